@@ -1,0 +1,84 @@
+"""Proof obligations: what unfolding a claim asks Coq to check.
+
+Each obligation is a small frozen value.  Numbers in them (bounds on e^ε,
+witnesses) are hints that help Coq prove the statement; none of them is the
+statement, which the renderer builds from the spec alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal, Optional, Union
+
+Method = Literal["exact", "interval"]
+
+
+@dataclass(frozen=True)
+class RowsAreDistributions:
+    """Every row is non-negative and sums to 1 ("full") or to at most 1 ("sub")."""
+
+    kind: Literal["full", "sub"]
+
+
+@dataclass(frozen=True)
+class ExpLowerBound:
+    """bound ≤ e^ε; exact when e^ε is rational (then bound = e^ε), else by interval."""
+
+    bound: Fraction
+    method: Method
+    precision_bits: int = 53
+
+
+@dataclass(frozen=True)
+class ExpUpperBound:
+    """e^ε ≤ bound."""
+
+    bound: Fraction
+    method: Method
+    precision_bits: int = 53
+
+
+@dataclass(frozen=True)
+class PointwiseCheck:
+    """M(x)(y) ≤ bound · M(x')(y) for all neighbours x, x' and outputs y."""
+
+    bound: Fraction
+
+
+@dataclass(frozen=True)
+class HockeyStickCheck:
+    """Σ_y max(0, M(x)(y) − bound · M(x')(y)) ≤ delta for all neighbours."""
+
+    bound: Fraction
+    delta: Fraction
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Neighbours x, x' and an output set S with Pr[M(x) ∈ S] > e^ε · Pr[M(x') ∈ S] + δ."""
+
+    x: int
+    x2: int
+    outputs: tuple[int, ...]
+    pr_x: Fraction
+    pr_x2: Fraction
+    bound: Fraction  # U ≥ e^ε used in the check
+
+
+Obligation = Union[RowsAreDistributions, ExpLowerBound, ExpUpperBound, PointwiseCheck,
+                   HockeyStickCheck, Witness]
+
+Verdict = Literal["prove", "refute", "undecided"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What unfolding found: the verdict Python expects and the obligations for Coq."""
+
+    expected: Verdict
+    obligations: tuple[Obligation, ...]
+    tight_epsilon: Optional[str]        # exact text, "oo" when supports differ
+    tight_epsilon_float: float
+    delta_at_claim: Optional[str]       # exact text when e^ε is rational
+    delta_at_claim_float: float
+    notes: tuple[str, ...] = field(default_factory=tuple)

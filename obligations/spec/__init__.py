@@ -1,0 +1,1 @@
+"""Specs: YAML files validated into typed models, and the expression language."""

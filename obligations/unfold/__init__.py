@@ -1,0 +1,1 @@
+"""Unfolding: from a checked spec to exact distributions and proof obligations."""

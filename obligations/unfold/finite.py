@@ -1,0 +1,197 @@
+"""Finite mechanisms: exact output distributions, the tight ε, and the plan for Coq.
+
+Python computes everything exactly (Fractions, sympy for e^ε) to decide
+which way to go: a proof (with the rational bound L ≤ e^ε the checker needs)
+or a refutation (with its witness).  Coq then checks whichever it is.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Optional, Sequence
+
+import sympy
+
+from obligations.errors import SpecError
+from obligations.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
+                                    Plan, PointwiseCheck, RowsAreDistributions, Witness)
+from obligations.spec import expr as E
+from obligations.spec.load import MechanismSpec
+
+Row = tuple[Fraction, ...]
+DIGITS = (15, 30, 60, 120)  # precisions tried for an irrational e^ε
+
+
+@dataclass(frozen=True)
+class FiniteMechanism:
+    """The exact table of a spec, with its ordered neighbour pairs (x ≠ x')."""
+
+    spec: MechanismSpec
+    rows: tuple[Row, ...]
+    pairs: tuple[tuple[int, int], ...]
+
+
+def tabulate(spec: MechanismSpec) -> FiniteMechanism:
+    """Compute every entry exactly and check that each row is a (sub-)distribution."""
+    rows = _table_rows(spec) if spec.table is not None else _formula_rows(spec)
+    for x, row in enumerate(rows):
+        _check_row(spec, x, row)
+    return FiniteMechanism(spec, rows, neighbour_pairs(spec))
+
+
+def _table_rows(spec: MechanismSpec) -> tuple[Row, ...]:
+    rows = []
+    for label, exprs in zip(spec.inputs.labels, spec.table or ()):
+        row = []
+        for j, e in enumerate(exprs):
+            try:
+                row.append(Fraction(E.compile_exact(e)(spec.parameters)))
+            except E.ExprError as exc:
+                raise SpecError(spec.path, f"table.{label}[{j}]", str(exc)) from None
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _formula_rows(spec: MechanismSpec) -> tuple[Row, ...]:
+    pieces = [(None if p.when is None else E.compile_exact(p.when), E.compile_exact(p.value), p)
+              for p in spec.formula or ()]
+    env: dict[str, Fraction] = dict(spec.parameters)
+    rows = []
+    for xv in spec.inputs.values or ():
+        row = []
+        for yv in spec.outputs.values or ():
+            env["x"], env["y"] = Fraction(xv), Fraction(yv)
+            row.append(_piece_value(spec, pieces, env, xv, yv))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _piece_value(spec: MechanismSpec, pieces: list, env: dict, xv: int, yv: int) -> Fraction:
+    for when, value, piece in pieces:
+        try:
+            if when is None or when(env):
+                return Fraction(value(env))
+        except E.ExprError as exc:
+            raise SpecError(spec.path, piece.field, f"at x = {xv}, y = {yv}: {exc}") from None
+    raise AssertionError("the last piece is 'otherwise'")  # guaranteed by the model
+
+
+def _check_row(spec: MechanismSpec, x: int, row: Row) -> None:
+    label = spec.inputs.labels[x]
+    field = f"table.{label}" if spec.table is not None else "formula"
+    for y, p in enumerate(row):
+        if p < 0:
+            raise SpecError(spec.path, field, f"row {label!r}: Pr[M({label}) = {spec.outputs.labels[y]}]"
+                            f" = {p} is negative")
+    total = sum(row, Fraction(0))
+    if spec.distribution == "full" and total != 1:
+        raise SpecError(spec.path, field, f"row {label!r} sums to {total}, not 1 "
+                        "(set 'distribution: sub' for a sub-distribution)")
+    if spec.distribution == "sub" and total > 1:
+        raise SpecError(spec.path, field, f"row {label!r} sums to {total}, more than 1")
+
+
+def neighbour_pairs(spec: MechanismSpec) -> tuple[tuple[int, int], ...]:
+    """Ordered pairs (x, x') of distinct neighbours, as Coq's relation gives them."""
+    n = spec.inputs.size
+    nb = spec.neighbours
+    if nb == "all":
+        pairs: Iterable[tuple[int, int]] = ((a, b) for a in range(n) for b in range(n))
+    elif nb == "adjacent":
+        pairs = [p for i in range(n - 1) for p in ((i, i + 1), (i + 1, i))]
+    else:
+        pairs = [p for a, b in nb for p in ((a, b), (b, a))]
+    return tuple(sorted({(a, b) for a, b in pairs if a != b}))
+
+
+# ---------------------------------------------------------------- privacy loss
+
+def hockey(rx: Sequence[Fraction], rx2: Sequence[Fraction], bound: Fraction) -> Fraction:
+    """Σ_y max(0, M(x)(y) − bound · M(x')(y)), as Coq's checker computes it."""
+    return sum((p - bound * q for p, q in zip(rx, rx2) if p > bound * q), Fraction(0))
+
+
+def max_ratio(m: FiniteMechanism) -> Optional[Fraction]:
+    """max over neighbours and outputs of M(x)(y) / M(x')(y); None when it is infinite."""
+    best = Fraction(1)
+    for a, b in m.pairs:
+        for p, q in zip(m.rows[a], m.rows[b]):
+            if p > 0 and q == 0:
+                return None
+            if p > 0 and p > best * q:
+                best = p / q
+    return best
+
+
+def epsilon_value(spec: MechanismSpec) -> sympy.Expr:
+    return E.to_sympy(spec.epsilon, spec.parameters)
+
+
+def exp_bounds(eps: sympy.Expr, digits: int) -> tuple[Fraction, Fraction, int]:
+    """Rationals L < e^ε < U at distance at least 10^-digits, and the bits interval needs."""
+    value = sympy.exp(eps).evalf(digits + 20)
+    scaled = value * sympy.Integer(10) ** digits
+    lo = int(sympy.floor(scaled)) - 1
+    hi = int(sympy.ceiling(scaled)) + 1
+    scale = 10 ** digits
+    magnitude = max(1, int(sympy.ceiling(sympy.log(value + 1, 2))))
+    bits = max(53, int(digits * 3.33) + magnitude + 20)
+    return Fraction(lo, scale), Fraction(hi, scale), bits
+
+
+def worst_pair(m: FiniteMechanism, bound: Fraction) -> tuple[Fraction, Optional[tuple[int, int]]]:
+    """The largest hockey-stick sum over neighbour pairs at e^ε = bound, and its pair."""
+    best, arg = Fraction(0), None
+    for a, b in m.pairs:
+        h = hockey(m.rows[a], m.rows[b], bound)
+        if h > best:
+            best, arg = h, (a, b)
+    return best, arg
+
+
+def witness(m: FiniteMechanism, pair: tuple[int, int], bound: Fraction) -> Witness:
+    a, b = pair
+    outs = tuple(y for y, (p, q) in enumerate(zip(m.rows[a], m.rows[b])) if p > bound * q)
+    return Witness(a, b, outs, sum((m.rows[a][y] for y in outs), Fraction(0)),
+                   sum((m.rows[b][y] for y in outs), Fraction(0)), bound)
+
+
+def plan(m: FiniteMechanism) -> Plan:
+    """Decide, exactly, whether the claim holds, and list what Coq must check."""
+    spec = m.spec
+    eps = epsilon_value(spec)
+    e_exact = sympy.exp(eps)
+    rows_ok = RowsAreDistributions("full" if spec.distribution == "full" else "sub")
+    ratio = max_ratio(m)
+    tight = "oo" if ratio is None else ("0" if ratio == 1 else f"ln({ratio})")
+    tight_f = math.inf if ratio is None else math.log(ratio)
+    if e_exact.is_Rational:
+        e = Fraction(int(e_exact.p), int(e_exact.q))
+        worst, pair = worst_pair(m, e)
+        common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f,
+                      delta_at_claim=str(worst), delta_at_claim_float=float(worst))
+        if worst <= spec.delta:
+            return Plan("prove", (rows_ok, ExpLowerBound(e, "exact"), _check(e, spec.delta)), **common)
+        assert pair is not None
+        return Plan("refute", (rows_ok, ExpUpperBound(e, "exact"), witness(m, pair, e)), **common)
+    for digits in DIGITS:
+        lo, hi, bits = exp_bounds(eps, digits)
+        lo = max(lo, Fraction(1))  # ε ≥ 0, and the diagonal x = x' needs L ≥ 1
+        worst_lo, _ = worst_pair(m, lo)
+        worst_hi, pair = worst_pair(m, hi)
+        common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f, delta_at_claim=None,
+                      delta_at_claim_float=float((worst_lo + worst_hi) / 2))
+        if worst_lo <= spec.delta:
+            return Plan("prove", (rows_ok, ExpLowerBound(lo, "interval", bits),
+                                  _check(lo, spec.delta)), **common)
+        if worst_hi > spec.delta:
+            assert pair is not None
+            return Plan("refute", (rows_ok, ExpUpperBound(hi, "interval", bits),
+                                   witness(m, pair, hi)), **common)
+    return Plan("undecided", (rows_ok,), **common,
+                notes=(f"δ(ε) is within 10^-{DIGITS[-1]} of the claimed δ; not decided",))
+
+
+def _check(bound: Fraction, delta: Fraction) -> Obligation:
+    return PointwiseCheck(bound) if delta == 0 else HockeyStickCheck(bound, delta)

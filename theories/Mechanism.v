@@ -1,0 +1,53 @@
+(** * Finite mechanisms
+
+    A finite mechanism with inputs [0 .. n_in - 1] and outputs
+    [0 .. n_out - 1] is given by its rows: row [x] lists the probabilities
+    [M(x)(0), ..., M(x)(n_out - 1)] as exact rationals.  Entries outside the
+    table read as [0]. *)
+From Coq Require Import List QArith Qreals Reals.
+From Obligations Require Import Sums.
+Import ListNotations.
+
+Record fmech := FMech {
+  n_in : nat;
+  n_out : nat;
+  rows : list (list Q)
+}.
+
+(** A table computed from a formula [f i j]. *)
+Definition tabulate (n m : nat) (f : nat -> nat -> Q) : list (list Q) :=
+  map (fun i => map (f i) (seq 0 m)) (seq 0 n).
+
+Definition entry (M : fmech) (x y : nat) : Q := nth y (nth x (rows M) []) 0%Q.
+
+(** [prob M x y] is Pr[M(x) = y]. *)
+Definition prob (M : fmech) (x y : nat) : R := Q2R (entry M x y).
+
+(** Events are sets of outputs, given by their indicator. *)
+Definition event := nat -> bool.
+
+(** [pr M x S] is Pr[M(x) ∈ S]. *)
+Definition pr (M : fmech) (x : nat) (S : event) : R :=
+  rsum (map (fun y => if S y then prob M x y else 0%R) (seq 0 (n_out M))).
+
+Definition everything : event := fun _ => true.
+
+Lemma pr_nonneg (M : fmech) (x : nat) (S : event) :
+  (forall y, (y < n_out M)%nat -> (0 <= prob M x y)%R) -> (0 <= pr M x S)%R.
+Proof.
+  intros Hp. unfold pr. apply rsum_nonneg. intros y Hy.
+  apply in_seq in Hy as [_ Hy].
+  destruct (S y).
+  - apply Hp, Hy.
+  - apply Rle_refl.
+Qed.
+
+(** Every row is a sub-distribution: non-negative, total mass at most 1. *)
+Definition subdistr (M : fmech) : Prop :=
+  forall x, (x < n_in M)%nat ->
+    (forall y, (y < n_out M)%nat -> (0 <= prob M x y)%R) /\ (pr M x everything <= 1)%R.
+
+(** Every row is a distribution: non-negative, total mass exactly 1. *)
+Definition distr (M : fmech) : Prop :=
+  forall x, (x < n_in M)%nat ->
+    (forall y, (y < n_out M)%nat -> (0 <= prob M x y)%R) /\ pr M x everything = 1%R.
