@@ -1,6 +1,3 @@
-Prelude.vo Prelude.glob Prelude.v.beautified Prelude.required_vo: Prelude.v Sums.vo Mechanism.vo Neighbours.vo DP.vo Checker.vo CheckerSound.vo Refutation.vo ExpBounds.vo
-Prelude.vio: Prelude.v Sums.vio Mechanism.vio Neighbours.vio DP.vio Checker.vio CheckerSound.vio Refutation.vio ExpBounds.vio
-Prelude.vos Prelude.vok Prelude.required_vos: Prelude.v Sums.vos Mechanism.vos Neighbours.vos DP.vos Checker.vos CheckerSound.vos Refutation.vos ExpBounds.vos
 Sums.vo Sums.glob Sums.v.beautified Sums.required_vo: Sums.v 
 Sums.vio: Sums.v 
 Sums.vos Sums.vok Sums.required_vos: Sums.v 
@@ -25,3 +22,9 @@ Refutation.vos Refutation.vok Refutation.required_vos: Refutation.v Sums.vos Mec
 ExpBounds.vo ExpBounds.glob ExpBounds.v.beautified ExpBounds.required_vo: ExpBounds.v 
 ExpBounds.vio: ExpBounds.v 
 ExpBounds.vos ExpBounds.vok ExpBounds.required_vos: ExpBounds.v 
+Prelude.vo Prelude.glob Prelude.v.beautified Prelude.required_vo: Prelude.v Sums.vo Mechanism.vo Neighbours.vo DP.vo Checker.vo CheckerSound.vo Refutation.vo ExpBounds.vo
+Prelude.vio: Prelude.v Sums.vio Mechanism.vio Neighbours.vio DP.vio Checker.vio CheckerSound.vio Refutation.vio ExpBounds.vio
+Prelude.vos Prelude.vok Prelude.required_vos: Prelude.v Sums.vos Mechanism.vos Neighbours.vos DP.vos Checker.vos CheckerSound.vos Refutation.vos ExpBounds.vos
+PreludeInterval.vo PreludeInterval.glob PreludeInterval.v.beautified PreludeInterval.required_vo: PreludeInterval.v Prelude.vo
+PreludeInterval.vio: PreludeInterval.v Prelude.vio
+PreludeInterval.vos PreludeInterval.vok PreludeInterval.required_vos: PreludeInterval.v Prelude.vos

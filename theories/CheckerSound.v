@@ -196,3 +196,8 @@ Proof.
   apply Rmult_le_compat_r with (r := pr M x' S) in HL; [|exact Hpos].
   lra.
 Qed.
+
+(** The hockey-stick criterion with δ written as any real equal to [Q2R dq]. *)
+Lemma dp_of_check_hockey_at (nb : nat -> nat -> bool) (M : fmech) (eps d : R) (L dq : Q) :
+  Q2R dq = d -> (Q2R L <= exp eps)%R -> check_hockey nb L dq M = true -> dp nb M eps d.
+Proof. intros <-. apply dp_of_check_hockey. Qed.

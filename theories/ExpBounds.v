@@ -27,24 +27,23 @@ Qed.
 Lemma exp_ln_Zmult (k : Z) (x : R) : (0 < x)%R -> exp (ln x * IZR k) = powerRZ x k.
 Proof. intros Hx. rewrite Rmult_comm. apply exp_Zmult_ln, Hx. Qed.
 
-Ltac exp_exact :=
+(** Rewrite [exp] of sums, negations, integer multiples of logarithms and
+    logarithms of positive constants, and unfold [Q2R]. *)
+Ltac exp_rewrite :=
   unfold Q2R; simpl;
   repeat (rewrite ?exp_plus, ?exp_Ropp, ?exp_0; unfold Rminus);
   repeat (first [ rewrite exp_Zmult_ln by lra
                 | rewrite exp_ln_Zmult by lra
                 | rewrite exp_ln by lra ]);
-  simpl; lra.
+  simpl.
 
-(** The companion of [exp_exact] for upper bounds [exp e <= Q2R U]:
-    the same rewriting, then [lra]. *)
+(** Lower bounds [Q2R L <= exp e] when e^ε is rational. *)
+Ltac exp_exact := exp_rewrite; lra.
+
+(** Upper bounds [exp e <= Q2R U] when e^ε is rational. *)
 Ltac exp_exact_upper :=
   lazymatch goal with
   | |- (exp _ <= _)%R => idtac
   | |- _ => fail "exp_exact_upper: goal is not of the form exp e <= U"
   end;
-  unfold Q2R; simpl;
-  repeat (rewrite ?exp_plus, ?exp_Ropp, ?exp_0; unfold Rminus);
-  repeat (first [ rewrite exp_Zmult_ln by lra
-                | rewrite exp_ln_Zmult by lra
-                | rewrite exp_ln by lra ]);
-  simpl; lra.
+  exp_rewrite; lra.

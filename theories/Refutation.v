@@ -32,3 +32,10 @@ Proof.
     lra. }
   apply Qle_bool_iff in Hle. congruence.
 Qed.
+
+(** The same, with δ written as any real equal to [Q2R dq]. *)
+Lemma not_dp_of_witness_at (nb : nat -> nat -> bool) (M : fmech) (eps d : R) (U dq : Q)
+    (x x' : nat) (S : event) :
+  Q2R dq = d -> (exp eps <= Q2R U)%R -> check_witness nb U dq M x x' S = true ->
+  ~ dp nb M eps d.
+Proof. intros <-. apply not_dp_of_witness. Qed.

@@ -20,7 +20,7 @@ from obligations.spec import expr as E
 from obligations.spec.load import MechanismSpec
 
 Row = tuple[Fraction, ...]
-DIGITS = (15, 30, 60, 120)  # precisions tried for an irrational e^ε
+DIGITS = (6, 15, 30, 60, 120)  # precisions tried for an irrational e^ε
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,55 @@
+"""The certificate file: a JSON record sealed by its own SHA-256."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+FORMAT = "obligations-certificate/1"
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def theories_sha256(theories: Path) -> str:
+    """One hash over the library's sources, in _CoqProject order."""
+    h = hashlib.sha256()
+    for line in (theories / "_CoqProject").read_text().splitlines():
+        if line.strip().endswith(".v"):
+            h.update(line.strip().encode() + b"\0" + (theories / line.strip()).read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def seal(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with `certificate_sha256` over everything else."""
+    body = {k: v for k, v in record.items() if k != "certificate_sha256"}
+    return {**body, "certificate_sha256": _digest(body)}
+
+
+def is_sealed(record: dict[str, Any]) -> bool:
+    body = {k: v for k, v in record.items() if k != "certificate_sha256"}
+    return record.get("certificate_sha256") == _digest(body)
+
+
+def _digest(body: dict[str, Any]) -> str:
+    return sha256_text(json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True))
+
+
+def write(path: Path, record: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(seal(record), indent=1, sort_keys=False) + "\n")
+    tmp.replace(path)
+
+
+def read(path: Path) -> dict[str, Any]:
+    data = json.loads(path.read_text())
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{path} is not an obligations certificate ({FORMAT})")
+    return data

@@ -1,0 +1,189 @@
+"""The `obligations` command: wires spec, unfold, render, prover and certificate."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from obligations import __version__
+from obligations.errors import EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
+from obligations.pipeline import Outcome, Settings, load_specs, prove, unfold, verify
+from obligations.spec.model import Spec
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.run(args))
+    except ObligationsError as exc:
+        print(f"obligations: {exc}", file=sys.stderr)
+        return exc.exit_code
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="obligations", description=(
+        "Prove or refute differential-privacy claims about finite mechanisms with Coq."))
+    p.add_argument("--version", action="version", version=f"obligations {__version__}")
+    sub = p.add_subparsers(dest="command")
+
+    def common(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--json", action="store_true", help="print the results as JSON")
+        sp.add_argument("--build", type=Path, default=Path("build"), help="work directory (default build/)")
+        sp.add_argument("--timeout", type=float, default=600.0, help="seconds per Coq process")
+        sp.add_argument("--debug", action="store_true", help="log every prover exchange to BUILD/transcript.log")
+
+    sp = sub.add_parser("prove", help="certify (or refute) each spec")
+    sp.add_argument("specs", nargs="+", type=Path, help="spec files or directories of *.yaml")
+    sp.add_argument("--out", type=Path, default=Path("certificates"), help="certificate directory")
+    sp.add_argument("--no-cache", action="store_true", help="re-run Coq even if a certificate matches")
+    common(sp)
+    sp.set_defaults(run=cmd_prove)
+
+    sp = sub.add_parser("verify", help="re-check certificates from their specs")
+    sp.add_argument("certificates", nargs="+", type=Path, help="certificate .json files or directories")
+    sp.add_argument("--spec", type=Path, help="the spec, if it moved since the certificate was made")
+    common(sp)
+    sp.set_defaults(run=cmd_verify)
+
+    sp = sub.add_parser("check", help="validate specs only")
+    sp.add_argument("specs", nargs="+", type=Path)
+    sp.set_defaults(run=cmd_check)
+
+    sp = sub.add_parser("show", help="print the obligations a spec unfolds into")
+    sp.add_argument("specs", nargs="+", type=Path)
+    sp.add_argument("--coq", action="store_true", help="print the rendered Coq file too")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(run=cmd_show)
+
+    sp = sub.add_parser("schema", help="print the JSON Schema of spec files")
+    sp.set_defaults(run=cmd_schema)
+    return p
+
+
+def _settings(args: argparse.Namespace, out: Path = Path("certificates"), cache: bool = True) -> Settings:
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be positive")
+    transcript = args.build / "transcript.log" if args.debug else None
+    return Settings(build=args.build, out=out, timeout=args.timeout, use_cache=cache, transcript=transcript)
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    specs = load_specs(args.specs)  # every spec checked before anything runs
+    settings = _settings(args, args.out, not args.no_cache)
+    outcomes: list[Outcome] = []
+    for spec in specs:
+        if not args.json:
+            print(f"[{len(outcomes) + 1}/{len(specs)}] {spec.name}: {spec.path} ...", flush=True)
+        o = prove(spec, settings)
+        outcomes.append(o)
+        if not args.json:
+            _print_outcome(o)
+    if args.json:
+        print(json.dumps([o.to_json() for o in outcomes], indent=1))
+    else:
+        _print_summary(outcomes)
+    return EXIT_PROVED if all(o.verdict == "proved" for o in outcomes) else EXIT_NOT_PROVED
+
+
+def _print_outcome(o: Outcome) -> None:
+    where = " (cached certificate)" if o.cached else ""
+    print(f"  {o.verdict.upper()}{where}: {o.claim}")
+    if o.statement:
+        print(f"  theorem {o.theorem} : {o.statement}")
+    if o.message:
+        print(f"  {o.message}")
+    if o.certificate:
+        print(f"  certificate: {o.certificate}")
+
+
+def _print_summary(outcomes: list[Outcome]) -> None:
+    rows = [("mechanism", "verdict", "claim", "tight eps", "seconds")]
+    for o in outcomes:
+        rows.append((o.name, o.verdict + (" (cached)" if o.cached else ""), o.claim,
+                     o.tight_epsilon or "?", f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    print()
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    counts: dict[str, int] = {}
+    for o in outcomes:
+        counts[o.verdict] = counts.get(o.verdict, 0) + 1
+    print(", ".join(f"{n} {v}" for v, n in sorted(counts.items())))
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    files: list[Path] = []
+    for p in args.certificates:
+        files += sorted(p.glob("*.json")) if p.is_dir() else [p]
+    if args.spec and len(files) != 1:
+        raise UsageError("--spec goes with exactly one certificate")
+    settings = _settings(args)
+    results = [verify(f, settings, args.spec) for f in files]
+    if args.json:
+        print(json.dumps([r.to_json() for r in results], indent=1))
+    else:
+        for r in results:
+            print(f"{r.certificate}: {'OK' if r.ok else 'FAILED'}")
+            for problem in r.problems:
+                print(f"  {problem}")
+    return EXIT_PROVED if results and all(r.ok for r in results) else EXIT_NOT_PROVED
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    for s in load_specs(args.specs):
+        print(f"{s.path}: ok ({s.name}: {s.inputs.size} inputs, {s.outputs.size} outputs, "
+              f"claim ({s.epsilon_text}, {s.delta_text})-DP)")
+    return EXIT_PROVED
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    shown: list[dict[str, Any]] = []
+    for s in load_specs(args.specs):
+        u = unfold(s)
+        item = {"name": s.name, "expected": u.plan.expected, "tight_epsilon": u.plan.tight_epsilon,
+                "delta_at_claim": u.plan.delta_at_claim or f"{u.plan.delta_at_claim_float:.12g}",
+                "obligations": [_describe(o) for o in u.plan.obligations],
+                "theorems": list(u.rendered.theorems)}
+        if args.coq:
+            item["coq"] = u.rendered.text
+        shown.append(item)
+        if not args.json:
+            print(f"{s.name} ({s.path}): claim ({s.epsilon_text}, {s.delta_text})-DP")
+            print(f"  tight epsilon {item['tight_epsilon']}; delta at the claimed epsilon "
+                  f"{item['delta_at_claim']}; Python expects: {u.plan.expected}")
+            for k, d in enumerate(item["obligations"], 1):
+                print(f"  {k}. {d}")
+            if args.coq:
+                print(u.rendered.text)
+    if args.json:
+        print(json.dumps(shown, indent=1))
+    return EXIT_PROVED
+
+
+def _describe(o: object) -> str:
+    from obligations import obligation as ob
+    if isinstance(o, ob.RowsAreDistributions):
+        return f"every row is a {'distribution' if o.kind == 'full' else 'sub-distribution'} (vm_compute)"
+    if isinstance(o, ob.ExpLowerBound):
+        return f"{o.bound} <= e^eps ({o.method})"
+    if isinstance(o, ob.ExpUpperBound):
+        return f"e^eps <= {o.bound} ({o.method})"
+    if isinstance(o, ob.PointwiseCheck):
+        return f"M(x)(y) <= {o.bound} * M(x')(y) for all neighbours and outputs (vm_compute)"
+    if isinstance(o, ob.HockeyStickCheck):
+        return f"sum_y max(0, M(x)(y) - {o.bound} * M(x')(y)) <= {o.delta} for all neighbours (vm_compute)"
+    if isinstance(o, ob.Witness):
+        return (f"witness: x = {o.x}, x' = {o.x2}, S = {set(o.outputs)}: {o.pr_x} > "
+                f"{o.bound} * {o.pr_x2} + delta (vm_compute)")
+    return repr(o)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(Spec.model_json_schema(), indent=1))
+    return EXIT_PROVED

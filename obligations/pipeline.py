@@ -1,0 +1,324 @@
+"""spec -> unfold -> obligations -> render -> prover -> certificate, for one spec.
+
+Verdicts are values (`Outcome`); faults are the exceptions of `errors`.
+"""
+from __future__ import annotations
+
+import math
+import shutil
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+import sympy
+
+from obligations import __version__
+from obligations.certificate import allowlist
+from obligations.certificate import certificate as cert
+from obligations.obligation import Plan, Witness
+from obligations.errors import SpecError
+from obligations.prover.coq import Audit, Coq
+from obligations.render.finite import Rendered, render
+from obligations.spec.load import MechanismSpec, load
+from obligations.unfold.finite import FiniteMechanism, epsilon_value, plan, tabulate
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Settings:
+    theories: Path = REPO / "theories"
+    build: Path = Path("build")
+    out: Path = Path("certificates")
+    timeout: float = 600.0
+    use_cache: bool = True
+    transcript: Optional[Path] = None
+
+    def coq(self) -> Coq:
+        return Coq(self.theories.resolve(), self.timeout, self.transcript)
+
+
+@dataclass
+class Outcome:
+    """The verdict on one spec: proved, refuted, unproved, timeout or undecided."""
+
+    name: str
+    spec: str
+    verdict: str
+    claim: str
+    tight_epsilon: Optional[str] = None
+    theorem: Optional[str] = None
+    statement: Optional[str] = None
+    witness: Optional[dict[str, Any]] = None
+    certificate: Optional[str] = None
+    message: str = ""
+    cached: bool = False
+    timings: dict[str, float] = field(default_factory=dict)
+    peak_kib: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Unfolded:
+    spec: MechanismSpec
+    mechanism: FiniteMechanism
+    plan: Plan
+    rendered: Rendered
+    timings: dict[str, float]
+
+
+def unfold(spec: MechanismSpec) -> Unfolded:
+    t0 = time.perf_counter()
+    mech = tabulate(spec)
+    p = plan(mech)
+    t1 = time.perf_counter()
+    rendered = render(mech, p)
+    t2 = time.perf_counter()
+    return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": t2 - t1})
+
+
+def claim_text(spec: MechanismSpec) -> str:
+    return f"({spec.epsilon_text}, {spec.delta_text})-DP"
+
+
+def prove(spec: MechanismSpec, settings: Settings) -> Outcome:
+    u = unfold(spec)
+    outcome = Outcome(spec.name, spec.path, "undecided", claim_text(spec),
+                      tight_epsilon=u.plan.tight_epsilon, timings=dict(u.timings))
+    if u.plan.expected == "undecided":
+        outcome.message = "; ".join(u.plan.notes)
+        return outcome
+    json_path = settings.out / f"{spec.name}.json"
+    if settings.use_cache:
+        cached = _cached(json_path, u, settings)
+        if cached is not None:
+            return cached
+    result, audit = _run_coq(u, settings)
+    result.timings = {**u.timings, **result.timings}
+    if audit is not None:
+        result.certificate = str(json_path)
+        _write_certificate(json_path, u, result, audit, settings)
+    else:
+        _remove_stale(json_path)
+    result.timings["total"] = sum(v for k, v in result.timings.items() if k != "total")
+    return result
+
+
+def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]:
+    """Compile, coqchk and audit; the audit is returned only for a verdict Coq accepted."""
+    spec, rendered = u.spec, u.rendered
+    coq = settings.coq()
+    out = Outcome(spec.name, spec.path, "unproved", claim_text(spec),
+                  tight_epsilon=u.plan.tight_epsilon, theorem=rendered.theorems[-1])
+    out.timings["theories"] = coq.build_theories()
+    workdir = settings.build / spec.name
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    workdir.mkdir(parents=True)
+    vfile = (workdir / f"{spec.name}.v").resolve()
+    vfile.write_text(rendered.text)
+    compiled = coq.compile(vfile)
+    out.timings["coqc"], out.peak_kib["coqc"] = compiled.seconds, compiled.peak_kib
+    if compiled.status != "ok":
+        out.verdict = "timeout" if compiled.status == "timeout" else "unproved"
+        out.message = f"Coq did not accept {vfile}: {compiled.message}"
+        return out, None
+    with ThreadPoolExecutor(max_workers=2) as pool:  # coqchk and the audit are independent
+        checking = pool.submit(coq.check, vfile)
+        auditing = pool.submit(coq.audit, vfile, rendered.theorems)
+        checked, audit = checking.result(), auditing.result()
+    out.timings["coqchk"], out.peak_kib["coqchk"] = checked.seconds, checked.peak_kib
+    out.timings["audit"] = audit.seconds
+    if checked.status != "ok":
+        out.verdict = "timeout" if checked.status == "timeout" else "unproved"
+        out.message = f"coqchk did not accept {vfile}: {checked.message}"
+        return out, None
+    refused = {t: allowlist.refused(a, rendered.uses_interval) for t, a in audit.assumptions.items()}
+    bad = sorted({a for names in refused.values() for a in names})
+    if bad:
+        out.message = ("the proof rests on assumptions outside the allow-list: " + ", ".join(bad)
+                       + " (an Admitted lemma or an Axiom); no certificate")
+        return out, None
+    out.statement = audit.statements[rendered.theorems[-1]]
+    out.verdict = "proved" if u.plan.expected == "prove" else "refuted"
+    out.witness = witness_json(u) if out.verdict == "refuted" else None
+    out.message = witness_text(out.witness) if out.witness else ""
+    return out, audit
+
+
+def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
+    w = next((o for o in u.plan.obligations if isinstance(o, Witness)), None)
+    if w is None:
+        return None
+    spec = u.spec
+    e = sympy.exp(epsilon_value(spec))
+    e_float = float(e.evalf(30))
+    rhs = e_float * float(w.pr_x2) + float(spec.delta)
+    return {
+        "x": spec.inputs.labels[w.x], "x_prime": spec.inputs.labels[w.x2],
+        "outputs": [spec.outputs.labels[y] for y in w.outputs],
+        "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x2),
+        "exp_epsilon": str(e) if e.is_Rational else f"{e_float:.12g}",
+        "exp_epsilon_upper_bound": str(w.bound), "delta": str(spec.delta),
+        "bound": f"{rhs:.12g}", "violation": f"{float(w.pr_x) - rhs:.12g}",
+    }
+
+
+def witness_text(w: dict[str, Any]) -> str:
+    outs = ", ".join(w["outputs"])
+    return (f"witness: x = {w['x']}, x' = {w['x_prime']}, S = {{{outs}}}: "
+            f"Pr[M(x) in S] = {w['pr_x']} > e^eps * Pr[M(x') in S] + delta = "
+            f"{w['exp_epsilon']} * {w['pr_x_prime']} + {w['delta']} = {w['bound']} "
+            f"(violation {w['violation']})")
+
+
+# ---------------------------------------------------------------- certificates
+
+def _record(u: Unfolded, o: Outcome, settings: Settings, coq_version: str, vpath: Path,
+            assumptions: dict[str, list[str]], statements: dict[str, str]) -> dict[str, Any]:
+    spec = u.spec
+    return {
+        "format": cert.FORMAT,
+        "name": spec.name,
+        "verdict": o.verdict,
+        "claim": {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
+                  "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"},
+        "spec": {"path": spec.path, "sha256": spec.sha256},
+        "coq_file": {"path": str(vpath), "sha256": cert.sha256_text(u.rendered.text)},
+        "theories_sha256": cert.theories_sha256(settings.theories),
+        "tool_version": __version__,
+        "coq_version": coq_version,
+        "uses_interval": u.rendered.uses_interval,
+        "theorems": [{"name": t, "statement": statements[t], "assumptions": assumptions[t]}
+                     for t in u.rendered.theorems],
+        "analysis": {"tight_epsilon": u.plan.tight_epsilon,
+                     "tight_epsilon_float": None if math.isinf(u.plan.tight_epsilon_float)
+                     else u.plan.tight_epsilon_float,
+                     "delta_at_claim": u.plan.delta_at_claim,
+                     "delta_at_claim_float": u.plan.delta_at_claim_float},
+        "witness": o.witness,
+        "timings_s": {k: round(v, 3) for k, v in o.timings.items()},
+        "peak_memory_kib": o.peak_kib,
+    }
+
+
+def _write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
+                       settings: Settings) -> None:
+    vpath = json_path.with_suffix(".v")
+    vpath.parent.mkdir(parents=True, exist_ok=True)
+    vpath.write_text(u.rendered.text)
+    record = _record(u, o, settings, settings.coq().version(), vpath, audit.assumptions, audit.statements)
+    cert.write(json_path, record)
+
+
+def _remove_stale(json_path: Path) -> None:
+    for p in (json_path, json_path.with_suffix(".v")):
+        if p.exists():
+            p.unlink()
+
+
+def _cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcome]:
+    """The outcome recorded in a certificate that still matches everything, else None."""
+    try:
+        record = cert.read(json_path)
+        vpath = Path(record["coq_file"]["path"])
+        fresh = (cert.is_sealed(record)
+                 and record["spec"]["sha256"] == u.spec.sha256
+                 and record["coq_file"]["sha256"] == cert.sha256_text(u.rendered.text)
+                 and vpath.exists() and cert.sha256_file(vpath) == record["coq_file"]["sha256"]
+                 and record["theories_sha256"] == cert.theories_sha256(settings.theories)
+                 and record["tool_version"] == __version__
+                 and record["coq_version"] == settings.coq().version())
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not fresh:
+        return None
+    o = Outcome(u.spec.name, u.spec.path, record["verdict"], claim_text(u.spec),
+                tight_epsilon=u.plan.tight_epsilon, theorem=record["theorems"][-1]["name"],
+                statement=record["theorems"][-1]["statement"], witness=record["witness"],
+                certificate=str(json_path), cached=True, timings=dict(u.timings))
+    o.message = witness_text(o.witness) if o.witness else ""
+    return o
+
+
+@dataclass
+class Verification:
+    certificate: str
+    name: str
+    ok: bool
+    problems: list[str]
+    timings: dict[str, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None) -> Verification:
+    """Re-render from the spec, compare hashes, re-run coqc, coqchk and the audit."""
+    problems: list[str] = []
+    try:
+        record = cert.read(json_path)
+    except (OSError, ValueError) as exc:
+        return Verification(str(json_path), "?", False, [f"cannot read the certificate: {exc}"], {})
+    name = str(record.get("name", "?"))
+    if not cert.is_sealed(record):
+        problems.append("the certificate's JSON was edited (certificate_sha256 does not match)")
+    spec_file = spec_path or Path(record["spec"]["path"])
+    spec = load(spec_file)
+    if spec.sha256 != record["spec"]["sha256"]:
+        problems.append(f"the spec {spec_file} changed since the certificate was made")
+    u = unfold(spec)
+    vpath = json_path.with_suffix(".v")
+    text_sha = cert.sha256_text(u.rendered.text)
+    if not vpath.exists():
+        return Verification(str(json_path), name, False, problems + [f"{vpath} is missing"], {})
+    if cert.sha256_file(vpath) != record["coq_file"]["sha256"]:
+        problems.append(f"{vpath} was edited (its SHA-256 differs from the certificate's)")
+    if text_sha != record["coq_file"]["sha256"]:
+        problems.append("rendering the spec again gives a different Coq file")
+    if record.get("theories_sha256") != cert.theories_sha256(settings.theories):
+        problems.append("theories/ changed since the certificate was made")
+    o, audit = _run_coq_file(vpath, u, settings)
+    expected = {"prove": "proved", "refute": "refuted"}.get(u.plan.expected, "undecided")
+    if o.verdict != expected:
+        problems.append(f"Coq: {o.verdict}: {o.message}")
+    elif o.verdict != record["verdict"]:
+        problems.append(f"the certificate says {record['verdict']}, the check gives {o.verdict}")
+    elif audit is not None:
+        recorded = {t["name"]: t for t in record.get("theorems", [])}
+        for t in u.rendered.theorems:
+            if t not in recorded:
+                problems.append(f"theorem {t} is not in the certificate")
+            elif recorded[t]["statement"] != audit.statements[t]:
+                problems.append(f"the statement of {t} differs from the certificate's")
+            elif recorded[t]["assumptions"] != audit.assumptions[t]:
+                problems.append(f"the assumptions of {t} differ from the certificate's")
+    return Verification(str(json_path), name, not problems, problems, o.timings)
+
+
+def _run_coq_file(vpath: Path, u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]:
+    """Check the certificate's own .v file (not a fresh render) in a clean build dir."""
+    text = vpath.read_text()
+    u2 = Unfolded(u.spec, u.mechanism, u.plan,
+                  Rendered(u.rendered.module, text, u.rendered.theorems, u.rendered.uses_interval),
+                  u.timings)
+    return _run_coq(u2, Settings(settings.theories, settings.build / "verify", settings.out,
+                                 settings.timeout, False, settings.transcript))
+
+
+def load_specs(paths: list[Path]) -> list[MechanismSpec]:
+    """Every spec named (directories: their *.yaml), all checked before anything runs."""
+    files: list[Path] = []
+    for p in paths:
+        files += sorted(p.glob("*.yaml")) + sorted(p.glob("*.yml")) if p.is_dir() else [p]
+    specs = [load(f) for f in files]
+    seen: dict[str, str] = {}
+    for s in specs:
+        if s.name in seen:
+            raise SpecError(s.path, "name", f"{s.name!r} is also the name in {seen[s.name]}")
+        seen[s.name] = s.path
+    return specs

@@ -1,0 +1,1 @@
+"""The prover layer: the only part of the tool that starts processes."""

@@ -1,0 +1,197 @@
+"""Coq in batch: build the theory library, compile a generated file, re-check
+it with coqchk, and read back theorem statements and their assumptions."""
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Optional
+
+from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
+from obligations.prover.process import Completed, run
+
+LIBRARY = "Obligations"      # logical name of theories/
+GENERATED = "Certs"          # logical name of a generated file's directory
+Status = Literal["ok", "failed", "timeout"]
+
+
+@dataclass(frozen=True)
+class StageResult:
+    """One prover stage: ok, failed (a proof did not go through) or timed out."""
+
+    status: Status
+    seconds: float
+    peak_kib: int
+    message: str = ""        # for failures: Coq's error, with the lemma it is in
+
+
+@dataclass(frozen=True)
+class Audit:
+    statements: dict[str, str]
+    assumptions: dict[str, list[str]]
+    seconds: float
+
+
+@dataclass
+class Coq:
+    """The Coq toolchain, with our theory library at `theories`."""
+
+    theories: Path
+    timeout: float = 600.0
+    transcript: Optional[Path] = None
+    _version: Optional[str] = field(default=None, init=False)
+
+    def _run(self, argv: list[str], cwd: Optional[Path] = None, timeout: Optional[float] = None) -> Completed:
+        return run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript)
+
+    def version(self) -> str:
+        if self._version is None:
+            done = self._run(["coqc", "--version"], timeout=30)
+            m = re.search(r"version (\S+)", done.stdout)
+            if done.returncode != 0 or not m:
+                raise ProverMissing("`coqc --version` failed: is Coq installed? (apt-get install coq)")
+            self._version = m.group(1)
+        return self._version
+
+    def load_path(self) -> list[str]:
+        return ["-Q", str(self.theories), LIBRARY]
+
+    # -- the library
+    def library_files(self) -> list[Path]:
+        project = self.theories / "_CoqProject"
+        try:
+            lines = project.read_text().splitlines()
+        except OSError as exc:
+            raise InfrastructureError(f"cannot read {project}: is the repository complete?") from exc
+        return [self.theories / ln.strip() for ln in lines if ln.strip().endswith(".v")]
+
+    def build_theories(self) -> float:
+        """Compile the library files whose .vo is missing or stale; returns seconds spent."""
+        self.version()
+        spent, rebuilt = 0.0, False
+        for v in self.library_files():
+            vo = v.with_suffix(".vo")
+            if rebuilt or not vo.exists() or vo.stat().st_mtime < v.stat().st_mtime:
+                done = self._run(["coqc", *self.load_path(), str(v)], cwd=self.theories)
+                spent += done.seconds
+                if done.returncode != 0:
+                    raise InfrastructureError(
+                        f"the Coq library does not build ({v.name}):\n{_excerpt(done)}\n"
+                        "Check that Coq 8.16 and libcoq-interval are installed.")
+                rebuilt = True
+        return spent
+
+    # -- a generated file
+    def compile(self, vfile: Path) -> StageResult:
+        argv = ["coqc", *self.load_path(), "-Q", str(vfile.parent), GENERATED, str(vfile)]
+        done = self._run(argv, cwd=vfile.parent)
+        return _stage(done, vfile)
+
+    def check(self, vfile: Path) -> StageResult:
+        """coqchk on the compiled file and on our library (not the standard library)."""
+        modules = [f"{GENERATED}.{vfile.stem}"] + [f"{LIBRARY}.{v.stem}" for v in self.library_files()]
+        argv = ["coqchk", "-silent", *self.load_path(), "-Q", str(vfile.parent), GENERATED]
+        for m in modules:
+            argv += ["-norec", m]
+        done = self._run(argv, cwd=vfile.parent)
+        if done.timed_out:
+            return StageResult("timeout", done.seconds, done.peak_kib, "coqchk timed out")
+        if done.returncode != 0:
+            return StageResult("failed", done.seconds, done.peak_kib, _excerpt(done))
+        return StageResult("ok", done.seconds, done.peak_kib)
+
+    def audit(self, vfile: Path, theorems: tuple[str, ...]) -> Audit:
+        """The statement and `Print Assumptions` of each theorem of a compiled file."""
+        module = vfile.stem
+        audit = vfile.parent / f"Audit_{module}.v"
+        lines = [f"From {LIBRARY} Require Import Prelude.", "Open Scope R_scope.",
+                 "Set Printing Width 100000.", f"From {GENERATED} Require {module}."]
+        for t in theorems:
+            lines += [f"Check {module}.{t}.", f"Print Assumptions {module}.{t}."]
+        audit.write_text("\n".join(lines) + "\n")
+        done = self._run(["coqc", *self.load_path(), "-Q", str(vfile.parent), GENERATED, str(audit)],
+                         cwd=vfile.parent)
+        if done.returncode != 0:
+            raise InfrastructureError(f"the assumption audit of {vfile} failed:\n{_excerpt(done)}")
+        statements, assumptions = parse_audit(done.stdout, module, theorems)
+        return Audit(statements, assumptions, done.seconds)
+
+
+def parse_audit(out: str, module: str, theorems: tuple[str, ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Split the output of `Check t. Print Assumptions t.` for each theorem."""
+    statements: dict[str, str] = {}
+    assumptions: dict[str, list[str]] = {}
+    lines = out.splitlines()
+    i = 0
+    for t in theorems:
+        while i < len(lines) and not lines[i].startswith(f"{module}.{t}"):
+            i += 1
+        if i + 1 >= len(lines):
+            raise InfrastructureError(f"no statement for {t} in the audit output:\n{out[-2000:]}")
+        statement = lines[i + 1].strip().removeprefix(": ").strip()
+        statements[t] = statement.replace(f"{module}.", "")
+        i += 2
+        while i < len(lines) and not lines[i].strip():
+            i += 1
+        if i < len(lines) and lines[i].startswith("Closed under the global context"):
+            assumptions[t] = []
+            i += 1
+            continue
+        if i >= len(lines) or not lines[i].startswith("Axioms:"):
+            raise InfrastructureError(f"cannot read Print Assumptions of {t}:\n{out[-2000:]}")
+        i += 1
+        names = []
+        while i < len(lines) and not lines[i].startswith(f"{module}."):
+            m = re.match(r"^(\S+) :", lines[i])
+            if m:
+                names.append(m.group(1))
+            i += 1
+        assumptions[t] = names
+    return statements, assumptions
+
+
+_INFRA_ERRORS = ("Cannot find a physical path", "Unable to locate library", "Cannot load",
+                 "Compiled library", "Bad file format")
+
+
+def _stage(done: Completed, vfile: Path) -> StageResult:
+    if done.timed_out:
+        return StageResult("timeout", done.seconds, done.peak_kib, f"coqc timed out after {done.seconds:.0f} s")
+    if done.returncode == 0:
+        return StageResult("ok", done.seconds, done.peak_kib)
+    text = done.stdout + done.stderr
+    if any(e in text for e in _INFRA_ERRORS):
+        raise InfrastructureError(f"Coq cannot load what {vfile.name} needs:\n{_excerpt(done)}\n"
+                                  "Is the library built (`make theories`) and libcoq-interval installed?")
+    if done.returncode < 0 or "Error:" not in text:
+        raise ProverCrashed(f"coqc stopped abnormally (exit {done.returncode}) on {vfile}:\n{_excerpt(done)}")
+    return StageResult("failed", done.seconds, done.peak_kib, _failure(text, vfile))
+
+
+def _failure(text: str, vfile: Path) -> str:
+    """Coq's error, with the name of the lemma it occurred in."""
+    m = re.search(r'File "[^"]*", line (\d+)', text)
+    where = ""
+    if m:
+        line_no = int(m.group(1))
+        try:
+            src = vfile.read_text().splitlines()[:line_no]
+        except OSError:
+            src = []
+        for ln in reversed(src):
+            d = re.match(r"\s*(Lemma|Theorem)\s+(\S+)", ln)
+            if d:
+                where = f"in {d.group(2)} (line {line_no}): "
+                break
+    err = text[text.find("Error:"):].strip()
+    return where + " ".join(err.split())[:1500]
+
+
+def _excerpt(done: Completed) -> str:
+    text = (done.stderr + done.stdout).strip()
+    return text[-3000:]
+
+
+def have(tool: str) -> bool:
+    return shutil.which(tool) is not None

@@ -1,0 +1,1 @@
+"""Rendering obligations into Coq files, with jinja2 templates from `templates/`."""

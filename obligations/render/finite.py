@@ -1,0 +1,140 @@
+"""The Coq file of a finite-mechanism claim: mechanism from the spec, then the obligations."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from obligations import __version__
+from obligations.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Plan,
+                                    PointwiseCheck, RowsAreDistributions, Witness)
+from obligations.render.terms import (Renderer, comment, q_lit, r_lit, rows_literal,
+                                      strip_outer, z_lit)
+from obligations.spec import expr as E
+from obligations.spec.load import Domain, MechanismSpec
+from obligations.unfold.finite import FiniteMechanism
+
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A rendered Coq file and what it claims."""
+
+    module: str                 # the file's module name (= the spec's name)
+    text: str
+    theorems: tuple[str, ...]   # the theorems the certificate rests on, in order
+    uses_interval: bool
+
+
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+
+
+def render(m: FiniteMechanism, plan: Plan) -> Rendered:
+    spec = m.spec
+    renderer = _renderer(spec)
+    obligations = [_obligation(o) for o in plan.obligations]
+    uses_interval = any(o.get("method") == "interval" for o in obligations)
+    name = spec.name
+    theorem = f"{name}_not_dp" if plan.expected == "refute" else f"{name}_dp"
+    ctx: dict[str, Any] = dict(
+        name=name, version=__version__, spec_path=comment(spec.path), spec_sha=spec.sha256,
+        description=comment(spec.description or name),
+        prelude="PreludeInterval" if uses_interval else "Prelude",
+        inputs=_domain(spec.inputs), outputs=_domain(spec.outputs),
+        n_in=spec.inputs.size, n_out=spec.outputs.size,
+        parameters=_parameters(spec),
+        formula=_formula(spec, renderer) if spec.formula is not None else None,
+        rows=rows_literal(m.rows) if spec.formula is None else None,
+        neighbours=_neighbours(spec),
+        epsilon=strip_outer(renderer.r(spec.epsilon)), epsilon_text=comment(spec.epsilon_text),
+        delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
+        expected=plan.expected, obligations=obligations, theorem=theorem,
+        distribution=spec.distribution,
+    )
+    text = environment().get_template("finite.v.j2").render(**ctx)
+    theorems = (f"{name}_{'distr' if spec.distribution == 'full' else 'subdistr'}",)
+    if plan.expected in ("prove", "refute"):
+        theorems += (theorem,)
+    return Rendered(name, text, theorems, uses_interval)
+
+
+def _renderer(spec: MechanismSpec) -> Renderer:
+    coq_names = {p: f"p_{p}" for p in spec.parameters}
+    coq_names.update(x="x", y="y")
+    types = dict(spec.parameter_types, x=E.INT, y=E.INT)
+    return Renderer(types, coq_names, spec.parameters)
+
+
+def _domain(d: Domain) -> str:
+    if d.values is not None:
+        return f"the values {d.values[0]}..{d.values[-1]} (index i is the value {d.values[0]} + i)"
+    return _labels(d.labels)
+
+
+def _labels(labels: tuple[str, ...]) -> str:
+    shown = [f"{i} = {comment(lab)}" for i, lab in enumerate(labels[:20])]
+    if len(labels) > 20:
+        shown.append(f"... {len(labels) - 1} = {comment(labels[-1])}")
+    return ", ".join(shown)
+
+
+def _parameters(spec: MechanismSpec) -> list[dict[str, str]]:
+    out = []
+    for p, v in spec.parameters.items():
+        if spec.parameter_types[p] == E.INT:
+            out.append(dict(name=f"p_{p}", type="Z", value=f"{z_lit(int(v))}%Z", text=comment(p)))
+        else:
+            out.append(dict(name=f"p_{p}", type="Q", value=q_lit(v), text=comment(p)))
+    return out
+
+
+def _formula(spec: MechanismSpec, r: Renderer) -> dict[str, Any]:
+    pieces = list(spec.formula or ())
+    body = r.q(pieces[-1].value)
+    for piece in reversed(pieces[:-1]):
+        assert piece.when is not None
+        body = f"if {r.bool(piece.when)} then {r.q(piece.value)}\n    else {body}"
+    return dict(body=body, x_lo=z_lit(spec.inputs.lo), y_lo=z_lit(spec.outputs.lo),
+                text=[comment(("otherwise" if p.when is None else f"if {E.to_text(p.when)}")
+                              + f": {E.to_text(p.value)}") for p in pieces])
+
+
+def _neighbours(spec: MechanismSpec) -> str:
+    nb = spec.neighbours
+    if nb == "all":
+        return "nb_all"
+    if nb == "adjacent":
+        return "nb_adjacent"
+    pairs = "; ".join(f"({a}, {b})" for a, b in nb)
+    return f"(nb_list [{pairs}])"
+
+
+def _obligation(o: object) -> dict[str, Any]:
+    if isinstance(o, RowsAreDistributions):
+        return dict(kind="rows", full=o.kind == "full")
+    if isinstance(o, ExpLowerBound):
+        return dict(kind="exp_lower", bound=q_lit(o.bound), method=o.method, bits=o.precision_bits,
+                    decimal=_decimal(o.bound))
+    if isinstance(o, ExpUpperBound):
+        return dict(kind="exp_upper", bound=q_lit(o.bound), method=o.method, bits=o.precision_bits,
+                    decimal=_decimal(o.bound))
+    if isinstance(o, PointwiseCheck):
+        return dict(kind="pointwise", bound=q_lit(o.bound))
+    if isinstance(o, HockeyStickCheck):
+        return dict(kind="hockey", bound=q_lit(o.bound), delta=q_lit(o.delta))
+    if isinstance(o, Witness):
+        return dict(kind="witness", x=o.x, x2=o.x2, bound=q_lit(o.bound),
+                    outputs="; ".join(str(y) for y in o.outputs),
+                    pr_x=str(o.pr_x), pr_x2=str(o.pr_x2))
+    raise TypeError(f"no rendering for obligation {o!r}")
+
+
+def _decimal(q: Fraction) -> str:
+    return f"{float(q):.6g}"

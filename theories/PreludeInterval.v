@@ -1,0 +1,3 @@
+(** * Prelude for generated files that bound e^ε with [interval] *)
+From Interval Require Export Tactic.
+From Obligations Require Export Prelude.
