@@ -105,10 +105,13 @@ class Coq:
         """The statement and `Print Assumptions` of each theorem of a compiled file."""
         module = vfile.stem
         audit = vfile.parent / f"Audit_{module}.v"
-        lines = [f"From {LIBRARY} Require Import Prelude.", "Open Scope R_scope.",
-                 "Set Printing Width 100000.", f"From {GENERATED} Require {module}."]
-        for t in theorems:
-            lines += [f"Check {module}.{t}.", f"Print Assumptions {module}.{t}."]
+        lines = [f"From {LIBRARY} Require Import Prelude.", "From Coq Require Import String.",
+                 "Open Scope R_scope.", "Set Printing Width 100000.",
+                 f"From {GENERATED} Require {module}."]
+        for k, t in enumerate(theorems):
+            lines += [_marker(k, "statement"), f"Check {module}.{t}.",
+                      _marker(k, "assumptions"), f"Print Assumptions {module}.{t}."]
+        lines.append(_marker(len(theorems), "end"))
         audit.write_text("\n".join(lines) + "\n")
         done = self._run(["coqc", *self.load_path(), "-Q", str(vfile.parent), GENERATED, str(audit)],
                          cwd=vfile.parent)
@@ -118,37 +121,45 @@ class Coq:
         return Audit(statements, assumptions, done.seconds)
 
 
+MARKER = "@@obligations-audit"
+
+
+def _marker(k: int, part: str) -> str:
+    return f'Check "{MARKER} {k} {part}"%string.'
+
+
 def parse_audit(out: str, module: str, theorems: tuple[str, ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
-    """Split the output of `Check t. Print Assumptions t.` for each theorem."""
+    """Read the statement and the assumption names of each theorem between the markers."""
+    sections: dict[tuple[int, str], list[str]] = {}
+    current: Optional[tuple[int, str]] = None
+    for line in out.splitlines():
+        m = re.match(rf'^"{MARKER} (\d+) (\w+)"%string$', line.strip())
+        if m:
+            current = (int(m.group(1)), m.group(2))
+            sections[current] = []
+        elif current is not None and not line.strip().startswith(": string"):
+            sections[current].append(line)
     statements: dict[str, str] = {}
     assumptions: dict[str, list[str]] = {}
-    lines = out.splitlines()
-    i = 0
-    for t in theorems:
-        while i < len(lines) and not lines[i].startswith(f"{module}.{t}"):
-            i += 1
-        if i + 1 >= len(lines):
-            raise InfrastructureError(f"no statement for {t} in the audit output:\n{out[-2000:]}")
-        statement = lines[i + 1].strip().removeprefix(": ").strip()
+    for k, t in enumerate(theorems):
+        check = sections.get((k, "statement"))
+        printed = sections.get((k, "assumptions"))
+        if not check or printed is None:
+            raise InfrastructureError(f"the audit output has no section for {t}:\n{out[-2000:]}")
+        statement = " ".join(ln.strip() for ln in check[1:]).removeprefix(":").strip()
         statements[t] = statement.replace(f"{module}.", "")
-        i += 2
-        while i < len(lines) and not lines[i].strip():
-            i += 1
-        if i < len(lines) and lines[i].startswith("Closed under the global context"):
-            assumptions[t] = []
-            i += 1
-            continue
-        if i >= len(lines) or not lines[i].startswith("Axioms:"):
-            raise InfrastructureError(f"cannot read Print Assumptions of {t}:\n{out[-2000:]}")
-        i += 1
-        names = []
-        while i < len(lines) and not lines[i].startswith(f"{module}."):
-            m = re.match(r"^(\S+) :", lines[i])
-            if m:
-                names.append(m.group(1))
-            i += 1
-        assumptions[t] = names
+        assumptions[t] = _assumption_names(printed, t)
     return statements, assumptions
+
+
+def _assumption_names(printed: list[str], theorem: str) -> list[str]:
+    text = [ln for ln in printed if ln.strip()]
+    if text and text[0].startswith("Closed under the global context"):
+        return []
+    if not text or not text[0].startswith("Axioms:"):
+        raise InfrastructureError(f"cannot read Print Assumptions of {theorem}: {' '.join(text)[:500]}")
+    # Each assumption starts at column 0 ("name : type"); its type continues indented.
+    return [m.group(1) for ln in text[1:] if (m := re.match(r"^(\S+) :", ln))]
 
 
 _INFRA_ERRORS = ("Cannot find a physical path", "Unable to locate library", "Cannot load",

@@ -131,7 +131,8 @@ def _obligation(o: object) -> dict[str, Any]:
         return dict(kind="hockey", bound=q_lit(o.bound), delta=q_lit(o.delta))
     if isinstance(o, Witness):
         return dict(kind="witness", x=o.x, x2=o.x2, bound=q_lit(o.bound),
-                    outputs="; ".join(str(y) for y in o.outputs),
+                    outputs="; ".join(f"{y}%nat" for y in o.outputs),
+                    outputs_text=", ".join(str(y) for y in o.outputs),
                     pr_x=str(o.pr_x), pr_x2=str(o.pr_x2))
     raise TypeError(f"no rendering for obligation {o!r}")
 

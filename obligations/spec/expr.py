@@ -12,7 +12,9 @@ only in claims) and `bool` (conditions).
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Mapping, Union
 
@@ -22,6 +24,7 @@ MAX_LENGTH = 2000
 MAX_DEPTH = 40
 MAX_EXPONENT = 4096
 MAX_LITERAL_DIGITS = 200
+MAX_POWER_BITS = 4_000_000  # the size of a**k, so (9**4096)**4096 is refused, not computed
 
 INT, RAT, REAL, BOOL = "int", "rat", "real", "bool"
 
@@ -104,6 +107,8 @@ def parse(text: str | int | float) -> Expr:
     if isinstance(text, int):
         return Num(Fraction(text))
     if isinstance(text, float):
+        if not math.isfinite(text):
+            raise ExprError(f"{text!r} is not a finite number")
         return Num(Fraction(repr(text)))
     if not isinstance(text, str):
         raise ExprError(f"expected an expression as a string, got {type(text).__name__}")
@@ -164,6 +169,8 @@ def _constant(node: ast.Constant, src: str) -> Expr:
         text = (ast.get_source_segment(src, node) or repr(value)).replace("_", "")
         if len(text) > MAX_LITERAL_DIGITS:
             raise ExprError(f"number literal longer than {MAX_LITERAL_DIGITS} digits")
+        if abs(Decimal(text).as_tuple().exponent) > MAX_LITERAL_DIGITS:  # 1e999999999
+            raise ExprError(f"number literal {text!r} has more than {MAX_LITERAL_DIGITS} digits")
         try:
             return Num(Fraction(text))  # exact: 0.1 is 1/10
         except (ValueError, ZeroDivisionError) as exc:
@@ -383,6 +390,8 @@ def _compile_binop(e: BinOp) -> Evaluator:
             raise ExprError(f"exponent {k} in {to_text(e)} is larger than {MAX_EXPONENT}")
         if base == 0 and k < 0:
             raise ExprError(f"0 to a negative power in {to_text(e)}")
+        if abs(k) * max(base.numerator.bit_length(), base.denominator.bit_length()) > MAX_POWER_BITS:
+            raise ExprError(f"{to_text(e)} is larger than {MAX_POWER_BITS} bits")
         return base ** int(k)
     return power
 
@@ -425,6 +434,8 @@ def to_sympy(e: Expr, env: Mapping[str, Fraction]) -> sympy.Expr:
             raise ExprError(f"exponent of {to_text(e)} must be an integer of at most {MAX_EXPONENT}")
         if a == 0 and b < 0:
             raise ExprError(f"0 to a negative power in {to_text(e)}")
+        if a.is_Rational and abs(int(b)) * max(int(a.p).bit_length(), int(a.q).bit_length()) > MAX_POWER_BITS:
+            raise ExprError(f"{to_text(e)} is larger than {MAX_POWER_BITS} bits")
         return a ** b
     if isinstance(e, Call):
         args = [to_sympy(a, env) for a in e.args]

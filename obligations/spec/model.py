@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, model_validator
 
-Number = Union[int, float, str]
-Label = Union[str, int]
+# Strict: YAML's true/yes/on must not become the number 1 or the label "1".
+Number = Union[StrictInt, StrictFloat, StrictStr]
+Label = Union[StrictStr, StrictInt]
 
 
 class Strict(BaseModel):

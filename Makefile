@@ -1,0 +1,50 @@
+# make prove  - certify every spec in mechanisms/ (writes certificates/)
+# make test   - the test suite (unit, golden, real Coq)
+# Both set up what they need: Coq from Debian's packages (when root) and a
+# virtual environment with the package.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+OBLIGATIONS := $(VENV)/bin/obligations
+
+.PHONY: all setup coq venv theories prove verify test test-unit golden bench docker-check clean
+
+all: prove
+
+setup: coq venv
+
+coq:
+	@bash scripts/install-coq.sh
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+theories: coq
+	cd theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq
+
+prove: setup theories
+	$(OBLIGATIONS) prove mechanisms/
+
+verify: setup theories
+	$(OBLIGATIONS) verify certificates/
+
+test: setup theories
+	$(PY) -m pytest tests -q
+
+test-unit: venv
+	$(PY) -m pytest tests/unit -q
+
+golden: venv
+	$(PY) -m pytest tests/golden -q --regen-golden
+
+bench: setup theories
+	$(PY) bench/finite_scaling.py
+
+clean:
+	rm -rf build
+	cd theories && rm -f *.vo *.vok *.vos *.glob .*.aux Makefile.coq Makefile.coq.conf

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Makes sure Coq 8.16 and the Coq libraries the project uses are installed.
+# Installs them from Debian's packages when missing and running as root;
+# otherwise says what to install and exits 3 (an infrastructure failure).
+set -euo pipefail
+PACKAGES="coq libcoq-interval libcoq-flocq"
+
+have_coq() {
+  command -v coqc >/dev/null && command -v coqchk >/dev/null &&
+    [ -d "$(coqc -where)/user-contrib/Interval" ]
+}
+
+if have_coq; then exit 0; fi
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing Coq from Debian's packages: $PACKAGES"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq $PACKAGES >/dev/null
+  have_coq && exit 0
+fi
+echo "Coq is missing. Install it with: sudo apt-get install -y $PACKAGES" >&2
+exit 3

@@ -1,0 +1,41 @@
+"""The assumption audit: a rendered file with an Admitted lemma or an Axiom gets no certificate."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from obligations.pipeline import Settings, _run_coq, unfold
+from obligations.spec.load import load
+
+
+def _with_text(text: str):
+    u = unfold(load("mechanisms/randomized_response.yaml"))
+    return replace(u, rendered=replace(u.rendered, text=text))
+
+
+@pytest.mark.parametrize("smuggle", ["admitted", "axiom"])
+def test_smuggled_assumption_is_refused(tmp_path: Path, smuggle: str) -> None:
+    u = unfold(load("mechanisms/randomized_response.yaml"))
+    text = u.rendered.text
+    proof_start = text.index("Theorem randomized_response_dp")
+    head, tail = text[:proof_start], text[proof_start:]
+    statement = tail[:tail.index("Proof.")]
+    if smuggle == "admitted":
+        forged = head + statement + "Proof. Admitted.\n"
+    else:
+        forged = head + "Axiom cheat : False.\n" + statement + "Proof. destruct cheat. Qed.\n"
+    outcome, audit = _run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
+    assert audit is None
+    assert outcome.verdict == "unproved"
+    assert "allow-list" in outcome.message
+    assert ("randomized_response_dp" if smuggle == "admitted" else "cheat") in outcome.message
+
+
+def test_failed_proof_reports_the_lemma(tmp_path: Path) -> None:
+    u = unfold(load("mechanisms/randomized_response.yaml"))
+    forged = u.rendered.text.replace("(3 # 1)).", "(2 # 1)).")  # a bound too small for the check
+    outcome, audit = _run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
+    assert audit is None and outcome.verdict == "unproved"
+    assert "randomized_response_dp" in outcome.message

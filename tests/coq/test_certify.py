@@ -1,0 +1,140 @@
+"""Real Coq: the shipped mechanisms are certified, false claims are refused with
+their witness, and certificates cannot be tampered with."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+def cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=1200)
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    out = tmp_path_factory.mktemp("certs")
+    run = cli("prove", "mechanisms", "--out", str(out), "--build", str(out / "build"), "--json")
+    return out, run
+
+
+@pytest.fixture(scope="module")
+def refusals(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    out = tmp_path_factory.mktemp("refusals")
+    run = cli("prove", "tests/specs", "--out", str(out), "--build", str(out / "build"), "--json")
+    return out, run
+
+
+def by_name(run: subprocess.CompletedProcess[str]) -> dict[str, dict[str, Any]]:
+    return {o["name"]: o for o in json.loads(run.stdout)}
+
+
+def test_shipped_mechanisms_are_proved(shipped: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    out, run = shipped
+    assert run.returncode == 0, run.stderr
+    results = by_name(run)
+    assert set(results) == {p.stem for p in (REPO / "mechanisms").glob("*.yaml")}
+    assert all(o["verdict"] == "proved" for o in results.values())
+    assert results["randomized_response"]["statement"] == "dp nb_all randomized_response (ln 3) 0"
+    assert results["truncated_geometric"]["statement"] == "dp nb_adjacent truncated_geometric (ln 2) 0"
+    assert results["randomized_response_eps1"]["statement"] == \
+        "dp nb_all randomized_response_eps1 1 (7043 / 100000)"
+    for name in results:
+        record = json.loads((out / f"{name}.json").read_text())
+        assert record["verdict"] == "proved"
+        assert (out / f"{name}.v").exists()
+        dp = record["theorems"][-1]
+        assert dp["name"] == f"{name}_dp"
+        assert "Classical_Prop.classic" in dp["assumptions"] or not record["uses_interval"]
+
+
+def test_interval_certificate_records_primitive_axioms(shipped: tuple[Path, Any]) -> None:
+    out, _ = shipped
+    record = json.loads((out / "randomized_response_eps1.json").read_text())
+    assert record["uses_interval"] is True
+    assumptions = record["theorems"][-1]["assumptions"]
+    assert any(a.startswith(("PrimInt63.", "Uint63.", "PrimFloat.")) for a in assumptions)
+
+
+EXPECTED_WITNESSES = {
+    "rr_eps1_delta0": ("+", "-", ["Y"], "3/4", "1/4"),
+    "rr_tightened": ("+", "-", ["Y"], "3/4", "1/4"),
+    "rr_eps1_delta_low": ("+", "-", ["Y"], "3/4", "1/4"),
+    "geometric_buggy_table": ("2", "3", ["1"], "1/3", "1/12"),
+    "geometric_wrong_sensitivity": ("0", "5", ["0", "1"], "5/6", "1/24"),
+}
+
+
+def test_false_claims_are_refused_with_witness(refusals: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    out, run = refusals
+    assert run.returncode == 1, run.stderr
+    results = by_name(run)
+    assert set(results) == set(EXPECTED_WITNESSES)
+    for name, (x, x2, outputs, p, q) in EXPECTED_WITNESSES.items():
+        o = results[name]
+        assert o["verdict"] == "refuted", (name, o["message"])
+        assert o["statement"].startswith("~ dp "), o["statement"]
+        w = o["witness"]
+        assert (w["x"], w["x_prime"], w["outputs"], w["pr_x"], w["pr_x_prime"]) == (x, x2, outputs, p, q)
+        assert float(w["violation"]) > 0
+        record = json.loads((out / f"{name}.json").read_text())
+        assert record["verdict"] == "refuted" and record["witness"] == w
+
+
+def test_refusal_is_printed_plainly(tmp_path: Path) -> None:
+    run = cli("prove", "tests/specs/rr_tightened.yaml", "--out", str(tmp_path), "--build", str(tmp_path / "b"))
+    assert run.returncode == 1
+    assert "REFUTED" in run.stdout
+    assert "x = +, x' = -, S = {Y}: Pr[M(x) in S] = 3/4" in run.stdout
+
+
+def _copy_certificate(src: Path, name: str, dst: Path) -> Path:
+    dst.mkdir(parents=True, exist_ok=True)
+    for ext in (".json", ".v"):
+        shutil.copy(src / f"{name}{ext}", dst / f"{name}{ext}")
+    record = json.loads((dst / f"{name}.json").read_text())
+    return dst / f"{name}.json"
+
+
+def test_verify_accepts_an_untouched_certificate(shipped: tuple[Path, Any], tmp_path: Path) -> None:
+    cert = _copy_certificate(shipped[0], "truncated_geometric", tmp_path)
+    run = cli("verify", str(cert), "--build", str(tmp_path / "b"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "OK" in run.stdout
+
+
+@pytest.mark.parametrize("tamper", ["v_file", "json_field", "spec"])
+def test_verify_fails_on_any_edit(shipped: tuple[Path, Any], tmp_path: Path, tamper: str) -> None:
+    name = "randomized_response"
+    cert = _copy_certificate(shipped[0], name, tmp_path / "certs")
+    spec = None
+    if tamper == "v_file":
+        v = cert.with_suffix(".v")
+        v.write_text(v.read_text().replace("(3 # 4)", "(3 # 4)", 1) + "(* edited *)\n")
+    elif tamper == "json_field":
+        record = json.loads(cert.read_text())
+        record["claim"]["epsilon"] = "ln(2)"
+        cert.write_text(json.dumps(record))
+    else:
+        spec = tmp_path / "spec.yaml"
+        spec.write_text((REPO / "mechanisms" / f"{name}.yaml").read_text().replace("3/4", "0.75", 1)
+                        .replace('"1/4", "3/4"]', '"0.25", "0.75"]', 1))
+    args = ["verify", str(cert), "--build", str(tmp_path / "b")] + (["--spec", str(spec)] if spec else [])
+    run = cli(*args)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "FAILED" in run.stdout
+
+
+def test_second_prove_reuses_certificates(shipped: tuple[Path, Any]) -> None:
+    out, _ = shipped
+    run = cli("prove", "mechanisms", "--out", str(out), "--build", str(out / "build"), "--json")
+    assert run.returncode == 0
+    assert all(o["cached"] for o in json.loads(run.stdout))

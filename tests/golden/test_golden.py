@@ -1,0 +1,27 @@
+"""The rendered Coq files of every shipped and test spec, against committed copies.
+
+Regenerate after an intended change with `make golden`
+(`pytest tests/golden --regen-golden`) and review the diff.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from obligations.pipeline import unfold
+from obligations.spec.load import load
+
+REPO = Path(__file__).resolve().parent.parent.parent
+EXPECTED = Path(__file__).resolve().parent / "expected"
+SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / "specs").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda p: p.stem)
+def test_render_matches_golden(spec: Path, request: pytest.FixtureRequest) -> None:
+    text = unfold(load(spec.relative_to(REPO))).rendered.text
+    golden = EXPECTED / f"{spec.stem}.v"
+    if request.config.getoption("--regen-golden"):
+        golden.write_text(text)
+    assert golden.exists(), f"no golden file {golden}: run `make golden`"
+    assert text == golden.read_text(), f"{spec} renders differently from {golden} (make golden to accept)"
