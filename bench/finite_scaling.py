@@ -39,12 +39,11 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from obligations.certificate import allowlist  # noqa: E402
-from obligations.errors import ObligationsError  # noqa: E402
 from obligations.prover.coq import Coq  # noqa: E402
 from obligations.prover.process import Completed, run  # noqa: E402
 
 SHIPPED = REPO / "mechanisms" / "truncated_geometric_formula.yaml"
-BENCH = REPO / "build" / "bench"
+BENCH = REPO / "build" / "bench"   # --workdir changes it
 ALPHA = Fraction(1, 2)
 BOUND = 1 / ALPHA            # e^eps = 1/alpha = 2, the pointwise ratio bound
 
@@ -198,15 +197,18 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
 
     try:
         compiled = coq.compile(vfile)
-    except ObligationsError as exc:
-        return stop("coqc", "error", str(exc))
+    except Exception as exc:  # noqa: BLE001 (a crash is a row of the table, not the end of the run)
+        return stop("coqc", "error", f"{type(exc).__name__}: {exc}")
     row.seconds["coqc"], row.peak_kib["coqc"] = compiled.seconds, compiled.peak_kib
     print(f"  n = {n}: coqc {compiled.status} {compiled.seconds:.2f} s, "
           f"{compiled.peak_kib / 1024:.0f} MiB", file=log, flush=True)
     if compiled.status != "ok":
         return stop("coqc", compiled.status, compiled.message)
 
-    checked = coq.check(vfile)
+    try:
+        checked = coq.check(vfile)
+    except Exception as exc:  # noqa: BLE001
+        return stop("coqchk", "error", f"{type(exc).__name__}: {exc}")
     row.seconds["coqchk"], row.peak_kib["coqchk"] = checked.seconds, checked.peak_kib
     print(f"  n = {n}: coqchk {checked.status} {checked.seconds:.2f} s, "
           f"{checked.peak_kib / 1024:.0f} MiB", file=log, flush=True)
@@ -215,11 +217,12 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
 
     try:
         audit = coq.audit(vfile, tuple(u["theorems"]))
-    except ObligationsError as exc:
+    except Exception as exc:  # noqa: BLE001
         last = coq.last
         if last is not None:
             row.seconds["audit"], row.peak_kib["audit"] = last.seconds, last.peak_kib
-        return stop("audit", "timeout" if last is not None and last.timed_out else "error", str(exc))
+        return stop("audit", "timeout" if last is not None and last.timed_out else "error",
+                    f"{type(exc).__name__}: {exc}")
     row.seconds["audit"] = audit.seconds
     row.peak_kib["audit"] = coq.last.peak_kib if coq.last is not None else 0
     row.assumptions = audit.assumptions
@@ -394,10 +397,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--naive-sizes", type=int, nargs="*", default=[10, 20, 30, 40])
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per process (default 900)")
     ap.add_argument("--at", type=int, default=200, help="n at which to compare with the naive way")
-    ap.add_argument("--json", type=Path, default=BENCH / "finite_scaling.json",
-                    help="where to write the raw figures (default build/bench/finite_scaling.json)")
+    ap.add_argument("--workdir", type=Path, default=None,
+                    help="where specs, Coq files and results go (default build/bench)")
+    ap.add_argument("--json", type=Path, default=None,
+                    help="where to write the raw figures (default WORKDIR/finite_scaling.json)")
     args = ap.parse_args(argv)
+    global BENCH
+    BENCH = (args.workdir or BENCH).resolve()
     BENCH.mkdir(parents=True, exist_ok=True)
+    if args.json is None:
+        args.json = BENCH / "finite_scaling.json"
     log = sys.stderr
 
     coq = TimedCoq((REPO / "theories").resolve(), args.timeout)

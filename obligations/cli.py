@@ -74,13 +74,14 @@ def _settings(args: argparse.Namespace, out: Path = Path("certificates"), cache:
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
-    specs = load_specs(args.specs)  # every spec checked before anything runs
     settings = _settings(args, args.out, not args.no_cache)
+    # Every spec is checked and tabulated (rows are distributions) before Coq runs.
+    unfolded = [unfold(s) for s in load_specs(args.specs)]
     outcomes: list[Outcome] = []
-    for spec in specs:
+    for u in unfolded:
         if not args.json:
-            print(f"[{len(outcomes) + 1}/{len(specs)}] {spec.name}: {spec.path} ...", flush=True)
-        o = prove(spec, settings)
+            print(f"[{len(outcomes) + 1}/{len(unfolded)}] {u.spec.name}: {u.spec.path} ...", flush=True)
+        o = prove(u, settings)
         outcomes.append(o)
         if not args.json:
             _print_outcome(o)

@@ -85,8 +85,9 @@ def claim_text(spec: MechanismSpec) -> str:
     return f"({spec.epsilon_text}, {spec.delta_text})-DP"
 
 
-def prove(spec: MechanismSpec, settings: Settings) -> Outcome:
-    u = unfold(spec)
+def prove(u: Unfolded, settings: Settings) -> Outcome:
+    """Certify or refute one unfolded spec (or reuse its still-valid certificate)."""
+    spec = u.spec
     outcome = Outcome(spec.name, spec.path, "undecided", claim_text(spec),
                       tight_epsilon=u.plan.tight_epsilon, timings=dict(u.timings))
     if u.plan.expected == "undecided":

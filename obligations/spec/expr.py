@@ -24,7 +24,7 @@ MAX_LENGTH = 2000
 MAX_DEPTH = 40
 MAX_EXPONENT = 4096
 MAX_LITERAL_DIGITS = 200
-MAX_POWER_BITS = 4_000_000  # the size of a**k, so (9**4096)**4096 is refused, not computed
+MAX_POWER_BITS = 100_000  # bits of any intermediate value: far beyond what Coq can read or compute with
 
 INT, RAT, REAL, BOOL = "int", "rat", "real", "bool"
 
@@ -368,6 +368,13 @@ def compile_exact(e: Expr) -> Evaluator:
     raise ExprError(f"unexpected expression node {e!r}")
 
 
+def _sized(v: Fraction, e: Expr) -> Fraction:
+    """Refuse a value too large to be a probability's numerator or denominator."""
+    if max(v.numerator.bit_length(), v.denominator.bit_length()) > MAX_POWER_BITS:
+        raise ExprError(f"{to_text(e)} is larger than {MAX_POWER_BITS} bits")
+    return v
+
+
 def _compile_binop(e: BinOp) -> Evaluator:
     f, g = compile_exact(e.left), compile_exact(e.right)
     if e.op == "+":
@@ -375,13 +382,13 @@ def _compile_binop(e: BinOp) -> Evaluator:
     if e.op == "-":
         return lambda env: f(env) - g(env)
     if e.op == "*":
-        return lambda env: f(env) * g(env)
+        return lambda env: _sized(Fraction(f(env) * g(env)), e)
     if e.op == "/":
         def div(env: Mapping[str, Fraction]) -> Fraction:
             d = g(env)
             if d == 0:
                 raise ExprError(f"division by zero in {to_text(e)}")
-            return Fraction(f(env)) / d
+            return _sized(Fraction(f(env)) / d, e)
         return div
 
     def power(env: Mapping[str, Fraction]) -> Fraction:

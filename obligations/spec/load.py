@@ -22,6 +22,7 @@ from obligations.spec.names import coq_name_problem
 MAX_FILE_BYTES = 20_000_000
 MAX_DOMAIN = 5000          # inputs or outputs
 MAX_ENTRIES = 1_000_000    # inputs x outputs
+MAX_EPSILON = 500          # e^ε must stay a representable number
 INDEX_VARS = ("x", "y")    # a formula gives Pr[M(x) = y]
 
 
@@ -284,6 +285,9 @@ class _Checker:
             raise self.fail("claim.epsilon", f"epsilon = {value} is not a finite real number")
         if numeric < 0:
             raise self.fail("claim.epsilon", f"epsilon = {value} is negative")
+        if numeric > MAX_EPSILON:
+            raise self.fail("claim.epsilon", f"epsilon = {value} is more than {MAX_EPSILON}: "
+                            "such a claim says nothing about privacy")
 
     def delta(self, params: Mapping[str, Fraction], types: Mapping[str, str]) -> Fraction:
         e = self.expression("claim.delta", self.spec.claim.delta, types)

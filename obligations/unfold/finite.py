@@ -175,22 +175,29 @@ def plan(m: FiniteMechanism) -> Plan:
             return Plan("prove", (rows_ok, ExpLowerBound(e, "exact"), _check(e, spec.delta)), **common)
         assert pair is not None
         return Plan("refute", (rows_ok, ExpUpperBound(e, "exact"), witness(m, pair, e)), **common)
+    delta_float = _delta_float(m, eps)
+    common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f, delta_at_claim=None,
+                  delta_at_claim_float=delta_float)
     for digits in DIGITS:
         lo, hi, bits = exp_bounds(eps, digits)
         lo = max(lo, Fraction(1))  # ε ≥ 0, and the diagonal x = x' needs L ≥ 1
-        worst_lo, _ = worst_pair(m, lo)
-        worst_hi, pair = worst_pair(m, hi)
-        common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f, delta_at_claim=None,
-                      delta_at_claim_float=float((worst_lo + worst_hi) / 2))
-        if worst_lo <= spec.delta:
+        if worst_pair(m, lo)[0] <= spec.delta:
             return Plan("prove", (rows_ok, ExpLowerBound(lo, "interval", bits),
                                   _check(lo, spec.delta)), **common)
+        worst_hi, pair = worst_pair(m, hi)
         if worst_hi > spec.delta:
             assert pair is not None
             return Plan("refute", (rows_ok, ExpUpperBound(hi, "interval", bits),
                                    witness(m, pair, hi)), **common)
     return Plan("undecided", (rows_ok,), **common,
                 notes=(f"δ(ε) is within 10^-{DIGITS[-1]} of the claimed δ; not decided",))
+
+
+def _delta_float(m: FiniteMechanism, eps: sympy.Expr) -> float:
+    """δ at an irrational e^ε, to double precision (for display only)."""
+    value = sympy.exp(eps).evalf(40)
+    approx = Fraction(int(sympy.floor(value * sympy.Integer(10) ** 30)), 10 ** 30)
+    return float(worst_pair(m, approx)[0])
 
 
 def _check(bound: Fraction, delta: Fraction) -> Obligation:

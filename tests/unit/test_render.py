@@ -1,0 +1,192 @@
+"""Rendered Coq text (no Coq run): the statements, comment safety, and no unproved assumptions."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from obligations.render.finite import Rendered, render
+from obligations.render.terms import comment
+from obligations.spec.load import load
+from obligations.unfold.finite import plan, tabulate
+
+REPO = Path(__file__).resolve().parents[2]
+MECHANISMS = sorted((REPO / "mechanisms").glob("*.yaml"))
+UNPROVED = re.compile(r"\b(Admitted|admit|Axioms?|Parameters?|Hypothes[ie]s|Conjecture)\b")
+
+HOSTILE_LABELS = [
+    "*) Axiom x : False. (*",
+    '" *) Axiom y : False. (* "',
+    "(* nested (* deep *)",
+    "*)*)*) Axiom z : False.",
+    "( *) (*) *( Axiom w : False.",
+    '"',
+    "(",
+    "*",
+]
+
+
+def rendered(path: Path) -> Rendered:
+    m = tabulate(load(path))
+    return render(m, plan(m))
+
+
+def rr_spec(tmp_path: Path, name: str = "rr", filename: str = "rr.yaml", **changes: Any) -> Path:
+    data: dict[str, Any] = {
+        "schema_version": 1, "name": name, "inputs": ["+", "-"], "outputs": ["Y", "N"],
+        "table": {"+": ["3/4", "1/4"], "-": ["1/4", "3/4"]}, "neighbours": "all",
+        "claim": {"epsilon": "ln(3)", "delta": "0"},
+    }
+    data.update(changes)
+    path = tmp_path / filename
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def strip_comments(text: str) -> str:
+    """Coq's lexer on comments: they nest, and a string inside a comment hides its `*)`.
+
+    Raises if a comment is left open or closed twice, which would itself be a rendering bug.
+    """
+    out: list[str] = []
+    depth, i, in_string = 0, 0, False
+    while i < len(text):
+        if in_string:
+            if text.startswith('""', i):
+                i += 2
+                continue
+            if text[i] == '"':
+                in_string = False
+            if depth == 0:
+                out.append(text[i])
+            i += 1
+        elif text.startswith("(*", i):
+            depth, i = depth + 1, i + 2
+        elif text.startswith("*)", i):
+            assert depth > 0, f"'*)' outside a comment at {i}: {text[max(0, i - 60):i + 20]!r}"
+            depth, i = depth - 1, i + 2
+        else:
+            if text[i] == '"':
+                in_string = True
+            if depth == 0:
+                out.append(text[i])
+            i += 1
+    assert depth == 0 and not in_string, "a comment or string is left open"
+    return "".join(out)
+
+
+def statement_lines(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.startswith(("Theorem ", "Lemma "))]
+
+
+# ---------------------------------------------------------------- statements
+
+def test_randomized_response_statement() -> None:
+    r = rendered(REPO / "mechanisms" / "randomized_response.yaml")
+    assert "Theorem randomized_response_dp : dp nb_all randomized_response (ln 3) 0." in r.text.splitlines()
+    assert r.theorems == ("randomized_response_distr", "randomized_response_dp")
+    assert "From Obligations Require Import Prelude." in r.text.splitlines()
+    assert not r.uses_interval
+
+
+@pytest.mark.parametrize("name, statement", [
+    ("truncated_geometric", "Theorem truncated_geometric_dp : dp nb_adjacent truncated_geometric (ln 2) 0."),
+    ("geometric_threshold", "Theorem geometric_threshold_dp : dp nb_adjacent geometric_threshold (ln 4) 0."),
+    ("randomized_response_eps1",
+     "Theorem randomized_response_eps1_dp : dp nb_all randomized_response_eps1 (1) (7043 / 100000)."),
+])
+def test_shipped_statements(name: str, statement: str) -> None:
+    assert statement in rendered(REPO / "mechanisms" / f"{name}.yaml").text.splitlines()
+
+
+def test_refutation_statement(tmp_path: Path) -> None:
+    r = rendered(rr_spec(tmp_path, claim={"epsilon": "ln(2)", "delta": "0"}))
+    assert "Theorem rr_not_dp : ~ dp nb_all rr (ln 2) 0." in r.text.splitlines()
+    assert r.theorems == ("rr_distr", "rr_not_dp")
+
+
+def test_interval_claim_uses_the_interval_prelude(tmp_path: Path) -> None:
+    r = rendered(rr_spec(tmp_path, claim={"epsilon": "1", "delta": "0.0705"}))
+    assert r.uses_interval
+    assert "From Obligations Require Import PreludeInterval." in r.text.splitlines()
+    assert "Theorem rr_dp : dp nb_all rr (1) (141 / 2000)." in r.text.splitlines()
+
+
+def test_explicit_pairs_are_rendered_as_indices(tmp_path: Path) -> None:
+    r = rendered(rr_spec(tmp_path, neighbours={"pairs": [["-", "+"]]}))
+    assert "Theorem rr_dp : dp (nb_list [(1, 0)]) rr (ln 3) 0." in r.text.splitlines()
+
+
+def test_rendering_is_deterministic() -> None:
+    """`verify` re-renders and compares hashes, so the same spec must give the same text."""
+    for path in MECHANISMS:
+        assert rendered(path).text == rendered(path).text
+
+
+# ---------------------------------------------------------------- no unproved assumptions
+
+@pytest.mark.parametrize("path", MECHANISMS, ids=[p.stem for p in MECHANISMS])
+def test_shipped_files_have_no_unproved_assumptions(path: Path) -> None:
+    text = rendered(path).text
+    assert not UNPROVED.search(text), UNPROVED.search(text)
+    strip_comments(text)  # balanced comments
+    assert all(t in text for t in rendered(path).theorems)
+
+
+@pytest.mark.parametrize("claim", [
+    {"epsilon": "ln(2)", "delta": "0"},          # exact refutation
+    {"epsilon": "1", "delta": "0"},              # interval refutation
+    {"epsilon": "1", "delta": "0.0705"},         # interval proof, hockey stick
+    {"epsilon": "0", "delta": "1/2"},            # exact proof, hockey stick
+])
+def test_other_verdicts_have_no_unproved_assumptions(tmp_path: Path, claim: dict[str, str]) -> None:
+    text = rendered(rr_spec(tmp_path, claim=claim)).text
+    assert not UNPROVED.search(text), UNPROVED.search(text)
+    assert text.count("Proof.") == text.count("Qed.") >= 3
+
+
+# ---------------------------------------------------------------- comment safety
+
+@pytest.mark.parametrize("label", HOSTILE_LABELS)
+def test_hostile_output_label_stays_in_its_comment(tmp_path: Path, label: str) -> None:
+    text = rendered(rr_spec(tmp_path, outputs=[label, "N"])).text
+    code = strip_comments(text)
+    assert "Axiom" not in code
+    assert not UNPROVED.search(code)
+    assert comment(label) in text  # still shown to the reader, defused
+
+
+def test_hostile_text_everywhere_stays_in_comments(tmp_path: Path) -> None:
+    evil = "*) Axiom e : False. (*"
+    labels = HOSTILE_LABELS
+    spec = rr_spec(
+        tmp_path,
+        filename=f'spec {evil} ".yaml',
+        description=f'{evil} "quoted" \n second line {evil}',
+        inputs=labels[:2],
+        outputs=labels[2:4],
+        table={labels[0]: ["3/4", "1/4"], labels[1]: ["1/4", "3/4"]},
+        claim={"epsilon": f"ln(3) # {evil}", "delta": "0"},   # a Python comment in the expression
+    )
+    text = rendered(spec).text
+    assert text.count("Axiom") >= 5  # every hostile piece is there, inside comments
+    code = strip_comments(text)
+    assert "Axiom" not in code and not UNPROVED.search(code)
+    assert "Theorem rr_dp : dp nb_all rr (ln 3) 0." in code.splitlines()
+
+
+def test_many_hostile_labels_beyond_the_first_twenty(tmp_path: Path) -> None:
+    labels = [f"*) Axiom a{i} : False. (*" for i in range(30)]
+    spec = rr_spec(tmp_path, outputs=labels, table={"+": ["1/30"] * 30, "-": ["1/30"] * 30})
+    code = strip_comments(rendered(spec).text)
+    assert "Axiom" not in code
+
+
+@pytest.mark.parametrize("text", ["*)", "(*", '"', "(*)", "*)(*", "((**))", '"*)"', "a\n*)\tb"])
+def test_comment_function_defuses(text: str) -> None:
+    safe = comment(text)
+    assert "*)" not in safe and "(*" not in safe and '"' not in safe and "\n" not in safe
+    assert strip_comments(f"(* {safe} *)") == ""
