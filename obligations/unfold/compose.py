@@ -1,0 +1,175 @@
+"""Exact composition of finite mechanisms through privacy-loss distributions.
+
+Running mechanisms one after another on the same database and releasing each
+output as it comes ("streaming" composition, non-adaptive) gives the product
+distributions P₁⊗…⊗P_k and Q₁⊗…⊗Q_k for neighbours x, x'.  Their hockey-stick
+divergence depends only on the privacy-loss distribution (PLD): for each value
+r of the likelihood ratio p/q, the P- and Q-mass of the outputs with that ratio.
+PLDs of a product multiply: ratios multiply, masses multiply.  We keep ratios
+as exponent vectors over primes and masses as integers over one common
+denominator, so k-fold composition (by repeated squaring) is exact and needs
+no gcd.  The δ(ε) curve of the composition is then an envelope of lines, as
+for a single mechanism (`region`).
+
+Adaptive composition (each mechanism chosen after seeing earlier outputs) is
+bounded by Kairouz–Oh–Viswanath's optimal composition theorem, `kov`, which
+holds for any (ε0, δ0)-DP mechanisms; the exact curve of a concrete mechanism
+lies on or below it.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional, Sequence
+
+import sympy
+
+from obligations.unfold.region import Curve, Line, envelope
+
+INFINITE = ("inf",)
+Key = tuple  # exponent vector over PRIMES, or INFINITE
+
+
+@dataclass(frozen=True)
+class PLD:
+    """masses[key] = (P, Q): integer masses over the common denominator `den`."""
+
+    masses: dict
+    den: int
+    primes: tuple[int, ...]
+
+
+def pld(p: Sequence[Fraction], q: Sequence[Fraction], primes: tuple[int, ...]) -> PLD:
+    """The privacy-loss distribution of the pair (p, q); outputs with p = 0 never count."""
+    den = math.lcm(*(v.denominator for v in list(p) + list(q)))
+    masses: dict = {}
+    for py, qy in zip(p, q):
+        if py == 0:
+            continue
+        key = INFINITE if qy == 0 else _exponents(py / qy, primes)
+        P, Q = masses.get(key, (0, 0))
+        masses[key] = (P + int(py * den), Q + int(qy * den))
+    return PLD(masses, den, primes)
+
+
+def primes_of(rows: Sequence[Sequence[Fraction]]) -> tuple[int, ...]:
+    """Every prime of every numerator and denominator (ratios factor over them)."""
+    found: set[int] = set()
+    for row in rows:
+        for v in row:
+            for n in (v.numerator, v.denominator):
+                if n > 1:
+                    found |= set(sympy.factorint(n))
+    return tuple(sorted(found))
+
+
+def _exponents(r: Fraction, primes: tuple[int, ...]) -> Key:
+    exps = []
+    num, den = r.numerator, r.denominator
+    for pr in primes:
+        e = 0
+        while num % pr == 0:
+            num //= pr
+            e += 1
+        while den % pr == 0:
+            den //= pr
+            e -= 1
+        exps.append(e)
+    assert num == 1 and den == 1, "the primes cover every ratio"
+    return tuple(exps)
+
+
+def product(a: PLD, b: PLD) -> PLD:
+    out: dict = {}
+    for ka, (pa, qa) in a.masses.items():
+        for kb, (pb, qb) in b.masses.items():
+            key = INFINITE if INFINITE in (ka, kb) else tuple(x + y for x, y in zip(ka, kb))
+            P, Q = out.get(key, (0, 0))
+            out[key] = (P + pa * pb, Q + qa * qb)
+    return PLD(out, a.den * b.den, a.primes)
+
+
+def power(a: PLD, k: int) -> PLD:
+    """The k-fold product, by repeated squaring."""
+    result = PLD({tuple(0 for _ in a.primes): (1, 1)}, 1, a.primes)
+    base = a
+    while k:
+        if k & 1:
+            result = product(result, base)
+        k >>= 1
+        if k:
+            base = product(base, base)
+    return result
+
+
+def ratio(key: Key, primes: tuple[int, ...]) -> Optional[Fraction]:
+    if key == INFINITE:
+        return None
+    num = den = 1
+    for pr, e in zip(primes, key):
+        if e > 0:
+            num *= pr ** e
+        elif e < 0:
+            den *= pr ** (-e)
+    return Fraction(num, den)
+
+
+def lines(d: PLD, pair: Optional[tuple[int, int]] = None) -> list[Line]:
+    """The prefix lines of a PLD, ratios in decreasing order."""
+    logs = {k: (math.inf if k == INFINITE else sum(e * math.log(pr) for pr, e in zip(d.primes, k)))
+            for k in d.masses}
+
+    def cmp(k1: Key, k2: Key) -> int:  # exact, decreasing ratio; floats only to skip big ints
+        if abs(logs[k1] - logs[k2]) > 1e-9 or math.inf in (logs[k1], logs[k2]):
+            return -1 if logs[k1] > logs[k2] else (1 if logs[k1] < logs[k2] else 0)
+        r1, r2 = ratio(k1, d.primes), ratio(k2, d.primes)
+        return -1 if r1 > r2 else (1 if r1 < r2 else 0)  # type: ignore[operator]
+
+    out = [Line(Fraction(0), Fraction(0), pair)]
+    a = b = 0
+    for k in sorted(d.masses, key=functools.cmp_to_key(cmp)):
+        P, Q = d.masses[k]
+        a, b = a + P, b + Q
+        out.append(Line(Fraction(a, d.den), Fraction(b, d.den), pair))
+    return out
+
+
+def composed_curve(rows: Sequence[Sequence[Fraction]], pairs: Sequence[tuple[int, int]], k: int) -> Curve:
+    """δ(ε) of the k-fold composition of a mechanism, over ordered neighbour pairs."""
+    primes = primes_of(rows)
+    seen: dict = {}
+    for x, x2 in pairs:  # pairs with the same PLD compose to the same curve
+        d = pld(rows[x], rows[x2], primes)
+        seen.setdefault((d.den, frozenset(d.masses.items())), (d, (x, x2)))
+    all_lines: list[Line] = []
+    for d, pair in seen.values():
+        all_lines += lines(power(d, k), pair)
+    return envelope(all_lines)
+
+
+def heterogeneous_curve(mechanisms: Sequence[Sequence[Sequence[Fraction]]],
+                        pairs: Sequence[tuple[int, int]]) -> Curve:
+    """δ(ε) of running different mechanisms (same inputs) one after another."""
+    primes = tuple(sorted(set().union(*(primes_of(rows) for rows in mechanisms))))
+    all_lines: list[Line] = []
+    for x, x2 in pairs:
+        d = functools.reduce(product, (pld(rows[x], rows[x2], primes) for rows in mechanisms))
+        all_lines += lines(d, (x, x2))
+    return envelope(all_lines)
+
+
+def kov(eps0: sympy.Expr, delta0: Fraction, k: int) -> list[tuple[sympy.Expr, sympy.Expr]]:
+    """Kairouz–Oh–Viswanath: the k-fold composition of (ε0, δ0)-DP mechanisms is
+    (ε_i, 1 − (1 − δ0)^k (1 − δ_i))-DP with ε_i = (k − 2i)ε0 and
+    δ_i = Σ_{l<i} C(k, l)(e^{(k−l)ε0} − e^{(k−2i+l)ε0}) / (1 + e^{ε0})^k, i = 0..⌊k/2⌋;
+    the bound is optimal over all such mechanisms (attained by randomized response)."""
+    e = sympy.exp(eps0)
+    out = []
+    for i in range(k // 2 + 1):
+        di = sum((sympy.binomial(k, l) * (e ** (k - l) - e ** (k - 2 * i + l)) for l in range(i)),
+                 sympy.Integer(0)) / (1 + e) ** k
+        total = 1 - (1 - sympy.Rational(delta0.numerator, delta0.denominator)) ** k * (1 - di)
+        out.append(((k - 2 * i) * eps0, sympy.nsimplify(sympy.simplify(total)) if e.is_Rational else total))
+    return out
