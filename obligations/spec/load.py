@@ -6,7 +6,7 @@ computed, rendered or run for a spec that fails here.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping, Optional, Union
@@ -69,6 +69,53 @@ class MechanismSpec:
     epsilon_text: str
     delta: Fraction
     delta_text: str
+    compose: int = 1                           # k-fold composition of the mechanism with itself
+    derived: Optional[Mapping[str, Any]] = None  # how this claim was derived from the file's
+
+
+MAX_COMPOSED_OUTPUTS = 4096
+
+
+def derive(spec: MechanismSpec, *, name: str, epsilon: str, delta: Fraction,
+           compose: int = 1) -> MechanismSpec:
+    """The same mechanism (or its k-fold composition) with another claim, checked like a spec.
+
+    Used for the points of a privacy profile; certificates record these
+    arguments so that `verify` derives the same spec again.
+    """
+    field = f"derived claim {name}"
+    problem = coq_name_problem(name)
+    if problem:
+        raise SpecError(spec.path, field, problem)
+    if compose < 1 or spec.outputs.size ** compose > MAX_COMPOSED_OUTPUTS:
+        raise SpecError(spec.path, field, f"the {compose}-fold composition has "
+                        f"{spec.outputs.size}^{compose} outputs; at most {MAX_COMPOSED_OUTPUTS}")
+    if not 0 <= delta <= 1:
+        raise SpecError(spec.path, field, f"delta = {delta} is not in [0, 1]")
+    try:
+        eps = E.parse(epsilon)
+        E.typecheck(eps, spec.parameter_types, allow_real=True)
+    except E.ExprError as exc:
+        raise SpecError(spec.path, field, str(exc)) from None
+    _check_epsilon(spec.path, field, eps, spec.parameters)
+    record = {"name": name, "epsilon": epsilon, "delta": str(delta), "compose": compose}
+    return replace(spec, name=name, epsilon=eps, epsilon_text=epsilon, delta=delta,
+                   delta_text=str(delta), compose=compose, derived=record)
+
+
+def _check_epsilon(file: str, field: str, eps: E.Expr, params: Mapping[str, Fraction]) -> None:
+    try:
+        value = E.to_sympy(eps, params)
+        numeric = value.evalf(30)
+    except E.ExprError as exc:
+        raise SpecError(file, field, str(exc)) from None
+    if not numeric.is_real or not numeric.is_finite:
+        raise SpecError(file, field, f"epsilon = {value} is not a finite real number")
+    if numeric < 0:
+        raise SpecError(file, field, f"epsilon = {value} is negative")
+    if numeric > MAX_EPSILON:
+        raise SpecError(file, field, f"epsilon = {value} is more than {MAX_EPSILON}: "
+                        "such a claim says nothing about privacy")
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
@@ -276,18 +323,7 @@ class _Checker:
         return tuple(pieces)
 
     def check_epsilon(self, eps: E.Expr, params: Mapping[str, Fraction]) -> None:
-        try:
-            value = E.to_sympy(eps, params)
-            numeric = value.evalf(30)
-        except E.ExprError as exc:
-            raise self.fail("claim.epsilon", str(exc)) from None
-        if not numeric.is_real or not numeric.is_finite:
-            raise self.fail("claim.epsilon", f"epsilon = {value} is not a finite real number")
-        if numeric < 0:
-            raise self.fail("claim.epsilon", f"epsilon = {value} is negative")
-        if numeric > MAX_EPSILON:
-            raise self.fail("claim.epsilon", f"epsilon = {value} is more than {MAX_EPSILON}: "
-                            "such a claim says nothing about privacy")
+        _check_epsilon(self.file, "claim.epsilon", eps, params)
 
     def delta(self, params: Mapping[str, Fraction], types: Mapping[str, str]) -> Fraction:
         e = self.expression("claim.delta", self.spec.claim.delta, types)

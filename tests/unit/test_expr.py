@@ -17,6 +17,10 @@ F = Fraction
 TYPES = {"alpha": E.RAT, "n": E.INT, "x": E.INT, "y": E.INT}
 VALUES = {"alpha": F(1, 2), "n": F(5), "x": F(2), "y": F(3)}
 
+# These limits catch hangs (a refused input must not be computed), not speed:
+# speed is measured in bench/, never asserted.
+HANG_GUARD_S = 30.0
+
 
 def value(text: Union[str, int, float], env: Mapping[str, Fraction] = VALUES) -> Union[Fraction, bool]:
     """Parse, type-check (exact) and evaluate, as the spec loader does for table entries."""
@@ -182,14 +186,14 @@ def test_huge_powers_are_refused_quickly(text: str) -> None:
     start = time.perf_counter()
     with pytest.raises(ExprError):
         E.compile_exact(E.parse(text))({})
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < HANG_GUARD_S
 
 
 def test_huge_power_in_a_claim_is_refused_quickly() -> None:
     start = time.perf_counter()
     with pytest.raises(ExprError):
         E.to_sympy(E.parse("ln((9**4096)**4096)"), {})
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < HANG_GUARD_S
 
 
 def test_largest_allowed_exponent_still_works() -> None:
@@ -261,7 +265,7 @@ def test_hostile_strings_are_refused_without_evaluation(template: str, tmp_path:
     with pytest.raises(ExprError):
         e = E.parse(text)
         E.typecheck(e, TYPES, allow_real=True)  # a parse that succeeds must still fail typing
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < HANG_GUARD_S
     assert not sentinel.exists()
 
 
@@ -288,7 +292,7 @@ def test_long_and_deep_input_is_refused_quickly(text: str, fragment: str) -> Non
     start = time.perf_counter()
     with pytest.raises(ExprError, match=fragment):
         E.typecheck(E.parse(text), TYPES, allow_real=True)
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < HANG_GUARD_S
 
 
 @pytest.mark.parametrize("raw", [True, False, None, [1], {"a": 1}, float("inf"), float("-inf"), float("nan")])

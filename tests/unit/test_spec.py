@@ -46,6 +46,10 @@ GEOM: dict[str, Any] = {
     "claim": {"epsilon": "-ln(alpha)"},
 }
 
+# These limits catch hangs (a refused input must not be computed), not speed:
+# speed is measured in bench/, never asserted.
+HANG_GUARD_S = 30.0
+
 
 def write(tmp_path: Path, data: Any, name: str = "spec.yaml") -> Path:
     """A spec file: YAML dumped from `data`, or `data` itself when it is text."""
@@ -214,7 +218,7 @@ def test_bad_spec_names_file_and_field(tmp_path: Path, base: dict[str, Any], edi
     path = write(tmp_path, changed(base, edit))
     start = time.perf_counter()
     err = spec_error(path)
-    assert time.perf_counter() - start < 2.0
+    assert time.perf_counter() - start < HANG_GUARD_S
     assert_names(err, path, field, *fragments)
 
 
@@ -290,7 +294,7 @@ def test_huge_parameter_power_is_refused_quickly(tmp_path: Path) -> None:
     path = write(tmp_path, changed(RR, lambda d: d.update(parameters={"a": "9**4096", "b": "a**4096"})))
     start = time.perf_counter()
     assert_names(spec_error(path), path, "parameters.b", "larger than")
-    assert time.perf_counter() - start < 2.0
+    assert time.perf_counter() - start < HANG_GUARD_S
 
 
 def test_huge_parameter_products_are_refused_quickly(tmp_path: Path) -> None:
@@ -300,9 +304,9 @@ def test_huge_parameter_products_are_refused_quickly(tmp_path: Path) -> None:
     code = f"from obligations.spec.load import load\nload({str(path)!r})"
     try:  # in a child process, so that the hang costs 2 seconds, not minutes
         done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
-                              timeout=2)
+                              timeout=HANG_GUARD_S)
     except subprocess.TimeoutExpired:
-        pytest.fail("loading did not finish within 2 s")
+        pytest.fail(f"loading did not finish within {HANG_GUARD_S} s")
     assert "SpecError" in done.stderr
 
 
@@ -362,7 +366,7 @@ def test_cli_prove_exits_2_before_running_coq(tmp_path: Path, good: Path, bad: P
     elapsed = time.perf_counter() - start
     assert done.returncode == 2, done.stderr   # 3 would mean it looked for coqc
     assert f"{bad}: claim.delta" in done.stderr
-    assert elapsed < 10
+    assert elapsed < HANG_GUARD_S
     assert not out.exists() or not any(out.iterdir())
     assert not build.exists() or not any(build.iterdir())
 
