@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import shutil
 import time
+from fractions import Fraction
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -21,8 +22,8 @@ from obligations.obligation import Plan, Witness
 from obligations.errors import SpecError
 from obligations.prover.coq import Audit, Coq
 from obligations.render.finite import Rendered, render
-from obligations.spec.load import MechanismSpec, load
-from obligations.unfold.finite import FiniteMechanism, epsilon_value, plan, tabulate
+from obligations.spec.load import MechanismSpec, derive, load
+from obligations.unfold.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -161,7 +162,7 @@ def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
     rhs = e_float * float(w.pr_x2) + float(spec.delta)
     return {
         "x": spec.inputs.labels[w.x], "x_prime": spec.inputs.labels[w.x2],
-        "outputs": [spec.outputs.labels[y] for y in w.outputs],
+        "outputs": [output_label(spec, y) for y in w.outputs],
         "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x2),
         "exp_epsilon": str(e) if e.is_Rational else f"{e_float:.12g}",
         "exp_epsilon_upper_bound": str(w.bound), "delta": str(spec.delta),
@@ -189,6 +190,7 @@ def _record(u: Unfolded, o: Outcome, settings: Settings, coq_version: str, vpath
         "claim": {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
                   "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"},
         "spec": {"path": spec.path, "sha256": spec.sha256},
+        "derived": dict(spec.derived) if spec.derived else None,
         "coq_file": {"path": str(vpath), "sha256": cert.sha256_text(u.rendered.text)},
         "theories_sha256": cert.theories_sha256(settings.theories),
         "tool_version": __version__,
@@ -270,6 +272,10 @@ def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None
         problems.append("the certificate's JSON was edited (certificate_sha256 does not match)")
     spec_file = spec_path or Path(record["spec"]["path"])
     spec = load(spec_file)
+    if record.get("derived"):
+        d = record["derived"]
+        spec = derive(spec, name=d["name"], epsilon=d["epsilon"], delta=Fraction(d["delta"]),
+                      compose=int(d["compose"]))
     if spec.sha256 != record["spec"]["sha256"]:
         problems.append(f"the spec {spec_file} changed since the certificate was made")
     u = unfold(spec)

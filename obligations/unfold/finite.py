@@ -30,6 +30,7 @@ class FiniteMechanism:
     spec: MechanismSpec
     rows: tuple[Row, ...]
     pairs: tuple[tuple[int, int], ...]
+    base_rows: tuple[Row, ...] = ()  # before composition (= rows when spec.compose == 1)
 
 
 def tabulate(spec: MechanismSpec) -> FiniteMechanism:
@@ -37,7 +38,26 @@ def tabulate(spec: MechanismSpec) -> FiniteMechanism:
     rows = _table_rows(spec) if spec.table is not None else _formula_rows(spec)
     for x, row in enumerate(rows):
         _check_row(spec, x, row)
-    return FiniteMechanism(spec, rows, neighbour_pairs(spec))
+    composed = power_rows(rows, spec.compose) if spec.compose > 1 else rows
+    return FiniteMechanism(spec, composed, neighbour_pairs(spec), rows)
+
+
+def power_rows(rows: Sequence[Row], k: int) -> tuple[Row, ...]:
+    """Rows of the k-fold composition, in the output order of Coq's `fmech_power`:
+    output y1 * m^(k-1) + rest pairs y1 of the first run with `rest` of the others."""
+    out = tuple((Fraction(1),) for _ in rows)
+    for _ in range(k):
+        out = tuple(tuple(p * q for p in r for q in rk) for r, rk in zip(rows, out))
+    return out
+
+
+def output_label(spec: MechanismSpec, y: int) -> str:
+    """The label of output y (for a composition: each run's label, comma-separated)."""
+    m, labels = spec.outputs.size, []
+    for i in reversed(range(spec.compose)):
+        digit, y = divmod(y, m ** i)
+        labels.append(spec.outputs.labels[digit])
+    return ",".join(labels)
 
 
 def _table_rows(spec: MechanismSpec) -> tuple[Row, ...]:
