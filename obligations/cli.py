@@ -9,7 +9,10 @@ from typing import Any, Optional, Sequence
 
 from obligations import __version__
 from obligations.errors import EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
+from obligations import plot
 from obligations.pipeline import Outcome, Settings, load_specs, prove, unfold, verify
+from obligations.regions import Profile, certified, certify, ln_text, profile
+from obligations.spec.load import derive
 from obligations.spec.model import Spec
 
 
@@ -61,6 +64,17 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(run=cmd_show)
 
+    sp = sub.add_parser("region", help="the exact delta(eps) curve, certified points, figures")
+    sp.add_argument("spec", type=Path)
+    sp.add_argument("--epsilon", action="append", default=[], metavar="E",
+                    help="an epsilon to evaluate (exact expression); repeatable; default: 0 and the breakpoints")
+    sp.add_argument("--compose", type=int, default=1, metavar="K", help="the K-fold composition")
+    sp.add_argument("--certify", action="store_true", help="prove (eps, delta) and refute just below with Coq")
+    sp.add_argument("--plot", type=Path, metavar="DIR", help="write the region and delta(eps) figures (PNG, SVG)")
+    sp.add_argument("--out", type=Path, default=Path("certificates"), help="certificate directory")
+    common(sp)
+    sp.set_defaults(run=cmd_region)
+
     sp = sub.add_parser("schema", help="print the JSON Schema of spec files")
     sp.set_defaults(run=cmd_schema)
     return p
@@ -85,11 +99,24 @@ def cmd_prove(args: argparse.Namespace) -> int:
         outcomes.append(o)
         if not args.json:
             _print_outcome(o)
+    profiles = []
+    for u in unfolded:
+        for k in u.spec.profile_compose:
+            prof = profile(u.spec, u.spec.profile_epsilons, k)
+            certify(prof, settings)
+            profiles.append(prof)
+            if not args.json:
+                _print_profile(prof)
     if args.json:
-        print(json.dumps([o.to_json() for o in outcomes], indent=1))
+        print(json.dumps({"results": [o.to_json() for o in outcomes],
+                          "profiles": [p.to_json() for p in profiles]}, indent=1))
     else:
         _print_summary(outcomes)
-    return EXIT_PROVED if all(o.verdict == "proved" for o in outcomes) else EXIT_NOT_PROVED
+        if profiles:
+            tight = sum(certified(p) for p in profiles)
+            print(f"profiles: {tight} of {len(profiles)} certified tight at every requested point")
+    ok = all(o.verdict == "proved" for o in outcomes) and all(certified(p) for p in profiles)
+    return EXIT_PROVED if ok else EXIT_NOT_PROVED
 
 
 def _print_outcome(o: Outcome) -> None:
@@ -183,6 +210,47 @@ def _describe(o: object) -> str:
         return (f"witness: x = {o.x}, x' = {o.x2}, S = {set(o.outputs)}: {o.pr_x} > "
                 f"{o.bound} * {o.pr_x2} + delta (vm_compute)")
     return repr(o)
+
+
+def cmd_region(args: argparse.Namespace) -> int:
+    spec = load_specs([args.spec])[0]
+    if args.compose < 1:
+        raise UsageError("--compose must be at least 1")
+    epsilons = [str(e) for e in args.epsilon]
+    for e in epsilons:  # checked like a claim before anything runs
+        derive(spec, name=spec.name, epsilon=e, delta=spec.delta)
+    if args.certify:
+        derive(spec, name=spec.name, epsilon="0", delta=spec.delta, compose=args.compose)
+    prof = profile(spec, epsilons, args.compose)
+    settings = _settings(args, args.out, True)
+    if args.certify:
+        certify(prof, settings)
+    figures = plot.write(prof, args.plot) if args.plot else []
+    if args.json:
+        print(json.dumps({**prof.to_json(), "figures": [str(f) for f in figures]}, indent=1))
+    else:
+        _print_profile(prof)
+        for f in figures:
+            print(f"figure: {f}")
+    return EXIT_PROVED if not args.certify or certified(prof) else EXIT_NOT_PROVED
+
+
+def _print_profile(prof: Profile) -> None:
+    k = f", {prof.compose}-fold composition" if prof.compose > 1 else ""
+    print(f"{prof.spec.name}{k}: delta(eps) = max over neighbours of sum_y max(0, M(x)(y) - e^eps M(x')(y))")
+    for p in prof.curve.pieces:
+        hi = "oo" if p.t_hi is None else ln_text(p.t_hi)
+        print(f"  eps in [{ln_text(p.t_lo)}, {hi}]: delta = {p.line.a} - e^eps * {p.line.b}")
+    zero = prof.curve.t_zero
+    print(f"  smallest eps with delta = 0: {'oo (supports differ)' if zero is None else ln_text(zero)}")
+    for p in prof.points:
+        exact = f"{p.delta} = " if p.delta is not None else ""
+        line = f"  eps = {p.epsilon} ({p.epsilon_float:.6g}): delta = {exact}{p.delta_float:.12g}"
+        for o in p.proofs:
+            line += f"; {o.claim} {o.verdict}"
+        print(line)
+    for e, _, kd, d in prof.kov:
+        print(f"  KOV bound at eps = {e}: {kd:.12g} (exact composition: {d:.12g})")
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -69,6 +69,8 @@ class MechanismSpec:
     epsilon_text: str
     delta: Fraction
     delta_text: str
+    profile_epsilons: tuple[str, ...] = ()     # the profile points to certify
+    profile_compose: tuple[int, ...] = ()      # empty: no profile
     compose: int = 1                           # k-fold composition of the mechanism with itself
     derived: Optional[Mapping[str, Any]] = None  # how this claim was derived from the file's
 
@@ -222,7 +224,7 @@ class _Checker:
             parameters=params, parameter_types=types, inputs=inputs, outputs=outputs,
             table=table, formula=formula, distribution=s.distribution,
             neighbours=self.neighbours(inputs), epsilon=eps, epsilon_text=str(s.claim.epsilon),
-            delta=delta, delta_text=str(s.claim.delta))
+            delta=delta, delta_text=str(s.claim.delta), **self.profile(params, types, outputs))
 
     def expression(self, field: str, text: Number, types: Mapping[str, str], *,
                    allow_real: bool = False, want: Optional[str] = None) -> E.Expr:
@@ -324,6 +326,23 @@ class _Checker:
 
     def check_epsilon(self, eps: E.Expr, params: Mapping[str, Fraction]) -> None:
         _check_epsilon(self.file, "claim.epsilon", eps, params)
+
+    def profile(self, params: Mapping[str, Fraction], types: Mapping[str, str],
+                outputs: Domain) -> dict[str, Any]:
+        req = self.spec.profile
+        if req is None:
+            return {}
+        epsilons = []
+        for k, text in enumerate(req.epsilons):
+            field = f"profile.epsilons[{k}]"
+            eps = self.expression(field, text, types, allow_real=True)
+            _check_epsilon(self.file, field, eps, params)
+            epsilons.append(str(text))
+        for k, c in enumerate(req.compose):
+            if c < 1 or outputs.size ** c > MAX_COMPOSED_OUTPUTS and c != 1:
+                raise self.fail(f"profile.compose[{k}]", f"{c}-fold: {outputs.size}^{c} outputs; "
+                                f"Coq certifies compositions of at most {MAX_COMPOSED_OUTPUTS} outputs")
+        return {"profile_epsilons": tuple(epsilons), "profile_compose": tuple(req.compose)}
 
     def delta(self, params: Mapping[str, Fraction], types: Mapping[str, str]) -> Fraction:
         e = self.expression("claim.delta", self.spec.claim.delta, types)

@@ -58,6 +58,15 @@ class Claim(Strict):
     delta: Number = Field(default="0", description="exact rational: 0, 1/100, 0.0705")
 
 
+class ProfileRequest(Strict):
+    """Points of the privacy profile to certify from both sides (with `make prove`)."""
+
+    epsilons: list[Number] = Field(default_factory=list,
+                                   description="the ε to certify; empty: 0 and every breakpoint")
+    compose: list[int] = Field(default_factory=lambda: [1],
+                               description="k-fold compositions to profile, e.g. [1, 3]")
+
+
 class Spec(Strict):
     """A finite mechanism and a differential-privacy claim about it."""
 
@@ -76,6 +85,7 @@ class Spec(Strict):
         default="full", description="full: rows sum to 1; sub: rows sum to at most 1")
     neighbours: Union[Literal["all", "adjacent"], Pairs]
     claim: Claim
+    profile: Optional[ProfileRequest] = None
 
     @model_validator(mode="after")
     def _one_form(self) -> "Spec":

@@ -34,7 +34,7 @@ def refusals(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess
 
 
 def by_name(run: subprocess.CompletedProcess[str]) -> dict[str, dict[str, Any]]:
-    return {o["name"]: o for o in json.loads(run.stdout)}
+    return {o["name"]: o for o in json.loads(run.stdout)["results"]}
 
 
 def test_shipped_mechanisms_are_proved(shipped: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
@@ -137,4 +137,26 @@ def test_second_prove_reuses_certificates(shipped: tuple[Path, Any]) -> None:
     out, _ = shipped
     run = cli("prove", "mechanisms", "--out", str(out), "--build", str(out / "build"), "--json")
     assert run.returncode == 0
-    assert all(o["cached"] for o in json.loads(run.stdout))
+    results = json.loads(run.stdout)
+    assert all(o["cached"] for o in results["results"])
+    assert all(c["verdict"] in ("proved", "refuted") for p in results["profiles"]
+               for point in p["points"] for c in point["certificates"])
+
+
+def test_shipped_profiles_are_certified_tight(shipped: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    """Every profile point: (eps, delta(eps)) proved and (eps, delta(eps) - gamma) refuted by Coq."""
+    out, run = shipped
+    profiles = {(p["name"], p["compose"]): p for p in json.loads(run.stdout)["profiles"]}
+    assert set(profiles) == {("randomized_response", 1), ("randomized_response", 3),
+                             ("truncated_geometric", 1), ("geometric_threshold", 1)}
+    for p in profiles.values():
+        for point in p["points"]:
+            verdicts = [c["verdict"] for c in point["certificates"]]
+            assert verdicts == (["proved", "refuted"] if point["delta_lower"] else ["proved"]), point
+    rr3 = {pt["epsilon"]: pt for pt in profiles[("randomized_response", 3)]["points"]}
+    assert rr3["ln(3)"]["delta"] == "3/8"           # Kairouz-Oh-Viswanath, k = 3, i = 1
+    assert rr3["0"]["delta"] == "11/16"
+    gq = {pt["epsilon"]: pt for pt in profiles[("geometric_threshold", 1)]["points"]}
+    assert [gq[e]["delta"] for e in ("0", "ln(2)", "ln(3)", "ln(4)")] == ["3/5", "2/5", "1/5", "0"]
+    stmt = next(c["statement"] for c in rr3["ln(3)"]["certificates"] if c["verdict"] == "proved")
+    assert stmt.startswith("dp nb_all randomized_response_k3_p2_ub (ln 3) (3 / 8)")

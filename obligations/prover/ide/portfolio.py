@@ -24,8 +24,8 @@ from obligations.prover.ide.session import CoqSession, Result
 Portfolio = Sequence[str]     # tactics, each one sentence, tried in order
 
 DEFAULT_PORTFOLIO: tuple[str, ...] = (
-    "lra.",                          # linear real arithmetic: cheap, closes most bounds
-    "vm_compute; reflexivity.",      # boolean checkers (`check ... = true`)
+    "vm_compute; reflexivity.",      # boolean checkers (`check ... = true`); fails fast on R
+    "lra.",                          # linear real arithmetic
     "nra.",
     "field_simplify; lra.",
     "interval.",                     # bounds on exp/ln of constants
@@ -120,7 +120,8 @@ def prove_obligation(session: CoqSession, name: str, statement: str, tactics: Po
     start = time.monotonic()
     base = session.tip
     key = TacticCache.key(session.prelude, statement)
-    order = cache.order(key, tactics) if cache is not None else list(tactics)
+    tactics = [_sentence(t) for t in tactics]
+    order = list(dict.fromkeys(cache.order(key, tactics) if cache is not None else tactics))
     opened = _open(session, name, statement)
     if not opened.ok:
         _rewind(session, base)
@@ -141,6 +142,12 @@ def prove_obligation(session: CoqSession, name: str, statement: str, tactics: Po
     _rewind(session, base)
     return Attempt(name, statement, False, None, tuple(runs), goal=goals.pretty() if goals else "",
                    seconds=time.monotonic() - start)
+
+
+def _sentence(tactic: str) -> str:
+    """A tactic as one sentence: Coq would parse `lra` without its '.' as incomplete."""
+    tactic = tactic.strip()
+    return tactic if tactic.endswith(".") else tactic + "."
 
 
 def _open(session: CoqSession, name: str, statement: str) -> Result:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional, Union
 
 from obligations.errors import InfrastructureError
@@ -305,17 +305,15 @@ def _cut(data: bytes) -> int:
     return len(data)
 
 
-@dataclass
 class Decoder:
     """Incremental reader of coqidetop's answer stream."""
 
-    _parser: ET.XMLPullParser = field(default_factory=lambda: ET.XMLPullParser(events=("start", "end")))
-    _depth: int = 0
-    _root: Optional[ET.Element] = None
-    _pending: bytes = b""
-
-    def __post_init__(self) -> None:
+    def __init__(self) -> None:
+        self._parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start", "end"))
         self._parser.feed(_PROLOGUE)
+        self._depth = 0
+        self._root: Optional[ET.Element] = None
+        self._pending = b""
 
     def feed(self, data: bytes) -> list[Decoded]:
         data = self._pending + data
@@ -329,7 +327,10 @@ class Decoder:
 
     def _complete(self) -> list[Decoded]:
         done: list[Decoded] = []
-        for event, el in self._parser.read_events():
+        for item in self._parser.read_events():
+            event, el = item[0], item[-1]     # ("start" | "end", element) for our events
+            if not isinstance(el, ET.Element):
+                continue
             if event == "start":
                 self._depth += 1
                 if self._depth == 1:

@@ -192,6 +192,7 @@ class CoqSession:
 
     def start(self) -> None:
         """Start coqidetop and run the prelude."""
+        self.close()          # never two processes for one session
         self._spawn()
         answer, _ = self._exchange([protocol.init()], self.start_timeout)[0]
         if not answer.ok or not isinstance(answer.value, int):
@@ -201,8 +202,9 @@ class CoqSession:
             r = self.add(sentence, timeout=self.start_timeout)
             if not r.ok:
                 self.close()
-                raise InfrastructureError(f"the session prelude fails at `{sentence}`: "
-                                          f"{r.error}\n(load path: {' '.join(self.load_path) or 'none'}; is the library built?)")
+                where = " ".join(self.load_path) or "none"
+                raise InfrastructureError(f"the session prelude fails at `{sentence}`: {r.error}\n"
+                                          f"(load path: {where}; is the library built?)")
         self.prelude_state = self.tip
 
     def restart(self) -> None:
@@ -305,16 +307,23 @@ class CoqSession:
         if len(calls) > 1 and len(payload) > PIPELINE_LIMIT:
             return [a for c in calls for a in self._exchange([c], timeout)]
         deadline = time.monotonic() + timeout
-        self._write(payload)
         answers: list[tuple[Answer, list[Message]]] = []
         messages: list[Message] = []
-        while len(answers) < len(calls):
-            item = self._next(deadline, timeout)
-            if isinstance(item, Answer):
-                answers.append((item, messages))
-                messages = []
-            elif item.message is not None:
-                messages.append(item.message)
+        try:
+            self._write(payload)
+            while len(answers) < len(calls):
+                item = self._next(deadline, timeout)
+                if isinstance(item, Answer):
+                    answers.append((item, messages))
+                    messages = []
+                elif item.message is not None:
+                    messages.append(item.message)
+        except (SessionTimeout, ProverCrashed):
+            raise                       # the process is already gone
+        except BaseException:           # a garbled stream, Ctrl-C: no half-read session survives
+            self._stopped = "stopped after an error"
+            self.close()
+            raise
         return answers
 
     def _write(self, payload: bytes) -> None:

@@ -1,0 +1,133 @@
+"""Privacy profiles: the exact δ(ε) curve of a finite mechanism (or of its
+k-fold composition), and Coq certificates of chosen points from both sides.
+
+For each ε the tool certifies (ε, δ⁺)-DP and refutes (ε, δ⁻)-DP with
+δ⁻ < δ(ε) ≤ δ⁺: exact δ⁺ = δ(ε) when e^ε is rational (δ⁻ = δ − γ), and a
+12-digit bracket when it is not.  Both are ordinary derived claims, proved or
+refuted by the same pipeline (`pipeline.prove`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Optional, Sequence
+
+import sympy
+
+from obligations.pipeline import Outcome, Settings, prove, unfold
+from obligations.spec import expr as E
+from obligations.spec.load import MechanismSpec, derive
+from obligations.unfold.compose import composed_curve, kov
+from obligations.unfold.finite import exp_bounds, tabulate
+from obligations.unfold.region import Curve, curve
+
+DIGITS = 12              # δ brackets when e^ε is irrational
+GAMMA = Fraction(1, 10**9)  # how far below an exact δ(ε) the refuted claim is
+
+
+@dataclass
+class Point:
+    epsilon: str                     # as the user (or the breakpoint list) wrote it
+    epsilon_float: float
+    delta: Optional[Fraction]        # exact δ(ε) when e^ε is rational
+    delta_float: float
+    upper: Fraction                  # certified: (ε, upper)-DP
+    lower: Optional[Fraction]        # refuted: not (ε, lower)-DP (None when δ(ε) = 0)
+    proofs: list[Outcome] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"epsilon": self.epsilon, "epsilon_float": self.epsilon_float,
+                "delta": None if self.delta is None else str(self.delta),
+                "delta_float": self.delta_float, "delta_upper": str(self.upper),
+                "delta_lower": None if self.lower is None else str(self.lower),
+                "certificates": [{"claim": o.claim, "verdict": o.verdict, "certificate": o.certificate,
+                                  "statement": o.statement} for o in self.proofs]}
+
+
+@dataclass
+class Profile:
+    spec: MechanismSpec
+    compose: int
+    curve: Curve
+    points: list[Point]
+    kov: list[tuple[str, float, float, float]] = field(default_factory=list)  # ε, ε float, KOV δ, exact δ
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.spec.name, "compose": self.compose,
+                "breakpoints": [{"epsilon": ln_text(t), "epsilon_float": math.log(t)}
+                                for t in self.curve.breakpoints],
+                "pieces": [piece_json(p) for p in self.curve.pieces],
+                "epsilon_zero": None if self.curve.t_zero is None else ln_text(self.curve.t_zero),
+                "points": [p.to_json() for p in self.points],
+                "kov": [{"epsilon": e, "epsilon_float": f, "kov_delta": k, "exact_delta": d}
+                        for e, f, k, d in self.kov]}
+
+
+def ln_text(t: Fraction) -> str:
+    return "0" if t == 1 else f"ln({t})"
+
+
+def piece_json(p: Any) -> dict[str, Any]:
+    return {"from": ln_text(p.t_lo), "to": None if p.t_hi is None else ln_text(p.t_hi),
+            "a": str(p.line.a), "b": str(p.line.b), "delta": f"{p.line.a} - e^eps * {p.line.b}"}
+
+
+def mechanism_curve(spec: MechanismSpec, compose: int) -> Curve:
+    m = tabulate(spec)
+    if compose == 1:
+        return curve(m)
+    return composed_curve(m.rows, m.pairs, compose)
+
+
+def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1) -> Profile:
+    """The curve and the (not yet certified) points at `epsilons` (default: 0 and the breakpoints)."""
+    c = mechanism_curve(spec, compose)
+    if not epsilons:
+        ts = [Fraction(1)] + [t for t in c.breakpoints]
+        epsilons = [ln_text(t) for t in ts]
+    points = [_point(spec, c, text) for text in epsilons]
+    prof = Profile(spec, compose, c, points)
+    if compose > 1:
+        base = mechanism_curve(spec, 1)
+        if base.t_zero is not None and base.t_zero > 1:
+            eps0 = sympy.log(sympy.Rational(base.t_zero.numerator, base.t_zero.denominator))
+            for e_i, d_i in kov(eps0, Fraction(0), compose):
+                t = sympy.exp(e_i)
+                exact = c.delta(Fraction(int(t.p), int(t.q))) if t.is_Rational else math.nan
+                prof.kov.append((str(e_i).replace("log", "ln"), float(e_i), float(d_i), float(exact)))
+    return prof
+
+
+def _point(spec: MechanismSpec, c: Curve, text: str) -> Point:
+    eps = E.to_sympy(E.parse(text), spec.parameters)
+    e = sympy.exp(eps)
+    if e.is_Rational:
+        t = Fraction(int(e.p), int(e.q))
+        d = c.delta(t)
+        lower = None if d == 0 else d - min(GAMMA, d / 2)
+        return Point(text, float(eps.evalf(20)), d, float(d), d, lower)
+    lo, hi, _ = exp_bounds(eps, 30)
+    scale = 10 ** DIGITS
+    upper = Fraction(math.ceil(c.delta(lo) * scale), scale)
+    below = Fraction(math.floor(c.delta(hi) * scale) - 1, scale)
+    lower = below if below >= 0 and c.delta(hi) > 0 else None
+    mid = float((c.delta(lo) + c.delta(hi)) / 2)
+    return Point(text, float(eps.evalf(20)), None, mid, upper, lower)
+
+
+def certify(prof: Profile, settings: Settings) -> None:
+    """Prove (ε, δ⁺) and refute (ε, δ⁻) for every point, with the ordinary pipeline."""
+    suffix = f"_k{prof.compose}" if prof.compose > 1 else ""
+    for i, p in enumerate(prof.points):
+        claims = [("ub", p.upper)] + ([("lb", p.lower)] if p.lower is not None else [])
+        for side, delta in claims:
+            name = f"{prof.spec.name}{suffix}_p{i}_{side}"
+            derived = derive(prof.spec, name=name, epsilon=p.epsilon, delta=delta, compose=prof.compose)
+            p.proofs.append(prove(unfold(derived), settings))
+
+
+def certified(prof: Profile) -> bool:
+    """Every upper claim proved and every lower claim refuted."""
+    want = {"ub": "proved", "lb": "refuted"}
+    return all(o.verdict == want[o.name.rsplit("_", 1)[1]] for p in prof.points for o in p.proofs)
