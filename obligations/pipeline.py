@@ -161,7 +161,7 @@ def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
     e_float = float(e.evalf(30))
     rhs = e_float * float(w.pr_x2) + float(spec.delta)
     return {
-        "x": spec.inputs.labels[w.x], "x_prime": spec.inputs.labels[w.x2],
+        "x": u.mechanism.input_label(w.x), "x_prime": u.mechanism.input_label(w.x2),
         "outputs": [output_label(spec, y) for y in w.outputs],
         "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x2),
         "exp_epsilon": str(e) if e.is_Rational else f"{e_float:.12g}",

@@ -47,12 +47,14 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         name=name, version=__version__, spec_path=comment(spec.path), spec_sha=spec.sha256,
         description=comment(spec.description or name),
         prelude="PreludeInterval" if uses_interval else "Prelude",
-        inputs=_domain(spec.inputs), outputs=_domain(spec.outputs),
+        inputs=_domain(spec.inputs) if spec.cw is None else
+        "0 = D (the database, drawn from the prior), 1 = alt (its scrubbed version); "
+        "the table's inputs: " + _domain(spec.inputs), outputs=_domain(spec.outputs),
         n_in=spec.inputs.size, n_out=spec.outputs.size,
         parameters=_parameters(spec),
         formula=_formula(spec, renderer) if spec.formula is not None else None,
         rows=rows_literal(m.base_rows) if spec.formula is None else None,
-        base=f"{name}_base" if spec.compose > 1 else name, compose=spec.compose,
+        base=_chain(spec)[0][0], chain=_chain(spec)[1:],
         neighbours=_neighbours(spec),
         epsilon=strip_outer(renderer.r(spec.epsilon)), epsilon_text=comment(spec.epsilon_text),
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
@@ -64,6 +66,25 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
     if plan.expected in ("prove", "refute"):
         theorems += (theorem,)
     return Rendered(name, text, theorems, uses_interval)
+
+
+def _chain(spec: MechanismSpec) -> list[tuple[str, str, str]]:
+    """The definitions from the spec's table to the mechanism the claim is about:
+    (name, body, comment); the first one's body is the table or formula."""
+    stages = [("table", "", "")]
+    if spec.cw is not None:
+        prior, alt = (", ".join(q_lit(v) for v in f) for f in spec.cw)
+        stages.append(("cw", f"fmech_cw {{prev}} [{prior.replace(', ', '; ')}] [{alt.replace(', ', '; ')}]",
+                       "CW-privacy: input 0 is the database drawn from the prior, input 1 its "
+                       "scrubbed version drawn from the alternative prior."))
+    if spec.compose > 1:
+        stages.append(("power", f"fmech_power {{prev}} {spec.compose}",
+                       f"The mechanism run {spec.compose} times on the same input, with independent noise."))
+    names = [f"{spec.name}_{tag}" for tag, _, _ in stages[:-1]] + [spec.name]
+    chain = [(names[0], "", "")]
+    for i, (_, body, text) in enumerate(stages[1:], 1):
+        chain.append((names[i], body.format(prev=names[i - 1]), text))
+    return chain
 
 
 def _renderer(spec: MechanismSpec) -> Renderer:

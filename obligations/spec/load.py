@@ -71,6 +71,7 @@ class MechanismSpec:
     delta_text: str
     profile_epsilons: tuple[str, ...] = ()     # the profile points to certify
     profile_compose: tuple[int, ...] = ()      # empty: no profile
+    cw: Optional[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = None  # priors f_D, f_D'
     compose: int = 1                           # k-fold composition of the mechanism with itself
     derived: Optional[Mapping[str, Any]] = None  # how this claim was derived from the file's
 
@@ -224,7 +225,8 @@ class _Checker:
             parameters=params, parameter_types=types, inputs=inputs, outputs=outputs,
             table=table, formula=formula, distribution=s.distribution,
             neighbours=self.neighbours(inputs), epsilon=eps, epsilon_text=str(s.claim.epsilon),
-            delta=delta, delta_text=str(s.claim.delta), **self.profile(params, types, outputs))
+            delta=delta, delta_text=str(s.claim.delta), cw=self.cw(params, types, inputs),
+            **self.profile(params, types, outputs))
 
     def expression(self, field: str, text: Number, types: Mapping[str, str], *,
                    allow_real: bool = False, want: Optional[str] = None) -> E.Expr:
@@ -326,6 +328,33 @@ class _Checker:
 
     def check_epsilon(self, eps: E.Expr, params: Mapping[str, Fraction]) -> None:
         _check_epsilon(self.file, "claim.epsilon", eps, params)
+
+    def cw(self, params: Mapping[str, Fraction], types: Mapping[str, str],
+           inputs: Domain) -> Optional[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
+        req = self.spec.cw
+        if req is None:
+            return None
+        if self.spec.neighbours != "all":
+            raise self.fail("neighbours", "with 'cw' the neighbours are the database and its "
+                            "scrubbed version: write 'neighbours: all'")
+        return (self.prior("cw.prior", req.prior, params, types, inputs),
+                self.prior("cw.alt_prior", req.alt_prior, params, types, inputs))
+
+    def prior(self, field: str, given: Mapping[str, Any], params: Mapping[str, Fraction],
+              types: Mapping[str, str], inputs: Domain) -> tuple[Fraction, ...]:
+        for label in given:
+            if label not in inputs.labels:
+                raise self.fail(f"{field}.{label}", f"{label!r} is not an input")
+        values = []
+        for label in inputs.labels:
+            f = f"{field}.{label}"
+            v = self.value(f, self.expression(f, given.get(label, 0), types), params)
+            if v < 0:
+                raise self.fail(f, f"probability {v} is negative")
+            values.append(v)
+        if sum(values) != 1:
+            raise self.fail(field, f"the prior sums to {sum(values)}, not 1")
+        return tuple(values)
 
     def profile(self, params: Mapping[str, Fraction], types: Mapping[str, str],
                 outputs: Domain) -> dict[str, Any]:

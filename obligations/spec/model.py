@@ -67,6 +67,14 @@ class ProfileRequest(Strict):
                                description="k-fold compositions to profile, e.g. [1, 3]")
 
 
+class CW(Strict):
+    """CW-privacy (seed 001 §1.2): the database is drawn from `prior`, its scrubbed
+    version alt(X) from `alt_prior`; the claim is about M' = [f_D·M, f_D'·M]."""
+
+    prior: dict[str, Number] = Field(description="input label -> probability (missing: 0)")
+    alt_prior: dict[str, Number] = Field(description="input label -> probability (missing: 0)")
+
+
 class Spec(Strict):
     """A finite mechanism and a differential-privacy claim about it."""
 
@@ -86,6 +94,7 @@ class Spec(Strict):
     neighbours: Union[Literal["all", "adjacent"], Pairs]
     claim: Claim
     profile: Optional[ProfileRequest] = None
+    cw: Optional[CW] = None
 
     @model_validator(mode="after")
     def _one_form(self) -> "Spec":

@@ -30,7 +30,11 @@ class FiniteMechanism:
     spec: MechanismSpec
     rows: tuple[Row, ...]
     pairs: tuple[tuple[int, int], ...]
-    base_rows: tuple[Row, ...] = ()  # before composition (= rows when spec.compose == 1)
+    base_rows: tuple[Row, ...] = ()  # the table of the spec, before CW mixing and composition
+    inputs: tuple[str, ...] = ()     # labels of the rows
+
+    def input_label(self, x: int) -> str:
+        return self.inputs[x] if self.inputs else self.spec.inputs.labels[x]
 
 
 def tabulate(spec: MechanismSpec) -> FiniteMechanism:
@@ -38,8 +42,23 @@ def tabulate(spec: MechanismSpec) -> FiniteMechanism:
     rows = _table_rows(spec) if spec.table is not None else _formula_rows(spec)
     for x, row in enumerate(rows):
         _check_row(spec, x, row)
-    composed = power_rows(rows, spec.compose) if spec.compose > 1 else rows
-    return FiniteMechanism(spec, composed, neighbour_pairs(spec), rows)
+    mech, labels, pairs = rows, spec.inputs.labels, neighbour_pairs(spec)
+    if spec.cw is not None:
+        mech, labels, pairs = cw_rows(rows, *spec.cw), CW_INPUTS, ((0, 1), (1, 0))
+    if spec.compose > 1:
+        mech = power_rows(mech, spec.compose)
+    return FiniteMechanism(spec, mech, pairs, rows, labels)
+
+
+CW_INPUTS = ("D", "alt")
+
+
+def cw_rows(rows: Sequence[Row], prior: Sequence[Fraction], alt: Sequence[Fraction]) -> tuple[Row, ...]:
+    """Seed 001 §1.2: M' = [f_D·M, f_D'·M], in the order of Coq's `fmech_cw`."""
+    def mix(f: Sequence[Fraction]) -> Row:
+        return tuple(sum((f[x] * rows[x][y] for x in range(len(rows))), Fraction(0))
+                     for y in range(len(rows[0])))
+    return (mix(prior), mix(alt))
 
 
 def power_rows(rows: Sequence[Row], k: int) -> tuple[Row, ...]:

@@ -126,12 +126,3 @@ def curve(m: FiniteMechanism) -> Curve:
     for x, x2 in m.pairs:
         lines += pair_lines(m.rows[x], m.rows[x2], (x, x2))
     return envelope(lines)
-
-
-def cw_mechanism(rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction],
-                 alt_prior: Sequence[Fraction]) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
-    """Seed 001 §1.2: the two rows f_D·M and f_D'·M of the CW-privacy mechanism M'."""
-    def mix(f: Sequence[Fraction]) -> tuple[Fraction, ...]:
-        return tuple(sum((f[x] * rows[x][y] for x in range(len(rows))), Fraction(0))
-                     for y in range(len(rows[0])))
-    return mix(prior), mix(alt_prior)

@@ -70,6 +70,7 @@ EXPECTED_WITNESSES = {
     "rr_eps1_delta_low": ("+", "-", ["Y"], "3/4", "1/4"),
     "geometric_buggy_table": ("2", "3", ["1"], "1/3", "1/12"),
     "geometric_wrong_sensitivity": ("0", "5", ["0", "1"], "5/6", "1/24"),
+    "rr_cw_tightened": ("D", "alt", ["Y"], "7/12", "5/12"),
 }
 
 
@@ -148,7 +149,8 @@ def test_shipped_profiles_are_certified_tight(shipped: tuple[Path, subprocess.Co
     out, run = shipped
     profiles = {(p["name"], p["compose"]): p for p in json.loads(run.stdout)["profiles"]}
     assert set(profiles) == {("randomized_response", 1), ("randomized_response", 3),
-                             ("truncated_geometric", 1), ("geometric_threshold", 1)}
+                             ("truncated_geometric", 1), ("geometric_threshold", 1),
+                             ("randomized_response_cw", 1)}
     for p in profiles.values():
         for point in p["points"]:
             verdicts = [c["verdict"] for c in point["certificates"]]
@@ -158,5 +160,7 @@ def test_shipped_profiles_are_certified_tight(shipped: tuple[Path, subprocess.Co
     assert rr3["0"]["delta"] == "11/16"
     gq = {pt["epsilon"]: pt for pt in profiles[("geometric_threshold", 1)]["points"]}
     assert [gq[e]["delta"] for e in ("0", "ln(2)", "ln(3)", "ln(4)")] == ["3/5", "2/5", "1/5", "0"]
+    cw = {pt["epsilon"]: pt for pt in profiles[("randomized_response_cw", 1)]["points"]}
+    assert cw["0"]["delta"] == "1/6" and cw["ln(7/5)"]["delta"] == "0"  # 7/12 - 5/12 at eps = 0
     stmt = next(c["statement"] for c in rr3["ln(3)"]["certificates"] if c["verdict"] == "proved")
     assert stmt.startswith("dp nb_all randomized_response_k3_p2_ub (ln 3) (3 / 8)")

@@ -1,0 +1,107 @@
+"""Exact δ(ε) curves, composition and CW-privacy against values computed outside the project."""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from fractions import Fraction as F
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sympy
+
+from obligations.regions import profile
+from obligations.spec.load import load
+from obligations.unfold.compose import composed_curve, heterogeneous_curve, kov
+from obligations.unfold.finite import tabulate
+from obligations.unfold.region import Line, curve, envelope
+
+REF = Path(__file__).resolve().parent.parent / "data" / "reference"
+RR = [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]]
+BOTH = [(0, 1), (1, 0)]
+
+
+def reference(name: str) -> dict[str, Any]:
+    return json.loads((REF / f"{name}.json").read_text())
+
+
+def t_of(eps_text: str) -> F:
+    """e^ε for the reference files' 'N*ln(3)' and 'ln(3)' strings, without parsing them as code."""
+    k, _, rest = eps_text.partition("*")
+    mult, base = (int(k), rest) if rest else (1, k)
+    assert base == "ln(3)"
+    return F(3) ** mult
+
+
+def test_envelope_is_the_max_of_its_lines() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        lines = [Line(F(rng.randint(0, 30), 30), F(rng.randint(0, 30), 30)) for _ in range(rng.randint(1, 9))]
+        c = envelope(lines + [Line(F(0), F(0))])
+        for t in (F(1), F(6, 5), F(2), F(7, 2), F(50)):
+            assert c.delta(t) == max(max(ln.at(t) for ln in lines), 0)
+
+
+def test_curve_equals_brute_force_over_output_sets() -> None:
+    m = tabulate(load("mechanisms/geometric_threshold.yaml"))
+    c = curve(m)
+    for t in (F(1), F(3, 2), F(2), F(3), F(4), F(5)):
+        brute = max(sum((m.rows[a][y] - t * m.rows[b][y] for y in S), F(0))
+                    for a, b in m.pairs for r in range(7) for S in itertools.combinations(range(6), r))
+        assert c.delta(t) == brute
+
+
+def test_breakpoints_and_zero_of_shipped_mechanisms() -> None:
+    c = curve(tabulate(load("mechanisms/truncated_geometric.yaml")))
+    assert c.breakpoints == (F(2),) and c.t_zero == F(2)
+    assert [(p.line.a, p.line.b) for p in c.pieces] == [(F(2, 3), F(1, 3)), (0, 0)]
+
+
+@pytest.mark.parametrize("k", [10, 50])
+def test_composition_matches_reference(k: int) -> None:
+    data = reference(f"rr_p34_compose{k}")
+    c = composed_curve(RR, BOTH, k)
+    for point in data["delta_exact"]:
+        if "delta" in point:
+            assert c.delta(t_of(point["eps"])) == F(point["delta"]), point
+        else:
+            t = sympy.exp(sympy.Float(point["eps_float"], 50))
+            approx = F(str(sympy.N(t, 45)))
+            assert float(c.delta(approx)) == pytest.approx(point["delta_float"], abs=1e-12)
+
+
+def test_composition_of_rr_is_kairouz_oh_viswanath() -> None:
+    """Randomized response attains the optimal composition bound for (ln 3, 0)."""
+    data = reference("kov_ln3")
+    for case in data["cases"]:
+        k = case["k"]
+        c = composed_curve(RR, BOTH, k)
+        bound = kov(sympy.log(3), F(0), k)
+        for point, (eps_i, delta_i) in zip(case["kov_points"], bound):
+            assert F(point["delta"]) == F(str(delta_i))
+            assert c.delta(t_of(point["eps"])) == F(point["delta"])
+
+
+def test_heterogeneous_composition_of_identical_mechanisms_is_the_power() -> None:
+    geo = tabulate(load("mechanisms/truncated_geometric.yaml"))
+    het = heterogeneous_curve([geo.rows, geo.rows, geo.rows], geo.pairs)
+    hom = composed_curve(geo.rows, geo.pairs, 3)
+    for t in (F(1), F(2), F(4), F(8), F(9)):
+        assert het.delta(t) == hom.delta(t)
+
+
+def test_cw_profile_with_non_uniform_prior() -> None:
+    spec = load("mechanisms/randomized_response_cw.yaml")
+    m = tabulate(spec)
+    assert m.rows == ((F(7, 12), F(5, 12)), (F(5, 12), F(7, 12)))
+    prof = profile(spec, ["0", "ln(7/5)", "ln(6/5)"])
+    assert [p.delta for p in prof.points] == [F(1, 6), F(0), F(7, 12) - F(6, 5) * F(5, 12)]
+
+
+def test_profile_brackets_irrational_points() -> None:
+    prof = profile(load("mechanisms/randomized_response.yaml"), ["1"])
+    p = prof.points[0]
+    tight = 0.75 - 2.718281828459045 / 4
+    assert p.delta is None and p.lower is not None
+    assert float(p.lower) < tight < float(p.upper) and p.upper - p.lower <= F(3, 10**12)
