@@ -142,7 +142,8 @@ def composed_curve(rows: Sequence[Sequence[Fraction]], pairs: Sequence[tuple[int
     seen: dict = {}
     for x, x2 in pairs:  # pairs with the same PLD compose to the same curve
         d = pld(rows[x], rows[x2], primes)
-        seen.setdefault((d.den, frozenset(d.masses.items())), (d, (x, x2)))
+        canonical = frozenset((k, Fraction(P, d.den), Fraction(Q, d.den)) for k, (P, Q) in d.masses.items())
+        seen.setdefault(canonical, (d, (x, x2)))
     all_lines: list[Line] = []
     for d, pair in seen.values():
         all_lines += lines(power(d, k), pair)
