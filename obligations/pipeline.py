@@ -20,7 +20,9 @@ from obligations.certificate import allowlist
 from obligations.certificate import certificate as cert
 from obligations.obligation import Plan, Witness
 from obligations.errors import SpecError
-from obligations.prover.coq import Audit, Coq
+from obligations.errors import InfrastructureError
+from obligations.prover.coq import GENERATED, Audit, Coq
+from obligations.prover.ide.session import goal_at_failure
 from obligations.render.finite import Rendered, render
 from obligations.spec.load import MechanismSpec, derive, load
 from obligations.unfold.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
@@ -55,6 +57,7 @@ class Outcome:
     witness: Optional[dict[str, Any]] = None
     certificate: Optional[str] = None
     message: str = ""
+    goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
     cached: bool = False
     timings: dict[str, float] = field(default_factory=dict)
     peak_kib: dict[str, int] = field(default_factory=dict)
@@ -128,6 +131,10 @@ def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]
     if compiled.status != "ok":
         out.verdict = "timeout" if compiled.status == "timeout" else "unproved"
         out.message = f"Coq did not accept {vfile}: {compiled.message}"
+        if compiled.status == "failed":
+            out.goal = _goal_at_failure(coq, vfile, settings)
+            if out.goal:
+                out.message += "\n" + out.goal
         return out, None
     with ThreadPoolExecutor(max_workers=2) as pool:  # coqchk and the audit are independent
         checking = pool.submit(coq.check, vfile)
@@ -150,6 +157,20 @@ def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]
     out.witness = witness_json(u) if out.verdict == "refuted" else None
     out.message = witness_text(out.witness) if out.witness else ""
     return out, audit
+
+
+def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]:
+    """Replay the file in an IDE session to show the goal Coq could not close."""
+    try:
+        failed = goal_at_failure(vfile, coq.load_path() + ["-Q", str(vfile.parent), GENERATED],
+                                 timeout=min(settings.timeout, 120.0))
+    except InfrastructureError:
+        return None  # the batch error message still says what failed
+    if failed is None:
+        return None
+    goal = "\n".join("    " + ln for ln in failed.goal.splitlines()) or "    (no goal: outside a proof)"
+    return (f"  obligation {failed.lemma or '?'} (line {failed.line}), at `{failed.sentence.strip()}`:\n"
+            f"  {failed.error.strip()}\n  remaining goal:\n{goal}")
 
 
 def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:

@@ -39,3 +39,6 @@ def test_failed_proof_reports_the_lemma(tmp_path: Path) -> None:
     outcome, audit = _run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
     assert audit is None and outcome.verdict == "unproved"
     assert "randomized_response_dp" in outcome.message
+    # the IDE session shows the goal that the proof left open
+    assert outcome.goal is not None and "randomized_response_dp" in outcome.goal
+    assert "exp (ln 3)" in outcome.goal
