@@ -2,6 +2,7 @@
 # make test   - the test suite (unit, golden, real Coq)
 # Both set up what they need: Coq from Debian's packages (when root) and a
 # virtual environment with the package.
+# make docker-check - build the Docker image with podman, proving and testing inside the build
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -21,7 +22,7 @@ venv: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,plot]'
 	touch $@
 
 theories: coq
@@ -44,6 +45,9 @@ golden: venv
 
 bench: setup theories
 	$(PY) bench/finite_scaling.py
+
+docker-check:
+	@bash scripts/docker-check.sh
 
 clean:
 	rm -rf build

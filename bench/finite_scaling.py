@@ -2,28 +2,36 @@
 against the naive one-`lra`-lemma-per-inequality Coq proof.
 
     python bench/finite_scaling.py [--sizes 10 50 100 200 500] [--naive-sizes 10 20 30 40]
+                                   [--timeout 900] [--workdir build/bench] [--theories DIR]
+    python bench/finite_scaling.py --report build/bench/finite_scaling.json
 
 1. For each n in --sizes: the spec mechanisms/truncated_geometric_formula.yaml with
    `n` changed (alpha = 1/2, claim -ln(alpha), adjacent neighbours) is written to
-   build/bench/specs/, and each stage is run and timed on its own: unfold and render
+   WORKDIR/specs/, and each stage is run and timed on its own: unfold and render
    (Python, in a fresh child process so that its peak memory is its own), coqc of the
-   rendered file, coqchk, and the audit (`Check` + `Print Assumptions`).  The stages
-   run one after the other (the pipeline runs coqchk and the audit side by side; the
-   "pipeline s" column is that wall-clock: unfold + render + coqc + max(coqchk, audit)).
+   rendered file, coqchk, and the audit (`Check` + `Print Assumptions`), through the
+   project's `Coq` class.  The stages run one after the other; the "pipeline s" column
+   is what `obligations prove` would take, which runs coqchk and the audit side by side.
+   Besides wall seconds, the CPU seconds of each Coq process are recorded: on a shared
+   machine they are the steadier figure.
 2. For each n in --naive-sizes: a Coq file that states every entry of the same table
    as a literal real and proves one lemma `M(x)(y) <= 2 * M(x')(y)` by `lra` for each
-   ordered adjacent pair (x, x') and output y, (n+1)*2n lemmas; coqc is timed.
+   ordered adjacent pair (x, x') and output y, (n+1)*2n lemmas; coqc is timed, and its
+   time is extrapolated to n = --at (200) to compare with ours there.
 3. The targets of the issue are printed next to the figures.
 
 Every process gets --timeout seconds (default 900); a stage that exceeds it is
 reported as 'timeout' and the stages after it are skipped.  Everything is written
-under build/bench/ (git-ignored).
+under WORKDIR (default build/bench/, git-ignored), the raw figures to
+WORKDIR/finite_scaling.json (--report prints them again).  --theories runs the same
+benchmark against another copy of the Coq library, e.g. one with a patched Checker.v.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import multiprocessing as mp
+import os
 import re
 import resource
 import sys
@@ -52,6 +60,12 @@ TARGET_E2E_200 = 15.0        # s, n = 200 end to end
 TARGET_E2E_500 = 60.0        # s, n = 500 end to end
 TARGET_MEM_500 = 6 * 1024    # MiB, n = 500 peak
 TARGET_SPEEDUP_200 = 100.0   # naive / ours at n = 200
+
+
+def children_cpu() -> float:
+    """CPU seconds of the reaped child processes so far (a stage's CPU is the difference)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 class TimedCoq(Coq):
@@ -146,6 +160,7 @@ class OursRow:
     failed_stage: str = ""
     message: str = ""
     seconds: dict[str, Optional[float]] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)     # CPU seconds of the Coq processes
     peak_kib: dict[str, int] = field(default_factory=dict)
     assumptions: dict[str, list[str]] = field(default_factory=dict)
 
@@ -164,6 +179,14 @@ class OursRow:
             return None
         return (self.seconds["load"] + self.seconds["unfold"] + self.seconds["render"]
                 + self.seconds["coqc"] + max(self.seconds["coqchk"], self.seconds["audit"]))
+
+    @property
+    def cpu_end_to_end(self) -> Optional[float]:
+        """Python stages (wall, single-threaded) plus the CPU seconds of the Coq processes."""
+        if self.status != "ok":
+            return None
+        return (self.seconds["load"] + self.seconds["unfold"] + self.seconds["render"]
+                + sum(self.cpu.get(k, 0.0) for k in ("coqc", "coqchk", "audit")))
 
     @property
     def peak_mib(self) -> float:
@@ -195,26 +218,31 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
     print(f"  n = {n}: unfold {u['unfold']:.2f} s, render {u['render']:.2f} s "
           f"(obligations: {', '.join(u['obligations'])})", file=log, flush=True)
 
+    c0 = children_cpu()
     try:
         compiled = coq.compile(vfile)
     except Exception as exc:  # noqa: BLE001 (a crash is a row of the table, not the end of the run)
         return stop("coqc", "error", f"{type(exc).__name__}: {exc}")
     row.seconds["coqc"], row.peak_kib["coqc"] = compiled.seconds, compiled.peak_kib
+    row.cpu["coqc"] = children_cpu() - c0
     print(f"  n = {n}: coqc {compiled.status} {compiled.seconds:.2f} s, "
           f"{compiled.peak_kib / 1024:.0f} MiB", file=log, flush=True)
     if compiled.status != "ok":
         return stop("coqc", compiled.status, compiled.message)
 
+    c0 = children_cpu()
     try:
         checked = coq.check(vfile)
     except Exception as exc:  # noqa: BLE001
         return stop("coqchk", "error", f"{type(exc).__name__}: {exc}")
     row.seconds["coqchk"], row.peak_kib["coqchk"] = checked.seconds, checked.peak_kib
+    row.cpu["coqchk"] = children_cpu() - c0
     print(f"  n = {n}: coqchk {checked.status} {checked.seconds:.2f} s, "
           f"{checked.peak_kib / 1024:.0f} MiB", file=log, flush=True)
     if checked.status != "ok":
         return stop("coqchk", checked.status, checked.message)
 
+    c0 = children_cpu()
     try:
         audit = coq.audit(vfile, tuple(u["theorems"]))
     except Exception as exc:  # noqa: BLE001
@@ -224,6 +252,7 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
         return stop("audit", "timeout" if last is not None and last.timed_out else "error",
                     f"{type(exc).__name__}: {exc}")
     row.seconds["audit"] = audit.seconds
+    row.cpu["audit"] = children_cpu() - c0
     row.peak_kib["audit"] = coq.last.peak_kib if coq.last is not None else 0
     row.assumptions = audit.assumptions
     bad = sorted({a for t in audit.assumptions.values()
@@ -290,6 +319,7 @@ class NaiveRow:
     status: str
     seconds: float
     peak_kib: int
+    cpu: float = 0.0
     message: str = ""
 
     @property
@@ -305,12 +335,14 @@ def run_naive(n: int, timeout: float, log: Any) -> NaiveRow:
         vfile.with_suffix(ext).unlink(missing_ok=True)
     text, count = naive_text(n)
     vfile.write_text(text)
+    c0 = children_cpu()
     done = run(["coqc", vfile.name], timeout=timeout, cwd=d)
+    cpu = children_cpu() - c0
     status = "timeout" if done.timed_out else ("ok" if done.returncode == 0 else "failed")
     msg = "" if status == "ok" else (done.stderr + done.stdout)[-1500:]
     print(f"  naive n = {n}: {count} lemmas, coqc {status} {done.seconds:.2f} s, "
-          f"{done.peak_kib / 1024:.0f} MiB", file=log, flush=True)
-    return NaiveRow(n, count, status, done.seconds, done.peak_kib, msg)
+          f"{done.peak_kib / 1024:.0f} MiB, CPU {cpu:.2f} s", file=log, flush=True)
+    return NaiveRow(n, count, status, done.seconds, done.peak_kib, cpu, msg)
 
 
 def fit(points: list[tuple[int, float]]) -> tuple[float, float]:
@@ -350,6 +382,12 @@ def print_ours(rows: list[OursRow]) -> None:
         worst = max(r.peak_kib, key=lambda k: r.peak_kib[k]) if r.peak_kib else "-"
         print(f"{r.n:>5} {r.entries:>8} {r.ineqs:>8} {' '.join(cells)} {e2e_cell} "
               f"{fmt(r.pipeline, 11)} {r.peak_mib:>9.0f}  {worst:<10} {r.status}")
+    print(f"\n{'n':>5} {'coqc CPU s':>11} {'coqchk CPU s':>13} {'audit CPU s':>12} "
+          f"{'end-to-end CPU s':>17}   (CPU seconds of the Coq processes: what the stages cost "
+          "without waiting for a busy machine)")
+    for r in rows:
+        print(f"{r.n:>5} {fmt(r.cpu.get('coqc'), 11)} {fmt(r.cpu.get('coqchk'), 13)} "
+              f"{fmt(r.cpu.get('audit'), 12)} {fmt(r.cpu_end_to_end, 17)}")
     print("  entries = table entries (n+1)^2 (the distribution check reads them all); ineqs = "
           "pointwise inequalities 2n(n+1) (the DP check).\n"
           "  end-to-end = spec load + unfold + render + coqc + coqchk + audit, one after the other; "
@@ -358,37 +396,121 @@ def print_ours(rows: list[OursRow]) -> None:
           "(python = load/unfold/render).")
 
 
-def print_naive(naive: list[NaiveRow], ours: dict[int, OursRow], at: int) -> Optional[float]:
-    head = (f"{'n':>5} {'lemmas':>7} {'coqc s':>8} {'per-lemma ms':>13} {'peak MiB':>9} "
-            f"{'ours e2e s':>11} {'ours coqc s':>12} {'naive/ours e2e':>15} {'naive/ours coqc':>16}")
+def print_naive(naive: list[NaiveRow], ours: dict[int, OursRow],
+                at: int) -> dict[str, Optional[float]]:
+    """The naive table; returns the naive coqc time extrapolated to n = `at` (wall and CPU)."""
+    head = (f"{'n':>5} {'lemmas':>7} {'coqc s':>8} {'per-lemma ms':>13} {'CPU s':>7} {'peak MiB':>9} "
+            f"{'ours e2e s':>11} {'ours coqc s':>12} {'naive/ours e2e':>15} {'naive/ours coqc':>16} "
+            f"{'same, CPU':>10}")
     print(head)
     print("-" * len(head))
     for r in naive:
         o = ours.get(r.n)
-        e2e = o.end_to_end if o else None
-        oc = o.s("coqc") if o and o.status == "ok" else None
+        ok = o is not None and o.status == "ok"
+        e2e = o.end_to_end if ok else None
+        oc = o.s("coqc") if ok else None
         t = r.seconds if r.status == "ok" else None
         ratio_e2e = t / e2e if t is not None and e2e else None
         ratio_c = t / oc if t is not None and oc else None
+        ratio_cpu = r.cpu / o.cpu["coqc"] if t is not None and ok and o.cpu.get("coqc") else None
         tcell = fmt(t, 8) if t is not None else f"{r.status:>8}"
         print(f"{r.n:>5} {r.lemmas:>7} {tcell} {fmt(r.per_lemma_ms if t else None, 13, 1)} "
-              f"{r.peak_kib / 1024:>9.0f} {fmt(e2e, 11)} {fmt(oc, 12)} {fmt(ratio_e2e, 15, 1)} "
-              f"{fmt(ratio_c, 16, 1)}")
-    ok = [(r.lemmas, r.seconds) for r in naive if r.status == "ok"]
-    if not ok:
-        return None
-    a, b = fit(ok)
+              f"{fmt(r.cpu, 7)} {r.peak_kib / 1024:>9.0f} {fmt(e2e, 11)} {fmt(oc, 12)} "
+              f"{fmt(ratio_e2e, 15, 1)} {fmt(ratio_c, 16, 1)} {fmt(ratio_cpu, 10, 1)}")
+    print("  naive/ours e2e: naive coqc against our whole pipeline (coqchk and audit included); "
+          "naive/ours coqc: coqc against coqc; 'same, CPU': that ratio in CPU seconds.")
+    done = [r for r in naive if r.status == "ok"]
+    out: dict[str, Optional[float]] = {"wall": None, "cpu": None}
+    if not done:
+        return out
     lemmas_at = (at + 1) * 2 * at
-    predicted = a + b * lemmas_at
-    biggest = max(naive, key=lambda r: r.lemmas if r.status == "ok" else -1)
-    prop = biggest.seconds / biggest.lemmas * lemmas_at
-    print(f"\n  Extrapolation to n = {at} ({lemmas_at} lemmas). coqc time is roughly proportional "
-          f"to the number of lemmas (one lra call + Qed each):\n"
-          f"    least-squares fit t = {a:.2f} s + {1000 * b:.2f} ms x lemmas -> {predicted:.0f} s;\n"
-          f"    at the per-lemma rate of n = {biggest.n} ({biggest.per_lemma_ms:.2f} ms) -> {prop:.0f} s.\n"
-          f"  Both are optimistic: the literals' denominators grow as 3*2^n, so each lra gets "
-          f"slower with n.")
-    return min(predicted, prop)
+    print(f"\n  Extrapolation to n = {at} ({lemmas_at} lemmas): coqc time is roughly proportional "
+          "to the number of lemmas (one lra call and one Qed each, after a fixed start-up):")
+    for kind, get in (("wall", lambda r: r.seconds), ("cpu", lambda r: r.cpu)):
+        a, b = fit([(r.lemmas, get(r)) for r in done])
+        biggest = max(done, key=lambda r: r.lemmas)
+        prop = get(biggest) / biggest.lemmas * lemmas_at
+        predicted = a + b * lemmas_at
+        out[kind] = min(predicted, prop)
+        print(f"    {kind:>4}: least-squares fit t = {a:.2f} s + {1000 * b:.2f} ms x lemmas -> "
+              f"{predicted:.0f} s; at the per-lemma rate of n = {biggest.n} "
+              f"({1000 * get(biggest) / biggest.lemmas:.2f} ms) -> {prop:.0f} s; taking the smaller, "
+              f"{out[kind]:.0f} s.")
+    print("  Both are optimistic for the naive way: its literals' denominators grow as 3*2^n, so "
+          "each lra gets slower with n; and its lra proofs are not re-checked by coqchk here.")
+    return out
+
+
+def report(ours: dict[int, OursRow], naive: list[NaiveRow], at: int, meta: dict[str, Any]) -> dict[str, Any]:
+    """Print the tables and the targets; returns the verdicts."""
+    print("\n== Ours: formula truncated 1/2-geometric over {0..n}, claim (-ln(1/2), 0)-DP, "
+          "adjacent neighbours ==")
+    if meta.get("theories"):
+        print(f"  (theories: {meta['theories']})")
+    print_ours([ours[n] for n in sorted(ours)])
+    for r in ours.values():
+        if r.status != "ok":
+            print(f"  n = {r.n}: {r.failed_stage}: {r.status}: {r.message[:300]}")
+    print("\n== Naive: entries as literal reals, one `lra` lemma per p <= 2 * q ==")
+    predicted = print_naive(naive, ours, at)
+    print(f"\n(run {meta.get('started', '?')} .. {meta.get('ended', '?')}, {meta.get('cpus', '?')} CPUs; "
+          f"load average {meta.get('load_start', 0):.1f} at the start, {meta.get('load_end', 0):.1f} "
+          "at the end: wall times include waiting for other work on the machine)")
+
+    print("\n== Targets ==")
+
+    def verdict(ok: Optional[bool]) -> str:
+        return "n/a (not measured)" if ok is None else ("MET" if ok else "MISSED")
+
+    def secs(v: Optional[float], r: Optional[OursRow]) -> str:
+        return "-" if r is None else (f"{v:.1f} s" if v is not None else r.status)
+
+    r200, r500 = ours.get(200), ours.get(500)
+    e200 = r200.end_to_end if r200 else None
+    ok1 = None if r200 is None else (e200 is not None and e200 <= TARGET_E2E_200)
+    print(f"  n = 200 end to end <= {TARGET_E2E_200:.0f} s: measured {secs(e200, r200)}"
+          + (f" (pipeline, coqchk || audit: {r200.pipeline:.1f} s; CPU {r200.cpu_end_to_end:.1f} s)"
+             if r200 and r200.pipeline else "") + f"  -> {verdict(ok1)}")
+    e500 = r500.end_to_end if r500 else None
+    ok2 = None if r500 is None else (e500 is not None and e500 <= TARGET_E2E_500
+                                     and r500.peak_mib <= TARGET_MEM_500)
+    stage500 = f" at {r500.failed_stage}" if r500 and r500.status != "ok" else ""
+    print(f"  n = 500 end to end <= {TARGET_E2E_500:.0f} s within {TARGET_MEM_500 // 1024} GB: "
+          f"measured {secs(e500, r500)}{stage500}"
+          + (f", peak {r500.peak_mib:.0f} MiB" if r500 else "")
+          + (f" (pipeline: {r500.pipeline:.1f} s; CPU {r500.cpu_end_to_end:.1f} s)"
+             if r500 and r500.pipeline else "") + f"  -> {verdict(ok2)}")
+    ratio = predicted["wall"] / e200 if predicted["wall"] is not None and e200 else None
+    c200 = r200.cpu_end_to_end if r200 else None
+    ratio_cpu = predicted["cpu"] / c200 if predicted["cpu"] is not None and c200 else None
+    ok3 = None if ratio is None else ratio >= TARGET_SPEEDUP_200
+    naive_s = "-" if predicted["wall"] is None else f"{predicted['wall']:.0f} s"
+    print(f"  n = 200 >= {TARGET_SPEEDUP_200:.0f}x faster than naive: naive coqc (extrapolated) "
+          f"{naive_s} / ours end to end {'-' if e200 is None else f'{e200:.1f} s'} = "
+          f"{'-' if ratio is None else f'{ratio:.2f}x'}"
+          + (f" (CPU: {predicted['cpu']:.0f} s / {c200:.1f} s = {ratio_cpu:.2f}x)" if ratio_cpu else "")
+          + f"  -> {verdict(ok3)}")
+    dominant: dict[int, str] = {}
+    for r in ours.values():
+        if r.status == "ok":
+            stages = {k: r.seconds[k] for k in ("unfold", "render", "coqc", "coqchk", "audit")}
+            top = max(stages, key=lambda k: stages[k])
+            dominant[r.n] = f"{top} ({100 * stages[top] / r.end_to_end:.0f}%)"
+    if dominant:
+        print("  dominant stage by n: " + ", ".join(f"{n}: {s}" for n, s in sorted(dominant.items())))
+    return dict(e2e_200=ok1, e2e_mem_500=ok2, speedup_200=ok3, speedup=ratio, speedup_cpu=ratio_cpu,
+                naive_predicted=predicted, dominant_stage=dominant)
+
+
+def _load_rows(path: Path) -> tuple[dict[int, OursRow], list[NaiveRow], int, dict[str, Any]]:
+    data = json.loads(path.read_text())
+    ours_fields = set(OursRow.__dataclass_fields__)
+    naive_fields = set(NaiveRow.__dataclass_fields__)
+    ours = {int(n): OursRow(**{k: v for k, v in r.items() if k in ours_fields})
+            for n, r in data["ours"].items()}
+    naive = [NaiveRow(**{k: v for k, v in r.items() if k in naive_fields}) for r in data["naive"]]
+    meta = data.get("meta", {})
+    return ours, naive, int(data.get("at", meta.get("at", 200))), meta
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -401,7 +523,16 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="where specs, Coq files and results go (default build/bench)")
     ap.add_argument("--json", type=Path, default=None,
                     help="where to write the raw figures (default WORKDIR/finite_scaling.json)")
+    ap.add_argument("--theories", type=Path, default=REPO / "theories",
+                    help="the Coq library to use (default theories/; e.g. a patched copy to compare)")
+    ap.add_argument("--report", type=Path, default=None, metavar="JSON",
+                    help="print the tables of an earlier run's JSON instead of running")
     args = ap.parse_args(argv)
+    if args.report is not None:
+        ours, naive, at, meta = _load_rows(args.report)
+        report(ours, naive, at, meta)
+        return 0
+
     global BENCH
     BENCH = (args.workdir or BENCH).resolve()
     BENCH.mkdir(parents=True, exist_ok=True)
@@ -409,8 +540,11 @@ def main(argv: Optional[list[str]] = None) -> int:
         args.json = BENCH / "finite_scaling.json"
     log = sys.stderr
 
-    coq = TimedCoq((REPO / "theories").resolve(), args.timeout)
-    print(f"Coq {coq.version()}; theories: {coq.build_theories():.1f} s to (re)build; "
+    meta: dict[str, Any] = dict(started=time.strftime("%Y-%m-%d %H:%M:%S"), load_start=os.getloadavg()[0],
+                                cpus=os.cpu_count(), timeout=args.timeout,
+                                theories=str(args.theories.resolve()))
+    coq = TimedCoq(args.theories.resolve(), args.timeout)
+    print(f"Coq {coq.version()}; theories {args.theories}: {coq.build_theories():.1f} s to (re)build; "
           f"per-process timeout {args.timeout:.0f} s", file=log, flush=True)
 
     ours: dict[int, OursRow] = {}
@@ -418,66 +552,22 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"ours, n = {n} ...", file=log, flush=True)
         ours[n] = run_ours(n, coq, args.timeout, log)
     # our figures at the naive sizes too, for the ratio at equal n
-    extra = [n for n in args.naive_sizes if n not in ours]
-    for n in extra:
+    for n in [n for n in args.naive_sizes if n not in ours]:
         print(f"ours (for the comparison), n = {n} ...", file=log, flush=True)
         ours[n] = run_ours(n, coq, args.timeout, log)
     naive = []
     for n in args.naive_sizes:
         print(f"naive, n = {n} ...", file=log, flush=True)
         naive.append(run_naive(n, args.timeout, log))
+    meta.update(ended=time.strftime("%H:%M:%S"), load_end=os.getloadavg()[0])
 
-    print("\n== Ours: formula truncated 1/2-geometric over {0..n}, claim (-ln(1/2), 0)-DP, "
-          "adjacent neighbours ==")
-    print_ours([ours[n] for n in sorted(ours)])
-    for r in ours.values():
-        if r.status != "ok":
-            print(f"  n = {r.n}: {r.failed_stage}: {r.status}: {r.message[:300]}")
-    print("\n== Naive: entries as literal reals, one `lra` lemma per p <= 2 * q ==")
-    predicted = print_naive(naive, ours, args.at)
-
-    print("\n== Targets ==")
-    results: dict[str, Any] = {}
-
-    def verdict(ok: Optional[bool]) -> str:
-        return "n/a (not measured)" if ok is None else ("MET" if ok else "MISSED")
-
-    r200 = ours.get(200)
-    e200 = r200.end_to_end if r200 else None
-    ok1 = None if r200 is None else (e200 is not None and e200 <= TARGET_E2E_200)
-    print(f"  n = 200 end to end <= {TARGET_E2E_200:.0f} s: measured "
-          f"{'-' if r200 is None else (f'{e200:.1f} s' if e200 is not None else r200.status)}"
-          + (f" (pipeline, coqchk || audit: {r200.pipeline:.1f} s)" if r200 and r200.pipeline else "")
-          + f"  -> {verdict(ok1)}")
-    r500 = ours.get(500)
-    e500 = r500.end_to_end if r500 else None
-    ok2 = None if r500 is None else (e500 is not None and e500 <= TARGET_E2E_500
-                                     and r500.peak_mib <= TARGET_MEM_500)
-    print(f"  n = 500 end to end <= {TARGET_E2E_500:.0f} s within {TARGET_MEM_500 // 1024} GB: measured "
-          f"{'-' if r500 is None else (f'{e500:.1f} s' if e500 is not None else r500.status)}"
-          + (f", peak {r500.peak_mib:.0f} MiB" if r500 else "")
-          + (f" (pipeline: {r500.pipeline:.1f} s)" if r500 and r500.pipeline else "")
-          + f"  -> {verdict(ok2)}")
-    ratio = predicted / e200 if predicted is not None and e200 else None
-    ok3 = None if ratio is None else ratio >= TARGET_SPEEDUP_200
-    print(f"  n = 200 >= {TARGET_SPEEDUP_200:.0f}x faster than naive: naive (extrapolated) "
-          f"{'-' if predicted is None else f'{predicted:.0f} s'} / ours "
-          f"{'-' if e200 is None else f'{e200:.1f} s'} = "
-          f"{'-' if ratio is None else f'{ratio:.0f}x'}  -> {verdict(ok3)}")
-    for r in ours.values():
-        if r.status == "ok":
-            stages = {k: r.seconds[k] for k in ("unfold", "render", "coqc", "coqchk", "audit")}
-            top = max(stages, key=lambda k: stages[k])
-            results.setdefault("dominant_stage", {})[r.n] = top
-    if "dominant_stage" in results:
-        print("  dominant stage by n: " + ", ".join(f"{n}: {s}" for n, s in
-                                                    sorted(results["dominant_stage"].items())))
-
-    results.update(
-        ours={n: dict(asdict(r), end_to_end=r.end_to_end, pipeline=r.pipeline) for n, r in ours.items()},
+    verdicts = report(ours, naive, args.at, meta)
+    results = dict(
+        meta=meta, at=args.at,
+        ours={n: dict(asdict(r), end_to_end=r.end_to_end, pipeline=r.pipeline,
+                      cpu_end_to_end=r.cpu_end_to_end) for n, r in ours.items()},
         naive=[dict(asdict(r), per_lemma_ms=r.per_lemma_ms) for r in naive],
-        naive_predicted_at=dict(n=args.at, seconds=predicted),
-        targets=dict(e2e_200=ok1, e2e_mem_500=ok2, speedup_200=ok3, speedup=ratio))
+        targets=verdicts)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(results, indent=2, default=str))
     print(f"\n(raw figures: {args.json})")

@@ -9,7 +9,6 @@ from typing import Any, Optional, Sequence
 
 from obligations import __version__
 from obligations.errors import EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
-from obligations import plot
 from obligations.pipeline import Outcome, Settings, load_specs, prove, unfold, verify
 from obligations.regions import Profile, certified, certify, ln_text, profile
 from obligations.spec.load import derive
@@ -225,7 +224,7 @@ def cmd_region(args: argparse.Namespace) -> int:
     settings = _settings(args, args.out, True)
     if args.certify:
         certify(prof, settings)
-    figures = plot.write(prof, args.plot) if args.plot else []
+    figures = _plot(prof, args.plot) if args.plot else []
     if args.json:
         print(json.dumps({**prof.to_json(), "figures": [str(f) for f in figures]}, indent=1))
     else:
@@ -233,6 +232,14 @@ def cmd_region(args: argparse.Namespace) -> int:
         for f in figures:
             print(f"figure: {f}")
     return EXIT_PROVED if not args.certify or certified(prof) else EXIT_NOT_PROVED
+
+
+def _plot(prof: Profile, out_dir: Path) -> list[Path]:
+    try:
+        from obligations import plot
+    except ImportError as exc:
+        raise UsageError("--plot needs matplotlib: pip install 'obligations[plot]'") from exc
+    return plot.write(prof, out_dir)
 
 
 def _print_profile(prof: Profile) -> None:

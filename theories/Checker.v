@@ -38,7 +38,8 @@ Fixpoint forallb2 {A B} (f : A -> B -> bool) (l1 : list A) (l2 : list B) : bool 
 Definition forall_neighbours (nb : nat -> nat -> bool)
     (p : list Q -> list Q -> bool) (M : fmech) : bool :=
   forallb_ix (fun x rx =>
-    forallb_ix (fun x' rx' => negb (nb x x') || p rx rx') 0 (rows M)) 0 (rows M).
+    (* [if], not [negb _ || _]: the VM evaluates the arguments of [orb] eagerly. *)
+    forallb_ix (fun x' rx' => if nb x x' then p rx rx' else true) 0 (rows M)) 0 (rows M).
 
 (** Pointwise ratio bound: M(x)(y) ≤ L · M(x')(y) for every output y. *)
 Definition pointwise_le (L : Q) (rx rx' : list Q) : bool :=

@@ -4,7 +4,7 @@
     [0 .. n_out - 1] is given by its rows: row [x] lists the probabilities
     [M(x)(0), ..., M(x)(n_out - 1)] as exact rationals.  Entries outside the
     table read as [0]. *)
-From Coq Require Import List QArith Qreals Reals.
+From Coq Require Import List ZArith QArith Qreals Reals.
 From Obligations Require Import Sums.
 Import ListNotations.
 
@@ -17,6 +17,18 @@ Record fmech := FMech {
 (** A table computed from a formula [f i j]. *)
 Definition tabulate (n m : nat) (f : nat -> nat -> Q) : list (list Q) :=
   map (fun i => map (f i) (seq 0 m)) (seq 0 n).
+
+(** The integers z, z + 1, ..., z + k - 1 (counting in [Z]: no unary [nat] arithmetic). *)
+Fixpoint zseq (z : Z) (k : nat) : list Z :=
+  match k with
+  | O => []
+  | S k' => z :: zseq (Z.succ z) k'
+  end.
+
+(** The table of a formula over input values x0 .. x0 + n - 1 and output values
+    y0 .. y0 + m - 1. *)
+Definition tabulate_z (x0 : Z) (n : nat) (y0 : Z) (m : nat) (f : Z -> Z -> Q) : list (list Q) :=
+  let ys := zseq y0 m in map (fun x => map (f x) ys) (zseq x0 n).
 
 Definition entry (M : fmech) (x y : nat) : Q := nth y (nth x (rows M) []) 0%Q.
 

@@ -10,8 +10,23 @@ Import ListNotations.
 (** Sum of a list of reals. *)
 Definition rsum (l : list R) : R := fold_right Rplus 0%R l.
 
-(** Sum of a list of rationals, reducing after each step. *)
-Definition qsum (l : list Q) : Q := fold_right Qplus' 0%Q l.
+(** Addition over the lcm of the denominators: one gcd of the two
+    denominators ([Pos.ggcd] also returns the cofactors), no gcd of the big
+    numerator, and a denominator that never exceeds the lcm of those seen. *)
+Definition qplus_lcm (x y : Q) : Q :=
+  let '(g, (dx, dy)) := Pos.ggcd (Qden x) (Qden y) in
+  (Zpos dy * Qnum x + Zpos dx * Qnum y) # (g * dx * dy).
+
+Lemma qplus_lcm_correct (x y : Q) : qplus_lcm x y == x + y.
+Proof.
+  destruct x as [nx dx0], y as [ny dy0]. unfold qplus_lcm; cbn [Qden Qnum].
+  pose proof (Pos.ggcd_correct_divisors dx0 dy0) as H.
+  destruct (Pos.ggcd dx0 dy0) as [g [dx dy]]. destruct H as [Hx Hy]. subst dx0 dy0.
+  unfold Qeq, Qplus, Qnum, Qden. rewrite ?Pos2Z.inj_mul. ring.
+Qed.
+
+(** Sum of a list of rationals. *)
+Definition qsum (l : list Q) : Q := fold_right qplus_lcm 0%Q l.
 
 Lemma rsum_nil : rsum [] = 0%R.
 Proof. reflexivity. Qed.
@@ -85,7 +100,7 @@ Qed.
 Lemma qsum_nil : qsum [] = 0%Q.
 Proof. reflexivity. Qed.
 
-Lemma qsum_cons (a : Q) (l : list Q) : qsum (a :: l) = Qplus' a (qsum l).
+Lemma qsum_cons (a : Q) (l : list Q) : qsum (a :: l) = qplus_lcm a (qsum l).
 Proof. reflexivity. Qed.
 
 Lemma qsum_correct (l : list Q) : Q2R (qsum l) = rsum (map Q2R l).
@@ -93,5 +108,5 @@ Proof.
   induction l as [|a l IH]; cbn [map].
   - rewrite qsum_nil, rsum_nil. apply q2r_0.
   - rewrite qsum_cons, rsum_cons, <- IH.
-    unfold Qplus'. rewrite q2r_qred. apply Q2R_plus.
+    rewrite (Qeq_eqR _ _ (qplus_lcm_correct a (qsum l))). apply Q2R_plus.
 Qed.

@@ -41,6 +41,12 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
     renderer = _renderer(spec)
     obligations = [_obligation(o) for o in plan.obligations]
     uses_interval = any(o.get("method") == "interval" for o in obligations)
+    neighbours = _neighbours(spec)
+    exp = next((o for o in obligations if o["kind"] in ("exp_lower", "exp_upper")), None)
+    main = next((o for o in obligations if o["kind"] in ("pointwise", "hockey", "witness")), None)
+    if main is not None:
+        main["delta_q"] = q_lit(spec.delta)
+        main["check"], main["bridge"] = _check_term(main, neighbours, spec.name)
     name = spec.name
     theorem = f"{name}_not_dp" if plan.expected == "refute" else f"{name}_dp"
     ctx: dict[str, Any] = dict(
@@ -55,11 +61,10 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         formula=_formula(spec, renderer) if spec.formula is not None else None,
         rows=rows_literal(m.base_rows) if spec.formula is None else None,
         base=_chain(spec)[0][0], chain=_chain(spec)[1:],
-        neighbours=_neighbours(spec),
+        neighbours=neighbours, exp=exp, main=main,
         epsilon=strip_outer(renderer.r(spec.epsilon)), epsilon_text=comment(spec.epsilon_text),
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
-        expected=plan.expected, obligations=obligations, theorem=theorem,
-        distribution=spec.distribution,
+        theorem=theorem, distr="distr" if spec.distribution == "full" else "subdistr",
     )
     text = environment().get_template("finite.v.j2").render(**ctx)
     theorems = (f"{name}_{'distr' if spec.distribution == 'full' else 'subdistr'}",)
@@ -142,10 +147,10 @@ def _obligation(o: object) -> dict[str, Any]:
     if isinstance(o, RowsAreDistributions):
         return dict(kind="rows", full=o.kind == "full")
     if isinstance(o, ExpLowerBound):
-        return dict(kind="exp_lower", bound=q_lit(o.bound), method=o.method, bits=o.precision_bits,
+        return dict(kind="exp_lower", upper=False, bound=q_lit(o.bound), method=o.method, bits=o.precision_bits,
                     decimal=_decimal(o.bound))
     if isinstance(o, ExpUpperBound):
-        return dict(kind="exp_upper", bound=q_lit(o.bound), method=o.method, bits=o.precision_bits,
+        return dict(kind="exp_upper", upper=True, bound=q_lit(o.bound), method=o.method, bits=o.precision_bits,
                     decimal=_decimal(o.bound))
     if isinstance(o, PointwiseCheck):
         return dict(kind="pointwise", bound=q_lit(o.bound))
@@ -157,6 +162,22 @@ def _obligation(o: object) -> dict[str, Any]:
                     outputs_text=", ".join(str(y) for y in o.outputs),
                     pr_x=str(o.pr_x), pr_x2=str(o.pr_x2))
     raise TypeError(f"no rendering for obligation {o!r}")
+
+
+def _check_term(main: dict[str, Any], neighbours: str, name: str) -> tuple[str, str]:
+    """The boolean check of the claim, and the step from an adjacency walk to it."""
+    adjacent = neighbours == "nb_adjacent"
+    if main["kind"] == "pointwise":
+        if adjacent:
+            return f"check_pointwise_adjacent {main['bound']} {name}", "apply check_pointwise_of_adjacent.\n    "
+        return f"check_pointwise {neighbours} {main['bound']} {name}", ""
+    if main["kind"] == "hockey":
+        if adjacent:
+            return (f"check_hockey_adjacent {main['bound']} {main['delta']} {name}",
+                    "apply check_hockey_of_adjacent.\n    ")
+        return f"check_hockey {neighbours} {main['bound']} {main['delta']} {name}", ""
+    return (f"check_witness {neighbours} {main['bound']} {main['delta_q']} {name} {main['x']}%nat "
+            f"{main['x2']}%nat (in_list [{main['outputs']}])"), ""
 
 
 def _decimal(q: Fraction) -> str:

@@ -18,24 +18,32 @@ Definition geometric_wrong_sensitivity_pmf (x y : Z) : Q :=
 
 Definition geometric_wrong_sensitivity : fmech :=
   FMech 6 6
-    (tabulate 6 6
-       (fun i j => geometric_wrong_sensitivity_pmf (0 + Z.of_nat i)%Z (0 + Z.of_nat j)%Z)).
-
-(** ** Every row is a distribution *)
-Theorem geometric_wrong_sensitivity_distr : distr geometric_wrong_sensitivity.
-Proof. apply distr_of_check. vm_compute. reflexivity. Qed.
+    (tabulate_z 0%Z 6 0%Z 6 geometric_wrong_sensitivity_pmf).
 
 (** ** The claim (-ln(alpha), 0)-DP is false *)
 (* A rational upper bound on e^ε (exact). *)
 Lemma geometric_wrong_sensitivity_exp_upper : (exp (- (ln (1 / 2))) <= Q2R (2 # 1))%R.
 Proof. exp_exact_upper. Qed.
 
+(** ** The computation Coq checks once (by [vm_compute], again by the kernel at [Qed]) *)
 (* Witness: inputs 0 and 5, outputs S = {0, 1}:
    Pr[M(0) ∈ S] = 5/6 > e^ε · Pr[M(5) ∈ S] + δ, Pr[M(5) ∈ S] = 1/24. *)
+Lemma geometric_wrong_sensitivity_checked :
+  (check_distr geometric_wrong_sensitivity && check_witness nb_all (2 # 1) (0 # 1) geometric_wrong_sensitivity 0%nat 5%nat (in_list [0%nat; 1%nat])) = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+(** ** Every row is a distribution *)
+Theorem geometric_wrong_sensitivity_distr : distr geometric_wrong_sensitivity.
+Proof.
+  apply distr_of_check.
+  exact (proj1 (andb_prop _ _ geometric_wrong_sensitivity_checked)).
+Qed.
+
 Theorem geometric_wrong_sensitivity_not_dp : ~ dp nb_all geometric_wrong_sensitivity (- (ln (1 / 2))) 0.
 Proof.
-  apply (not_dp_of_witness_at _ _ _ _ (2 # 1) (0 # 1) 0%nat 5%nat (in_list [0%nat; 1%nat])).
+  apply (not_dp_of_witness_at _ _ _ _ (2 # 1) (0 # 1) 0%nat 5%nat
+           (in_list [0%nat; 1%nat])).
   - unfold Q2R; simpl; lra.
   - exact geometric_wrong_sensitivity_exp_upper.
-  - vm_compute. reflexivity.
+  - exact (proj2 (andb_prop _ _ geometric_wrong_sensitivity_checked)).
 Qed.

@@ -13,19 +13,27 @@ Definition randomized_response_eps1 : fmech :=
    ([[(3 # 4); (1 # 4)];
      [(1 # 4); (3 # 4)]])%Q.
 
-(** ** Every row is a distribution *)
-Theorem randomized_response_eps1_distr : distr randomized_response_eps1.
-Proof. apply distr_of_check. vm_compute. reflexivity. Qed.
-
 (** ** The claim: (1, 0.07043)-DP *)
 (* A rational lower bound on e^ε (≈ 2.71828). *)
 Lemma randomized_response_eps1_exp_lower : (Q2R (67957 # 25000) <= exp (1))%R.
 Proof. unfold Q2R; simpl. interval with (i_prec 53). Qed.
+
+(** ** The computation Coq checks once (by [vm_compute], again by the kernel at [Qed]) *)
+Lemma randomized_response_eps1_checked :
+  (check_distr randomized_response_eps1 && check_hockey nb_all (67957 # 25000) (7043 # 100000) randomized_response_eps1) = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+
+(** ** Every row is a distribution *)
+Theorem randomized_response_eps1_distr : distr randomized_response_eps1.
+Proof.
+  apply distr_of_check.
+  exact (proj1 (andb_prop _ _ randomized_response_eps1_checked)).
+Qed.
 
 Theorem randomized_response_eps1_dp : dp nb_all randomized_response_eps1 (1) (7043 / 100000).
 Proof.
   apply (dp_of_check_hockey_at _ _ _ _ (67957 # 25000) (7043 # 100000)).
   - unfold Q2R; simpl; lra.
   - exact randomized_response_eps1_exp_lower.
-  - vm_compute. reflexivity.
+  - exact (proj2 (andb_prop _ _ randomized_response_eps1_checked)).
 Qed.
