@@ -88,9 +88,12 @@ class Coq:
         done = self._run(argv, cwd=vfile.parent)
         return _stage(done, vfile)
 
-    def check(self, vfile: Path) -> StageResult:
-        """coqchk on the compiled file and on our library (not the standard library)."""
-        modules = [f"{GENERATED}.{vfile.stem}"] + [f"{LIBRARY}.{v.stem}" for v in self.library_files()]
+    def check(self, vfile: Path, library: bool = True) -> StageResult:
+        """coqchk on the compiled file and (unless `library` is False because this run
+        already checked the same .vo files) on our library; not the standard library."""
+        modules = [f"{GENERATED}.{vfile.stem}"]
+        if library:
+            modules += [f"{LIBRARY}.{v.stem}" for v in self.library_files()]
         argv = ["coqchk", "-silent", *self.load_path(), "-Q", str(vfile.parent), GENERATED]
         for m in modules:
             argv += ["-norec", m]
