@@ -151,11 +151,11 @@ def parse_audit(out: str, module: str, theorems: tuple[str, ...]) -> tuple[dict[
             raise InfrastructureError(f"the audit output has no section for {t}:\n{out[-2000:]}")
         statement = " ".join(ln.strip() for ln in check[1:]).removeprefix(":").strip()
         statements[t] = statement.replace(f"{module}.", "")
-        assumptions[t] = _assumption_names(printed, t)
+        assumptions[t] = assumption_names(printed, t)
     return statements, assumptions
 
 
-def _assumption_names(printed: list[str], theorem: str) -> list[str]:
+def assumption_names(printed: list[str], theorem: str) -> list[str]:
     text = [ln for ln in printed if ln.strip()]
     if text and text[0].startswith("Closed under the global context"):
         return []
