@@ -47,11 +47,18 @@ def exp_fraction(eps: float) -> Fraction:
     return Fraction(str(sympy.N(sympy.exp(sympy.Float(repr(eps), 60)), 45)))
 
 
-def ours(rows: Rows, pairs: list[tuple[int, int]], k: int) -> tuple[list[float], float]:
+def ours(rows: Rows, pairs: list[tuple[int, int]], k: int) -> tuple[list[Fraction], float]:
     start = time.perf_counter()
     c = composed_curve(rows, pairs, k)
-    deltas = [float(c.delta(exp_fraction(e))) for e in EPSILONS]
+    deltas = [c.delta(exp_fraction(e)) for e in EPSILONS]
     return deltas, time.perf_counter() - start
+
+
+def show(delta: float | Fraction) -> str:
+    """δ, or 1 − δ when δ is too close to 1 for a float to tell."""
+    if delta > 0.999:
+        return f"1 - {float(1 - delta):.6e}"
+    return f"{float(delta):.15g}"
 
 
 def theirs(rows: Rows, pairs: list[tuple[int, int]], k: int, interval: float) -> Optional[tuple[list[float], float]]:
@@ -81,10 +88,10 @@ def report(name: str, rows: Rows, pairs: list[tuple[int, int]], k: int, interval
     mine, t_mine = ours(rows, pairs, k)
     other = theirs(rows, pairs, k, interval)
     for i, e in enumerate(EPSILONS):
-        line = f"{name:<22} {k:>5} {e:>5} {mine[i]:>22.15g}"
+        line = f"{name:<22} {k:>5} {e:>5} {show(mine[i]):>22}"
         if other:
-            gap = other[0][i] - mine[i]
-            line += f" {other[0][i]:>22.15g} {gap:>+10.2e}"
+            gap = other[0][i] - float(mine[i])
+            line += f" {show(other[0][i]):>22} {gap:>+10.2e}"
         print(line)
     timing = f"{'':<22} {'':>5} {'time':>5} {t_mine:>21.3f}s"
     if other:

@@ -51,7 +51,10 @@ def pld(p: Sequence[Fraction], q: Sequence[Fraction], primes: tuple[int, ...]) -
         key = INFINITE if qy == 0 else _exponents(py / qy, primes)
         P, Q = masses.get(key, (0, 0))
         masses[key] = (P + int(py * den), Q + int(qy * den))
-    return PLD(masses, den, primes)
+    # the smallest common denominator: the masses of a ratio class are often
+    # much simpler than the outputs' probabilities (keeps composed integers small)
+    g = math.gcd(den, *(m for pq in masses.values() for m in pq))
+    return PLD({k: (P // g, Q // g) for k, (P, Q) in masses.items()}, den // g, primes)
 
 
 def primes_of(rows: Sequence[Sequence[Fraction]]) -> tuple[int, ...]:
