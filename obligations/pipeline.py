@@ -5,11 +5,12 @@ Verdicts are values (`Outcome`); faults are the exceptions of `errors`.
 from __future__ import annotations
 
 import math
+import re
 import shutil
 import time
 from fractions import Fraction
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
@@ -22,7 +23,8 @@ from obligations.obligation import Plan, Witness
 from obligations.errors import SpecError
 from obligations.errors import InfrastructureError
 from obligations.prover.coq import GENERATED, Audit, Coq
-from obligations.prover.ide.session import goal_at_failure
+from obligations.prover.ide.portfolio import prove_obligation
+from obligations.prover.ide.session import CoqSession, goal_at_failure
 from obligations.render.finite import Rendered, render
 from obligations.spec.load import MechanismSpec, derive, load
 from obligations.unfold.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
@@ -61,6 +63,7 @@ class Outcome:
     certificate: Optional[str] = None
     message: str = ""
     goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
+    rendered_text: Optional[str] = None  # the file Coq accepted (the render, or its repair)
     cached: bool = False
     timings: dict[str, float] = field(default_factory=dict)
     peak_kib: dict[str, int] = field(default_factory=dict)
@@ -132,6 +135,13 @@ def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]
     vfile = (workdir / f"{spec.name}.v").resolve()
     vfile.write_text(rendered.text)
     compiled = coq.compile(vfile)
+    if compiled.status == "failed" and _bound_lemma(spec.name) in compiled.message:
+        repaired = _repair_bound(coq, vfile, rendered, settings)
+        if repaired is not None:  # the portfolio found a proof Python did not propose
+            rendered = replace(rendered, text=repaired)
+            out.message = "the bound on e^eps was proved by the tactic portfolio"
+            vfile.write_text(repaired)
+            compiled = coq.compile(vfile)
     out.timings["coqc"], out.peak_kib["coqc"] = compiled.seconds, compiled.peak_kib
     if compiled.status != "ok":
         out.verdict = "timeout" if compiled.status == "timeout" else "unproved"
@@ -162,8 +172,52 @@ def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]
     out.statement = audit.statements[rendered.theorems[-1]]
     out.verdict = "proved" if u.plan.expected == "prove" else "refuted"
     out.witness = witness_json(u) if out.verdict == "refuted" else None
-    out.message = witness_text(out.witness) if out.witness else ""
+    out.message = "; ".join(m for m in (out.message, witness_text(out.witness) if out.witness else "") if m)
+    out.rendered_text = rendered.text
     return out, audit
+
+
+BOUND_TACTICS = ("exp_exact.", "exp_exact_upper.", "unfold Q2R; simpl; interval.",
+                 "unfold Q2R; simpl; interval with (i_prec 100).",
+                 "unfold Q2R; simpl; interval with (i_prec 300).")
+
+
+_BOUND_PROOF = re.compile(r"^(Lemma \w+_exp_(?:lower|upper) : .*?\.\n)Proof\..*?Qed\.$", re.M | re.S)
+
+
+def _without_bound_proof(text: str) -> str:
+    """The file with the e^ε bound's proof (the one part the portfolio may change) blanked."""
+    text = text.replace("Require Import PreludeInterval.", "Require Import Prelude.", 1)
+    return _BOUND_PROOF.sub(r"\1Proof. (* ... *) Qed.", text)
+
+
+def _bound_lemma(name: str) -> str:
+    return f"in {name}_exp_"
+
+
+def _repair_bound(coq: Coq, vfile: Path, rendered: Rendered, settings: Settings) -> Optional[str]:
+    """Try the tactic portfolio on the e^ε bound lemma in an IDE session; the file with
+    the winning tactic, or None.  The batch coqc/coqchk check still decides."""
+    text = rendered.text
+    m = re.search(r"^Lemma (\w+_exp_(?:lower|upper)) : (.*?)\.\n(Proof\..*?Qed\.)$", text, re.M | re.S)
+    if m is None:
+        return None
+    prelude = "From Obligations Require Import PreludeInterval."
+    try:
+        with CoqSession(coq.load_path(), prelude, cwd=vfile.parent, timeout=min(settings.timeout, 60.0),
+                        transcript=settings.transcript) as session:
+            attempt = prove_obligation(session, m.group(1), m.group(2), BOUND_TACTICS,
+                                       timeout=min(settings.timeout, 30.0))
+    except InfrastructureError:
+        return None
+    if not attempt.proved or attempt.tactic is None:
+        return None
+    uses = "PreludeInterval" if "interval" in attempt.tactic else None
+    fixed = text[:m.start(3)] + f"Proof. {attempt.tactic} Qed." + text[m.end(3):]
+    if uses:
+        fixed = fixed.replace("From Obligations Require Import Prelude.\n",
+                              "From Obligations Require Import PreludeInterval.\n", 1)
+    return fixed
 
 
 def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]:
@@ -219,7 +273,8 @@ def _record(u: Unfolded, o: Outcome, settings: Settings, coq_version: str, vpath
                   "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"},
         "spec": {"path": spec.path, "sha256": spec.sha256},
         "derived": dict(spec.derived) if spec.derived else None,
-        "coq_file": {"path": str(vpath), "sha256": cert.sha256_text(u.rendered.text)},
+        "coq_file": {"path": str(vpath), "sha256": cert.sha256_text(o.rendered_text or u.rendered.text)},
+        "rendered_sha256": cert.sha256_text(u.rendered.text),
         "theories_sha256": cert.theories_sha256(settings.theories),
         "tool_version": __version__,
         "coq_version": coq_version,
@@ -241,7 +296,7 @@ def _write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
                        settings: Settings) -> None:
     vpath = json_path.with_suffix(".v")
     vpath.parent.mkdir(parents=True, exist_ok=True)
-    vpath.write_text(u.rendered.text)
+    vpath.write_text(o.rendered_text or u.rendered.text)
     record = _record(u, o, settings, settings.coq().version(), vpath, audit.assumptions, audit.statements)
     cert.write(json_path, record)
 
@@ -259,7 +314,7 @@ def _cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcom
         vpath = Path(record["coq_file"]["path"])
         fresh = (cert.is_sealed(record)
                  and record["spec"]["sha256"] == u.spec.sha256
-                 and record["coq_file"]["sha256"] == cert.sha256_text(u.rendered.text)
+                 and record["rendered_sha256"] == cert.sha256_text(u.rendered.text)
                  and vpath.exists() and cert.sha256_file(vpath) == record["coq_file"]["sha256"]
                  and record["theories_sha256"] == cert.theories_sha256(settings.theories)
                  and record["tool_version"] == __version__
@@ -315,8 +370,10 @@ def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None
         return Verification(str(json_path), name, False, problems + [f"{vpath} is missing"], {})
     if cert.sha256_file(vpath) != record["coq_file"]["sha256"]:
         problems.append(f"{vpath} was edited (its SHA-256 differs from the certificate's)")
-    if text_sha != record["coq_file"]["sha256"]:
+    if text_sha != record.get("rendered_sha256"):
         problems.append("rendering the spec again gives a different Coq file")
+    elif _without_bound_proof(vpath.read_text()) != _without_bound_proof(u.rendered.text):
+        problems.append(f"{vpath} differs from the render in more than the proof of the e^eps bound")
     if record.get("theories_sha256") != cert.theories_sha256(settings.theories):
         problems.append("theories/ changed since the certificate was made")
     o, audit = _run_coq_file(vpath, u, settings)
