@@ -17,7 +17,7 @@ import sys
 import time
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
 import sympy
 

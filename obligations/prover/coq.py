@@ -3,7 +3,6 @@ it with coqchk, and read back theorem statements and their assumptions."""
 from __future__ import annotations
 
 import re
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Optional
@@ -205,7 +204,3 @@ def _failure(text: str, vfile: Path) -> str:
 def _excerpt(done: Completed) -> str:
     text = (done.stderr + done.stdout).strip()
     return text[-3000:]
-
-
-def have(tool: str) -> bool:
-    return shutil.which(tool) is not None

@@ -23,8 +23,6 @@ from typing import Optional, Sequence
 
 from obligations.unfold.finite import FiniteMechanism
 
-INF = None  # an infinite ratio (p > 0 = q)
-
 
 @dataclass(frozen=True)
 class Line:

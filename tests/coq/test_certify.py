@@ -101,7 +101,6 @@ def _copy_certificate(src: Path, name: str, dst: Path) -> Path:
     dst.mkdir(parents=True, exist_ok=True)
     for ext in (".json", ".v"):
         shutil.copy(src / f"{name}{ext}", dst / f"{name}{ext}")
-    record = json.loads((dst / f"{name}.json").read_text())
     return dst / f"{name}.json"
 
 
