@@ -105,3 +105,14 @@ def test_profile_brackets_irrational_points() -> None:
     tight = 0.75 - 2.718281828459045 / 4
     assert p.delta is None and p.lower is not None
     assert float(p.lower) < tight < float(p.upper) and p.upper - p.lower <= F(3, 10**12)
+
+
+def test_huge_compositions_are_refused_before_any_work(tmp_path: Path) -> None:
+    """A composition Coq cannot certify is a spec/usage error, found without computing m^k."""
+    from obligations.errors import SpecError
+    from obligations.spec.load import derive
+    spec = load("mechanisms/randomized_response.yaml")
+    for k in (13, 10**9):
+        with pytest.raises(SpecError, match="outputs; at most 4096"):
+            derive(spec, name="rr_big", epsilon="ln(3)", delta=F(0), compose=k)
+    assert derive(spec, name="rr_ok", epsilon="ln(3)", delta=F(0), compose=12).compose == 12
