@@ -1,0 +1,86 @@
+"""A hand-written file in the shape the program renderer will produce: real coqc,
+coqchk and the assumption audit on DP of a program's semantics (seed 002's
+OnlineModel, two queries)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from obligations.certificate import allowlist
+from obligations.prover.coq import assumption_names
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parents[3]
+SAMPLE = Path(__file__).resolve().parent / "online_model_k2.v"
+THEOREMS = ["online_model_k2_dp", "online_model_k2_not_dp"]
+LIBRARY_THEOREMS = ["dp_prog_of_dp", "not_dp_prog_of_not_dp", "dp_prog_of_check_pointwise",
+                    "dp_prog_of_check_hockey_at", "not_dp_prog_of_witness_at",
+                    "exec_for_unroll", "exec_seq", "exec_mass", "dprob_compact"]
+
+
+def _coq(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=600)
+
+
+def _compile(tmp_path: Path, text: str | None = None) -> subprocess.CompletedProcess[str]:
+    target = tmp_path / SAMPLE.name
+    if text is None:
+        shutil.copy(SAMPLE, target)
+    else:
+        target.write_text(text)
+    return _coq(["coqc", "-Q", str(REPO / "theories"), "Obligations",
+                 "-Q", str(tmp_path), "Certs", target.name], tmp_path)
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("program_shape")
+    done = _compile(tmp)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return tmp
+
+
+def test_sample_compiles_and_coqchk_accepts_it(compiled: Path) -> None:
+    done = _coq(["coqchk", "-silent", "-Q", str(REPO / "theories"), "Obligations",
+                 "-Q", str(compiled), "Certs", "-norec", "Certs.online_model_k2"], compiled)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("theorem", THEOREMS)
+def test_sample_theorem_uses_only_allowed_axioms(compiled: Path, theorem: str) -> None:
+    audit = compiled / f"Audit_{theorem}.v"
+    audit.write_text("From Obligations Require Import Prelude.\nSet Printing Width 100000.\n"
+                     "From Certs Require online_model_k2.\n"
+                     f"Print Assumptions online_model_k2.{theorem}.\n")
+    done = _coq(["coqc", "-Q", str(REPO / "theories"), "Obligations",
+                 "-Q", str(compiled), "Certs", audit.name], compiled)
+    assert done.returncode == 0, done.stderr
+    names = assumption_names(done.stdout.splitlines(), theorem)
+    assert names  # the statements are about R: the classical reals must show up
+    assert allowlist.refused(names, uses_interval=False) == []
+
+
+@pytest.mark.parametrize("theorem", LIBRARY_THEOREMS)
+def test_program_library_theorem_uses_only_allowed_axioms(tmp_path: Path, theorem: str) -> None:
+    audit = tmp_path / "Audit.v"
+    audit.write_text("From Obligations Require Import Prelude.\nSet Printing Width 100000.\n"
+                     f"Print Assumptions {theorem}.\n")
+    done = _coq(["coqc", "-Q", str(REPO / "theories"), "Obligations", audit.name], tmp_path)
+    assert done.returncode == 0, done.stderr
+    names = assumption_names(done.stdout.splitlines(), theorem)
+    assert allowlist.refused(names, uses_interval=False) == []
+
+
+def test_a_ratio_below_the_tight_one_is_rejected(tmp_path: Path) -> None:
+    """The check is not vacuous: 942/292 < 943/292 fails on the table Coq computes."""
+    text = SAMPLE.read_text()
+    assert text.count("(943 # 292) = true") == 1
+    forged = text.replace("(943 # 292) = true", "(942 # 292) = true")
+    done = _compile(tmp_path, forged)
+    assert done.returncode != 0
+    out = done.stdout + done.stderr
+    assert "eq_refl" in out and "(942 # 292) = true" in out

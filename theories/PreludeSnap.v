@@ -1,0 +1,165 @@
+(** * PreludeSnap: the one import of every generated snapping file
+
+    Exports the reals, [Zfloor]/[Zceil], the finite sums and the snapping
+    library, and defines the tactics the generated files call:
+
+    - [snap_side]: closes a side condition ([0 < eps], [0 < u], a case
+      hypothesis, ...) by [assumption] or [lra], unfolding numeric constants
+      of type [R] if needed;
+    - [snap_preimage]: proves a per-sign preimage lemma
+      [... -> 0 < u <= 1 -> (mech c u s = y <-> bounds on u)] by one of the
+      [snap_pre_*] lemmas of Snapping.v;
+    - [snap_grid]: proves that every output is a grid point (or [±B]);
+    - [snap_measure H]: proves [umeasure (fun u => mech c u s = y) (len)] from
+      the preimage lemma [H];
+    - [snap_case Hplus Hminus]: proves [snap_prob (mech c) y p] for a closed
+      form [p] from the two preimage lemmas, by one of the [snap_case_*]
+      lemmas;
+    - [snap_dp_unclamped_tac Hp Hm Hg] and
+      [snap_dp_clamped_tac Hp Hm Htp Htm Hbp Hbm Hg]: apply the generic DP
+      theorems once the goal has been reduced to their hypotheses. *)
+From Coq Require Export List Reals Lra ZArith.
+From Flocq Require Export Raux.
+From Obligations Require Export Sums UniformMeasure Rounding Clamp SnapBound Snapping Dilation.
+Export ListNotations.
+Open Scope R_scope.
+
+(** Unfold the constants of type [R] in the goal (numeric instances written
+    as [Definition eps : R := 1]). *)
+Ltac snap_unfold_consts :=
+  repeat match goal with
+  | |- context [?x] => is_const x; let T := type of x in unify T R; progress unfold x
+  end.
+
+Ltac snap_side :=
+  first
+  [ assumption
+  | lra
+  | (split; snap_side)
+  | (snap_unfold_consts; lra)
+  | (snap_unfold_consts; split; lra) ].
+
+(** The head constant of an application. *)
+Ltac snap_head t := lazymatch t with ?f _ => snap_head f | _ => t end.
+
+Ltac snap_unfold_mech_in_goal :=
+  lazymatch goal with
+  | |- (?lhs = _ <-> _) => let h := snap_head lhs in unfold h
+  end.
+
+(** The preimage lemma is chosen syntactically (tie rule, sign, clamped or
+    not, kind of output), never by trial: a failed unification between two
+    unfoldings of the mechanism can take seconds. *)
+Ltac snap_pre_lemma :=
+  lazymatch goal with
+  | |- clamp _ (_ * IZR (round_grid ?t _ (_ + sgn ?s * _))) = ?y <-> _ =>
+      lazymatch y with
+      | - _ =>
+          lazymatch t with
+          | TiesUp => lazymatch s with SPlus => apply snap_pre_bot_up_plus | SMinus => apply snap_pre_bot_up_minus end
+          | TiesDown => lazymatch s with SPlus => apply snap_pre_bot_down_plus | SMinus => apply snap_pre_bot_down_minus end
+          end
+      | _ * IZR _ =>
+          lazymatch t with
+          | TiesUp => lazymatch s with SPlus => apply snap_pre_clamp_up_plus | SMinus => apply snap_pre_clamp_up_minus end
+          | TiesDown => lazymatch s with SPlus => apply snap_pre_clamp_down_plus | SMinus => apply snap_pre_clamp_down_minus end
+          end
+      | _ =>
+          lazymatch t with
+          | TiesUp => lazymatch s with SPlus => apply snap_pre_top_up_plus | SMinus => apply snap_pre_top_up_minus end
+          | TiesDown => lazymatch s with SPlus => apply snap_pre_top_down_plus | SMinus => apply snap_pre_top_down_minus end
+          end
+      end
+  | |- _ * IZR (round_grid ?t _ (_ + sgn ?s * _)) = _ <-> _ =>
+      lazymatch t with
+      | TiesUp => lazymatch s with SPlus => apply snap_pre_up_plus | SMinus => apply snap_pre_up_minus end
+      | TiesDown => lazymatch s with SPlus => apply snap_pre_down_plus | SMinus => apply snap_pre_down_minus end
+      end
+  end;
+  snap_side.
+
+Ltac snap_preimage :=
+  intros;
+  snap_unfold_mech_in_goal;
+  snap_pre_lemma.
+
+Ltac snap_grid :=
+  intros;
+  match goal with
+  | H : ?lhs = _ |- _ =>
+      let h := snap_head lhs in unfold h in H;
+      first
+      [ exact (snap_grid_any _ _ _ _ H)
+      | solve [refine (snap_grid_clamped _ _ _ _ _ _ H); snap_side] ]
+  end.
+
+(** [H] must be the preimage lemma of the goal's sign and output. *)
+Ltac snap_measure H :=
+  let u := fresh "u" in
+  let Hu := fresh "Hu" in
+  lazymatch goal with
+  | |- umeasure _ (ulen _ _) =>
+      first
+      [ solve [apply umeasure_Ico; intros u Hu; cbv beta; apply H; snap_side]
+      | solve [apply umeasure_Ioc; intros u Hu; cbv beta; apply H; snap_side] ]
+  | |- umeasure _ (ulen_from _) =>
+      first
+      [ solve [apply umeasure_Ici; intros u Hu; cbv beta; apply H; snap_side]
+      | solve [apply umeasure_Ioi; intros u Hu; cbv beta; apply H; snap_side] ]
+  | |- umeasure _ (ulen_to _) =>
+      first
+      [ solve [apply umeasure_Iic; intros u Hu; cbv beta; apply H; snap_side]
+      | solve [apply umeasure_Iio; intros u Hu; cbv beta; apply H; snap_side] ]
+  end.
+
+(** Side goals of a case lemma: the plus preimage lemma for the [SPlus]
+    measure, the minus one for [SMinus], [snap_side] for the rest. *)
+Ltac snap_case_goals Hp Hm :=
+  lazymatch goal with
+  | |- umeasure ?P _ =>
+      lazymatch P with
+      | context [SPlus] => snap_measure Hp
+      | context [SMinus] => snap_measure Hm
+      end
+  | _ => snap_side
+  end.
+
+(** The case lemma is chosen from the shape of the probability and of the output. *)
+Ltac snap_case Hp Hm :=
+  intros;
+  lazymatch goal with
+  | |- snap_prob _ ?y ?p =>
+      let bot := lazymatch y with - _ => constr:(true) | _ => constr:(false) end in
+      lazymatch p with
+      | / 2 * (2 - _ - _) => eapply snap_case_bucket
+      | / 2 * (2 - _) =>
+          lazymatch bot with true => eapply snap_case_bot_near | false => eapply snap_case_top_near end
+      | / 2 * exp _ =>
+          lazymatch bot with true => eapply snap_case_bot_far | false => eapply snap_case_top_far end
+      | / 2 * (exp (_ * ((IZR _ + / 2) * _ - _)) - _) => eapply snap_case_below
+      | / 2 * (exp _ - _) => eapply snap_case_above
+      | / 2 * (_ + _) =>
+          lazymatch bot with true => eapply snap_case_bot | false => eapply snap_case_top end
+      end
+  end;
+  snap_case_goals Hp Hm.
+
+(** Goal: the DP statement of the unclamped mechanism; [Hp], [Hm] the
+    preimage lemmas, [Hg] the grid lemma (given first: it fixes [lam]). *)
+Ltac snap_dp_unclamped_tac Hp Hm Hg :=
+  eapply snap_dp_unclamped; [ | | | | | exact Hg ];
+  [ snap_side | snap_side | snap_side
+  | intros; snap_measure Hp
+  | intros; snap_measure Hm ].
+
+(** The same, clamped: interior, top and bottom preimage lemmas, then the
+    output lemma. *)
+Ltac snap_dp_clamped_tac Hp Hm Htp Htm Hbp Hbm Hg :=
+  eapply snap_dp_clamped; [ | | | | | | | | | | exact Hg ];
+  [ snap_side | snap_side | snap_side | snap_side
+  | intros; snap_measure Hp
+  | intros; snap_measure Hm
+  | intros; snap_measure Htp
+  | intros; snap_measure Htm
+  | intros; snap_measure Hbp
+  | intros; snap_measure Hbm ].
