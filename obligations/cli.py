@@ -13,6 +13,9 @@ from obligations.pipeline import Outcome, Settings, load_specs, prove, unfold, v
 from obligations.regions import Profile, certified, certify, ln_text, profile
 from obligations.spec.load import derive
 from obligations.spec.model import Spec
+from obligations.spec.pipeline import PipelineSpec
+from obligations.render.snapping import lemmas as snap_lemmas
+from obligations.unfold.snapping import case_table
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -164,6 +167,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     for s in load_specs(args.specs):
+        if isinstance(s, PipelineSpec):
+            print(f"{s.path}: ok ({s.name}: noise pipeline, claim ({s.epsilon_text}, 0)-DP)")
+            continue
         print(f"{s.path}: ok ({s.name}: {s.inputs.size} inputs, {s.outputs.size} outputs, "
               f"claim ({s.epsilon_text}, {s.delta_text})-DP)")
     return EXIT_PROVED
@@ -179,7 +185,35 @@ def cmd_show(args: argparse.Namespace) -> int:
                 "theorems": list(u.rendered.theorems)}
         if args.coq:
             item["coq"] = u.rendered.text
+        if isinstance(s, PipelineSpec):
+            item["case_table"] = case_table(u.mechanism)
+            item["lemmas"] = [{"name": x.name, "statement": x.statement, "tactics": list(x.tactics)}
+                              for x in snap_lemmas(u.mechanism)]
+        if getattr(s, "program", None) is not None:  # a program spec: its output distribution
+            from obligations.unfold.program import describe_outputs
+            item["inputs"] = len(u.mechanism.rows)
+            item["outputs"] = list(u.spec.outputs.labels)
+            item["output_distribution"] = list(describe_outputs(u.mechanism, limit=len(u.mechanism.rows)))
+            w = next((o for o in u.plan.obligations if type(o).__name__ == "Witness"), None)
+            if w is not None:
+                from obligations.pipeline import witness_json, witness_text
+                item["witness"] = witness_text(witness_json(u) or {})
         shown.append(item)
+        if getattr(s, "program", None) is not None and not args.json:
+            print(f"{s.name} ({s.path}): {item['inputs']} inputs, {len(item['outputs'])} output sequences")
+            for line in item["output_distribution"][:12]:
+                print(f"  {line}")
+            if item["inputs"] > 12:
+                print(f"  ... ({item['inputs'] - 12} more inputs; --json prints all)")
+            if "witness" in item:
+                print(f"  {item['witness']}")
+        if isinstance(s, PipelineSpec) and not args.json:
+            print(f"{s.name} ({s.path}): claim ({s.epsilon_text}, 0)-DP")
+            print(item["case_table"])
+            print(f"  {len(item['lemmas'])} case-table lemmas for Coq; theorems: {', '.join(item['theorems'])}")
+            if args.coq:
+                print(u.rendered.text)
+            continue
         if not args.json:
             print(f"{s.name} ({s.path}): claim ({s.epsilon_text}, {s.delta_text})-DP")
             print(f"  tight epsilon {item['tight_epsilon']}; delta at the claimed epsilon "

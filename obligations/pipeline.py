@@ -27,6 +27,10 @@ from obligations.prover.ide.portfolio import prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
 from obligations.render.finite import Rendered, render
 from obligations.spec.load import MechanismSpec, derive, load
+from obligations.spec.pipeline import PipelineSpec
+from obligations.unfold import snapping as snap
+from obligations.render import snapping as snap_render
+from obligations.prover.ide.portfolio import ProofTask, prove_in_order
 from obligations.unfold.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
 
 REPO = Path(__file__).resolve().parent.parent
@@ -43,6 +47,7 @@ class Settings:
     timeout: float = 600.0
     use_cache: bool = True
     transcript: Optional[Path] = None
+    replay: bool = False        # check a given file as it is (verify): no tactic search
 
     def coq(self) -> Coq:
         return Coq(self.theories.resolve(), self.timeout, self.transcript)
@@ -65,6 +70,7 @@ class Outcome:
     goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
     rendered_text: Optional[str] = None  # the file Coq accepted (the render, or its repair)
     cached: bool = False
+    proofs: list[dict[str, Any]] = field(default_factory=list)  # which tactic closed which obligation
     timings: dict[str, float] = field(default_factory=dict)
     peak_kib: dict[str, int] = field(default_factory=dict)
 
@@ -74,14 +80,18 @@ class Outcome:
 
 @dataclass
 class Unfolded:
-    spec: MechanismSpec
-    mechanism: FiniteMechanism
+    spec: Any                       # MechanismSpec, or PipelineSpec for noise pipelines
+    mechanism: Any                  # FiniteMechanism, or snap.SnapUnfold
     plan: Plan
     rendered: Rendered
     timings: dict[str, float]
 
 
-def unfold(spec: MechanismSpec) -> Unfolded:
+def unfold(spec: Any) -> Unfolded:
+    if isinstance(spec, PipelineSpec):
+        return _unfold_pipeline(spec)
+    if getattr(spec, "program", None) is not None:
+        return _unfold_program(spec)
     t0 = time.perf_counter()
     mech = tabulate(spec)
     p = plan(mech)
@@ -89,6 +99,35 @@ def unfold(spec: MechanismSpec) -> Unfolded:
     rendered = render(mech, p)
     t2 = time.perf_counter()
     return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": t2 - t1})
+
+
+def _unfold_program(spec: MechanismSpec) -> Unfolded:
+    """A program spec (issue 4): its exact output distributions, then the same plan."""
+    from obligations.render.program import render_program
+    from obligations.unfold.program import tabulate_program
+    t0 = time.perf_counter()
+    mech = tabulate_program(spec)  # the spec's outputs become the output sequences
+    p = plan(mech)
+    t1 = time.perf_counter()
+    rendered = render_program(mech, p)
+    t2 = time.perf_counter()
+    return Unfolded(mech.spec, mech, p, rendered, {"unfold": t1 - t0, "render": t2 - t1})
+
+
+def _unfold_pipeline(spec: PipelineSpec) -> Unfolded:
+    t0 = time.perf_counter()
+    su = snap.unfold(spec)
+    truth = str(su.truth)
+    try:
+        truth_float = float(su.truth)
+    except TypeError:
+        truth_float = math.nan    # symbolic
+    p = Plan(expected=su.expected, obligations=(), tight_epsilon=truth, tight_epsilon_float=truth_float,
+             delta_at_claim=None, delta_at_claim_float=math.nan, notes=tuple(su.notes))
+    t1 = time.perf_counter()
+    rendered = snap_render.render(su)
+    t2 = time.perf_counter()
+    return Unfolded(spec, su, p, rendered, {"unfold": t1 - t0, "render": t2 - t1})
 
 
 def claim_text(spec: MechanismSpec) -> str:
@@ -133,6 +172,16 @@ def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]
         shutil.rmtree(workdir)
     workdir.mkdir(parents=True)
     vfile = (workdir / f"{spec.name}.v").resolve()
+    if isinstance(u.mechanism, snap.SnapUnfold) and not settings.replay:
+        discharged, report = _discharge(coq, vfile, u, settings)
+        out.timings["session"] = report["seconds"]
+        out.proofs = report["proofs"]
+        if discharged is None:
+            out.message = report["message"]
+            out.goal = report.get("goal")
+            return out, None
+        rendered = replace(rendered, text=discharged)
+        out.message = report["message"]
     vfile.write_text(rendered.text)
     compiled = coq.compile(vfile)
     if compiled.status == "failed" and _bound_lemma(spec.name) in compiled.message:
@@ -177,6 +226,36 @@ def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]
     return out, audit
 
 
+def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings) -> tuple[Optional[str], dict[str, Any]]:
+    """Prove the case-table lemmas of a pipeline file one by one in a Coq session, trying the
+    tactics the renderer proposes; the file with the winning proofs, or None and the goal."""
+    start = time.perf_counter()
+    text = u.rendered.text
+    todo = snap_render.lemmas(u.mechanism)
+    first = text.index(f"Lemma {todo[0].name} :")
+    prelude = text[:first]
+    tasks = [ProofTask(x.name, x.statement, x.tactics) for x in todo]
+    attempts = prove_in_order(tasks, prelude, load_path=coq.load_path(), timeout=min(settings.timeout, 60.0),
+                              cwd=vfile.parent, transcript=settings.transcript)
+    proofs = [{"obligation": a.name, "tactic": a.tactic, "seconds": round(a.seconds, 3),
+               "tried": [r.tactic for r in a.runs]} for a in attempts]
+    report: dict[str, Any] = {"seconds": time.perf_counter() - start, "proofs": proofs}
+    failed = next((a for a in attempts if not a.proved), None)
+    if failed is not None:
+        report["message"] = f"the obligation {failed.name} was not proved"
+        report["goal"] = failed.report()
+        return None, report
+    for lemma, a in zip(todo, attempts):
+        old = f"Lemma {lemma.name} : {lemma.statement}.\nProof. {lemma.tactics[0]} Qed."
+        text = text.replace(old, f"Lemma {lemma.name} : {lemma.statement}.\nProof. {a.tactic} Qed.", 1)
+    won: dict[str, int] = {}
+    for a in attempts:
+        won[a.tactic or "?"] = won.get(a.tactic or "?", 0) + 1
+    report["message"] = (f"{len(attempts)} case-table obligations proved in the session ("
+                         + ", ".join(f"{n} by `{t}`" for t, n in won.items()) + ")")
+    return text, report
+
+
 BOUND_TACTICS = ("exp_exact.", "exp_exact_upper.", "unfold Q2R; simpl; interval.",
                  "unfold Q2R; simpl; interval with (i_prec 100).",
                  "unfold Q2R; simpl; interval with (i_prec 300).")
@@ -185,10 +264,17 @@ BOUND_TACTICS = ("exp_exact.", "exp_exact_upper.", "unfold Q2R; simpl; interval.
 _BOUND_PROOF = re.compile(r"^(Lemma \w+_exp_(?:lower|upper) : .*?\.\n)Proof\..*?Qed\.$", re.M | re.S)
 
 
+_CASE_PROOF = re.compile(r"^(Lemma \w+ : .*?\.\n)Proof\. [^\n]*? Qed\.$", re.M | re.S)
+
+
 def _without_bound_proof(text: str) -> str:
-    """The file with the e^ε bound's proof (the one part the portfolio may change) blanked."""
+    """The file with the proofs the prover may choose blanked: the e^ε bound's, and the
+    one-line proofs of a pipeline file's case-table lemmas."""
     text = text.replace("Require Import PreludeInterval.", "Require Import Prelude.", 1)
-    return _BOUND_PROOF.sub(r"\1Proof. (* ... *) Qed.", text)
+    text = _BOUND_PROOF.sub(r"\1Proof. (* ... *) Qed.", text)
+    if "Require Import PreludeSnap" in text:
+        text = _CASE_PROOF.sub(r"\1Proof. (* ... *) Qed.", text)
+    return text
 
 
 def _bound_lemma(name: str) -> str:
@@ -235,6 +321,8 @@ def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]
 
 
 def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
+    if isinstance(u.mechanism, snap.SnapUnfold):
+        return _snap_witness_json(u.mechanism)
     w = next((o for o in u.plan.obligations if isinstance(o, Witness)), None)
     if w is None:
         return None
@@ -252,9 +340,26 @@ def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
     }
 
 
+def _snap_witness_json(su: snap.SnapUnfold) -> Optional[dict[str, Any]]:
+    w = su.witness
+    if w is None:
+        return None
+    e = sympy.exp(w.claim)
+    rhs = float(e) * float(w.p2)
+    return {
+        "parameters": w.instance, "x": f"f(a) = {w.fa}", "x_prime": f"f(a') = {w.fa2}",
+        "outputs": [w.output], "pr_x": str(w.p), "pr_x_prime": str(w.p2),
+        "pr_x_float": f"{float(w.p):.12g}", "pr_x_prime_float": f"{float(w.p2):.12g}",
+        "ratio": str(w.ratio), "exp_epsilon": f"exp({w.claim})", "exp_epsilon_upper_bound": None,
+        "delta": "0", "bound": f"{rhs:.12g}", "violation": f"{float(w.p) - rhs:.12g}",
+    }
+
+
 def witness_text(w: dict[str, Any]) -> str:
     outs = ", ".join(w["outputs"])
-    return (f"witness: x = {w['x']}, x' = {w['x_prime']}, S = {{{outs}}}: "
+    at = ("at " + ", ".join(f"{k} = {v}" for k, v in w["parameters"].items()) + ": "
+          if w.get("parameters") else "")
+    return (f"witness: {at}x = {w['x']}, x' = {w['x_prime']}, S = {{{outs}}}: "
             f"Pr[M(x) in S] = {w['pr_x']} > e^eps * Pr[M(x') in S] + delta = "
             f"{w['exp_epsilon']} * {w['pr_x_prime']} + {w['delta']} = {w['bound']} "
             f"(violation {w['violation']})")
@@ -282,14 +387,18 @@ def _record(u: Unfolded, o: Outcome, settings: Settings, coq_version: str, vpath
         "theorems": [{"name": t, "statement": statements[t], "assumptions": assumptions[t]}
                      for t in u.rendered.theorems],
         "analysis": {"tight_epsilon": u.plan.tight_epsilon,
-                     "tight_epsilon_float": None if math.isinf(u.plan.tight_epsilon_float)
-                     else u.plan.tight_epsilon_float,
+                     "tight_epsilon_float": _finite(u.plan.tight_epsilon_float),
                      "delta_at_claim": u.plan.delta_at_claim,
-                     "delta_at_claim_float": u.plan.delta_at_claim_float},
+                     "delta_at_claim_float": _finite(u.plan.delta_at_claim_float)},
+        "proofs": o.proofs or None,
         "witness": o.witness,
         "timings_s": {k: round(v, 3) for k, v in o.timings.items()},
         "peak_memory_kib": o.peak_kib,
     }
+
+
+def _finite(x: float) -> Optional[float]:
+    return x if math.isfinite(x) else None
 
 
 def _write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
@@ -357,7 +466,10 @@ def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None
         problems.append("the certificate's JSON was edited (certificate_sha256 does not match)")
     spec_file = spec_path or Path(record["spec"]["path"])
     spec = load(spec_file)
-    if record.get("derived"):
+    if record.get("derived") and "sweep" in record["derived"]:
+        from obligations.spec.program import derive_point
+        spec = derive_point(spec, record["derived"]["sweep"])
+    elif record.get("derived"):
         d = record["derived"]
         spec = derive(spec, name=d["name"], epsilon=d["epsilon"], delta=Fraction(d["delta"]),
                       compose=int(d["compose"]))
@@ -401,7 +513,7 @@ def _run_coq_file(vpath: Path, u: Unfolded, settings: Settings) -> tuple[Outcome
                   Rendered(u.rendered.module, text, u.rendered.theorems, u.rendered.uses_interval),
                   u.timings)
     return _run_coq(u2, Settings(settings.theories, settings.build / "verify", settings.out,
-                                 settings.timeout, False, settings.transcript))
+                                 settings.timeout, False, settings.transcript, replay=True))
 
 
 def load_specs(paths: list[Path]) -> list[MechanismSpec]:
@@ -409,7 +521,8 @@ def load_specs(paths: list[Path]) -> list[MechanismSpec]:
     files: list[Path] = []
     for p in paths:
         files += sorted(p.glob("*.yaml")) + sorted(p.glob("*.yml")) if p.is_dir() else [p]
-    specs = [load(f) for f in files]
+    from obligations.spec.program import expand
+    specs = [d for f in files for d in expand(load(f))]  # a program spec's sweep: one per point
     seen: dict[str, str] = {}
     for s in specs:
         if s.name in seen:

@@ -38,6 +38,9 @@ def environment() -> jinja2.Environment:
 
 def render(m: FiniteMechanism, plan: Plan) -> Rendered:
     spec = m.spec
+    if getattr(spec, "program", None) is not None:  # a program spec (render/program.py)
+        from obligations.render.program import render_program
+        return render_program(m, plan)
     renderer = _renderer(spec)
     obligations = [_obligation(o) for o in plan.obligations]
     uses_interval = any(o.get("method") == "interval" for o in obligations)

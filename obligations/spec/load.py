@@ -18,6 +18,7 @@ from obligations.errors import SpecError
 from obligations.spec import expr as E
 from obligations.spec.model import Number, Otherwise, Pairs, Range, Spec
 from obligations.spec.names import coq_name_problem
+from obligations.spec import pipeline as pipeline_spec
 
 MAX_FILE_BYTES = 20_000_000
 MAX_DOMAIN = 5000          # inputs or outputs
@@ -74,6 +75,7 @@ class MechanismSpec:
     cw: Optional[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = None  # priors f_D, f_D'
     compose: int = 1                           # k-fold composition of the mechanism with itself
     derived: Optional[Mapping[str, Any]] = None  # how this claim was derived from the file's
+    program: Optional[Any] = None              # a program spec (spec/program.py): its checked IR
 
 
 MAX_COMPOSED_OUTPUTS = 4096
@@ -167,6 +169,11 @@ def check(data: Any, file: str, sha256: str = "") -> MechanismSpec:
     """Validate parsed YAML data into a MechanismSpec."""
     if not isinstance(data, dict):
         raise SpecError(file, "", "a spec is a YAML mapping (name: ..., inputs: ..., ...)")
+    if "program" in data:  # a mechanism written as a program (issue 4)
+        from obligations.spec.program import check_program
+        return check_program(data, file, sha256)
+    if pipeline_spec.is_pipeline(data):
+        return pipeline_spec.check(data, file, sha256, _spec_error)  # type: ignore[return-value]
     try:
         spec = Spec.model_validate(data)
     except ValidationError as exc:

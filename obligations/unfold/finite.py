@@ -39,6 +39,9 @@ class FiniteMechanism:
 
 def tabulate(spec: MechanismSpec) -> FiniteMechanism:
     """Compute every entry exactly and check that each row is a (sub-)distribution."""
+    if getattr(spec, "program", None) is not None:  # a program spec: run it (unfold/program.py)
+        from obligations.unfold.program import tabulate_program
+        return tabulate_program(spec)
     rows = _table_rows(spec) if spec.table is not None else _formula_rows(spec)
     for x, row in enumerate(rows):
         _check_row(spec, x, row)

@@ -17,6 +17,15 @@ EXPECTED = Path(__file__).resolve().parent / "expected"
 SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / "specs").glob("*.yaml"))
 
 
+def _is_program(path: Path) -> bool:
+    return path.read_text().find("\nprogram:") >= 0
+
+
+# Program specs (issue 4) stand for one claim per sweep point: one golden file each.
+PROGRAM_SPECS = [p for p in SPECS if _is_program(p)] + sorted((REPO / "tests" / "specs" / "programs").glob("*.yaml"))
+SPECS = [p for p in SPECS if not _is_program(p)]
+
+
 @pytest.mark.parametrize("spec", SPECS, ids=lambda p: p.stem)
 def test_render_matches_golden(spec: Path, request: pytest.FixtureRequest) -> None:
     text = unfold(load(spec.relative_to(REPO))).rendered.text
@@ -25,3 +34,15 @@ def test_render_matches_golden(spec: Path, request: pytest.FixtureRequest) -> No
         golden.write_text(text)
     assert golden.exists(), f"no golden file {golden}: run `make golden`"
     assert text == golden.read_text(), f"{spec} renders differently from {golden} (make golden to accept)"
+
+
+@pytest.mark.parametrize("spec", PROGRAM_SPECS, ids=lambda p: p.stem)
+def test_program_renders_match_golden(spec: Path, request: pytest.FixtureRequest) -> None:
+    from obligations.pipeline import load_specs
+    for point in load_specs([spec.relative_to(REPO)]):
+        text = unfold(point).rendered.text
+        golden = EXPECTED / f"{point.name}.v"
+        if request.config.getoption("--regen-golden"):
+            golden.write_text(text)
+        assert golden.exists(), f"no golden file {golden}: run `make golden`"
+        assert text == golden.read_text(), f"{spec} renders differently from {golden} (make golden to accept)"

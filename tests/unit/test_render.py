@@ -30,8 +30,8 @@ HOSTILE_LABELS = [
 
 
 def rendered(path: Path) -> Rendered:
-    m = tabulate(load(path))
-    return render(m, plan(m))
+    from obligations.pipeline import unfold   # every spec kind: tables, formulas, programs, pipelines
+    return unfold(load(path)).rendered
 
 
 def rr_spec(tmp_path: Path, name: str = "rr", filename: str = "rr.yaml", **changes: Any) -> Path:
@@ -128,9 +128,20 @@ def test_rendering_is_deterministic() -> None:
 
 # ---------------------------------------------------------------- no unproved assumptions
 
+def _without_section_hypotheses(text: str) -> str:
+    """A pipeline file states its parameters' signs as `Hypothesis` inside a Section; Coq
+    discharges them at `End` (every theorem then assumes them).  Outside a section a
+    Hypothesis would be an axiom, so only the ones inside a closed section are dropped."""
+    m = re.search(r"^Section (\w+)\.$(.*?)^End \1\.$", text, re.M | re.S)
+    if m is None:
+        return text
+    inner = re.sub(r"^Hypothesis \w+ : [^\n]*\.$", "", m.group(2), flags=re.M)
+    return text[:m.start(2)] + inner + text[m.end(2):]
+
+
 @pytest.mark.parametrize("path", MECHANISMS, ids=[p.stem for p in MECHANISMS])
 def test_shipped_files_have_no_unproved_assumptions(path: Path) -> None:
-    text = rendered(path).text
+    text = _without_section_hypotheses(rendered(path).text)
     assert not UNPROVED.search(text), UNPROVED.search(text)
     strip_comments(text)  # balanced comments
     assert all(t in text for t in rendered(path).theorems)

@@ -87,6 +87,10 @@ def assert_names(err: SpecError, path: Path, field: str, *fragments: str) -> Non
 
 @pytest.mark.parametrize("path", MECHANISMS, ids=[p.stem for p in MECHANISMS])
 def test_shipped_mechanisms_load(path: Path) -> None:
+    if "\nprogram:" in path.read_text():
+        pytest.skip("a program spec: tests/unit/test_program.py")
+    if "\npipeline:" in path.read_text():
+        pytest.skip("a noise pipeline: tests/unit/test_snapping.py")
     spec = load(path)
     assert spec.name == path.stem
     assert len(spec.sha256) == 64

@@ -227,3 +227,26 @@ def prove_all(obligations: Sequence[ProofTask], prelude: Union[str, Sequence[str
         if cache is not None:
             cache.save()              # what was learnt before a failure still counts
     return [a for a in attempts if a is not None]
+
+
+def prove_in_order(obligations: Sequence[ProofTask], prelude: Union[str, Sequence[str]], *,
+                   load_path: Sequence[str] = (), tactics: Portfolio = DEFAULT_PORTFOLIO,
+                   timeout: float = 10.0, cwd: Optional[Path] = None,
+                   transcript: Optional[Path] = None) -> list[Attempt]:
+    """Prove obligations that build on each other, in one session: each proved lemma stays
+    in the document for the ones after it.  Stops at the first obligation no tactic proves
+    (its Attempt carries the goal); the attempts come back in order, up to that one."""
+    attempts: list[Attempt] = []
+    with CoqSession(load_path, prelude, cwd=cwd, transcript=transcript) as session:
+        for t in obligations:
+            a = prove_obligation(session, t.name, t.statement, t.tactics or tactics, timeout)
+            attempts.append(a)
+            if not a.proved or a.tactic is None:
+                break
+            sentences = (f"Lemma {t.name} : {t.statement}.", "Proof.", a.tactic, "Qed.")
+            kept = [session.add(x, timeout) for x in sentences]
+            if not all(r.ok for r in kept):
+                raise InfrastructureError(f"Coq accepted `{a.tactic}` for {t.name} once, then refused it: "
+                                          + next(r.error for r in kept if not r.ok))
+            session.prelude += sentences    # a restart (after a timeout) replays it too
+    return attempts

@@ -1,0 +1,320 @@
+"""The Coq file of a noise-pipeline claim (templates/snapping.v.j2).
+
+The mechanism is written from the spec's steps; the lemmas state the preimage
+intervals and case probabilities in the canonical forms of theories/Snapping.v,
+which Python checks against its own sympy case table before rendering (a
+disagreement is a bug here, and nothing is rendered).  Coq proves every lemma
+for all parameter values; tactics are proposals, tried by the prover layer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Optional
+
+import sympy
+
+from obligations import __version__
+from obligations.errors import InfrastructureError
+from obligations.render.finite import Rendered, environment
+from obligations.render.terms import comment, r_lit
+from obligations.spec import expr as E
+from obligations.unfold.snapping import FA, HALF, K, SnapUnfold, symbols, to_sym
+
+# Tactics proposed for each kind of lemma, tried in order by the prover session.
+TACTICS: dict[str, tuple[str, ...]] = {
+    "param": ("unfold {name}; lra.", "lra."),
+    "noise": ("intros u s Hu; destruct s; unfold sgn; field; snap_side.",
+              "intros u s Hu; destruct s; unfold sgn; snap_unfold_consts; field; lra.",
+              "intros u s Hu; reflexivity."),
+    "normal": ("intros fa u s Hu; unfold {lit}, {nf}; rewrite ({lit}_noise u s Hu); reflexivity.",),
+    "preimage": ("snap_preimage.",),
+    "grid": ("snap_grid.",),
+    "case": ("snap_case {pre_plus} {pre_minus}.", "intros; snap_case {pre_plus} {pre_minus}."),
+    "claim": ("snap_side.", "nra.", "field_simplify; snap_side.", "unfold Rdiv; nra."),
+}
+
+
+@dataclass(frozen=True)
+class Lemma:
+    """One obligation of the file: a named statement and the tactics proposed for it."""
+
+    name: str
+    kind: str
+    statement: str
+    tactics: tuple[str, ...]
+    text: str          # the obligation in readable math (a comment above it)
+
+
+def coq_r(e: E.Expr) -> str:
+    """A checked pipeline expression as a Coq term of type R (names are validated parameters)."""
+    if isinstance(e, E.Num):
+        return r_lit(e.value)
+    if isinstance(e, E.Var):
+        return e.name
+    if isinstance(e, E.Neg):
+        return f"(- {coq_r(e.operand)})"
+    if isinstance(e, E.BinOp):
+        a, b = coq_r(e.left), coq_r(e.right)
+        if e.op == "**":
+            n = E.compile_exact(e.right)({})
+            assert isinstance(n, Fraction) and n.denominator == 1
+            return f"({a} ^ {int(n)})" if n >= 0 else f"(/ {a} ^ {-int(n)})"
+        return f"({a} {e.op} {b})"
+    if isinstance(e, E.Call):
+        return f"({e.fn} {coq_r(e.args[0])})"
+    raise ValueError(f"unexpected expression {E.to_text(e)}")
+
+
+def coq_sym(e: sympy.Expr) -> str:
+    """A sympy expression over the parameters (the Laplace rate) as a Coq term of type R."""
+    if isinstance(e, sympy.Symbol):
+        return e.name
+    if isinstance(e, sympy.Rational):
+        return r_lit(Fraction(int(e.p), int(e.q)))
+    if isinstance(e, sympy.Add):
+        return "(" + " + ".join(coq_sym(a) for a in e.args) + ")"
+    if isinstance(e, sympy.Mul):
+        return "(" + " * ".join(coq_sym(a) for a in e.args) + ")"
+    if isinstance(e, sympy.Pow) and e.exp.is_Integer:
+        n = int(e.exp)
+        if n == -1:
+            return f"(/ {coq_sym(e.base)})"
+        return f"({coq_sym(e.base)} ^ {n})" if n >= 0 else f"(/ {coq_sym(e.base)} ^ {-n})"
+    if isinstance(e, sympy.exp):
+        return f"(exp {coq_sym(e.args[0])})"
+    if isinstance(e, sympy.log):
+        return f"(ln {coq_sym(e.args[0])})"
+    raise ValueError(f"cannot write {e} in Coq")
+
+
+def render(u: SnapUnfold) -> Rendered:
+    spec = u.spec
+    name = spec.name
+    instance = u.witness.instance if u.expected == "refute" and u.witness else None
+    ctx = _context(u, instance)
+    text = environment().get_template("snapping.v.j2").render(**ctx)
+    theorems = (f"{name}_not_dp",) if instance else (f"{name}_dp_events", f"{name}_lifting", f"{name}_dp")
+    return Rendered(name, text, theorems, uses_interval=False)
+
+
+def lemmas(u: SnapUnfold) -> list[Lemma]:
+    """The obligations of the file in order (the prover may replace their tactics)."""
+    return _context(u, u.witness.instance if u.expected == "refute" and u.witness else None)["lemmas"]
+
+
+def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any]:
+    spec = u.spec
+    name = spec.name
+    symbolic, numeric = [], []
+    for p in spec.params:
+        value = instance.get(p.name) if instance else None
+        if p.kind == "number" or value is not None:
+            v = p.value if p.kind == "number" else Fraction(value)   # type: ignore[arg-type]
+            numeric.append({"name": p.name, "value": r_lit(v), "text": str(v),
+                            "rel": "<" if v > 0 else "<="})
+        else:
+            symbolic.append({"name": p.name, "rel": "<" if p.kind == "positive" else "<="})
+    r = coq_sym(u.rate_named)
+    lam = coq_r(spec.grid)
+    b = coq_r(spec.out_clamp) if spec.out_clamp is not None else None
+    c = "fa" if b is None else f"clamp {b} fa"
+    _check_canonical(u)
+    claim, sens = coq_r(spec.epsilon), coq_r(spec.sensitivity)
+    noise_nf = f"sgn s * (/ {r} * ln u)" if r.isidentifier() else f"sgn s * (/ ({r}) * ln u)"
+    lemmas = _lemmas(u, name, r, lam, b, c, numeric, claim, sens, _literal_noise(u), noise_nf)
+    return dict(
+        name=name, version=__version__, spec_path=comment(spec.path), spec_sha=spec.sha256,
+        description=comment(spec.description or name), symbolic=symbolic, numeric=numeric,
+        mechanism=_mechanism(u, lam, b, _literal_noise(u)), normal_form=_mechanism(u, lam, b, noise_nf),
+        steps_text=comment(_steps_text(u)), rate=r, lam=lam, B=b,
+        sensitivity=sens, claim=claim, lemmas=lemmas,
+        ties="TiesUp" if spec.ties == "up" else "TiesDown", clamped=b is not None,
+        prelude="PreludeSnap",
+        witness=_witness(u, lam, r, b, claim) if instance else None,
+        table=[comment(line) for line in _table_lines(u)])
+
+
+def _mechanism(u: SnapUnfold, lam: str, b: Optional[str], noise: str) -> str:
+    query = "fa" if b is None else f"clamp {b} fa"
+    ties = "TiesUp" if u.spec.ties == "up" else "TiesDown"
+    out = f"{lam} * IZR (round_grid {ties} {lam} ({query} + {noise}))"
+    return out if b is None else f"clamp {b} ({out})"
+
+
+def _literal_noise(u: SnapUnfold) -> str:
+    """The noise exactly as the spec's steps build it from u and the sign s."""
+    y = "u"
+    for st in u.spec.noise:
+        if st.op in ("ln", "exp"):
+            y = f"{st.op} {_paren(y)}"
+        elif st.op == "sign":
+            y = f"sgn s * {_paren(y)}"
+        elif st.op == "scale":
+            y = f"{coq_r(st.arg)} * {_paren(y)}"
+        else:
+            y = f"{_paren(y)} + {coq_r(st.arg)}"
+    return _paren(y)
+
+
+def _paren(t: str) -> str:
+    if t.isidentifier():
+        return t
+    if t.startswith("(") and t.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(t):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth == 0 and i < len(t) - 1:
+                return f"({t})"
+        return t
+    return f"({t})"
+
+
+def _steps_text(u: SnapUnfold) -> str:
+    parts = []
+    for st in u.spec.noise:
+        parts.append(st.op if st.arg is None else f"{st.op} {E.to_text(st.arg)}")
+    s = u.spec
+    parts.append("add f(a)" + (f" clamped to [-{E.to_text(s.query_clamp)}, {E.to_text(s.query_clamp)}]"
+                               if s.query_clamp is not None else ""))
+    parts.append(f"round to the grid {E.to_text(s.grid)} (ties {s.ties})")
+    if s.out_clamp is not None:
+        parts.append(f"clamp to [-{E.to_text(s.out_clamp)}, {E.to_text(s.out_clamp)}]")
+    return "u ← (0,1], S ← ±1; " + "; ".join(parts)
+
+
+def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: Optional[str], c: str,
+            numeric: list[dict[str, str]], claim: str, sens: str, noise_lit: str,
+            noise_nf: str) -> list[Lemma]:
+    up = u.spec.ties == "up"
+    lo, hi = "<=" if up else "<", "<" if up else "<="      # S = +1: lo u hi
+    klo, khi = f"(IZR k - / 2) * {lam}", f"(IZR k + / 2) * {lam}"
+    nf = f"{name}_nf"
+    out: list[Lemma] = []
+    for p in numeric:
+        out.append(Lemma(f"{p['name']}_pos", "param", f"0 {p['rel']} {p['name']}",
+                         tuple(t.format(name=p["name"]) for t in TACTICS["param"]), "a parameter's sign"))
+    out.append(Lemma(f"{name}_noise", "noise",
+                     f"forall u s, 0 < u <= 1 -> {noise_lit} = {noise_nf}",
+                     TACTICS["noise"], "the spec's noise steps, in normal form"))
+    out.append(Lemma(f"{name}_eq", "normal",
+                     f"forall fa u s, 0 < u <= 1 -> {name} fa u s = {nf} fa u s",
+                     tuple(t.format(lit=name, nf=nf) for t in TACTICS["normal"]),
+                     "the spec's steps give the normal form c + S·(1/r)·ln u of the noise"))
+    grid_out = f"{lam} * IZR k"
+    interior = "" if b is None else f"- {b} < {grid_out} < {b} -> "
+    pre_plus, pre_minus = f"{name}_pre_plus", f"{name}_pre_minus"
+    out.append(Lemma(pre_plus, "preimage",
+                     f"forall fa k u, {interior}0 < u <= 1 -> ({nf} fa u SPlus = {grid_out} <-> "
+                     f"exp ({r} * ({klo} - {c})) {lo} u {hi} exp ({r} * ({khi} - {c})))",
+                     TACTICS["preimage"], "the preimage of the output lam*k for S = +1"))
+    out.append(Lemma(pre_minus, "preimage",
+                     f"forall fa k u, {interior}0 < u <= 1 -> ({nf} fa u SMinus = {grid_out} <-> "
+                     f"exp ({r} * ({c} - {khi})) {hi} u {lo} exp ({r} * ({c} - {klo})))",
+                     TACTICS["preimage"], "the preimage of the output lam*k for S = -1"))
+    g = gb = ""
+    if b is not None:
+        g = f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}"
+        gb = f"(IZR (Zfloor (- {b} / {lam})) + / 2) * {lam}"
+        out += [
+            Lemma(f"{name}_pre_top_plus", "preimage",
+                  f"forall fa u, 0 < u <= 1 -> ({nf} fa u SPlus = {b} <-> exp ({r} * ({g} - {c})) {lo} u)",
+                  TACTICS["preimage"], "the preimage of the output B for S = +1"),
+            Lemma(f"{name}_pre_top_minus", "preimage",
+                  f"forall fa u, 0 < u <= 1 -> ({nf} fa u SMinus = {b} <-> u {lo} exp ({r} * ({c} - {g})))",
+                  TACTICS["preimage"], "the preimage of the output B for S = -1"),
+            Lemma(f"{name}_pre_bot_plus", "preimage",
+                  f"forall fa u, 0 < u <= 1 -> ({nf} fa u SPlus = - {b} <-> u {hi} exp ({r} * ({gb} - {c})))",
+                  TACTICS["preimage"], "the preimage of the output -B for S = +1"),
+            Lemma(f"{name}_pre_bot_minus", "preimage",
+                  f"forall fa u, 0 < u <= 1 -> ({nf} fa u SMinus = - {b} <-> exp ({r} * ({c} - {gb})) {hi} u)",
+                  TACTICS["preimage"], "the preimage of the output -B for S = -1"),
+        ]
+        rng = (f"forall fa u s y, 0 < u <= 1 -> {nf} fa u s = y -> "
+               f"y = {b} \\/ y = - {b} \\/ exists k, y = {grid_out} /\\ - {b} < {grid_out} < {b}")
+    else:
+        rng = f"forall fa u s y, 0 < u <= 1 -> {nf} fa u s = y -> exists k, y = {grid_out}"
+    out.append(Lemma(f"{name}_grid", "grid", rng, TACTICS["grid"], "every output is one of these"))
+
+    def e(x: str) -> str:
+        return f"exp ({r} * ({x}))"
+
+    def case(key: str, plus: str, minus: str, hyp: str, y: str, prob: str, k: bool) -> Lemma:
+        tac = tuple(t.format(pre_plus=plus, pre_minus=minus) for t in TACTICS["case"])
+        binders = "fa k" if k else "fa"
+        return Lemma(f"{name}_case_{key}", "case",
+                     f"forall {binders}, {hyp} -> snap_prob ({nf} fa) ({y}) ({prob})", tac, _case_text(u, key))
+    out += [
+        case("below", pre_plus, pre_minus, f"{interior}{khi} <= {c}", grid_out,
+             f"/ 2 * ({e(f'{khi} - {c}')} - {e(f'{klo} - {c}')})", True),
+        case("bucket", pre_plus, pre_minus, f"{interior}{klo} < {c} < {khi}", grid_out,
+             f"/ 2 * (2 - {e(f'{klo} - {c}')} - {e(f'{c} - {khi}')})", True),
+        case("above", pre_plus, pre_minus, f"{interior}{c} <= {klo}", grid_out,
+             f"/ 2 * ({e(f'{c} - {klo}')} - {e(f'{c} - {khi}')})", True),
+    ]
+    if b is not None:
+        top, bot = (f"{name}_pre_top_plus", f"{name}_pre_top_minus"), (f"{name}_pre_bot_plus", f"{name}_pre_bot_minus")
+        out += [
+            case("top_far", *top, f"{c} <= {g}", b, f"/ 2 * {e(f'{c} - {g}')}", False),
+            case("top_near", *top, f"{g} <= {c}", b, f"/ 2 * (2 - {e(f'{g} - {c}')})", False),
+            case("bottom_near", *bot, f"{c} <= {gb}", f"- {b}", f"/ 2 * (2 - {e(f'{c} - {gb}')})", False),
+            case("bottom_far", *bot, f"{gb} <= {c}", f"- {b}", f"/ 2 * {e(f'{gb} - {c}')}", False),
+        ]
+    if u.expected != "refute":
+        out.append(Lemma(f"{name}_claim_ge", "claim", f"{r} * {sens} <= {claim}", TACTICS["claim"],
+                         "the claimed epsilon is at least r·Δ"))
+    return out
+
+
+def _case_text(u: SnapUnfold, key: str) -> str:
+    c = next(c for c in u.cases if c.key == key)
+    return (f"case {key}: {c.condition}; S=+1: u in {c.clipped[0].text()}; "
+            f"S=-1: u in {c.clipped[1].text()}; Pr = {c.prob}")
+
+
+def _check_canonical(u: SnapUnfold) -> None:
+    """The canonical forms the template writes must be sympy's case table."""
+    env = symbols(u.spec)
+    lam = to_sym(u.spec.grid, env)
+    c = FA if u.spec.out_clamp is None else sympy.Symbol("c", real=True)
+    r = u.rate
+    lo, hi = (K - HALF) * lam, (K + HALF) * lam
+    canonical = {
+        "below": HALF * (sympy.exp(r * (hi - c)) - sympy.exp(r * (lo - c))),
+        "bucket": HALF * (2 - sympy.exp(r * (lo - c)) - sympy.exp(r * (c - hi))),
+        "above": HALF * (sympy.exp(r * (c - lo)) - sympy.exp(r * (c - hi))),
+    }
+    bound = to_sym(u.spec.out_clamp, env) if u.spec.out_clamp is not None else None
+    if bound is not None:
+        g = (sympy.ceiling(bound / lam) - HALF) * lam
+        gb = (sympy.floor(-bound / lam) + HALF) * lam
+        canonical.update({
+            "top_far": HALF * sympy.exp(r * (c - g)), "top_near": HALF * (2 - sympy.exp(r * (g - c))),
+            "bottom_near": HALF * (2 - sympy.exp(r * (c - gb))), "bottom_far": HALF * sympy.exp(r * (gb - c))})
+    pre = {p.key: p.interval for p in u.preimages}
+    want = {"plus": (sympy.exp(r * (lo - c)), sympy.exp(r * (hi - c))),
+            "minus": (sympy.exp(r * (c - hi)), sympy.exp(r * (c - lo)))}
+    for key, expr in canonical.items():
+        got = next(x.prob for x in u.cases if x.key == key)
+        if sympy.simplify(sympy.expand(got - expr)) != 0:
+            raise InfrastructureError(f"internal: case {key}: sympy gives {got}, the template {expr}")
+    for key, (a, b) in want.items():
+        if sympy.simplify(pre[key].lo - a) != 0 or sympy.simplify(pre[key].hi - b) != 0:
+            raise InfrastructureError(f"internal: preimage {key}: sympy gives {pre[key].text()}")
+
+
+def _witness(u: SnapUnfold, lam: str, r: str, b: Optional[str], claim: str) -> dict[str, Any]:
+    w = u.witness
+    assert w is not None
+    fa, fa2, k = r_lit(w.fa), r_lit(w.fa2), f"({w.k})"
+    c1, c2 = (fa, fa2) if b is None else (f"clamp {b} {fa}", f"clamp {b} {fa2}")
+    x = [f"{r} * ((IZR {k} {op} / 2) * {lam} - {cc})" for op in ("+", "-") for cc in (c1, c2)]
+    return {"fa": fa, "fa2": fa2, "k": k, "p": str(w.p), "p2": str(w.p2), "claim": str(w.claim),
+            "ratio": str(w.ratio), "d": f"{r} * ({c2} - {c1})", "x1": x[0], "y1": x[1], "x2": x[2],
+            "y2": x[3],
+            "unclamp": "" if b is None else f"rewrite ?(clamp_id {b} {fa}), ?(clamp_id {b} {fa2}) by snap_side; "}
+
+
+def _table_lines(u: SnapUnfold) -> list[str]:
+    return [f"{c.key}: {c.condition}: S=+1 u in {c.clipped[0].text()}, S=-1 u in {c.clipped[1].text()}, "
+            f"Pr = {c.prob}" for c in u.cases]

@@ -1,0 +1,385 @@
+"""Unfold a noise pipeline (seed 000's snapping mechanism) symbolically with sympy.
+
+For each output class, sympy finds the preimage of the output as an interval of
+u for each sign S (by inverting the monotone noise map), clips it to (0, 1]
+under the case's hypotheses, and gives the output's probability (half the
+clipped length per sign).  These are hints: the generated Coq file states the
+same intervals and probabilities, and Coq proves every one of them for all
+parameter values.  Python only checks that its own case table agrees with the
+canonical forms the renderer writes, and picks a numeric witness when the
+claim is below the truth.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Optional
+
+import sympy
+
+from obligations.errors import SpecError
+from obligations.spec import expr as E
+from obligations.spec.pipeline import PipelineSpec
+
+HALF = sympy.Rational(1, 2)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """An interval of u; `hi` may be sympy.oo and `lo` 0 for the tails."""
+
+    lo: sympy.Expr
+    hi: sympy.Expr
+    lo_closed: bool
+    hi_closed: bool
+
+    def text(self) -> str:
+        if self.lo == 1 and self.hi == 1 and not (self.lo_closed and self.hi_closed):
+            return "∅"
+        return (("[" if self.lo_closed else "(") + _show(self.lo) + ", " + _show(self.hi)
+                + ("]" if self.hi_closed else ")"))
+
+
+@dataclass(frozen=True)
+class Preimage:
+    """{u ∈ (0,1] : the mechanism outputs `output` with sign `sign`} = interval ∩ (0, 1]."""
+
+    key: str          # plus, minus, top_plus, ...
+    output: str
+    sign: int
+    interval: Interval
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row of the case table: under `condition`, Pr[output] = prob."""
+
+    key: str
+    output: str
+    condition: str
+    clipped: tuple[Interval, Interval]   # S = +1, S = -1, each already ∩ (0, 1]
+    prob: sympy.Expr
+
+
+@dataclass(frozen=True)
+class PairCase:
+    """Seed 004's case list for neighbours f(a) <= f(a'): one output class, both probabilities."""
+
+    label: str
+    p_a: sympy.Expr
+    p_a2: sympy.Expr
+
+
+@dataclass(frozen=True)
+class SnapWitness:
+    instance: dict[str, str]
+    fa: Fraction
+    fa2: Fraction
+    k: int
+    output: str
+    p: sympy.Expr
+    p2: sympy.Expr
+    claim: sympy.Expr
+    ratio: sympy.Expr
+
+
+@dataclass
+class SnapUnfold:
+    spec: PipelineSpec
+    symbols: dict[str, sympy.Expr]
+    kappa: sympy.Expr                  # noise = S · kappa · ln u
+    rate: sympy.Expr                   # 1 / kappa: the Laplace rate
+    rate_named: sympy.Expr             # the same over the parameters' names (numbers kept symbolic)
+    truth: sympy.Expr                  # rate · Δ, the ε the library proves
+    preimages: list[Preimage]
+    cases: list[Case]
+    pair_cases: list[PairCase]
+    expected: str                      # prove, refute, undecided
+    witness: Optional[SnapWitness] = None
+    notes: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- symbols
+
+
+def symbols(spec: PipelineSpec) -> dict[str, sympy.Expr]:
+    out: dict[str, sympy.Expr] = {}
+    for p in spec.params:
+        if p.kind == "positive":
+            out[p.name] = sympy.Symbol(p.name, positive=True)
+        elif p.kind == "nonnegative":
+            out[p.name] = sympy.Symbol(p.name, nonnegative=True)
+        else:
+            assert p.value is not None
+            out[p.name] = sympy.Rational(p.value.numerator, p.value.denominator)
+    return out
+
+
+def to_sym(e: E.Expr, env: dict[str, sympy.Expr]) -> sympy.Expr:
+    """The sympy expression of a checked pipeline expression (no eval, no sympify)."""
+    if isinstance(e, E.Num):
+        return sympy.Rational(e.value.numerator, e.value.denominator)
+    if isinstance(e, E.Var):
+        return env[e.name]
+    if isinstance(e, E.Neg):
+        return -to_sym(e.operand, env)
+    if isinstance(e, E.BinOp):
+        a, b = to_sym(e.left, env), to_sym(e.right, env)
+        ops: dict[str, Callable[[sympy.Expr, sympy.Expr], sympy.Expr]] = {
+            "+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,
+            "/": lambda x, y: x / y}
+        if e.op in ops:
+            return ops[e.op](a, b)
+        if not b.is_Integer or abs(int(b)) > E.MAX_EXPONENT:
+            raise E.ExprError(f"exponent of {E.to_text(e)} must be an integer of at most {E.MAX_EXPONENT}")
+        return a ** b
+    if isinstance(e, E.Call) and e.fn in ("ln", "exp"):
+        a = to_sym(e.args[0], env)
+        return sympy.log(a) if e.fn == "ln" else sympy.exp(a)
+    raise E.ExprError(f"unexpected expression {E.to_text(e)}")
+
+
+# ---------------------------------------------------------------- the noise
+
+
+U = sympy.Symbol("u", positive=True)
+FA = sympy.Symbol("fa", real=True)
+FA2 = sympy.Symbol("fa'", real=True)
+K = sympy.Symbol("k", integer=True)
+
+
+def noise_map(spec: PipelineSpec, env: dict[str, sympy.Expr], sign: int) -> sympy.Expr:
+    y: sympy.Expr = U
+    for st in spec.noise:
+        if st.op == "ln":
+            y = sympy.log(y)
+        elif st.op == "exp":
+            y = sympy.exp(y)
+        elif st.op == "sign":
+            y = sign * y
+        elif st.op == "scale":
+            y = to_sym(st.arg, env) * y
+        else:
+            y = y + to_sym(st.arg, env)
+    return sympy.expand_log(y, force=True)
+
+
+def laplace_kappa(spec: PipelineSpec, env: dict[str, sympy.Expr]) -> sympy.Expr:
+    """kappa > 0 with noise = S · kappa · ln u, or a SpecError: the Coq library covers
+    exactly this (Laplace) noise."""
+    plus, minus = noise_map(spec, env, 1), noise_map(spec, env, -1)
+    kappa = sympy.simplify(plus / sympy.log(U))
+    shape_ok = (U not in kappa.free_symbols and sympy.simplify(plus + minus) == 0
+                and kappa.is_positive is True)
+    if not shape_ok:
+        raise SpecError(spec.path, "pipeline.steps",
+                        "the Coq library proves DP for noise S·c·ln(u) with c > 0 (Laplace noise, "
+                        f"as in snapping); these steps give {plus} for S = +1 and {minus} for S = -1"
+                        + ("" if kappa.is_positive is True or U in kappa.free_symbols
+                           else f" (cannot show that {kappa} > 0)"))
+    return kappa
+
+
+def _inverse(g: sympy.Expr, v: sympy.Expr) -> sympy.Expr:
+    sols = sympy.solve(sympy.Eq(g, v), U)
+    if len(sols) != 1:
+        raise ValueError(f"cannot invert {g}")
+    return sympy.simplify(sols[0])
+
+
+# ---------------------------------------------------------------- the case table
+
+
+def unfold(spec: PipelineSpec) -> SnapUnfold:
+    env = symbols(spec)
+    kappa = laplace_kappa(spec, env)
+    rate = sympy.simplify(1 / kappa)
+    lam = to_sym(spec.grid, env)
+    delta = to_sym(spec.sensitivity, env)
+    if lam.is_positive is not True:
+        raise SpecError(spec.path, "pipeline.steps", f"the grid step {lam} must be positive")
+    if delta.is_nonnegative is not True:
+        raise SpecError(spec.path, "pipeline.sensitivity", f"{delta} must be nonnegative")
+    bound = to_sym(spec.out_clamp, env) if spec.out_clamp is not None else None
+    if bound is not None and bound.is_positive is not True:
+        raise SpecError(spec.path, "pipeline.steps", f"the clamp bound {bound} must be positive")
+    up = spec.ties == "up"
+    g_plus, g_minus = noise_map(spec, env, 1), noise_map(spec, env, -1)
+    c = FA if bound is None else sympy.Symbol("c", real=True)   # c = clamp_B(f(a))
+    lo_x, hi_x = (K - HALF) * lam - c, (K + HALF) * lam - c     # x - c ranges over [lo_x, hi_x)
+    pre = [
+        Preimage("plus", "lam*k", 1, Interval(_inverse(g_plus, lo_x), _inverse(g_plus, hi_x), up, not up)),
+        Preimage("minus", "lam*k", -1, Interval(_inverse(g_minus, hi_x), _inverse(g_minus, lo_x), not up, up)),
+    ]
+    if bound is not None:
+        g_top = (sympy.ceiling(bound / lam) - HALF) * lam - c    # round >= ceil(B/lam)
+        g_bot = (sympy.floor(-bound / lam) + HALF) * lam - c     # round <= floor(-B/lam)
+        pre += [
+            Preimage("top_plus", "B", 1, Interval(_inverse(g_plus, g_top), sympy.oo, up, False)),
+            Preimage("top_minus", "B", -1, Interval(sympy.Integer(0), _inverse(g_minus, g_top), False, up)),
+            Preimage("bot_plus", "-B", 1, Interval(sympy.Integer(0), _inverse(g_plus, g_bot), False, not up)),
+            Preimage("bot_minus", "-B", -1, Interval(_inverse(g_minus, g_bot), sympy.oo, not up, False)),
+        ]
+    cases = _cases(pre, c, lam, rate, bound)
+    named = {p.name: sympy.Symbol(p.name, positive=True) if p.kind != "nonnegative" else env[p.name]
+             for p in spec.params}
+    rate_named = sympy.simplify(1 / laplace_kappa(spec, named))
+    u = SnapUnfold(spec, env, kappa, rate, rate_named, sympy.simplify(rate * delta), pre, cases,
+                   _pair_cases(cases, rate, lam), "undecided")
+    _decide(u, env, lam, delta, bound)
+    return u
+
+
+def _cases(pre: list[Preimage], c: sympy.Symbol, lam: sympy.Expr, rate: sympy.Expr,
+           bound: Optional[sympy.Expr]) -> list[Case]:
+    """Clip each preimage to (0, 1] under each case's hypothesis.  The hypothesis is encoded
+    by substituting c with a point of the case (d, d1, d2 > 0), so that sympy's sign
+    reasoning decides which endpoints are <= 1."""
+    d, d1, d2 = sympy.symbols("d d1 d2", positive=True)
+    by = {p.key: p for p in pre}
+    interior = [
+        ("below", "(k + 1/2)·Λ <= c", {c: (K + HALF) * lam + d}),
+        ("bucket", "(k - 1/2)·Λ < c < (k + 1/2)·Λ", {c: (K - HALF) * lam + lam * d1 / (d1 + d2)}),
+        ("above", "c <= (k - 1/2)·Λ", {c: (K - HALF) * lam - d}),
+    ]
+    out = [_case(key, "lam*k", cond, by["plus"], by["minus"], sub, lam) for key, cond, sub in interior]
+    if bound is not None:
+        g = (sympy.ceiling(bound / lam) - HALF) * lam
+        gb = (sympy.floor(-bound / lam) + HALF) * lam
+        out += [
+            _case("top_far", "B", "c <= g", by["top_plus"], by["top_minus"], {c: g - d}, lam),
+            _case("top_near", "B", "g <= c", by["top_plus"], by["top_minus"], {c: g + d}, lam),
+            _case("bottom_near", "-B", "c <= g'", by["bot_plus"], by["bot_minus"], {c: gb - d}, lam),
+            _case("bottom_far", "-B", "g' <= c", by["bot_plus"], by["bot_minus"], {c: gb + d}, lam),
+        ]
+    return out
+
+
+def _case(key: str, output: str, cond: str, plus: Preimage, minus: Preimage,
+          sub: dict, lam: sympy.Expr) -> Case:
+    clipped = (_clip(plus.interval, sub, lam), _clip(minus.interval, sub, lam))
+    prob = sympy.simplify(HALF * sum((_length(i) for i in clipped), sympy.Integer(0)))
+    return Case(key, output, cond, clipped, prob)
+
+
+def _below_one(x: sympy.Expr, sub: dict, lam: sympy.Expr) -> Optional[bool]:
+    """Whether the endpoint x is <= 1 (True), >= 1 (False) under the case, or unknown."""
+    if x in (0, sympy.oo):
+        return x == 0
+    s = x.subs(sub)
+    e = sympy.simplify(sympy.log(s)) if s.is_positive else None
+    if e is None:
+        return None
+    if e.is_nonpositive:
+        return True
+    if e.is_nonnegative:
+        return False
+    return None
+
+
+def _clip(i: Interval, sub: dict, lam: sympy.Expr) -> Interval:
+    lo_le, hi_le = _below_one(i.lo, sub, lam), _below_one(i.hi, sub, lam)
+    if lo_le is None or hi_le is None:
+        raise ValueError(f"cannot decide the case for {i.text()}")
+    if lo_le is False:                       # starts at or above 1: empty in (0, 1]
+        return Interval(sympy.Integer(1), sympy.Integer(1), False, False)
+    hi = i.hi if hi_le else sympy.Integer(1)
+    return Interval(i.lo, hi, i.lo_closed, i.hi_closed if hi_le else True)
+
+
+def _length(i: Interval) -> sympy.Expr:
+    return i.hi - i.lo
+
+
+def _pair_cases(cases: list[Case], rate: sympy.Expr, lam: sympy.Expr) -> list[PairCase]:
+    """Seed 004's list for f(a) <= f(a'): output classes and both probabilities."""
+    by = {c.key: c.prob for c in cases}
+    a2 = {FA: FA2, sympy.Symbol("c", real=True): sympy.Symbol("c'", real=True)}
+
+    def at2(e: sympy.Expr) -> sympy.Expr:
+        return e.subs({**a2, FA: FA2})
+    rows = []
+    if "top_far" in by:
+        rows.append(PairCase("x = -B", by["bottom_far"], at2(by["bottom_far"])))
+    rows += [
+        PairCase("x below ⌊f(a)⌉", by["below"], at2(by["below"])),
+        PairCase("x = ⌊f(a)⌉ = ⌊f(a')⌉", by["bucket"], at2(by["bucket"])),
+        PairCase("x = ⌊f(a)⌉", by["bucket"], at2(by["below"])),
+        PairCase("between", by["above"], at2(by["below"])),
+        PairCase("x = ⌊f(a')⌉", by["above"], at2(by["bucket"])),
+        PairCase("above", by["above"], at2(by["above"])),
+    ]
+    if "top_far" in by:
+        rows.append(PairCase("x = B", by["top_far"], at2(by["top_far"])))
+    return rows
+
+
+# ---------------------------------------------------------------- the verdict
+
+
+def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: sympy.Expr,
+            bound: Optional[sympy.Expr]) -> None:
+    claim = to_sym(u.spec.epsilon, env)
+    gap = sympy.simplify(claim - u.truth)
+    if gap.is_nonnegative:
+        u.expected = "prove"
+        return
+    instance = {s: sympy.Integer(1) for s in env.values() if isinstance(s, sympy.Symbol)}
+    if bound is not None and isinstance(bound, sympy.Symbol):
+        instance[bound] = 4 * lam.subs(instance) + 2 * delta.subs(instance)
+    vals = {k: sympy.nsimplify(v.subs(instance)) for k, v in env.items()}
+    gap_at = sympy.simplify(gap.subs(instance))
+    d_at, lam_at = sympy.simplify(delta.subs(instance)), sympy.simplify(lam.subs(instance))
+    b_at = None if bound is None else sympy.simplify(bound.subs(instance))
+    if not (gap_at.is_negative and d_at.is_positive):
+        u.notes.append(f"cannot show the claim {claim} is at least {u.truth} (what the library proves), "
+                       "nor find an instance where it is smaller")
+        return
+    if b_at is not None and not (b_at > lam_at and b_at >= d_at):
+        u.notes.append("no witness: the instance's clamp bound is too small")
+        return
+    # Output k = -1 lies below both buckets for f(a) = 0 and f(a') = Δ: there the ratio is e^{rΔ}.
+    below = next(c for c in u.cases if c.key == "below")
+    cvar = FA if bound is None else sympy.Symbol("c", real=True)
+    p = sympy.simplify(below.prob.subs(instance).subs({K: -1, cvar: 0}))
+    p2 = sympy.simplify(below.prob.subs(instance).subs({K: -1, cvar: d_at}))
+    claim_at = sympy.simplify(claim.subs(instance))
+    u.expected = "refute"
+    u.witness = SnapWitness(
+        instance={k: str(v) for k, v in vals.items()}, fa=Fraction(0), fa2=Fraction(str(d_at)),
+        k=-1, output=f"{lam_at}*(-1)", p=p, p2=p2, claim=claim_at, ratio=sympy.simplify(p / p2))
+
+
+def _show(e: sympy.Expr) -> str:
+    if e == sympy.oo:
+        return "∞"
+    return str(e)
+
+
+def case_table(u: SnapUnfold) -> str:
+    """The case table, in readable math (for `obligations show`)."""
+    s = u.spec
+    lines = [f"{s.name}: noise S·({u.kappa})·ln u, i.e. Laplace with rate r = {u.rate}; "
+             f"grid Λ = {E.to_text(s.grid)} (ties {s.ties}); "
+             + (f"f(a) and the output clamped to [-B, B], B = {E.to_text(s.out_clamp)}; c = clamp_B(f(a))"
+                if s.clamped else "no clamp; c = f(a)"),
+             "preimages (u in (0, 1]):"]
+    for p in u.preimages:
+        lines.append(f"  output {p.output:5} S = {p.sign:+d}: u ∈ {p.interval.text()}")
+    lines.append("cases (probability = half the clipped length for each sign):")
+    for c in u.cases:
+        lines.append(f"  {c.key:9} {c.condition:32} S=+1: {c.clipped[0].text():40} "
+                     f"S=-1: {c.clipped[1].text():40} Pr = {c.prob}")
+    lines.append(f"obligations for neighbours c <= c' <= c + Δ (seed 004's cases), each: "
+                 f"Pr_a <= e^(rΔ)·Pr_a' and Pr_a' <= e^(rΔ)·Pr_a, rΔ = {u.truth}:")
+    for pc in u.pair_cases:
+        lines.append(f"  {pc.label:16} Pr_a = {pc.p_a};  Pr_a' = {pc.p_a2}")
+    verdict = {"prove": f"the claim {s.epsilon_text} >= {u.truth}: prove",
+               "refute": "the claim is below the truth: refute", "undecided": "undecided"}[u.expected]
+    lines.append("verdict: " + verdict)
+    if u.witness:
+        w = u.witness
+        lines.append(f"witness: parameters {w.instance}, f(a) = {w.fa}, f(a') = {w.fa2}, output {w.output}: "
+                     f"Pr_a = {w.p}, Pr_a' = {w.p2}, ratio {w.ratio} > e^({w.claim})")
+    lines += [f"note: {n}" for n in u.notes]
+    return "\n".join(lines)

@@ -1,0 +1,84 @@
+"""Real Coq: the snapping mechanism certified for all parameter values, a claim below
+the truth refuted with a witness, and a certificate whose case lemma was edited refused."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent.parent
+SPECS = ["mechanisms/snapping_clamped.yaml", "tests/specs/snapping_half_epsilon.yaml"]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=1200)
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("snapping")
+    done = cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
+    assert done.returncode == 1, done.stderr        # one proved, one refuted
+    return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
+
+
+def test_clamped_snapping_is_dp_for_all_parameters(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["snapping_clamped"]
+    assert o["verdict"] == "proved"
+    # the theorem quantifies over every eps, lam, B > 0 and delta >= 0, about the spec's own pipeline
+    assert o["statement"].startswith("forall eps : R, 0 < eps -> forall lam : R, 0 < lam -> "
+                                     "forall B : R, 0 < B -> forall delta : R, 0 <= delta ->")
+    assert "snap_prob (snapping_clamped eps lam B fa) y p" in o["statement"]
+    assert o["statement"].endswith("p <= exp (eps * delta) * p'")
+    record = json.loads((out / "snapping_clamped.json").read_text())
+    assert [t["name"] for t in record["theorems"]] == [
+        "snapping_clamped_dp_events", "snapping_clamped_lifting", "snapping_clamped_dp"]
+    assert all(set(t["assumptions"]) <= {
+        "ClassicalDedekindReals.sig_not_dec", "ClassicalDedekindReals.sig_forall_dec",
+        "FunctionalExtensionality.functional_extensionality_dep", "Classical_Prop.classic"}
+        for t in record["theorems"])
+    proved = {p["obligation"]: p["tactic"] for p in record["proofs"]}
+    assert proved["snapping_clamped_pre_top_plus"] == "snap_preimage."
+    assert "snapping_clamped_case_bottom_far" in proved
+    text = (out / "snapping_clamped.v").read_text()
+    assert "Admitted" not in text and "Axiom" not in text
+
+
+def test_half_epsilon_is_refuted_with_parameters_output_and_probabilities(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["snapping_half_epsilon"]
+    assert o["verdict"] == "refuted"
+    assert o["statement"].startswith("~ (forall fa fa' : R, Rabs (fa - fa') <= delta ->")
+    w = o["witness"]
+    assert w["parameters"] == {"eps": "1", "lam": "1", "delta": "1"}
+    assert (w["x"], w["x_prime"], w["outputs"]) == ("f(a) = 0", "f(a') = 1", ["1*(-1)"])
+    assert float(w["pr_x_float"]) > 1.6 * float(w["pr_x_prime_float"])   # ratio e > e^(1/2)
+    assert w["ratio"] == "E"
+    record = json.loads((out / "snapping_half_epsilon.json").read_text())
+    assert record["verdict"] == "refuted" and record["witness"] == w
+
+
+def test_verify_accepts_the_certificate_and_refuses_an_edited_case(run: tuple[Path, dict[str, Any]],
+                                                                   tmp_path: Path) -> None:
+    out, _ = run
+    ok = cli("verify", str(out / "snapping_clamped.json"), "--build", str(tmp_path / "b1"))
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bad = tmp_path / "bad"
+    shutil.copytree(out, bad, ignore=shutil.ignore_patterns("build"))
+    v = bad / "snapping_clamped.v"
+    text = v.read_text()
+    # weaken one case lemma's statement (its proof would still be accepted by Coq)
+    edited = text.replace("(/ 2 * (2 - exp (eps * ((IZR k - / 2) * lam - clamp B fa))",
+                          "(/ 3 * (2 - exp (eps * ((IZR k - / 2) * lam - clamp B fa))", 1)
+    assert edited != text
+    v.write_text(edited)
+    failed = cli("verify", str(bad / "snapping_clamped.json"), "--build", str(tmp_path / "b2"))
+    assert failed.returncode == 1
+    assert "FAILED" in failed.stdout
