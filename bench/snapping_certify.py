@@ -2,7 +2,7 @@
 
     python bench/snapping_certify.py [SPEC ...]
 
-Default: every noise-pipeline spec in mechanisms/ plus the false claims in tests/specs/.
+Default: every noise-pipeline spec in mechanisms/ plus the false claims in tests/specs/pipelines/.
 Each spec is proved from nothing (no certificate cache; the library already built) in
 build/bench/snapping/.  Printed per spec: the verdict, the number of case-table lemmas the
 session proved and the tactics that closed them, and the seconds of each stage
@@ -31,7 +31,7 @@ def specs(argv: list[str]) -> list[Path]:
     if argv:
         return [Path(a) for a in argv]
     found = []
-    for d in (REPO / "mechanisms", REPO / "tests" / "specs"):
+    for d in (REPO / "mechanisms", REPO / "tests" / "specs" / "pipelines"):
         for p in sorted(d.glob("*.yaml")):
             if isinstance(load(p), PipelineSpec):
                 found.append(p)

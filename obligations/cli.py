@@ -170,6 +170,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         if isinstance(s, PipelineSpec):
             print(f"{s.path}: ok ({s.name}: noise pipeline, claim ({s.epsilon_text}, 0)-DP)")
             continue
+        if getattr(s, "program", None) is not None:   # outputs are known only once it runs
+            print(f"{s.path}: ok ({s.name}: program over {s.inputs.size} inputs, "
+                  f"claim ({s.epsilon_text}, {s.delta_text})-DP)")
+            continue
         print(f"{s.path}: ok ({s.name}: {s.inputs.size} inputs, {s.outputs.size} outputs, "
               f"claim ({s.epsilon_text}, {s.delta_text})-DP)")
     return EXIT_PROVED
@@ -298,5 +302,9 @@ def _print_profile(prof: Profile) -> None:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    print(json.dumps(Spec.model_json_schema(), indent=1))
+    from obligations.spec.pipeline import PipelineFile
+    from obligations.spec.program import ProgramSpecModel
+    forms = {"table or formula": Spec, "program": ProgramSpecModel, "noise pipeline": PipelineFile}
+    print(json.dumps({"title": "obligations spec (schema_version 1): one of three forms",
+                      "anyOf": [{**m.model_json_schema(), "title": t} for t, m in forms.items()]}, indent=1))
     return EXIT_PROVED

@@ -14,7 +14,8 @@ from obligations.spec.load import load
 
 REPO = Path(__file__).resolve().parent.parent.parent
 EXPECTED = Path(__file__).resolve().parent / "expected"
-SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / "specs").glob("*.yaml"))
+SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / "specs").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "pipelines").glob("*.yaml"))
 
 
 def _is_program(path: Path) -> bool:

@@ -92,7 +92,7 @@ def test_case_probabilities_sum_to_one_numerically() -> None:
 
 
 def test_half_epsilon_claim_is_refuted_with_a_witness() -> None:
-    u = unfold(load(REPO / "tests" / "specs" / "snapping_half_epsilon.yaml"))
+    u = unfold(load(REPO / "tests" / "specs" / "pipelines" / "snapping_half_epsilon.yaml"))
     assert u.expected == "refute"
     w = u.witness
     assert w is not None and w.instance == {"eps": "1", "lam": "1", "delta": "1"}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
-SPECS = ["mechanisms/snapping_clamped.yaml", "tests/specs/snapping_half_epsilon.yaml"]
+SPECS = ["mechanisms/snapping_clamped.yaml", "tests/specs/pipelines/snapping_half_epsilon.yaml"]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
