@@ -254,6 +254,10 @@ MAX_COMPOSE = 100_000  # exact composition; Coq certifies far fewer (at most 409
 
 def cmd_region(args: argparse.Namespace) -> int:
     spec = load_specs([args.spec])[0]
+    if isinstance(spec, PipelineSpec):
+        raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
+                         "a noise pipeline has symbolic parameters and infinitely many outputs "
+                         "(use `obligations show` for its case table)")
     if not 1 <= args.compose <= MAX_COMPOSE:
         raise UsageError(f"--compose must be between 1 and {MAX_COMPOSE}")
     epsilons = [str(e) for e in args.epsilon]

@@ -153,3 +153,8 @@ def test_show_prints_the_case_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", str(REPO / "mechanisms" / "snapping_clamped.yaml")]) == 0
     out = capsys.readouterr().out
     assert "top_near" in out and "x = B" in out and "preimages" in out
+
+
+def test_region_refuses_a_pipeline_with_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["region", str(REPO / "mechanisms" / "snapping_clamped.yaml")]) == EXIT_USAGE
+    assert "finite mechanism" in capsys.readouterr().err
