@@ -34,8 +34,10 @@ prove: setup theories
 verify: setup theories
 	$(OBLIGATIONS) verify certificates/
 
+# Two workers, each test file in one of them (module fixtures are not shared across
+# processes): the real-Coq files are long and independent.
 test: setup theories
-	$(PY) -m pytest tests -q
+	$(PY) -m pytest tests -q -n 2 --dist loadfile
 
 test-unit: venv
 	$(PY) -m pytest tests/unit -q
