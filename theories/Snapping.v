@@ -542,3 +542,23 @@ Proof.
   - revert H1. apply umeasure_ext. intros u Hu. rewrite (Heq u SPlus Hu). tauto.
   - revert H2. apply umeasure_ext. intros u Hu. rewrite (Heq u SMinus Hu). tauto.
 Qed.
+
+(** ** Every output has a probability
+
+    [snap_prob] is a relation; the DP theorems quantify over the probabilities it
+    relates, so they would say nothing about an output that has none.  This lemma
+    rules that out: outputs in [G] get one from the preimage measures, and any
+    other value is never output (measure 0 for both signs). *)
+Lemma snap_prob_total (mech : R -> sign -> R) (G : R -> Prop) :
+  (forall y, G y -> exists m1 m2, umeasure (fun u => mech u SPlus = y) m1 /\
+                                  umeasure (fun u => mech u SMinus = y) m2) ->
+  (forall u s y, 0 < u <= 1 -> mech u s = y -> G y) ->
+  forall y, exists p, snap_prob mech y p.
+Proof.
+  intros Hg Hrange y. destruct (Classical_Prop.classic (G y)) as [HG | HG].
+  - destruct (Hg y HG) as (m1 & m2 & H1 & H2). exists (/ 2 * (m1 + m2)), m1, m2. auto.
+  - exists 0, 0, 0. split; [| split].
+    + left. split; [| reflexivity]. intros u Hu Hm. exact (HG (Hrange u SPlus y Hu Hm)).
+    + left. split; [| reflexivity]. intros u Hu Hm. exact (HG (Hrange u SMinus y Hu Hm)).
+    + lra.
+Qed.

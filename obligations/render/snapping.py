@@ -94,7 +94,7 @@ def render(u: SnapUnfold) -> Rendered:
     instance = u.witness.instance if u.expected == "refute" and u.witness else None
     ctx = _context(u, instance)
     text = environment().get_template("snapping.v.j2").render(**ctx)
-    theorems = (f"{name}_not_dp",) if instance else (f"{name}_dp_events", f"{name}_lifting", f"{name}_dp")
+    theorems = (f"{name}_not_dp",) if instance else (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
     return Rendered(name, text, theorems, uses_interval=False)
 
 
@@ -128,7 +128,10 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
         description=comment(spec.description or name), symbolic=symbolic, numeric=numeric,
         mechanism=_mechanism(u, lam, b, _literal_noise(u)), normal_form=_mechanism(u, lam, b, noise_nf),
         steps_text=comment(_steps_text(u)), rate=r, lam=lam, B=b,
-        sensitivity=sens, claim=claim, lemmas=lemmas,
+        sensitivity=sens, claim=claim, lemmas=lemmas, c=c,
+        klo=f"(IZR k - / 2) * {lam}", khi=f"(IZR k + / 2) * {lam}",
+        g=f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}" if b else "",
+        gb=f"(IZR (Zfloor (- {b} / {lam})) + / 2) * {lam}" if b else "",
         ties="TiesUp" if spec.ties == "up" else "TiesDown", clamped=b is not None,
         prelude="PreludeSnap",
         witness=_witness(u, lam, r, b, claim) if instance else None,

@@ -39,7 +39,7 @@ def test_clamped_snapping_is_dp_for_all_parameters(run: tuple[Path, dict[str, An
     assert o["statement"].endswith("p <= exp (eps * delta) * p'")
     record = json.loads((out / "snapping_clamped.json").read_text())
     assert [t["name"] for t in record["theorems"]] == [
-        "snapping_clamped_dp_events", "snapping_clamped_lifting", "snapping_clamped_dp"]
+        "snapping_clamped_dp_events", "snapping_clamped_lifting", "snapping_clamped_total", "snapping_clamped_dp"]
     assert all(set(t["assumptions"]) <= {
         "ClassicalDedekindReals.sig_not_dec", "ClassicalDedekindReals.sig_forall_dec",
         "FunctionalExtensionality.functional_extensionality_dep", "Classical_Prop.classic"}

@@ -47,7 +47,7 @@ def test_shipped_pipeline_specs_are_expected_to_prove(name: str) -> None:
     assert isinstance(s, PipelineSpec)
     u = unfold(s)
     assert u.expected == "prove"
-    assert render(u).theorems == (f"{name}_dp_events", f"{name}_lifting", f"{name}_dp")
+    assert render(u).theorems == (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
 
 
 def test_case_table_of_unclamped_snapping() -> None:
