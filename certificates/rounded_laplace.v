@@ -90,6 +90,21 @@ Theorem rounded_laplace_dp_events : forall fa fa', Rabs (fa - fa') <= 1 ->
   rsum ps <= exp (eps) * rsum ps'.
 Proof. intros fa fa' Hd. apply snap_dp_events. exact (rounded_laplace_dp fa fa' Hd). Qed.
 
+(* Every output has a probability (so the theorems above are about every output). *)
+Theorem rounded_laplace_total : forall fa y, exists p, snap_prob (rounded_laplace fa) y p.
+Proof.
+  intros fa y.
+  assert (Hnf : exists p, snap_prob (rounded_laplace_nf fa) y p).
+  { apply (snap_prob_total _ (fun y => exists k, y = 1 * IZR k)).
+    - intros y0 [k ->].
+      exists (ulen (exp (eps * ((IZR k - / 2) * 1 - fa))) (exp (eps * ((IZR k + / 2) * 1 - fa)))),
+               (ulen (exp (eps * (fa - (IZR k + / 2) * 1))) (exp (eps * (fa - (IZR k - / 2) * 1)))).
+        split; [snap_measure rounded_laplace_pre_plus | snap_measure rounded_laplace_pre_minus].
+    - intros u s y0 Hu Hm. exact (rounded_laplace_grid fa u s y0 Hu Hm). }
+  destruct Hnf as [p Hp]. exists p.
+  exact (snap_prob_ext _ _ _ _ (fun u s Hu => eq_sym (rounded_laplace_eq fa u s Hu)) Hp).
+Qed.
+
 (* The output distributions are related by the (eps, 0)-dilation lifting of
    equality (seed 000, Definitions 3 and 6) on any finite set of distinct outputs. *)
 Theorem rounded_laplace_lifting : forall fa fa', Rabs (fa - fa') <= 1 ->

@@ -142,6 +142,26 @@ Theorem snapping_clamped_instance_dp_events : forall fa fa', Rabs (fa - fa') <= 
   rsum ps <= exp (2) * rsum ps'.
 Proof. intros fa fa' Hd. apply snap_dp_events. exact (snapping_clamped_instance_dp fa fa' Hd). Qed.
 
+(* Every output has a probability (so the theorems above are about every output). *)
+Theorem snapping_clamped_instance_total : forall fa y, exists p, snap_prob (snapping_clamped_instance fa) y p.
+Proof.
+  intros fa y.
+  assert (Hnf : exists p, snap_prob (snapping_clamped_instance_nf fa) y p).
+  { apply (snap_prob_total _ (fun y => y = B \/ y = - B \/
+                                       exists k, y = lam * IZR k /\ - B < lam * IZR k < B)).
+    - intros y0 [-> | [-> | [k [-> Hk]]]].
+      + exists (ulen_from (exp (eps * ((IZR (Zceil (B / lam)) - / 2) * lam - clamp B fa)))), (ulen_to (exp (eps * (clamp B fa - (IZR (Zceil (B / lam)) - / 2) * lam)))).
+        split; [snap_measure snapping_clamped_instance_pre_top_plus | snap_measure snapping_clamped_instance_pre_top_minus].
+      + exists (ulen_to (exp (eps * ((IZR (Zfloor (- B / lam)) + / 2) * lam - clamp B fa)))), (ulen_from (exp (eps * (clamp B fa - (IZR (Zfloor (- B / lam)) + / 2) * lam)))).
+        split; [snap_measure snapping_clamped_instance_pre_bot_plus | snap_measure snapping_clamped_instance_pre_bot_minus].
+      + exists (ulen (exp (eps * ((IZR k - / 2) * lam - clamp B fa))) (exp (eps * ((IZR k + / 2) * lam - clamp B fa)))),
+               (ulen (exp (eps * (clamp B fa - (IZR k + / 2) * lam))) (exp (eps * (clamp B fa - (IZR k - / 2) * lam)))).
+        split; [snap_measure snapping_clamped_instance_pre_plus | snap_measure snapping_clamped_instance_pre_minus].
+    - intros u s y0 Hu Hm. exact (snapping_clamped_instance_grid fa u s y0 Hu Hm). }
+  destruct Hnf as [p Hp]. exists p.
+  exact (snap_prob_ext _ _ _ _ (fun u s Hu => eq_sym (snapping_clamped_instance_eq fa u s Hu)) Hp).
+Qed.
+
 (* The output distributions are related by the (2, 0)-dilation lifting of
    equality (seed 000, Definitions 3 and 6) on any finite set of distinct outputs. *)
 Theorem snapping_clamped_instance_lifting : forall fa fa', Rabs (fa - fa') <= 2 ->

@@ -94,6 +94,21 @@ Theorem snapping_unclamped_dp_events : forall fa fa', Rabs (fa - fa') <= delta -
   rsum ps <= exp ((eps * delta)) * rsum ps'.
 Proof. intros fa fa' Hd. apply snap_dp_events. exact (snapping_unclamped_dp fa fa' Hd). Qed.
 
+(* Every output has a probability (so the theorems above are about every output). *)
+Theorem snapping_unclamped_total : forall fa y, exists p, snap_prob (snapping_unclamped fa) y p.
+Proof.
+  intros fa y.
+  assert (Hnf : exists p, snap_prob (snapping_unclamped_nf fa) y p).
+  { apply (snap_prob_total _ (fun y => exists k, y = lam * IZR k)).
+    - intros y0 [k ->].
+      exists (ulen (exp (eps * ((IZR k - / 2) * lam - fa))) (exp (eps * ((IZR k + / 2) * lam - fa)))),
+               (ulen (exp (eps * (fa - (IZR k + / 2) * lam))) (exp (eps * (fa - (IZR k - / 2) * lam)))).
+        split; [snap_measure snapping_unclamped_pre_plus | snap_measure snapping_unclamped_pre_minus].
+    - intros u s y0 Hu Hm. exact (snapping_unclamped_grid fa u s y0 Hu Hm). }
+  destruct Hnf as [p Hp]. exists p.
+  exact (snap_prob_ext _ _ _ _ (fun u s Hu => eq_sym (snapping_unclamped_eq fa u s Hu)) Hp).
+Qed.
+
 (* The output distributions are related by the ((eps * delta), 0)-dilation lifting of
    equality (seed 000, Definitions 3 and 6) on any finite set of distinct outputs. *)
 Theorem snapping_unclamped_lifting : forall fa fa', Rabs (fa - fa') <= delta ->
