@@ -14,7 +14,6 @@ from obligations.regions import Profile, certified, certify, ln_text, profile
 from obligations.spec.load import derive
 from obligations.spec.model import Spec
 from obligations.spec.pipeline import PipelineSpec
-from obligations.render.snapping import lemmas as snap_lemmas
 from obligations.unfold.snapping import case_table
 
 
@@ -192,7 +191,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         if isinstance(s, PipelineSpec):
             item["case_table"] = case_table(u.mechanism)
             item["lemmas"] = [{"name": x.name, "statement": x.statement, "tactics": list(x.tactics)}
-                              for x in snap_lemmas(u.mechanism)]
+                              for x in u.lemmas]
         if getattr(s, "program", None) is not None:  # a program spec: its output distribution
             from obligations.unfold.program import describe_outputs
             item["inputs"] = len(u.mechanism.rows)

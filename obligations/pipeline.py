@@ -31,7 +31,7 @@ from obligations.spec.pipeline import PipelineSpec
 from obligations.unfold import snapping as snap
 from obligations.render import snapping as snap_render
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order
-from obligations.unfold.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
+from obligations.unfold.finite import epsilon_value, output_label, plan, tabulate
 
 REPO = Path(__file__).resolve().parent.parent
 # theories/ hashes whose compiled library coqchk accepted in this process: one
@@ -85,6 +85,7 @@ class Unfolded:
     plan: Plan
     rendered: Rendered
     timings: dict[str, float]
+    lemmas: tuple[Any, ...] = ()    # a pipeline file's case-table obligations, for the session
 
 
 def unfold(spec: Any) -> Unfolded:
@@ -125,9 +126,9 @@ def _unfold_pipeline(spec: PipelineSpec) -> Unfolded:
     p = Plan(expected=su.expected, obligations=(), tight_epsilon=truth, tight_epsilon_float=truth_float,
              delta_at_claim=None, delta_at_claim_float=math.nan, notes=tuple(su.notes))
     t1 = time.perf_counter()
-    rendered = snap_render.render(su)
+    rendered, lemmas = snap_render.render(su)
     t2 = time.perf_counter()
-    return Unfolded(spec, su, p, rendered, {"unfold": t1 - t0, "render": t2 - t1})
+    return Unfolded(spec, su, p, rendered, {"unfold": t1 - t0, "render": t2 - t1}, tuple(lemmas))
 
 
 def claim_text(spec: MechanismSpec) -> str:
@@ -231,7 +232,7 @@ def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings) -> tuple[
     tactics the renderer proposes; the file with the winning proofs, or None and the goal."""
     start = time.perf_counter()
     text = u.rendered.text
-    todo = snap_render.lemmas(u.mechanism)
+    todo = u.lemmas
     first = text.index(f"Lemma {todo[0].name} :")
     prelude = text[:first]
     tasks = [ProofTask(x.name, x.statement, x.tactics) for x in todo]
@@ -509,9 +510,7 @@ def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None
 def _run_coq_file(vpath: Path, u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]:
     """Check the certificate's own .v file (not a fresh render) in a clean build dir."""
     text = vpath.read_text()
-    u2 = Unfolded(u.spec, u.mechanism, u.plan,
-                  Rendered(u.rendered.module, text, u.rendered.theorems, u.rendered.uses_interval),
-                  u.timings)
+    u2 = replace(u, rendered=Rendered(u.rendered.module, text, u.rendered.theorems, u.rendered.uses_interval))
     return _run_coq(u2, Settings(settings.theories, settings.build / "verify", settings.out,
                                  settings.timeout, False, settings.transcript, replay=True))
 

@@ -88,19 +88,15 @@ def coq_sym(e: sympy.Expr) -> str:
     raise ValueError(f"cannot write {e} in Coq")
 
 
-def render(u: SnapUnfold) -> Rendered:
+def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
+    """The file, and its case-table obligations in order (the prover may replace their tactics)."""
     spec = u.spec
     name = spec.name
     instance = u.witness.instance if u.expected == "refute" and u.witness else None
     ctx = _context(u, instance)
     text = environment().get_template("snapping.v.j2").render(**ctx)
     theorems = (f"{name}_not_dp",) if instance else (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
-    return Rendered(name, text, theorems, uses_interval=False)
-
-
-def lemmas(u: SnapUnfold) -> list[Lemma]:
-    """The obligations of the file in order (the prover may replace their tactics)."""
-    return _context(u, u.witness.instance if u.expected == "refute" and u.witness else None)["lemmas"]
+    return Rendered(name, text, theorems, uses_interval=False), ctx["lemmas"]
 
 
 def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any]:
@@ -134,7 +130,7 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
         gb=f"(IZR (Zfloor (- {b} / {lam})) + / 2) * {lam}" if b else "",
         ties="TiesUp" if spec.ties == "up" else "TiesDown", clamped=b is not None,
         prelude="PreludeSnap",
-        witness=_witness(u, lam, r, b, claim) if instance else None,
+        witness=_witness(u, lam, r, b) if instance else None,
         table=[comment(line) for line in _table_lines(u)])
 
 
@@ -306,7 +302,7 @@ def _check_canonical(u: SnapUnfold) -> None:
             raise InfrastructureError(f"internal: preimage {key}: sympy gives {pre[key].text()}")
 
 
-def _witness(u: SnapUnfold, lam: str, r: str, b: Optional[str], claim: str) -> dict[str, Any]:
+def _witness(u: SnapUnfold, lam: str, r: str, b: Optional[str]) -> dict[str, Any]:
     w = u.witness
     assert w is not None
     fa, fa2, k = r_lit(w.fa), r_lit(w.fa2), f"({w.k})"

@@ -220,17 +220,17 @@ def unfold(spec: PipelineSpec) -> SnapUnfold:
             Preimage("bot_plus", "-B", 1, Interval(sympy.Integer(0), _inverse(g_plus, g_bot), False, not up)),
             Preimage("bot_minus", "-B", -1, Interval(_inverse(g_minus, g_bot), sympy.oo, not up, False)),
         ]
-    cases = _cases(pre, c, lam, rate, bound)
+    cases = _cases(pre, c, lam, bound)
     named = {p.name: sympy.Symbol(p.name, positive=True) if p.kind != "nonnegative" else env[p.name]
              for p in spec.params}
     rate_named = sympy.simplify(1 / laplace_kappa(spec, named))
     u = SnapUnfold(spec, env, kappa, rate, rate_named, sympy.simplify(rate * delta), pre, cases,
-                   _pair_cases(cases, rate, lam), "undecided")
+                   _pair_cases(cases), "undecided")
     _decide(u, env, lam, delta, bound)
     return u
 
 
-def _cases(pre: list[Preimage], c: sympy.Symbol, lam: sympy.Expr, rate: sympy.Expr,
+def _cases(pre: list[Preimage], c: sympy.Symbol, lam: sympy.Expr,
            bound: Optional[sympy.Expr]) -> list[Case]:
     """Clip each preimage to (0, 1] under each case's hypothesis.  The hypothesis is encoded
     by substituting c with a point of the case (d, d1, d2 > 0), so that sympy's sign
@@ -242,27 +242,26 @@ def _cases(pre: list[Preimage], c: sympy.Symbol, lam: sympy.Expr, rate: sympy.Ex
         ("bucket", "(k - 1/2)·Λ < c < (k + 1/2)·Λ", {c: (K - HALF) * lam + lam * d1 / (d1 + d2)}),
         ("above", "c <= (k - 1/2)·Λ", {c: (K - HALF) * lam - d}),
     ]
-    out = [_case(key, "lam*k", cond, by["plus"], by["minus"], sub, lam) for key, cond, sub in interior]
+    out = [_case(key, "lam*k", cond, by["plus"], by["minus"], sub) for key, cond, sub in interior]
     if bound is not None:
         g = (sympy.ceiling(bound / lam) - HALF) * lam
         gb = (sympy.floor(-bound / lam) + HALF) * lam
         out += [
-            _case("top_far", "B", "c <= g", by["top_plus"], by["top_minus"], {c: g - d}, lam),
-            _case("top_near", "B", "g <= c", by["top_plus"], by["top_minus"], {c: g + d}, lam),
-            _case("bottom_near", "-B", "c <= g'", by["bot_plus"], by["bot_minus"], {c: gb - d}, lam),
-            _case("bottom_far", "-B", "g' <= c", by["bot_plus"], by["bot_minus"], {c: gb + d}, lam),
+            _case("top_far", "B", "c <= g", by["top_plus"], by["top_minus"], {c: g - d}),
+            _case("top_near", "B", "g <= c", by["top_plus"], by["top_minus"], {c: g + d}),
+            _case("bottom_near", "-B", "c <= g'", by["bot_plus"], by["bot_minus"], {c: gb - d}),
+            _case("bottom_far", "-B", "g' <= c", by["bot_plus"], by["bot_minus"], {c: gb + d}),
         ]
     return out
 
 
-def _case(key: str, output: str, cond: str, plus: Preimage, minus: Preimage,
-          sub: dict, lam: sympy.Expr) -> Case:
-    clipped = (_clip(plus.interval, sub, lam), _clip(minus.interval, sub, lam))
+def _case(key: str, output: str, cond: str, plus: Preimage, minus: Preimage, sub: dict) -> Case:
+    clipped = (_clip(plus.interval, sub), _clip(minus.interval, sub))
     prob = sympy.simplify(HALF * sum((_length(i) for i in clipped), sympy.Integer(0)))
     return Case(key, output, cond, clipped, prob)
 
 
-def _below_one(x: sympy.Expr, sub: dict, lam: sympy.Expr) -> Optional[bool]:
+def _below_one(x: sympy.Expr, sub: dict) -> Optional[bool]:
     """Whether the endpoint x is <= 1 (True), >= 1 (False) under the case, or unknown."""
     if x in (0, sympy.oo):
         return x == 0
@@ -277,8 +276,8 @@ def _below_one(x: sympy.Expr, sub: dict, lam: sympy.Expr) -> Optional[bool]:
     return None
 
 
-def _clip(i: Interval, sub: dict, lam: sympy.Expr) -> Interval:
-    lo_le, hi_le = _below_one(i.lo, sub, lam), _below_one(i.hi, sub, lam)
+def _clip(i: Interval, sub: dict) -> Interval:
+    lo_le, hi_le = _below_one(i.lo, sub), _below_one(i.hi, sub)
     if lo_le is None or hi_le is None:
         raise ValueError(f"cannot decide the case for {i.text()}")
     if lo_le is False:                       # starts at or above 1: empty in (0, 1]
@@ -291,13 +290,13 @@ def _length(i: Interval) -> sympy.Expr:
     return i.hi - i.lo
 
 
-def _pair_cases(cases: list[Case], rate: sympy.Expr, lam: sympy.Expr) -> list[PairCase]:
+def _pair_cases(cases: list[Case]) -> list[PairCase]:
     """Seed 004's list for f(a) <= f(a'): output classes and both probabilities."""
     by = {c.key: c.prob for c in cases}
     a2 = {FA: FA2, sympy.Symbol("c", real=True): sympy.Symbol("c'", real=True)}
 
     def at2(e: sympy.Expr) -> sympy.Expr:
-        return e.subs({**a2, FA: FA2})
+        return e.subs(a2)
     rows = []
     if "top_far" in by:
         rows.append(PairCase("x = -B", by["bottom_far"], at2(by["bottom_far"])))

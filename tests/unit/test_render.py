@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 import yaml
 
-from obligations.render.finite import Rendered, render
+from obligations.render.finite import Rendered
 from obligations.render.terms import comment
 from obligations.spec.load import load
-from obligations.unfold.finite import plan, tabulate
 
 REPO = Path(__file__).resolve().parents[2]
 MECHANISMS = sorted((REPO / "mechanisms").glob("*.yaml"))
