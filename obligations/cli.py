@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import select
 import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from obligations import __version__
-from obligations.errors import EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
+from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
 from obligations.pipeline import Outcome, Settings, load_specs, prove, unfold, verify
 from obligations.regions import Profile, certified, certify, ln_text, profile
 from obligations.spec.load import derive
@@ -17,7 +19,38 @@ from obligations.spec.pipeline import PipelineSpec
 from obligations.unfold.snapping import case_table
 
 
+EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # here, not at interpreter exit, where a broken pipe is a traceback
+        return code
+    except BrokenPipeError:
+        if not _stdout_is_broken():  # e.g. a prover's pipe: not ours to hide
+            raise
+        # `obligations schema | head -1`: the reader left. Python's recipe: point stdout at
+        # devnull so the final flush cannot fail again, and exit without a traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return EXIT_BROKEN_PIPE
+
+
+def _stdout_is_broken() -> bool:
+    """Whether stdout is a pipe whose reader has gone (poll reports POLLERR)."""
+    if not hasattr(select, "poll"):
+        return True  # cannot tell: assume the standard case
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError):
+        return False
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
@@ -127,6 +160,8 @@ def _print_outcome(o: Outcome) -> None:
         print(f"  theorem {o.theorem} : {o.statement}")
     if o.message:
         print(f"  {o.message}")
+    for reason in o.vacuous:
+        print(f"  WARNING: vacuous claim: {reason}")
     if o.certificate:
         print(f"  certificate: {o.certificate}")
 
@@ -152,16 +187,22 @@ def cmd_verify(args: argparse.Namespace) -> int:
         files += sorted(p.glob("*.json")) if p.is_dir() else [p]
     if args.spec and len(files) != 1:
         raise UsageError("--spec goes with exactly one certificate")
+    if not files:
+        raise UsageError(f"no certificate .json files in {', '.join(map(str, args.certificates))}")
     settings = _settings(args)
-    results = [verify(f, settings, args.spec) for f in files]
-    if args.json:
-        print(json.dumps([r.to_json() for r in results], indent=1))
-    else:
-        for r in results:
-            print(f"{r.certificate}: {'OK' if r.ok else 'FAILED'}")
+    results = []
+    for f in files:  # one certificate's trouble never stops the others being checked
+        r = verify(f, settings, args.spec)
+        results.append(r)
+        if not args.json:
+            print(f"{r.certificate}: {'OK' if r.ok else 'NOT CHECKED' if r.error else 'FAILED'}", flush=True)
             for problem in r.problems:
                 print(f"  {problem}")
-    return EXIT_PROVED if results and all(r.ok for r in results) else EXIT_NOT_PROVED
+    if args.json:
+        print(json.dumps([r.to_json() for r in results], indent=1))
+    if any(r.error for r in results):
+        return EXIT_INFRA
+    return EXIT_PROVED if all(r.ok for r in results) else EXIT_NOT_PROVED
 
 
 def cmd_check(args: argparse.Namespace) -> int:

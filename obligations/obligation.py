@@ -82,3 +82,6 @@ class Plan:
     delta_at_claim: Optional[str]       # exact text when e^ε is rational
     delta_at_claim_float: float
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # Why the claim holds whatever the mechanism is (no two distinct inputs are
+    # neighbours, every row is zero): plain sentences; empty when it says something.
+    vacuous: tuple[str, ...] = ()

@@ -4,8 +4,9 @@ Verdicts are values (`Outcome`); faults are the exceptions of `errors`.
 """
 from __future__ import annotations
 
+import json
 import math
-import re
+import os
 import shutil
 import time
 from fractions import Fraction
@@ -20,9 +21,9 @@ from obligations import __version__
 from obligations.certificate import allowlist
 from obligations.certificate import certificate as cert
 from obligations.obligation import Plan, Witness
-from obligations.errors import SpecError
-from obligations.errors import InfrastructureError
-from obligations.prover.coq import GENERATED, Audit, Coq
+from obligations.document import DocumentError, Slot
+from obligations.errors import InfrastructureError, ObligationsError, SpecError
+from obligations.prover.coq import GENERATED, Audit, Coq, StageResult
 from obligations.prover.ide.portfolio import prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
 from obligations.render.finite import Rendered, render
@@ -47,7 +48,6 @@ class Settings:
     timeout: float = 600.0
     use_cache: bool = True
     transcript: Optional[Path] = None
-    replay: bool = False        # check a given file as it is (verify): no tactic search
 
     def coq(self) -> Coq:
         return Coq(self.theories.resolve(), self.timeout, self.transcript)
@@ -68,9 +68,10 @@ class Outcome:
     certificate: Optional[str] = None
     message: str = ""
     goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
-    rendered_text: Optional[str] = None  # the file Coq accepted (the render, or its repair)
     cached: bool = False
+    choices: dict[str, str] = field(default_factory=dict)       # the proof of each obligation
     proofs: list[dict[str, Any]] = field(default_factory=list)  # which tactic closed which obligation
+    vacuous: list[str] = field(default_factory=list)   # why the claim holds for any mechanism, if so
     timings: dict[str, float] = field(default_factory=dict)
     peak_kib: dict[str, int] = field(default_factory=dict)
 
@@ -139,7 +140,7 @@ def prove(u: Unfolded, settings: Settings) -> Outcome:
     """Certify or refute one unfolded spec (or reuse its still-valid certificate)."""
     spec = u.spec
     outcome = Outcome(spec.name, spec.path, "undecided", claim_text(spec),
-                      tight_epsilon=u.plan.tight_epsilon, timings=dict(u.timings))
+                      tight_epsilon=u.plan.tight_epsilon, timings=dict(u.timings), vacuous=vacuity(u))
     if u.plan.expected == "undecided":
         outcome.message = "; ".join(u.plan.notes)
         return outcome
@@ -161,37 +162,57 @@ def prove(u: Unfolded, settings: Settings) -> Outcome:
     return result
 
 
-def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]:
-    """Compile, coqchk and audit; the audit is returned only for a verdict Coq accepted."""
-    spec, rendered = u.spec, u.rendered
+def vacuity(u: Unfolded) -> list[str]:
+    """Why the claim holds whatever the mechanism does (no two distinct neighbours, ...)."""
+    return list(getattr(u.plan, "vacuous", ()))
+
+
+def _expected_verdict(u: Unfolded) -> str:
+    return {"prove": "proved", "refute": "refuted"}.get(u.plan.expected, "undecided")
+
+
+def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
+             ) -> tuple[Outcome, Optional[Audit]]:
+    """Discharge the document's obligations (unless `choices` fixes every proof, as for
+    verify), compile, coqchk and audit; the audit is returned only for a verdict Coq accepted."""
+    spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
     out = Outcome(spec.name, spec.path, "unproved", claim_text(spec),
-                  tight_epsilon=u.plan.tight_epsilon, theorem=rendered.theorems[-1])
+                  tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1], vacuous=vacuity(u))
     out.timings["theories"] = coq.build_theories()
     workdir = settings.build / spec.name
     if workdir.exists():
         shutil.rmtree(workdir)
     workdir.mkdir(parents=True)
     vfile = (workdir / f"{spec.name}.v").resolve()
-    if isinstance(u.mechanism, snap.SnapUnfold) and not settings.replay:
-        discharged, report = _discharge(coq, vfile, u, settings)
+    replay = choices is not None
+    chosen: dict[str, str] = dict(choices) if choices is not None else doc.defaults()
+    proofs: dict[str, dict[str, Any]] = {}
+    if doc.session_first and not replay and doc.slots:
+        found, report = _discharge(coq, vfile, u, settings)
         out.timings["session"] = report["seconds"]
-        out.proofs = report["proofs"]
-        if discharged is None:
+        proofs = {p["obligation"]: p for p in report["proofs"]}
+        if found is None:
             out.message = report["message"]
             out.goal = report.get("goal")
+            out.proofs = list(proofs.values())
             return out, None
-        rendered = replace(rendered, text=discharged)
+        chosen = found
         out.message = report["message"]
-    vfile.write_text(rendered.text)
+    vfile.write_text(doc.fill(chosen))
     compiled = coq.compile(vfile)
-    if compiled.status == "failed" and _bound_lemma(spec.name) in compiled.message:
-        repaired = _repair_bound(coq, vfile, rendered, settings)
-        if repaired is not None:  # the portfolio found a proof Python did not propose
-            rendered = replace(rendered, text=repaired)
-            out.message = "the bound on e^eps was proved by the tactic portfolio"
-            vfile.write_text(repaired)
+    failed_slot = (doc.slot_at_line(compiled.line, chosen)
+                   if compiled.status == "failed" and compiled.line and not replay else None)
+    if failed_slot is not None and len(failed_slot.candidates) > 1:
+        repaired = _repair(coq, vfile, u, failed_slot, chosen, settings)
+        if repaired is not None:  # the portfolio found a proof the renderer did not put first
+            chosen[failed_slot.name] = repaired["tactic"]
+            proofs[failed_slot.name] = repaired
+            out.message = f"the obligation {failed_slot.name} was proved by the tactic portfolio"
+            vfile.write_text(doc.fill(chosen))
             compiled = coq.compile(vfile)
+    out.choices = chosen
+    out.proofs = [proofs.get(s.name, {"obligation": s.name, "tactic": chosen[s.name]}) for s in doc.slots]
     out.timings["coqc"], out.peak_kib["coqc"] = compiled.seconds, compiled.peak_kib
     if compiled.status != "ok":
         out.verdict = "timeout" if compiled.status == "timeout" else "unproved"
@@ -204,7 +225,7 @@ def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]
     library_sha = cert.theories_sha256(settings.theories)
     with ThreadPoolExecutor(max_workers=2) as pool:  # coqchk and the audit are independent
         checking = pool.submit(coq.check, vfile, library_sha not in _LIBRARY_CHECKED)
-        auditing = pool.submit(coq.audit, vfile, rendered.theorems)
+        auditing = pool.submit(coq.audit, vfile, u.rendered.theorems)
         checked, audit = checking.result(), auditing.result()
     out.timings["coqchk"], out.peak_kib["coqchk"] = checked.seconds, checked.peak_kib
     out.timings["audit"] = audit.seconds
@@ -213,98 +234,87 @@ def _run_coq(u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]
         out.message = f"coqchk did not accept {vfile}: {checked.message}"
         return out, None
     _LIBRARY_CHECKED.add(library_sha)
-    refused = {t: allowlist.refused(a, rendered.uses_interval) for t, a in audit.assumptions.items()}
-    bad = sorted({a for names in refused.values() for a in names})
-    if bad:
-        out.message = ("the proof rests on assumptions outside the allow-list: " + ", ".join(bad)
-                       + " (an Admitted lemma or an Axiom); no certificate")
+    full, problem = _audited(checked, audit, u.rendered.uses_interval(chosen))
+    if problem:
+        out.message = problem + "; no certificate"
         return out, None
-    out.statement = audit.statements[rendered.theorems[-1]]
-    out.verdict = "proved" if u.plan.expected == "prove" else "refuted"
+    audit = replace(audit, assumptions=full)
+    out.statement = audit.statements[u.rendered.theorems[-1]]
+    out.verdict = _expected_verdict(u)
     out.witness = witness_json(u) if out.verdict == "refuted" else None
     out.message = "; ".join(m for m in (out.message, witness_text(out.witness) if out.witness else "") if m)
-    out.rendered_text = rendered.text
     return out, audit
 
 
-def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings) -> tuple[Optional[str], dict[str, Any]]:
-    """Prove the case-table lemmas of a pipeline file one by one in a Coq session, trying the
-    tactics the renderer proposes; the file with the winning proofs, or None and the goal."""
+def _audited(checked: StageResult, audit: Audit, uses_interval: bool) -> tuple[dict[str, list[str]], str]:
+    """Every theorem's assumptions by full name, and why the file is refused ("" if not):
+    an assumption outside the allow-list, an axiom declared in the file or our library,
+    or anything coqchk reports as relying on an unsafe feature."""
+    if checked.unsafe:
+        return {}, "coqchk reports unsafe features: " + ", ".join(checked.unsafe)
+    own = allowlist.own_axioms(checked.axioms)
+    if own:
+        return {}, ("the file or the library declares axioms (an Axiom, Parameter or Admitted lemma): "
+                    + ", ".join(own))
+    full: dict[str, list[str]] = {}
+    bad: set[str] = set()
+    for theorem, printed in audit.assumptions.items():
+        names, unresolved = allowlist.full_names(printed, checked.axioms)
+        if unresolved:
+            return {}, ("assumptions of " + theorem + " that are not exactly one axiom of the checked "
+                        "environment: " + ", ".join(unresolved))
+        full[theorem] = names
+        bad |= set(allowlist.refused(names, uses_interval))
+    if bad:
+        return {}, ("the proof rests on assumptions outside the allow-list: " + ", ".join(sorted(bad))
+                    + " (an Admitted lemma or an Axiom)")
+    return full, ""
+
+
+def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings
+               ) -> tuple[Optional[dict[str, str]], dict[str, Any]]:
+    """Prove a document's obligations one by one in a Coq session, trying the candidate
+    tactics of each in order; the chosen proofs, or None and the goal."""
     start = time.perf_counter()
-    text = u.rendered.text
-    todo = u.lemmas
-    first = text.index(f"Lemma {todo[0].name} :")
-    prelude = text[:first]
-    tasks = [ProofTask(x.name, x.statement, x.tactics) for x in todo]
+    doc = u.rendered.document
+    prelude = doc.before(doc.slots[0].name)
+    tasks = [ProofTask(s.name, s.statement, s.scripts()) for s in doc.slots]
     attempts = prove_in_order(tasks, prelude, load_path=coq.load_path(), timeout=min(settings.timeout, 60.0),
                               cwd=vfile.parent, transcript=settings.transcript)
     proofs = [{"obligation": a.name, "tactic": a.tactic, "seconds": round(a.seconds, 3),
                "tried": [r.tactic for r in a.runs]} for a in attempts]
     report: dict[str, Any] = {"seconds": time.perf_counter() - start, "proofs": proofs}
-    failed = next((a for a in attempts if not a.proved), None)
+    failed = next((a for a in attempts if not a.proved or a.tactic is None), None)
     if failed is not None:
         report["message"] = f"the obligation {failed.name} was not proved"
         report["goal"] = failed.report()
         return None, report
-    for lemma, a in zip(todo, attempts):
-        old = f"Lemma {lemma.name} : {lemma.statement}.\nProof. {lemma.tactics[0]} Qed."
-        text = text.replace(old, f"Lemma {lemma.name} : {lemma.statement}.\nProof. {a.tactic} Qed.", 1)
     won: dict[str, int] = {}
     for a in attempts:
         won[a.tactic or "?"] = won.get(a.tactic or "?", 0) + 1
-    report["message"] = (f"{len(attempts)} case-table obligations proved in the session ("
+    report["message"] = (f"{len(attempts)} obligations proved in the session ("
                          + ", ".join(f"{n} by `{t}`" for t, n in won.items()) + ")")
-    return text, report
+    return {a.name: a.tactic for a in attempts if a.tactic is not None}, report
 
 
-BOUND_TACTICS = ("exp_exact.", "exp_exact_upper.", "unfold Q2R; simpl; interval.",
-                 "unfold Q2R; simpl; interval with (i_prec 100).",
-                 "unfold Q2R; simpl; interval with (i_prec 300).")
-
-
-_BOUND_PROOF = re.compile(r"^(Lemma \w+_exp_(?:lower|upper) : .*?\.\n)Proof\..*?Qed\.$", re.M | re.S)
-
-
-_CASE_PROOF = re.compile(r"^(Lemma \w+ : .*?\.\n)Proof\. [^\n]*? Qed\.$", re.M | re.S)
-
-
-def _without_bound_proof(text: str) -> str:
-    """The file with the proofs the prover may choose blanked: the e^ε bound's, and the
-    one-line proofs of a pipeline file's case-table lemmas."""
-    text = text.replace("Require Import PreludeInterval.", "Require Import Prelude.", 1)
-    text = _BOUND_PROOF.sub(r"\1Proof. (* ... *) Qed.", text)
-    if "Require Import PreludeSnap" in text:
-        text = _CASE_PROOF.sub(r"\1Proof. (* ... *) Qed.", text)
-    return text
-
-
-def _bound_lemma(name: str) -> str:
-    return f"in {name}_exp_"
-
-
-def _repair_bound(coq: Coq, vfile: Path, rendered: Rendered, settings: Settings) -> Optional[str]:
-    """Try the tactic portfolio on the e^ε bound lemma in an IDE session; the file with
-    the winning tactic, or None.  The batch coqc/coqchk check still decides."""
-    text = rendered.text
-    m = re.search(r"^Lemma (\w+_exp_(?:lower|upper)) : (.*?)\.\n(Proof\..*?Qed\.)$", text, re.M | re.S)
-    if m is None:
-        return None
-    prelude = "From Obligations Require Import PreludeInterval."
+def _repair(coq: Coq, vfile: Path, u: Unfolded, slot: Slot, chosen: dict[str, str],
+            settings: Settings) -> Optional[dict[str, Any]]:
+    """Try the other candidates of the obligation Coq stopped in, in an IDE session;
+    the winning proof (as a `proofs` entry), or None.  The batch check still decides."""
+    doc = u.rendered.document
+    prelude = doc.before(slot.name, chosen, prelude=doc.strongest_prelude(slot))
+    others = tuple(t for t in slot.scripts() if t != chosen[slot.name])
     try:
         with CoqSession(coq.load_path(), prelude, cwd=vfile.parent, timeout=min(settings.timeout, 60.0),
                         transcript=settings.transcript) as session:
-            attempt = prove_obligation(session, m.group(1), m.group(2), BOUND_TACTICS,
+            attempt = prove_obligation(session, slot.name, slot.statement, others,
                                        timeout=min(settings.timeout, 30.0))
     except InfrastructureError:
         return None
     if not attempt.proved or attempt.tactic is None:
         return None
-    uses = "PreludeInterval" if "interval" in attempt.tactic else None
-    fixed = text[:m.start(3)] + f"Proof. {attempt.tactic} Qed." + text[m.end(3):]
-    if uses:
-        fixed = fixed.replace("From Obligations Require Import Prelude.\n",
-                              "From Obligations Require Import PreludeInterval.\n", 1)
-    return fixed
+    return {"obligation": slot.name, "tactic": attempt.tactic, "seconds": round(attempt.seconds, 3),
+            "tried": [chosen[slot.name], *(r.tactic for r in attempt.runs)]}
 
 
 def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]:
@@ -367,35 +377,60 @@ def witness_text(w: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- certificates
+#
+# A certificate's JSON is never believed: `verify` and the prove cache recompute
+# every meaningful field from the spec (`planned`) and compare; the .v must be the
+# render with each proof one of the candidates the renderer proposes.  The JSON's
+# own hash only detects accidental damage.
 
-def _record(u: Unfolded, o: Outcome, settings: Settings, coq_version: str, vpath: Path,
-            assumptions: dict[str, list[str]], statements: dict[str, str]) -> dict[str, Any]:
+# Fields that record how a run went, not what was proved: not compared.
+_INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "proofs", "spec")
+
+
+def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[str, Any]:
+    """Every field of a certificate that follows from the spec, the chosen proofs, the
+    library and the tools, recomputed; the theorems' statements and assumptions come
+    from Coq, the spec's path from where the certificate lies."""
     spec = u.spec
+    text = u.rendered.document.fill(choices)
     return {
         "format": cert.FORMAT,
         "name": spec.name,
-        "verdict": o.verdict,
+        "verdict": _expected_verdict(u),
         "claim": {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
                   "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"},
-        "spec": {"path": spec.path, "sha256": spec.sha256},
         "derived": dict(spec.derived) if spec.derived else None,
-        "coq_file": {"path": str(vpath), "sha256": cert.sha256_text(o.rendered_text or u.rendered.text)},
+        "coq_file": {"path": f"{spec.name}.v", "sha256": cert.sha256_text(text)},
         "rendered_sha256": cert.sha256_text(u.rendered.text),
         "theories_sha256": cert.theories_sha256(settings.theories),
         "tool_version": __version__,
-        "coq_version": coq_version,
-        "uses_interval": u.rendered.uses_interval,
-        "theorems": [{"name": t, "statement": statements[t], "assumptions": assumptions[t]}
-                     for t in u.rendered.theorems],
+        "coq_version": settings.coq().version(),
+        "uses_interval": u.rendered.uses_interval(choices),
         "analysis": {"tight_epsilon": u.plan.tight_epsilon,
                      "tight_epsilon_float": _finite(u.plan.tight_epsilon_float),
                      "delta_at_claim": u.plan.delta_at_claim,
                      "delta_at_claim_float": _finite(u.plan.delta_at_claim_float)},
-        "proofs": o.proofs or None,
-        "witness": o.witness,
-        "timings_s": {k: round(v, 3) for k, v in o.timings.items()},
-        "peak_memory_kib": o.peak_kib,
+        "vacuous": vacuity(u),
+        "witness": witness_json(u) if u.plan.expected == "refute" else None,
     }
+
+
+def _spec_path(spec_path: str, json_path: Path) -> str:
+    """The spec's path relative to the certificate's directory: the same however the
+    path was typed and wherever the tool ran."""
+    return Path(os.path.relpath(Path(spec_path).resolve(), json_path.parent.resolve())).as_posix()
+
+
+def _record(u: Unfolded, o: Outcome, settings: Settings, json_path: Path, audit: Audit) -> dict[str, Any]:
+    spec = u.spec
+    record = planned(u, o.choices, settings)
+    record["spec"] = {"path": _spec_path(spec.path, json_path), "sha256": spec.sha256}
+    record["theorems"] = [{"name": t, "statement": audit.statements[t], "assumptions": audit.assumptions[t]}
+                          for t in u.rendered.theorems]
+    record["proofs"] = o.proofs
+    record["timings_s"] = {k: round(v, 3) for k, v in o.timings.items()}
+    record["peak_memory_kib"] = o.peak_kib
+    return record
 
 
 def _finite(x: float) -> Optional[float]:
@@ -406,9 +441,8 @@ def _write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
                        settings: Settings) -> None:
     vpath = json_path.with_suffix(".v")
     vpath.parent.mkdir(parents=True, exist_ok=True)
-    vpath.write_text(o.rendered_text or u.rendered.text)
-    record = _record(u, o, settings, settings.coq().version(), vpath, audit.assumptions, audit.statements)
-    cert.write(json_path, record)
+    vpath.write_text(u.rendered.document.fill(o.choices))
+    cert.write(json_path, _record(u, o, settings, json_path, audit))
 
 
 def _remove_stale(json_path: Path) -> None:
@@ -417,26 +451,71 @@ def _remove_stale(json_path: Path) -> None:
             p.unlink()
 
 
+def recorded_choices(record: dict[str, Any]) -> dict[str, str]:
+    """The proof chosen for each obligation, as the certificate records it."""
+    proofs = record.get("proofs")
+    if not isinstance(proofs, list):
+        raise ValueError("the certificate records no proofs")
+    choices: dict[str, str] = {}
+    for p in proofs:
+        if not isinstance(p, dict) or not isinstance(p.get("obligation"), str) or not isinstance(p.get("tactic"), str):
+            raise ValueError(f"a malformed proofs entry: {p!r}")
+        if p["obligation"] in choices:
+            raise ValueError(f"the obligation {p['obligation']} has two proofs")
+        choices[p["obligation"]] = p["tactic"]
+    return choices
+
+
+def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path) -> list[str]:
+    """What in a certificate disagrees with what the spec gives (empty: nothing)."""
+    problems: list[str] = []
+    doc = u.rendered.document
+    try:
+        choices = recorded_choices(record)
+        if set(choices) != {s.name for s in doc.slots}:
+            raise DocumentError("the proofs recorded are not those of the document's obligations")
+        text = doc.fill(choices)
+    except (ValueError, DocumentError) as exc:
+        return [f"the recorded proofs are not the renderer's: {exc}"]
+    want = planned(u, choices, settings)
+    for key, value in want.items():
+        if record.get(key) != value:
+            problems.append(f"{key}: the certificate says {_short(record.get(key))}, "
+                            f"the spec gives {_short(value)}")
+    for key in sorted(set(record) - set(want) - set(_INFORMATIONAL)):
+        problems.append(f"{key}: a field no certificate has")
+    if record.get("spec", {}).get("sha256") != u.spec.sha256:
+        problems.append("spec: the spec changed since the certificate was made (its SHA-256 differs)")
+    names = [t.get("name") for t in record.get("theorems", []) if isinstance(t, dict)]
+    if names != list(u.rendered.theorems):
+        problems.append(f"theorems: the certificate names {names}, the spec gives {list(u.rendered.theorems)}")
+    if not vpath.exists():
+        problems.append(f"{vpath} is missing")
+    elif vpath.read_bytes() != text.encode("utf-8"):
+        problems.append(f"{vpath} is not the file the spec renders to with the recorded proofs")
+    return problems
+
+
+def _short(v: Any) -> str:
+    text = json.dumps(v, sort_keys=True)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
 def _cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcome]:
-    """The outcome recorded in a certificate that still matches everything, else None."""
+    """The outcome of a certificate whose every field the spec re-derives and whose .v
+    is the render with proofs from the candidates, else None (then Coq runs again)."""
     try:
         record = cert.read(json_path)
-        vpath = Path(record["coq_file"]["path"])
-        fresh = (cert.is_sealed(record)
-                 and record["spec"]["sha256"] == u.spec.sha256
-                 and record["rendered_sha256"] == cert.sha256_text(u.rendered.text)
-                 and vpath.exists() and cert.sha256_file(vpath) == record["coq_file"]["sha256"]
-                 and record["theories_sha256"] == cert.theories_sha256(settings.theories)
-                 and record["tool_version"] == __version__
-                 and record["coq_version"] == settings.coq().version())
-    except (OSError, ValueError, KeyError, TypeError):
+        if not cert.is_sealed(record) or compare(record, u, settings, json_path.with_suffix(".v")):
+            return None
+        statement = record["theorems"][-1]["statement"]
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
-    if not fresh:
-        return None
-    o = Outcome(u.spec.name, u.spec.path, record["verdict"], claim_text(u.spec),
-                tight_epsilon=u.plan.tight_epsilon, theorem=record["theorems"][-1]["name"],
-                statement=record["theorems"][-1]["statement"], witness=record["witness"],
-                certificate=str(json_path), cached=True, timings=dict(u.timings))
+    o = Outcome(u.spec.name, u.spec.path, _expected_verdict(u), claim_text(u.spec),
+                tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1],
+                statement=statement, witness=witness_json(u) if u.plan.expected == "refute" else None,
+                certificate=str(json_path), cached=True, timings=dict(u.timings),
+                choices=recorded_choices(record), proofs=record["proofs"], vacuous=vacuity(u))
     o.message = witness_text(o.witness) if o.witness else ""
     return o
 
@@ -448,78 +527,84 @@ class Verification:
     ok: bool
     problems: list[str]
     timings: dict[str, float]
+    error: Optional[str] = None     # an infrastructure failure kept the check from finishing
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
 def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None) -> Verification:
-    """Re-render from the spec, compare hashes, re-run coqc, coqchk (library included)
-    and the audit."""
+    """Re-derive the certificate from its spec, compare every field and the .v, then
+    re-run coqc, coqchk (library included) and the audit on the file."""
     _LIBRARY_CHECKED.clear()
-    problems: list[str] = []
     try:
         record = cert.read(json_path)
     except (OSError, ValueError) as exc:
         return Verification(str(json_path), "?", False, [f"cannot read the certificate: {exc}"], {})
     name = str(record.get("name", "?"))
+    problems: list[str] = []
     if not cert.is_sealed(record):
-        problems.append("the certificate's JSON was edited (certificate_sha256 does not match)")
-    spec_file = spec_path or Path(record["spec"]["path"])
-    spec = load(spec_file)
-    if record.get("derived") and "sweep" in record["derived"]:
-        from obligations.spec.program import derive_point
-        spec = derive_point(spec, record["derived"]["sweep"])
-    elif record.get("derived"):
-        d = record["derived"]
-        spec = derive(spec, name=d["name"], epsilon=d["epsilon"], delta=Fraction(d["delta"]),
-                      compose=int(d["compose"]))
-    if spec.sha256 != record["spec"]["sha256"]:
-        problems.append(f"the spec {spec_file} changed since the certificate was made")
-    u = unfold(spec)
+        problems.append("the certificate's JSON was damaged or edited (certificate_sha256 does not match)")
+    try:
+        u = unfold(_derived_spec(record, json_path, spec_path))
+    except (ObligationsError, ValueError, KeyError, TypeError) as exc:
+        return Verification(str(json_path), name, False, problems + [f"cannot re-derive the claim: {exc}"], {})
+    if u.spec.name != name:
+        problems.append(f"name: the certificate says {name!r}, the spec gives {u.spec.name!r}")
     vpath = json_path.with_suffix(".v")
-    text_sha = cert.sha256_text(u.rendered.text)
-    if not vpath.exists():
-        return Verification(str(json_path), name, False, problems + [f"{vpath} is missing"], {})
-    if cert.sha256_file(vpath) != record["coq_file"]["sha256"]:
-        problems.append(f"{vpath} was edited (its SHA-256 differs from the certificate's)")
-    if text_sha != record.get("rendered_sha256"):
-        problems.append("rendering the spec again gives a different Coq file")
-    elif _without_bound_proof(vpath.read_text()) != _without_bound_proof(u.rendered.text):
-        problems.append(f"{vpath} differs from the render in more than the proof of the e^eps bound")
-    if record.get("theories_sha256") != cert.theories_sha256(settings.theories):
-        problems.append("theories/ changed since the certificate was made")
-    o, audit = _run_coq_file(vpath, u, settings)
-    expected = {"prove": "proved", "refute": "refuted"}.get(u.plan.expected, "undecided")
-    if o.verdict != expected:
+    problems += compare(record, u, settings, vpath)
+    if problems:  # Coq would check a file that is not the certificate's claim: stop here
+        return Verification(str(json_path), name, False, problems, {})
+    try:
+        o, audit = _run_coq(u, _verify_settings(settings), recorded_choices(record))
+    except InfrastructureError as exc:
+        return Verification(str(json_path), name, False, [f"Coq could not check it: {exc}"], {}, error=str(exc))
+    if o.verdict != record["verdict"]:
         problems.append(f"Coq: {o.verdict}: {o.message}")
-    elif o.verdict != record["verdict"]:
-        problems.append(f"the certificate says {record['verdict']}, the check gives {o.verdict}")
     elif audit is not None:
-        recorded = {t["name"]: t for t in record.get("theorems", [])}
-        for t in u.rendered.theorems:
-            if t not in recorded:
-                problems.append(f"theorem {t} is not in the certificate")
-            elif recorded[t]["statement"] != audit.statements[t]:
-                problems.append(f"the statement of {t} differs from the certificate's")
-            elif recorded[t]["assumptions"] != audit.assumptions[t]:
-                problems.append(f"the assumptions of {t} differ from the certificate's")
+        for t in record["theorems"]:
+            if t.get("statement") != audit.statements[t["name"]]:
+                problems.append(f"the statement of {t['name']} differs from what Coq prints")
+            elif t.get("assumptions") != audit.assumptions[t["name"]]:
+                problems.append(f"the assumptions of {t['name']} differ from what Coq prints")
     return Verification(str(json_path), name, not problems, problems, o.timings)
 
 
-def _run_coq_file(vpath: Path, u: Unfolded, settings: Settings) -> tuple[Outcome, Optional[Audit]]:
-    """Check the certificate's own .v file (not a fresh render) in a clean build dir."""
-    text = vpath.read_text()
-    u2 = replace(u, rendered=Rendered(u.rendered.module, text, u.rendered.theorems, u.rendered.uses_interval))
-    return _run_coq(u2, Settings(settings.theories, settings.build / "verify", settings.out,
-                                 settings.timeout, False, settings.transcript, replay=True))
+def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[Path]) -> Any:
+    """The spec the certificate was made from, and the claim derived from it if any."""
+    spec = load(spec_path or json_path.parent / str(record["spec"]["path"]))
+    d = record.get("derived")
+    if d is None:
+        return spec
+    if not isinstance(d, dict):
+        raise ValueError("derived: not a mapping")
+    if "sweep" in d:
+        from obligations.spec.program import derive_point
+        return derive_point(spec, d["sweep"])
+    return derive(spec, name=str(d["name"]), epsilon=str(d["epsilon"]), delta=Fraction(str(d["delta"])),
+                  compose=int(d["compose"]))
+
+
+def _verify_settings(settings: Settings) -> Settings:
+    return Settings(settings.theories, settings.build / "verify", settings.out, settings.timeout,
+                    False, settings.transcript)
 
 
 def load_specs(paths: list[Path]) -> list[MechanismSpec]:
     """Every spec named (directories: their *.yaml), all checked before anything runs."""
+    from obligations.errors import UsageError
     files: list[Path] = []
     for p in paths:
-        files += sorted(p.glob("*.yaml")) + sorted(p.glob("*.yml")) if p.is_dir() else [p]
+        if not p.exists():  # a typo must not pass as "nothing to prove", exit 0
+            raise UsageError(f"{p}: no such file or directory")
+        if not p.is_dir():
+            files.append(p)
+            continue
+        # is_file: a subdirectory named x.yaml is not a spec
+        found = [f for f in sorted(p.glob("*.yaml")) + sorted(p.glob("*.yml")) if f.is_file()]
+        if not found:
+            raise UsageError(f"no *.yaml spec files in {p}")
+        files += found
     from obligations.spec.program import expand
     specs = [d for f in files for d in expand(load(f))]  # a program spec's sweep: one per point
     seen: dict[str, str] = {}

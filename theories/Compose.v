@@ -5,7 +5,7 @@
     probability [M1(x)(y1) · M2(x)(y2)].  [fmech_power M k] is the k-fold
     composition of [M] with itself.  Both are plain definitions: a claim about
     a composition is checked on the product table Coq computes from them. *)
-From Coq Require Import List QArith.
+From Coq Require Import List QArith Lia.
 From Obligations Require Import Sums.
 From Obligations Require Import Mechanism.
 Import ListNotations.
@@ -31,7 +31,13 @@ Fixpoint fmech_power (M : fmech) (k : nat) : fmech :=
     [fmech_cw M f f'] has two inputs: 0, the database drawn from the prior
     [f], and 1, its scrubbed version drawn from [f']; row [i] is the mixture
     [Σ_x f(x) · M(x)].  CW-privacy of [M] is DP of this mechanism for the
-    neighbours 0 ~ 1. *)
+    neighbours 0 ~ 1.
+
+    Its k-fold composition, the mechanism run k times on the {e same} database,
+    is [fmech_cw (fmech_power M k) f f']: the database is drawn once, row [i] is
+    [Σ_x f(x) · M(x)^⊗k] ([fmech_cw_power_entry] below).  The other order,
+    [fmech_power (fmech_cw M f f') k], draws a fresh database for every run and
+    is a different (more private) mechanism. *)
 Definition mix_row (M : fmech) (f : list Q) : list Q :=
   map (fun y => fold_right Qplus 0%Q
                   (map (fun '(fx, r) => fx * nth y r 0%Q) (combine f (rows M))))
@@ -39,3 +45,167 @@ Definition mix_row (M : fmech) (f : list Q) : list Q :=
 
 Definition fmech_cw (M : fmech) (f f' : list Q) : fmech :=
   FMech 2 (n_out M) [mix_row M f; mix_row M f'].
+
+(** ** The k-fold composition under CW-privacy, entry by entry
+
+    [fmech_cw (fmech_power M k) f f'] gives the output sequence [ys] (index
+    [power_index (n_out M) ys]) the probability Σ_x f(x) · Π_i M(x)(y_i) on
+    input 0 (and the same with [f'] on input 1), for a table with rows of the
+    right number and length ([fmech_wf]). *)
+Section CWPower.
+Local Open Scope Q_scope.
+
+(** Rows of the right number and length. *)
+Definition fmech_wf (M : fmech) : Prop :=
+  length (rows M) = n_in M /\ forall r, In r (rows M) -> length r = n_out M.
+
+(** The index of the output sequence [ys] of the [length ys]-fold composition:
+    [y1 * m^(k-1) + (the index of the rest)], the order [fmech_power] lists them in. *)
+Fixpoint power_index (m : nat) (ys : list nat) : nat :=
+  match ys with
+  | [] => O
+  | y :: ys' => (y * m ^ length ys' + power_index m ys')%nat
+  end.
+
+(** Pr[M(x) = y1] · ... · Pr[M(x) = yk]: the runs on input [x], independent. *)
+Fixpoint run_prob (M : fmech) (x : nat) (ys : list nat) : Q :=
+  match ys with
+  | [] => 1%Q
+  | y :: ys' => (entry M x y * run_prob M x ys')%Q
+  end.
+
+Lemma nth_flat_map_const {A B} (g : A -> list B) (n : nat) (l : list A) (a b : nat) (d : B) (da : A) :
+  (forall z, length (g z) = n) -> (b < n)%nat -> (a < length l)%nat ->
+  nth (a * n + b) (flat_map g l) d = nth b (g (nth a l da)) d.
+Proof.
+  intros Hg Hb. revert a. induction l as [|z l IH]; intros a Ha; [cbn in Ha; lia|].
+  cbn [flat_map]. destruct a as [|a].
+  - cbn. apply app_nth1. rewrite Hg. exact Hb.
+  - cbn in Ha |- *. rewrite app_nth2 by (rewrite Hg; lia).
+    rewrite Hg. replace (n + a * n + b - n)%nat with (a * n + b)%nat by lia.
+    apply IH. lia.
+Qed.
+
+Lemma length_flat_map_const {A B} (g : A -> list B) (n : nat) (l : list A) :
+  (forall z, length (g z) = n) -> length (flat_map g l) = (length l * n)%nat.
+Proof.
+  intros Hg. induction l as [|z l IH]; [reflexivity|].
+  cbn [flat_map length]. rewrite app_length, Hg, IH. reflexivity.
+Qed.
+
+Lemma row_product_length (r1 r2 : list Q) :
+  length (row_product r1 r2) = (length r1 * length r2)%nat.
+Proof. apply length_flat_map_const. intros p. apply map_length. Qed.
+
+Lemma row_product_nth (r1 r2 : list Q) (y1 y2 : nat) :
+  (y1 < length r1)%nat -> (y2 < length r2)%nat ->
+  nth (y1 * length r2 + y2) (row_product r1 r2) 0%Q = (nth y1 r1 0 * nth y2 r2 0)%Q.
+Proof.
+  intros H1 H2. unfold row_product.
+  rewrite (nth_flat_map_const _ (length r2) r1 y1 y2 0%Q 0%Q); [| intros; apply map_length | exact H2 | exact H1].
+  rewrite nth_indep with (d' := Qmult (nth y1 r1 0%Q) 0%Q) by (rewrite map_length; exact H2).
+  apply map_nth.
+Qed.
+
+Lemma fmech_power_wf (M : fmech) (k : nat) :
+  fmech_wf M -> length (rows (fmech_power M k)) = n_in M /\
+  forall r, In r (rows (fmech_power M k)) -> length r = (n_out M ^ k)%nat.
+Proof.
+  intros [Hn Hr]. induction k as [|k [IHn IHr]]; cbn [fmech_power].
+  - cbn. split; [apply repeat_length|].
+    intros r Hin. apply repeat_spec in Hin. subst r. reflexivity.
+  - unfold fmech_product. cbn [rows n_in]. split.
+    + rewrite map_length, combine_length, Hn, IHn. apply Nat.min_id.
+    + intros r Hin. apply in_map_iff in Hin as [[r1 r2] [<- Hin]].
+      rewrite row_product_length, (Hr r1 (in_combine_l _ _ _ _ Hin)),
+              (IHr r2 (in_combine_r _ _ _ _ Hin)).
+      reflexivity.
+Qed.
+
+Lemma power_index_lt (m : nat) (ys : list nat) :
+  Forall (fun y => y < m)%nat ys -> (power_index m ys < m ^ length ys)%nat.
+Proof.
+  induction 1 as [|y ys Hy Hys IH]; cbn [power_index length]; [cbn; lia|].
+  rewrite Nat.pow_succ_r'.
+  apply Nat.lt_le_trans with (y * m ^ length ys + m ^ length ys)%nat; [lia|].
+  rewrite <- Nat.mul_succ_l. apply Nat.mul_le_mono_r. lia.
+Qed.
+
+(** The k-fold composition assigns the output sequence [ys] the product of the
+    runs' probabilities. *)
+Lemma fmech_power_entry (M : fmech) (x : nat) (ys : list nat) :
+  fmech_wf M -> (x < n_in M)%nat -> Forall (fun y => y < n_out M)%nat ys ->
+  entry (fmech_power M (length ys)) x (power_index (n_out M) ys) = run_prob M x ys.
+Proof.
+  intros Hwf Hx Hys. pose proof Hwf as [Hn Hr].
+  induction Hys as [|y ys Hy Hys IH].
+  - cbn. unfold entry. cbn [rows fmech_unit].
+    rewrite nth_indep with (d' := [1%Q]) by (rewrite repeat_length; exact Hx).
+    rewrite nth_repeat. reflexivity.
+  - cbn [length fmech_power power_index run_prob]. unfold entry in IH |- *.
+    destruct (fmech_power_wf M (length ys) Hwf) as [Hpn Hpr].
+    unfold fmech_product. cbn [rows].
+    rewrite nth_indep with (d' := (fun '(r1, r2) => row_product r1 r2) ([], []))
+      by (rewrite map_length, combine_length, Hn, Hpn, Nat.min_id; exact Hx).
+    change (row_product [] []) with ((fun '(r1, r2) => row_product r1 r2) (@nil Q, @nil Q)).
+    rewrite map_nth, combine_nth by (rewrite Hn, Hpn; reflexivity).
+    cbv beta iota.
+    assert (Hx1 : In (nth x (rows M) []) (rows M)) by (apply nth_In; lia).
+    assert (Hx2 : In (nth x (rows (fmech_power M (length ys))) []) (rows (fmech_power M (length ys))))
+      by (apply nth_In; lia).
+    rewrite <- (Hpr _ Hx2). rewrite row_product_nth.
+    + f_equal. exact IH.
+    + rewrite (Hr _ Hx1). exact Hy.
+    + rewrite (Hpr _ Hx2). apply power_index_lt, Hys.
+Qed.
+
+Lemma nth_map_seq {A} (g : nat -> A) (n y : nat) (d : A) :
+  (y < n)%nat -> nth y (map g (seq 0 n)) d = g y.
+Proof.
+  intros Hy. rewrite nth_indep with (d' := g 0%nat) by (rewrite map_length, seq_length; exact Hy).
+  rewrite map_nth, seq_nth by exact Hy. reflexivity.
+Qed.
+
+Lemma mix_row_nth (M : fmech) (f : list Q) (y : nat) :
+  (y < n_out M)%nat ->
+  nth y (mix_row M f) 0%Q =
+  fold_right Qplus 0%Q (map (fun '(fx, r) => fx * nth y r 0%Q) (combine f (rows M)))%Q.
+Proof. intros Hy. unfold mix_row. rewrite nth_map_seq by exact Hy. reflexivity. Qed.
+
+(** The k-fold composition under CW-privacy: the database is drawn once from
+    the prior and all k runs see it, so Pr[M'(D) = ys] = Σ_x f(x) · Π_i Pr[M(x) = y_i]
+    (and the same with [f'] for the scrubbed input 1): [fmech_cw (fmech_power M k) f f'],
+    not [fmech_power (fmech_cw M f f') k], which would draw a fresh database for
+    every run. *)
+Lemma fmech_cw_power_entry (M : fmech) (f f' : list Q) (ys : list nat) :
+  fmech_wf M -> length f = n_in M -> length f' = n_in M ->
+  Forall (fun y => y < n_out M)%nat ys ->
+  entry (fmech_cw (fmech_power M (length ys)) f f') 0 (power_index (n_out M) ys) =
+    fold_right Qplus 0%Q (map (fun x => nth x f 0%Q * run_prob M x ys)%Q (seq 0 (n_in M))) /\
+  entry (fmech_cw (fmech_power M (length ys)) f f') 1 (power_index (n_out M) ys) =
+    fold_right Qplus 0%Q (map (fun x => nth x f' 0%Q * run_prob M x ys)%Q (seq 0 (n_in M))).
+Proof.
+  intros Hwf Hf Hf' Hys.
+  destruct (fmech_power_wf M (length ys) Hwf) as [Hpn Hpr].
+  assert (Hlt : (power_index (n_out M) ys < n_out (fmech_power M (length ys)))%nat).
+  { replace (n_out (fmech_power M (length ys))) with (n_out M ^ length ys)%nat.
+    - apply power_index_lt, Hys.
+    - clear Hys Hpn Hpr. induction (length ys) as [|k IH]; [reflexivity|].
+      cbn [fmech_power fmech_product n_out]. rewrite <- IH. reflexivity. }
+  assert (Hsum : forall g, length g = n_in M ->
+    nth (power_index (n_out M) ys) (mix_row (fmech_power M (length ys)) g) 0%Q =
+    fold_right Qplus 0%Q (map (fun x => nth x g 0%Q * run_prob M x ys)%Q (seq 0 (n_in M)))).
+  { intros g Hg. rewrite mix_row_nth by exact Hlt. f_equal.
+    replace (combine g (rows (fmech_power M (length ys))))
+      with (map (fun x => (nth x g 0%Q, nth x (rows (fmech_power M (length ys))) [])) (seq 0 (n_in M))).
+    - rewrite map_map. apply map_ext_in. intros x Hx. apply in_seq in Hx.
+      rewrite <- (fmech_power_entry M x ys Hwf ltac:(lia) Hys). reflexivity.
+    - apply nth_ext with (d := (0%Q, [])) (d' := (0%Q, [])).
+      + rewrite map_length, seq_length, combine_length, Hg, Hpn. symmetry. apply Nat.min_id.
+      + intros i Hi. rewrite map_length, seq_length in Hi.
+        rewrite nth_map_seq by exact Hi.
+        rewrite combine_nth by (rewrite Hg, Hpn; reflexivity). reflexivity. }
+  split; unfold entry; cbn [fmech_cw rows nth]; apply Hsum; assumption.
+Qed.
+
+End CWPower.

@@ -38,6 +38,54 @@ Definition prog_mech (p : stmt) (nslots : nat) (inputs : list (list Z))
     (outs : list (list oval)) : fmech :=
   mech_of_runs outs (map (prog_run p nslots) inputs).
 
+(** ** The declared input vectors *)
+
+(** Every vector whose slot [k] lies in the [k]-th range [lo .. hi]: the
+    cartesian product of the ranges, first slot slowest (the order the tool
+    enumerates inputs in).  A generated file states its claim over
+    [range_vecs] of the ranges the spec declares. *)
+Fixpoint range_vecs (rs : list (Z * Z)) : list (list Z) :=
+  match rs with
+  | [] => [[]]
+  | (lo, hi) :: rs' =>
+      let tails := range_vecs rs' in
+      flat_map (fun v => map (cons v) tails) (zrange lo hi)
+  end.
+
+(** Slotwise membership: as many slots as ranges, each in its range. *)
+Fixpoint in_ranges (rs : list (Z * Z)) (x : list Z) : Prop :=
+  match rs, x with
+  | [], [] => True
+  | (lo, hi) :: rs', v :: x' => (lo <= v <= hi)%Z /\ in_ranges rs' x'
+  | _, _ => False
+  end.
+
+Lemma in_zseq (z : Z) (k : nat) (v : Z) : In v (zseq z k) <-> (z <= v < z + Z.of_nat k)%Z.
+Proof.
+  revert z. induction k as [|k IH]; intros z; cbn [zseq In].
+  - split; [contradiction|lia].
+  - rewrite IH. lia.
+Qed.
+
+Lemma in_zrange (lo hi v : Z) : In v (zrange lo hi) <-> (lo <= v <= hi)%Z.
+Proof. unfold zrange. rewrite in_zseq. lia. Qed.
+
+(** [range_vecs rs] lists exactly the vectors in the ranges [rs]. *)
+Lemma in_range_vecs (rs : list (Z * Z)) (x : list Z) : In x (range_vecs rs) <-> in_ranges rs x.
+Proof.
+  revert x. induction rs as [|[lo hi] rs IH]; intros x; cbn [range_vecs in_ranges].
+  - destruct x as [|v x]; cbn; split; intros H.
+    + exact I.
+    + left. reflexivity.
+    + destruct H as [H|[]]. discriminate.
+    + contradiction.
+  - rewrite in_flat_map. split.
+    + intros [v [Hv Hx]]. apply in_map_iff in Hx as [x' [<- Hx']].
+      split; [apply in_zrange, Hv|apply IH, Hx'].
+    + destruct x as [|v x']; [contradiction|]. intros [Hv Hx'].
+      exists v. split; [apply in_zrange, Hv|]. apply in_map, IH, Hx'.
+Qed.
+
 (** ** Neighbouring input vectors *)
 
 (** Componentwise [|x_k - x'_k| <= delta_k]; a missing or zero delta means a

@@ -9,7 +9,8 @@
       tie rules, unclamped and clamped ([snap_pre_*]);
     - the closed-form output probabilities, case by case ([snap_case_*]);
     - pure [r * Delta]-DP of any mechanism with those preimages
-      ([snap_dp_unclamped], [snap_dp_clamped]), proved on the sum of both signs
+      ([snap_dp_unclamped], [snap_dp_clamped]; clamped, [r * (2 * B)]-DP whatever
+      the sensitivity, [snap_dp_clamped_2b]), proved on the sum of both signs
       (SnapBound.v), its extension to finite sets of outputs
       ([snap_dp_events]), and the refutation form ([snap_not_dp]). *)
 From Coq Require Import Reals Lra ZArith List Classical.
@@ -433,8 +434,9 @@ Proof.
   lra.
 Qed.
 
-Theorem snap_dp_clamped (r lam B Delta : R) (mech : R -> R -> sign -> R) :
-  0 < r -> 0 < lam -> 0 < B -> 0 <= Delta ->
+(** The bound for a given distance between the {e clamped} query values. *)
+Theorem snap_dp_clamped_at (r lam B Delta : R) (mech : R -> R -> sign -> R) :
+  0 < r -> 0 < lam -> 0 < B ->
   (forall c k, - B < lam * IZR k < B -> umeasure (fun u => mech c u SPlus = lam * IZR k)
      (ulen (exp (r * ((IZR k - / 2) * lam - clamp B c))) (exp (r * ((IZR k + / 2) * lam - clamp B c))))) ->
   (forall c k, - B < lam * IZR k < B -> umeasure (fun u => mech c u SMinus = lam * IZR k)
@@ -449,13 +451,12 @@ Theorem snap_dp_clamped (r lam B Delta : R) (mech : R -> R -> sign -> R) :
      (ulen_from (exp (r * (clamp B c - (IZR (Zfloor (- B / lam)) + / 2) * lam))))) ->
   (forall c u s y, 0 < u <= 1 -> mech c u s = y ->
      y = B \/ y = - B \/ exists k, y = lam * IZR k /\ - B < lam * IZR k < B) ->
-  forall c c', Rabs (c - c') <= Delta ->
+  forall c c', Rabs (clamp B c - clamp B c') <= Delta ->
   forall y p p', snap_prob (mech c) y p -> snap_prob (mech c') y p' ->
   p <= exp (r * Delta) * p'.
 Proof.
-  intros Hr Hl HB HD Hplus Hminus Htp Htm Hbp Hbm Hout c c' Hd y p p' Hp Hp'.
-  assert (Hcd : Rabs (clamp B c - clamp B c') <= Delta).
-  { eapply Rle_trans; [apply clamp_lipschitz; lra|exact Hd]. }
+  intros Hr Hl HB Hplus Hminus Htp Htm Hbp Hbm Hout c c' Hcd y p p' Hp Hp'.
+  assert (HD : 0 <= Delta) by (eapply Rle_trans; [apply Rabs_pos|exact Hcd]).
   destruct Hp as (m1 & m2 & H1 & H2 & Ep). destruct Hp' as (m1' & m2' & H1' & H2' & Ep').
   destruct (classic (y = B)) as [->|HnB]; [|destruct (classic (y = - B)) as [->|Hnb]].
   - subst p p'. set (g := (IZR (Zceil (B / lam)) - / 2) * lam).
@@ -482,6 +483,65 @@ Proof.
       { apply (snap_prob_never (mech c) y p Hnever). exists m1, m2. auto. }
       assert (0 <= p') by (apply (snap_prob_nonneg (mech c') y p'); exists m1', m2'; auto).
       pose proof (exp_pos (r * Delta)). nra.
+Qed.
+
+(** Clamping is 1-Lipschitz: neighbours at distance [Delta] give [r * Delta]-DP. *)
+Theorem snap_dp_clamped (r lam B Delta : R) (mech : R -> R -> sign -> R) :
+  0 < r -> 0 < lam -> 0 < B -> 0 <= Delta ->
+  (forall c k, - B < lam * IZR k < B -> umeasure (fun u => mech c u SPlus = lam * IZR k)
+     (ulen (exp (r * ((IZR k - / 2) * lam - clamp B c))) (exp (r * ((IZR k + / 2) * lam - clamp B c))))) ->
+  (forall c k, - B < lam * IZR k < B -> umeasure (fun u => mech c u SMinus = lam * IZR k)
+     (ulen (exp (r * (clamp B c - (IZR k + / 2) * lam))) (exp (r * (clamp B c - (IZR k - / 2) * lam))))) ->
+  (forall c, umeasure (fun u => mech c u SPlus = B)
+     (ulen_from (exp (r * ((IZR (Zceil (B / lam)) - / 2) * lam - clamp B c))))) ->
+  (forall c, umeasure (fun u => mech c u SMinus = B)
+     (ulen_to (exp (r * (clamp B c - (IZR (Zceil (B / lam)) - / 2) * lam))))) ->
+  (forall c, umeasure (fun u => mech c u SPlus = - B)
+     (ulen_to (exp (r * ((IZR (Zfloor (- B / lam)) + / 2) * lam - clamp B c))))) ->
+  (forall c, umeasure (fun u => mech c u SMinus = - B)
+     (ulen_from (exp (r * (clamp B c - (IZR (Zfloor (- B / lam)) + / 2) * lam))))) ->
+  (forall c u s y, 0 < u <= 1 -> mech c u s = y ->
+     y = B \/ y = - B \/ exists k, y = lam * IZR k /\ - B < lam * IZR k < B) ->
+  forall c c', Rabs (c - c') <= Delta ->
+  forall y p p', snap_prob (mech c) y p -> snap_prob (mech c') y p' ->
+  p <= exp (r * Delta) * p'.
+Proof.
+  intros Hr Hl HB HD Hplus Hminus Htp Htm Hbp Hbm Hout c c' Hd.
+  apply (snap_dp_clamped_at r lam B Delta mech Hr Hl HB Hplus Hminus Htp Htm Hbp Hbm Hout).
+  eapply Rle_trans; [apply clamp_lipschitz; lra|exact Hd].
+Qed.
+
+(** Two clamped values are at most [2 * B] apart, whatever the query values. *)
+Lemma clamp_dist_le_2b (B x y : R) : 0 <= B -> Rabs (clamp B x - clamp B y) <= 2 * B.
+Proof.
+  intros HB. pose proof (clamp_in_range B x HB). pose proof (clamp_in_range B y HB).
+  unfold Rabs. destruct (Rcase_abs (clamp B x - clamp B y)); lra.
+Qed.
+
+(** So the clamped mechanism is [r * (2 * B)]-DP for {e any} two query values: with a
+    sensitivity [Delta > 2 * B] the effective distance is [2 * B], not [Delta]. *)
+Theorem snap_dp_clamped_2b (r lam B : R) (mech : R -> R -> sign -> R) :
+  0 < r -> 0 < lam -> 0 < B ->
+  (forall c k, - B < lam * IZR k < B -> umeasure (fun u => mech c u SPlus = lam * IZR k)
+     (ulen (exp (r * ((IZR k - / 2) * lam - clamp B c))) (exp (r * ((IZR k + / 2) * lam - clamp B c))))) ->
+  (forall c k, - B < lam * IZR k < B -> umeasure (fun u => mech c u SMinus = lam * IZR k)
+     (ulen (exp (r * (clamp B c - (IZR k + / 2) * lam))) (exp (r * (clamp B c - (IZR k - / 2) * lam))))) ->
+  (forall c, umeasure (fun u => mech c u SPlus = B)
+     (ulen_from (exp (r * ((IZR (Zceil (B / lam)) - / 2) * lam - clamp B c))))) ->
+  (forall c, umeasure (fun u => mech c u SMinus = B)
+     (ulen_to (exp (r * (clamp B c - (IZR (Zceil (B / lam)) - / 2) * lam))))) ->
+  (forall c, umeasure (fun u => mech c u SPlus = - B)
+     (ulen_to (exp (r * ((IZR (Zfloor (- B / lam)) + / 2) * lam - clamp B c))))) ->
+  (forall c, umeasure (fun u => mech c u SMinus = - B)
+     (ulen_from (exp (r * (clamp B c - (IZR (Zfloor (- B / lam)) + / 2) * lam))))) ->
+  (forall c u s y, 0 < u <= 1 -> mech c u s = y ->
+     y = B \/ y = - B \/ exists k, y = lam * IZR k /\ - B < lam * IZR k < B) ->
+  forall c c' y p p', snap_prob (mech c) y p -> snap_prob (mech c') y p' ->
+  p <= exp (r * (2 * B)) * p'.
+Proof.
+  intros Hr Hl HB Hplus Hminus Htp Htm Hbp Hbm Hout c c'.
+  apply (snap_dp_clamped_at r lam B (2 * B) mech Hr Hl HB Hplus Hminus Htp Htm Hbp Hbm Hout).
+  apply clamp_dist_le_2b. lra.
 Qed.
 
 (** ** Finite sets of outputs *)

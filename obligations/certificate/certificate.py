@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-FORMAT = "obligations-certificate/1"
+FORMAT = "obligations-certificate/2"
 
 
 def sha256_text(text: str) -> str:

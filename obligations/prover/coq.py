@@ -3,6 +3,7 @@ it with coqchk, and read back theorem statements and their assumptions."""
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Optional
@@ -15,6 +16,10 @@ GENERATED = "Certs"          # logical name of a generated file's directory
 Status = Literal["ok", "failed", "timeout"]
 
 
+# The Coq releases certificates are made and checked with (Debian bookworm's).
+SUPPORTED_COQ = ("8.16",)
+
+
 @dataclass(frozen=True)
 class StageResult:
     """One prover stage: ok, failed (a proof did not go through) or timed out."""
@@ -23,6 +28,9 @@ class StageResult:
     seconds: float
     peak_kib: int
     message: str = ""        # for failures: Coq's error, with the lemma it is in
+    line: Optional[int] = None          # for failures: the line of the file Coq stopped at
+    axioms: tuple[str, ...] = ()        # coqchk: every axiom of the checked environment (full names)
+    unsafe: tuple[str, ...] = ()        # coqchk: constants relying on unsafe features
 
 
 @dataclass(frozen=True)
@@ -45,13 +53,32 @@ class Coq:
         return run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript)
 
     def version(self) -> str:
+        """coqc's and coqchk's version, which must agree and be a supported release."""
         if self._version is None:
-            done = self._run(["coqc", "--version"], timeout=30)
-            m = re.search(r"version (\S+)", done.stdout)
-            if done.returncode != 0 or not m:
-                raise ProverMissing("`coqc --version` failed: is Coq installed? (apt-get install coq)")
-            self._version = m.group(1)
+            key = f"{shutil.which('coqc')}|{shutil.which('coqchk')}"
+            if key not in _VERSIONS:
+                coqc = self._tool_version(["coqc", "--version"])
+                coqchk = self._tool_version(["coqchk", "--version"])
+                if coqc != coqchk:
+                    raise ProverMissing(f"coqc is version {coqc} but coqchk is {coqchk}: "
+                                        "install both from the same Coq release (apt-get install coq)")
+                if ".".join(coqc.split(".")[:2]) not in SUPPORTED_COQ:
+                    raise ProverMissing(f"Coq {coqc} is not supported: certificates are made and checked "
+                                        f"with Coq {', '.join(SUPPORTED_COQ)} (Debian bookworm's "
+                                        "`apt-get install coq libcoq-interval libcoq-flocq`)")
+                _VERSIONS[key] = coqc
+            self._version = _VERSIONS[key]
         return self._version
+
+    def _tool_version(self, argv: list[str]) -> str:
+        try:
+            done = self._run(argv, timeout=30)
+        except InfrastructureError as exc:
+            raise ProverMissing(f"`{' '.join(argv)}` failed: is Coq installed? (apt-get install coq)") from exc
+        m = re.search(r"version (\d+\.\d+(?:\.\d+)?)\b", done.stdout)
+        if done.returncode != 0 or not m:
+            raise ProverMissing(f"`{' '.join(argv)}` failed: is Coq installed? (apt-get install coq)")
+        return m.group(1)
 
     def load_path(self) -> list[str]:
         return ["-Q", str(self.theories), LIBRARY]
@@ -93,35 +120,46 @@ class Coq:
         modules = [f"{GENERATED}.{vfile.stem}"]
         if library:
             modules += [f"{LIBRARY}.{v.stem}" for v in self.library_files()]
-        argv = ["coqchk", "-silent", *self.load_path(), "-Q", str(vfile.parent), GENERATED]
+        argv = ["coqchk", "-silent", "-o", *self.load_path(), "-Q", str(vfile.parent), GENERATED]
         for m in modules:
             argv += ["-norec", m]
         done = self._run(argv, cwd=vfile.parent)
         if done.timed_out:
             return StageResult("timeout", done.seconds, done.peak_kib, "coqchk timed out")
+        if done.returncode < 0:
+            raise ProverCrashed(f"coqchk was killed (signal {-done.returncode}) checking {vfile}:\n"
+                                f"{_excerpt(done)}\nIs the machine out of memory?")
         if done.returncode != 0:
             return StageResult("failed", done.seconds, done.peak_kib, _excerpt(done))
-        return StageResult("ok", done.seconds, done.peak_kib)
+        axioms, unsafe = context_summary(done.stdout + "\n" + done.stderr)
+        return StageResult("ok", done.seconds, done.peak_kib, axioms=axioms, unsafe=unsafe)
 
     def audit(self, vfile: Path, theorems: tuple[str, ...]) -> Audit:
         """The statement and `Print Assumptions` of each theorem of a compiled file."""
         module = vfile.stem
         audit = vfile.parent / f"Audit_{module}.v"
+        # The generated module is imported, so its own names print unqualified and
+        # anything it shadows prints qualified: statements are read as printed.
         lines = [f"From {LIBRARY} Require Import Prelude.", "From Coq Require Import String.",
                  "Open Scope R_scope.", "Set Printing Width 100000.",
-                 f"From {GENERATED} Require {module}."]
+                 f"From {GENERATED} Require Import {module}."]
         for k, t in enumerate(theorems):
-            lines += [_marker(k, "statement"), f"Check {module}.{t}.",
-                      _marker(k, "assumptions"), f"Print Assumptions {module}.{t}."]
+            lines += [_marker(k, "statement"), f"Check {GENERATED}.{module}.{t}.",
+                      _marker(k, "assumptions"), f"Print Assumptions {GENERATED}.{module}.{t}."]
         lines.append(_marker(len(theorems), "end"))
         audit.write_text("\n".join(lines) + "\n")
         done = self._run(["coqc", *self.load_path(), "-Q", str(vfile.parent), GENERATED, str(audit)],
                          cwd=vfile.parent)
+        if done.timed_out or done.returncode < 0:
+            raise ProverCrashed(f"the assumption audit of {vfile} did not finish:\n{_excerpt(done)}")
         if done.returncode != 0:
             raise InfrastructureError(f"the assumption audit of {vfile} failed:\n{_excerpt(done)}")
         statements, assumptions = parse_audit(done.stdout, module, theorems)
         return Audit(statements, assumptions, done.seconds)
 
+
+# coqc/coqchk path -> checked version, so one run asks each binary once.
+_VERSIONS: dict[str, str] = {}
 
 MARKER = "@@obligations-audit"
 
@@ -148,10 +186,32 @@ def parse_audit(out: str, module: str, theorems: tuple[str, ...]) -> tuple[dict[
         printed = sections.get((k, "assumptions"))
         if not check or printed is None:
             raise InfrastructureError(f"the audit output has no section for {t}:\n{out[-2000:]}")
-        statement = " ".join(ln.strip() for ln in check[1:]).removeprefix(":").strip()
-        statements[t] = statement.replace(f"{module}.", "")
+        statements[t] = " ".join(ln.strip() for ln in check[1:]).removeprefix(":").strip()
         assumptions[t] = assumption_names(printed, t)
     return statements, assumptions
+
+
+def context_summary(out: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """coqchk -o's summary: the full names of every axiom of the checked environment,
+    and every constant that relies on type-in-type, unsafe fixpoints or assumed positivity."""
+    axioms: list[str] = []
+    unsafe: list[str] = []
+    section: Optional[str] = None
+    seen_summary = False
+    for line in out.splitlines():
+        if line.startswith("CONTEXT SUMMARY"):
+            seen_summary = True
+        elif line.startswith("* "):
+            section = "axioms" if line.startswith("* Axioms:") else (
+                None if line.startswith("* Theory:") else "unsafe")
+            rest = line.split(":", 1)[1].strip() if ":" in line else ""
+            if section == "unsafe" and rest and rest != "<none>":
+                unsafe.append(rest)
+        elif section and line.startswith("    ") and line.strip():
+            (axioms if section == "axioms" else unsafe).append(line.strip())
+    if not seen_summary:
+        raise InfrastructureError(f"coqchk printed no context summary:\n{out[-2000:]}")
+    return tuple(axioms), tuple(unsafe)
 
 
 def assumption_names(printed: list[str], theorem: str) -> list[str]:
@@ -179,7 +239,9 @@ def _stage(done: Completed, vfile: Path) -> StageResult:
                                   "Is the library built (`make theories`) and libcoq-interval installed?")
     if done.returncode < 0 or "Error:" not in text:
         raise ProverCrashed(f"coqc stopped abnormally (exit {done.returncode}) on {vfile}:\n{_excerpt(done)}")
-    return StageResult("failed", done.seconds, done.peak_kib, _failure(text, vfile))
+    m = re.search(r'File "[^"]*", line (\d+)', text)
+    return StageResult("failed", done.seconds, done.peak_kib, _failure(text, vfile),
+                       line=int(m.group(1)) if m else None)
 
 
 def _failure(text: str, vfile: Path) -> str:

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import jinja2
 
 from obligations import __version__
+from obligations.document import PRELUDE_MARK, Choices, Document, DocumentBuilder, Tactic
 from obligations.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Plan,
                                     PointwiseCheck, RowsAreDistributions, Witness)
 from obligations.render.terms import (Renderer, comment, q_lit, r_lit, rows_literal,
@@ -22,18 +24,58 @@ TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
 @dataclass(frozen=True)
 class Rendered:
-    """A rendered Coq file and what it claims."""
+    """A rendered Coq file (a document with proof slots) and what it claims."""
 
     module: str                 # the file's module name (= the spec's name)
-    text: str
+    document: Document
     theorems: tuple[str, ...]   # the theorems the certificate rests on, in order
-    uses_interval: bool
+
+    @cached_property
+    def text(self) -> str:
+        """The file with every obligation proved by its first candidate."""
+        return self.document.fill()
+
+    def uses_interval(self, choices: Optional[Choices] = None) -> bool:
+        return self.document.prelude_for(choices) == INTERVAL_PRELUDE
+
+
+INTERVAL_PRELUDE = "PreludeInterval"
+
+# Proofs of the bound on e^ε the prover may try when the proposed one fails.
+BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),
+                 Tactic("unfold Q2R; simpl; interval.", INTERVAL_PRELUDE),
+                 Tactic("unfold Q2R; simpl; interval with (i_prec 100).", INTERVAL_PRELUDE),
+                 Tactic("unfold Q2R; simpl; interval with (i_prec 300).", INTERVAL_PRELUDE))
 
 
 def environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+
+
+def render_document(template: str, module: str, ctx: dict[str, Any], prelude: str,
+                    stronger: tuple[str, ...] = (), session_first: bool = False) -> Document:
+    """Render a template into a document: `obligation(name, statement, tactics)` in the
+    template marks a proof slot, `prelude` the module the file imports."""
+    builder = DocumentBuilder()
+    text = environment().get_template(template).render(
+        **ctx, obligation=builder.obligation, prelude=PRELUDE_MARK)
+    return builder.build(module, text, prelude, stronger, session_first)
+
+
+def exp_obligation(name: str, o: dict[str, Any], epsilon: str) -> dict[str, Any]:
+    """The lemma bounding e^ε (below to prove, above to refute) and its candidate proofs."""
+    if o["upper"]:
+        lemma, statement = f"{name}_exp_upper", f"(exp ({epsilon}) <= Q2R {o['bound']})%R"
+        first = Tactic("exp_exact_upper.") if o["method"] == "exact" else None
+    else:
+        lemma, statement = f"{name}_exp_lower", f"(Q2R {o['bound']} <= exp ({epsilon}))%R"
+        first = Tactic("exp_exact.") if o["method"] == "exact" else None
+    if first is None:
+        first = Tactic(f"unfold Q2R; simpl. interval with (i_prec {o['bits']}).", INTERVAL_PRELUDE)
+    tactics = (first, *(t for t in BOUND_TACTICS if t.script != first.script))
+    return {**o, "lemma": lemma, "statement": statement, "tactics": tactics}
 
 
 def render(m: FiniteMechanism, plan: Plan) -> Rendered:
@@ -43,7 +85,6 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         return render_program(m, plan)
     renderer = _renderer(spec)
     obligations = [_obligation(o) for o in plan.obligations]
-    uses_interval = any(o.get("method") == "interval" for o in obligations)
     neighbours = _neighbours(spec)
     exp = next((o for o in obligations if o["kind"] in ("exp_lower", "exp_upper")), None)
     main = next((o for o in obligations if o["kind"] in ("pointwise", "hockey", "witness")), None)
@@ -52,10 +93,12 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         main["check"], main["bridge"] = _check_term(main, neighbours, spec.name)
     name = spec.name
     theorem = f"{name}_not_dp" if plan.expected == "refute" else f"{name}_dp"
+    epsilon = strip_outer(renderer.r(spec.epsilon))
+    if exp is not None:
+        exp = exp_obligation(name, exp, epsilon)
     ctx: dict[str, Any] = dict(
-        name=name, version=__version__, spec_path=comment(spec.path), spec_sha=spec.sha256,
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name),
-        prelude="PreludeInterval" if uses_interval else "Prelude",
         inputs=_domain(spec.inputs) if spec.cw is None else
         "0 = D (the database, drawn from the prior), 1 = alt (its scrubbed version); "
         "the table's inputs: " + _domain(spec.inputs), outputs=_domain(spec.outputs),
@@ -65,29 +108,36 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         rows=rows_literal(m.base_rows) if spec.formula is None else None,
         base=_chain(spec)[0][0], chain=_chain(spec)[1:],
         neighbours=neighbours, exp=exp, main=main,
-        epsilon=strip_outer(renderer.r(spec.epsilon)), epsilon_text=comment(spec.epsilon_text),
+        epsilon=epsilon, epsilon_text=comment(spec.epsilon_text),
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
         theorem=theorem, distr="distr" if spec.distribution == "full" else "subdistr",
     )
-    text = environment().get_template("finite.v.j2").render(**ctx)
+    document = render_document("finite.v.j2", name, ctx, "Prelude", (INTERVAL_PRELUDE,))
     theorems = (f"{name}_{'distr' if spec.distribution == 'full' else 'subdistr'}",)
     if plan.expected in ("prove", "refute"):
         theorems += (theorem,)
-    return Rendered(name, text, theorems, uses_interval)
+    return Rendered(name, document, theorems)
 
 
 def _chain(spec: MechanismSpec) -> list[tuple[str, str, str]]:
     """The definitions from the spec's table to the mechanism the claim is about:
-    (name, body, comment); the first one's body is the table or formula."""
+    (name, body, comment); the first one's body is the table or formula.
+
+    With CW-privacy and a K-fold composition the power comes first and the prior
+    mixture last, `fmech_cw (fmech_power M K) f f'` = Σ_x f(x)·M(x)^⊗K: one
+    database, drawn once, seen by all K runs (Compose.v, `fmech_cw_power_entry`).
+    The other order would draw a fresh database for every run."""
     stages = [("table", "", "")]
-    if spec.cw is not None:
-        prior, alt = (", ".join(q_lit(v) for v in f) for f in spec.cw)
-        stages.append(("cw", f"fmech_cw {{prev}} [{prior.replace(', ', '; ')}] [{alt.replace(', ', '; ')}]",
-                       "CW-privacy: input 0 is the database drawn from the prior, input 1 its "
-                       "scrubbed version drawn from the alternative prior."))
     if spec.compose > 1:
         stages.append(("power", f"fmech_power {{prev}} {spec.compose}",
                        f"The mechanism run {spec.compose} times on the same input, with independent noise."))
+    if spec.cw is not None:
+        prior, alt = (", ".join(q_lit(v) for v in f) for f in spec.cw)
+        same = (f" Both are drawn once: all {spec.compose} runs see the same database."
+                if spec.compose > 1 else "")
+        stages.append(("cw", f"fmech_cw {{prev}} [{prior.replace(', ', '; ')}] [{alt.replace(', ', '; ')}]",
+                       "CW-privacy: input 0 is the database drawn from the prior, input 1 its "
+                       "scrubbed version drawn from the alternative prior." + same))
     names = [f"{spec.name}_{tag}" for tag, _, _ in stages[:-1]] + [spec.name]
     chain = [(names[0], "", "")]
     for i, (_, body, text) in enumerate(stages[1:], 1):
@@ -142,7 +192,8 @@ def _neighbours(spec: MechanismSpec) -> str:
         return "nb_all"
     if nb == "adjacent":
         return "nb_adjacent"
-    pairs = "; ".join(f"({a}, {b})" for a, b in nb)
+    # The prelude opens Q_scope: a bare numeral would be a Q, but nb_list takes nat pairs.
+    pairs = "; ".join(f"({a}%nat, {b}%nat)" for a, b in nb)
     return f"(nb_list [{pairs}])"
 
 

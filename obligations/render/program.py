@@ -10,11 +10,13 @@ in comments.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence
 
 from obligations import __version__
 from obligations.obligation import Plan
-from obligations.render.finite import Rendered, _obligation, environment
+from obligations.render.finite import (INTERVAL_PRELUDE, Rendered, _obligation, exp_obligation,
+                                       render_document)
 from obligations.render.terms import comment, q_lit, r_lit, strip_outer, z_lit
 from obligations.spec import program as P
 from obligations.render.finite import _renderer
@@ -115,14 +117,25 @@ def chunked(items: Sequence[str], indent: str = "  ", per_line: int = 1) -> str:
     return ("\n" + indent + "++ ").join(body(c) for c in chunks)
 
 
+def slot_ranges(prog: P.Program) -> list[tuple[int, int]]:
+    """The declared range (lo, hi) of every input slot, in slot order (a stream: one per value)."""
+    out: list[tuple[int, int]] = []
+    for c in sorted(prog.components, key=lambda c: c.base):
+        assert c.base == len(out), "input slots are numbered in the order of the components"
+        out.extend([(c.lo, c.hi)] * (c.length or 1))
+    return out
+
+
 def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
     spec = m.spec
     prog: P.Program = spec.program
     name = spec.name
     renderer = _renderer(spec)
     obligations = [_obligation(o) for o in plan.obligations]
-    uses_interval = any(o.get("method") == "interval" for o in obligations)
     exp = next((o for o in obligations if o["kind"] in ("exp_lower", "exp_upper")), None)
+    epsilon = strip_outer(renderer.r(spec.epsilon))
+    if exp is not None:
+        exp = exp_obligation(name, exp, epsilon)
     main = next((o for o in obligations if o["kind"] in ("pointwise", "hockey", "witness")), None)
     if main is not None and main["kind"] == "witness":
         w = next(o for o in plan.obligations if type(o).__name__ == "Witness")
@@ -138,21 +151,21 @@ def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
         nb = "public (equal in neighbours)" if c.public else f"sensitivity {c.delta}"
         comps.append(comment(f"{c.name}: {what} in {c.lo}..{c.hi}, {nb}"))
     ctx: dict[str, Any] = dict(
-        name=name, version=__version__, spec_path=comment(spec.path), spec_sha=spec.sha256,
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name),
         derived=comment(", ".join(f"{k} = {v}" for k, v in (prog.point or {}).items())),
-        prelude="PreludeInterval" if uses_interval else "Prelude",
         slots=slots, components=comps, nslots=prog.nslots, program=program_term(prog),
         deltas="[" + "; ".join(_z(d) for d in prog.deltas) + "]",
+        ranges="[" + "; ".join(f"({_z(lo)}, {_z(hi)})" for lo, hi in slot_ranges(prog)) + "]",
         inputs=chunked(["[" + "; ".join(_z(v) for v in vec) + "]" for vec in prog.inputs], "  ",
                        max(1, 60 // (4 * max(1, len(prog.deltas)) + 2))),
         n_inputs=len(prog.inputs), n_outs=len(prog.outputs),
         outs=chunked([ovals(o) for o in prog.outputs]),
         exp=exp, main=main,
-        epsilon=strip_outer(renderer.r(spec.epsilon)), epsilon_text=comment(spec.epsilon_text),
+        epsilon=epsilon, epsilon_text=comment(spec.epsilon_text),
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
         theorem=theorem,
     )
-    text = environment().get_template("program.v.j2").render(**ctx)
+    document = render_document("program.v.j2", name, ctx, "Prelude", (INTERVAL_PRELUDE,))
     theorems = (theorem,) if plan.expected in ("prove", "refute") else ()
-    return Rendered(name, text, theorems, uses_interval)
+    return Rendered(name, document, theorems)

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Optional
 
 import sympy
 
 from obligations import __version__
 from obligations.errors import InfrastructureError
-from obligations.render.finite import Rendered, environment
+from obligations.document import Tactic
+from obligations.render.finite import Rendered, render_document
 from obligations.render.terms import comment, r_lit
 from obligations.spec import expr as E
 from obligations.unfold.snapping import FA, HALF, K, SnapUnfold, symbols, to_sym
@@ -44,6 +46,10 @@ class Lemma:
     statement: str
     tactics: tuple[str, ...]
     text: str          # the obligation in readable math (a comment above it)
+
+    @property
+    def candidates(self) -> tuple[Tactic, ...]:
+        return tuple(Tactic(t) for t in self.tactics)
 
 
 def coq_r(e: E.Expr) -> str:
@@ -94,9 +100,9 @@ def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
     name = spec.name
     instance = u.witness.instance if u.expected == "refute" and u.witness else None
     ctx = _context(u, instance)
-    text = environment().get_template("snapping.v.j2").render(**ctx)
+    document = render_document("snapping.v.j2", name, ctx, "PreludeSnap", session_first=True)
     theorems = (f"{name}_not_dp",) if instance else (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
-    return Rendered(name, text, theorems, uses_interval=False), ctx["lemmas"]
+    return Rendered(name, document, theorems), ctx["lemmas"]
 
 
 def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any]:
@@ -117,19 +123,20 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
     c = "fa" if b is None else f"clamp {b} fa"
     _check_canonical(u)
     claim, sens = coq_r(spec.epsilon), coq_r(spec.sensitivity)
+    # the query distance the DP theorem is proved for: Δ, or 2B when clamping makes it smaller
+    distance = f"(2 * {b})" if u.distance == "2B" and b is not None else sens
     noise_nf = f"sgn s * (/ {r} * ln u)" if r.isidentifier() else f"sgn s * (/ ({r}) * ln u)"
-    lemmas = _lemmas(u, name, r, lam, b, c, numeric, claim, sens, _literal_noise(u), noise_nf)
+    lemmas = _lemmas(u, name, r, lam, b, c, numeric, claim, distance, _literal_noise(u), noise_nf)
     return dict(
-        name=name, version=__version__, spec_path=comment(spec.path), spec_sha=spec.sha256,
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name), symbolic=symbolic, numeric=numeric,
         mechanism=_mechanism(u, lam, b, _literal_noise(u)), normal_form=_mechanism(u, lam, b, noise_nf),
         steps_text=comment(_steps_text(u)), rate=r, lam=lam, B=b,
-        sensitivity=sens, claim=claim, lemmas=lemmas, c=c,
+        sensitivity=sens, distance=distance, distance_2b=u.distance == "2B" and b is not None, claim=claim, lemmas=lemmas, c=c,
         klo=f"(IZR k - / 2) * {lam}", khi=f"(IZR k + / 2) * {lam}",
         g=f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}" if b else "",
         gb=f"(IZR (Zfloor (- {b} / {lam})) + / 2) * {lam}" if b else "",
         ties="TiesUp" if spec.ties == "up" else "TiesDown", clamped=b is not None,
-        prelude="PreludeSnap",
         witness=_witness(u, lam, r, b) if instance else None,
         table=[comment(line) for line in _table_lines(u)])
 
@@ -183,7 +190,7 @@ def _steps_text(u: SnapUnfold) -> str:
 
 
 def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: Optional[str], c: str,
-            numeric: list[dict[str, str]], claim: str, sens: str, noise_lit: str,
+            numeric: list[dict[str, str]], claim: str, distance: str, noise_lit: str,
             noise_nf: str) -> list[Lemma]:
     up = u.spec.ties == "up"
     lo, hi = "<=" if up else "<", "<" if up else "<="      # S = +1: lo u hi
@@ -260,8 +267,9 @@ def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: Optional[str], c: str
             case("bottom_far", *bot, f"{gb} <= {c}", f"- {b}", f"/ 2 * {e(f'{gb} - {c}')}", False),
         ]
     if u.expected != "refute":
-        out.append(Lemma(f"{name}_claim_ge", "claim", f"{r} * {sens} <= {claim}", TACTICS["claim"],
-                         "the claimed epsilon is at least r·Δ"))
+        out.append(Lemma(f"{name}_claim_ge", "claim", f"{r} * {distance} <= {claim}", TACTICS["claim"],
+                         "the claimed epsilon is at least r·Δ" if u.distance != "2B" else
+                         "the claimed epsilon is at least r·2B (clamped query values are at most 2B apart)"))
     return out
 
 
@@ -307,8 +315,16 @@ def _witness(u: SnapUnfold, lam: str, r: str, b: Optional[str]) -> dict[str, Any
     assert w is not None
     fa, fa2, k = r_lit(w.fa), r_lit(w.fa2), f"({w.k})"
     c1, c2 = (fa, fa2) if b is None else (f"clamp {b} {fa}", f"clamp {b} {fa2}")
+    if w.case == "top":   # the output B, both clamped values at or below g: Pr = e^{r(c - g)}/2
+        assert b is not None
+        g = f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}"
+        return {"case": "top", "fa": fa, "fa2": fa2, "k": k, "p": str(w.p), "p2": str(w.p2),
+                "claim": str(w.claim), "ratio": str(w.ratio), "d": f"{r} * ({c1} - {c2})",
+                "x1": f"{r} * ({c1} - {g})", "x2": f"{r} * ({c2} - {g})",
+                "ceil": f"rewrite (Zceil_imp ({w.ceil}) ({b} / {lam})) by (rewrite minus_IZR; snap_side); ",
+                "unclamp": f"rewrite ?(clamp_id {b} {fa}), ?(clamp_id {b} {fa2}) by snap_side; "}
     x = [f"{r} * ((IZR {k} {op} / 2) * {lam} - {cc})" for op in ("+", "-") for cc in (c1, c2)]
-    return {"fa": fa, "fa2": fa2, "k": k, "p": str(w.p), "p2": str(w.p2), "claim": str(w.claim),
+    return {"case": "below", "fa": fa, "fa2": fa2, "k": k, "p": str(w.p), "p2": str(w.p2), "claim": str(w.claim),
             "ratio": str(w.ratio), "d": f"{r} * ({c2} - {c1})", "x1": x[0], "y1": x[1], "x2": x[2],
             "y2": x[3],
             "unclamp": "" if b is None else f"rewrite ?(clamp_id {b} {fa}), ?(clamp_id {b} {fa2}) by snap_side; "}

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from obligations.spec import expr as E
+from obligations.spec.names import unsafe_char
 
 HEX_DIGITS = 24   # integers longer than this are written in hex (faster for Coq to read)
 CHUNK = 1000      # list literals are split so Coq's parser never sees a huge flat list
@@ -55,8 +56,10 @@ def rows_literal(rows: Sequence[Sequence[Fraction]], indent: str = "    ") -> st
 
 
 def comment(text: str) -> str:
-    """Text made safe inside a Coq comment (no nesting, no string quotes)."""
+    """Text made safe inside a Coq comment (no nesting, no string quotes, and no control
+    characters or bidi overrides, which would hide or reorder what a reader sees)."""
     text = " ".join(text.split())
+    text = "".join(f"\\u{{{ord(c):X}}}" if unsafe_char(c) else c for c in text)
     return text.replace("(*", "( *").replace("*)", "* )").replace('"', "''")
 
 

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from obligations.errors import SpecError
 from obligations.spec import expr as E
 from obligations.spec.model import Number, Otherwise, Pairs, Range, Spec
-from obligations.spec.names import coq_name_problem
+from obligations.spec.names import coq_name_problem, spec_name_problem, text_problem
 from obligations.spec import pipeline as pipeline_spec
 
 MAX_FILE_BYTES = 20_000_000
@@ -94,7 +94,7 @@ def derive(spec: MechanismSpec, *, name: str, epsilon: str, delta: Fraction,
     arguments so that `verify` derives the same spec again.
     """
     field = f"derived claim {name}"
-    problem = coq_name_problem(name)
+    problem = spec_name_problem(name)
     if problem:
         raise SpecError(spec.path, field, problem)
     if compose < 1 or (compose > 1 and too_many_outputs(spec.outputs.size, compose)):
@@ -162,13 +162,22 @@ def load(path: Union[str, Path]) -> MechanismSpec:
         raise SpecError(file, "", "not UTF-8 text") from exc
     except yaml.YAMLError as exc:
         raise SpecError(file, "", f"not valid YAML: {exc}") from exc
-    return check(data, file, hashlib.sha256(raw).hexdigest())
+    except RecursionError:  # PyYAML's parser recurses once per nesting level
+        raise SpecError(file, "", _TOO_DEEP) from None
+    try:
+        return check(data, file, hashlib.sha256(raw).hexdigest())
+    except RecursionError:  # nesting PyYAML still read, but a checker walks recursively
+        raise SpecError(file, "", _TOO_DEEP) from None
+
+
+_TOO_DEEP = "nested too deeply (lists or mappings inside each other hundreds of levels deep)"
 
 
 def check(data: Any, file: str, sha256: str = "") -> MechanismSpec:
     """Validate parsed YAML data into a MechanismSpec."""
     if not isinstance(data, dict):
         raise SpecError(file, "", "a spec is a YAML mapping (name: ..., inputs: ..., ...)")
+    _check_name_and_description(data, file)  # every form: program and pipeline specs too
     if "program" in data:  # a mechanism written as a program (issue 4)
         from obligations.spec.program import check_program
         return check_program(data, file, sha256)
@@ -179,6 +188,21 @@ def check(data: Any, file: str, sha256: str = "") -> MechanismSpec:
     except ValidationError as exc:
         raise _spec_error(file, exc) from None
     return _Checker(file, sha256, spec).run()
+
+
+def _check_name_and_description(data: Mapping[str, Any], file: str) -> None:
+    """The spec's name becomes a Coq module and a prefix of definitions; its description
+    goes into comments: both are refused here, before any form-specific check."""
+    name = data.get("name")
+    if isinstance(name, str):  # other types: the form's schema says what is expected
+        problem = spec_name_problem(name)
+        if problem:
+            raise SpecError(file, "name", problem)
+    description = data.get("description")
+    if isinstance(description, str):
+        problem = text_problem(description, multiline=True)  # YAML block scalars keep newlines
+        if problem:
+            raise SpecError(file, "description", problem)
 
 
 def _spec_error(file: str, exc: ValidationError) -> SpecError:
@@ -218,7 +242,7 @@ class _Checker:
 
     def run(self) -> MechanismSpec:
         s = self.spec
-        problem = coq_name_problem(s.name)
+        problem = spec_name_problem(s.name)
         if problem:
             raise self.fail("name", problem)
         params, types = self.parameters()
@@ -298,6 +322,9 @@ class _Checker:
         for i, label in enumerate(labels):
             if labels.index(label) != i:
                 raise self.fail(f"{field}[{i}]", f"label {label!r} appears twice")
+            problem = text_problem(label)  # labels go into the generated file's comments
+            if problem:
+                raise self.fail(f"{field}[{i}]", f"labels are printable text: the label {problem}")
             if len(label) > 100 or not label.isprintable():
                 raise self.fail(f"{field}[{i}]", "labels are printable and at most 100 characters")
         return Domain(labels)

@@ -3,8 +3,13 @@ from __future__ import annotations
 
 import keyword
 import re
+import unicodedata
+from pathlib import Path
 
-COQ_IDENT = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,62}$")
+import obligations
+
+# fullmatch, never `^...$`: `$` also matches before a trailing newline ("rr\n").
+COQ_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}")
 
 # Coq's keywords and the vernacular/tactic words that cannot be identifiers.
 COQ_KEYWORDS = frozenset("""
@@ -15,21 +20,117 @@ Inductive CoInductive Record Structure Class Instance Context Notation Ltac Tact
 Eval Compute Goal Example Remark Fact Corollary Proposition Open Close Scope Arguments
 """.split())
 
-# Names the generated file or our prelude already uses; a spec may not take them.
-RESERVED = frozenset("""
+# Names the generated file or our prelude already uses, and library modules whose
+# names a generated module must not shadow (Interval's proofs rest on the primitive ones).
+LIBRARY_NAMES = frozenset("""
 dp distr subdistr fmech FMech n_in n_out rows entry prob pr event everything tabulate
 nb_all nb_adjacent nb_list check_distr check_subdistr check_pointwise check_hockey check_witness
 pr_q in_list qsum rsum exp ln x y Q R Z nat bool true false
+Q2R IZR Rabs Prelude PreludeInterval PreludeSnap PrimInt63 Uint63 PrimFloat FloatAxioms SpecFloat
+Coq Obligations Certs Interval Flocq Reals QArith ZArith Lia Lra List ListNotations
 """.split())
+
+PACKAGE_ROOT = Path(obligations.__file__).resolve().parent.parent
+TEMPLATES = PACKAGE_ROOT / "templates"
+THEORIES = PACKAGE_ROOT / "theories"
+
+_IDENT_TOKEN = re.compile(r"(?<![A-Za-z0-9_'])[A-Za-z_][A-Za-z0-9_']*")
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+_DECLARATION = re.compile(
+    r"(?<![A-Za-z0-9_'])(?:Definition|Fixpoint|CoFixpoint|Lemma|Theorem|Corollary|Proposition|Fact|"
+    r"Remark|Example|Inductive|CoInductive|Variant|Record|Structure|Class|Instance|Notation|Ltac|"
+    r"Let|Axiom|Parameter)\s+([A-Za-z_][A-Za-z0-9_']*)")
+
+
+def _without_coq_comments(text: str) -> str:
+    """`text` with its (nested) Coq comments removed: words in comments are not names."""
+    out: list[str] = []
+    depth, i = 0, 0
+    while i < len(text):
+        if text.startswith("(*", i):
+            depth, i = depth + 1, i + 2
+        elif depth and text.startswith("*)", i):
+            depth, i = depth - 1, i + 2
+        else:
+            if not depth:
+                out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""  # an installed package without templates/ or theories/ reserves what it can
+
+
+def template_names(directory: Path = TEMPLATES) -> frozenset[str]:
+    """Lowercase identifiers the templates write literally (outside Jinja tags and comments):
+    a spec named like one of them would redefine what the generated file refers to."""
+    names: set[str] = set()
+    for f in sorted(directory.glob("*.j2")):
+        code = _without_coq_comments(_JINJA.sub(" ", _read(f)))
+        names.update(w for w in _IDENT_TOKEN.findall(code) if w[0].islower())
+    return frozenset(names)
+
+
+def theory_names(directory: Path = THEORIES) -> frozenset[str]:
+    """Every name declared in theories/*.v, and the module names themselves."""
+    names: set[str] = set()
+    for f in sorted(directory.glob("*.v")):
+        names.add(f.stem)
+        names.update(_DECLARATION.findall(_without_coq_comments(_read(f))))
+    return frozenset(names)
+
+
+# Computed once: a spec's name may not be any of these (it names a module and prefixes definitions).
+RESERVED = LIBRARY_NAMES | template_names() | theory_names()
 
 
 def coq_name_problem(name: str) -> str | None:
     """Why `name` cannot be a Coq identifier of ours, or None if it can."""
-    if not COQ_IDENT.match(name):
+    if not COQ_IDENT.fullmatch(name):
         return ("must start with a letter and contain only letters, digits and '_' "
                 "(at most 63 characters)")
     if name in COQ_KEYWORDS or keyword.iskeyword(name):
         return f"{name!r} is a reserved word"
-    if name in RESERVED:
+    if name in LIBRARY_NAMES:
         return f"{name!r} is already used by the Coq library"
     return None
+
+
+def spec_name_problem(name: str) -> str | None:
+    """Why `name` cannot be a spec's name (a Coq module name and the prefix of its
+    definitions), or None if it can."""
+    problem = coq_name_problem(name)
+    if problem:
+        return problem
+    if name in RESERVED:
+        return f"{name!r} is already used by the Coq library or the generated file"
+    if not "a" <= name[0] <= "z":
+        # Every standard-library and theories/ module name is capitalised: none can be shadowed.
+        return f"{name!r} must start with a lowercase letter (it becomes a Coq module name)"
+    return None
+
+
+# Bidirectional-text controls: they reorder how a comment is displayed (Trojan Source).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f" + "".join(map(chr, range(0x202A, 0x202F)))
+                          + "".join(map(chr, range(0x2066, 0x206A))))
+
+
+def unsafe_char(c: str) -> bool:
+    """A character that must not reach a generated file verbatim: control characters
+    (NUL, ESC, ...), lone surrogates and bidi controls."""
+    return unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS
+
+
+def text_problem(text: str, *, multiline: bool = False) -> str | None:
+    """Why free text (a description or a label) is refused, or None if it is fine."""
+    allowed = "\t\n\r" if multiline else ""
+    bad = next((c for c in text if unsafe_char(c) and c not in allowed), None)
+    if bad is None:
+        return None
+    return (f"contains the control character U+{ord(bad):04X}"
+            f"{' (a bidirectional-text override)' if bad in BIDI_CONTROLS else ''}; "
+            "write plain text")

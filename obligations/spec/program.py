@@ -41,7 +41,7 @@ MAX_SLOTS = 256              # variables, stream elements included
 MAX_PATH_BOUND = 10 ** 12    # inputs x product of the supports sampled along a path
 MAX_TABLE_ENTRIES = 100_000  # entries of one sampling table
 STATEMENT_KINDS = ("sample", "assign", "if", "for", "output", "top", "bot", "stop", "skip")
-IDENT = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,62}$")
+IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")  # \Z: `$` would accept "k\n"
 
 
 # ---------------------------------------------------------------- the spec's shape

@@ -26,7 +26,8 @@ from typing import Optional, Sequence
 
 import sympy
 
-from obligations.unfold.region import Curve, Line, envelope
+from obligations.errors import UsageError
+from obligations.unfold.region import Curve, Line, envelope, pair_lines
 
 INFINITE = ("inf",)
 Key = tuple  # exponent vector over PRIMES, or INFINITE
@@ -140,7 +141,10 @@ def lines(d: PLD, pair: Optional[tuple[int, int]] = None) -> list[Line]:
 
 
 def composed_curve(rows: Sequence[Sequence[Fraction]], pairs: Sequence[tuple[int, int]], k: int) -> Curve:
-    """δ(ε) of the k-fold composition of a mechanism, over ordered neighbour pairs."""
+    """δ(ε) of the k-fold composition of a mechanism, over ordered neighbour pairs.
+
+    Not for the rows of a CW mixture: running Σ_x f(x)·M(x) k times would draw a
+    fresh database for every run; see `cw_composed_curve`."""
     primes = primes_of(rows)
     seen: dict = {}
     for x, x2 in pairs:  # pairs with the same PLD compose to the same curve
@@ -151,6 +155,53 @@ def composed_curve(rows: Sequence[Sequence[Fraction]], pairs: Sequence[tuple[int
     for d, pair in seen.values():
         all_lines += lines(power(d, k), pair)
     return envelope(all_lines)
+
+
+MAX_CW_TYPES = 20_000  # output types of a CW composition (C(k + m - 1, m - 1) for m outputs)
+
+
+def cw_composed_curve(rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction],
+                      alt: Sequence[Fraction], k: int) -> Curve:
+    """δ(ε) of the k-fold composition under CW-privacy: Σ_x f(x)·M(x)^⊗k against
+    Σ_x f'(x)·M(x)^⊗k, the database drawn once and seen by all k runs (Coq's
+    `fmech_cw (fmech_power M k) f f'`).
+
+    A mixture of products is not a product, so privacy-loss distributions do not
+    compose here.  But under every M(x)^⊗k a sequence's probability depends only on
+    how often each output occurs in it (its type), so both rows, and their ratio,
+    do too: the curve is computed exactly over the C(k + m − 1, m − 1) types, each
+    weighted by its number of sequences."""
+    m = len(rows[0])
+    n_types = math.comb(k + m - 1, m - 1)
+    if n_types > MAX_CW_TYPES:
+        raise UsageError(f"the {k}-fold composition under CW-privacy has {n_types} output types "
+                         f"({m} outputs); at most {MAX_CW_TYPES} are computed")
+    xs = [x for x in range(len(rows)) if prior[x] != 0 or alt[x] != 0]
+    p_row: list[Fraction] = []
+    q_row: list[Fraction] = []
+    for counts in _types(m, k):
+        sequences = math.factorial(k)
+        for c in counts:
+            sequences //= math.factorial(c)
+        p = q = Fraction(0)
+        for x in xs:
+            run = Fraction(1)
+            for y, c in enumerate(counts):
+                if c:
+                    run *= rows[x][y] ** c
+            p += prior[x] * run
+            q += alt[x] * run
+        p_row.append(sequences * p)
+        q_row.append(sequences * q)
+    lines = pair_lines(p_row, q_row, (0, 1)) + pair_lines(q_row, p_row, (1, 0))
+    return envelope([Line(ln.a, ln.b, ln.pair) for ln in lines])
+
+
+def _types(m: int, k: int) -> list[tuple[int, ...]]:
+    """Every (c_0, ..., c_{m-1}) of non-negative integers summing to k."""
+    if m == 1:
+        return [(k,)]
+    return [(c,) + rest for c in range(k, -1, -1) for rest in _types(m - 1, k - c)]
 
 
 def heterogeneous_curve(mechanisms: Sequence[Sequence[Sequence[Fraction]]],

@@ -46,10 +46,10 @@ def tabulate(spec: MechanismSpec) -> FiniteMechanism:
     for x, row in enumerate(rows):
         _check_row(spec, x, row)
     mech, labels, pairs = rows, spec.inputs.labels, neighbour_pairs(spec)
-    if spec.cw is not None:
-        mech, labels, pairs = cw_rows(rows, *spec.cw), CW_INPUTS, ((0, 1), (1, 0))
     if spec.compose > 1:
         mech = power_rows(mech, spec.compose)
+    if spec.cw is not None:  # after the power: one database for all runs (Coq's `_chain`)
+        mech, labels, pairs = cw_rows(mech, *spec.cw), CW_INPUTS, ((0, 1), (1, 0))
     return FiniteMechanism(spec, mech, pairs, rows, labels)
 
 
@@ -57,7 +57,8 @@ CW_INPUTS = ("D", "alt")
 
 
 def cw_rows(rows: Sequence[Row], prior: Sequence[Fraction], alt: Sequence[Fraction]) -> tuple[Row, ...]:
-    """Seed 001 §1.2: M' = [f_D·M, f_D'·M], in the order of Coq's `fmech_cw`."""
+    """Seed 001 §1.2: M' = [f_D·M, f_D'·M], in the order of Coq's `fmech_cw`.  Given the
+    rows of a K-fold composition, this is Σ_x f(x)·M(x)^⊗K: the same database for all runs."""
     def mix(f: Sequence[Fraction]) -> Row:
         return tuple(sum((f[x] * rows[x][y] for x in range(len(rows))), Fraction(0))
                      for y in range(len(rows[0])))
@@ -147,6 +148,33 @@ def neighbour_pairs(spec: MechanismSpec) -> tuple[tuple[int, int], ...]:
     return tuple(sorted({(a, b) for a, b in pairs if a != b}))
 
 
+# ---------------------------------------------------------------- vacuous claims
+
+def has_distinct_neighbours(m: FiniteMechanism) -> bool:
+    """Whether some neighbouring inputs x, x' of the mechanism have x ≠ x'."""
+    return any(a != b for a, b in m.pairs)
+
+
+def rows_all_zero(m: FiniteMechanism) -> bool:
+    """Whether every row is all-zero (a sub-distribution that never outputs anything)."""
+    return all(p == 0 for row in m.rows for p in row)
+
+
+def vacuity(m: FiniteMechanism) -> tuple[str, ...]:
+    """Why the claim holds whatever the mechanism does, if it does: plain sentences
+    for `Plan.vacuous`, empty when the claim says something."""
+    if getattr(m.spec, "program", None) is not None:
+        from obligations.unfold.program import program_vacuity
+        return program_vacuity(m)
+    reasons: list[str] = []
+    if not has_distinct_neighbours(m):
+        reasons.append("no two distinct inputs are neighbours: the claim holds for any mechanism")
+    if rows_all_zero(m):
+        reasons.append("every row is zero, so every event has probability 0 on every input: "
+                       "the claim holds for any ε and δ ≥ 0")
+    return tuple(reasons)
+
+
 # ---------------------------------------------------------------- privacy loss
 
 def hockey(rx: Sequence[Fraction], rx2: Sequence[Fraction], bound: Fraction) -> Fraction:
@@ -208,18 +236,19 @@ def plan(m: FiniteMechanism) -> Plan:
     ratio = max_ratio(m)
     tight = "oo" if ratio is None else ("0" if ratio == 1 else f"ln({ratio})")
     tight_f = math.inf if ratio is None else math.log(ratio)
+    vacuous = vacuity(m)
     if e_exact.is_Rational:
         e = Fraction(int(e_exact.p), int(e_exact.q))
         worst, pair = worst_pair(m, e)
         common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f,
-                      delta_at_claim=str(worst), delta_at_claim_float=float(worst))
+                      delta_at_claim=str(worst), delta_at_claim_float=float(worst), vacuous=vacuous)
         if worst <= spec.delta:
             return Plan("prove", (rows_ok, ExpLowerBound(e, "exact"), _check(e, spec.delta)), **common)
         assert pair is not None
         return Plan("refute", (rows_ok, ExpUpperBound(e, "exact"), witness(m, pair, e)), **common)
     delta_float = _delta_float(m, eps)
     common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f, delta_at_claim=None,
-                  delta_at_claim_float=delta_float)
+                  delta_at_claim_float=delta_float, vacuous=vacuous)
     for digits in DIGITS:
         lo, hi, bits = exp_bounds(eps, digits)
         lo = max(lo, Fraction(1))  # ε ≥ 0, and the diagonal x = x' needs L ≥ 1

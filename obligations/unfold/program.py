@@ -407,6 +407,25 @@ def _pairs_by_scan(prog: P.Program) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def program_vacuity(m: FiniteMechanism) -> tuple[str, ...]:
+    """Why a program claim holds for any program, if it does (`Plan.vacuous`): every input
+    public or of sensitivity 0 (neighbours are equal), or else no two distinct input
+    vectors are neighbours; every run being zero cannot happen (runs have mass 1), but
+    the table is checked all the same."""
+    from obligations.unfold.finite import has_distinct_neighbours, rows_all_zero
+    prog: P.Program = m.spec.program
+    reasons: list[str] = []
+    if all(c.public or c.delta == 0 for c in prog.components):
+        reasons.append("every input is public or has sensitivity 0, so neighbouring input vectors "
+                       "are equal: the claim holds for any program")
+    elif not has_distinct_neighbours(m):
+        reasons.append("no two distinct input vectors are neighbours: the claim holds for any program")
+    if rows_all_zero(m):
+        reasons.append("every run has probability 0 on every output sequence: the claim holds for "
+                       "any ε and δ ≥ 0")
+    return tuple(reasons)
+
+
 def describe_outputs(m: FiniteMechanism, limit: int = 12) -> Iterable[str]:
     """Lines showing the output distribution of the first inputs (for `obligations show`)."""
     labels = m.spec.outputs.labels

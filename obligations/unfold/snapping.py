@@ -81,6 +81,8 @@ class SnapWitness:
     p2: sympy.Expr
     claim: sympy.Expr
     ratio: sympy.Expr
+    case: str = "below"     # below: output lam*k below both buckets; top: the clamped output B
+    ceil: int = 0           # top: ceil(B / lam) at the instance (the tail's threshold g)
 
 
 @dataclass
@@ -90,13 +92,14 @@ class SnapUnfold:
     kappa: sympy.Expr                  # noise = S · kappa · ln u
     rate: sympy.Expr                   # 1 / kappa: the Laplace rate
     rate_named: sympy.Expr             # the same over the parameters' names (numbers kept symbolic)
-    truth: sympy.Expr                  # rate · Δ, the ε the library proves
+    truth: sympy.Expr                  # rate · Δ, or rate · min(Δ, 2B) when clamped: the ε the library proves
     preimages: list[Preimage]
     cases: list[Case]
     pair_cases: list[PairCase]
     expected: str                      # prove, refute, undecided
     witness: Optional[SnapWitness] = None
     notes: list[str] = field(default_factory=list)
+    distance: str = "delta"            # the distance the proof uses: "delta" (Δ) or "2B" (clamped, 2B < Δ)
 
 
 # ---------------------------------------------------------------- symbols
@@ -224,7 +227,10 @@ def unfold(spec: PipelineSpec) -> SnapUnfold:
     named = {p.name: sympy.Symbol(p.name, positive=True) if p.kind != "nonnegative" else env[p.name]
              for p in spec.params}
     rate_named = sympy.simplify(1 / laplace_kappa(spec, named))
-    u = SnapUnfold(spec, env, kappa, rate, rate_named, sympy.simplify(rate * delta), pre, cases,
+    # After clamping, c = clamp_B(f(a)) and c' differ by at most min(Δ, 2B) (Snapping.v,
+    # clamp_dist_le_2b): with Δ > 2B the sensitivity overstates the distance.
+    distance = delta if bound is None else sympy.Min(delta, 2 * bound)
+    u = SnapUnfold(spec, env, kappa, rate, rate_named, sympy.simplify(rate * distance), pre, cases,
                    _pair_cases(cases), "undecided")
     _decide(u, env, lam, delta, bound)
     return u
@@ -319,23 +325,40 @@ def _pair_cases(cases: list[Case]) -> list[PairCase]:
 def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: sympy.Expr,
             bound: Optional[sympy.Expr]) -> None:
     claim = to_sym(u.spec.epsilon, env)
-    gap = sympy.simplify(claim - u.truth)
-    if gap.is_nonnegative:
+    # The library proves rate·Δ (snap_dp_*) and, clamped, rate·2B for any two query
+    # values (snap_dp_clamped_2b): a claim at least one of them is proved with it.
+    if sympy.simplify(claim - u.rate * delta).is_nonnegative:
         u.expected = "prove"
         return
-    instance = {s: sympy.Integer(1) for s in env.values() if isinstance(s, sympy.Symbol)}
+    if bound is not None and sympy.simplify(claim - u.rate * 2 * bound).is_nonnegative:
+        u.expected, u.distance = "prove", "2B"
+        return
+    gap = sympy.simplify(claim - u.truth)
+    if gap.is_nonnegative:
+        u.notes.append(f"the claim {claim} is at least {u.truth}, but neither at least {u.rate * delta} "
+                       f"nor at least {u.rate * 2 * bound} for all parameters (the two cases the "
+                       "library proves)")
+        return
+    ones = {s: sympy.Integer(1) for s in env.values() if isinstance(s, sympy.Symbol)}
+    instances = [ones]
     if bound is not None and isinstance(bound, sympy.Symbol):
-        instance[bound] = 4 * lam.subs(instance) + 2 * delta.subs(instance)
-    vals = {k: sympy.nsimplify(v.subs(instance)) for k, v in env.items()}
-    gap_at = sympy.simplify(gap.subs(instance))
-    d_at, lam_at = sympy.simplify(delta.subs(instance)), sympy.simplify(lam.subs(instance))
-    b_at = None if bound is None else sympy.simplify(bound.subs(instance))
-    if not (gap_at.is_negative and d_at.is_positive):
+        # a wide clamp (Δ <= B: the truth is rΔ), else a narrow one (2B < Δ, B = Λ/4 <= g)
+        instances = [{**ones, bound: 4 * lam.subs(ones) + 2 * delta.subs(ones)},
+                     {**ones, bound: lam.subs(ones) / 4}]
+    for instance in instances:
+        gap_at = sympy.simplify(gap.subs(instance))
+        d_at = sympy.simplify(delta.subs(instance))
+        if gap_at.is_negative and d_at.is_positive:
+            break
+    else:
         u.notes.append(f"cannot show the claim {claim} is at least {u.truth} (what the library proves), "
                        "nor find an instance where it is smaller")
         return
+    vals = {k: sympy.nsimplify(v.subs(instance)) for k, v in env.items()}
+    lam_at = sympy.simplify(lam.subs(instance))
+    b_at = None if bound is None else sympy.simplify(bound.subs(instance))
     if b_at is not None and not (b_at > lam_at and b_at >= d_at):
-        u.notes.append("no witness: the instance's clamp bound is too small")
+        _tail_witness(u, instance, vals, claim, lam_at, d_at, b_at)
         return
     # Output k = -1 lies below both buckets for f(a) = 0 and f(a') = Δ: there the ratio is e^{rΔ}.
     below = next(c for c in u.cases if c.key == "below")
@@ -347,6 +370,30 @@ def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: s
     u.witness = SnapWitness(
         instance={k: str(v) for k, v in vals.items()}, fa=Fraction(0), fa2=Fraction(str(d_at)),
         k=-1, output=f"{lam_at}*(-1)", p=p, p2=p2, claim=claim_at, ratio=sympy.simplify(p / p2))
+
+
+def _tail_witness(u: SnapUnfold, instance: dict[sympy.Symbol, sympy.Expr], vals: dict[str, sympy.Expr],
+                  claim: sympy.Expr, lam_at: sympy.Expr, d_at: sympy.Expr, b_at: sympy.Expr) -> None:
+    """The clamped output B for f(a) = B and f(a') = B − D, D = min(Δ, 2B): both clamped
+    values lie at or below the tail's threshold g = (⌈B/Λ⌉ − 1/2)·Λ, where
+    Pr[B] = e^{r(c − g)}/2, so the ratio is e^{rD}, the truth (used when B < Δ or B <= Λ,
+    where the grid output below both buckets does not exist or does not reach it)."""
+    m = int(sympy.ceiling(b_at / lam_at))
+    g = (m - HALF) * lam_at
+    if not b_at <= g:
+        u.notes.append(f"no witness: at the instance the clamp bound B = {b_at} lies above the top tail's "
+                       f"threshold {g}, and the grid output below both buckets needs B > Λ and B >= Δ")
+        return
+    dist = sympy.Min(d_at, 2 * b_at)
+    top = next(c for c in u.cases if c.key == "top_far")
+    cvar = sympy.Symbol("c", real=True)
+    p = sympy.simplify(top.prob.subs(instance).subs({cvar: b_at}))
+    p2 = sympy.simplify(top.prob.subs(instance).subs({cvar: b_at - dist}))
+    u.expected = "refute"
+    u.witness = SnapWitness(
+        instance={k: str(v) for k, v in vals.items()}, fa=Fraction(str(b_at)), fa2=Fraction(str(b_at - dist)),
+        k=0, output="B", p=p, p2=p2, claim=sympy.simplify(claim.subs(instance)),
+        ratio=sympy.simplify(p / p2), case="top", ceil=m)
 
 
 def _show(e: sympy.Expr) -> str:
@@ -369,8 +416,9 @@ def case_table(u: SnapUnfold) -> str:
     for c in u.cases:
         lines.append(f"  {c.key:9} {c.condition:32} S=+1: {c.clipped[0].text():40} "
                      f"S=-1: {c.clipped[1].text():40} Pr = {c.prob}")
+    dist = "rΔ" if u.spec.out_clamp is None else "r·min(Δ, 2B)"
     lines.append(f"obligations for neighbours c <= c' <= c + Δ (seed 004's cases), each: "
-                 f"Pr_a <= e^(rΔ)·Pr_a' and Pr_a' <= e^(rΔ)·Pr_a, rΔ = {u.truth}:")
+                 f"Pr_a <= e^({dist})·Pr_a' and Pr_a' <= e^({dist})·Pr_a, {dist} = {u.truth}:")
     for pc in u.pair_cases:
         lines.append(f"  {pc.label:16} Pr_a = {pc.p_a};  Pr_a' = {pc.p_a2}")
     verdict = {"prove": f"the claim {s.epsilon_text} >= {u.truth}: prove",

@@ -6,13 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from obligations.pipeline import Settings, _run_coq, unfold
+from obligations.document import Document
+from obligations.pipeline import Settings, Unfolded, _run_coq, unfold
 from obligations.spec.load import load
 
 
-def _with_text(text: str):
+def _with_text(text: str) -> Unfolded:
+    """The spec's claim with a hand-edited file (no proof slots) in place of the render."""
     u = unfold(load("mechanisms/randomized_response.yaml"))
-    return replace(u, rendered=replace(u.rendered, text=text))
+    return replace(u, rendered=replace(u.rendered, document=Document.verbatim(u.rendered.module, text)))
 
 
 @pytest.mark.parametrize("smuggle", ["admitted", "axiom"])
@@ -29,8 +31,9 @@ def test_smuggled_assumption_is_refused(tmp_path: Path, smuggle: str) -> None:
     outcome, audit = _run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
     assert audit is None
     assert outcome.verdict == "unproved"
-    assert "allow-list" in outcome.message
-    assert ("randomized_response_dp" if smuggle == "admitted" else "cheat") in outcome.message
+    assert "declares axioms" in outcome.message
+    assert ("Certs.randomized_response.randomized_response_dp" if smuggle == "admitted"
+            else "Certs.randomized_response.cheat") in outcome.message
 
 
 def test_failed_proof_reports_the_lemma(tmp_path: Path) -> None:

@@ -1,37 +1,56 @@
-"""When Python's proof of the e^ε bound fails, the tactic portfolio repairs it in an
-IDE session; the batch check and `verify` still decide."""
+"""When the first proof the renderer proposes for the e^ε bound fails, the tactic
+portfolio tries the other candidates in an IDE session; the batch check and `verify`
+still decide, and `verify` accepts only proofs from the candidate list."""
 from __future__ import annotations
 
 import json
 from dataclasses import replace
 from pathlib import Path
 
+from obligations.certificate import certificate as cert
+from obligations.document import Tactic
 from obligations.pipeline import Settings, _write_certificate, _run_coq, unfold, verify
 from obligations.spec.load import load
+
+WEAK = "unfold Q2R; simpl. interval with (i_prec 2)."
 
 
 def test_weak_interval_precision_is_repaired_by_the_portfolio(tmp_path: Path) -> None:
     u = unfold(load("mechanisms/randomized_response_eps1.yaml"))
-    assert "interval with (i_prec 53)" in u.rendered.text
-    weak = u.rendered.text.replace("interval with (i_prec 53)", "interval with (i_prec 2)")
-    forged = replace(u, rendered=replace(u.rendered, text=weak))
+    doc = u.rendered.document
+    (slot,) = doc.slots
+    assert slot.candidates[0].script == "unfold Q2R; simpl. interval with (i_prec 53)."
+    weak = replace(slot, candidates=(Tactic(WEAK, "PreludeInterval"), *slot.candidates))
+    forged = replace(u, rendered=replace(u.rendered, document=replace(doc, slots=(weak,))))
     settings = Settings(build=tmp_path / "b", out=tmp_path / "c", use_cache=False)
     outcome, audit = _run_coq(forged, settings)
     assert outcome.verdict == "proved", outcome.message
     assert audit is not None and "portfolio" in outcome.message
-    assert outcome.rendered_text is not None and "i_prec 2)" not in outcome.rendered_text
+    assert outcome.choices[slot.name] != WEAK and outcome.choices[slot.name] in slot.scripts()
+    assert outcome.proofs[0]["tried"][0] == WEAK
 
 
-def test_verify_accepts_a_repaired_bound_but_nothing_else(tmp_path: Path) -> None:
+def test_verify_accepts_another_candidate_but_nothing_else(tmp_path: Path) -> None:
     u = unfold(load("mechanisms/randomized_response.yaml"))
+    (slot,) = u.rendered.document.slots
+    other = "unfold Q2R; simpl; interval."
+    assert other in slot.scripts()
     settings = Settings(build=tmp_path / "b", out=tmp_path / "c", use_cache=False)
-    outcome, audit = _run_coq(u, settings)
-    assert audit is not None
-    repaired = u.rendered.text.replace("Proof. exp_exact. Qed.",
-                                       "Proof. unfold Q2R; simpl. rewrite exp_ln by lra; lra. Qed.")
-    outcome.rendered_text = repaired
-    cert = tmp_path / "c" / "randomized_response.json"
-    _write_certificate(cert, u, outcome, audit, settings)
-    assert verify(cert, settings).ok, verify(cert, settings).problems
-    record = json.loads(cert.read_text())
+    outcome, audit = _run_coq(u, settings, {slot.name: other})
+    assert audit is not None and outcome.verdict == "proved", outcome.message
+    path = tmp_path / "c" / "randomized_response.json"
+    _write_certificate(path, u, outcome, audit, settings)
+    checked = verify(path, settings)
+    assert checked.ok, checked.problems
+    record = json.loads(path.read_text())
     assert record["coq_file"]["sha256"] != record["rendered_sha256"]
+    assert record["uses_interval"] is True
+    # a proof the renderer never proposed is refused, even though Coq would accept it
+    mine = "unfold Q2R; simpl. rewrite exp_ln by lra; lra."
+    vpath = path.with_suffix(".v")
+    vpath.write_text(vpath.read_text().replace(f"Proof. {other} Qed.", f"Proof. {mine} Qed."))
+    record["proofs"][0]["tactic"] = mine
+    record["coq_file"]["sha256"] = cert.sha256_file(vpath)
+    cert.write(path, {k: v for k, v in record.items() if k != "certificate_sha256"})
+    refused = verify(path, settings)
+    assert not refused.ok and any("not one the renderer proposes" in p for p in refused.problems)

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from obligations.document import Document
+
 from obligations.pipeline import Settings, _run_coq, load_specs, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -69,7 +71,7 @@ def test_program_certificate_verifies_and_detects_edits(buggy: tuple[Path, dict[
     v = tmp_path / f"{name}.v"
     v.write_text(v.read_text().replace("(DTGeom (1 # 2)", "(DTGeom (1 # 3)", 1))
     run = cli("verify", str(tmp_path / f"{name}.json"), "--build", str(tmp_path / "b2"))
-    assert run.returncode == 1 and "was edited" in run.stdout
+    assert run.returncode == 1 and "is not the file the spec renders to" in run.stdout
 
 
 def test_coq_refuses_a_wrong_hint(tmp_path: Path) -> None:
@@ -78,7 +80,8 @@ def test_coq_refuses_a_wrong_hint(tmp_path: Path) -> None:
              if s.name == "online_model_k2")
     forged = u.rendered.text.replace("(943 # 292)", "(3 # 1)")
     assert forged != u.rendered.text
-    outcome, audit = _run_coq(replace(u, rendered=replace(u.rendered, text=forged)),
+    doc = Document.verbatim(u.rendered.module, forged)
+    outcome, audit = _run_coq(replace(u, rendered=replace(u.rendered, document=doc)),
                               Settings(build=tmp_path, out=tmp_path, use_cache=False))
     assert audit is None and outcome.verdict == "unproved"
     assert "online_model_k2_checked" in outcome.message

@@ -88,7 +88,7 @@ def test_randomized_response_statement() -> None:
     assert "Theorem randomized_response_dp : dp nb_all randomized_response (ln 3) 0." in r.text.splitlines()
     assert r.theorems == ("randomized_response_distr", "randomized_response_dp")
     assert "From Obligations Require Import Prelude." in r.text.splitlines()
-    assert not r.uses_interval
+    assert not r.uses_interval()
 
 
 @pytest.mark.parametrize("name, statement", [
@@ -109,7 +109,7 @@ def test_refutation_statement(tmp_path: Path) -> None:
 
 def test_interval_claim_uses_the_interval_prelude(tmp_path: Path) -> None:
     r = rendered(rr_spec(tmp_path, claim={"epsilon": "1", "delta": "0.0705"}))
-    assert r.uses_interval
+    assert r.uses_interval()
     assert "From Obligations Require Import PreludeInterval." in r.text.splitlines()
     assert "Theorem rr_dp : dp nb_all rr (1) (141 / 2000)." in r.text.splitlines()
 

@@ -1,0 +1,272 @@
+"""Real Coq: certificates cannot be forged.  Each attack an adversary tried must make
+`verify` fail and must make `prove` re-check instead of reusing the certificate."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from obligations.certificate import certificate as cert
+
+REPO = Path(__file__).resolve().parent.parent.parent
+RR = "randomized_response"
+REFUTED = "rr_tightened"
+
+
+def cli(*args: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=900, env=env)
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Honest certificates of a proved and a refuted claim (no profiles: plain specs)."""
+    out = tmp_path_factory.mktemp("honest")
+    specs = tmp_path_factory.mktemp("specs")
+    for src in (REPO / "mechanisms" / f"{RR}.yaml", REPO / "tests" / "specs" / f"{REFUTED}.yaml"):
+        text = src.read_text()
+        text = text[:text.index("profile:")] if "profile:" in text else text
+        (specs / src.name).write_text(text)
+    run = cli("prove", str(specs), "--out", str(out), "--build", str(out / "build"))
+    assert run.returncode == 1, run.stdout + run.stderr   # one refuted
+    assert (out / f"{RR}.json").exists() and (out / f"{REFUTED}.json").exists()
+    return out
+
+
+@pytest.fixture()
+def certs(made: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the honest certificates (and their specs) to tamper with."""
+    out = tmp_path / "certs"
+    shutil.copytree(made, out, ignore=shutil.ignore_patterns("build"))
+    spec_dir = Path(os.path.normpath(made / json.loads((made / f"{RR}.json").read_text())["spec"]["path"])).parent
+    shutil.copytree(spec_dir, tmp_path / spec_dir.name)
+    for f in out.glob("*.json"):  # the spec path is relative to the certificate: keep it valid
+        record = json.loads(f.read_text())
+        assert record["spec"]["path"] == f"../{spec_dir.name}/{Path(record['spec']['path']).name}"
+    return out
+
+
+def edit_json(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    """Edit a certificate and recompute its (unkeyed) hash, as an adversary can."""
+    record = json.loads(path.read_text())
+    change(record)
+    cert.write(path, {k: v for k, v in record.items() if k != "certificate_sha256"})
+
+
+def verify(certs: Path, name: str) -> subprocess.CompletedProcess[str]:
+    return cli("verify", str(certs / f"{name}.json"), "--build", str(certs / "build"))
+
+
+def reproved(certs: Path, name: str) -> dict[str, Any]:
+    """`prove` on the spec again, with the tampered certificate in --out."""
+    record = json.loads((certs / f"{name}.json").read_text())
+    spec = certs / record["spec"]["path"]
+    run = cli("prove", str(spec), "--out", str(certs), "--build", str(certs / "build"), "--json")
+    assert run.returncode in (0, 1), run.stderr
+    result: dict[str, Any] = json.loads(run.stdout)["results"][0]
+    return result
+
+
+def test_honest_certificates_verify_and_are_reused(certs: Path) -> None:
+    run = cli("verify", str(certs), "--build", str(certs / "build"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.count(": OK") == 2
+    again = reproved(certs, RR)
+    assert again["cached"] is True and again["verdict"] == "proved"
+
+
+def test_edited_claim_with_recomputed_hash(certs: Path) -> None:
+    edit_json(certs / f"{RR}.json", lambda r: r["claim"].update(epsilon="ln(2)"))
+    run = verify(certs, RR)
+    assert run.returncode == 1 and "FAILED" in run.stdout
+    assert "claim: the certificate says" in run.stdout
+    assert reproved(certs, RR)["cached"] is False
+
+
+def test_false_claim_marked_proved(certs: Path) -> None:
+    """The refutation of (ln 2, 0) relabelled as a proof, with the cache asked to reuse it."""
+    edit_json(certs / f"{REFUTED}.json", lambda r: r.update(verdict="proved", witness=None))
+    run = verify(certs, REFUTED)
+    assert run.returncode == 1 and "verdict: the certificate says" in run.stdout
+    again = reproved(certs, REFUTED)
+    assert again["cached"] is False and again["verdict"] == "refuted"
+
+
+def test_edited_analysis_and_witness(certs: Path) -> None:
+    def change(r: dict[str, Any]) -> None:
+        r["analysis"]["tight_epsilon"] = "ln(2)"
+        r["witness"]["pr_x"] = "1"
+    edit_json(certs / f"{REFUTED}.json", change)
+    run = verify(certs, REFUTED)
+    assert run.returncode == 1
+    assert "analysis:" in run.stdout and "witness:" in run.stdout
+
+
+def _hide(certs: Path, name: str, script: str) -> None:
+    """Put `script` in the proof slot of the e^eps bound, in the .v and in the JSON."""
+    vpath = certs / f"{name}.v"
+    text = vpath.read_text()
+    assert "Proof. exp_exact. Qed." in text
+    vpath.write_text(text.replace("Proof. exp_exact. Qed.", f"Proof. {script} Qed.", 1))
+
+    def change(r: dict[str, Any]) -> None:
+        r["proofs"][0]["tactic"] = script
+        r["coq_file"]["sha256"] = cert.sha256_file(vpath)
+    edit_json(certs / f"{name}.json", change)
+
+
+@pytest.mark.parametrize("script", [
+    "exp_exact. Qed. Axiom cheat : False. Lemma x : True. Proof. exact I.",
+    "exp_exact. Qed. Definition nb_all := fun (_ _ : nat) => False. Lemma x : True. Proof. exact I.",
+])
+def test_commands_hidden_in_a_proof_slot(certs: Path, script: str) -> None:
+    _hide(certs, RR, script)
+    run = verify(certs, RR)
+    assert run.returncode == 1
+    assert "not one the renderer proposes" in run.stdout
+    assert reproved(certs, RR)["cached"] is False
+
+
+def test_module_shadowed_mechanism(certs: Path) -> None:
+    vpath = certs / f"{RR}.v"
+    text = vpath.read_text()
+    shadow = ("Module randomized_response.\nDefinition randomized_response : fmech := "
+              "FMech 2 2 ([[1; 0]; [1; 0]])%Q.\nEnd randomized_response.\n")
+    vpath.write_text(text.replace("(** ** The claim", shadow + "(** ** The claim", 1))
+    edit_json(certs / f"{RR}.json", lambda r: r["coq_file"].update(sha256=cert.sha256_file(vpath)))
+    run = verify(certs, RR)
+    assert run.returncode == 1
+    assert "is not the file the spec renders to" in run.stdout
+    assert reproved(certs, RR)["cached"] is False
+
+
+def test_swapped_coq_file_is_reported_and_the_others_still_checked(certs: Path) -> None:
+    shutil.copy(certs / f"{REFUTED}.v", certs / f"{RR}.v")
+    run = cli("verify", str(certs), "--build", str(certs / "build"))
+    assert run.returncode == 1, run.stderr          # a verdict on the certificates, not a crash
+    assert f"{RR}.json: FAILED" in run.stdout
+    assert f"{REFUTED}.json: OK" in run.stdout
+    assert reproved(certs, RR)["cached"] is False
+
+
+def test_certificate_of_an_undecided_or_unknown_spec(certs: Path, tmp_path: Path) -> None:
+    edit_json(certs / f"{RR}.json", lambda r: r["spec"].update(path="nowhere.yaml"))
+    run = verify(certs, RR)
+    assert run.returncode == 1 and "cannot re-derive the claim" in run.stdout
+
+
+# -- the audit itself, on files no renderer would write
+
+def _audit(tmp_path: Path, module: str, body: str, theorems: tuple[str, ...]) -> str:
+    """Compile a hand-written file, coqchk and audit it as `prove` does; the refusal."""
+    from obligations.pipeline import _audited
+    from obligations.prover.coq import Coq
+    coq = Coq((REPO / "theories").resolve(), timeout=300)
+    coq.build_theories()
+    vfile = tmp_path / f"{module}.v"
+    vfile.write_text("From Obligations Require Import Prelude.\n" + body)
+    assert coq.compile(vfile).status == "ok"
+    checked = coq.check(vfile, library=False)
+    assert checked.status == "ok"
+    _, problem = _audited(checked, coq.audit(vfile, theorems), uses_interval=True)
+    return problem
+
+
+def test_admitted_lemma_under_a_library_like_name(tmp_path: Path) -> None:
+    problem = _audit(tmp_path, "PrimInt63", (
+        "Lemma PrimInt63_exp_lower : (Q2R (4 # 1) <= exp (ln 3))%R.\nAdmitted.\n"
+        "Theorem t : (Q2R (4 # 1) <= exp (ln 3))%R.\nProof. exact PrimInt63_exp_lower. Qed.\n"), ("t",))
+    assert "Certs.PrimInt63.PrimInt63_exp_lower" in problem
+
+
+def test_unused_axiom_in_the_file(tmp_path: Path) -> None:
+    problem = _audit(tmp_path, "unused_axiom", (
+        "Axiom cheat : False.\nTheorem t : True.\nProof. exact I. Qed.\n"), ("t",))
+    assert "Certs.unused_axiom.cheat" in problem
+
+
+def test_clean_file_passes_the_audit(tmp_path: Path) -> None:
+    assert _audit(tmp_path, "clean", "Theorem t : (0 < exp 1)%R.\nProof. apply exp_pos. Qed.\n", ("t",)) == ""
+
+
+# -- reproducibility: nothing depends on the current directory or how the path was typed
+
+def _stable(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in ("timings_s", "peak_memory_kib", "certificate_sha256")}
+
+
+def test_certificate_independent_of_path_and_directory(made: Path, tmp_path: Path) -> None:
+    record = json.loads((made / f"{RR}.json").read_text())
+    spec = Path(os.path.normpath(made / record["spec"]["path"]))
+    out = tmp_path / "abs"
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    run = cli("prove", str(spec.resolve()), "--out", str(out), "--build", str(tmp_path / "b"), cwd=elsewhere)
+    assert run.returncode == 0, run.stderr
+    shutil.copytree(spec.parent, tmp_path / spec.parent.name)
+    again = json.loads((out / f"{RR}.json").read_text())
+    assert (out / f"{RR}.v").read_text() == (made / f"{RR}.v").read_text()
+    assert _stable(again) == {**_stable(record), "spec": {**record["spec"],
+                                                           "path": os.path.relpath(spec, out)}}
+    # typed differently, from another directory: the certificate is reused
+    rel = os.path.relpath(spec, elsewhere)
+    run = cli("prove", rel, "--out", str(out), "--build", str(tmp_path / "b"), "--json", cwd=elsewhere)
+    assert json.loads(run.stdout)["results"][0]["cached"] is True
+
+
+# -- exit codes: a killed or foreign prover is infrastructure (3), a timeout a verdict (1)
+
+def _shim(tmp_path: Path, tool: str, script: str) -> dict[str, str]:
+    """PATH with a wrapper for `tool` in front of the real one."""
+    real = shutil.which(tool)
+    assert real is not None
+    bindir = tmp_path / "bin"
+    bindir.mkdir(exist_ok=True)
+    shim = bindir / tool
+    shim.write_text("#!/bin/sh\n" + script.replace("REAL", real) + "\n")
+    shim.chmod(shim.stat().st_mode | stat.S_IEXEC)
+    return {**os.environ, "PATH": f"{bindir}:{os.environ['PATH']}"}
+
+
+def _spec_copy(tmp_path: Path) -> Path:
+    text = (REPO / "mechanisms" / f"{RR}.yaml").read_text()
+    spec = tmp_path / f"{RR}.yaml"
+    spec.write_text(text[:text.index("profile:")])
+    return spec
+
+
+def test_killed_coqchk_is_an_infrastructure_failure(tmp_path: Path) -> None:
+    env = _shim(tmp_path, "coqchk", 'case "$1" in --version) exec REAL "$@";; esac; kill -9 $$')
+    run = cli("prove", str(_spec_copy(tmp_path)), "--out", str(tmp_path / "o"), "--build",
+              str(tmp_path / "b"), env=env)
+    assert run.returncode == 3, run.stdout + run.stderr
+    assert "coqchk was killed" in run.stderr
+    assert not (tmp_path / "o" / f"{RR}.json").exists()
+
+
+def test_unsupported_coq_version_is_refused(tmp_path: Path) -> None:
+    fake = 'case "$1" in --version) echo "The Coq Proof Assistant, version 9.9.9"; exit 0;; esac; exec REAL "$@"'
+    env = _shim(tmp_path, "coqc", fake)
+    run = cli("prove", str(_spec_copy(tmp_path)), "--out", str(tmp_path / "o"), "--build",
+              str(tmp_path / "b"), env=env)
+    assert run.returncode == 3 and "coqc is version 9.9.9 but coqchk is 8.16" in run.stderr
+    env = _shim(tmp_path, "coqchk", fake)
+    run = cli("prove", str(_spec_copy(tmp_path)), "--out", str(tmp_path / "o"), "--build",
+              str(tmp_path / "b"), env=env)
+    assert run.returncode == 3 and "Coq 9.9.9 is not supported" in run.stderr
+    assert not (tmp_path / "o" / f"{RR}.json").exists()
+
+
+def test_timeout_is_a_verdict(tmp_path: Path) -> None:
+    env = _shim(tmp_path, "coqc", 'case "$1" in --version) exec REAL "$@";; esac; sleep 30; exec REAL "$@"')
+    run = cli("prove", str(_spec_copy(tmp_path)), "--out", str(tmp_path / "o"), "--build",
+              str(tmp_path / "b"), "--timeout", "2", "--json", env=env)
+    assert run.returncode == 1, run.stderr
+    assert json.loads(run.stdout)["results"][0]["verdict"] == "timeout"
