@@ -118,7 +118,7 @@ def _unfold_child(spec_path: str, vfile: str, conn: Any) -> None:
         Path(vfile).write_text(u.rendered.text)
         conn.send(dict(ok=True, load=t_load, unfold=u.timings["unfold"], render=u.timings["render"],
                        theorems=list(u.rendered.theorems), expected=u.plan.expected,
-                       uses_interval=u.rendered.uses_interval,
+                       uses_interval=u.rendered.uses_interval(),
                        tight_epsilon=u.plan.tight_epsilon,
                        obligations=[type(o).__name__ for o in u.plan.obligations],
                        peak_kib=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
@@ -255,8 +255,10 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
     row.cpu["audit"] = children_cpu() - c0
     row.peak_kib["audit"] = coq.last.peak_kib if coq.last is not None else 0
     row.assumptions = audit.assumptions
+    allowed = allowlist.REALS | allowlist.PRIMITIVE   # printed names, resolved against the allow-list
     bad = sorted({a for t in audit.assumptions.values()
-                  for a in allowlist.refused(t, u["uses_interval"])})
+                  for a in [*allowlist.refused(allowlist.full_names(t, allowed)[0], u["uses_interval"]),
+                            *allowlist.full_names(t, allowed)[1]]})
     if bad:
         return stop("audit", "failed", "assumptions outside the allow-list: " + ", ".join(bad))
     print(f"  n = {n}: audit {audit.seconds:.2f} s; end to end {row.end_to_end:.2f} s",

@@ -61,6 +61,16 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     except ObligationsError as exc:
         print(f"obligations: {exc}", file=sys.stderr)
         return exc.exit_code
+    except (BrokenPipeError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug of ours: say so, with what was being worked on
+        import traceback
+        where = ", ".join(str(p) for p in getattr(args, "specs", None) or getattr(args, "certificates", None)
+                          or [getattr(args, "spec", "")] if p)
+        print(f"obligations: internal error, please report it (command {args.command}"
+              f"{', on ' + where if where else ''}): {type(exc).__name__}: {exc}\n"
+              + "".join(traceback.format_exception(exc)[-6:]), file=sys.stderr)
+        return EXIT_INFRA
 
 
 def _parser() -> argparse.ArgumentParser:

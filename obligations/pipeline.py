@@ -35,9 +35,6 @@ from obligations.prover.ide.portfolio import ProofTask, prove_in_order
 from obligations.unfold.finite import epsilon_value, output_label, plan, tabulate
 
 REPO = Path(__file__).resolve().parent.parent
-# theories/ hashes whose compiled library coqchk accepted in this process: one
-# `make prove` re-checks the library once, not with every certificate.
-_LIBRARY_CHECKED: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -48,6 +45,7 @@ class Settings:
     timeout: float = 600.0
     use_cache: bool = True
     transcript: Optional[Path] = None
+    recheck_library: bool = False   # coqchk the library even if this compiled library passed
 
     def coq(self) -> Coq:
         return Coq(self.theories.resolve(), self.timeout, self.transcript)
@@ -222,9 +220,11 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
             if out.goal:
                 out.message += "\n" + out.goal
         return out, None
-    library_sha = cert.theories_sha256(settings.theories)
+    # coqchk re-checks the library with the first file of each compiled library (a stamp
+    # beside its .vo files), and always under `verify`.
+    with_library = settings.recheck_library or not coq.library_checked()
     with ThreadPoolExecutor(max_workers=2) as pool:  # coqchk and the audit are independent
-        checking = pool.submit(coq.check, vfile, library_sha not in _LIBRARY_CHECKED)
+        checking = pool.submit(coq.check, vfile, with_library)
         auditing = pool.submit(coq.audit, vfile, u.rendered.theorems)
         checked, audit = checking.result(), auditing.result()
     out.timings["coqchk"], out.peak_kib["coqchk"] = checked.seconds, checked.peak_kib
@@ -233,7 +233,8 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
         out.verdict = "timeout" if checked.status == "timeout" else "unproved"
         out.message = f"coqchk did not accept {vfile}: {checked.message}"
         return out, None
-    _LIBRARY_CHECKED.add(library_sha)
+    if with_library:
+        coq.mark_library_checked()
     full, problem = _audited(checked, audit, u.rendered.uses_interval(chosen))
     if problem:
         out.message = problem + "; no certificate"
@@ -536,7 +537,6 @@ class Verification:
 def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None) -> Verification:
     """Re-derive the certificate from its spec, compare every field and the .v, then
     re-run coqc, coqchk (library included) and the audit on the file."""
-    _LIBRARY_CHECKED.clear()
     try:
         record = cert.read(json_path)
     except (OSError, ValueError) as exc:
@@ -587,7 +587,7 @@ def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[P
 
 def _verify_settings(settings: Settings) -> Settings:
     return Settings(settings.theories, settings.build / "verify", settings.out, settings.timeout,
-                    False, settings.transcript)
+                    False, settings.transcript, recheck_library=True)
 
 
 def load_specs(paths: list[Path]) -> list[MechanismSpec]:

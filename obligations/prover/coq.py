@@ -2,6 +2,7 @@
 it with coqchk, and read back theorem statements and their assumptions."""
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -107,6 +108,29 @@ class Coq:
                         "Check that Coq 8.16 and libcoq-interval are installed.")
                 rebuilt = True
         return spent
+
+    # -- coqchk of the library, once per compiled library
+    def _library_stamp(self) -> Path:
+        """A file next to the library whose name is the hash of its compiled .vo files and
+        the Coq version: present once coqchk accepted exactly those files."""
+        h = hashlib.sha256(self.version().encode())
+        for v in self.library_files():
+            h.update(v.with_suffix(".vo").read_bytes())
+        return self.theories / f".coqchk-ok-{h.hexdigest()[:32]}"
+
+    def library_checked(self) -> bool:
+        try:
+            return self._library_stamp().exists()
+        except OSError:
+            return False
+
+    def mark_library_checked(self) -> None:
+        try:
+            for old in self.theories.glob(".coqchk-ok-*"):
+                old.unlink()
+            self._library_stamp().touch()
+        except OSError:
+            pass  # a read-only library is simply checked again next time
 
     # -- a generated file
     def compile(self, vfile: Path) -> StageResult:

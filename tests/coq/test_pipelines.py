@@ -41,8 +41,8 @@ def test_clamped_snapping_is_dp_for_all_parameters(run: tuple[Path, dict[str, An
     assert [t["name"] for t in record["theorems"]] == [
         "snapping_clamped_dp_events", "snapping_clamped_lifting", "snapping_clamped_total", "snapping_clamped_dp"]
     assert all(set(t["assumptions"]) <= {
-        "ClassicalDedekindReals.sig_not_dec", "ClassicalDedekindReals.sig_forall_dec",
-        "FunctionalExtensionality.functional_extensionality_dep", "Classical_Prop.classic"}
+        "Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
+        "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
         for t in record["theorems"])
     proved = {p["obligation"]: p["tactic"] for p in record["proofs"]}
     assert proved["snapping_clamped_pre_top_plus"] == "snap_preimage."

@@ -31,14 +31,14 @@ def test_weak_interval_precision_is_repaired_by_the_portfolio(tmp_path: Path) ->
 
 
 def test_verify_accepts_another_candidate_but_nothing_else(tmp_path: Path) -> None:
-    u = unfold(load("mechanisms/randomized_response.yaml"))
+    u = unfold(load("mechanisms/randomized_response_eps1.yaml"))
     (slot,) = u.rendered.document.slots
-    other = "unfold Q2R; simpl; interval."
+    other = "unfold Q2R; simpl; interval with (i_prec 100)."
     assert other in slot.scripts()
     settings = Settings(build=tmp_path / "b", out=tmp_path / "c", use_cache=False)
     outcome, audit = _run_coq(u, settings, {slot.name: other})
     assert audit is not None and outcome.verdict == "proved", outcome.message
-    path = tmp_path / "c" / "randomized_response.json"
+    path = tmp_path / "c" / "randomized_response_eps1.json"
     _write_certificate(path, u, outcome, audit, settings)
     checked = verify(path, settings)
     assert checked.ok, checked.problems
@@ -46,7 +46,7 @@ def test_verify_accepts_another_candidate_but_nothing_else(tmp_path: Path) -> No
     assert record["coq_file"]["sha256"] != record["rendered_sha256"]
     assert record["uses_interval"] is True
     # a proof the renderer never proposed is refused, even though Coq would accept it
-    mine = "unfold Q2R; simpl. rewrite exp_ln by lra; lra."
+    mine = "unfold Q2R; simpl. interval with (i_prec 60)."
     vpath = path.with_suffix(".v")
     vpath.write_text(vpath.read_text().replace(f"Proof. {other} Qed.", f"Proof. {mine} Qed."))
     record["proofs"][0]["tactic"] = mine

@@ -116,7 +116,7 @@ def test_interval_claim_uses_the_interval_prelude(tmp_path: Path) -> None:
 
 def test_explicit_pairs_are_rendered_as_indices(tmp_path: Path) -> None:
     r = rendered(rr_spec(tmp_path, neighbours={"pairs": [["-", "+"]]}))
-    assert "Theorem rr_dp : dp (nb_list [(1, 0)]) rr (ln 3) 0." in r.text.splitlines()
+    assert "Theorem rr_dp : dp (nb_list [(1%nat, 0%nat)]) rr (ln 3) 0." in r.text.splitlines()
 
 
 def test_rendering_is_deterministic() -> None:
