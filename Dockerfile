@@ -67,7 +67,7 @@ RUN --mount=type=secret,id=pip-cert,mode=0444 \
     if [ -s /run/secrets/pip-cert ]; then export PIP_CERT=/run/secrets/pip-cert; fi \
  && python3 -m venv .venv \
  && .venv/bin/python -m pip install -q --upgrade pip \
- && python3 -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print("\n".join(p["dependencies"] + p["optional-dependencies"]["test"] + p["optional-dependencies"]["plot"]))' > /tmp/requirements.txt \
+ && python3 -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print("\n".join(p["dependencies"] + p["optional-dependencies"]["test"] + p["optional-dependencies"]["plot"] + p["optional-dependencies"]["lint"]))' > /tmp/requirements.txt \
  && .venv/bin/python -m pip install -q -r /tmp/requirements.txt \
  && rm /tmp/requirements.txt
 

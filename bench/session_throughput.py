@@ -271,7 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     worst, worst_cpu = max(ratio.values()), max(ratio_cpu.values())
     print("\ntargets")
-    print(f"  session within {TARGET_FLOOR_RATIO:g}x of the floor, per kind:  wall {verdict(worst <= TARGET_FLOOR_RATIO)}"
+    within = verdict(worst <= TARGET_FLOOR_RATIO)
+    print(f"  session within {TARGET_FLOOR_RATIO:g}x of the floor, per kind:  wall {within}"
           f" (worst {worst:.2f}x), CPU {verdict(worst_cpu <= TARGET_FLOOR_RATIO)} (worst {worst_cpu:.2f}x)")
     limit_s, limit_l = TARGET_FLOOR_RATIO * FLOOR_SENTENCE_MS, TARGET_FLOOR_RATIO * FLOOR_LRA_MS[1]
     print(f"  sentence round trip about {FLOOR_SENTENCE_MS:g} ms (<= {limit_s:g} ms):  "

@@ -45,7 +45,7 @@ class Settings:
     timeout: float = 600.0
     use_cache: bool = True
     transcript: Optional[Path] = None
-    recheck_library: bool = False   # coqchk the library even if this compiled library passed
+    recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
 
     def coq(self) -> Coq:
         return Coq(self.theories.resolve(), self.timeout, self.transcript)
@@ -221,8 +221,8 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
                 out.message += "\n" + out.goal
         return out, None
     # coqchk re-checks the library with the first file of each compiled library (a stamp
-    # beside its .vo files), and always under `verify`.
-    with_library = settings.recheck_library or not coq.library_checked()
+    # beside its .vo files); `verify` ignores the stamp and re-checks it once per run.
+    with_library = not coq.library_checked(trust_stamp=not settings.recheck_library)
     with ThreadPoolExecutor(max_workers=2) as pool:  # coqchk and the audit are independent
         checking = pool.submit(coq.check, vfile, with_library)
         auditing = pool.submit(coq.audit, vfile, u.rendered.theorems)
@@ -232,6 +232,10 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     if checked.status != "ok":
         out.verdict = "timeout" if checked.status == "timeout" else "unproved"
         out.message = f"coqchk did not accept {vfile}: {checked.message}"
+        return out, None
+    if audit.timed_out:
+        out.verdict = "timeout"
+        out.message = f"the assumption audit of {vfile} timed out"
         return out, None
     if with_library:
         coq.mark_library_checked()
@@ -385,7 +389,7 @@ def witness_text(w: dict[str, Any]) -> str:
 # own hash only detects accidental damage.
 
 # Fields that record how a run went, not what was proved: not compared.
-_INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "proofs", "spec")
+_INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "proofs", "spec", "packages")
 
 
 def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[str, Any]:
@@ -429,9 +433,16 @@ def _record(u: Unfolded, o: Outcome, settings: Settings, json_path: Path, audit:
     record["theorems"] = [{"name": t, "statement": audit.statements[t], "assumptions": audit.assumptions[t]}
                           for t in u.rendered.theorems]
     record["proofs"] = o.proofs
+    record["packages"] = _package_versions()
     record["timings_s"] = {k: round(v, 3) for k, v in o.timings.items()}
     record["peak_memory_kib"] = o.peak_kib
     return record
+
+
+def _package_versions() -> dict[str, str]:
+    """The Python packages the render depends on (sympy prints terms, jinja2 lays out the file)."""
+    from importlib import metadata
+    return {name: metadata.version(name) for name in ("sympy", "jinja2", "pydantic")}
 
 
 def _finite(x: float) -> Optional[float]:

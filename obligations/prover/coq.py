@@ -39,6 +39,7 @@ class Audit:
     statements: dict[str, str]
     assumptions: dict[str, list[str]]
     seconds: float
+    timed_out: bool = False     # then statements and assumptions are empty
 
 
 @dataclass
@@ -118,17 +119,22 @@ class Coq:
             h.update(v.with_suffix(".vo").read_bytes())
         return self.theories / f".coqchk-ok-{h.hexdigest()[:32]}"
 
-    def library_checked(self) -> bool:
+    def library_checked(self, trust_stamp: bool = True) -> bool:
+        """Whether coqchk accepted this compiled library: in this process, or (if
+        `trust_stamp`) in any run that left the stamp."""
         try:
-            return self._library_stamp().exists()
+            stamp = self._library_stamp()
         except OSError:
             return False
+        return stamp.name in _CHECKED_HERE or (trust_stamp and stamp.exists())
 
     def mark_library_checked(self) -> None:
+        stamp = self._library_stamp()
+        _CHECKED_HERE.add(stamp.name)
         try:
             for old in self.theories.glob(".coqchk-ok-*"):
                 old.unlink()
-            self._library_stamp().touch()
+            stamp.touch()
         except OSError:
             pass  # a read-only library is simply checked again next time
 
@@ -174,8 +180,11 @@ class Coq:
         audit.write_text("\n".join(lines) + "\n")
         done = self._run(["coqc", *self.load_path(), "-Q", str(vfile.parent), GENERATED, str(audit)],
                          cwd=vfile.parent)
-        if done.timed_out or done.returncode < 0:
-            raise ProverCrashed(f"the assumption audit of {vfile} did not finish:\n{_excerpt(done)}")
+        if done.timed_out:
+            return Audit({}, {}, done.seconds, timed_out=True)
+        if done.returncode < 0:
+            raise ProverCrashed(f"the assumption audit of {vfile} was killed (signal {-done.returncode}):\n"
+                                f"{_excerpt(done)}")
         if done.returncode != 0:
             raise InfrastructureError(f"the assumption audit of {vfile} failed:\n{_excerpt(done)}")
         statements, assumptions = parse_audit(done.stdout, module, theorems)
@@ -184,6 +193,8 @@ class Coq:
 
 # coqc/coqchk path -> checked version, so one run asks each binary once.
 _VERSIONS: dict[str, str] = {}
+# Stamps of the compiled libraries coqchk accepted in this process.
+_CHECKED_HERE: set[str] = set()
 
 MARKER = "@@obligations-audit"
 

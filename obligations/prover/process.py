@@ -63,7 +63,7 @@ def _drain(stream: object, sink: list[bytes]) -> None:
         sink.append(chunk)
 
 
-def _wait(proc: subprocess.Popen, timeout: float) -> tuple[int, int, bool]:
+def _wait(proc: "subprocess.Popen[bytes]", timeout: float) -> tuple[int, int, bool]:
     """Reap the child with wait4 (for its peak memory); kill its group on timeout."""
     deadline = time.monotonic() + timeout
     delay = 0.001

@@ -101,7 +101,8 @@ def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
     instance = u.witness.instance if u.expected == "refute" and u.witness else None
     ctx = _context(u, instance)
     document = render_document("snapping.v.j2", name, ctx, "PreludeSnap", session_first=True)
-    theorems = (f"{name}_not_dp",) if instance else (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
+    theorems = ((f"{name}_not_dp",) if instance else
+                (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp"))
     return Rendered(name, document, theorems), ctx["lemmas"]
 
 
@@ -132,7 +133,8 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
         description=comment(spec.description or name), symbolic=symbolic, numeric=numeric,
         mechanism=_mechanism(u, lam, b, _literal_noise(u)), normal_form=_mechanism(u, lam, b, noise_nf),
         steps_text=comment(_steps_text(u)), rate=r, lam=lam, B=b,
-        sensitivity=sens, distance=distance, distance_2b=u.distance == "2B" and b is not None, claim=claim, lemmas=lemmas, c=c,
+        sensitivity=sens, distance=distance, distance_2b=u.distance == "2B" and b is not None, claim=claim,
+        lemmas=lemmas, c=c,
         klo=f"(IZR k - / 2) * {lam}", khi=f"(IZR k + / 2) * {lam}",
         g=f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}" if b else "",
         gb=f"(IZR (Zfloor (- {b} / {lam})) + / 2) * {lam}" if b else "",

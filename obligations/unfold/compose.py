@@ -223,7 +223,7 @@ def kov(eps0: sympy.Expr, delta0: Fraction, k: int) -> list[tuple[sympy.Expr, sy
     e = sympy.exp(eps0)
     out = []
     for i in range(k // 2 + 1):
-        di = sum((sympy.binomial(k, l) * (e ** (k - l) - e ** (k - 2 * i + l)) for l in range(i)),
+        di = sum((sympy.binomial(k, j) * (e ** (k - j) - e ** (k - 2 * i + j)) for j in range(i)),
                  sympy.Integer(0)) / (1 + e) ** k
         total = 1 - (1 - sympy.Rational(delta0.numerator, delta0.denominator)) ** k * (1 - di)
         out.append(((k - 2 * i) * eps0, sympy.nsimplify(sympy.simplify(total)) if e.is_Rational else total))
