@@ -26,7 +26,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 theories: coq
-	cd theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq
+	cd obligations/theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq
 
 prove: setup theories
 	$(OBLIGATIONS) prove mechanisms/
@@ -63,4 +63,4 @@ docker-check:
 
 clean:
 	rm -rf build
-	cd theories && rm -f *.vo *.vok *.vos *.glob .*.aux Makefile.coq Makefile.coq.conf
+	cd obligations/theories && rm -f *.vo *.vok *.vos *.glob .*.aux .coqchk-ok-* Makefile.coq Makefile.coq.conf

@@ -49,6 +49,7 @@ if str(REPO) not in sys.path:
 from obligations.certificate import allowlist  # noqa: E402
 from obligations.prover.coq import Coq  # noqa: E402
 from obligations.prover.process import Completed, run  # noqa: E402
+from obligations.resources import THEORIES  # noqa: E402
 
 SHIPPED = REPO / "mechanisms" / "truncated_geometric_formula.yaml"
 BENCH = REPO / "build" / "bench"   # --workdir changes it
@@ -525,7 +526,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="where specs, Coq files and results go (default build/bench)")
     ap.add_argument("--json", type=Path, default=None,
                     help="where to write the raw figures (default WORKDIR/finite_scaling.json)")
-    ap.add_argument("--theories", type=Path, default=REPO / "theories",
+    ap.add_argument("--theories", type=Path, default=THEORIES,
                     help="the Coq library to use (default theories/; e.g. a patched copy to compare)")
     ap.add_argument("--report", type=Path, default=None, metavar="JSON",
                     help="print the tables of an earlier run's JSON instead of running")

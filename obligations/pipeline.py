@@ -21,6 +21,7 @@ from obligations import __version__
 from obligations.certificate import allowlist
 from obligations.certificate import certificate as cert
 from obligations.obligation import Plan, Witness
+from obligations.resources import THEORIES
 from obligations.document import DocumentError, Slot
 from obligations.errors import InfrastructureError, ObligationsError, SpecError
 from obligations.prover.coq import GENERATED, Audit, Coq, StageResult
@@ -39,7 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class Settings:
-    theories: Path = REPO / "theories"
+    theories: Path = THEORIES
     build: Path = Path("build")
     out: Path = Path("certificates")
     timeout: float = 600.0

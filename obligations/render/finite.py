@@ -10,6 +10,7 @@ from typing import Any, Optional
 import jinja2
 
 from obligations import __version__
+from obligations.resources import TEMPLATES
 from obligations.document import PRELUDE_MARK, Choices, Document, DocumentBuilder, Tactic
 from obligations.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Plan,
                                     PointwiseCheck, RowsAreDistributions, Witness)
@@ -19,7 +20,6 @@ from obligations.spec import expr as E
 from obligations.spec.load import Domain, MechanismSpec
 from obligations.unfold.finite import FiniteMechanism
 
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ import re
 import unicodedata
 from pathlib import Path
 
-import obligations
+from obligations.resources import TEMPLATES, THEORIES
+
 
 # fullmatch, never `^...$`: `$` also matches before a trailing newline ("rr\n").
 COQ_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}")
@@ -30,9 +31,6 @@ Q2R IZR Rabs Prelude PreludeInterval PreludeSnap PrimInt63 Uint63 PrimFloat Floa
 Coq Obligations Certs Interval Flocq Reals QArith ZArith Lia Lra List ListNotations
 """.split())
 
-PACKAGE_ROOT = Path(obligations.__file__).resolve().parent.parent
-TEMPLATES = PACKAGE_ROOT / "templates"
-THEORIES = PACKAGE_ROOT / "theories"
 
 _IDENT_TOKEN = re.compile(r"(?<![A-Za-z0-9_'])[A-Za-z_][A-Za-z0-9_']*")
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from obligations.resources import THEORIES
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = REPO / "tests" / "specs" / "cw_compose"
@@ -137,7 +138,7 @@ Proof. vm_compute. reflexivity. Qed.
     certs = tmp_path / "certs"
     certs.mkdir()
     (certs / "rr5_cw_k2_k2_p0_ub.v").write_text((out / "rr5_cw_k2_k2_p0_ub.v").read_text())
-    load = ["-Q", str(REPO / "theories"), "Obligations", "-Q", str(certs), "Certs"]
+    load = ["-Q", str(THEORIES), "Obligations", "-Q", str(certs), "Certs"]
     for f in (certs / "rr5_cw_k2_k2_p0_ub.v", v):
         done = subprocess.run(["coqc", *load, str(f)], cwd=tmp_path, capture_output=True, text=True,
                               timeout=300)

@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from obligations.pipeline import load_specs, unfold
+from obligations.resources import THEORIES
 
 pytestmark = pytest.mark.coq
 
@@ -31,7 +32,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def coqc(directory: Path, vfile: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["coqc", "-Q", str(REPO / "theories"), "Obligations", "-Q", str(directory), "Certs",
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "-Q", str(directory), "Certs",
                            vfile], cwd=directory, capture_output=True, text=True, timeout=600)
 
 

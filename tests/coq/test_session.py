@@ -27,6 +27,7 @@ from obligations.prover.ide import protocol  # noqa: E402
 from obligations.prover.ide.portfolio import (ProofTask, TacticCache, prove_all,  # noqa: E402
                                               prove_obligation)
 from obligations.prover.ide.session import CoqSession, goal_at_failure  # noqa: E402
+from obligations.resources import THEORIES  # noqa: E402
 
 pytestmark = [pytest.mark.coq,
               pytest.mark.skipif(shutil.which("coqidetop.opt") is None, reason="needs coqidetop.opt")]
@@ -36,7 +37,7 @@ PRELUDE = "From Coq Require Import Reals Lra. Open Scope R_scope."
 # `let rec f := f in f` are not hangs: Coq stops them with "Stack overflow".
 HANG = "assert (Pos.iter negb true (2^62)%positive = true) by (vm_compute; reflexivity)."
 DATA = REPO / "tests" / "data" / "ide"
-LOAD_PATH = ["-Q", str(REPO / "theories"), "Obligations"]
+LOAD_PATH = ["-Q", str(THEORIES), "Obligations"]
 
 
 @pytest.fixture(scope="module")

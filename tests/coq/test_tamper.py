@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pytest
 
 from obligations.certificate import certificate as cert
+from obligations.resources import THEORIES
 
 REPO = Path(__file__).resolve().parent.parent.parent
 RR = "randomized_response"
@@ -168,7 +169,7 @@ def _audit(tmp_path: Path, module: str, body: str, theorems: tuple[str, ...]) ->
     """Compile a hand-written file, coqchk and audit it as `prove` does; the refusal."""
     from obligations.pipeline import _audited
     from obligations.prover.coq import Coq
-    coq = Coq((REPO / "theories").resolve(), timeout=300)
+    coq = Coq(THEORIES.resolve(), timeout=300)
     coq.build_theories()
     vfile = tmp_path / f"{module}.v"
     vfile.write_text("From Obligations Require Import Prelude.\n" + body)

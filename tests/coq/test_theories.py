@@ -8,6 +8,7 @@ import pytest
 
 from obligations.certificate import allowlist
 from obligations.prover.coq import assumption_names
+from obligations.resources import THEORIES
 
 REPO = Path(__file__).resolve().parent.parent.parent
 THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",
@@ -19,7 +20,7 @@ def test_library_theorem_uses_only_allowed_axioms(tmp_path: Path, theorem: str) 
     v = tmp_path / "Audit.v"
     v.write_text("From Obligations Require Import Prelude.\nSet Printing Width 100000.\n"
                  f"Print Assumptions {theorem}.\n")
-    done = subprocess.run(["coqc", "-Q", str(REPO / "theories"), "Obligations", str(v)],
+    done = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     names = assumption_names(done.stdout.splitlines(), theorem)

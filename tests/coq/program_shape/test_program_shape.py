@@ -11,6 +11,7 @@ import pytest
 
 from obligations.certificate import allowlist
 from obligations.prover.coq import assumption_names
+from obligations.resources import THEORIES
 
 pytestmark = pytest.mark.coq
 
@@ -32,7 +33,7 @@ def _compile(tmp_path: Path, text: str | None = None) -> subprocess.CompletedPro
         shutil.copy(SAMPLE, target)
     else:
         target.write_text(text)
-    return _coq(["coqc", "-Q", str(REPO / "theories"), "Obligations",
+    return _coq(["coqc", "-Q", str(THEORIES), "Obligations",
                  "-Q", str(tmp_path), "Certs", target.name], tmp_path)
 
 
@@ -45,7 +46,7 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_sample_compiles_and_coqchk_accepts_it(compiled: Path) -> None:
-    done = _coq(["coqchk", "-silent", "-Q", str(REPO / "theories"), "Obligations",
+    done = _coq(["coqchk", "-silent", "-Q", str(THEORIES), "Obligations",
                  "-Q", str(compiled), "Certs", "-norec", "Certs.online_model_k2"], compiled)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -56,7 +57,7 @@ def test_sample_theorem_uses_only_allowed_axioms(compiled: Path, theorem: str) -
     audit.write_text("From Obligations Require Import Prelude.\nSet Printing Width 100000.\n"
                      "From Certs Require online_model_k2.\n"
                      f"Print Assumptions online_model_k2.{theorem}.\n")
-    done = _coq(["coqc", "-Q", str(REPO / "theories"), "Obligations",
+    done = _coq(["coqc", "-Q", str(THEORIES), "Obligations",
                  "-Q", str(compiled), "Certs", audit.name], compiled)
     assert done.returncode == 0, done.stderr
     names = assumption_names(done.stdout.splitlines(), theorem)
@@ -69,7 +70,7 @@ def test_program_library_theorem_uses_only_allowed_axioms(tmp_path: Path, theore
     audit = tmp_path / "Audit.v"
     audit.write_text("From Obligations Require Import Prelude.\nSet Printing Width 100000.\n"
                      f"Print Assumptions {theorem}.\n")
-    done = _coq(["coqc", "-Q", str(REPO / "theories"), "Obligations", audit.name], tmp_path)
+    done = _coq(["coqc", "-Q", str(THEORIES), "Obligations", audit.name], tmp_path)
     assert done.returncode == 0, done.stderr
     names = assumption_names(done.stdout.splitlines(), theorem)
     assert allowed(names)

@@ -10,6 +10,7 @@ import pytest
 
 from obligations.certificate import allowlist
 from obligations.prover.coq import assumption_names
+from obligations.resources import THEORIES
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent.parent
@@ -25,7 +26,7 @@ SAMPLES = {
 
 
 def coqc(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["coqc", "-Q", str(REPO / "theories"), "Obligations", *args],
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", *args],
                           capture_output=True, text=True, timeout=600, cwd=cwd)
 
 
