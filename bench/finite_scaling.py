@@ -111,7 +111,7 @@ def _unfold_child(spec_path: str, vfile: str, conn: Any) -> None:
     """In a fresh process: load, unfold, render; write the .v file; report timings and peak."""
     try:
         from obligations.pipeline import unfold
-        from obligations.spec.load import load
+        from obligations.kinds import load
         t0 = time.perf_counter()
         spec = load(spec_path)
         t_load = time.perf_counter() - t0

@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO))
 
 from obligations.errors import SpecError  # noqa: E402
 from obligations.pipeline import Settings, prove, unfold  # noqa: E402
-from obligations.spec.load import check  # noqa: E402
+from obligations.kinds import check  # noqa: E402
 from obligations.unfold.program import program_table  # noqa: E402
 
 FAMILIES = {

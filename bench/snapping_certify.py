@@ -20,7 +20,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from obligations.pipeline import Settings, prove, unfold  # noqa: E402
-from obligations.spec.load import load  # noqa: E402
+from obligations.kinds import load  # noqa: E402
 from obligations.spec.pipeline import PipelineSpec  # noqa: E402
 
 TARGET_S = 30.0

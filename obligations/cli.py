@@ -13,10 +13,8 @@ from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
 from obligations.pipeline import Outcome, Settings, load_specs, prove, unfold, verify
 from obligations.regions import Profile, certified, certify, ln_text, profile
+from obligations import kinds
 from obligations.spec.load import derive
-from obligations.spec.model import Spec
-from obligations.spec.pipeline import PipelineSpec
-from obligations.unfold.snapping import case_table
 
 
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
@@ -217,86 +215,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     for s in load_specs(args.specs):
-        if isinstance(s, PipelineSpec):
-            print(f"{s.path}: ok ({s.name}: noise pipeline, claim ({s.epsilon_text}, 0)-DP)")
-            continue
-        if getattr(s, "program", None) is not None:   # outputs are known only once it runs
-            print(f"{s.path}: ok ({s.name}: program over {s.inputs.size} inputs, "
-                  f"claim ({s.epsilon_text}, {s.delta_text})-DP)")
-            continue
-        print(f"{s.path}: ok ({s.name}: {s.inputs.size} inputs, {s.outputs.size} outputs, "
-              f"claim ({s.epsilon_text}, {s.delta_text})-DP)")
+        print(f"{s.path}: ok ({s.name}: {kinds.kind_of(s).summary(s)})")
     return EXIT_PROVED
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     shown: list[dict[str, Any]] = []
     for s in load_specs(args.specs):
-        u = unfold(s)
-        item = {"name": s.name, "expected": u.plan.expected, "tight_epsilon": u.plan.tight_epsilon,
-                "delta_at_claim": u.plan.delta_at_claim or f"{u.plan.delta_at_claim_float:.12g}",
-                "obligations": [_describe(o) for o in u.plan.obligations],
-                "theorems": list(u.rendered.theorems)}
-        if args.coq:
-            item["coq"] = u.rendered.text
-        if isinstance(s, PipelineSpec):
-            item["case_table"] = case_table(u.mechanism)
-            item["lemmas"] = [{"name": x.name, "statement": x.statement, "tactics": list(x.tactics)}
-                              for x in u.lemmas]
-        if getattr(s, "program", None) is not None:  # a program spec: its output distribution
-            from obligations.unfold.program import describe_outputs
-            item["inputs"] = len(u.mechanism.rows)
-            item["outputs"] = list(u.spec.outputs.labels)
-            item["output_distribution"] = list(describe_outputs(u.mechanism, limit=len(u.mechanism.rows)))
-            w = next((o for o in u.plan.obligations if type(o).__name__ == "Witness"), None)
-            if w is not None:
-                from obligations.pipeline import witness_json, witness_text
-                item["witness"] = witness_text(witness_json(u) or {})
+        item, lines = kinds.kind_of(s).describe(unfold(s), args.coq)
         shown.append(item)
-        if getattr(s, "program", None) is not None and not args.json:
-            print(f"{s.name} ({s.path}): {item['inputs']} inputs, {len(item['outputs'])} output sequences")
-            for line in item["output_distribution"][:12]:
-                print(f"  {line}")
-            if item["inputs"] > 12:
-                print(f"  ... ({item['inputs'] - 12} more inputs; --json prints all)")
-            if "witness" in item:
-                print(f"  {item['witness']}")
-        if isinstance(s, PipelineSpec) and not args.json:
-            print(f"{s.name} ({s.path}): claim ({s.epsilon_text}, 0)-DP")
-            print(item["case_table"])
-            print(f"  {len(item['lemmas'])} case-table lemmas for Coq; theorems: {', '.join(item['theorems'])}")
-            if args.coq:
-                print(u.rendered.text)
-            continue
         if not args.json:
-            print(f"{s.name} ({s.path}): claim ({s.epsilon_text}, {s.delta_text})-DP")
-            print(f"  tight epsilon {item['tight_epsilon']}; delta at the claimed epsilon "
-                  f"{item['delta_at_claim']}; Python expects: {u.plan.expected}")
-            for k, d in enumerate(item["obligations"], 1):
-                print(f"  {k}. {d}")
-            if args.coq:
-                print(u.rendered.text)
+            print("\n".join(lines))
     if args.json:
         print(json.dumps(shown, indent=1))
     return EXIT_PROVED
-
-
-def _describe(o: object) -> str:
-    from obligations import obligation as ob
-    if isinstance(o, ob.RowsAreDistributions):
-        return f"every row is a {'distribution' if o.kind == 'full' else 'sub-distribution'} (vm_compute)"
-    if isinstance(o, ob.ExpLowerBound):
-        return f"{o.bound} <= e^eps ({o.method})"
-    if isinstance(o, ob.ExpUpperBound):
-        return f"e^eps <= {o.bound} ({o.method})"
-    if isinstance(o, ob.PointwiseCheck):
-        return f"M(x)(y) <= {o.bound} * M(x')(y) for all neighbours and outputs (vm_compute)"
-    if isinstance(o, ob.HockeyStickCheck):
-        return f"sum_y max(0, M(x)(y) - {o.bound} * M(x')(y)) <= {o.delta} for all neighbours (vm_compute)"
-    if isinstance(o, ob.Witness):
-        return (f"witness: x = {o.x}, x' = {o.x2}, S = {set(o.outputs)}: {o.pr_x} > "
-                f"{o.bound} * {o.pr_x2} + delta (vm_compute)")
-    return repr(o)
 
 
 MAX_COMPOSE = 100_000  # exact composition; Coq certifies far fewer (at most 4096 outputs)
@@ -304,7 +236,7 @@ MAX_COMPOSE = 100_000  # exact composition; Coq certifies far fewer (at most 409
 
 def cmd_region(args: argparse.Namespace) -> int:
     spec = load_specs([args.spec])[0]
-    if isinstance(spec, PipelineSpec):
+    if not kinds.kind_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
                          "a noise pipeline has symbolic parameters and infinitely many outputs "
                          "(use `obligations show` for its case table)")
@@ -356,9 +288,7 @@ def _print_profile(prof: Profile) -> None:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from obligations.spec.pipeline import PipelineFile
-    from obligations.spec.program import ProgramSpecModel
-    forms = {"table or formula": Spec, "program": ProgramSpecModel, "noise pipeline": PipelineFile}
-    print(json.dumps({"title": "obligations spec (schema_version 1): one of three forms",
-                      "anyOf": [{**m.model_json_schema(), "title": t} for t, m in forms.items()]}, indent=1))
+    forms = [(k.title, k.form) for k in reversed(kinds.KINDS)]
+    print(json.dumps({"title": f"obligations spec (schema_version 1): one of {len(forms)} forms",
+                      "anyOf": [{**m.model_json_schema(), "title": t} for t, m in forms]}, indent=1))
     return EXIT_PROVED

@@ -9,31 +9,24 @@ import math
 import os
 import shutil
 import time
-from fractions import Fraction
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
-import sympy
-
 from obligations import __version__
 from obligations.certificate import allowlist
 from obligations.certificate import certificate as cert
-from obligations.obligation import Plan, Witness
 from obligations.resources import THEORIES
 from obligations.document import DocumentError, Slot
 from obligations.errors import InfrastructureError, ObligationsError, SpecError
 from obligations.prover.coq import GENERATED, Audit, Coq, StageResult
 from obligations.prover.ide.portfolio import prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
-from obligations.render.finite import Rendered, render
-from obligations.spec.load import MechanismSpec, derive, load
-from obligations.spec.pipeline import PipelineSpec
-from obligations.unfold import snapping as snap
-from obligations.render import snapping as snap_render
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order
-from obligations.unfold.finite import epsilon_value, output_label, plan, tabulate
+from obligations import kinds
+from obligations.kinds import Unfolded, load, unfold
+from obligations.kinds.base import witness_text
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -78,60 +71,7 @@ class Outcome:
         return asdict(self)
 
 
-@dataclass
-class Unfolded:
-    spec: Any                       # MechanismSpec, or PipelineSpec for noise pipelines
-    mechanism: Any                  # FiniteMechanism, or snap.SnapUnfold
-    plan: Plan
-    rendered: Rendered
-    timings: dict[str, float]
-    lemmas: tuple[Any, ...] = ()    # a pipeline file's case-table obligations, for the session
-
-
-def unfold(spec: Any) -> Unfolded:
-    if isinstance(spec, PipelineSpec):
-        return _unfold_pipeline(spec)
-    if getattr(spec, "program", None) is not None:
-        return _unfold_program(spec)
-    t0 = time.perf_counter()
-    mech = tabulate(spec)
-    p = plan(mech)
-    t1 = time.perf_counter()
-    rendered = render(mech, p)
-    t2 = time.perf_counter()
-    return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": t2 - t1})
-
-
-def _unfold_program(spec: MechanismSpec) -> Unfolded:
-    """A program spec (issue 4): its exact output distributions, then the same plan."""
-    from obligations.render.program import render_program
-    from obligations.unfold.program import tabulate_program
-    t0 = time.perf_counter()
-    mech = tabulate_program(spec)  # the spec's outputs become the output sequences
-    p = plan(mech)
-    t1 = time.perf_counter()
-    rendered = render_program(mech, p)
-    t2 = time.perf_counter()
-    return Unfolded(mech.spec, mech, p, rendered, {"unfold": t1 - t0, "render": t2 - t1})
-
-
-def _unfold_pipeline(spec: PipelineSpec) -> Unfolded:
-    t0 = time.perf_counter()
-    su = snap.unfold(spec)
-    truth = str(su.truth)
-    try:
-        truth_float = float(su.truth)
-    except TypeError:
-        truth_float = math.nan    # symbolic
-    p = Plan(expected=su.expected, obligations=(), tight_epsilon=truth, tight_epsilon_float=truth_float,
-             delta_at_claim=None, delta_at_claim_float=math.nan, notes=tuple(su.notes))
-    t1 = time.perf_counter()
-    rendered, lemmas = snap_render.render(su)
-    t2 = time.perf_counter()
-    return Unfolded(spec, su, p, rendered, {"unfold": t1 - t0, "render": t2 - t1}, tuple(lemmas))
-
-
-def claim_text(spec: MechanismSpec) -> str:
+def claim_text(spec: Any) -> str:
     return f"({spec.epsilon_text}, {spec.delta_text})-DP"
 
 
@@ -338,48 +278,7 @@ def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]
 
 
 def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
-    if isinstance(u.mechanism, snap.SnapUnfold):
-        return _snap_witness_json(u.mechanism)
-    w = next((o for o in u.plan.obligations if isinstance(o, Witness)), None)
-    if w is None:
-        return None
-    spec = u.spec
-    e = sympy.exp(epsilon_value(spec))
-    e_float = float(e.evalf(30))
-    rhs = e_float * float(w.pr_x2) + float(spec.delta)
-    return {
-        "x": u.mechanism.input_label(w.x), "x_prime": u.mechanism.input_label(w.x2),
-        "outputs": [output_label(spec, y) for y in w.outputs],
-        "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x2),
-        "exp_epsilon": str(e) if e.is_Rational else f"{e_float:.12g}",
-        "exp_epsilon_upper_bound": str(w.bound), "delta": str(spec.delta),
-        "bound": f"{rhs:.12g}", "violation": f"{float(w.pr_x) - rhs:.12g}",
-    }
-
-
-def _snap_witness_json(su: snap.SnapUnfold) -> Optional[dict[str, Any]]:
-    w = su.witness
-    if w is None:
-        return None
-    e = sympy.exp(w.claim)
-    rhs = float(e) * float(w.p2)
-    return {
-        "parameters": w.instance, "x": f"f(a) = {w.fa}", "x_prime": f"f(a') = {w.fa2}",
-        "outputs": [w.output], "pr_x": str(w.p), "pr_x_prime": str(w.p2),
-        "pr_x_float": f"{float(w.p):.12g}", "pr_x_prime_float": f"{float(w.p2):.12g}",
-        "ratio": str(w.ratio), "exp_epsilon": f"exp({w.claim})", "exp_epsilon_upper_bound": None,
-        "delta": "0", "bound": f"{rhs:.12g}", "violation": f"{float(w.p) - rhs:.12g}",
-    }
-
-
-def witness_text(w: dict[str, Any]) -> str:
-    outs = ", ".join(w["outputs"])
-    at = ("at " + ", ".join(f"{k} = {v}" for k, v in w["parameters"].items()) + ": "
-          if w.get("parameters") else "")
-    return (f"witness: {at}x = {w['x']}, x' = {w['x_prime']}, S = {{{outs}}}: "
-            f"Pr[M(x) in S] = {w['pr_x']} > e^eps * Pr[M(x') in S] + delta = "
-            f"{w['exp_epsilon']} * {w['pr_x_prime']} + {w['delta']} = {w['bound']} "
-            f"(violation {w['violation']})")
+    return kinds.witness(u)
 
 
 # ---------------------------------------------------------------- certificates
@@ -590,11 +489,7 @@ def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[P
         return spec
     if not isinstance(d, dict):
         raise ValueError("derived: not a mapping")
-    if "sweep" in d:
-        from obligations.spec.program import derive_point
-        return derive_point(spec, d["sweep"])
-    return derive(spec, name=str(d["name"]), epsilon=str(d["epsilon"]), delta=Fraction(str(d["delta"])),
-                  compose=int(d["compose"]))
+    return kinds.derive(spec, d)
 
 
 def _verify_settings(settings: Settings) -> Settings:
@@ -602,7 +497,7 @@ def _verify_settings(settings: Settings) -> Settings:
                     False, settings.transcript, recheck_library=True)
 
 
-def load_specs(paths: list[Path]) -> list[MechanismSpec]:
+def load_specs(paths: list[Path]) -> list[Any]:
     """Every spec named (directories: their *.yaml), all checked before anything runs."""
     from obligations.errors import UsageError
     files: list[Path] = []
@@ -617,8 +512,7 @@ def load_specs(paths: list[Path]) -> list[MechanismSpec]:
         if not found:
             raise UsageError(f"no *.yaml spec files in {p}")
         files += found
-    from obligations.spec.program import expand
-    specs = [d for f in files for d in expand(load(f))]  # a program spec's sweep: one per point
+    specs = [d for f in files for d in kinds.expand(load(f))]  # a sweep: one spec per point
     seen: dict[str, str] = {}
     for s in specs:
         if s.name in seen:

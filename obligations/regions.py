@@ -15,11 +15,12 @@ from typing import Any, Optional, Sequence
 
 import sympy
 
+from obligations import kinds
 from obligations.pipeline import Outcome, Settings, prove, unfold
 from obligations.spec import expr as E
 from obligations.spec.load import MechanismSpec, derive
 from obligations.unfold.compose import composed_curve, cw_composed_curve, kov
-from obligations.unfold.finite import exp_bounds, tabulate
+from obligations.unfold.finite import exp_bounds
 from obligations.unfold.region import Curve, curve
 
 DIGITS = 12              # δ brackets when e^ε is irrational
@@ -75,7 +76,7 @@ def piece_json(p: Any) -> dict[str, Any]:
 
 
 def mechanism_curve(spec: MechanismSpec, compose: int) -> Curve:
-    m = tabulate(spec)
+    m = kinds.kind_of(spec).finite_table(spec)
     if compose == 1:
         return curve(m)
     if spec.cw is not None:  # one database for all runs: Σ_x f(x)·M(x)^⊗k, not (Σ_x f(x)·M(x))^⊗k

@@ -80,9 +80,6 @@ def exp_obligation(name: str, o: dict[str, Any], epsilon: str) -> dict[str, Any]
 
 def render(m: FiniteMechanism, plan: Plan) -> Rendered:
     spec = m.spec
-    if getattr(spec, "program", None) is not None:  # a program spec (render/program.py)
-        from obligations.render.program import render_program
-        return render_program(m, plan)
     renderer = _renderer(spec)
     obligations = [_obligation(o) for o in plan.obligations]
     neighbours = _neighbours(spec)

@@ -18,7 +18,6 @@ from obligations.errors import SpecError
 from obligations.spec import expr as E
 from obligations.spec.model import Number, Otherwise, Pairs, Range, Spec
 from obligations.spec.names import coq_name_problem, spec_name_problem, text_problem
-from obligations.spec import pipeline as pipeline_spec
 
 MAX_FILE_BYTES = 20_000_000
 MAX_DOMAIN = 5000          # inputs or outputs
@@ -76,6 +75,7 @@ class MechanismSpec:
     compose: int = 1                           # k-fold composition of the mechanism with itself
     derived: Optional[Mapping[str, Any]] = None  # how this claim was derived from the file's
     program: Optional[Any] = None              # a program spec (spec/program.py): its checked IR
+    kind: str = "finite"                       # the mechanism kind (obligations.kinds) it belongs to
 
 
 MAX_COMPOSED_OUTPUTS = 4096
@@ -146,8 +146,8 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
-def load(path: Union[str, Path]) -> MechanismSpec:
-    """Read and check the spec at `path`."""
+def read(path: Union[str, Path]) -> tuple[Any, str, str]:
+    """The parsed YAML at `path`, the file name as given, and the file's SHA-256."""
     p = Path(path)
     file = str(path)
     try:
@@ -164,29 +164,23 @@ def load(path: Union[str, Path]) -> MechanismSpec:
         raise SpecError(file, "", f"not valid YAML: {exc}") from exc
     except RecursionError:  # PyYAML's parser recurses once per nesting level
         raise SpecError(file, "", _TOO_DEEP) from None
-    try:
-        return check(data, file, hashlib.sha256(raw).hexdigest())
-    except RecursionError:  # nesting PyYAML still read, but a checker walks recursively
-        raise SpecError(file, "", _TOO_DEEP) from None
+    return data, file, hashlib.sha256(raw).hexdigest()
 
 
 _TOO_DEEP = "nested too deeply (lists or mappings inside each other hundreds of levels deep)"
 
 
-def check(data: Any, file: str, sha256: str = "") -> MechanismSpec:
-    """Validate parsed YAML data into a MechanismSpec."""
-    if not isinstance(data, dict):
-        raise SpecError(file, "", "a spec is a YAML mapping (name: ..., inputs: ..., ...)")
-    _check_name_and_description(data, file)  # every form: program and pipeline specs too
-    if "program" in data:  # a mechanism written as a program (issue 4)
-        from obligations.spec.program import check_program
-        return check_program(data, file, sha256)
-    if pipeline_spec.is_pipeline(data):
-        return pipeline_spec.check(data, file, sha256, _spec_error)  # type: ignore[return-value]
+def check_common(data: Mapping[str, Any], file: str) -> None:
+    """What every spec form shares, checked before the form is chosen."""
+    _check_name_and_description(data, file)
+
+
+def check_finite(data: Any, file: str, sha256: str = "") -> MechanismSpec:
+    """Validate parsed YAML data of a table or formula spec into a MechanismSpec."""
     try:
         spec = Spec.model_validate(data)
     except ValidationError as exc:
-        raise _spec_error(file, exc) from None
+        raise validation_error(file, exc) from None
     return _Checker(file, sha256, spec).run()
 
 
@@ -205,7 +199,7 @@ def _check_name_and_description(data: Mapping[str, Any], file: str) -> None:
             raise SpecError(file, "description", problem)
 
 
-def _spec_error(file: str, exc: ValidationError) -> SpecError:
+def validation_error(file: str, exc: ValidationError) -> SpecError:
     problems = []
     for err in exc.errors()[:5]:
         loc = _field_path(err["loc"])

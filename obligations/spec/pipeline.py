@@ -121,6 +121,7 @@ class PipelineSpec:
     delta_text: str
     derived: Optional[Mapping[str, Any]] = None
     profile_compose: tuple[int, ...] = ()
+    kind: str = "pipeline"          # the mechanism kind (obligations.kinds) it belongs to
 
     @property
     def neighbours(self) -> str:

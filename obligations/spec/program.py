@@ -366,8 +366,8 @@ def check_program(data: Mapping[str, Any], file: str, sha256: str = "") -> Any:
     try:
         model = ProgramSpecModel.model_validate(data)
     except ValidationError as exc:
-        from obligations.spec.load import _spec_error
-        raise _spec_error(file, exc) from None
+        from obligations.spec.load import validation_error
+        raise validation_error(file, exc) from None
     if model.claim is None and not model.sweep:
         raise SpecError(file, "claim", "a claim (epsilon, delta) is required (or one per sweep point)")
     if model.sweep:
@@ -474,7 +474,7 @@ def _build(model: ProgramSpecModel, file: str, sha256: str, overrides: Mapping[s
     if not 0 <= delta <= 1:
         raise SpecError(file, dfield, f"delta = {delta} is not in [0, 1]")
     return MechanismSpec(
-        path=file, sha256=sha256, name=name, description=model.description,
+        kind="program", path=file, sha256=sha256, name=name, description=model.description,
         parameters=params, parameter_types=types,
         inputs=Domain(prog.input_labels), outputs=Domain(("(not yet enumerated)",)),
         table=None, formula=None, distribution="full", neighbours="componentwise",

@@ -39,9 +39,6 @@ class FiniteMechanism:
 
 def tabulate(spec: MechanismSpec) -> FiniteMechanism:
     """Compute every entry exactly and check that each row is a (sub-)distribution."""
-    if getattr(spec, "program", None) is not None:  # a program spec: run it (unfold/program.py)
-        from obligations.unfold.program import tabulate_program
-        return tabulate_program(spec)
     rows = _table_rows(spec) if spec.table is not None else _formula_rows(spec)
     for x, row in enumerate(rows):
         _check_row(spec, x, row)
@@ -163,9 +160,6 @@ def rows_all_zero(m: FiniteMechanism) -> bool:
 def vacuity(m: FiniteMechanism) -> tuple[str, ...]:
     """Why the claim holds whatever the mechanism does, if it does: plain sentences
     for `Plan.vacuous`, empty when the claim says something."""
-    if getattr(m.spec, "program", None) is not None:
-        from obligations.unfold.program import program_vacuity
-        return program_vacuity(m)
     reasons: list[str] = []
     if not has_distinct_neighbours(m):
         reasons.append("no two distinct inputs are neighbours: the claim holds for any mechanism")
@@ -227,8 +221,9 @@ def witness(m: FiniteMechanism, pair: tuple[int, int], bound: Fraction) -> Witne
                    sum((m.rows[b][y] for y in outs), Fraction(0)), bound)
 
 
-def plan(m: FiniteMechanism) -> Plan:
-    """Decide, exactly, whether the claim holds, and list what Coq must check."""
+def plan(m: FiniteMechanism, vacuous: Optional[tuple[str, ...]] = None) -> Plan:
+    """Decide, exactly, whether the claim holds, and list what Coq must check; `vacuous`
+    (the kind's reasons the claim holds for any mechanism) defaults to the table's."""
     spec = m.spec
     eps = epsilon_value(spec)
     e_exact = sympy.exp(eps)
@@ -236,7 +231,7 @@ def plan(m: FiniteMechanism) -> Plan:
     ratio = max_ratio(m)
     tight = "oo" if ratio is None else ("0" if ratio == 1 else f"ln({ratio})")
     tight_f = math.inf if ratio is None else math.log(ratio)
-    vacuous = vacuity(m)
+    vacuous = vacuity(m) if vacuous is None else vacuous
     if e_exact.is_Rational:
         e = Fraction(int(e_exact.p), int(e_exact.q))
         worst, pair = worst_pair(m, e)

@@ -8,7 +8,7 @@ import pytest
 
 from obligations.document import Document
 from obligations.pipeline import Settings, Unfolded, _run_coq, unfold
-from obligations.spec.load import load
+from obligations.kinds import load
 
 
 def _with_text(text: str) -> Unfolded:

@@ -10,7 +10,7 @@ from pathlib import Path
 from obligations.certificate import certificate as cert
 from obligations.document import Tactic
 from obligations.pipeline import Settings, _write_certificate, _run_coq, unfold, verify
-from obligations.spec.load import load
+from obligations.kinds import load
 
 WEAK = "unfold Q2R; simpl. interval with (i_prec 2)."
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from obligations.pipeline import unfold
-from obligations.spec.load import load
+from obligations.kinds import load
 
 REPO = Path(__file__).resolve().parent.parent.parent
 EXPECTED = Path(__file__).resolve().parent / "expected"

@@ -13,7 +13,7 @@ import sympy
 
 from obligations.pipeline import unfold as unfold_spec
 from obligations.render.snapping import render
-from obligations.spec.load import check, load
+from obligations.kinds import check, load
 from obligations.unfold.snapping import unfold
 
 SPECS = Path("tests/specs/pipelines_clamp")

@@ -16,7 +16,8 @@ import pytest
 from obligations.errors import UsageError
 from obligations.regions import mechanism_curve, profile
 from obligations.render.finite import _chain
-from obligations.spec.load import MechanismSpec, derive, load
+from obligations.kinds import load
+from obligations.spec.load import MechanismSpec, derive
 from obligations.unfold.compose import composed_curve, cw_composed_curve
 from obligations.unfold.finite import cw_rows, max_ratio, plan, power_rows, tabulate
 from obligations.unfold.region import curve

@@ -13,7 +13,7 @@ import yaml
 from obligations.errors import SpecError
 from obligations.pipeline import load_specs, unfold
 from obligations.spec import program as P
-from obligations.spec.load import check, load
+from obligations.kinds import check, load
 from obligations.spec.program import expand
 from obligations.unfold.finite import plan, tabulate
 from obligations.unfold.program import (geom_le, output_distribution, tabulate_program, tgeom,

@@ -12,7 +12,7 @@ import pytest
 import sympy
 
 from obligations.regions import profile
-from obligations.spec.load import load
+from obligations.kinds import load
 from obligations.unfold.compose import composed_curve, heterogeneous_curve, kov
 from obligations.unfold.finite import tabulate
 from obligations.unfold.region import Line, curve, envelope

@@ -10,7 +10,7 @@ import yaml
 
 from obligations.render.finite import Rendered
 from obligations.render.terms import comment
-from obligations.spec.load import load
+from obligations.kinds import load
 
 REPO = Path(__file__).resolve().parents[2]
 MECHANISMS = sorted((REPO / "mechanisms").glob("*.yaml"))

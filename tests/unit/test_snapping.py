@@ -12,7 +12,7 @@ import sympy
 from obligations.cli import main
 from obligations.errors import EXIT_USAGE, SpecError
 from obligations.render.snapping import render
-from obligations.spec.load import check, load
+from obligations.kinds import check, load
 from obligations.spec.pipeline import PipelineSpec
 from obligations.unfold.snapping import FA, K, case_table, unfold
 

@@ -14,7 +14,7 @@ import sympy
 import yaml
 
 from obligations.obligation import ExpUpperBound, Plan, Witness
-from obligations.spec.load import load
+from obligations.kinds import load
 from obligations.unfold.finite import (FiniteMechanism, epsilon_value, hockey, neighbour_pairs, plan,
                                        tabulate)
 

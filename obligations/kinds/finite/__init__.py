@@ -1,0 +1,113 @@
+"""Finite mechanisms given by a table or a formula: tabulated exactly, checked in Coq by
+reflection (`theories/Mechanism.v`, `Checker.v`), template `finite.v.j2`."""
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any, Mapping, Optional
+
+import sympy
+
+from obligations import obligation as ob
+from obligations.kinds.base import Unfolded
+from obligations.render.finite import render
+from obligations.spec.load import MechanismSpec, check_finite, derive
+from obligations.spec.model import Spec
+from obligations.unfold.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
+
+
+class FiniteKind:
+    name = "finite"
+    title = "table or formula"
+    form = Spec
+    profiles = True
+
+    def claims(self, data: Mapping[str, Any]) -> bool:
+        return True   # the default form: its schema says what is missing
+
+    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> MechanismSpec:
+        return check_finite(data, file, sha256)
+
+    def expand(self, spec: MechanismSpec) -> list[MechanismSpec]:
+        return [spec]
+
+    def derive(self, spec: MechanismSpec, derived: Mapping[str, Any]) -> MechanismSpec:
+        return derive(spec, name=str(derived["name"]), epsilon=str(derived["epsilon"]),
+                      delta=Fraction(str(derived["delta"])), compose=int(derived["compose"]))
+
+    def analyse(self, spec: MechanismSpec) -> Unfolded:
+        t0 = time.perf_counter()
+        mech = tabulate(spec)
+        p = plan(mech)
+        t1 = time.perf_counter()
+        rendered = render(mech, p)
+        return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
+
+    def witness(self, u: Unfolded) -> Optional[dict[str, Any]]:
+        return table_witness(u)
+
+    def summary(self, spec: MechanismSpec) -> str:
+        return (f"{spec.inputs.size} inputs, {spec.outputs.size} outputs, "
+                f"claim ({spec.epsilon_text}, {spec.delta_text})-DP")
+
+    def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
+        return describe_table(u, coq)
+
+    def finite_table(self, spec: MechanismSpec) -> FiniteMechanism:
+        return tabulate(spec)
+
+
+FINITE = FiniteKind()
+
+
+def table_witness(u: Unfolded) -> Optional[dict[str, Any]]:
+    """The witness of a refuted claim about a finite table (tables, formulas, programs)."""
+    w = next((o for o in u.plan.obligations if isinstance(o, ob.Witness)), None)
+    if w is None:
+        return None
+    spec = u.spec
+    e = sympy.exp(epsilon_value(spec))
+    e_float = float(e.evalf(30))
+    rhs = e_float * float(w.pr_x2) + float(spec.delta)
+    return {
+        "x": u.mechanism.input_label(w.x), "x_prime": u.mechanism.input_label(w.x2),
+        "outputs": [output_label(spec, y) for y in w.outputs],
+        "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x2),
+        "exp_epsilon": str(e) if e.is_Rational else f"{e_float:.12g}",
+        "exp_epsilon_upper_bound": str(w.bound), "delta": str(spec.delta),
+        "bound": f"{rhs:.12g}", "violation": f"{float(w.pr_x) - rhs:.12g}",
+    }
+
+
+def describe_table(u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
+    s = u.spec
+    item: dict[str, Any] = {
+        "name": s.name, "expected": u.plan.expected, "tight_epsilon": u.plan.tight_epsilon,
+        "delta_at_claim": u.plan.delta_at_claim or f"{u.plan.delta_at_claim_float:.12g}",
+        "obligations": [describe_obligation(o) for o in u.plan.obligations],
+        "theorems": list(u.rendered.theorems)}
+    lines = [f"{s.name} ({s.path}): claim ({s.epsilon_text}, {s.delta_text})-DP",
+             f"  tight epsilon {item['tight_epsilon']}; delta at the claimed epsilon "
+             f"{item['delta_at_claim']}; Python expects: {u.plan.expected}"]
+    lines += [f"  {k}. {d}" for k, d in enumerate(item["obligations"], 1)]
+    if coq:
+        item["coq"] = u.rendered.text
+        lines.append(u.rendered.text)
+    return item, lines
+
+
+def describe_obligation(o: object) -> str:
+    if isinstance(o, ob.RowsAreDistributions):
+        return f"every row is a {'distribution' if o.kind == 'full' else 'sub-distribution'} (vm_compute)"
+    if isinstance(o, ob.ExpLowerBound):
+        return f"{o.bound} <= e^eps ({o.method})"
+    if isinstance(o, ob.ExpUpperBound):
+        return f"e^eps <= {o.bound} ({o.method})"
+    if isinstance(o, ob.PointwiseCheck):
+        return f"M(x)(y) <= {o.bound} * M(x')(y) for all neighbours and outputs (vm_compute)"
+    if isinstance(o, ob.HockeyStickCheck):
+        return f"sum_y max(0, M(x)(y) - {o.bound} * M(x')(y)) <= {o.delta} for all neighbours (vm_compute)"
+    if isinstance(o, ob.Witness):
+        return (f"witness: x = {o.x}, x' = {o.x2}, S = {set(o.outputs)}: {o.pr_x} > "
+                f"{o.bound} * {o.pr_x2} + delta (vm_compute)")
+    return repr(o)
