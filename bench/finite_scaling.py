@@ -49,7 +49,7 @@ if str(REPO) not in sys.path:
 from obligations.certificate import allowlist  # noqa: E402
 from obligations.prover.coq import Coq  # noqa: E402
 from obligations.prover.process import Completed, run  # noqa: E402
-from obligations.resources import THEORIES  # noqa: E402
+from obligations.core.resources import THEORIES  # noqa: E402
 
 SHIPPED = REPO / "mechanisms" / "truncated_geometric_formula.yaml"
 BENCH = REPO / "build" / "bench"   # --workdir changes it
@@ -110,7 +110,7 @@ def write_spec(n: int) -> Path:
 def _unfold_child(spec_path: str, vfile: str, conn: Any) -> None:
     """In a fresh process: load, unfold, render; write the .v file; report timings and peak."""
     try:
-        from obligations.pipeline import unfold
+        from obligations.certify.run import unfold
         from obligations.kinds import load
         t0 = time.perf_counter()
         spec = load(spec_path)

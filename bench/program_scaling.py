@@ -30,9 +30,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from obligations.errors import SpecError  # noqa: E402
-from obligations.pipeline import Settings, prove, unfold  # noqa: E402
+from obligations.certify.run import Settings, prove, unfold  # noqa: E402
 from obligations.kinds import check  # noqa: E402
-from obligations.unfold.program import program_table  # noqa: E402
+from obligations.kinds.program.analysis import program_table  # noqa: E402
 
 FAMILIES = {
     "online_model": "mechanisms/online_model.yaml",

@@ -22,7 +22,7 @@ from typing import Optional, Sequence
 import sympy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from obligations.unfold.compose import composed_curve  # noqa: E402
+from obligations.analysis.compose import composed_curve  # noqa: E402
 
 EPSILONS = (0.5, 1.0, 2.0, 3.0, 5.0)
 Rows = Sequence[Sequence[Fraction]]

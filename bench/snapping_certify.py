@@ -19,9 +19,9 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from obligations.pipeline import Settings, prove, unfold  # noqa: E402
+from obligations.certify.run import Settings, prove, unfold  # noqa: E402
 from obligations.kinds import load  # noqa: E402
-from obligations.spec.pipeline import PipelineSpec  # noqa: E402
+from obligations.kinds.pipeline.spec import PipelineSpec  # noqa: E402
 
 TARGET_S = 30.0
 WORK = REPO / "build" / "bench" / "snapping"

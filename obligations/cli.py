@@ -11,10 +11,10 @@ from typing import Any, Optional, Sequence
 
 from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
-from obligations.pipeline import Outcome, Settings, load_specs, prove, unfold, verify
-from obligations.regions import Profile, certified, certify, ln_text, profile
+from obligations.certify.run import Outcome, Settings, load_specs, prove, unfold, verify
+from obligations.certify.profiles import Profile, certified, certify, ln_text, profile
 from obligations import kinds
-from obligations.spec.load import derive
+from obligations.core.spec import derive
 
 
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
@@ -263,7 +263,7 @@ def cmd_region(args: argparse.Namespace) -> int:
 
 def _plot(prof: Profile, out_dir: Path) -> list[Path]:
     try:
-        from obligations import plot
+        from obligations.certify import plot as plot
     except ImportError as exc:
         raise UsageError("--plot needs matplotlib: pip install 'obligations[plot]'") from exc
     return plot.write(prof, out_dir)

@@ -10,7 +10,7 @@ from obligations.kinds.base import Kind, Unfolded
 from obligations.kinds.finite import FINITE
 from obligations.kinds.pipeline import PIPELINE
 from obligations.kinds.program import PROGRAM
-from obligations.spec.load import check_common, read
+from obligations.core.spec import check_common, read
 
 # Order matters: the first kind that claims a mapping checks it (finite is the default form).
 KINDS: tuple[Kind, ...] = (PROGRAM, PIPELINE, FINITE)

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Protocol
 
-from obligations.obligation import Plan
-from obligations.render.finite import Rendered
+from obligations.core.obligation import Plan
+from obligations.core.templates import Rendered
 
 
 @dataclass

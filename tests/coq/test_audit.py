@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from obligations.document import Document
-from obligations.pipeline import Settings, Unfolded, _run_coq, unfold
+from obligations.core.document import Document
+from obligations.certify.run import Settings, Unfolded, _run_coq, unfold
 from obligations.kinds import load
 
 

@@ -41,7 +41,7 @@ def test_shipped_mechanisms_are_proved(shipped: tuple[Path, subprocess.Completed
     out, run = shipped
     assert run.returncode == 0, run.stderr
     results = by_name(run)
-    from obligations.pipeline import load_specs  # program specs stand for one claim per sweep point
+    from obligations.certify.run import load_specs  # program specs stand for one claim per sweep point
     assert set(results) == {s.name for s in load_specs([REPO / "mechanisms"])}
     assert all(o["verdict"] == "proved" for o in results.values())
     assert results["randomized_response"]["statement"] == "dp nb_all randomized_response (ln 3) 0"

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from obligations.certificate import certificate as cert
-from obligations.pipeline import Settings, _derived_spec, compare, unfold
+from obligations.certify import certificate as cert
+from obligations.certify.run import Settings, _derived_spec, compare, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CERTS = sorted((REPO / "certificates").glob("*.json"))
 
 
 def test_every_shipped_spec_has_a_certificate() -> None:
-    from obligations.pipeline import load_specs
+    from obligations.certify.run import load_specs
     names = {p.stem for p in CERTS}
     assert {s.name for s in load_specs([REPO / "mechanisms"])} <= names
 

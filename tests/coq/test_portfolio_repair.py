@@ -7,9 +7,9 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from obligations.certificate import certificate as cert
-from obligations.document import Tactic
-from obligations.pipeline import Settings, _write_certificate, _run_coq, unfold, verify
+from obligations.certify import certificate as cert
+from obligations.core.document import Tactic
+from obligations.certify.run import Settings, _write_certificate, _run_coq, unfold, verify
 from obligations.kinds import load
 
 WEAK = "unfold Q2R; simpl. interval with (i_prec 2)."

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 import yaml
 
-from obligations.pipeline import load_specs, unfold
-from obligations.resources import THEORIES
+from obligations.certify.run import load_specs, unfold
+from obligations.core.resources import THEORIES
 
 pytestmark = pytest.mark.coq
 

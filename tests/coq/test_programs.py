@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from obligations.document import Document
+from obligations.core.document import Document
 
-from obligations.pipeline import Settings, _run_coq, load_specs, unfold
+from obligations.certify.run import Settings, _run_coq, load_specs, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(REPO / "tests" / "unit"))

@@ -27,7 +27,7 @@ from obligations.prover.ide import protocol  # noqa: E402
 from obligations.prover.ide.portfolio import (ProofTask, TacticCache, prove_all,  # noqa: E402
                                               prove_obligation)
 from obligations.prover.ide.session import CoqSession, goal_at_failure  # noqa: E402
-from obligations.resources import THEORIES  # noqa: E402
+from obligations.core.resources import THEORIES  # noqa: E402
 
 pytestmark = [pytest.mark.coq,
               pytest.mark.skipif(shutil.which("coqidetop.opt") is None, reason="needs coqidetop.opt")]

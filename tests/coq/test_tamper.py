@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 import pytest
 
-from obligations.certificate import certificate as cert
-from obligations.resources import THEORIES
+from obligations.certify import certificate as cert
+from obligations.core.resources import THEORIES
 
 REPO = Path(__file__).resolve().parent.parent.parent
 RR = "randomized_response"
@@ -167,7 +167,7 @@ def test_certificate_of_an_undecided_or_unknown_spec(certs: Path, tmp_path: Path
 
 def _audit(tmp_path: Path, module: str, body: str, theorems: tuple[str, ...]) -> str:
     """Compile a hand-written file, coqchk and audit it as `prove` does; the refusal."""
-    from obligations.pipeline import _audited
+    from obligations.certify.run import _audited
     from obligations.prover.coq import Coq
     coq = Coq(THEORIES.resolve(), timeout=300)
     coq.build_theories()

@@ -36,7 +36,7 @@ def test_installed_wheel_proves_a_shipped_spec(tmp_path: Path) -> None:
     result = json.loads(proved.stdout)["results"][0]
     assert result["verdict"] == "proved"
     assert result["statement"] == "dp nb_all randomized_response (ln 3) 0"
-    library = run([str(py), "-c", "import obligations.resources as r; print(r.THEORIES)"], work)
+    library = run([str(py), "-c", "import obligations.core.resources as r; print(r.THEORIES)"], work)
     assert str(env_dir) in library.stdout and REPO.as_posix() not in library.stdout
     checked = run([str(py), "-m", "obligations", "verify", "certificates"], work)
     assert checked.returncode == 0, checked.stdout + checked.stderr

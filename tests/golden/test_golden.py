@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from obligations.pipeline import unfold
+from obligations.certify.run import unfold
 from obligations.kinds import load
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -39,7 +39,7 @@ def test_render_matches_golden(spec: Path, request: pytest.FixtureRequest) -> No
 
 @pytest.mark.parametrize("spec", PROGRAM_SPECS, ids=lambda p: p.stem)
 def test_program_renders_match_golden(spec: Path, request: pytest.FixtureRequest) -> None:
-    from obligations.pipeline import load_specs
+    from obligations.certify.run import load_specs
     for point in load_specs([spec.relative_to(REPO)]):
         text = unfold(point).rendered.text
         golden = EXPECTED / f"{point.name}.v"

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 import sympy
 
-from obligations.pipeline import unfold as unfold_spec
-from obligations.render.snapping import render
+from obligations.certify.run import unfold as unfold_spec
+from obligations.kinds.pipeline.document import render
 from obligations.kinds import check, load
-from obligations.unfold.snapping import unfold
+from obligations.kinds.pipeline.analysis import unfold
 
 SPECS = Path("tests/specs/pipelines_clamp")
 WIDE: dict[str, Any] = {

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from obligations.errors import UsageError
-from obligations.regions import mechanism_curve, profile
-from obligations.render.finite import _chain
+from obligations.certify.profiles import mechanism_curve, profile
+from obligations.kinds.finite.document import _chain
 from obligations.kinds import load
-from obligations.spec.load import MechanismSpec, derive
-from obligations.unfold.compose import composed_curve, cw_composed_curve
-from obligations.unfold.finite import cw_rows, max_ratio, plan, power_rows, tabulate
-from obligations.unfold.region import curve
+from obligations.core.spec import MechanismSpec, derive
+from obligations.analysis.compose import composed_curve, cw_composed_curve
+from obligations.analysis.finite import cw_rows, max_ratio, plan, power_rows, tabulate
+from obligations.analysis.region import curve
 
 SPEC = Path("tests/specs/cw_compose/rr5_cw_k2.yaml")
 KEEP, OTHER = F(17, 25), F(2, 25)

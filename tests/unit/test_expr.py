@@ -10,8 +10,8 @@ from typing import Iterator, Mapping, Union
 import pytest
 import sympy
 
-from obligations.spec import expr as E
-from obligations.spec.expr import ExprError
+from obligations.core import expr as E
+from obligations.core.expr import ExprError
 
 F = Fraction
 TYPES = {"alpha": E.RAT, "n": E.INT, "x": E.INT, "y": E.INT}

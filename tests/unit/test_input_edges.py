@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import yaml
 
-from obligations.render.terms import comment
-from obligations.spec.names import RESERVED, coq_name_problem, spec_name_problem
+from obligations.core.terms import comment
+from obligations.core.names import RESERVED, coq_name_problem, spec_name_problem
 
 REPO = Path(__file__).resolve().parents[2]
 

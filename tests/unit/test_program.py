@@ -11,12 +11,12 @@ import pytest
 import yaml
 
 from obligations.errors import SpecError
-from obligations.pipeline import load_specs, unfold
-from obligations.spec import program as P
+from obligations.certify.run import load_specs, unfold
+from obligations.kinds.program import spec as P
 from obligations.kinds import check, load
-from obligations.spec.program import expand
-from obligations.unfold.finite import plan, tabulate
-from obligations.unfold.program import (geom_le, output_distribution, tabulate_program, tgeom,
+from obligations.kinds.program.spec import expand
+from obligations.analysis.finite import plan, tabulate
+from obligations.kinds.program.analysis import (geom_le, output_distribution, tabulate_program, tgeom,
                                         two_sided)
 
 REPO = Path(__file__).resolve().parents[2]
@@ -182,7 +182,7 @@ def test_every_shipped_and_buggy_program_has_its_stated_verdict() -> None:
 def test_a_refutation_names_inputs_outputs_and_probabilities() -> None:
     s = next(s for s in all_program_specs() if s.name == "at_noisy_value_k2")
     u = unfold(s)
-    from obligations.pipeline import witness_json
+    from obligations.certify.run import witness_json
     w = witness_json(u)
     assert w is not None
     assert w["x"].startswith("q=(") and w["x_prime"].startswith("q=(")

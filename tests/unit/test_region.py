@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 import sympy
 
-from obligations.regions import profile
+from obligations.certify.profiles import profile
 from obligations.kinds import load
-from obligations.unfold.compose import composed_curve, heterogeneous_curve, kov
-from obligations.unfold.finite import tabulate
-from obligations.unfold.region import Line, curve, envelope
+from obligations.analysis.compose import composed_curve, heterogeneous_curve, kov
+from obligations.analysis.finite import tabulate
+from obligations.analysis.region import Line, curve, envelope
 
 REF = Path(__file__).resolve().parent.parent / "data" / "reference"
 RR = [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]]
@@ -110,7 +110,7 @@ def test_profile_brackets_irrational_points() -> None:
 def test_huge_compositions_are_refused_before_any_work(tmp_path: Path) -> None:
     """A composition Coq cannot certify is a spec/usage error, found without computing m^k."""
     from obligations.errors import SpecError
-    from obligations.spec.load import derive
+    from obligations.core.spec import derive
     spec = load("mechanisms/randomized_response.yaml")
     for k in (13, 10**9):
         with pytest.raises(SpecError, match="outputs; at most 4096"):

@@ -11,10 +11,10 @@ import sympy
 
 from obligations.cli import main
 from obligations.errors import EXIT_USAGE, SpecError
-from obligations.render.snapping import render
+from obligations.kinds.pipeline.document import render
 from obligations.kinds import check, load
-from obligations.spec.pipeline import PipelineSpec
-from obligations.unfold.snapping import FA, K, case_table, unfold
+from obligations.kinds.pipeline.spec import PipelineSpec
+from obligations.kinds.pipeline.analysis import FA, K, case_table, unfold
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = ["snapping_unclamped", "snapping_clamped", "snapping_unclamped_instance",

@@ -17,8 +17,8 @@ import yaml
 
 from obligations.errors import EXIT_USAGE, SpecError
 from obligations.kinds import load
-from obligations.spec.load import MechanismSpec
-from obligations.unfold.finite import plan, tabulate
+from obligations.core.spec import MechanismSpec
+from obligations.analysis.finite import plan, tabulate
 
 REPO = Path(__file__).resolve().parents[2]
 MECHANISMS = sorted((REPO / "mechanisms").glob("*.yaml"))

@@ -13,9 +13,9 @@ import pytest
 import sympy
 import yaml
 
-from obligations.obligation import ExpUpperBound, Plan, Witness
+from obligations.core.obligation import ExpUpperBound, Plan, Witness
 from obligations.kinds import load
-from obligations.unfold.finite import (FiniteMechanism, epsilon_value, hockey, neighbour_pairs, plan,
+from obligations.analysis.finite import (FiniteMechanism, epsilon_value, hockey, neighbour_pairs, plan,
                                        tabulate)
 
 REPO = Path(__file__).resolve().parents[2]

@@ -8,12 +8,13 @@ from typing import Any, Mapping, Optional
 
 import sympy
 
-from obligations import obligation as ob
+from obligations.core import obligation as ob
 from obligations.kinds.base import Unfolded
-from obligations.render.finite import render
-from obligations.spec.load import MechanismSpec, check_finite, derive
-from obligations.spec.model import Spec
-from obligations.unfold.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
+from obligations.kinds.finite.document import render
+from obligations.core.spec import MechanismSpec, derive
+from obligations.kinds.finite.spec import check_finite
+from obligations.kinds.finite.form import Spec
+from obligations.analysis.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
 
 
 class FiniteKind:

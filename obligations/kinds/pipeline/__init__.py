@@ -9,12 +9,12 @@ from typing import Any, Mapping, Optional
 import sympy
 
 from obligations.kinds.base import Unfolded
-from obligations.obligation import Plan
-from obligations.render import snapping as snap_render
-from obligations.spec import pipeline as pipeline_spec
-from obligations.spec.load import validation_error
-from obligations.spec.pipeline import PipelineFile, PipelineSpec
-from obligations.unfold import snapping as snap
+from obligations.core.obligation import Plan
+from obligations.kinds.pipeline import document as snap_render
+from obligations.kinds.pipeline import spec as pipeline_spec
+from obligations.core.spec import validation_error
+from obligations.kinds.pipeline.spec import PipelineFile, PipelineSpec
+from obligations.kinds.pipeline import analysis as snap
 
 
 class PipelineKind:

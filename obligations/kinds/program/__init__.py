@@ -7,11 +7,11 @@ from typing import Any, Mapping, Optional
 
 from obligations.kinds.base import Unfolded, witness_text
 from obligations.kinds.finite import describe_table, table_witness
-from obligations.render.program import render_program
-from obligations.spec.load import MechanismSpec
-from obligations.spec.program import ProgramSpecModel, check_program, derive_point, expand, is_program
-from obligations.unfold.finite import FiniteMechanism, plan
-from obligations.unfold.program import describe_outputs, program_vacuity, tabulate_program
+from obligations.kinds.program.document import render_program
+from obligations.core.spec import MechanismSpec
+from obligations.kinds.program.spec import ProgramSpecModel, check_program, derive_point, expand, is_program
+from obligations.analysis.finite import FiniteMechanism, plan
+from obligations.kinds.program.analysis import describe_outputs, program_vacuity, tabulate_program
 
 
 class ProgramKind:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from obligations.certificate import allowlist
+from obligations.certify import allowlist as allowlist
 from obligations.prover.coq import assumption_names
-from obligations.resources import THEORIES
+from obligations.core.resources import THEORIES
 
 pytestmark = pytest.mark.coq
 

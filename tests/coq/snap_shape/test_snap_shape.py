@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from obligations.certificate import allowlist
+from obligations.certify import allowlist as allowlist
 from obligations.prover.coq import assumption_names
-from obligations.resources import THEORIES
+from obligations.core.resources import THEORIES
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent.parent

@@ -1,81 +1,23 @@
 """The Coq file of a finite-mechanism claim: mechanism from the spec, then the obligations."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from pathlib import Path
-from typing import Any, Optional
-
-import jinja2
+from typing import Any
 
 from obligations import __version__
-from obligations.resources import TEMPLATES
-from obligations.document import PRELUDE_MARK, Choices, Document, DocumentBuilder, Tactic
-from obligations.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Plan,
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render_document
+from obligations.core.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Plan,
                                     PointwiseCheck, RowsAreDistributions, Witness)
-from obligations.render.terms import (Renderer, comment, q_lit, r_lit, rows_literal,
+from obligations.core.terms import (Renderer, comment, q_lit, r_lit, rows_literal,
                                       strip_outer, z_lit)
-from obligations.spec import expr as E
-from obligations.spec.load import Domain, MechanismSpec
-from obligations.unfold.finite import FiniteMechanism
+from obligations.core import expr as E
+from obligations.core.spec import Domain, MechanismSpec
+from obligations.analysis.finite import FiniteMechanism
 
 
 
-@dataclass(frozen=True)
-class Rendered:
-    """A rendered Coq file (a document with proof slots) and what it claims."""
-
-    module: str                 # the file's module name (= the spec's name)
-    document: Document
-    theorems: tuple[str, ...]   # the theorems the certificate rests on, in order
-
-    @cached_property
-    def text(self) -> str:
-        """The file with every obligation proved by its first candidate."""
-        return self.document.fill()
-
-    def uses_interval(self, choices: Optional[Choices] = None) -> bool:
-        return self.document.prelude_for(choices) == INTERVAL_PRELUDE
-
-
-INTERVAL_PRELUDE = "PreludeInterval"
-
-# Proofs of the bound on e^ε the prover may try when the proposed one fails.
-BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),
-                 Tactic("unfold Q2R; simpl; interval.", INTERVAL_PRELUDE),
-                 Tactic("unfold Q2R; simpl; interval with (i_prec 100).", INTERVAL_PRELUDE),
-                 Tactic("unfold Q2R; simpl; interval with (i_prec 300).", INTERVAL_PRELUDE))
-
-
-def environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
-
-
-def render_document(template: str, module: str, ctx: dict[str, Any], prelude: str,
-                    stronger: tuple[str, ...] = (), session_first: bool = False) -> Document:
-    """Render a template into a document: `obligation(name, statement, tactics)` in the
-    template marks a proof slot, `prelude` the module the file imports."""
-    builder = DocumentBuilder()
-    text = environment().get_template(template).render(
-        **ctx, obligation=builder.obligation, prelude=PRELUDE_MARK)
-    return builder.build(module, text, prelude, stronger, session_first)
-
-
-def exp_obligation(name: str, o: dict[str, Any], epsilon: str) -> dict[str, Any]:
-    """The lemma bounding e^ε (below to prove, above to refute) and its candidate proofs."""
-    if o["upper"]:
-        lemma, statement = f"{name}_exp_upper", f"(exp ({epsilon}) <= Q2R {o['bound']})%R"
-        first = Tactic("exp_exact_upper.") if o["method"] == "exact" else None
-    else:
-        lemma, statement = f"{name}_exp_lower", f"(Q2R {o['bound']} <= exp ({epsilon}))%R"
-        first = Tactic("exp_exact.") if o["method"] == "exact" else None
-    if first is None:
-        first = Tactic(f"unfold Q2R; simpl. interval with (i_prec {o['bits']}).", INTERVAL_PRELUDE)
-    tactics = (first, *(t for t in BOUND_TACTICS if t.script != first.script))
-    return {**o, "lemma": lemma, "statement": statement, "tactics": tactics}
+TEMPLATE = Path(__file__).with_name("finite.v.j2")
 
 
 def render(m: FiniteMechanism, plan: Plan) -> Rendered:
@@ -109,7 +51,7 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
         theorem=theorem, distr="distr" if spec.distribution == "full" else "subdistr",
     )
-    document = render_document("finite.v.j2", name, ctx, "Prelude", (INTERVAL_PRELUDE,))
+    document = render_document(TEMPLATE, name, ctx, "Prelude", (INTERVAL_PRELUDE,))
     theorems = (f"{name}_{'distr' if spec.distribution == 'full' else 'subdistr'}",)
     if plan.expected in ("prove", "refute"):
         theorems += (theorem,)

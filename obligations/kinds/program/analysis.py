@@ -1,6 +1,6 @@
 """The exact output distribution of a program, as a finite mechanism.
 
-The interpreter runs the IR of `obligations.spec.program` on every input
+The interpreter runs the IR of `obligations.kinds.program.spec` on every input
 vector with exact Fractions, following `theories/ProgramSem.v` (same
 distributions, same treatment of halted states and loops), and merges equal
 states after every statement.  Two things keep the number of states down
@@ -19,9 +19,9 @@ from fractions import Fraction
 from typing import Iterable, Optional, Sequence, Union
 
 from obligations.errors import SpecError
-from obligations.spec import program as P
-from obligations.spec.load import Domain, MechanismSpec
-from obligations.unfold.finite import FiniteMechanism
+from obligations.kinds.program import spec as P
+from obligations.core.spec import Domain, MechanismSpec
+from obligations.analysis.finite import FiniteMechanism
 
 MAX_STATES = 200_000          # states alive at once, for one input
 MAX_OUTPUT_SEQUENCES = 4096   # distinct output sequences over all inputs
@@ -412,7 +412,7 @@ def program_vacuity(m: FiniteMechanism) -> tuple[str, ...]:
     public or of sensitivity 0 (neighbours are equal), or else no two distinct input
     vectors are neighbours; every run being zero cannot happen (runs have mass 1), but
     the table is checked all the same."""
-    from obligations.unfold.finite import has_distinct_neighbours, rows_all_zero
+    from obligations.analysis.finite import has_distinct_neighbours, rows_all_zero
     prog: P.Program = m.spec.program
     reasons: list[str] = []
     if all(c.public or c.delta == 0 for c in prog.components):

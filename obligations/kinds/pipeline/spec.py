@@ -16,9 +16,9 @@ from typing import Any, Literal, Mapping, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from obligations.errors import SpecError
-from obligations.spec import expr as E
-from obligations.spec.model import Number
-from obligations.spec.names import coq_name_problem
+from obligations.core import expr as E
+from obligations.kinds.finite.form import Number
+from obligations.core.names import coq_name_problem
 
 SYMBOLIC = ("positive", "nonnegative")
 # Names the generated snapping file binds itself; a parameter may not take them.

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any, Optional
 
 from obligations import __version__
-from obligations.certificate import allowlist
-from obligations.certificate import certificate as cert
-from obligations.resources import THEORIES
-from obligations.document import DocumentError, Slot
+from obligations.certify import allowlist as allowlist
+from obligations.certify import certificate as cert
+from obligations.core.resources import THEORIES
+from obligations.core.document import DocumentError, Slot
 from obligations.errors import InfrastructureError, ObligationsError, SpecError
 from obligations.prover.coq import GENERATED, Audit, Coq, StageResult
 from obligations.prover.ide.portfolio import prove_obligation

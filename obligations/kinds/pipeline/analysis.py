@@ -18,8 +18,8 @@ from typing import Callable, Optional
 import sympy
 
 from obligations.errors import SpecError
-from obligations.spec import expr as E
-from obligations.spec.pipeline import PipelineSpec
+from obligations.core import expr as E
+from obligations.kinds.pipeline.spec import PipelineSpec
 
 HALF = sympy.Rational(1, 2)
 

@@ -3,7 +3,7 @@
 A spec with a `program:` section describes its inputs (finite integer
 components, each with a sensitivity or public), its parameters and a body of
 statements; the tool enumerates the inputs, computes the exact distribution of
-output sequences (`obligations.unfold.program`) and renders the program as a
+output sequences (`obligations.kinds.program.analysis`) and renders the program as a
 term of the deep embedding `theories/ProgramSyntax.v`, whose semantics Coq
 computes itself.
 
@@ -26,9 +26,9 @@ from typing import Any, Iterator, Literal, Mapping, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
 from obligations.errors import SpecError
-from obligations.spec import expr as E
-from obligations.spec.model import Claim, Number
-from obligations.spec.names import coq_name_problem
+from obligations.core import expr as E
+from obligations.kinds.finite.form import Claim, Number
+from obligations.core.names import coq_name_problem
 
 # ---------------------------------------------------------------- caps (see the README)
 
@@ -366,7 +366,7 @@ def check_program(data: Mapping[str, Any], file: str, sha256: str = "") -> Any:
     try:
         model = ProgramSpecModel.model_validate(data)
     except ValidationError as exc:
-        from obligations.spec.load import validation_error
+        from obligations.core.spec import validation_error
         raise validation_error(file, exc) from None
     if model.claim is None and not model.sweep:
         raise SpecError(file, "claim", "a claim (epsilon, delta) is required (or one per sweep point)")
@@ -452,7 +452,7 @@ def _check_statement_keys(body: Any, file: str, where: str) -> None:
 
 def _build(model: ProgramSpecModel, file: str, sha256: str, overrides: Mapping[str, Any],
            point: Optional[SweepPoint], name: str, index: Optional[int]) -> Any:
-    from obligations.spec.load import Domain, MechanismSpec, _check_epsilon
+    from obligations.core.spec import Domain, MechanismSpec, check_epsilon
     b = _Builder(file, model, overrides, index)
     problem = coq_name_problem(name)
     if problem:
@@ -468,7 +468,7 @@ def _build(model: ProgramSpecModel, file: str, sha256: str, overrides: Mapping[s
     if eps_text is None:
         raise SpecError(file, cfield, "no epsilon claimed for this sweep point")
     eps = b.expr(cfield, eps_text, types, allow_real=True)
-    _check_epsilon(file, cfield, eps, params)
+    check_epsilon(file, cfield, eps, params)
     dfield = f"sweep[{index}].delta" if point is not None and point.delta is not None else "claim.delta"
     delta = b.value(dfield, b.expr(dfield, delta_text, types), params)
     if not 0 <= delta <= 1:

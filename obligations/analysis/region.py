@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from obligations.unfold.finite import FiniteMechanism
+from obligations.analysis.finite import FiniteMechanism
 
 
 @dataclass(frozen=True)

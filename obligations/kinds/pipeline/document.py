@@ -17,11 +17,11 @@ import sympy
 
 from obligations import __version__
 from obligations.errors import InfrastructureError
-from obligations.document import Tactic
-from obligations.render.finite import Rendered, render_document
-from obligations.render.terms import comment, r_lit
-from obligations.spec import expr as E
-from obligations.unfold.snapping import FA, HALF, K, SnapUnfold, symbols, to_sym
+from obligations.core.document import Tactic
+from obligations.core.templates import Rendered, render_document
+from obligations.core.terms import comment, r_lit
+from obligations.core import expr as E
+from obligations.kinds.pipeline.analysis import FA, HALF, K, SnapUnfold, symbols, to_sym
 
 # Tactics proposed for each kind of lemma, tried in order by the prover session.
 TACTICS: dict[str, tuple[str, ...]] = {
@@ -94,13 +94,16 @@ def coq_sym(e: sympy.Expr) -> str:
     raise ValueError(f"cannot write {e} in Coq")
 
 
+TEMPLATE = Path(__file__).with_name("snapping.v.j2")
+
+
 def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
     """The file, and its case-table obligations in order (the prover may replace their tactics)."""
     spec = u.spec
     name = spec.name
     instance = u.witness.instance if u.expected == "refute" and u.witness else None
     ctx = _context(u, instance)
-    document = render_document("snapping.v.j2", name, ctx, "PreludeSnap", session_first=True)
+    document = render_document(TEMPLATE, name, ctx, "PreludeSnap", session_first=True)
     theorems = ((f"{name}_not_dp",) if instance else
                 (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp"))
     return Rendered(name, document, theorems), ctx["lemmas"]

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from obligations.resources import TEMPLATES, THEORIES
+from obligations.core.resources import TEMPLATES, THEORIES
 
 
 # fullmatch, never `^...$`: `$` also matches before a trailing newline ("rr\n").
@@ -67,7 +67,7 @@ def template_names(directory: Path = TEMPLATES) -> frozenset[str]:
     """Lowercase identifiers the templates write literally (outside Jinja tags and comments):
     a spec named like one of them would redefine what the generated file refers to."""
     names: set[str] = set()
-    for f in sorted(directory.glob("*.j2")):
+    for f in sorted(directory.rglob("*.v.j2")):
         code = _without_coq_comments(_JINJA.sub(" ", _read(f)))
         names.update(w for w in _IDENT_TOKEN.findall(code) if w[0].islower())
     return frozenset(names)

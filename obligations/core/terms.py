@@ -8,8 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from obligations.spec import expr as E
-from obligations.spec.names import unsafe_char
+from obligations.core import expr as E
+from obligations.core.names import unsafe_char
 
 HEX_DIGITS = 24   # integers longer than this are written in hex (faster for Coq to read)
 CHUNK = 1000      # list literals are split so Coq's parser never sees a huge flat list

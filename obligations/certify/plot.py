@@ -11,7 +11,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
 
-from obligations.regions import Profile  # noqa: E402
+from obligations.certify.profiles import Profile  # noqa: E402
 
 
 def region_vertices(prof: Profile) -> list[tuple[float, float]]:

@@ -27,7 +27,7 @@ from typing import Optional, Sequence
 import sympy
 
 from obligations.errors import UsageError
-from obligations.unfold.region import Curve, Line, envelope, pair_lines
+from obligations.analysis.region import Curve, Line, envelope, pair_lines
 
 INFINITE = ("inf",)
 Key = tuple  # exponent vector over PRIMES, or INFINITE

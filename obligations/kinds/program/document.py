@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from obligations import __version__
-from obligations.obligation import Plan
-from obligations.render.finite import (INTERVAL_PRELUDE, Rendered, _obligation, exp_obligation,
-                                       render_document)
-from obligations.render.terms import comment, q_lit, r_lit, strip_outer, z_lit
-from obligations.spec import program as P
-from obligations.render.finite import _renderer
-from obligations.unfold.finite import FiniteMechanism
-from obligations.unfold.program import BOT, TOP
+from obligations.core.obligation import Plan
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render_document
+from obligations.kinds.finite.document import _obligation
+from obligations.core.terms import comment, q_lit, r_lit, strip_outer, z_lit
+from obligations.kinds.program import spec as P
+from obligations.kinds.finite.document import _renderer
+from obligations.analysis.finite import FiniteMechanism
+from obligations.kinds.program.analysis import BOT, TOP
 
 CHUNK = 200  # list literals are split so Coq's parser never sees a huge flat list
 
@@ -126,6 +126,9 @@ def slot_ranges(prog: P.Program) -> list[tuple[int, int]]:
     return out
 
 
+TEMPLATE = Path(__file__).with_name("program.v.j2")
+
+
 def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
     spec = m.spec
     prog: P.Program = spec.program
@@ -166,6 +169,6 @@ def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
         theorem=theorem,
     )
-    document = render_document("program.v.j2", name, ctx, "Prelude", (INTERVAL_PRELUDE,))
+    document = render_document(TEMPLATE, name, ctx, "Prelude", (INTERVAL_PRELUDE,))
     theorems = (theorem,) if plan.expected in ("prove", "refute") else ()
     return Rendered(name, document, theorems)

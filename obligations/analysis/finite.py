@@ -14,10 +14,10 @@ from typing import Iterable, Optional, Sequence
 import sympy
 
 from obligations.errors import SpecError
-from obligations.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
+from obligations.core.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
                                     Plan, PointwiseCheck, RowsAreDistributions, Witness)
-from obligations.spec import expr as E
-from obligations.spec.load import MechanismSpec
+from obligations.core import expr as E
+from obligations.core.spec import MechanismSpec
 
 Row = tuple[Fraction, ...]
 DIGITS = (6, 15, 30, 60, 120)  # precisions tried for an irrational e^ε

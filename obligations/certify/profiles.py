@@ -16,12 +16,12 @@ from typing import Any, Optional, Sequence
 import sympy
 
 from obligations import kinds
-from obligations.pipeline import Outcome, Settings, prove, unfold
-from obligations.spec import expr as E
-from obligations.spec.load import MechanismSpec, derive
-from obligations.unfold.compose import composed_curve, cw_composed_curve, kov
-from obligations.unfold.finite import exp_bounds
-from obligations.unfold.region import Curve, curve
+from obligations.certify.run import Outcome, Settings, prove, unfold
+from obligations.core import expr as E
+from obligations.core.spec import MechanismSpec, derive
+from obligations.analysis.compose import composed_curve, cw_composed_curve, kov
+from obligations.analysis.finite import exp_bounds
+from obligations.analysis.region import Curve, curve
 
 DIGITS = 12              # δ brackets when e^ε is irrational
 GAMMA = Fraction(1, 10**9)  # how far below an exact δ(ε) the refuted claim is

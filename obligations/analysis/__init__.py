@@ -1,0 +1,1 @@
+"""Exact analysis shared by kinds: finite tables and their plan, privacy curves, composition, profiles."""

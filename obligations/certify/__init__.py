@@ -1,0 +1,1 @@
+"""Certificates: the run (prove), what a certificate must say, verify, the allow-list."""

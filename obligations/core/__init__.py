@@ -1,0 +1,1 @@
+"""What every kind uses: expressions, names, terms, the document, templates, obligations."""

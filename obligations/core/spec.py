@@ -1,0 +1,218 @@
+"""The spec base: reading a spec file, what every form checks, and the checked spec of a
+finite mechanism (`MechanismSpec`), which the table/formula and program kinds both produce.
+
+Every problem is a SpecError naming the file and the field; nothing is
+computed, rendered or run for a spec that fails here.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Mapping, Optional, Union
+
+import yaml
+from pydantic import ValidationError
+
+from obligations.errors import SpecError
+from obligations.core import expr as E
+from obligations.core.names import spec_name_problem, text_problem
+
+MAX_FILE_BYTES = 20_000_000
+MAX_DOMAIN = 5000          # inputs or outputs
+MAX_ENTRIES = 1_000_000    # inputs x outputs
+MAX_EPSILON = 500          # e^ε must stay a representable number
+INDEX_VARS = ("x", "y")    # a formula gives Pr[M(x) = y]
+
+
+@dataclass(frozen=True)
+class Domain:
+    """Inputs or outputs: their labels in order, and their integer values for ranges."""
+
+    labels: tuple[str, ...]
+    values: Optional[tuple[int, ...]] = None
+
+    @property
+    def size(self) -> int:
+        return len(self.labels)
+
+    @property
+    def lo(self) -> int:
+        return self.values[0] if self.values else 0
+
+
+@dataclass(frozen=True)
+class Piece:
+    when: Optional[E.Expr]  # None: otherwise
+    value: E.Expr
+    field: str
+
+
+@dataclass(frozen=True)
+class MechanismSpec:
+    """A spec whose names and expressions have been checked."""
+
+    path: str
+    sha256: str
+    name: str
+    description: str
+    parameters: Mapping[str, Fraction]
+    parameter_types: Mapping[str, str]
+    inputs: Domain
+    outputs: Domain
+    table: Optional[tuple[tuple[E.Expr, ...], ...]]
+    formula: Optional[tuple[Piece, ...]]
+    distribution: str
+    neighbours: Union[str, tuple[tuple[int, int], ...]]
+    epsilon: E.Expr
+    epsilon_text: str
+    delta: Fraction
+    delta_text: str
+    profile_epsilons: tuple[str, ...] = ()     # the profile points to certify
+    profile_compose: tuple[int, ...] = ()      # empty: no profile
+    cw: Optional[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = None  # priors f_D, f_D'
+    compose: int = 1                           # k-fold composition of the mechanism with itself
+    derived: Optional[Mapping[str, Any]] = None  # how this claim was derived from the file's
+    program: Optional[Any] = None              # a program spec (spec/program.py): its checked IR
+    kind: str = "finite"                       # the mechanism kind (obligations.kinds) it belongs to
+
+
+MAX_COMPOSED_OUTPUTS = 4096
+
+
+def too_many_outputs(m: int, k: int) -> bool:
+    """Whether m^k exceeds MAX_COMPOSED_OUTPUTS, without computing m^k for a huge k."""
+    return m > 1 and (k > MAX_COMPOSED_OUTPUTS.bit_length() or m ** k > MAX_COMPOSED_OUTPUTS)
+
+
+def derive(spec: MechanismSpec, *, name: str, epsilon: str, delta: Fraction,
+           compose: int = 1) -> MechanismSpec:
+    """The same mechanism (or its k-fold composition) with another claim, checked like a spec.
+
+    Used for the points of a privacy profile; certificates record these
+    arguments so that `verify` derives the same spec again.
+    """
+    field = f"derived claim {name}"
+    problem = spec_name_problem(name)
+    if problem:
+        raise SpecError(spec.path, field, problem)
+    if compose < 1 or (compose > 1 and too_many_outputs(spec.outputs.size, compose)):
+        raise SpecError(spec.path, field, f"the {compose}-fold composition has "
+                        f"{spec.outputs.size}^{compose} outputs; at most {MAX_COMPOSED_OUTPUTS}")
+    if not 0 <= delta <= 1:
+        raise SpecError(spec.path, field, f"delta = {delta} is not in [0, 1]")
+    try:
+        eps = E.parse(epsilon)
+        E.typecheck(eps, spec.parameter_types, allow_real=True)
+    except E.ExprError as exc:
+        raise SpecError(spec.path, field, str(exc)) from None
+    check_epsilon(spec.path, field, eps, spec.parameters)
+    record = {"name": name, "epsilon": epsilon, "delta": str(delta), "compose": compose}
+    return replace(spec, name=name, epsilon=eps, epsilon_text=epsilon, delta=delta,
+                   delta_text=str(delta), compose=compose, derived=record)
+
+
+def check_epsilon(file: str, field: str, eps: E.Expr, params: Mapping[str, Fraction]) -> None:
+    try:
+        value = E.to_sympy(eps, params)
+        numeric = value.evalf(30)
+    except E.ExprError as exc:
+        raise SpecError(file, field, str(exc)) from None
+    if not numeric.is_real or not numeric.is_finite:
+        raise SpecError(file, field, f"epsilon = {value} is not a finite real number")
+    if numeric < 0:
+        raise SpecError(file, field, f"epsilon = {value} is negative")
+    if numeric > MAX_EPSILON:
+        raise SpecError(file, field, f"epsilon = {value} is more than {MAX_EPSILON}: "
+                        "such a claim says nothing about privacy")
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """SafeLoader that refuses a mapping with the same key twice."""
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark)
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def read(path: Union[str, Path]) -> tuple[Any, str, str]:
+    """The parsed YAML at `path`, the file name as given, and the file's SHA-256."""
+    p = Path(path)
+    file = str(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise SpecError(file, "", f"cannot read the file: {exc.strerror}") from exc
+    if len(raw) > MAX_FILE_BYTES:
+        raise SpecError(file, "", f"file larger than {MAX_FILE_BYTES} bytes")
+    try:
+        data = yaml.load(raw.decode("utf-8"), Loader=_UniqueKeyLoader)  # noqa: S506 (safe loader)
+    except UnicodeDecodeError as exc:
+        raise SpecError(file, "", "not UTF-8 text") from exc
+    except yaml.YAMLError as exc:
+        raise SpecError(file, "", f"not valid YAML: {exc}") from exc
+    except RecursionError:  # PyYAML's parser recurses once per nesting level
+        raise SpecError(file, "", _TOO_DEEP) from None
+    return data, file, hashlib.sha256(raw).hexdigest()
+
+
+_TOO_DEEP = "nested too deeply (lists or mappings inside each other hundreds of levels deep)"
+
+
+def check_common(data: Mapping[str, Any], file: str) -> None:
+    """What every spec form shares, checked before the form is chosen."""
+    _check_name_and_description(data, file)
+
+
+def _check_name_and_description(data: Mapping[str, Any], file: str) -> None:
+    """The spec's name becomes a Coq module and a prefix of definitions; its description
+    goes into comments: both are refused here, before any form-specific check."""
+    name = data.get("name")
+    if isinstance(name, str):  # other types: the form's schema says what is expected
+        problem = spec_name_problem(name)
+        if problem:
+            raise SpecError(file, "name", problem)
+    description = data.get("description")
+    if isinstance(description, str):
+        problem = text_problem(description, multiline=True)  # YAML block scalars keep newlines
+        if problem:
+            raise SpecError(file, "description", problem)
+
+
+def validation_error(file: str, exc: ValidationError) -> SpecError:
+    problems = []
+    for err in exc.errors()[:5]:
+        loc = _field_path(err["loc"])
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown field (see `obligations schema`)"
+        problems.append((loc, msg))
+    field, msg = problems[0]
+    more = "".join(f"\n  {loc}: {m}" for loc, m in problems[1:])
+    return SpecError(file, field, msg + more)
+
+
+def _field_path(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in ("str", "int", "float", "list[union[str,int]]", "Range", "Pairs", "Piecewise",
+                      "Case", "Otherwise", "literal['all','adjacent']") or "[" in str(part):
+            continue  # pydantic's union-branch tags say nothing to a user
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+

@@ -1,0 +1,68 @@
+"""Templates: the jinja2 environment, rendering a template into a `Document`, and what
+every kind's document shares (the bound on e^ε and its candidate proofs)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+import jinja2
+
+from obligations.core.document import PRELUDE_MARK, Choices, Document, DocumentBuilder, Tactic
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A rendered Coq file (a document with proof slots) and what it claims."""
+
+    module: str                 # the file's module name (= the spec's name)
+    document: Document
+    theorems: tuple[str, ...]   # the theorems the certificate rests on, in order
+
+    @cached_property
+    def text(self) -> str:
+        """The file with every obligation proved by its first candidate."""
+        return self.document.fill()
+
+    def uses_interval(self, choices: Optional[Choices] = None) -> bool:
+        return self.document.prelude_for(choices) == INTERVAL_PRELUDE
+
+
+INTERVAL_PRELUDE = "PreludeInterval"
+
+# Proofs of the bound on e^ε the prover may try when the proposed one fails.
+BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),
+                 Tactic("unfold Q2R; simpl; interval.", INTERVAL_PRELUDE),
+                 Tactic("unfold Q2R; simpl; interval with (i_prec 100).", INTERVAL_PRELUDE),
+                 Tactic("unfold Q2R; simpl; interval with (i_prec 300).", INTERVAL_PRELUDE))
+
+
+def environment(folders: Sequence[Path]) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(f) for f in folders]), undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+
+
+def render_document(template: Path, module: str, ctx: dict[str, Any], prelude: str,
+                    stronger: tuple[str, ...] = (), session_first: bool = False) -> Document:
+    """Render a template (a kind's, beside its code) into a document: `obligation(name,
+    statement, tactics)` in the template marks a proof slot, `prelude` the module the file imports."""
+    builder = DocumentBuilder()
+    text = environment([template.parent]).get_template(template.name).render(
+        **ctx, obligation=builder.obligation, prelude=PRELUDE_MARK)
+    return builder.build(module, text, prelude, stronger, session_first)
+
+
+def exp_obligation(name: str, o: dict[str, Any], epsilon: str) -> dict[str, Any]:
+    """The lemma bounding e^ε (below to prove, above to refute) and its candidate proofs."""
+    if o["upper"]:
+        lemma, statement = f"{name}_exp_upper", f"(exp ({epsilon}) <= Q2R {o['bound']})%R"
+        first = Tactic("exp_exact_upper.") if o["method"] == "exact" else None
+    else:
+        lemma, statement = f"{name}_exp_lower", f"(Q2R {o['bound']} <= exp ({epsilon}))%R"
+        first = Tactic("exp_exact.") if o["method"] == "exact" else None
+    if first is None:
+        first = Tactic(f"unfold Q2R; simpl. interval with (i_prec {o['bits']}).", INTERVAL_PRELUDE)
+    tactics = (first, *(t for t in BOUND_TACTICS if t.script != first.script))
+    return {**o, "lemma": lemma, "statement": statement, "tactics": tactics}

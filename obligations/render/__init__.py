@@ -1,1 +1,0 @@
-"""Rendering obligations into Coq files, with jinja2 templates from `templates/`."""

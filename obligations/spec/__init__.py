@@ -1,1 +1,0 @@
-"""Specs: YAML files validated into typed models, and the expression language."""

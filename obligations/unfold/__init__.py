@@ -1,1 +1,0 @@
-"""Unfolding: from a checked spec to exact distributions and proof obligations."""
