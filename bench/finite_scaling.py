@@ -214,8 +214,8 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
         return stop("unfold", "timeout" if u.get("timeout") else "error", u.get("error", ""))
     row.seconds.update(load=u["load"], unfold=u["unfold"], render=u["render"])
     row.peak_kib["python"] = u["peak_kib"]
-    if u["expected"] != "prove":
-        return stop("unfold", "error", f"the plan is {u['expected']!r}, not 'prove'")
+    if u["expected"] != "proved":
+        return stop("unfold", "error", f"the plan is {u['expected']!r}, not 'proved'")
     print(f"  n = {n}: unfold {u['unfold']:.2f} s, render {u['render']:.2f} s "
           f"(obligations: {', '.join(u['obligations'])})", file=log, flush=True)
 

@@ -37,6 +37,15 @@ class UsageError(ObligationsError):
     exit_code = EXIT_USAGE
 
 
+class InternalError(ObligationsError):
+    """A bug of ours (a state the checks before should have excluded): exit 3, please report."""
+
+    exit_code = EXIT_INFRA
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"internal error, please report it: {message}")
+
+
 class InfrastructureError(ObligationsError):
     """The prover or the machine failed; not a verdict on the claim."""
 

@@ -14,7 +14,7 @@ from typing import Iterable, Optional, Sequence
 import sympy
 
 from obligations.errors import SpecError
-from obligations.core.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
+from obligations.core.obligation import (Verdict, ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
                                     Plan, PointwiseCheck, RowsAreDistributions, Witness)
 from obligations.core import expr as E
 from obligations.core.spec import MechanismSpec
@@ -238,9 +238,9 @@ def plan(m: FiniteMechanism, vacuous: Optional[tuple[str, ...]] = None) -> Plan:
         common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f,
                       delta_at_claim=str(worst), delta_at_claim_float=float(worst), vacuous=vacuous)
         if worst <= spec.delta:
-            return Plan("prove", (rows_ok, ExpLowerBound(e, "exact"), _check(e, spec.delta)), **common)
+            return Plan(Verdict.PROVED, (rows_ok, ExpLowerBound(e, "exact"), _check(e, spec.delta)), **common)
         assert pair is not None
-        return Plan("refute", (rows_ok, ExpUpperBound(e, "exact"), witness(m, pair, e)), **common)
+        return Plan(Verdict.REFUTED, (rows_ok, ExpUpperBound(e, "exact"), witness(m, pair, e)), **common)
     delta_float = _delta_float(m, eps)
     common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f, delta_at_claim=None,
                   delta_at_claim_float=delta_float, vacuous=vacuous)
@@ -248,14 +248,14 @@ def plan(m: FiniteMechanism, vacuous: Optional[tuple[str, ...]] = None) -> Plan:
         lo, hi, bits = exp_bounds(eps, digits)
         lo = max(lo, Fraction(1))  # ε ≥ 0, and the diagonal x = x' needs L ≥ 1
         if worst_pair(m, lo)[0] <= spec.delta:
-            return Plan("prove", (rows_ok, ExpLowerBound(lo, "interval", bits),
+            return Plan(Verdict.PROVED, (rows_ok, ExpLowerBound(lo, "interval", bits),
                                   _check(lo, spec.delta)), **common)
         worst_hi, pair = worst_pair(m, hi)
         if worst_hi > spec.delta:
             assert pair is not None
-            return Plan("refute", (rows_ok, ExpUpperBound(hi, "interval", bits),
+            return Plan(Verdict.REFUTED, (rows_ok, ExpUpperBound(hi, "interval", bits),
                                    witness(m, pair, hi)), **common)
-    return Plan("undecided", (rows_ok,), **common,
+    return Plan(Verdict.UNDECIDED, (rows_ok,), **common,
                 notes=(f"δ(ε) is within 10^-{DIGITS[-1]} of the claimed δ; not decided",))
 
 

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
+from obligations.core.obligation import Verdict
 from obligations import __version__
 from obligations.certify import allowlist as allowlist
 from obligations.certify import certificate as cert
@@ -78,9 +79,9 @@ def claim_text(spec: Any) -> str:
 def prove(u: Unfolded, settings: Settings) -> Outcome:
     """Certify or refute one unfolded spec (or reuse its still-valid certificate)."""
     spec = u.spec
-    outcome = Outcome(spec.name, spec.path, "undecided", claim_text(spec),
+    outcome = Outcome(spec.name, spec.path, Verdict.UNDECIDED, claim_text(spec),
                       tight_epsilon=u.plan.tight_epsilon, timings=dict(u.timings), vacuous=vacuity(u))
-    if u.plan.expected == "undecided":
+    if u.plan.expected == Verdict.UNDECIDED:
         outcome.message = "; ".join(u.plan.notes)
         return outcome
     json_path = settings.out / f"{spec.name}.json"
@@ -106,8 +107,8 @@ def vacuity(u: Unfolded) -> list[str]:
     return list(getattr(u.plan, "vacuous", ()))
 
 
-def _expected_verdict(u: Unfolded) -> str:
-    return {"prove": "proved", "refute": "refuted"}.get(u.plan.expected, "undecided")
+def _expected_verdict(u: Unfolded) -> Verdict:
+    return u.plan.expected
 
 
 def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
@@ -116,7 +117,7 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     verify), compile, coqchk and audit; the audit is returned only for a verdict Coq accepted."""
     spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
-    out = Outcome(spec.name, spec.path, "unproved", claim_text(spec),
+    out = Outcome(spec.name, spec.path, Verdict.UNPROVED, claim_text(spec),
                   tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1], vacuous=vacuity(u))
     out.timings["theories"] = coq.build_theories()
     workdir = settings.build / spec.name
@@ -154,7 +155,7 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     out.proofs = [proofs.get(s.name, {"obligation": s.name, "tactic": chosen[s.name]}) for s in doc.slots]
     out.timings["coqc"], out.peak_kib["coqc"] = compiled.seconds, compiled.peak_kib
     if compiled.status != "ok":
-        out.verdict = "timeout" if compiled.status == "timeout" else "unproved"
+        out.verdict = Verdict.TIMEOUT if compiled.status == "timeout" else Verdict.UNPROVED
         out.message = f"Coq did not accept {vfile}: {compiled.message}"
         if compiled.status == "failed":
             out.goal = _goal_at_failure(coq, vfile, settings)
@@ -171,11 +172,11 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     out.timings["coqchk"], out.peak_kib["coqchk"] = checked.seconds, checked.peak_kib
     out.timings["audit"] = audit.seconds
     if checked.status != "ok":
-        out.verdict = "timeout" if checked.status == "timeout" else "unproved"
+        out.verdict = Verdict.TIMEOUT if checked.status == "timeout" else Verdict.UNPROVED
         out.message = f"coqchk did not accept {vfile}: {checked.message}"
         return out, None
     if audit.timed_out:
-        out.verdict = "timeout"
+        out.verdict = Verdict.TIMEOUT
         out.message = f"the assumption audit of {vfile} timed out"
         return out, None
     if with_library:
@@ -187,7 +188,7 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     audit = replace(audit, assumptions=full)
     out.statement = audit.statements[u.rendered.theorems[-1]]
     out.verdict = _expected_verdict(u)
-    out.witness = witness_json(u) if out.verdict == "refuted" else None
+    out.witness = witness_json(u) if out.verdict == Verdict.REFUTED else None
     out.message = "; ".join(m for m in (out.message, witness_text(out.witness) if out.witness else "") if m)
     return out, audit
 
@@ -316,7 +317,7 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
                      "delta_at_claim": u.plan.delta_at_claim,
                      "delta_at_claim_float": _finite(u.plan.delta_at_claim_float)},
         "vacuous": vacuity(u),
-        "witness": witness_json(u) if u.plan.expected == "refute" else None,
+        "witness": witness_json(u) if u.plan.expected == Verdict.REFUTED else None,
     }
 
 
@@ -425,7 +426,7 @@ def _cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcom
         return None
     o = Outcome(u.spec.name, u.spec.path, _expected_verdict(u), claim_text(u.spec),
                 tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1],
-                statement=statement, witness=witness_json(u) if u.plan.expected == "refute" else None,
+                statement=statement, witness=witness_json(u) if u.plan.expected == Verdict.REFUTED else None,
                 certificate=str(json_path), cached=True, timings=dict(u.timings),
                 choices=recorded_choices(record), proofs=record["proofs"], vacuous=vacuity(u))
     o.message = witness_text(o.witness) if o.witness else ""

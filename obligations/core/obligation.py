@@ -7,6 +7,7 @@ statement, which the renderer builds from the spec alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from typing import Literal, Optional, Union
 
@@ -68,7 +69,18 @@ class Witness:
 Obligation = Union[RowsAreDistributions, ExpLowerBound, ExpUpperBound, PointwiseCheck,
                    HockeyStickCheck, Witness]
 
-Verdict = Literal["prove", "refute", "undecided"]
+class Verdict(str, Enum):
+    """The one verdict vocabulary, from analysis (the verdict Python expects: proved,
+    refuted or undecided) to Coq's outcome, certificates and the CLI."""
+
+    PROVED = "proved"        # Coq proved the claim
+    REFUTED = "refuted"      # Coq proved its negation, with a witness
+    UNPROVED = "unproved"    # Coq did not accept the file (the goal it stopped at is shown)
+    TIMEOUT = "timeout"      # a prover stage ran out of time
+    UNDECIDED = "undecided"  # the analysis could not tell (nothing was sent to Coq)
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)

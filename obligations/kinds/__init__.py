@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Union
 
-from obligations.errors import SpecError
+from obligations.errors import InternalError, SpecError
 from obligations.kinds.base import Kind, Unfolded
 from obligations.kinds.finite import FINITE
 from obligations.kinds.pipeline import PIPELINE
@@ -20,7 +20,7 @@ def kind_of(spec: Any) -> Kind:
     for k in KINDS:
         if k.name == spec.kind:
             return k
-    raise ValueError(f"no mechanism kind named {spec.kind!r}")
+    raise InternalError(f"no mechanism kind named {spec.kind!r}")
 
 
 def check(data: Any, file: str, sha256: str = "") -> Any:

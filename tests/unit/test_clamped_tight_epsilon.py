@@ -54,7 +54,7 @@ def outputs(fa: float) -> list[float]:
 def test_wide_sensitivity_reports_eps_times_2b() -> None:
     u = unfold(load(SPECS / "snapping_clamp_wide.yaml"))
     assert u.truth == sympy.Rational(1, 2)              # 1 · min(3, 2 · 1/4), not 3
-    assert (u.expected, u.distance) == ("prove", "2B")
+    assert (u.expected, u.distance) == ("proved", "2B")
     plan = unfold_spec(load(SPECS / "snapping_clamp_wide.yaml")).plan
     assert (plan.tight_epsilon, plan.tight_epsilon_float) == ("1/2", 0.5)
 
@@ -70,7 +70,7 @@ def test_the_truth_by_hand_is_one_half() -> None:
 
 def test_claim_below_is_refuted_at_the_top_tail() -> None:
     u = unfold(load(SPECS / "snapping_clamp_wide_tightened.yaml"))
-    assert u.expected == "refute" and u.truth == sympy.Rational(1, 2)
+    assert u.expected == "refuted" and u.truth == sympy.Rational(1, 2)
     w = u.witness
     assert w is not None and (w.case, w.output, w.ceil) == ("top", "B", 1)
     assert (w.fa, w.fa2) == (sympy.Rational(1, 4), -sympy.Rational(1, 4))
@@ -92,7 +92,7 @@ def test_render_proves_the_2b_bound() -> None:
 
 def test_sensitivity_within_2b_is_unchanged() -> None:
     u = unfold(load("mechanisms/snapping_clamped_instance.yaml"))   # B = 10, Δ = 2
-    assert (u.truth, u.expected, u.distance) == (2, "prove", "delta")
+    assert (u.truth, u.expected, u.distance) == (2, "proved", "delta")
     assert "snap_dp_clamped_2b" not in render(u)[0].text
 
 
@@ -100,10 +100,10 @@ def test_symbolic_truth_is_a_min() -> None:
     u = unfold(load("mechanisms/snapping_clamped.yaml"))
     eps, b, delta = (u.symbols[n] for n in ("eps", "B", "delta"))
     assert sympy.simplify(u.truth - eps * sympy.Min(delta, 2 * b)) == 0
-    assert (u.expected, u.distance) == ("prove", "delta")            # claim eps*delta >= the truth
+    assert (u.expected, u.distance) == ("proved", "delta")            # claim eps*delta >= the truth
     two_b = unfold(check(spec(parameters={"eps": "positive", "lam": "positive", "B": "positive"},
                               claim={"epsilon": "2*eps*B"}), "snap.yaml"))
-    assert (two_b.expected, two_b.distance) == ("prove", "2B")
+    assert (two_b.expected, two_b.distance) == ("proved", "2B")
 
 
 @pytest.mark.parametrize("sensitivity, claim, truth", [
@@ -113,13 +113,13 @@ def test_symbolic_truth_is_a_min() -> None:
 ])
 def test_truth_is_min_of_delta_and_2b(sensitivity: str, claim: str, truth: str) -> None:
     u = unfold(check(spec(sensitivity=sensitivity, claim={"epsilon": claim}), "snap.yaml"))
-    assert u.truth == sympy.Rational(truth) and u.expected == "prove"
+    assert u.truth == sympy.Rational(truth) and u.expected == "proved"
 
 
 def test_between_b_and_2b_the_top_tail_witness_uses_delta() -> None:
     u = unfold(check(spec(sensitivity="2/5", claim={"epsilon": "39/100"}), "snap.yaml"))
     w = u.witness
-    assert u.expected == "refute" and w is not None and w.case == "top"
+    assert u.expected == "refuted" and w is not None and w.case == "top"
     assert (w.fa, w.fa2) == (sympy.Rational(1, 4), sympy.Rational(1, 4) - sympy.Rational(2, 5))
     assert sympy.simplify(w.ratio - sympy.exp(sympy.Rational(2, 5))) == 0
 
@@ -128,5 +128,5 @@ def test_symbolic_clamp_bound_is_refuted_at_a_narrow_instance() -> None:
     u = unfold(check(spec(parameters={"eps": "positive", "lam": "positive", "B": "positive"},
                           claim={"epsilon": "eps*B"}), "snap.yaml"))
     w = u.witness
-    assert u.expected == "refute" and w is not None
+    assert u.expected == "refuted" and w is not None
     assert w.instance == {"eps": "1", "lam": "1", "B": "1/4"} and w.case == "top"

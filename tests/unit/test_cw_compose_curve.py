@@ -67,10 +67,10 @@ def test_tabulate_draws_the_database_once() -> None:
 
 def test_tight_epsilon_is_ln_293_over_8() -> None:
     p = plan(tabulate(composed(2)))
-    assert p.expected == "prove" and p.tight_epsilon == "ln(293/8)"
+    assert p.expected == "proved" and p.tight_epsilon == "ln(293/8)"
     assert p.tight_epsilon_float == pytest.approx(math.log(293 / 8))
     wrong = plan(tabulate(composed(2, "ln(361/16)")))
-    assert wrong.expected == "refute" and wrong.tight_epsilon == "ln(293/8)"
+    assert wrong.expected == "refuted" and wrong.tight_epsilon == "ln(293/8)"
     # the witness: both "same answer twice" outputs of the prior's inputs
     w = next(o for o in wrong.obligations if type(o).__name__ == "Witness")
     assert (w.x, w.x2, w.outputs) == (0, 1, (0, 6)) and (w.pr_x, w.pr_x2) == (F(293, 625), F(8, 625))

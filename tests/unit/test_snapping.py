@@ -46,7 +46,7 @@ def test_shipped_pipeline_specs_are_expected_to_prove(name: str) -> None:
     s = load(REPO / "mechanisms" / f"{name}.yaml")
     assert isinstance(s, PipelineSpec)
     u = unfold(s)
-    assert u.expected == "prove"
+    assert u.expected == "proved"
     assert render(u)[0].theorems == (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
 
 
@@ -93,7 +93,7 @@ def test_case_probabilities_sum_to_one_numerically() -> None:
 
 def test_half_epsilon_claim_is_refuted_with_a_witness() -> None:
     u = unfold(load(REPO / "tests" / "specs" / "pipelines" / "snapping_half_epsilon.yaml"))
-    assert u.expected == "refute"
+    assert u.expected == "refuted"
     w = u.witness
     assert w is not None and w.instance == {"eps": "1", "lam": "1", "delta": "1"}
     assert (w.fa, w.fa2, w.k) == (0, 1, -1)

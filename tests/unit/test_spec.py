@@ -98,7 +98,7 @@ def test_shipped_mechanisms_load(path: Path) -> None:
     m = tabulate(spec)
     assert len(m.rows) == spec.inputs.size
     assert all(len(r) == spec.outputs.size for r in m.rows)
-    assert plan(m).expected == "prove"
+    assert plan(m).expected == "proved"
 
 
 def test_a_minimal_spec_loads(tmp_path: Path) -> None:

@@ -105,7 +105,7 @@ def test_reference_delta_proves_and_less_refutes(tmp_path: Path, ref: str, row: 
     if "delta" in row:  # e^ε rational: δ(ε) is exact
         delta = F(row["delta"])
         m, p = analyse(spec_file(tmp_path, matrix, nb, eps, str(delta)))
-        assert p.expected == "prove"
+        assert p.expected == "proved"
         assert p.delta_at_claim == str(delta)
         if delta > 0:
             less = spec_file(tmp_path, matrix, nb, eps, str(delta - F(1, 10 ** 6)), "less")
@@ -115,12 +115,12 @@ def test_reference_delta_proves_and_less_refutes(tmp_path: Path, ref: str, row: 
         mp = mp_digits(ref, eps)
         assert mp is not None and abs(float(mp) - row["delta_float"]) < 1e-15
         m, p = analyse(spec_file(tmp_path, matrix, nb, eps, round_mp(mp, 12, up=True)))
-        assert p.expected == "prove"
+        assert p.expected == "proved"
         assert p.delta_at_claim is None
         assert p.delta_at_claim_float == pytest.approx(row["delta_float"], abs=1e-9)
         less = spec_file(tmp_path, matrix, nb, eps, round_mp(mp, 12, up=False), "less")
     m_less, p_less = analyse(less)
-    assert p_less.expected == "refute"
+    assert p_less.expected == "refuted"
     assert_witness_holds(m_less, p_less)
 
 
@@ -137,7 +137,7 @@ def test_reference_tight_epsilon(tmp_path: Path, ref: str) -> None:
 def test_delta_at_claim_float_is_accurate_for_a_far_claim(tmp_path: Path) -> None:
     data = reference("rr_p34")
     _, p = analyse(spec_file(tmp_path, data["input"]["matrix"], "all", "1", "0"))
-    assert p.expected == "refute"
+    assert p.expected == "refuted"
     assert p.delta_at_claim_float == pytest.approx(0.07042954288523869, abs=1e-9)
 
 
@@ -163,7 +163,7 @@ def test_tight_epsilon_of_shipped_mechanisms(name: str, ratio: int) -> None:
     m, p = analyse(REPO / "mechanisms" / f"{name}.yaml")
     assert p.tight_epsilon == f"ln({ratio})"
     assert p.tight_epsilon_float == pytest.approx(math.log(ratio))
-    assert p.expected == "prove"
+    assert p.expected == "proved"
 
 
 def truncated_geometric(alpha: Fraction, n: int) -> list[list[Fraction]]:
@@ -212,9 +212,9 @@ def test_neighbour_pairs_are_ordered_and_distinct(tmp_path: Path, nb: Any,
 def test_neighbours_matter(tmp_path: Path) -> None:
     """The 1/2-geometric table is ln 2-DP for adjacent inputs, not for all pairs."""
     matrix = reference("geom_half_0to5")["input"]["matrix"]
-    assert analyse(spec_file(tmp_path, matrix, "adjacent", "ln(2)"))[1].expected == "prove"
+    assert analyse(spec_file(tmp_path, matrix, "adjacent", "ln(2)"))[1].expected == "proved"
     m, p = analyse(spec_file(tmp_path, matrix, "all", "ln(2)", name="all"))
-    assert p.expected == "refute" and p.tight_epsilon == "ln(32)"
+    assert p.expected == "refuted" and p.tight_epsilon == "ln(32)"
     assert_witness_holds(m, p)
 
 
@@ -225,7 +225,7 @@ def test_neighbours_matter(tmp_path: Path) -> None:
 ])
 def test_refutation_witness_is_exact(tmp_path: Path, epsilon: str, delta: str) -> None:
     m, p = analyse(spec_file(tmp_path, [["3/4", "1/4"], ["1/4", "3/4"]], "all", epsilon, delta))
-    assert p.expected == "refute"
+    assert p.expected == "refuted"
     assert_witness_holds(m, p)
 
 
@@ -234,18 +234,18 @@ def test_sub_distribution_is_analysed(tmp_path: Path) -> None:
     text = path.read_text().replace("neighbours:", "distribution: sub\nneighbours:")
     path.write_text(text)
     _, p = analyse(path)
-    assert p.expected == "prove" and p.tight_epsilon == "ln(2)"
+    assert p.expected == "proved" and p.tight_epsilon == "ln(2)"
 
 
 def test_infinite_privacy_loss(tmp_path: Path) -> None:
     m, p = analyse(spec_file(tmp_path, [["1", "0"], ["1/2", "1/2"]], "all", "5", "0"))
     assert p.tight_epsilon == "oo" and math.isinf(p.tight_epsilon_float)
-    assert p.expected == "refute"
+    assert p.expected == "refuted"
     assert_witness_holds(m, p)
     _, p_ok = analyse(spec_file(tmp_path, [["1", "0"], ["1/2", "1/2"]], "all", "0", "1/2", "ok"))
-    assert p_ok.expected == "prove"
+    assert p_ok.expected == "proved"
 
 
 def test_identical_rows_are_zero_dp(tmp_path: Path) -> None:
     _, p = analyse(spec_file(tmp_path, [["1/3", "2/3"], ["1/3", "2/3"]], "all", "0"))
-    assert p.tight_epsilon == "0" and p.expected == "prove" and p.delta_at_claim == "0"
+    assert p.tight_epsilon == "0" and p.expected == "proved" and p.delta_at_claim == "0"

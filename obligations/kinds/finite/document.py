@@ -5,9 +5,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from obligations.errors import InternalError
 from obligations import __version__
 from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render_document
-from obligations.core.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, Plan,
+from obligations.core.obligation import (Verdict, ExpLowerBound, ExpUpperBound, HockeyStickCheck, Plan,
                                     PointwiseCheck, RowsAreDistributions, Witness)
 from obligations.core.terms import (Renderer, comment, q_lit, r_lit, rows_literal,
                                       strip_outer, z_lit)
@@ -31,7 +32,7 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         main["delta_q"] = q_lit(spec.delta)
         main["check"], main["bridge"] = _check_term(main, neighbours, spec.name)
     name = spec.name
-    theorem = f"{name}_not_dp" if plan.expected == "refute" else f"{name}_dp"
+    theorem = f"{name}_not_dp" if plan.expected == Verdict.REFUTED else f"{name}_dp"
     epsilon = strip_outer(renderer.r(spec.epsilon))
     if exp is not None:
         exp = exp_obligation(name, exp, epsilon)
@@ -53,7 +54,7 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
     )
     document = render_document(TEMPLATE, name, ctx, "Prelude", (INTERVAL_PRELUDE,))
     theorems = (f"{name}_{'distr' if spec.distribution == 'full' else 'subdistr'}",)
-    if plan.expected in ("prove", "refute"):
+    if plan.expected in (Verdict.PROVED, Verdict.REFUTED):
         theorems += (theorem,)
     return Rendered(name, document, theorems)
 
@@ -154,7 +155,7 @@ def _obligation(o: object) -> dict[str, Any]:
                     outputs="; ".join(f"{y}%nat" for y in o.outputs),
                     outputs_text=", ".join(str(y) for y in o.outputs),
                     pr_x=str(o.pr_x), pr_x2=str(o.pr_x2))
-    raise TypeError(f"no rendering for obligation {o!r}")
+    raise InternalError(f"no rendering for obligation {o!r}")
 
 
 def _check_term(main: dict[str, Any], neighbours: str, name: str) -> tuple[str, str]:

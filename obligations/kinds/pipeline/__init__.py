@@ -8,6 +8,7 @@ from typing import Any, Mapping, Optional
 
 import sympy
 
+from obligations.errors import SpecError
 from obligations.kinds.base import Unfolded
 from obligations.core.obligation import Plan
 from obligations.kinds.pipeline import document as snap_render
@@ -37,7 +38,10 @@ class PipelineKind:
 
     def analyse(self, spec: PipelineSpec) -> Unfolded:
         t0 = time.perf_counter()
-        su = snap.unfold(spec)
+        try:
+            su = snap.unfold(spec)
+        except ValueError as exc:  # sympy could not invert the noise map or decide a case
+            raise SpecError(spec.path, "noise", f"beyond what the case analysis can do: {exc}") from None
         truth = str(su.truth)
         try:
             truth_float = float(su.truth)

@@ -17,6 +17,7 @@ from typing import Callable, Optional
 
 import sympy
 
+from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
 from obligations.core import expr as E
 from obligations.kinds.pipeline.spec import PipelineSpec
@@ -96,7 +97,7 @@ class SnapUnfold:
     preimages: list[Preimage]
     cases: list[Case]
     pair_cases: list[PairCase]
-    expected: str                      # prove, refute, undecided
+    expected: Verdict                  # proved, refuted or undecided
     witness: Optional[SnapWitness] = None
     notes: list[str] = field(default_factory=list)
     distance: str = "delta"            # the distance the proof uses: "delta" (Δ) or "2B" (clamped, 2B < Δ)
@@ -231,7 +232,7 @@ def unfold(spec: PipelineSpec) -> SnapUnfold:
     # clamp_dist_le_2b): with Δ > 2B the sensitivity overstates the distance.
     distance = delta if bound is None else sympy.Min(delta, 2 * bound)
     u = SnapUnfold(spec, env, kappa, rate, rate_named, sympy.simplify(rate * distance), pre, cases,
-                   _pair_cases(cases), "undecided")
+                   _pair_cases(cases), Verdict.UNDECIDED)
     _decide(u, env, lam, delta, bound)
     return u
 
@@ -328,10 +329,10 @@ def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: s
     # The library proves rate·Δ (snap_dp_*) and, clamped, rate·2B for any two query
     # values (snap_dp_clamped_2b): a claim at least one of them is proved with it.
     if sympy.simplify(claim - u.rate * delta).is_nonnegative:
-        u.expected = "prove"
+        u.expected = Verdict.PROVED
         return
     if bound is not None and sympy.simplify(claim - u.rate * 2 * bound).is_nonnegative:
-        u.expected, u.distance = "prove", "2B"
+        u.expected, u.distance = Verdict.PROVED, "2B"
         return
     gap = sympy.simplify(claim - u.truth)
     if gap.is_nonnegative:
@@ -366,7 +367,7 @@ def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: s
     p = sympy.simplify(below.prob.subs(instance).subs({K: -1, cvar: 0}))
     p2 = sympy.simplify(below.prob.subs(instance).subs({K: -1, cvar: d_at}))
     claim_at = sympy.simplify(claim.subs(instance))
-    u.expected = "refute"
+    u.expected = Verdict.REFUTED
     u.witness = SnapWitness(
         instance={k: str(v) for k, v in vals.items()}, fa=Fraction(0), fa2=Fraction(str(d_at)),
         k=-1, output=f"{lam_at}*(-1)", p=p, p2=p2, claim=claim_at, ratio=sympy.simplify(p / p2))
@@ -389,7 +390,7 @@ def _tail_witness(u: SnapUnfold, instance: dict[sympy.Symbol, sympy.Expr], vals:
     cvar = sympy.Symbol("c", real=True)
     p = sympy.simplify(top.prob.subs(instance).subs({cvar: b_at}))
     p2 = sympy.simplify(top.prob.subs(instance).subs({cvar: b_at - dist}))
-    u.expected = "refute"
+    u.expected = Verdict.REFUTED
     u.witness = SnapWitness(
         instance={k: str(v) for k, v in vals.items()}, fa=Fraction(str(b_at)), fa2=Fraction(str(b_at - dist)),
         k=0, output="B", p=p, p2=p2, claim=sympy.simplify(claim.subs(instance)),
@@ -421,8 +422,9 @@ def case_table(u: SnapUnfold) -> str:
                  f"Pr_a <= e^({dist})·Pr_a' and Pr_a' <= e^({dist})·Pr_a, {dist} = {u.truth}:")
     for pc in u.pair_cases:
         lines.append(f"  {pc.label:16} Pr_a = {pc.p_a};  Pr_a' = {pc.p_a2}")
-    verdict = {"prove": f"the claim {s.epsilon_text} >= {u.truth}: prove",
-               "refute": "the claim is below the truth: refute", "undecided": "undecided"}[u.expected]
+    verdict = {Verdict.PROVED: f"the claim {s.epsilon_text} >= {u.truth}: prove",
+               Verdict.REFUTED: "the claim is below the truth: refute",
+               Verdict.UNDECIDED: "undecided"}[u.expected]
     lines.append("verdict: " + verdict)
     if u.witness:
         w = u.witness

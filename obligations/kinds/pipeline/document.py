@@ -15,8 +15,9 @@ from typing import Any, Optional
 
 import sympy
 
+from obligations.core.obligation import Verdict
 from obligations import __version__
-from obligations.errors import InfrastructureError
+from obligations.errors import InternalError, InfrastructureError
 from obligations.core.document import Tactic
 from obligations.core.templates import Rendered, render_document
 from obligations.core.terms import comment, r_lit
@@ -69,7 +70,7 @@ def coq_r(e: E.Expr) -> str:
         return f"({a} {e.op} {b})"
     if isinstance(e, E.Call):
         return f"({e.fn} {coq_r(e.args[0])})"
-    raise ValueError(f"unexpected expression {E.to_text(e)}")
+    raise InternalError(f"unexpected expression {E.to_text(e)}")
 
 
 def coq_sym(e: sympy.Expr) -> str:
@@ -91,7 +92,7 @@ def coq_sym(e: sympy.Expr) -> str:
         return f"(exp {coq_sym(e.args[0])})"
     if isinstance(e, sympy.log):
         return f"(ln {coq_sym(e.args[0])})"
-    raise ValueError(f"cannot write {e} in Coq")
+    raise InternalError(f"cannot write {e} in Coq")
 
 
 TEMPLATE = Path(__file__).with_name("snapping.v.j2")
@@ -101,7 +102,7 @@ def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
     """The file, and its case-table obligations in order (the prover may replace their tactics)."""
     spec = u.spec
     name = spec.name
-    instance = u.witness.instance if u.expected == "refute" and u.witness else None
+    instance = u.witness.instance if u.expected == Verdict.REFUTED and u.witness else None
     ctx = _context(u, instance)
     document = render_document(TEMPLATE, name, ctx, "PreludeSnap", session_first=True)
     theorems = ((f"{name}_not_dp",) if instance else
@@ -271,7 +272,7 @@ def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: Optional[str], c: str
             case("bottom_near", *bot, f"{c} <= {gb}", f"- {b}", f"/ 2 * (2 - {e(f'{c} - {gb}')})", False),
             case("bottom_far", *bot, f"{gb} <= {c}", f"- {b}", f"/ 2 * {e(f'{gb} - {c}')}", False),
         ]
-    if u.expected != "refute":
+    if u.expected != Verdict.REFUTED:
         out.append(Lemma(f"{name}_claim_ge", "claim", f"{r} * {distance} <= {claim}", TACTICS["claim"],
                          "the claimed epsilon is at least r·Δ" if u.distance != "2B" else
                          "the claimed epsilon is at least r·2B (clamped query values are at most 2B apart)"))

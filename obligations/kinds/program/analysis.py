@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Optional, Sequence, Union
 
-from obligations.errors import SpecError
+from obligations.errors import InternalError, SpecError
 from obligations.kinds.program import spec as P
 from obligations.core.spec import Domain, MechanismSpec
 from obligations.analysis.finite import FiniteMechanism
@@ -346,7 +346,7 @@ def tabulate_program(spec: MechanismSpec) -> FiniteMechanism:
     """Run the program on every input; the spec's outputs become the output sequences."""
     prog = spec.program
     if prog is None:
-        raise ValueError("not a program spec")
+        raise InternalError("not a program spec")
     table = program_table(spec)
     labels = tuple(ovals_label(o) for o in table.outputs)
     spec2 = replace(spec, outputs=Domain(labels), program=replace(prog, outputs=table.outputs))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from obligations import __version__
-from obligations.core.obligation import Plan
+from obligations.core.obligation import Verdict, Plan
 from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render_document
 from obligations.kinds.finite.document import _obligation
 from obligations.core.terms import comment, q_lit, r_lit, strip_outer, z_lit
@@ -146,7 +146,7 @@ def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
         main["event_text"] = comment(", ".join(spec.outputs.labels[y] for y in w.outputs))
         main["x_text"] = comment(m.input_label(w.x))
         main["x2_text"] = comment(m.input_label(w.x2))
-    theorem = f"{name}_not_dp" if plan.expected == "refute" else f"{name}_dp"
+    theorem = f"{name}_not_dp" if plan.expected == Verdict.REFUTED else f"{name}_dp"
     slots = ", ".join(f"{i} = {comment(n)}" for i, n in enumerate(prog.slot_names))
     comps = []
     for c in prog.components:
@@ -170,5 +170,5 @@ def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
         theorem=theorem,
     )
     document = render_document(TEMPLATE, name, ctx, "Prelude", (INTERVAL_PRELUDE,))
-    theorems = (theorem,) if plan.expected in ("prove", "refute") else ()
+    theorems = (theorem,) if plan.expected in (Verdict.PROVED, Verdict.REFUTED) else ()
     return Rendered(name, document, theorems)
