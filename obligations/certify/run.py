@@ -52,7 +52,7 @@ class Outcome:
 
     name: str
     spec: str
-    verdict: str
+    verdict: Verdict
     claim: str
     tight_epsilon: Optional[str] = None
     theorem: Optional[str] = None
