@@ -20,7 +20,8 @@
       theorems once the goal has been reduced to their hypotheses. *)
 From Coq Require Export List Reals Lra ZArith.
 From Flocq Require Export Raux.
-From Obligations Require Export Sums UniformMeasure Rounding Clamp SnapBound Snapping Dilation.
+From Obligations.Core Require Export Sums.
+From Obligations.Noise Require Export UniformMeasure Rounding Clamp SnapBound Snapping Dilation.
 Export ListNotations.
 Open Scope R_scope.
 

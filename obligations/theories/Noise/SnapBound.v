@@ -10,7 +10,7 @@
     endpoints are the tails [tail_mass_up] (output [B]) and [tail_mass_down]
     (output [-B]) with the same two monotonicity facts. *)
 From Coq Require Import Reals Lra.
-From Obligations Require Import UniformMeasure Rounding.
+From Obligations.Noise Require Import UniformMeasure Rounding.
 Open Scope R_scope.
 
 Definition snap_mass (alpha beta t : R) : R :=

@@ -7,7 +7,9 @@
     copies of its body, a halted state is left alone, and probability mass is
     preserved when every sampled distribution is a distribution. *)
 From Coq Require Import List ZArith QArith Bool.
-From Obligations Require Import Sums Mechanism Dist ProgramSyntax.
+From Obligations.Core Require Import Sums.
+From Obligations.Finite Require Import Mechanism.
+From Obligations.Program Require Import Dist ProgramSyntax.
 Import ListNotations.
 
 (** ** Environments *)

@@ -5,7 +5,7 @@
     are stated on expectations ([dexpect]) and on probabilities of events
     ([dprob]), up to [Qeq]: [dequiv d1 d2] says every expectation agrees. *)
 From Coq Require Import List QArith Qreals Reals Lra Bool.
-From Obligations Require Import Sums.
+From Obligations.Core Require Import Sums.
 Import ListNotations.
 
 Definition dist (A : Type) := list (A * Q).

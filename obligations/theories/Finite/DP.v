@@ -4,8 +4,7 @@
     [x], [x'] and every set [S] of outputs,
     Pr[M(x) ∈ S] ≤ e^ε · Pr[M(x') ∈ S] + δ. *)
 From Coq Require Import Reals.
-From Obligations Require Import Mechanism.
-
+From Obligations.Finite Require Import Mechanism.
 Definition dp (nb : nat -> nat -> bool) (M : fmech) (eps delta : R) : Prop :=
   forall x x', (x < n_in M)%nat -> (x' < n_in M)%nat -> nb x x' = true ->
   forall S : event, (pr M x S <= exp eps * pr M x' S + delta)%R.

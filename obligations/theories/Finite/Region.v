@@ -5,7 +5,8 @@
     [R(ε, δ)] cut out by the two tangent lines
     [1 − δ ≤ p_x + e^ε p_y] and [1 − δ ≤ e^ε p_x + p_y]. *)
 From Coq Require Import List Bool Reals Lra QArith Qreals.
-From Obligations Require Import Sums Mechanism Neighbours DP.
+From Obligations.Core Require Import Sums.
+From Obligations.Finite Require Import Mechanism Neighbours DP.
 Import ListNotations.
 
 (** ** Definitions *)

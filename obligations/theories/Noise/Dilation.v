@@ -17,7 +17,8 @@
     coupling as witnesses).  [snap_lifting] applies it to the outputs of
     the snapping mechanism, with [δ = 0]. *)
 From Coq Require Import Reals Lra List.
-From Obligations Require Import Sums UniformMeasure Snapping.
+From Obligations.Core Require Import Sums.
+From Obligations.Noise Require Import UniformMeasure Snapping.
 Import ListNotations.
 Open Scope R_scope.
 

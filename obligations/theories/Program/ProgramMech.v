@@ -9,7 +9,9 @@
     outputs: the side conditions (listed outputs distinct, every run
     non-negative with mass 1, every row summing to 1) are boolean checks. *)
 From Coq Require Import List ZArith QArith Qreals Reals Lra Lia Bool Arith.
-From Obligations Require Import Sums Mechanism DP Checker CheckerSound Dist ProgramSyntax ProgramSem.
+From Obligations.Core Require Import Sums.
+From Obligations.Finite Require Import Mechanism DP Checker CheckerSound.
+From Obligations.Program Require Import Dist ProgramSyntax ProgramSem.
 Import ListNotations.
 
 (** ** Running a program on an input vector *)

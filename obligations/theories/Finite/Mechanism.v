@@ -5,7 +5,7 @@
     [M(x)(0), ..., M(x)(n_out - 1)] as exact rationals.  Entries outside the
     table read as [0]. *)
 From Coq Require Import List ZArith QArith Qreals Reals.
-From Obligations Require Import Sums.
+From Obligations.Core Require Import Sums.
 Import ListNotations.
 
 Record fmech := FMech {

@@ -6,8 +6,8 @@
     composition of [M] with itself.  Both are plain definitions: a claim about
     a composition is checked on the product table Coq computes from them. *)
 From Coq Require Import List QArith Lia.
-From Obligations Require Import Sums.
-From Obligations Require Import Mechanism.
+From Obligations.Core Require Import Sums.
+From Obligations.Finite Require Import Mechanism.
 Import ListNotations.
 
 Definition row_product (r1 r2 : list Q) : list Q :=

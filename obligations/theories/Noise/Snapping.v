@@ -15,7 +15,8 @@
       ([snap_dp_events]), and the refutation form ([snap_not_dp]). *)
 From Coq Require Import Reals Lra ZArith List Classical.
 From Flocq Require Import Raux.
-From Obligations Require Import Sums UniformMeasure Rounding Clamp SnapBound.
+From Obligations.Core Require Import Sums.
+From Obligations.Noise Require Import UniformMeasure Rounding Clamp SnapBound.
 Import ListNotations.
 Open Scope R_scope.
 

@@ -3,7 +3,8 @@
     The pointwise criterion and the hockey-stick criterion each imply
     (ε, δ)-DP over events, given a rational lower bound [L ≤ e^ε]. *)
 From Coq Require Import List QArith Qminmax Qreals Reals Lra Lia Bool Arith.
-From Obligations Require Import Sums Mechanism DP Checker.
+From Obligations.Core Require Import Sums.
+From Obligations.Finite Require Import Mechanism DP Checker.
 Import ListNotations.
 
 (** ** Helper lemmas about the checkers *)
