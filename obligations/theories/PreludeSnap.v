@@ -23,6 +23,11 @@ From Flocq Require Export Raux.
 From Obligations.Core Require Export Sums.
 From Obligations.Noise Require Export UniformMeasure Rounding Clamp SnapBound Snapping Dilation.
 Export ListNotations.
+
+(* Deliberately exported: generated snapping files are written in [R_scope]
+   (parameters, query values, probabilities and their bounds are reals written
+   without [%R]), so [R_scope] is the innermost open scope for every file that
+   imports this prelude.  Library files open it only locally. *)
 Open Scope R_scope.
 
 (** Unfold the constants of type [R] in the goal (numeric instances written

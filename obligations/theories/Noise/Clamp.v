@@ -5,7 +5,7 @@
     see [clamp B c]) and the rounded output (which turns the two tails into
     the outputs [B] and [-B]). *)
 From Coq Require Import Reals Lra.
-Open Scope R_scope.
+Local Open Scope R_scope.
 
 Definition clamp (B x : R) : R := Rmax (- B) (Rmin B x).
 

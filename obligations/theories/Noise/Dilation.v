@@ -20,7 +20,7 @@ From Coq Require Import Reals Lra List.
 From Obligations.Core Require Import Sums.
 From Obligations.Noise Require Import UniformMeasure Snapping.
 Import ListNotations.
-Open Scope R_scope.
+Local Open Scope R_scope.
 
 Section Dilation.
 Context {A : Type} (eqA : forall x y : A, {x = y} + {x <> y}).

@@ -8,7 +8,7 @@
     interval of [u]. *)
 From Coq Require Import Reals Lra Lia ZArith.
 From Flocq Require Import Raux.
-Open Scope R_scope.
+Local Open Scope R_scope.
 
 Inductive tie := TiesUp | TiesDown.
 

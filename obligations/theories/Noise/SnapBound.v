@@ -11,7 +11,7 @@
     (output [-B]) with the same two monotonicity facts. *)
 From Coq Require Import Reals Lra.
 From Obligations.Noise Require Import UniformMeasure Rounding.
-Open Scope R_scope.
+Local Open Scope R_scope.
 
 Definition snap_mass (alpha beta t : R) : R :=
   ulen (alpha / t) (beta / t) + ulen (t / beta) (t / alpha).

@@ -18,7 +18,7 @@ From Flocq Require Import Raux.
 From Obligations.Core Require Import Sums.
 From Obligations.Noise Require Import UniformMeasure Rounding Clamp SnapBound.
 Import ListNotations.
-Open Scope R_scope.
+Local Open Scope R_scope.
 
 Inductive sign := SPlus | SMinus.
 
