@@ -1,8 +1,12 @@
-(** * Prelude: the one import of every generated file *)
+(** * Prelude: the one import of every generated finite or program file
+
+    Exports the standard library the generated files use and the Core,
+    Finite and Program parts of the library. *)
 From Coq Require Export List QArith Qabs Qminmax Qreals Reals Lra ZArith.
-From Obligations.Core Require Export Sums ExpBounds.
-From Obligations.Finite Require Export Mechanism Neighbours DP Checker CheckerSound Refutation Compose Adjacent Region.
-From Obligations.Program Require Export ProgramSyntax Dist ProgramSem ProgramMech.
+From Obligations.Core Require Export RealFacts Lists Sums ExpBounds.
+From Obligations.Finite Require Export Mechanism Neighbours DP Checker CheckerSound Refutation
+  Compose CW Adjacent Region.
+From Obligations.Program Require Export ProgramSyntax Dist ProgramSem ProgramInputs ProgramDP ProgramMech.
 Export ListNotations.
 
 (* Scopes: generated files write rationals without [%Q] (the rows of a table,

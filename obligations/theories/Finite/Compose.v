@@ -6,7 +6,7 @@
     composition of [M] with itself.  Both are plain definitions: a claim about
     a composition is checked on the product table Coq computes from them. *)
 From Coq Require Import List QArith Lia.
-From Obligations.Core Require Import Sums.
+From Obligations.Core Require Import Lists.
 From Obligations.Finite Require Import Mechanism.
 Import ListNotations.
 
@@ -26,38 +26,14 @@ Fixpoint fmech_power (M : fmech) (k : nat) : fmech :=
   | S k' => fmech_product M (fmech_power M k')
   end.
 
-(** * CW-privacy (seed 001, §1.2): the input is drawn from a prior
+(** ** The k-fold composition, entry by entry
 
-    [fmech_cw M f f'] has two inputs: 0, the database drawn from the prior
-    [f], and 1, its scrubbed version drawn from [f']; row [i] is the mixture
-    [Σ_x f(x) · M(x)].  CW-privacy of [M] is DP of this mechanism for the
-    neighbours 0 ~ 1.
-
-    Its k-fold composition, the mechanism run k times on the {e same} database,
-    is [fmech_cw (fmech_power M k) f f']: the database is drawn once, row [i] is
-    [Σ_x f(x) · M(x)^⊗k] ([fmech_cw_power_entry] below).  The other order,
-    [fmech_power (fmech_cw M f f') k], draws a fresh database for every run and
-    is a different (more private) mechanism. *)
-Definition mix_row (M : fmech) (f : list Q) : list Q :=
-  map (fun y => fold_right Qplus 0%Q
-                  (map (fun '(fx, r) => fx * nth y r 0%Q) (combine f (rows M))))
-      (seq 0 (n_out M)).
-
-Definition fmech_cw (M : fmech) (f f' : list Q) : fmech :=
-  FMech 2 (n_out M) [mix_row M f; mix_row M f'].
-
-(** ** The k-fold composition under CW-privacy, entry by entry
-
-    [fmech_cw (fmech_power M k) f f'] gives the output sequence [ys] (index
-    [power_index (n_out M) ys]) the probability Σ_x f(x) · Π_i M(x)(y_i) on
-    input 0 (and the same with [f'] on input 1), for a table with rows of the
-    right number and length ([fmech_wf]). *)
-Section CWPower.
+    [fmech_power M k] gives the output sequence [ys] (index
+    [power_index (n_out M) ys]) on input [x] the probability
+    Π_i M(x)(y_i), for a table with rows of the right number and length
+    ([fmech_wf]). *)
+Section Power.
 Local Open Scope Q_scope.
-
-(** Rows of the right number and length. *)
-Definition fmech_wf (M : fmech) : Prop :=
-  length (rows M) = n_in M /\ forall r, In r (rows M) -> length r = n_out M.
 
 (** The index of the output sequence [ys] of the [length ys]-fold composition:
     [y1 * m^(k-1) + (the index of the rest)], the order [fmech_power] lists them in. *)
@@ -73,25 +49,6 @@ Fixpoint run_prob (M : fmech) (x : nat) (ys : list nat) : Q :=
   | [] => 1%Q
   | y :: ys' => (entry M x y * run_prob M x ys')%Q
   end.
-
-Lemma nth_flat_map_const {A B} (g : A -> list B) (n : nat) (l : list A) (a b : nat) (d : B) (da : A) :
-  (forall z, length (g z) = n) -> (b < n)%nat -> (a < length l)%nat ->
-  nth (a * n + b) (flat_map g l) d = nth b (g (nth a l da)) d.
-Proof.
-  intros Hg Hb. revert a. induction l as [|z l IH]; intros a Ha; [cbn in Ha; lia|].
-  cbn [flat_map]. destruct a as [|a].
-  - cbn. apply app_nth1. rewrite Hg. exact Hb.
-  - cbn in Ha |- *. rewrite app_nth2 by (rewrite Hg; lia).
-    rewrite Hg. replace (n + a * n + b - n)%nat with (a * n + b)%nat by lia.
-    apply IH. lia.
-Qed.
-
-Lemma length_flat_map_const {A B} (g : A -> list B) (n : nat) (l : list A) :
-  (forall z, length (g z) = n) -> length (flat_map g l) = (length l * n)%nat.
-Proof.
-  intros Hg. induction l as [|z l IH]; [reflexivity|].
-  cbn [flat_map length]. rewrite app_length, Hg, IH. reflexivity.
-Qed.
 
 Lemma row_product_length (r1 r2 : list Q) :
   length (row_product r1 r2) = (length r1 * length r2)%nat.
@@ -159,53 +116,4 @@ Proof.
     + rewrite (Hpr _ Hx2). apply power_index_lt, Hys.
 Qed.
 
-Lemma nth_map_seq {A} (g : nat -> A) (n y : nat) (d : A) :
-  (y < n)%nat -> nth y (map g (seq 0 n)) d = g y.
-Proof.
-  intros Hy. rewrite nth_indep with (d' := g 0%nat) by (rewrite map_length, seq_length; exact Hy).
-  rewrite map_nth, seq_nth by exact Hy. reflexivity.
-Qed.
-
-Lemma mix_row_nth (M : fmech) (f : list Q) (y : nat) :
-  (y < n_out M)%nat ->
-  nth y (mix_row M f) 0%Q =
-  fold_right Qplus 0%Q (map (fun '(fx, r) => fx * nth y r 0%Q) (combine f (rows M)))%Q.
-Proof. intros Hy. unfold mix_row. rewrite nth_map_seq by exact Hy. reflexivity. Qed.
-
-(** The k-fold composition under CW-privacy: the database is drawn once from
-    the prior and all k runs see it, so Pr[M'(D) = ys] = Σ_x f(x) · Π_i Pr[M(x) = y_i]
-    (and the same with [f'] for the scrubbed input 1): [fmech_cw (fmech_power M k) f f'],
-    not [fmech_power (fmech_cw M f f') k], which would draw a fresh database for
-    every run. *)
-Lemma fmech_cw_power_entry (M : fmech) (f f' : list Q) (ys : list nat) :
-  fmech_wf M -> length f = n_in M -> length f' = n_in M ->
-  Forall (fun y => y < n_out M)%nat ys ->
-  entry (fmech_cw (fmech_power M (length ys)) f f') 0 (power_index (n_out M) ys) =
-    fold_right Qplus 0%Q (map (fun x => nth x f 0%Q * run_prob M x ys)%Q (seq 0 (n_in M))) /\
-  entry (fmech_cw (fmech_power M (length ys)) f f') 1 (power_index (n_out M) ys) =
-    fold_right Qplus 0%Q (map (fun x => nth x f' 0%Q * run_prob M x ys)%Q (seq 0 (n_in M))).
-Proof.
-  intros Hwf Hf Hf' Hys.
-  destruct (fmech_power_wf M (length ys) Hwf) as [Hpn Hpr].
-  assert (Hlt : (power_index (n_out M) ys < n_out (fmech_power M (length ys)))%nat).
-  { replace (n_out (fmech_power M (length ys))) with (n_out M ^ length ys)%nat.
-    - apply power_index_lt, Hys.
-    - clear Hys Hpn Hpr. induction (length ys) as [|k IH]; [reflexivity|].
-      cbn [fmech_power fmech_product n_out]. rewrite <- IH. reflexivity. }
-  assert (Hsum : forall g, length g = n_in M ->
-    nth (power_index (n_out M) ys) (mix_row (fmech_power M (length ys)) g) 0%Q =
-    fold_right Qplus 0%Q (map (fun x => nth x g 0%Q * run_prob M x ys)%Q (seq 0 (n_in M)))).
-  { intros g Hg. rewrite mix_row_nth by exact Hlt. f_equal.
-    replace (combine g (rows (fmech_power M (length ys))))
-      with (map (fun x => (nth x g 0%Q, nth x (rows (fmech_power M (length ys))) [])) (seq 0 (n_in M))).
-    - rewrite map_map. apply map_ext_in. intros x Hx. apply in_seq in Hx.
-      rewrite <- (fmech_power_entry M x ys Hwf ltac:(lia) Hys). reflexivity.
-    - apply nth_ext with (d := (0%Q, [])) (d' := (0%Q, [])).
-      + rewrite map_length, seq_length, combine_length, Hg, Hpn. symmetry. apply Nat.min_id.
-      + intros i Hi. rewrite map_length, seq_length in Hi.
-        rewrite nth_map_seq by exact Hi.
-        rewrite combine_nth by (rewrite Hg, Hpn; reflexivity). reflexivity. }
-  split; unfold entry; cbn [fmech_cw rows nth]; apply Hsum; assumption.
-Qed.
-
-End CWPower.
+End Power.

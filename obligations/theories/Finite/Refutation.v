@@ -1,6 +1,6 @@
 (** * Refutations: a witness shows that a mechanism is not (ε, δ)-DP *)
 From Coq Require Import List QArith Qreals Reals Lra Bool Arith.
-From Obligations.Core Require Import Sums.
+From Obligations.Core Require Import RealFacts Sums.
 From Obligations.Finite Require Import Mechanism DP Checker.
 Import ListNotations.
 
