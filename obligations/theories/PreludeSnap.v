@@ -1,7 +1,7 @@
 (** * PreludeSnap: the one import of every generated snapping file
 
     Exports the reals, [Zfloor]/[Zceil], the Core library (generic facts,
-    finite sums, sub-distributions) and the Noise library
+    finite sums, sub-distributions, the core DP notion) and the Noise library
     (the snapping mechanism), opens [R_scope], and defines the tactics the
     generated files call:
 
@@ -22,7 +22,7 @@
       theorems once the goal has been reduced to their hypotheses. *)
 From Coq Require Export List Reals Lra ZArith.
 From Flocq Require Export Raux.
-From Obligations.Core Require Export RealFacts Lists Sums SubDistr.
+From Obligations.Core Require Export RealFacts Lists Sums SubDistr Privacy.
 From Obligations.Noise Require Export UniformMeasure Rounding Laplace Clamp SnapBound Snapping
   SnapPreimage SnapCases SnapDP Dilation.
 Export ListNotations.

@@ -3,16 +3,16 @@
     [fmech_cw M f f'] has two inputs: 0, the database drawn from the prior
     [f], and 1, its scrubbed version drawn from [f']; row [i] is the mixture
     [Σ_x f(x) · M(x)].  CW-privacy of [M] is DP of this mechanism for the
-    neighbours 0 ~ 1.
+    neighbours 0 ~ 1 ([cw_dp]).
 
     Its k-fold composition, the mechanism run k times on the {e same} database,
     is [fmech_cw (fmech_power M k) f f']: the database is drawn once, row [i] is
     [Σ_x f(x) · M(x)^⊗k] ([fmech_cw_power_entry] below).  The other order,
     [fmech_power (fmech_cw M f f') k], draws a fresh database for every run and
     is a different (more private) mechanism. *)
-From Coq Require Import List QArith Lia.
+From Coq Require Import List QArith Reals Lia.
 From Obligations.Core Require Import Lists.
-From Obligations.Finite Require Import Mechanism Compose.
+From Obligations.Finite Require Import Mechanism Neighbours DP Compose.
 Import ListNotations.
 
 Definition mix_row (M : fmech) (f : list Q) : list Q :=
@@ -22,6 +22,13 @@ Definition mix_row (M : fmech) (f : list Q) : list Q :=
 
 Definition fmech_cw (M : fmech) (f f' : list Q) : fmech :=
   FMech 2 (n_out M) [mix_row M f; mix_row M f'].
+
+(** CW-privacy of [M] for the priors [f] (the database) and [f'] (its
+    scrubbed version): (ε, δ)-DP of the two-input mixture [fmech_cw M f f'].
+    As in generated files, every two of its inputs are neighbours: 0 ~ 1 both
+    ways, and each input with itself, which holds whenever ε, δ ≥ 0. *)
+Definition cw_dp (M : fmech) (f f' : list Q) (eps delta : R) : Prop :=
+  dp nb_all (fmech_cw M f f') eps delta.
 
 (** ** The k-fold composition under CW-privacy, entry by entry
 

@@ -1,7 +1,8 @@
 (** * The snapping mechanism: pure differential privacy
 
-    A mechanism whose per-sign preimages have the measures of SnapPreimage.v
-    is pure DP with [eps = r * Delta]
+    [snap_dp mech Delta eps] is the DP notion of the snapping kind, the one
+    generated snapping files state.  A mechanism whose per-sign preimages have
+    the measures of SnapPreimage.v satisfies it with [eps = r * Delta]
     ([snap_dp_unclamped], [snap_dp_clamped]; clamped, with [r * (2 * B)]
     whatever the sensitivity, [snap_dp_clamped_2b]).  The proofs bound the sum
     of both signs at once (SnapBound.v).  The bound extends to finite sets of
@@ -9,10 +10,45 @@
     refutes it ([snap_not_dp]). *)
 From Coq Require Import Reals Lra ZArith List Classical.
 From Flocq Require Import Raux.
-From Obligations.Core Require Import RealFacts Sums.
+From Obligations.Core Require Import RealFacts Sums Privacy.
 From Obligations.Noise Require Import UniformMeasure Clamp SnapBound Snapping.
 Import ListNotations.
 Local Open Scope R_scope.
+
+(** ** The DP notion of the snapping mechanism *)
+
+(** Pure [eps]-DP of [mech : R -> R -> sign -> R] (query value, uniform
+    sample, sign) for query values at distance at most [Delta]: every output's
+    probability under [c] is at most [e^eps] times its probability under [c']
+    (δ = 0, output by output; [snap_dp_events] extends it to finite sets of
+    outputs).  A generated file's theorem [NAME_dp] states
+    [snap_dp NAME sensitivity claim] written out ([snap_dp_spec]). *)
+Definition snap_dp (mech : R -> R -> sign -> R) (Delta eps : R) : Prop :=
+  forall c c', Rabs (c - c') <= Delta ->
+  forall y p p', snap_prob (mech c) y p -> snap_prob (mech c') y p' -> p <= exp eps * p'.
+
+(** The statement of a generated [NAME_dp] theorem, with [NAME] for [mech],
+    its sensitivity for [Delta] and its claim for [eps]: so
+    [NAME_dp : snap_dp NAME sensitivity claim] type-checks as it is. *)
+Lemma snap_dp_spec (mech : R -> R -> sign -> R) (Delta eps : R) :
+  snap_dp mech Delta eps <->
+  (forall fa fa', Rabs (fa - fa') <= Delta ->
+   forall y p p', snap_prob (mech fa) y p -> snap_prob (mech fa') y p' ->
+   p <= exp eps * p').
+Proof. split; intros H; exact H. Qed.
+
+(** [snap_dp] is the core notion [dp_with] with δ = 0, events being single
+    outputs, for any choice [P] of the output probabilities. *)
+Lemma snap_dp_iff_dp_with (mech : R -> R -> sign -> R) (Delta eps : R) (P : R -> R -> R) :
+  (forall c y, snap_prob (mech c) y (P c y)) ->
+  snap_dp mech Delta eps <-> dp_with (fun c c' => Rabs (c - c') <= Delta) P eps 0.
+Proof.
+  intros HP. split.
+  - intros H c c' Hd y. pose proof (H c c' Hd y _ _ (HP c y) (HP c' y)). lra.
+  - intros H c c' Hd y p p' Hp Hp'.
+    rewrite (snap_prob_unique _ _ _ _ Hp (HP c y)), (snap_prob_unique _ _ _ _ Hp' (HP c' y)).
+    pose proof (H c c' Hd y). lra.
+Qed.
 
 (** ** Pure DP, on the sum of both signs *)
 

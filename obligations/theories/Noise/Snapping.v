@@ -7,7 +7,7 @@
     ([snap_prob_unique]) and one for every output when the preimages are
     intervals ([snap_prob_total]).  The rest of the snapping library builds on
     it: the per-sign preimages (SnapPreimage.v), the closed-form probabilities
-    (SnapCases.v) and pure DP (SnapDP.v). *)
+    (SnapCases.v) and pure DP (SnapDP.v, [snap_dp]). *)
 From Coq Require Import Reals Lra Classical.
 From Obligations.Noise Require Import UniformMeasure.
 Local Open Scope R_scope.

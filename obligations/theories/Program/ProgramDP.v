@@ -6,6 +6,7 @@
     output sequences for neighbouring declared inputs.  (ProgramMech.v proves
     it from a finite table of the runs.) *)
 From Coq Require Import List ZArith QArith Qreals Reals.
+From Obligations.Core Require Import Privacy.
 From Obligations.Program Require Import Dist ProgramSyntax ProgramSem ProgramInputs.
 Import ListNotations.
 
@@ -30,3 +31,16 @@ Definition dp_prog (deltas : list Z) (inputs : list (list Z)) (p : stmt) (nslots
   forall E : list oval -> bool,
   (Q2R (dprob E (prog_run p nslots x)) <=
      exp eps * Q2R (dprob E (prog_run p nslots x')) + delta)%R.
+
+(** [dp_prog] is the core notion [dp_with] for the declared inputs and the
+    probabilities of the runs. *)
+Lemma dp_prog_iff_dp_with (deltas : list Z) (inputs : list (list Z)) (p : stmt) (nslots : nat)
+    (eps delta : R) :
+  dp_prog deltas inputs p nslots eps delta <->
+  dp_with (fun x x' => In x inputs /\ In x' inputs /\ vec_nb deltas x x' = true)
+          (fun x E => Q2R (dprob E (prog_run p nslots x))) eps delta.
+Proof.
+  split; intros H.
+  - intros x x' (Hx & Hx' & Hnb) E. exact (H x x' Hx Hx' Hnb E).
+  - intros x x' Hx Hx' Hnb E. exact (H x x' (conj Hx (conj Hx' Hnb)) E).
+Qed.
