@@ -65,4 +65,5 @@ docker-check:
 
 clean:
 	rm -rf build
-	cd obligations/theories && rm -f *.vo *.vok *.vos *.glob .*.aux .coqchk-ok-* Makefile.coq Makefile.coq.conf
+	cd obligations/theories && rm -f .coqchk-ok-* Makefile.coq Makefile.coq.conf .Makefile.coq.d && \
+	  find . \( -name '*.vo' -o -name '*.vok' -o -name '*.vos' -o -name '*.glob' -o -name '.*.aux' \) -delete

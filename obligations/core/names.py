@@ -74,10 +74,10 @@ def template_names(directory: Path = TEMPLATES) -> frozenset[str]:
 
 
 def theory_names(directory: Path = THEORIES) -> frozenset[str]:
-    """Every name declared in theories/*.v, and the module names themselves."""
+    """Every name declared in theories/**/*.v, and the module and folder names themselves."""
     names: set[str] = set()
-    for f in sorted(directory.glob("*.v")):
-        names.add(f.stem)
+    for f in sorted(directory.rglob("*.v")):
+        names.update(f.relative_to(directory).with_suffix("").parts)
         names.update(_DECLARATION.findall(_without_coq_comments(_read(f))))
     return frozenset(names)
 

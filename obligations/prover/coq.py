@@ -94,6 +94,10 @@ class Coq:
             raise InfrastructureError(f"cannot read {project}: is the repository complete?") from exc
         return [self.theories / ln.strip() for ln in lines if ln.strip().endswith(".v")]
 
+    def library_module(self, vfile: Path) -> str:
+        """The logical name of a library file: `Core/Sums.v` is `Obligations.Core.Sums`."""
+        return ".".join((LIBRARY, *vfile.relative_to(self.theories).with_suffix("").parts))
+
     def build_theories(self) -> float:
         """Compile the library files whose .vo is missing or stale; returns seconds spent."""
         self.version()
@@ -149,7 +153,7 @@ class Coq:
         already checked the same .vo files) on our library; not the standard library."""
         modules = [f"{GENERATED}.{vfile.stem}"]
         if library:
-            modules += [f"{LIBRARY}.{v.stem}" for v in self.library_files()]
+            modules += [self.library_module(v) for v in self.library_files()]
         argv = ["coqchk", "-silent", "-o", *self.load_path(), "-Q", str(vfile.parent), GENERATED]
         for m in modules:
             argv += ["-norec", m]

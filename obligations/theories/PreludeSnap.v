@@ -1,14 +1,16 @@
 (** * PreludeSnap: the one import of every generated snapping file
 
-    Exports the reals, [Zfloor]/[Zceil], the finite sums and the snapping
-    library, and defines the tactics the generated files call:
+    Exports the reals, [Zfloor]/[Zceil], the Core library (generic facts,
+    finite sums, sub-distributions, the core DP notion) and the Noise library
+    (the snapping mechanism), opens [R_scope], and defines the tactics the
+    generated files call:
 
     - [snap_side]: closes a side condition ([0 < eps], [0 < u], a case
       hypothesis, ...) by [assumption] or [lra], unfolding numeric constants
       of type [R] if needed;
     - [snap_preimage]: proves a per-sign preimage lemma
       [... -> 0 < u <= 1 -> (mech c u s = y <-> bounds on u)] by one of the
-      [snap_pre_*] lemmas of Snapping.v;
+      [snap_pre_*] lemmas of SnapPreimage.v;
     - [snap_grid]: proves that every output is a grid point (or [±B]);
     - [snap_measure H]: proves [umeasure (fun u => mech c u s = y) (len)] from
       the preimage lemma [H];
@@ -20,8 +22,15 @@
       theorems once the goal has been reduced to their hypotheses. *)
 From Coq Require Export List Reals Lra ZArith.
 From Flocq Require Export Raux.
-From Obligations Require Export Sums UniformMeasure Rounding Clamp SnapBound Snapping Dilation.
+From Obligations.Core Require Export RealFacts Lists Sums SubDistr Privacy.
+From Obligations.Noise Require Export UniformMeasure Rounding Laplace Clamp SnapBound Snapping
+  SnapPreimage SnapCases SnapDP Dilation.
 Export ListNotations.
+
+(* Deliberately exported: generated snapping files are written in [R_scope]
+   (parameters, query values, probabilities and their bounds are reals written
+   without [%R]), so [R_scope] is the innermost open scope for every file that
+   imports this prelude.  Library files open it only locally. *)
 Open Scope R_scope.
 
 (** Unfold the constants of type [R] in the goal (numeric instances written

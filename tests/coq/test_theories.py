@@ -1,6 +1,7 @@
 """The hand-written library: its main theorems rest only on allowed axioms."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -31,3 +32,17 @@ def allowed(printed: list[str]) -> bool:
     """Every assumption (as Print Assumptions names it) is exactly one allow-listed axiom."""
     full, unresolved = allowlist.full_names(printed, allowlist.REALS)
     return not unresolved and allowlist.refused(full, uses_interval=False) == []
+
+
+def test_generated_snapping_dp_states_snap_dp(tmp_path: Path) -> None:
+    """A generated snapping file's NAME_dp is the library's snap_dp (Noise/SnapDP.v) written out:
+    it type-checks as [snap_dp NAME sensitivity claim] as it is."""
+    name = "snapping_clamped_instance"
+    shutil.copy(REPO / "certificates" / f"{name}.v", tmp_path / f"{name}.v")
+    (tmp_path / "Rel.v").write_text(f"From Obligations Require Import PreludeSnap.\n"
+                                    f"From Certs Require Import {name}.\n"
+                                    f"Check ({name}_dp : snap_dp {name} 2 2).\n")
+    for f in (f"{name}.v", "Rel.v"):
+        done = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "-Q", str(tmp_path), "Certs", f],
+                              capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr

@@ -65,7 +65,7 @@ def _chain(spec: MechanismSpec) -> list[tuple[str, str, str]]:
 
     With CW-privacy and a K-fold composition the power comes first and the prior
     mixture last, `fmech_cw (fmech_power M K) f f'` = Σ_x f(x)·M(x)^⊗K: one
-    database, drawn once, seen by all K runs (Compose.v, `fmech_cw_power_entry`).
+    database, drawn once, seen by all K runs (Finite/CW.v, `fmech_cw_power_entry`).
     The other order would draw a fresh database for every run."""
     stages = [("table", "", "")]
     if spec.compose > 1:

@@ -228,7 +228,7 @@ def unfold(spec: PipelineSpec) -> SnapUnfold:
     named = {p.name: sympy.Symbol(p.name, positive=True) if p.kind != "nonnegative" else env[p.name]
              for p in spec.params}
     rate_named = sympy.simplify(1 / laplace_kappa(spec, named))
-    # After clamping, c = clamp_B(f(a)) and c' differ by at most min(Δ, 2B) (Snapping.v,
+    # After clamping, c = clamp_B(f(a)) and c' differ by at most min(Δ, 2B) (Clamp.v,
     # clamp_dist_le_2b): with Δ > 2B the sensitivity overstates the distance.
     distance = delta if bound is None else sympy.Min(delta, 2 * bound)
     u = SnapUnfold(spec, env, kappa, rate, rate_named, sympy.simplify(rate * distance), pre, cases,

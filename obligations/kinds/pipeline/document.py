@@ -1,10 +1,11 @@
 """The Coq file of a noise-pipeline claim (templates/snapping.v.j2).
 
 The mechanism is written from the spec's steps; the lemmas state the preimage
-intervals and case probabilities in the canonical forms of theories/Snapping.v,
-which Python checks against its own sympy case table before rendering (a
-disagreement is a bug here, and nothing is rendered).  Coq proves every lemma
-for all parameter values; tactics are proposals, tried by the prover layer.
+intervals and case probabilities in the canonical forms of
+theories/Noise/SnapPreimage.v and SnapCases.v, which Python checks against its
+own sympy case table before rendering (a disagreement is a bug here, and
+nothing is rendered).  Coq proves every lemma for all parameter values; tactics
+are proposals, tried by the prover layer.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The exact output distribution of a program, as a finite mechanism.
 
 The interpreter runs the IR of `obligations.kinds.program.spec` on every input
-vector with exact Fractions, following `theories/ProgramSem.v` (same
+vector with exact Fractions, following `theories/Program/ProgramSem.v` (same
 distributions, same treatment of halted states and loops), and merges equal
 states after every statement.  Two things keep the number of states down
 without changing any output probability: slots that are dead (never read

@@ -1,7 +1,7 @@
 """The Coq file of a program claim: the program as a term of `ProgramSyntax.v`,
 its inputs and output sequences, then one reflective check.
 
-The statement is `dp_prog deltas inputs prog nslots ε δ` (`ProgramMech.v`):
+The statement is `dp_prog deltas inputs prog nslots ε δ` (`Program/ProgramDP.v`):
 DP of the program's own semantics, which Coq computes from the term; the
 outputs list and the bound on e^ε are hints (Coq checks that no mass escapes
 the listed outputs).  Identifiers here are the spec's name (checked by

@@ -4,7 +4,7 @@ A spec with a `program:` section describes its inputs (finite integer
 components, each with a sensitivity or public), its parameters and a body of
 statements; the tool enumerates the inputs, computes the exact distribution of
 output sequences (`obligations.kinds.program.analysis`) and renders the program as a
-term of the deep embedding `theories/ProgramSyntax.v`, whose semantics Coq
+term of the deep embedding `theories/Program/ProgramSyntax.v`, whose semantics Coq
 computes itself.
 
 This module checks the spec (pydantic for the shape, then names, types and the

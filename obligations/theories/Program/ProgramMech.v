@@ -1,7 +1,7 @@
 (** * Programs as finite mechanisms
 
-    [prog_run p n x] is the distribution of the output sequences of [p] on
-    input vector [x]; [prog_mech] tabulates it on listed inputs and outputs as
+    [prog_run p n x] (ProgramDP.v) is the distribution of the output sequences
+    of [p] on input vector [x]; [prog_mech] tabulates it on listed inputs and outputs as
     a finite mechanism of [Mechanism].  The theorems here carry DP of that
     table ([dp], checked by the reflective checkers) back to DP of the program
     itself over every event on output sequences ([dp_prog]), and refutations
@@ -9,17 +9,10 @@
     outputs: the side conditions (listed outputs distinct, every run
     non-negative with mass 1, every row summing to 1) are boolean checks. *)
 From Coq Require Import List ZArith QArith Qreals Reals Lra Lia Bool Arith.
-From Obligations Require Import Sums Mechanism DP Checker CheckerSound Dist ProgramSyntax ProgramSem.
+From Obligations.Core Require Import RealFacts Lists Sums.
+From Obligations.Finite Require Import Mechanism DP Checker CheckerSound.
+From Obligations.Program Require Import Dist ProgramSyntax ProgramSem ProgramInputs ProgramDP.
 Import ListNotations.
-
-(** ** Running a program on an input vector *)
-
-(** The input vector, padded with zeros to [nslots] slots. *)
-Definition init_state (nslots : nat) (x : list Z) : state :=
-  mkstate (x ++ repeat 0%Z (nslots - length x)) [] false.
-
-Definition prog_run (p : stmt) (nslots : nat) (x : list Z) : dist (list oval) :=
-  compact ovals_eqb (dmap out (exec p (init_state nslots x))).
 
 (** A finite set of output sequences, as an event. *)
 Definition in_outs (l : list (list oval)) (o : list oval) : bool :=
@@ -38,77 +31,6 @@ Definition prog_mech (p : stmt) (nslots : nat) (inputs : list (list Z))
     (outs : list (list oval)) : fmech :=
   mech_of_runs outs (map (prog_run p nslots) inputs).
 
-(** ** The declared input vectors *)
-
-(** Every vector whose slot [k] lies in the [k]-th range [lo .. hi]: the
-    cartesian product of the ranges, first slot slowest (the order the tool
-    enumerates inputs in).  A generated file states its claim over
-    [range_vecs] of the ranges the spec declares. *)
-Fixpoint range_vecs (rs : list (Z * Z)) : list (list Z) :=
-  match rs with
-  | [] => [[]]
-  | (lo, hi) :: rs' =>
-      let tails := range_vecs rs' in
-      flat_map (fun v => map (cons v) tails) (zrange lo hi)
-  end.
-
-(** Slotwise membership: as many slots as ranges, each in its range. *)
-Fixpoint in_ranges (rs : list (Z * Z)) (x : list Z) : Prop :=
-  match rs, x with
-  | [], [] => True
-  | (lo, hi) :: rs', v :: x' => (lo <= v <= hi)%Z /\ in_ranges rs' x'
-  | _, _ => False
-  end.
-
-Lemma in_zseq (z : Z) (k : nat) (v : Z) : In v (zseq z k) <-> (z <= v < z + Z.of_nat k)%Z.
-Proof.
-  revert z. induction k as [|k IH]; intros z; cbn [zseq In].
-  - split; [contradiction|lia].
-  - rewrite IH. lia.
-Qed.
-
-Lemma in_zrange (lo hi v : Z) : In v (zrange lo hi) <-> (lo <= v <= hi)%Z.
-Proof. unfold zrange. rewrite in_zseq. lia. Qed.
-
-(** [range_vecs rs] lists exactly the vectors in the ranges [rs]. *)
-Lemma in_range_vecs (rs : list (Z * Z)) (x : list Z) : In x (range_vecs rs) <-> in_ranges rs x.
-Proof.
-  revert x. induction rs as [|[lo hi] rs IH]; intros x; cbn [range_vecs in_ranges].
-  - destruct x as [|v x]; cbn; split; intros H.
-    + exact I.
-    + left. reflexivity.
-    + destruct H as [H|[]]. discriminate.
-    + contradiction.
-  - rewrite in_flat_map. split.
-    + intros [v [Hv Hx]]. apply in_map_iff in Hx as [x' [<- Hx']].
-      split; [apply in_zrange, Hv|apply IH, Hx'].
-    + destruct x as [|v x']; [contradiction|]. intros [Hv Hx'].
-      exists v. split; [apply in_zrange, Hv|]. apply in_map, IH, Hx'.
-Qed.
-
-(** ** Neighbouring input vectors *)
-
-(** Componentwise [|x_k - x'_k| <= delta_k]; a missing or zero delta means a
-    public component, which must be equal. *)
-Fixpoint vec_nb (deltas x x' : list Z) : bool :=
-  match x, x' with
-  | [], [] => true
-  | a :: x1, b :: x1' => (Z.abs (a - b) <=? hd 0%Z deltas)%Z && vec_nb (tl deltas) x1 x1'
-  | _, _ => false
-  end.
-
-Definition nb_vec (deltas : list Z) (inputs : list (list Z)) : nat -> nat -> bool :=
-  fun i j => vec_nb deltas (nth i inputs []) (nth j inputs []).
-
-(** ** DP of the program *)
-
-Definition dp_prog (deltas : list Z) (inputs : list (list Z)) (p : stmt) (nslots : nat)
-    (eps delta : R) : Prop :=
-  forall x x', In x inputs -> In x' inputs -> vec_nb deltas x x' = true ->
-  forall E : list oval -> bool,
-  (Q2R (dprob E (prog_run p nslots x)) <=
-     exp eps * Q2R (dprob E (prog_run p nslots x')) + delta)%R.
-
 (** ** Boolean side conditions *)
 
 Fixpoint ovals_nodup (l : list (list oval)) : bool :=
@@ -121,30 +43,6 @@ Definition run_ok (d : dist (list oval)) : bool := dnonneg_b d && Qeq_bool (mass
 
 Definition check_runs (outs : list (list oval)) (runs : list (dist (list oval))) : bool :=
   ovals_nodup outs && forallb run_ok runs.
-
-(** ** Sums over a list, in [Q] *)
-
-Definition qsumf {B} (l : list B) (f : B -> Q) : Q := fold_right (fun b acc => f b + acc) 0 l.
-
-Lemma qsumf_ext {B} (l : list B) f g : (forall b, f b == g b) -> qsumf l f == qsumf l g.
-Proof. intros H. induction l as [|b l IH]; cbn; [reflexivity|]. rewrite H, IH. reflexivity. Qed.
-
-Lemma rsum_q2r {B} (l : list B) (f : B -> Q) :
-  rsum (map (fun b => Q2R (f b)) l) = Q2R (qsumf l f).
-Proof.
-  induction l as [|b l IH]; cbn [map qsumf fold_right].
-  - rewrite rsum_nil. symmetry. apply q2r_0.
-  - rewrite rsum_cons, IH, Q2R_plus. reflexivity.
-Qed.
-
-Lemma qsumf_dexpect {A B} (l : list B) (c : B -> Q) (d : dist A) (g : B -> A -> Q) :
-  qsumf l (fun o => c o * dexpect d (g o)) == dexpect d (fun a => qsumf l (fun o => c o * g o a)).
-Proof.
-  induction l as [|o l IH]; cbn [qsumf fold_right].
-  - symmetry. apply dexpect_zero.
-  - fold (qsumf l (fun o => c o * dexpect d (g o))). rewrite IH.
-    rewrite <- dexpect_scal, <- dexpect_plus. reflexivity.
-Qed.
 
 (** ** Soundness of the side conditions *)
 
@@ -179,13 +77,6 @@ Proof.
 Qed.
 
 (** ** The table is the program *)
-
-Lemma nth_map_lt {A B} (f : A -> B) (l : list A) (n : nat) (d : B) (d' : A) :
-  (n < length l)%nat -> nth n (map f l) d = f (nth n l d').
-Proof.
-  intros Hn. rewrite (nth_indep _ d (f d')) by (rewrite map_length; exact Hn).
-  apply map_nth.
-Qed.
 
 Lemma entry_prog_mech (p : stmt) (nslots : nat) (inputs : list (list Z))
     (outs : list (list oval)) (i y : nat) :
@@ -232,28 +123,6 @@ Proof.
     by (intros o; rewrite dprob_dexpect; reflexivity).
   rewrite qsumf_dexpect, dprob_dexpect. apply dexpect_ext. intros a _ _.
   apply in_outs_nodup_ind, Hnd.
-Qed.
-
-(** With mass 1 on the listed outputs, an event and its listed part have the same probability. *)
-Lemma dprob_listed {A} (d : dist A) (L E : A -> bool) :
-  dnonneg d -> mass d == 1 -> dprob L d == 1 -> dprob (fun a => E a && L a) d == dprob E d.
-Proof.
-  intros Hnn Hm HL. rewrite mass_dexpect in Hm. rewrite dprob_dexpect in HL |- *.
-  rewrite dprob_dexpect.
-  set (r := dexpect d (fun a => ind (E a && negb (L a)))).
-  assert (Hsplit : dexpect d (fun a => ind (E a)) ==
-                   dexpect d (fun a => ind (E a && L a)) + r).
-  { unfold r. rewrite <- dexpect_plus. apply dexpect_ext. intros a _ _.
-    unfold ind. destruct (E a), (L a); cbn; ring. }
-  assert (Hr0 : 0 <= r).
-  { apply dexpect_nonneg; [exact Hnn|]. intros a. unfold ind. destruct (_ && _); discriminate. }
-  assert (Hr1 : r <= 0).
-  { apply (Qle_trans _ (dexpect d (fun a => 1 + (-1) * ind (L a)))).
-    - apply dexpect_mono; [exact Hnn|]. intros a.
-      unfold ind. destruct (E a), (L a); cbn; discriminate.
-    - rewrite dexpect_plus, dexpect_scal, Hm, HL. discriminate. }
-  assert (Hr : r == 0) by (apply Qle_antisym; assumption).
-  rewrite Hsplit, Hr. ring.
 Qed.
 
 Lemma pr_prog_mech_all (p : stmt) (nslots : nat) (inputs : list (list Z))
@@ -322,13 +191,6 @@ Proof.
   - destruct (ovals_eqb o (nth y l [])) eqn:Ho.
     + apply ovals_eqb_spec in Ho. rewrite Ho, in_outs_nth in Hno by lia. discriminate.
     + rewrite IH by (assumption || lia). reflexivity.
-Qed.
-
-Lemma pr_ext (M : fmech) (x : nat) (S S' : event) :
-  (forall y, (y < n_out M)%nat -> S y = S' y) -> pr M x S = pr M x S'.
-Proof.
-  intros H. unfold pr. f_equal. apply map_ext_in. intros y Hy.
-  apply in_seq in Hy. rewrite H by lia. reflexivity.
 Qed.
 
 Theorem not_dp_prog_of_not_dp (deltas : list Z) (inputs : list (list Z)) (p : stmt)

@@ -6,8 +6,9 @@
     definition is the expected one: sequencing is [bind], a loop is [n]
     copies of its body, a halted state is left alone, and probability mass is
     preserved when every sampled distribution is a distribution. *)
-From Coq Require Import List ZArith QArith Bool.
-From Obligations Require Import Sums Mechanism Dist ProgramSyntax.
+From Coq Require Import List ZArith QArith Bool Lia.
+From Obligations.Core Require Import Lists Sums.
+From Obligations.Program Require Import Dist ProgramSyntax.
 Import ListNotations.
 
 (** ** Environments *)
@@ -62,6 +63,9 @@ Fixpoint label (z : Z) (ps : list Q) : dist Z :=
 
 (** The values lo .. hi (none when hi < lo). *)
 Definition zrange (lo hi : Z) : list Z := zseq lo (Z.to_nat (hi - lo + 1)).
+
+Lemma in_zrange (lo hi v : Z) : In v (zrange lo hi) <-> (lo <= v <= hi)%Z.
+Proof. unfold zrange. rewrite in_zseq. lia. Qed.
 
 (** Pr[Z <= m] for Pr[Z = z] = (1-α)/(1+α) α^|z|. *)
 Definition geom_le (alpha : Q) (m : Z) : Q :=
@@ -122,13 +126,6 @@ Definition oval_eqb (o o' : oval) : bool :=
   | _, _ => false
   end.
 
-Fixpoint list_eqb {A} (eqb : A -> A -> bool) (l l' : list A) : bool :=
-  match l, l' with
-  | [], [] => true
-  | a :: l1, a' :: l1' => eqb a a' && list_eqb eqb l1 l1'
-  | _, _ => false
-  end.
-
 Definition ovals_eqb : list oval -> list oval -> bool := list_eqb oval_eqb.
 
 Definition state_eqb (s s' : state) : bool :=
@@ -139,16 +136,6 @@ Proof.
   destruct o, o'; cbn; split; intros H; try congruence.
   - apply Z.eqb_eq in H. congruence.
   - injection H as ->. apply Z.eqb_refl.
-Qed.
-
-Lemma list_eqb_spec {A} (eqb : A -> A -> bool) :
-  (forall a a', eqb a a' = true <-> a = a') ->
-  forall l l', list_eqb eqb l l' = true <-> l = l'.
-Proof.
-  intros Heq. induction l as [|a l IH]; intros [|a' l']; cbn; split; intros H;
-    try congruence.
-  - apply andb_true_iff in H as [H1 H2]. apply Heq in H1. apply IH in H2. congruence.
-  - injection H as -> ->. apply andb_true_iff. split; [apply Heq|apply IH]; reflexivity.
 Qed.
 
 Lemma ovals_eqb_spec (l l' : list oval) : ovals_eqb l l' = true <-> l = l'.

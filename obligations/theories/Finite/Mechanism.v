@@ -4,8 +4,8 @@
     [0 .. n_out - 1] is given by its rows: row [x] lists the probabilities
     [M(x)(0), ..., M(x)(n_out - 1)] as exact rationals.  Entries outside the
     table read as [0]. *)
-From Coq Require Import List ZArith QArith Qreals Reals.
-From Obligations Require Import Sums.
+From Coq Require Import List ZArith QArith Qreals Reals Lia.
+From Obligations.Core Require Import Lists Sums.
 Import ListNotations.
 
 Record fmech := FMech {
@@ -18,15 +18,8 @@ Record fmech := FMech {
 Definition tabulate (n m : nat) (f : nat -> nat -> Q) : list (list Q) :=
   map (fun i => map (f i) (seq 0 m)) (seq 0 n).
 
-(** The integers z, z + 1, ..., z + k - 1 (counting in [Z]: no unary [nat] arithmetic). *)
-Fixpoint zseq (z : Z) (k : nat) : list Z :=
-  match k with
-  | O => []
-  | S k' => z :: zseq (Z.succ z) k'
-  end.
-
 (** The table of a formula over input values x0 .. x0 + n - 1 and output values
-    y0 .. y0 + m - 1. *)
+    y0 .. y0 + m - 1 ([zseq] is in Lists.v). *)
 Definition tabulate_z (x0 : Z) (n : nat) (y0 : Z) (m : nat) (f : Z -> Z -> Q) : list (list Q) :=
   let ys := zseq y0 m in map (fun x => map (f x) ys) (zseq x0 n).
 
@@ -43,6 +36,14 @@ Definition pr (M : fmech) (x : nat) (S : event) : R :=
   rsum (map (fun y => if S y then prob M x y else 0%R) (seq 0 (n_out M))).
 
 Definition everything : event := fun _ => true.
+
+(** Events that agree on the outputs have the same probability. *)
+Lemma pr_ext (M : fmech) (x : nat) (S S' : event) :
+  (forall y, (y < n_out M)%nat -> S y = S' y) -> pr M x S = pr M x S'.
+Proof.
+  intros H. unfold pr. f_equal. apply map_ext_in. intros y Hy.
+  apply in_seq in Hy. rewrite H by lia. reflexivity.
+Qed.
 
 Lemma pr_nonneg (M : fmech) (x : nat) (S : event) :
   (forall y, (y < n_out M)%nat -> (0 <= prob M x y)%R) -> (0 <= pr M x S)%R.
@@ -63,3 +64,14 @@ Definition subdistr (M : fmech) : Prop :=
 Definition distr (M : fmech) : Prop :=
   forall x, (x < n_in M)%nat ->
     (forall y, (y < n_out M)%nat -> (0 <= prob M x y)%R) /\ pr M x everything = 1%R.
+
+Lemma distr_subdistr (M : fmech) : distr M -> subdistr M.
+Proof.
+  intros HM x Hx. destruct (HM x Hx) as [Hnn Hsum].
+  split; [exact Hnn|]. rewrite Hsum. apply Rle_refl.
+Qed.
+
+(** The table has [n_in] rows of [n_out] entries each (the boolean check is
+    [rows_wf] in Checker.v). *)
+Definition fmech_wf (M : fmech) : Prop :=
+  length (rows M) = n_in M /\ forall r, In r (rows M) -> length r = n_out M.

@@ -3,8 +3,9 @@
     Probabilities of events are finite sums.  The statements of the theory use
     sums in [R]; the reflective checkers compute sums in [Q] (reduced after every
     addition, so that denominators do not grow multiplicatively).  This file
-    relates the two. *)
+    relates the two.  Every generic lemma about these sums is here. *)
 From Coq Require Import List QArith Qreals Reals Lra.
+From Obligations.Core Require Import RealFacts.
 Import ListNotations.
 
 (** Sum of a list of reals. *)
@@ -79,22 +80,57 @@ Proof.
   - rewrite !rsum_cons, IH. lra.
 Qed.
 
-Lemma q2r_0 : Q2R 0 = 0%R.
-Proof. unfold Q2R; simpl. lra. Qed.
-
-Lemma q2r_1 : Q2R 1 = 1%R.
-Proof. unfold Q2R; simpl. lra. Qed.
-
-Lemma q2r_qred (q : Q) : Q2R (Qred q) = Q2R q.
-Proof. apply Qeq_eqR, Qred_correct. Qed.
-
-(** A map over a list, as a map over the indices of its elements. *)
-Lemma map_nth_seq {A B} (g : A -> B) (l : list A) (d : A) :
-  map g l = map (fun i => g (nth i l d)) (seq 0 (length l)).
+Lemma rsum_minus {A} (f g : A -> R) (l : list A) :
+  rsum (map (fun a => f a - g a)%R l) = (rsum (map f l) - rsum (map g l))%R.
 Proof.
-  induction l as [|a l IH]; [reflexivity|].
-  cbn [length seq map nth]. f_equal.
-  rewrite IH, <- seq_shift, map_map. reflexivity.
+  induction l as [|a l IH]; cbn [map].
+  - rewrite rsum_nil. lra.
+  - rewrite !rsum_cons, IH. lra.
+Qed.
+
+(** Sums of functions that agree on the list are equal. *)
+Lemma rsum_ext_in {A} (f g : A -> R) (l : list A) :
+  (forall a, In a l -> f a = g a) -> rsum (map f l) = rsum (map g l).
+Proof. intros Hfg. f_equal. apply map_ext_in, Hfg. Qed.
+
+Lemma rsum_zero {B} (f : B -> R) (l : list B) :
+  (forall a, In a l -> f a = 0%R) -> rsum (map f l) = 0%R.
+Proof.
+  induction l as [|a l IH]; intros H; [reflexivity|].
+  cbn [map]. rewrite rsum_cons, (H a (or_introl eq_refl)), IH; [ring|].
+  intros b Hb. apply H. right. exact Hb.
+Qed.
+
+(** A sum over pairs is a double sum, in either order. *)
+Lemma rsum_prod {B} (f : B * B -> R) (l1 l2 : list B) :
+  rsum (map f (list_prod l1 l2)) = rsum (map (fun a => rsum (map (fun b => f (a, b)) l2)) l1).
+Proof.
+  induction l1 as [|a l1 IH]; [reflexivity|].
+  change (list_prod (a :: l1) l2) with (map (fun y => (a, y)) l2 ++ list_prod l1 l2).
+  rewrite map_app, rsum_app, map_map, IH. cbn [map]. rewrite rsum_cons. reflexivity.
+Qed.
+
+Lemma rsum_swap {B} (f : B -> B -> R) (l1 l2 : list B) :
+  rsum (map (fun a => rsum (map (fun b => f a b) l2)) l1) =
+  rsum (map (fun b => rsum (map (fun a => f a b) l1)) l2).
+Proof.
+  induction l1 as [|a l1 IH]; cbn [map].
+  - rewrite rsum_nil. symmetry. apply rsum_zero. intros; apply rsum_nil.
+  - rewrite rsum_cons, IH.
+    rewrite <- (rsum_plus (fun b => f a b) (fun b => rsum (map (fun a0 => f a0 b) l1))).
+    reflexivity.
+Qed.
+
+(** A sum with one non-zero term, over a duplicate-free list. *)
+Lemma rsum_single {A : Type} (eqA : forall x y : A, {x = y} + {x <> y})
+    (f : A -> R) (l : list A) (a0 : A) :
+  NoDup l -> In a0 l -> (forall a, a <> a0 -> f a = 0%R) -> rsum (map f l) = f a0.
+Proof.
+  intros Hnd. induction Hnd as [|a l Hnot Hnd IH]; intros Hin Hf; [destruct Hin|].
+  cbn [map]. rewrite rsum_cons. destruct (eqA a a0) as [->|Hne].
+  - rewrite rsum_zero; [ring|]. intros b Hb. apply Hf. intros ->. exact (Hnot Hb).
+  - rewrite (Hf a Hne), IH; [ring| |exact Hf].
+    destruct Hin as [->|H]; [contradiction|exact H].
 Qed.
 
 Lemma qsum_nil : qsum [] = 0%Q.
@@ -109,4 +145,20 @@ Proof.
   - rewrite qsum_nil, rsum_nil. apply q2r_0.
   - rewrite qsum_cons, rsum_cons, <- IH.
     rewrite (Qeq_eqR _ _ (qplus_lcm_correct a (qsum l))). apply Q2R_plus.
+Qed.
+
+(** ** Sums of a function over a list, in [Q] *)
+
+(** Plain [Qplus]: for proofs about a list of terms, not for computing. *)
+Definition qsumf {B} (l : list B) (f : B -> Q) : Q := fold_right (fun b acc => f b + acc) 0 l.
+
+Lemma qsumf_ext {B} (l : list B) f g : (forall b, f b == g b) -> qsumf l f == qsumf l g.
+Proof. intros H. induction l as [|b l IH]; cbn; [reflexivity|]. rewrite H, IH. reflexivity. Qed.
+
+Lemma rsum_q2r {B} (l : list B) (f : B -> Q) :
+  rsum (map (fun b => Q2R (f b)) l) = Q2R (qsumf l f).
+Proof.
+  induction l as [|b l IH]; cbn [map qsumf fold_right].
+  - rewrite rsum_nil. symmetry. apply q2r_0.
+  - rewrite rsum_cons, IH, Q2R_plus. reflexivity.
 Qed.

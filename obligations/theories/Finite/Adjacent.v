@@ -6,7 +6,7 @@
     pairs.  The lemmas here say the walk implies the generic check, so the
     soundness lemmas of [CheckerSound] apply unchanged. *)
 From Coq Require Import List QArith Bool Arith Lia.
-From Obligations Require Import Mechanism Neighbours Checker.
+From Obligations.Finite Require Import Mechanism Neighbours Checker.
 Import ListNotations.
 
 Fixpoint forall_consecutive (p : list Q -> list Q -> bool) (l : list (list Q)) : bool :=

@@ -8,10 +8,13 @@
     other.  The sum [M(t)] does satisfy [t M(t)] nondecreasing and [M(t) / t]
     nonincreasing, hence [M(t') <= max(t'/t, t/t') M(t)].  The clamped
     endpoints are the tails [tail_mass_up] (output [B]) and [tail_mass_down]
-    (output [-B]) with the same two monotonicity facts. *)
+    (output [-B]) with the same two monotonicity facts.  The generic facts
+    (division, monotone pieces, [ratio_of_mono], ratios of exponentials) are
+    in RealFacts.v. *)
 From Coq Require Import Reals Lra.
-From Obligations Require Import UniformMeasure Rounding.
-Open Scope R_scope.
+From Obligations.Core Require Import RealFacts.
+From Obligations.Noise Require Import UniformMeasure.
+Local Open Scope R_scope.
 
 Definition snap_mass (alpha beta t : R) : R :=
   ulen (alpha / t) (beta / t) + ulen (t / beta) (t / alpha).
@@ -22,26 +25,6 @@ Definition tail_mass_up (gamma t : R) : R := ulen_from (gamma / t) + ulen_to (t 
 (** Output [-B]: index at most [Zfloor (- B / lam)], i.e. [x < g'], [gamma = e^(r g')]. *)
 Definition tail_mass_down (gamma t : R) : R := ulen_to (gamma / t) + ulen_from (t / gamma).
 
-(** ** Division facts used to locate [x / t] with respect to 0 and 1 *)
-
-Lemma div_ge1 x t : 0 < t -> t <= x -> 1 <= x / t.
-Proof. intros Ht H. apply div_le_iff; lra. Qed.
-
-Lemma div_le1 x t : 0 < t -> x <= t -> x / t <= 1.
-Proof. intros Ht H. apply div_le_iff_r; lra. Qed.
-
-Lemma div_pos' x t : 0 < t -> 0 < x -> 0 < x / t.
-Proof. intros. unfold Rdiv. apply Rmult_lt_0_compat; [lra|apply Rinv_0_lt_compat; lra]. Qed.
-
-Lemma div_mono x y t : 0 < t -> x <= y -> x / t <= y / t.
-Proof. intros. unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat|]; lra. Qed.
-
-Lemma div_anti x s t : 0 < s <= t -> 0 <= x -> x / t <= x / s.
-Proof.
-  intros Hst Hx. unfold Rdiv. apply Rmult_le_compat_l; [exact Hx|].
-  apply Rinv_le_contravar; lra.
-Qed.
-
 (** ** Closed forms *)
 
 Lemma snap_mass_low alpha beta t : 0 < alpha < beta -> 0 < t <= alpha ->
@@ -51,7 +34,7 @@ Proof.
   rewrite (ulen_above (alpha / t)) by (apply div_ge1; lra).
   rewrite ulen_inside.
   - ring.
-  - split; [apply Rlt_le, div_pos'; lra|apply div_anti; lra].
+  - split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_anti; lra].
   - apply div_le1; lra.
 Qed.
 
@@ -62,9 +45,9 @@ Proof.
   rewrite (ulen_straddle (alpha / t)).
   - rewrite (ulen_straddle (t / beta)).
     + ring.
-    + split; [apply Rlt_le, div_pos'; lra|apply div_le1; lra].
+    + split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
     + apply div_ge1; lra.
-  - split; [apply Rlt_le, div_pos'; lra|apply div_le1; lra].
+  - split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
   - apply div_ge1; lra.
 Qed.
 
@@ -75,7 +58,7 @@ Proof.
   rewrite (ulen_above (t / beta)) by (apply div_ge1; lra).
   rewrite ulen_inside.
   - ring.
-  - split; [apply Rlt_le, div_pos'; lra|apply div_mono; lra].
+  - split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_mono; lra].
   - apply div_le1; lra.
 Qed.
 
@@ -84,7 +67,7 @@ Proof.
   intros Hg Ht. unfold tail_mass_up.
   rewrite ulen_from_above by (apply div_ge1; lra).
   rewrite ulen_to_inside; [ring|].
-  split; [apply Rlt_le, div_pos'; lra|apply div_le1; lra].
+  split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
 Qed.
 
 Lemma tail_mass_up_high gamma t : 0 < gamma <= t -> tail_mass_up gamma t = 2 - gamma / t.
@@ -92,7 +75,7 @@ Proof.
   intros Hg. unfold tail_mass_up.
   rewrite ulen_to_above by (apply div_ge1; lra).
   rewrite ulen_from_inside; [ring|].
-  split; [apply Rlt_le, div_pos'; lra|apply div_le1; lra].
+  split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
 Qed.
 
 Lemma tail_mass_down_low gamma t : 0 < gamma -> 0 < t <= gamma -> tail_mass_down gamma t = 2 - t / gamma.
@@ -100,7 +83,7 @@ Proof.
   intros Hg Ht. unfold tail_mass_down.
   rewrite ulen_to_above by (apply div_ge1; lra).
   rewrite ulen_from_inside; [ring|].
-  split; [apply Rlt_le, div_pos'; lra|apply div_le1; lra].
+  split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
 Qed.
 
 Lemma tail_mass_down_high gamma t : 0 < gamma <= t -> tail_mass_down gamma t = gamma / t.
@@ -108,7 +91,7 @@ Proof.
   intros Hg. unfold tail_mass_down.
   rewrite ulen_from_above by (apply div_ge1; lra).
   rewrite ulen_to_inside; [ring|].
-  split; [apply Rlt_le, div_pos'; lra|apply div_le1; lra].
+  split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
 Qed.
 
 Lemma snap_mass_nonneg alpha beta t : 0 <= snap_mass alpha beta t.
@@ -149,48 +132,7 @@ Proof.
   rewrite !Rinv_inv. reflexivity.
 Qed.
 
-(** ** Monotonicity, piece by piece *)
-
-(** A function nondecreasing on (0, a], [a, b] and [b, ∞) is nondecreasing on (0, ∞). *)
-Lemma mono_pieces3 (f : R -> R) a b : 0 < a <= b ->
-  (forall x y, 0 < x <= y -> y <= a -> f x <= f y) ->
-  (forall x y, a <= x <= y -> y <= b -> f x <= f y) ->
-  (forall x y, b <= x <= y -> f x <= f y) ->
-  forall x y, 0 < x <= y -> f x <= f y.
-Proof.
-  intros Hab H1 H2 H3 x y Hxy.
-  destruct (Rle_or_lt y a); [apply H1; lra|].
-  destruct (Rle_or_lt x a).
-  - apply Rle_trans with (f a); [apply H1; lra|].
-    destruct (Rle_or_lt y b); [apply H2; lra|].
-    apply Rle_trans with (f b); [apply H2; lra|apply H3; lra].
-  - destruct (Rle_or_lt y b); [apply H2; lra|].
-    destruct (Rle_or_lt x b).
-    + apply Rle_trans with (f b); [apply H2; lra|apply H3; lra].
-    + apply H3; lra.
-Qed.
-
-Lemma mono_pieces2 (f : R -> R) a : 0 < a ->
-  (forall x y, 0 < x <= y -> y <= a -> f x <= f y) ->
-  (forall x y, a <= x <= y -> f x <= f y) ->
-  forall x y, 0 < x <= y -> f x <= f y.
-Proof.
-  intros Ha H1 H2. apply (mono_pieces3 f a a); [lra|exact H1| |exact H2].
-  intros x y Hxy Hy. apply H2; lra.
-Qed.
-
-(** [2 x - x^2 / b] is nondecreasing for [x <= b]. *)
-Lemma parabola_mono x y b : 0 < x <= y -> y <= b -> 2 * x - x * x / b <= 2 * y - y * y / b.
-Proof.
-  intros Hxy Hy.
-  assert (Hb : 0 < b) by lra.
-  assert (Hx : x / b <= 1) by (apply div_le1; lra).
-  assert (Hy' : y / b <= 1) by (apply div_le1; lra).
-  replace (x * x / b) with (x * (x / b)) by (field; lra).
-  replace (y * y / b) with (y * (y / b)) by (field; lra).
-  assert (Hd : x / b <= y / b) by (apply div_mono; lra).
-  nra.
-Qed.
+(** ** Monotonicity: [t M(t)] nondecreasing, [M(t) / t] nonincreasing *)
 
 (** [t * snap_mass] is nondecreasing. *)
 Lemma snap_mass_mul_mono alpha beta t t' : 0 < alpha < beta -> 0 < t <= t' ->
@@ -282,30 +224,7 @@ Proof.
   split; [apply Rinv_0_lt_compat; lra|apply Rinv_le_contravar; lra].
 Qed.
 
-(** ** From the two monotonicity facts to the ratio bound *)
-
-Lemma ratio_of_mono (M : R -> R) :
-  (forall t, 0 <= M t) ->
-  (forall t t', 0 < t <= t' -> t * M t <= t' * M t') ->
-  (forall t t', 0 < t <= t' -> M t' / t' <= M t / t) ->
-  forall t t', 0 < t -> 0 < t' -> M t' <= Rmax (t' / t) (t / t') * M t.
-Proof.
-  intros Hnn Hmul Hdiv t t' Ht Ht'.
-  pose proof (Hnn t) as H0.
-  destruct (Rle_or_lt t t') as [Hle|Hlt].
-  - (* t <= t': M t' = t' (M t'/t') <= t' (M t / t) *)
-    apply Rle_trans with (t' / t * M t); [|apply Rmult_le_compat_r; [exact H0|apply Rmax_l]].
-    pose proof (Hdiv t t' ltac:(lra)) as H.
-    apply Rmult_le_compat_l with (r := t') in H; [|lra].
-    replace (t' * (M t' / t')) with (M t') in H by (field; lra).
-    replace (t' * (M t / t)) with (t' / t * M t) in H by (field; lra). exact H.
-  - (* t' < t: M t' = (t' M t') / t' <= (t M t) / t' *)
-    apply Rle_trans with (t / t' * M t); [|apply Rmult_le_compat_r; [exact H0|apply Rmax_r]].
-    pose proof (Hmul t' t ltac:(lra)) as H.
-    apply Rmult_le_compat_l with (r := / t') in H; [|apply Rlt_le, Rinv_0_lt_compat; lra].
-    replace (/ t' * (t' * M t')) with (M t') in H by (field; lra).
-    replace (/ t' * (t * M t)) with (t / t' * M t) in H by (field; lra). exact H.
-Qed.
+(** ** The ratio bound ([ratio_of_mono]) *)
 
 Lemma snap_mass_ratio alpha beta t t' : 0 < alpha < beta -> 0 < t -> 0 < t' ->
   snap_mass alpha beta t' <= Rmax (t' / t) (t / t') * snap_mass alpha beta t.
@@ -332,28 +251,4 @@ Proof.
   - intros; apply tail_mass_down_nonneg.
   - intros; now apply tail_mass_down_mul_mono.
   - intros; now apply tail_mass_down_div_anti.
-Qed.
-
-(** ** The exp form: [t = e^(r c)] *)
-
-Lemma exp_sub_div r a c : exp (r * (a - c)) = exp (r * a) / exp (r * c).
-Proof.
-  replace (r * (a - c)) with (r * a + - (r * c)) by ring.
-  rewrite exp_plus, exp_Ropp. reflexivity.
-Qed.
-
-Lemma exp_ratio_max r c c' : 0 <= r ->
-  Rmax (exp (r * c') / exp (r * c)) (exp (r * c) / exp (r * c')) = exp (r * Rabs (c - c')).
-Proof.
-  intros Hr. rewrite <- !exp_sub_div.
-  unfold Rabs. destruct (Rcase_abs (c - c')).
-  - rewrite Rmax_left; [f_equal; ring|]. apply exp_le_iff. nra.
-  - rewrite Rmax_right; [reflexivity|]. apply exp_le_iff. nra.
-Qed.
-
-Lemma exp_ratio_le r c c' Delta : 0 <= r -> Rabs (c - c') <= Delta ->
-  Rmax (exp (r * c') / exp (r * c)) (exp (r * c) / exp (r * c')) <= exp (r * Delta).
-Proof.
-  intros Hr Hd. rewrite exp_ratio_max by exact Hr. apply exp_le_iff.
-  apply Rmult_le_compat_l; assumption.
 Qed.

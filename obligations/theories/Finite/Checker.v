@@ -4,7 +4,8 @@
     lemmas are in [CheckerSound] and [Refutation].  Each checker walks the rows
     once, so a row computed from a formula is computed once. *)
 From Coq Require Import List QArith Qminmax Bool Arith.
-From Obligations Require Import Sums Mechanism.
+From Obligations.Core Require Import Sums.
+From Obligations.Finite Require Import Mechanism.
 Import ListNotations.
 
 (** The table has [n_in] rows of [n_out] entries each. *)

@@ -5,7 +5,7 @@
     are stated on expectations ([dexpect]) and on probabilities of events
     ([dprob]), up to [Qeq]: [dequiv d1 d2] says every expectation agrees. *)
 From Coq Require Import List QArith Qreals Reals Lra Bool.
-From Obligations Require Import Sums.
+From Obligations.Core Require Import Sums.
 Import ListNotations.
 
 Definition dist (A : Type) := list (A * Q).
@@ -92,6 +92,16 @@ Proof.
   rewrite <- Hdiff. apply dexpect_nonneg; [exact Hd|].
   intros a. specialize (Hgh a). apply Qle_minus_iff in Hgh.
   setoid_replace (h a + -1 * g a) with (h a + - g a) by ring. exact Hgh.
+Qed.
+
+(** A finite sum of expectations is the expectation of the sum. *)
+Lemma qsumf_dexpect {A B} (l : list B) (c : B -> Q) (d : dist A) (g : B -> A -> Q) :
+  qsumf l (fun o => c o * dexpect d (g o)) == dexpect d (fun a => qsumf l (fun o => c o * g o a)).
+Proof.
+  induction l as [|o l IH]; cbn [qsumf fold_right].
+  - symmetry. apply dexpect_zero.
+  - fold (qsumf l (fun o => c o * dexpect d (g o))). rewrite IH.
+    rewrite <- dexpect_scal, <- dexpect_plus. reflexivity.
 Qed.
 
 (** ** Probabilities of events are expectations of indicators *)
@@ -249,6 +259,28 @@ Qed.
 
 Lemma mass_dmap {A B} (h : A -> B) (d : dist A) : mass (dmap h d) == mass d.
 Proof. unfold mass. rewrite dprob_dmap. reflexivity. Qed.
+
+(** With mass 1 on the listed outputs, an event and its listed part have the same probability. *)
+Lemma dprob_listed {A} (d : dist A) (L E : A -> bool) :
+  dnonneg d -> mass d == 1 -> dprob L d == 1 -> dprob (fun a => E a && L a) d == dprob E d.
+Proof.
+  intros Hnn Hm HL. rewrite mass_dexpect in Hm. rewrite dprob_dexpect in HL |- *.
+  rewrite dprob_dexpect.
+  set (r := dexpect d (fun a => ind (E a && negb (L a)))).
+  assert (Hsplit : dexpect d (fun a => ind (E a)) ==
+                   dexpect d (fun a => ind (E a && L a)) + r).
+  { unfold r. rewrite <- dexpect_plus. apply dexpect_ext. intros a _ _.
+    unfold ind. destruct (E a), (L a); cbn; ring. }
+  assert (Hr0 : 0 <= r).
+  { apply dexpect_nonneg; [exact Hnn|]. intros a. unfold ind. destruct (_ && _); discriminate. }
+  assert (Hr1 : r <= 0).
+  { apply (Qle_trans _ (dexpect d (fun a => 1 + (-1) * ind (L a)))).
+    - apply dexpect_mono; [exact Hnn|]. intros a.
+      unfold ind. destruct (E a), (L a); cbn; discriminate.
+    - rewrite dexpect_plus, dexpect_scal, Hm, HL. discriminate. }
+  assert (Hr : r == 0) by (apply Qle_antisym; assumption).
+  rewrite Hsplit, Hr. ring.
+Qed.
 
 (** ** Merging equal outcomes *)
 

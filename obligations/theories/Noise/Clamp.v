@@ -5,7 +5,7 @@
     see [clamp B c]) and the rounded output (which turns the two tails into
     the outputs [B] and [-B]). *)
 From Coq Require Import Reals Lra.
-Open Scope R_scope.
+Local Open Scope R_scope.
 
 Definition clamp (B x : R) : R := Rmax (- B) (Rmin B x).
 
@@ -47,3 +47,10 @@ Proof. intros. split; intros; clamp_cases; lra. Qed.
 Lemma clamp_cases_3 B x :
   0 < B -> clamp B x = B \/ clamp B x = - B \/ (- B < clamp B x < B /\ clamp B x = x).
 Proof. intros. clamp_cases; lra. Qed.
+
+(** Two clamped values are at most [2 * B] apart, whatever the query values. *)
+Lemma clamp_dist_le_2b (B x y : R) : 0 <= B -> Rabs (clamp B x - clamp B y) <= 2 * B.
+Proof.
+  intros HB. pose proof (clamp_in_range B x HB). pose proof (clamp_in_range B y HB).
+  unfold Rabs. destruct (Rcase_abs (clamp B x - clamp B y)); lra.
+Qed.

@@ -5,7 +5,8 @@
     [R(ε, δ)] cut out by the two tangent lines
     [1 − δ ≤ p_x + e^ε p_y] and [1 − δ ≤ e^ε p_x + p_y]. *)
 From Coq Require Import List Bool Reals Lra QArith Qreals.
-From Obligations Require Import Sums Mechanism Neighbours DP.
+From Obligations.Core Require Import Sums.
+From Obligations.Finite Require Import Mechanism Neighbours DP.
 Import ListNotations.
 
 (** ** Definitions *)
@@ -14,12 +15,16 @@ Import ListNotations.
 Definition region_eps (eps delta : R) (px py : R) : Prop :=
   (1 - delta <= px + exp eps * py)%R /\ (1 - delta <= exp eps * px + py)%R.
 
+(** [wsum M x α] is the weighted sum Σ_y α_y M(x)(y): the expected value of
+    the test α on the output of M(x). *)
+Definition wsum (M : fmech) (x : nat) (alpha : nat -> R) : R :=
+  rsum (map (fun y => alpha y * prob M x y)%R (seq 0 (n_out M))).
+
 (** A fractional test α ∈ [0,1]^outputs gives the point
     (Σ_y α_y M(x)(y), Σ_y (1 − α_y) M(x')(y)); for α the indicator of S it is
     (Pr[M(x) ∈ S], Pr[M(x') ∉ S]).  R(M, x, x') is the set of these points. *)
 Definition test_point (M : fmech) (x x' : nat) (alpha : nat -> R) : R * R :=
-  (rsum (map (fun y => alpha y * prob M x y)%R (seq 0 (n_out M))),
-   rsum (map (fun y => (1 - alpha y) * prob M x' y)%R (seq 0 (n_out M)))).
+  (wsum M x alpha, wsum M x' (fun y => 1 - alpha y)%R).
 
 Definition test (M : fmech) (alpha : nat -> R) : Prop :=
   forall y, (y < n_out M)%nat -> (0 <= alpha y <= 1)%R.
@@ -30,31 +35,9 @@ Definition region_within (nb : nat -> nat -> bool) (M : fmech) (eps delta : R) :
   forall alpha, test M alpha ->
   region_eps eps delta (fst (test_point M x x' alpha)) (snd (test_point M x x' alpha)).
 
-(** The neighbour relation is symmetric (true of nb_all, nb_adjacent, nb_list). *)
-Definition symmetric (nb : nat -> nat -> bool) : Prop := forall x x', nb x x' = nb x' x.
-
-(** [wsum M x α] is the weighted sum Σ_y α_y M(x)(y): the expected value of
-    the test α on the output of M(x). *)
-Definition wsum (M : fmech) (x : nat) (alpha : nat -> R) : R :=
-  rsum (map (fun y => alpha y * prob M x y)%R (seq 0 (n_out M))).
-
 Lemma test_point_wsum (M : fmech) (x x' : nat) (alpha : nat -> R) :
   test_point M x x' alpha = (wsum M x alpha, wsum M x' (fun y => 1 - alpha y)%R).
 Proof. reflexivity. Qed.
-
-(** ** Sums *)
-
-Lemma rsum_minus {A} (f g : A -> R) (l : list A) :
-  rsum (map (fun a => f a - g a)%R l) = (rsum (map f l) - rsum (map g l))%R.
-Proof.
-  induction l as [|a l IH]; cbn [map].
-  - rewrite rsum_nil. lra.
-  - rewrite !rsum_cons, IH. lra.
-Qed.
-
-Lemma rsum_ext_in {A} (f g : A -> R) (l : list A) :
-  (forall a, In a l -> f a = g a) -> rsum (map f l) = rsum (map g l).
-Proof. intros Hfg. f_equal. apply map_ext_in, Hfg. Qed.
 
 (** ** Weighted sums of a mechanism row *)
 
@@ -175,19 +158,4 @@ Proof.
     assert (Hco : forall z, wsum M z (fun y => 1 - (if S y then 0 else 1))%R = pr M z S).
     { intros z. rewrite pr_wsum. apply wsum_ext. intros y _. destruct (S y); ring. }
     rewrite !Hco in H. exact H.
-Qed.
-
-(** ** The standard neighbour relations are symmetric *)
-
-Lemma nb_all_symmetric : symmetric nb_all.
-Proof. intros x x'. reflexivity. Qed.
-
-Lemma nb_adjacent_symmetric : symmetric nb_adjacent.
-Proof. intros x x'. unfold nb_adjacent. apply andb_comm. Qed.
-
-Lemma nb_list_symmetric l : symmetric (nb_list l).
-Proof.
-  intros x x'. unfold nb_list.
-  induction l as [|[a b] l IH]; cbn [existsb]; [reflexivity|].
-  now rewrite IH, orb_comm with (b1 := ((a =? x) && (b =? x'))%nat).
 Qed.

@@ -1,6 +1,7 @@
 (** * Refutations: a witness shows that a mechanism is not (ε, δ)-DP *)
 From Coq Require Import List QArith Qreals Reals Lra Bool Arith.
-From Obligations Require Import Sums Mechanism DP Checker.
+From Obligations.Core Require Import RealFacts Sums.
+From Obligations.Finite Require Import Mechanism DP Checker.
 Import ListNotations.
 
 Lemma pr_q_correct (M : fmech) (x : nat) (S : event) : Q2R (pr_q M x S) = pr M x S.

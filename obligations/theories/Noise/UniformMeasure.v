@@ -6,7 +6,7 @@
     says that on (0,1] the predicate [P] is one interval (or empty) and [m] is
     its clipped length.  [umeasure_unique] makes [m] a function of [P]. *)
 From Coq Require Import Reals Lra.
-Open Scope R_scope.
+Local Open Scope R_scope.
 
 (** Length of the interval from [a] to [b] intersected with (0,1]; whether
     the endpoints belong to it does not matter. *)

@@ -3,7 +3,8 @@
     The pointwise criterion and the hockey-stick criterion each imply
     (ε, δ)-DP over events, given a rational lower bound [L ≤ e^ε]. *)
 From Coq Require Import List QArith Qminmax Qreals Reals Lra Lia Bool Arith.
-From Obligations Require Import Sums Mechanism DP Checker.
+From Obligations.Core Require Import RealFacts Lists Sums.
+From Obligations.Finite Require Import Mechanism DP Checker.
 Import ListNotations.
 
 (** ** Helper lemmas about the checkers *)
@@ -126,12 +127,6 @@ Proof.
   - intros y _. apply prob_nonneg_row, Hnn.
   - rewrite pr_everything by (apply rows_wf_row_length; assumption).
     rewrite <- q2r_1. apply Qle_Rle, Qle_bool_imp_le, Hsum.
-Qed.
-
-Lemma distr_subdistr (M : fmech) : distr M -> subdistr M.
-Proof.
-  intros HM x Hx. destruct (HM x Hx) as [Hnn Hsum].
-  split; [exact Hnn|]. rewrite Hsum. apply Rle_refl.
 Qed.
 
 (** Pointwise: if M(x)(y) ≤ L · M(x')(y) for all neighbours and outputs,

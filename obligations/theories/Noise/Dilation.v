@@ -1,8 +1,9 @@
 (** * ε-dilation and dilation lifting (seed 000, Definitions 2/3 and 5/6)
 
-    Discrete sub-distributions over a finite support: [mu : A -> R] read on
-    a duplicate-free list [univ] that covers the support; events are boolean
-    predicates.  Pairs live on [list_prod univ univ].
+    Discrete sub-distributions over a finite support ([pr_on], SubDistr.v):
+    [mu : A -> R] read on a duplicate-free list [univ] that covers the
+    support; events are boolean predicates.  Pairs live on
+    [list_prod univ univ].
 
     Seed 000 writes the event of the second distribution as [exp(-ε) · E]:
     that scaling belongs to the space of the sample [u], not to the outputs,
@@ -17,19 +18,13 @@
     coupling as witnesses).  [snap_lifting] applies it to the outputs of
     the snapping mechanism, with [δ = 0]. *)
 From Coq Require Import Reals Lra List.
-From Obligations Require Import Sums UniformMeasure Snapping.
+From Obligations.Core Require Import Sums SubDistr.
+From Obligations.Noise Require Import Snapping.
 Import ListNotations.
-Open Scope R_scope.
+Local Open Scope R_scope.
 
 Section Dilation.
 Context {A : Type} (eqA : forall x y : A, {x = y} + {x <> y}).
-
-(** Pr[mu ∈ E], the support read on [univ]. *)
-Definition pr_on {B} (univ : list B) (mu : B -> R) (E : B -> bool) : R :=
-  rsum (map (fun a => if E a then mu a else 0) univ).
-
-Definition subdistr_on {B} (univ : list B) (mu : B -> R) : Prop :=
-  (forall a, In a univ -> 0 <= mu a) /\ pr_on univ mu (fun _ => true) <= 1.
 
 (** [sup_E (Pr_mu1[E] - w Pr_mu2[E]) <= delta]. *)
 Definition dilation_with {B} (w delta : R) (univ : list B) (mu1 mu2 : B -> R) : Prop :=
@@ -59,57 +54,6 @@ Definition lifting_with (Psi : A -> A -> Prop) (w delta : R) (univ : list A) (mu
 Definition lifting (Psi : A -> A -> Prop) (eps delta : R) (univ : list A) (mu1 mu2 : A -> R) : Prop :=
   lifting_with Psi (exp eps) delta univ mu1 mu2.
 
-(** ** Sums over lists *)
-
-Lemma rsum_map_ext {B} (f g : B -> R) (l : list B) :
-  (forall a, In a l -> f a = g a) -> rsum (map f l) = rsum (map g l).
-Proof.
-  intros H. apply Rle_antisym; apply rsum_le; intros a Ha; rewrite (H a Ha); lra.
-Qed.
-
-Lemma rsum_prod {B} (f : B * B -> R) (l1 l2 : list B) :
-  rsum (map f (list_prod l1 l2)) = rsum (map (fun a => rsum (map (fun b => f (a, b)) l2)) l1).
-Proof.
-  induction l1 as [|a l1 IH]; [reflexivity|].
-  change (list_prod (a :: l1) l2) with (map (fun y => (a, y)) l2 ++ list_prod l1 l2).
-  rewrite map_app, rsum_app, map_map, IH. cbn [map]. rewrite rsum_cons. reflexivity.
-Qed.
-
-Lemma rsum_zero {B} (f : B -> R) (l : list B) :
-  (forall a, In a l -> f a = 0) -> rsum (map f l) = 0.
-Proof.
-  induction l as [|a l IH]; intros H; [reflexivity|].
-  cbn [map]. rewrite rsum_cons, (H a (or_introl eq_refl)), IH; [ring|].
-  intros b Hb. apply H. right. exact Hb.
-Qed.
-
-Lemma rsum_swap {B} (f : B -> B -> R) (l1 l2 : list B) :
-  rsum (map (fun a => rsum (map (fun b => f a b) l2)) l1) =
-  rsum (map (fun b => rsum (map (fun a => f a b) l1)) l2).
-Proof.
-  induction l1 as [|a l1 IH]; cbn [map].
-  - rewrite rsum_nil. symmetry. apply rsum_zero. intros; apply rsum_nil.
-  - rewrite rsum_cons, IH.
-    rewrite <- (rsum_plus (fun b => f a b) (fun b => rsum (map (fun a0 => f a0 b) l1))).
-    reflexivity.
-Qed.
-
-(** A sum with one non-zero term, over a duplicate-free list. *)
-Lemma rsum_single (f : A -> R) (l : list A) (a0 : A) :
-  NoDup l -> In a0 l -> (forall a, a <> a0 -> f a = 0) -> rsum (map f l) = f a0.
-Proof.
-  intros Hnd. induction Hnd as [|a l Hnot Hnd IH]; intros Hin Hf; [destruct Hin|].
-  cbn [map]. rewrite rsum_cons. destruct (eqA a a0) as [->|Hne].
-  - rewrite rsum_zero; [ring|]. intros b Hb. apply Hf. intros ->. exact (Hnot Hb).
-  - rewrite (Hf a Hne), IH; [ring| |exact Hf].
-    destruct Hin as [->|H]; [contradiction|exact H].
-Qed.
-
-Lemma pr_on_prod (mu : A * A -> R) (E : A * A -> bool) (univ : list A) :
-  pr_on (list_prod univ univ) mu E =
-  rsum (map (fun a => rsum (map (fun b => if E (a, b) then mu (a, b) else 0) univ)) univ).
-Proof. unfold pr_on. rewrite rsum_prod. reflexivity. Qed.
-
 (** ** The lifting of equality is the dilation bound *)
 
 Lemma lifting_eq_iff (w delta : R) (univ : list A) (mu1 mu2 : A -> R) :
@@ -122,18 +66,18 @@ Proof.
     specialize (Hdil (fun ab => E (fst ab))). rewrite !pr_on_prod in Hdil. simpl in Hdil.
     replace (pr_on univ mu1 E)
       with (rsum (map (fun a => rsum (map (fun b => if E a then muL (a, b) else 0) univ)) univ)).
-    2:{ unfold pr_on. apply rsum_map_ext. intros a Ha. destruct (E a).
+    2:{ unfold pr_on. apply rsum_ext_in. intros a Ha. destruct (E a).
         - apply HL, Ha.
         - apply rsum_zero. reflexivity. }
     replace (pr_on univ mu2 E)
       with (rsum (map (fun a => rsum (map (fun b => if E a then muR (a, b) else 0) univ)) univ)).
     2:{ (* muR lives on the diagonal, so [E a] and [E b] agree where it is non-zero *)
-        rewrite (rsum_map_ext _ (fun a => rsum (map (fun b => if E b then muR (a, b) else 0) univ))).
+        rewrite (rsum_ext_in _ (fun a => rsum (map (fun b => if E b then muR (a, b) else 0) univ))).
         - rewrite (rsum_swap (fun a b => if E b then muR (a, b) else 0)).
-          unfold pr_on. apply rsum_map_ext. intros b Hb. destruct (E b).
+          unfold pr_on. apply rsum_ext_in. intros b Hb. destruct (E b).
           + apply HR, Hb.
           + apply rsum_zero. reflexivity.
-        - intros a Ha. apply rsum_map_ext. intros b Hb.
+        - intros a Ha. apply rsum_ext_in. intros b Hb.
           destruct (Req_dec (muR (a, b)) 0) as [->|Hne].
           + destruct (E a), (E b); reflexivity.
           + rewrite (SR a b Hne). reflexivity. }
@@ -145,23 +89,23 @@ Proof.
     simpl. split; [|split; [|split; [|split; [|split]]]].
     + intros [a b] Hab. apply in_prod_iff in Hab as [Ha Hb]. simpl.
       destruct (eqA a b); split; auto; lra.
-    + intros a Ha. rewrite (rsum_single _ univ a Hnd Ha).
+    + intros a Ha. rewrite (rsum_single eqA _ univ a Hnd Ha).
       * destruct (eqA a a); [reflexivity|contradiction].
       * intros b Hb. destruct (eqA a b); [congruence|reflexivity].
-    + intros b Hb. rewrite (rsum_single _ univ b Hnd Hb).
+    + intros b Hb. rewrite (rsum_single eqA _ univ b Hnd Hb).
       * destruct (eqA b b); [reflexivity|contradiction].
       * intros a Ha. destruct (eqA a b); [congruence|reflexivity].
     + intros a b H. destruct (eqA a b); [assumption|contradiction].
     + intros a b H. destruct (eqA a b); [assumption|contradiction].
     + intros E. rewrite !pr_on_prod. simpl.
       specialize (Hdil (fun a => E (a, a))). unfold pr_on in Hdil.
-      rewrite (rsum_map_ext _ (fun a => if E (a, a) then mu1 a else 0)).
-      rewrite (rsum_map_ext (fun a => rsum (map _ univ)) (fun a => if E (a, a) then mu2 a else 0)).
+      rewrite (rsum_ext_in _ (fun a => if E (a, a) then mu1 a else 0)).
+      rewrite (rsum_ext_in (fun a => rsum (map _ univ)) (fun a => if E (a, a) then mu2 a else 0)).
       * exact Hdil.
-      * intros a Ha. rewrite (rsum_single _ univ a Hnd Ha).
+      * intros a Ha. rewrite (rsum_single eqA _ univ a Hnd Ha).
         -- destruct (eqA a a); [reflexivity|contradiction].
         -- intros b Hb. destruct (eqA a b); [congruence|]. destruct (E (a, b)); reflexivity.
-      * intros a Ha. rewrite (rsum_single _ univ a Hnd Ha).
+      * intros a Ha. rewrite (rsum_single eqA _ univ a Hnd Ha).
         -- destruct (eqA a a); [reflexivity|contradiction].
         -- intros b Hb. destruct (eqA a b); [congruence|]. destruct (E (a, b)); reflexivity.
 Qed.
@@ -171,7 +115,7 @@ Lemma lifting_witness_mass (muL : A * A -> R) (mu1 : A -> R) (univ : list A) :
   (forall a, In a univ -> rsum (map (fun b => muL (a, b)) univ) = mu1 a) ->
   pr_on (list_prod univ univ) muL (fun _ => true) = pr_on univ mu1 (fun _ => true).
 Proof.
-  intros HL. rewrite pr_on_prod. unfold pr_on. apply rsum_map_ext. intros a Ha. apply HL, Ha.
+  intros HL. rewrite pr_on_prod. unfold pr_on. apply rsum_ext_in. intros a Ha. apply HL, Ha.
 Qed.
 
 End Dilation.

@@ -1,0 +1,20 @@
+(** * Differential privacy, the notion every kind of mechanism instantiates
+
+    Whatever a mechanism is (a table of probabilities, a program, a pipeline
+    with continuous noise), (ε, δ)-differential privacy says the same thing:
+    for neighbouring inputs [x ~ x'] and every event [S],
+    Pr[M(x) ∈ S] ≤ e^ε · Pr[M(x') ∈ S] + δ.  [dp_with nb P eps delta] is that
+    statement for [P x S] = Pr[M(x) ∈ S].
+
+    Each kind of mechanism has its own short definition, the one its generated
+    files state, and a lemma that it is this one:
+    - finite mechanisms: [dp] (Finite/DP.v; [dp_iff_dp_with]);
+    - programs: [dp_prog] (Program/ProgramDP.v; [dp_prog_iff_dp_with]);
+    - the snapping mechanism: [snap_dp] (Noise/SnapDP.v; [snap_dp_iff_dp_with]),
+      pure DP (δ = 0) output by output. *)
+From Coq Require Import Reals.
+Local Open Scope R_scope.
+
+(** (ε, δ)-DP of the probabilities [P x S] for the neighbour relation [nb]. *)
+Definition dp_with {I E : Type} (nb : I -> I -> Prop) (P : I -> E -> R) (eps delta : R) : Prop :=
+  forall x x', nb x x' -> forall S : E, P x S <= exp eps * P x' S + delta.
