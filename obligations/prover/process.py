@@ -50,6 +50,9 @@ def run(argv: Sequence[str], *, timeout: float, cwd: Optional[Path] = None,
     status, peak, timed_out = _wait(proc, timeout)
     for t in readers:
         t.join(timeout=5)
+    for stream in (proc.stdout, proc.stderr, proc.stdin):
+        if stream is not None:
+            stream.close()
     done = Completed(tuple(argv), status, b"".join(out).decode("utf-8", "replace"),
                      b"".join(err).decode("utf-8", "replace"), time.monotonic() - start,
                      peak, timed_out)

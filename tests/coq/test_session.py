@@ -257,6 +257,9 @@ def record(dest: Path) -> None:
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
 
 
 def _encode(call: str, tip: int, last_good: int) -> str:

@@ -291,6 +291,8 @@ class CoqSession:
                                           stderr=self._stderr, cwd=self.cwd, bufsize=0,
                                           start_new_session=True)
         except FileNotFoundError as exc:
+            self._stderr.close()
+            self._stderr = None
             raise ProverMissing(f"{self.argv[0]} is not installed or not on PATH: install Coq "
                                 "(`apt-get install coq`)") from exc
         self._decoder = protocol.Decoder()
