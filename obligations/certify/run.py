@@ -397,9 +397,11 @@ def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path
                             f"the spec gives {_short(value)}")
     for key in sorted(set(record) - set(want) - set(_INFORMATIONAL)):
         problems.append(f"{key}: a field no certificate has")
-    if record.get("spec", {}).get("sha256") != u.spec.sha256:
+    spec_field = record.get("spec")
+    if not isinstance(spec_field, dict) or spec_field.get("sha256") != u.spec.sha256:
         problems.append("spec: the spec changed since the certificate was made (its SHA-256 differs)")
-    names = [t.get("name") for t in record.get("theorems", []) if isinstance(t, dict)]
+    theorems = record.get("theorems")
+    names = [t.get("name") for t in theorems if isinstance(t, dict)] if isinstance(theorems, list) else None
     if names != list(u.rendered.theorems):
         problems.append(f"theorems: the certificate names {names}, the spec gives {list(u.rendered.theorems)}")
     if not vpath.exists():
