@@ -11,9 +11,10 @@ from typing import Any, Optional, Sequence
 
 from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
-from obligations.certify.run import Outcome, Settings, load_specs, prove, unfold, verify
+from obligations.certify.run import Outcome, Settings, load_specs, prove, verify
 from obligations.certify.profiles import Profile, certified, certify, ln_text, profile
 from obligations import kinds
+from obligations.kinds import unfold
 from obligations.core.spec import derive
 
 

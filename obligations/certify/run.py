@@ -1,4 +1,5 @@
-"""spec -> unfold -> obligations -> render -> prover -> certificate, for one spec.
+"""One spec through the prover to a certificate (`prove`), what a certificate must say
+(`planned`, `compare`), the cache, and `verify`.
 
 Verdicts are values (`Outcome`); faults are the exceptions of `errors`.
 """
@@ -14,22 +15,18 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
-from obligations.core.obligation import Verdict
-from obligations import __version__
-from obligations.certify import allowlist as allowlist
+from obligations import __version__, kinds
+from obligations.certify import allowlist
 from obligations.certify import certificate as cert
-from obligations.core.resources import THEORIES
 from obligations.core.document import DocumentError, Slot
-from obligations.errors import InfrastructureError, ObligationsError, SpecError
-from obligations.prover.coq import GENERATED, Audit, Coq, StageResult
-from obligations.prover.ide.portfolio import prove_obligation
-from obligations.prover.ide.session import CoqSession, goal_at_failure
-from obligations.prover.ide.portfolio import ProofTask, prove_in_order
-from obligations import kinds
+from obligations.core.obligation import Verdict
+from obligations.core.resources import THEORIES
+from obligations.errors import InfrastructureError, ObligationsError, SpecError, UsageError
 from obligations.kinds import Unfolded, load, unfold
 from obligations.kinds.base import witness_text
-
-REPO = Path(__file__).resolve().parent.parent
+from obligations.prover.coq import GENERATED, Audit, Coq, StageResult
+from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
+from obligations.prover.ide.session import CoqSession, goal_at_failure
 
 
 @dataclass(frozen=True)
@@ -104,11 +101,7 @@ def prove(u: Unfolded, settings: Settings) -> Outcome:
 
 def vacuity(u: Unfolded) -> list[str]:
     """Why the claim holds whatever the mechanism does (no two distinct neighbours, ...)."""
-    return list(getattr(u.plan, "vacuous", ()))
-
-
-def _expected_verdict(u: Unfolded) -> Verdict:
-    return u.plan.expected
+    return list(u.plan.vacuous)
 
 
 def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
@@ -187,8 +180,8 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
         return out, None
     audit = replace(audit, assumptions=full)
     out.statement = audit.statements[u.rendered.theorems[-1]]
-    out.verdict = _expected_verdict(u)
-    out.witness = witness_json(u) if out.verdict == Verdict.REFUTED else None
+    out.verdict = u.plan.expected
+    out.witness = witness_json(u)
     out.message = "; ".join(m for m in (out.message, witness_text(out.witness) if out.witness else "") if m)
     return out, audit
 
@@ -279,7 +272,8 @@ def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]
 
 
 def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
-    return kinds.witness(u)
+    """The witness a refutation's certificate records (None for any other verdict)."""
+    return kinds.witness(u) if u.plan.expected == Verdict.REFUTED else None
 
 
 # ---------------------------------------------------------------- certificates
@@ -302,7 +296,7 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
     return {
         "format": cert.FORMAT,
         "name": spec.name,
-        "verdict": _expected_verdict(u),
+        "verdict": u.plan.expected,
         "claim": {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
                   "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"},
         "derived": dict(spec.derived) if spec.derived else None,
@@ -317,7 +311,7 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
                      "delta_at_claim": u.plan.delta_at_claim,
                      "delta_at_claim_float": _finite(u.plan.delta_at_claim_float)},
         "vacuous": vacuity(u),
-        "witness": witness_json(u) if u.plan.expected == Verdict.REFUTED else None,
+        "witness": witness_json(u),
     }
 
 
@@ -426,9 +420,9 @@ def _cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcom
         statement = record["theorems"][-1]["statement"]
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
-    o = Outcome(u.spec.name, u.spec.path, _expected_verdict(u), claim_text(u.spec),
+    o = Outcome(u.spec.name, u.spec.path, u.plan.expected, claim_text(u.spec),
                 tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1],
-                statement=statement, witness=witness_json(u) if u.plan.expected == Verdict.REFUTED else None,
+                statement=statement, witness=witness_json(u),
                 certificate=str(json_path), cached=True, timings=dict(u.timings),
                 choices=recorded_choices(record), proofs=record["proofs"], vacuous=vacuity(u))
     o.message = witness_text(o.witness) if o.witness else ""
@@ -502,7 +496,6 @@ def _verify_settings(settings: Settings) -> Settings:
 
 def load_specs(paths: list[Path]) -> list[Any]:
     """Every spec named (directories: their *.yaml), all checked before anything runs."""
-    from obligations.errors import UsageError
     files: list[Path] = []
     for p in paths:
         if not p.exists():  # a typo must not pass as "nothing to prove", exit 0

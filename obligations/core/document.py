@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping, Optional
+from typing import Iterable, Mapping, Optional
 
 # Sentinels the template environment writes where a slot or the prelude goes.
 # They contain NUL, which no rendered text may contain (comments escape it).
@@ -65,12 +65,6 @@ class Document:
         """A document with no slots: a hand-written file, for checking what Coq makes of it."""
         return cls(module, (text,), (), prelude)
 
-    def slot(self, name: str) -> Slot:
-        for s in self.slots:
-            if s.name == name:
-                return s
-        raise DocumentError(f"the document has no obligation {name}")
-
     def defaults(self) -> dict[str, str]:
         return {s.name: s.candidates[0].script for s in self.slots}
 
@@ -90,19 +84,16 @@ class Document:
         return out
 
     def prelude_for(self, choices: Optional[Choices] = None) -> str:
-        needed = {t.prelude for t in self.resolve(choices).values() if t.prelude}
-        for p in self.stronger_preludes[::-1]:
-            if p in needed:
-                return p
-        return self.prelude
+        """The prelude the chosen proofs need."""
+        return self._strongest(self.resolve(choices).values())
 
     def strongest_prelude(self, slot: Slot) -> str:
         """The prelude under which every candidate of `slot` can be tried."""
-        needed = {t.prelude for t in slot.candidates if t.prelude}
-        for p in self.stronger_preludes[::-1]:
-            if p in needed:
-                return p
-        return self.prelude
+        return self._strongest(slot.candidates)
+
+    def _strongest(self, tactics: Iterable[Tactic]) -> str:
+        needed = {t.prelude for t in tactics if t.prelude}
+        return next((p for p in reversed(self.stronger_preludes) if p in needed), self.prelude)
 
     def fill(self, choices: Optional[Choices] = None, prelude: Optional[str] = None) -> str:
         """The Coq file with these proofs (each one of its slot's candidates)."""
@@ -131,11 +122,11 @@ class Document:
 
     def slot_at_line(self, line: int, choices: Optional[Choices] = None) -> Optional[Slot]:
         """The obligation whose text spans 1-based `line` of the filled file, if any."""
+        text = self.fill(choices)
         chosen = self.resolve(choices)
         for s in self.slots:
-            start = self.fill(choices)[:self.offset(s.name, choices)].count("\n") + 1
-            end = start + s.text(chosen[s.name].script).count("\n")
-            if start <= line <= end:
+            start = text.count("\n", 0, self.offset(s.name, choices)) + 1
+            if start <= line <= start + s.text(chosen[s.name].script).count("\n"):
                 return s
         return None
 

@@ -171,13 +171,8 @@ _TOO_DEEP = "nested too deeply (lists or mappings inside each other hundreds of 
 
 
 def check_common(data: Mapping[str, Any], file: str) -> None:
-    """What every spec form shares, checked before the form is chosen."""
-    _check_name_and_description(data, file)
-
-
-def _check_name_and_description(data: Mapping[str, Any], file: str) -> None:
-    """The spec's name becomes a Coq module and a prefix of definitions; its description
-    goes into comments: both are refused here, before any form-specific check."""
+    """What every spec form shares, checked before the form is chosen: the spec's name
+    becomes a Coq module and a prefix of definitions, its description goes into comments."""
     name = data.get("name")
     if isinstance(name, str):  # other types: the form's schema says what is expected
         problem = spec_name_problem(name)

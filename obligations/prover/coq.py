@@ -50,6 +50,7 @@ class Coq:
     timeout: float = 600.0
     transcript: Optional[Path] = None
     _version: Optional[str] = field(default=None, init=False)
+    _stamp: Optional[Path] = field(default=None, init=False)
 
     def _run(self, argv: list[str], cwd: Optional[Path] = None, timeout: Optional[float] = None) -> Completed:
         return run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript)
@@ -112,16 +113,20 @@ class Coq:
                         f"the Coq library does not build ({v.name}):\n{_excerpt(done)}\n"
                         "Check that Coq 8.16 and libcoq-interval are installed.")
                 rebuilt = True
+                self._stamp = None   # other .vo files: another stamp
         return spent
 
     # -- coqchk of the library, once per compiled library
     def _library_stamp(self) -> Path:
         """A file next to the library whose name is the hash of its compiled .vo files and
-        the Coq version: present once coqchk accepted exactly those files."""
-        h = hashlib.sha256(self.version().encode())
-        for v in self.library_files():
-            h.update(v.with_suffix(".vo").read_bytes())
-        return self.theories / f".coqchk-ok-{h.hexdigest()[:32]}"
+        the Coq version: present once coqchk accepted exactly those files (hashed once: the
+        library is built before any file is checked)."""
+        if self._stamp is None:
+            h = hashlib.sha256(self.version().encode())
+            for v in self.library_files():
+                h.update(v.with_suffix(".vo").read_bytes())
+            self._stamp = self.theories / f".coqchk-ok-{h.hexdigest()[:32]}"
+        return self._stamp
 
     def library_checked(self, trust_stamp: bool = True) -> bool:
         """Whether coqchk accepted this compiled library: in this process, or (if

@@ -157,7 +157,7 @@ def test_swapped_coq_file_is_reported_and_the_others_still_checked(certs: Path) 
     assert reproved(certs, RR)["cached"] is False
 
 
-def test_certificate_of_an_undecided_or_unknown_spec(certs: Path, tmp_path: Path) -> None:
+def test_certificate_of_an_unknown_spec(certs: Path) -> None:
     edit_json(certs / f"{RR}.json", lambda r: r["spec"].update(path="nowhere.yaml"))
     run = verify(certs, RR)
     assert run.returncode == 1 and "cannot re-derive the claim" in run.stdout

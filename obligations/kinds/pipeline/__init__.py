@@ -41,7 +41,7 @@ class PipelineKind:
         try:
             su = snap.unfold(spec)
         except ValueError as exc:  # sympy could not invert the noise map or decide a case
-            raise SpecError(spec.path, "noise", f"beyond what the case analysis can do: {exc}") from None
+            raise SpecError(spec.path, "pipeline.steps", f"beyond what the case analysis can do: {exc}") from None
         truth = str(su.truth)
         try:
             truth_float = float(su.truth)

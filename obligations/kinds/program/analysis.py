@@ -21,7 +21,7 @@ from typing import Iterable, Optional, Sequence, Union
 from obligations.errors import InternalError, SpecError
 from obligations.kinds.program import spec as P
 from obligations.core.spec import Domain, MechanismSpec
-from obligations.analysis.finite import FiniteMechanism
+from obligations.analysis.finite import FiniteMechanism, has_distinct_neighbours, rows_all_zero
 
 MAX_STATES = 200_000          # states alive at once, for one input
 MAX_OUTPUT_SEQUENCES = 4096   # distinct output sequences over all inputs
@@ -412,7 +412,6 @@ def program_vacuity(m: FiniteMechanism) -> tuple[str, ...]:
     public or of sensitivity 0 (neighbours are equal), or else no two distinct input
     vectors are neighbours; every run being zero cannot happen (runs have mass 1), but
     the table is checked all the same."""
-    from obligations.analysis.finite import has_distinct_neighbours, rows_all_zero
     prog: P.Program = m.spec.program
     reasons: list[str] = []
     if all(c.public or c.delta == 0 for c in prog.components):

@@ -29,6 +29,7 @@ from obligations.errors import SpecError
 from obligations.core import expr as E
 from obligations.kinds.finite.form import Claim, Number
 from obligations.core.names import coq_name_problem
+from obligations.core.spec import Domain, MechanismSpec, check_epsilon, validation_error
 
 # ---------------------------------------------------------------- caps (see the README)
 
@@ -366,7 +367,6 @@ def check_program(data: Mapping[str, Any], file: str, sha256: str = "") -> Any:
     try:
         model = ProgramSpecModel.model_validate(data)
     except ValidationError as exc:
-        from obligations.core.spec import validation_error
         raise validation_error(file, exc) from None
     if model.claim is None and not model.sweep:
         raise SpecError(file, "claim", "a claim (epsilon, delta) is required (or one per sweep point)")
@@ -452,7 +452,6 @@ def _check_statement_keys(body: Any, file: str, where: str) -> None:
 
 def _build(model: ProgramSpecModel, file: str, sha256: str, overrides: Mapping[str, Any],
            point: Optional[SweepPoint], name: str, index: Optional[int]) -> Any:
-    from obligations.core.spec import Domain, MechanismSpec, check_epsilon
     b = _Builder(file, model, overrides, index)
     problem = coq_name_problem(name)
     if problem:
