@@ -9,9 +9,8 @@ against the naive one-`lra`-lemma-per-inequality Coq proof.
    `n` changed (alpha = 1/2, claim -ln(alpha), adjacent neighbours) is written to
    WORKDIR/specs/, and each stage is run and timed on its own: unfold and render
    (Python, in a fresh child process so that its peak memory is its own), coqc of the
-   rendered file, coqchk, and the audit (`Check` + `Print Assumptions`), through the
-   project's `Coq` class.  The stages run one after the other; the "pipeline s" column
-   is what `obligations prove` would take, which runs coqchk and the audit side by side.
+   rendered file (which prints its own audit, `Check` + `Print Assumptions`), then coqchk,
+   through the project's `Coq` class, one after the other as `obligations prove` runs them.
    Besides wall seconds, the CPU seconds of each Coq process are recorded: on a shared
    machine they are the steadier figure.
 2. For each n in --naive-sizes: a Coq file that states every entry of the same table
@@ -46,8 +45,8 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from obligations.certificate import allowlist  # noqa: E402
-from obligations.prover.coq import Coq  # noqa: E402
+from obligations.certify import allowlist  # noqa: E402
+from obligations.prover.coq import Coq, read_audit  # noqa: E402
 from obligations.prover.process import Completed, run  # noqa: E402
 from obligations.core.resources import THEORIES  # noqa: E402
 
@@ -70,7 +69,7 @@ def children_cpu() -> float:
 
 
 class TimedCoq(Coq):
-    """Coq that remembers the last process it ran (the audit's peak memory and timeout)."""
+    """Coq that remembers the last process it ran (its peak memory and timeout)."""
 
     last: Optional[Completed] = None
 
@@ -172,14 +171,7 @@ class OursRow:
     def end_to_end(self) -> Optional[float]:
         if self.status != "ok":
             return None
-        return sum(self.seconds[k] for k in ("load", "unfold", "render", "coqc", "coqchk", "audit"))
-
-    @property
-    def pipeline(self) -> Optional[float]:
-        if self.status != "ok":
-            return None
-        return (self.seconds["load"] + self.seconds["unfold"] + self.seconds["render"]
-                + self.seconds["coqc"] + max(self.seconds["coqchk"], self.seconds["audit"]))
+        return sum(self.seconds[k] for k in ("load", "unfold", "render", "coqc", "coqchk"))
 
     @property
     def cpu_end_to_end(self) -> Optional[float]:
@@ -187,7 +179,7 @@ class OursRow:
         if self.status != "ok":
             return None
         return (self.seconds["load"] + self.seconds["unfold"] + self.seconds["render"]
-                + sum(self.cpu.get(k, 0.0) for k in ("coqc", "coqchk", "audit")))
+                + sum(self.cpu.get(k, 0.0) for k in ("coqc", "coqchk")))
 
     @property
     def peak_mib(self) -> float:
@@ -243,18 +235,10 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
     if checked.status != "ok":
         return stop("coqchk", checked.status, checked.message)
 
-    c0 = children_cpu()
-    try:
-        audit = coq.audit(vfile, tuple(u["theorems"]))
+    try:  # the file printed its own audit while coqc compiled it
+        audit = read_audit(compiled.output, tuple(u["theorems"]))
     except Exception as exc:  # noqa: BLE001
-        last = coq.last
-        if last is not None:
-            row.seconds["audit"], row.peak_kib["audit"] = last.seconds, last.peak_kib
-        return stop("audit", "timeout" if last is not None and last.timed_out else "error",
-                    f"{type(exc).__name__}: {exc}")
-    row.seconds["audit"] = audit.seconds
-    row.cpu["audit"] = children_cpu() - c0
-    row.peak_kib["audit"] = coq.last.peak_kib if coq.last is not None else 0
+        return stop("coqc", "error", f"{type(exc).__name__}: {exc}")
     row.assumptions = audit.assumptions
     allowed = allowlist.REALS | allowlist.PRIMITIVE   # printed names, resolved against the allow-list
     bad = sorted({a for t in audit.assumptions.values()
@@ -262,7 +246,7 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
                             *allowlist.full_names(t, allowed)[1]]})
     if bad:
         return stop("audit", "failed", "assumptions outside the allow-list: " + ", ".join(bad))
-    print(f"  n = {n}: audit {audit.seconds:.2f} s; end to end {row.end_to_end:.2f} s",
+    print(f"  n = {n}: audit read; end to end {row.end_to_end:.2f} s",
           file=log, flush=True)
     return row
 
@@ -369,13 +353,13 @@ def fmt(v: Optional[float], width: int, prec: int = 2) -> str:
 
 def print_ours(rows: list[OursRow]) -> None:
     head = (f"{'n':>5} {'entries':>8} {'ineqs':>8} {'unfold s':>9} {'render s':>9} {'coqc s':>8} "
-            f"{'coqchk s':>9} {'audit s':>8} {'end-to-end s':>13} {'pipeline s':>11} {'peak MiB':>9}"
+            f"{'coqchk s':>9} {'end-to-end s':>13} {'peak MiB':>9}"
             f"  {'peak stage':<10} status")
     print(head)
     print("-" * len(head))
     for r in rows:
         cells = []
-        for stage, w in (("unfold", 9), ("render", 9), ("coqc", 8), ("coqchk", 9), ("audit", 8)):
+        for stage, w in (("unfold", 9), ("render", 9), ("coqc", 8), ("coqchk", 9)):
             if r.status != "ok" and r.failed_stage == stage:
                 cells.append(f"{r.status:>{w}}")
             else:
@@ -384,18 +368,17 @@ def print_ours(rows: list[OursRow]) -> None:
         e2e_cell = fmt(e2e, 13) if e2e is not None else f"{r.status:>13}"
         worst = max(r.peak_kib, key=lambda k: r.peak_kib[k]) if r.peak_kib else "-"
         print(f"{r.n:>5} {r.entries:>8} {r.ineqs:>8} {' '.join(cells)} {e2e_cell} "
-              f"{fmt(r.pipeline, 11)} {r.peak_mib:>9.0f}  {worst:<10} {r.status}")
-    print(f"\n{'n':>5} {'coqc CPU s':>11} {'coqchk CPU s':>13} {'audit CPU s':>12} "
+              f"{r.peak_mib:>9.0f}  {worst:<10} {r.status}")
+    print(f"\n{'n':>5} {'coqc CPU s':>11} {'coqchk CPU s':>13} "
           f"{'end-to-end CPU s':>17}   (CPU seconds of the Coq processes: what the stages cost "
           "without waiting for a busy machine)")
     for r in rows:
         print(f"{r.n:>5} {fmt(r.cpu.get('coqc'), 11)} {fmt(r.cpu.get('coqchk'), 13)} "
-              f"{fmt(r.cpu.get('audit'), 12)} {fmt(r.cpu_end_to_end, 17)}")
+              f"{fmt(r.cpu_end_to_end, 17)}")
     print("  entries = table entries (n+1)^2 (the distribution check reads them all); ineqs = "
           "pointwise inequalities 2n(n+1) (the DP check).\n"
-          "  end-to-end = spec load + unfold + render + coqc + coqchk + audit, one after the other; "
-          "pipeline = the same with coqchk and the audit side by side, as `obligations prove` runs "
-          "them.\n  peak MiB = the largest peak resident memory of any one stage's process "
+          "  end-to-end = spec load + unfold + render + coqc (which prints the file's audit) + coqchk, "
+          "one after the other, as `obligations prove` runs them.\n  peak MiB = the largest peak resident memory of any one stage's process "
           "(python = load/unfold/render).")
 
 
@@ -420,7 +403,7 @@ def print_naive(naive: list[NaiveRow], ours: dict[int, OursRow],
         print(f"{r.n:>5} {r.lemmas:>7} {tcell} {fmt(r.per_lemma_ms if t else None, 13, 1)} "
               f"{fmt(r.cpu, 7)} {r.peak_kib / 1024:>9.0f} {fmt(e2e, 11)} {fmt(oc, 12)} "
               f"{fmt(ratio_e2e, 15, 1)} {fmt(ratio_c, 16, 1)} {fmt(ratio_cpu, 10, 1)}")
-    print("  naive/ours e2e: naive coqc against our whole pipeline (coqchk and audit included); "
+    print("  naive/ours e2e: naive coqc against our whole pipeline (coqchk and the audit included); "
           "naive/ours coqc: coqc against coqc; 'same, CPU': that ratio in CPU seconds.")
     done = [r for r in naive if r.status == "ok"]
     out: dict[str, Optional[float]] = {"wall": None, "cpu": None}
@@ -472,8 +455,7 @@ def report(ours: dict[int, OursRow], naive: list[NaiveRow], at: int, meta: dict[
     e200 = r200.end_to_end if r200 else None
     ok1 = None if r200 is None else (e200 is not None and e200 <= TARGET_E2E_200)
     print(f"  n = 200 end to end <= {TARGET_E2E_200:.0f} s: measured {secs(e200, r200)}"
-          + (f" (pipeline, coqchk || audit: {r200.pipeline:.1f} s; CPU {r200.cpu_end_to_end:.1f} s)"
-             if r200 and r200.pipeline else "") + f"  -> {verdict(ok1)}")
+          + (f" (CPU {r200.cpu_end_to_end:.1f} s)" if r200 and r200.cpu_end_to_end else "") + f"  -> {verdict(ok1)}")
     e500 = r500.end_to_end if r500 else None
     ok2 = None if r500 is None else (e500 is not None and e500 <= TARGET_E2E_500
                                      and r500.peak_mib <= TARGET_MEM_500)
@@ -481,8 +463,8 @@ def report(ours: dict[int, OursRow], naive: list[NaiveRow], at: int, meta: dict[
     print(f"  n = 500 end to end <= {TARGET_E2E_500:.0f} s within {TARGET_MEM_500 // 1024} GB: "
           f"measured {secs(e500, r500)}{stage500}"
           + (f", peak {r500.peak_mib:.0f} MiB" if r500 else "")
-          + (f" (pipeline: {r500.pipeline:.1f} s; CPU {r500.cpu_end_to_end:.1f} s)"
-             if r500 and r500.pipeline else "") + f"  -> {verdict(ok2)}")
+          + (f" (CPU {r500.cpu_end_to_end:.1f} s)"
+             if r500 and r500.cpu_end_to_end else "") + f"  -> {verdict(ok2)}")
     ratio = predicted["wall"] / e200 if predicted["wall"] is not None and e200 else None
     c200 = r200.cpu_end_to_end if r200 else None
     ratio_cpu = predicted["cpu"] / c200 if predicted["cpu"] is not None and c200 else None
@@ -496,7 +478,7 @@ def report(ours: dict[int, OursRow], naive: list[NaiveRow], at: int, meta: dict[
     dominant: dict[int, str] = {}
     for r in ours.values():
         if r.status == "ok":
-            stages = {k: r.seconds[k] for k in ("unfold", "render", "coqc", "coqchk", "audit")}
+            stages = {k: r.seconds[k] for k in ("unfold", "render", "coqc", "coqchk")}
             top = max(stages, key=lambda k: stages[k])
             dominant[r.n] = f"{top} ({100 * stages[top] / r.end_to_end:.0f}%)"
     if dominant:

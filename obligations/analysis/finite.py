@@ -15,7 +15,7 @@ import sympy
 
 from obligations.errors import SpecError
 from obligations.core.obligation import (Verdict, ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
-                                    Plan, PointwiseCheck, RowsAreDistributions, Witness)
+                                         Plan, PointwiseCheck, RowsAreDistributions, TaylorHint, Witness)
 from obligations.core import expr as E
 from obligations.core.spec import MechanismSpec
 
@@ -204,6 +204,29 @@ def exp_bounds(eps: sympy.Expr, digits: int) -> tuple[Fraction, Fraction, int]:
     return Fraction(lo, scale), Fraction(hi, scale), bits
 
 
+TAYLOR_TERMS = 80   # beyond this many terms the bound is left to interval
+
+
+def taylor_hint(eps: sympy.Expr, bound: Fraction, upper: bool) -> Optional[TaylorHint]:
+    """For a rational ε ≥ 0, the split and number of terms with which the Taylor bounds of
+    `Core/ExpTaylor.v` reach `bound` (below e^ε, or above it if `upper`); None otherwise.
+    The same sums as Coq's `qseries`, in exact fractions."""
+    if not (eps.is_Rational and eps >= 0):
+        return None
+    x = Fraction(int(eps.p), int(eps.q))
+    split = max(1, math.ceil(x))
+    y = x / split
+    term, total = Fraction(1), Fraction(1)        # degree 0
+    for degree in range(1, 2 * TAYLOR_TERMS + 2):
+        term = term * (-y if upper else y) / degree
+        total += term
+        if not upper and total ** split >= bound:
+            return TaylorHint(x, split, degree)
+        if upper and degree % 2 == 1 and total > 0 and (1 / total) ** split <= bound:
+            return TaylorHint(x, split, degree // 2)
+    return None
+
+
 def worst_pair(m: FiniteMechanism, bound: Fraction) -> tuple[Fraction, Optional[tuple[int, int]]]:
     """The largest hockey-stick sum over neighbour pairs at e^ε = bound, and its pair."""
     best, arg = Fraction(0), None
@@ -248,13 +271,15 @@ def plan(m: FiniteMechanism, vacuous: Optional[tuple[str, ...]] = None) -> Plan:
         lo, hi, bits = exp_bounds(eps, digits)
         lo = max(lo, Fraction(1))  # ε ≥ 0, and the diagonal x = x' needs L ≥ 1
         if worst_pair(m, lo)[0] <= spec.delta:
-            return Plan(Verdict.PROVED, (rows_ok, ExpLowerBound(lo, "interval", bits),
-                                  _check(lo, spec.delta)), **common)
+            hint = taylor_hint(eps, lo, upper=False)
+            lower = (ExpLowerBound(lo, "taylor", bits, hint) if hint else ExpLowerBound(lo, "interval", bits))
+            return Plan(Verdict.PROVED, (rows_ok, lower, _check(lo, spec.delta)), **common)
         worst_hi, pair = worst_pair(m, hi)
         if worst_hi > spec.delta:
             assert pair is not None
-            return Plan(Verdict.REFUTED, (rows_ok, ExpUpperBound(hi, "interval", bits),
-                                   witness(m, pair, hi)), **common)
+            hint = taylor_hint(eps, hi, upper=True)
+            upper = (ExpUpperBound(hi, "taylor", bits, hint) if hint else ExpUpperBound(hi, "interval", bits))
+            return Plan(Verdict.REFUTED, (rows_ok, upper, witness(m, pair, hi)), **common)
     return Plan(Verdict.UNDECIDED, (rows_ok,), **common,
                 notes=(f"δ(ε) is within 10^-{DIGITS[-1]} of the claimed δ; not decided",))
 

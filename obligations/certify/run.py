@@ -10,7 +10,6 @@ import math
 import os
 import shutil
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
@@ -24,7 +23,7 @@ from obligations.core.resources import THEORIES
 from obligations.errors import InfrastructureError, ObligationsError, SpecError, UsageError
 from obligations.kinds import Unfolded, load, unfold
 from obligations.kinds.base import witness_text
-from obligations.prover.coq import GENERATED, Audit, Coq, StageResult
+from obligations.prover.coq import GENERATED, Audit, Coq, StageResult, read_audit
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
 
@@ -88,7 +87,7 @@ def prove(u: Unfolded, settings: Settings) -> Outcome:
             return cached
     start = time.perf_counter()
     result, audit = _run_coq(u, settings)
-    coq_wall = time.perf_counter() - start  # coqchk and the audit overlap
+    coq_wall = time.perf_counter() - start
     result.timings = {**u.timings, **result.timings}
     if audit is not None:
         result.certificate = str(json_path)
@@ -107,7 +106,8 @@ def vacuity(u: Unfolded) -> list[str]:
 def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
              ) -> tuple[Outcome, Optional[Audit]]:
     """Discharge the document's obligations (unless `choices` fixes every proof, as for
-    verify), compile, coqchk and audit; the audit is returned only for a verdict Coq accepted."""
+    verify), compile (the file prints its audit), coqchk; the audit is returned only for a
+    verdict Coq accepted."""
     spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
     out = Outcome(spec.name, spec.path, Verdict.UNPROVED, claim_text(spec),
@@ -155,22 +155,15 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
             if out.goal:
                 out.message += "\n" + out.goal
         return out, None
+    audit = read_audit(compiled.output, u.rendered.theorems)
     # coqchk re-checks the library with the first file of each compiled library (a stamp
     # beside its .vo files); `verify` ignores the stamp and re-checks it once per run.
     with_library = not coq.library_checked(trust_stamp=not settings.recheck_library)
-    with ThreadPoolExecutor(max_workers=2) as pool:  # coqchk and the audit are independent
-        checking = pool.submit(coq.check, vfile, with_library)
-        auditing = pool.submit(coq.audit, vfile, u.rendered.theorems)
-        checked, audit = checking.result(), auditing.result()
+    checked = coq.check(vfile, with_library)
     out.timings["coqchk"], out.peak_kib["coqchk"] = checked.seconds, checked.peak_kib
-    out.timings["audit"] = audit.seconds
     if checked.status != "ok":
         out.verdict = Verdict.TIMEOUT if checked.status == "timeout" else Verdict.UNPROVED
         out.message = f"coqchk did not accept {vfile}: {checked.message}"
-        return out, None
-    if audit.timed_out:
-        out.verdict = Verdict.TIMEOUT
-        out.message = f"the assumption audit of {vfile} timed out"
         return out, None
     if with_library:
         coq.mark_library_checked()

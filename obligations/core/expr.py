@@ -162,14 +162,15 @@ def _constant(node: ast.Constant, src: str) -> Expr:
     if isinstance(value, bool):
         return BoolConst(value)
     if isinstance(value, int):
-        if len(str(abs(value))) > MAX_LITERAL_DIGITS:
+        if len(str(abs(int(value)))) > MAX_LITERAL_DIGITS:
             raise ExprError(f"number literal longer than {MAX_LITERAL_DIGITS} digits")
         return Num(Fraction(value))
     if isinstance(value, float):
         text = (ast.get_source_segment(src, node) or repr(value)).replace("_", "")
         if len(text) > MAX_LITERAL_DIGITS:
             raise ExprError(f"number literal longer than {MAX_LITERAL_DIGITS} digits")
-        if abs(Decimal(text).as_tuple().exponent) > MAX_LITERAL_DIGITS:  # 1e999999999
+        exponent = Decimal(text).as_tuple().exponent   # 'n', 'N' or 'F' for nan and infinity
+        if not isinstance(exponent, int) or abs(exponent) > MAX_LITERAL_DIGITS:  # 1e999999999
             raise ExprError(f"number literal {text!r} has more than {MAX_LITERAL_DIGITS} digits")
         try:
             return Num(Fraction(text))  # exact: 0.1 is 1/10
@@ -323,6 +324,11 @@ Value = Union[Fraction, bool]
 Evaluator = Callable[[Mapping[str, Fraction]], Value]
 
 
+def _q(v: Value) -> Fraction:
+    """A value as a number (a comparison's True is 1, as in Python and in the formulas)."""
+    return v if isinstance(v, Fraction) else Fraction(int(v))
+
+
 def compile_exact(e: Expr) -> Evaluator:
     """A closure computing `e` exactly with Fractions (no ln/exp).
 
@@ -340,28 +346,28 @@ def compile_exact(e: Expr) -> Evaluator:
         return lambda env: env[name]
     if isinstance(e, Neg):
         f = compile_exact(e.operand)
-        return lambda env: -f(env)
+        return lambda env: -_q(f(env))
     if isinstance(e, BinOp):
         return _compile_binop(e)
     if isinstance(e, Call):
         fs = [compile_exact(a) for a in e.args]
         if e.fn == "abs":
-            return lambda env: abs(fs[0](env))
+            return lambda env: abs(_q(fs[0](env)))
         if e.fn == "min":
-            return lambda env: min(fs[0](env), fs[1](env))
+            return lambda env: min(_q(fs[0](env)), _q(fs[1](env)))
         if e.fn == "max":
-            return lambda env: max(fs[0](env), fs[1](env))
+            return lambda env: max(_q(fs[0](env)), _q(fs[1](env)))
         raise ExprError(f"{e.fn} is not exact")
     if isinstance(e, Cond):
-        t, a, b = compile_exact(e.test), compile_exact(e.then), compile_exact(e.orelse)
-        return lambda env: a(env) if t(env) else b(env)
+        test, then, orelse = compile_exact(e.test), compile_exact(e.then), compile_exact(e.orelse)
+        return lambda env: then(env) if test(env) else orelse(env)
     if isinstance(e, Compare):
         return _compile_compare(e)
     if isinstance(e, BoolOp):
-        fs = [compile_exact(v) for v in e.values]
+        parts = [compile_exact(v) for v in e.values]
         if e.op == "and":
-            return lambda env: all(f(env) for f in fs)
-        return lambda env: any(f(env) for f in fs)
+            return lambda env: all(f(env) for f in parts)
+        return lambda env: any(f(env) for f in parts)
     if isinstance(e, Not):
         f = compile_exact(e.operand)
         return lambda env: not f(env)
@@ -378,21 +384,21 @@ def _sized(v: Fraction, e: Expr) -> Fraction:
 def _compile_binop(e: BinOp) -> Evaluator:
     f, g = compile_exact(e.left), compile_exact(e.right)
     if e.op == "+":
-        return lambda env: f(env) + g(env)
+        return lambda env: _q(f(env)) + _q(g(env))
     if e.op == "-":
-        return lambda env: f(env) - g(env)
+        return lambda env: _q(f(env)) - _q(g(env))
     if e.op == "*":
-        return lambda env: _sized(Fraction(f(env) * g(env)), e)
+        return lambda env: _sized(_q(f(env)) * _q(g(env)), e)
     if e.op == "/":
         def div(env: Mapping[str, Fraction]) -> Fraction:
-            d = g(env)
+            d = _q(g(env))
             if d == 0:
                 raise ExprError(f"division by zero in {to_text(e)}")
-            return _sized(Fraction(f(env)) / d, e)
+            return _sized(_q(f(env)) / d, e)
         return div
 
     def power(env: Mapping[str, Fraction]) -> Fraction:
-        base, k = Fraction(f(env)), g(env)
+        base, k = _q(f(env)), _q(g(env))
         if abs(k) > MAX_EXPONENT:
             raise ExprError(f"exponent {k} in {to_text(e)} is larger than {MAX_EXPONENT}")
         if base == 0 and k < 0:
@@ -411,7 +417,7 @@ def _compile_compare(e: Compare) -> Evaluator:
         ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
     }
     op = ops[e.op]
-    return lambda env: op(f(env), g(env))
+    return lambda env: op(_q(f(env)), _q(g(env)))
 
 
 # ---------------------------------------------------------------- sympy

@@ -11,7 +11,18 @@ from enum import Enum
 from fractions import Fraction
 from typing import Literal, Optional, Union
 
-Method = Literal["exact", "interval"]
+Method = Literal["exact", "interval", "taylor"]
+
+
+@dataclass(frozen=True)
+class TaylorHint:
+    """How Coq bounds e^x for a rational x ≥ 0: as (e^(x/split))^split, with the Taylor
+    series to `terms` terms (a lower bound) or the alternating series of e^(-x/split) to
+    degree 2·terms + 1 (an upper bound).  A hint: Coq checks x = ε and the inequality."""
+
+    x: Fraction
+    split: int
+    terms: int
 
 
 @dataclass(frozen=True)
@@ -23,11 +34,13 @@ class RowsAreDistributions:
 
 @dataclass(frozen=True)
 class ExpLowerBound:
-    """bound ≤ e^ε; exact when e^ε is rational (then bound = e^ε), else by interval."""
+    """bound ≤ e^ε; exact when e^ε is rational (then bound = e^ε), else by the Taylor
+    series when ε is rational, else by interval."""
 
     bound: Fraction
     method: Method
     precision_bits: int = 53
+    taylor: Optional[TaylorHint] = None
 
 
 @dataclass(frozen=True)
@@ -37,6 +50,7 @@ class ExpUpperBound:
     bound: Fraction
     method: Method
     precision_bits: int = 53
+    taylor: Optional[TaylorHint] = None
 
 
 @dataclass(frozen=True)

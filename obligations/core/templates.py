@@ -9,7 +9,9 @@ from typing import Any, Optional, Sequence
 
 import jinja2
 
+from obligations.core.audit import audit_tail
 from obligations.core.document import PRELUDE_MARK, Choices, Document, DocumentBuilder, Tactic
+from obligations.core.terms import q_lit
 
 
 @dataclass(frozen=True)
@@ -44,14 +46,16 @@ def environment(folders: Sequence[Path]) -> jinja2.Environment:
         keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
 
 
-def render_document(template: Path, module: str, ctx: dict[str, Any], prelude: str,
-                    stronger: tuple[str, ...] = (), session_first: bool = False) -> Document:
+def render(template: Path, module: str, ctx: dict[str, Any], prelude: str, theorems: tuple[str, ...],
+           stronger: tuple[str, ...] = (), session_first: bool = False) -> Rendered:
     """Render a template (a kind's, beside its code) into a document: `obligation(name,
-    statement, tactics)` in the template marks a proof slot, `prelude` the module the file imports."""
+    statement, tactics)` in the template marks a proof slot, `prelude` the module the file
+    imports; the file ends with the audit of `theorems` (what the certificate rests on)."""
     builder = DocumentBuilder()
     text = environment([template.parent]).get_template(template.name).render(
         **ctx, obligation=builder.obligation, prelude=PRELUDE_MARK)
-    return builder.build(module, text, prelude, stronger, session_first)
+    document = builder.build(module, text + audit_tail(theorems), prelude, stronger, session_first)
+    return Rendered(module, document, theorems)
 
 
 def exp_obligation(name: str, o: dict[str, Any], epsilon: str) -> dict[str, Any]:
@@ -62,6 +66,10 @@ def exp_obligation(name: str, o: dict[str, Any], epsilon: str) -> dict[str, Any]
     else:
         lemma, statement = f"{name}_exp_lower", f"(Q2R {o['bound']} <= exp ({epsilon}))%R"
         first = Tactic("exp_exact.") if o["method"] == "exact" else None
+    hint = o.get("taylor")
+    if first is None and o["method"] == "taylor" and hint is not None:
+        tactic = "exp_taylor_upper" if o["upper"] else "exp_taylor_lower"
+        first = Tactic(f"{tactic} {q_lit(hint.x)} {hint.split}%nat {hint.terms}%nat.")
     if first is None:
         first = Tactic(f"unfold Q2R; simpl. interval with (i_prec {o['bits']}).", INTERVAL_PRELUDE)
     tactics = (first, *(t for t in BOUND_TACTICS if t.script != first.script))

@@ -1,5 +1,5 @@
-"""Coq in batch: build the theory library, compile a generated file, re-check
-it with coqchk, and read back theorem statements and their assumptions."""
+"""Coq in batch: build the theory library, compile a generated file (which prints
+its own audit: theorem statements and their assumptions), re-check it with coqchk."""
 from __future__ import annotations
 
 import hashlib
@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Optional
 
+from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
 from obligations.prover.process import Completed, run
 
@@ -32,14 +33,15 @@ class StageResult:
     line: Optional[int] = None          # for failures: the line of the file Coq stopped at
     axioms: tuple[str, ...] = ()        # coqchk: every axiom of the checked environment (full names)
     unsafe: tuple[str, ...] = ()        # coqchk: constants relying on unsafe features
+    output: str = ""                    # coqc: what the file printed (its audit)
 
 
 @dataclass(frozen=True)
 class Audit:
+    """Each theorem's statement and assumptions, as the compiled file printed them."""
+
     statements: dict[str, str]
     assumptions: dict[str, list[str]]
-    seconds: float
-    timed_out: bool = False     # then statements and assumptions are empty
 
 
 @dataclass
@@ -173,66 +175,35 @@ class Coq:
         axioms, unsafe = context_summary(done.stdout + "\n" + done.stderr)
         return StageResult("ok", done.seconds, done.peak_kib, axioms=axioms, unsafe=unsafe)
 
-    def audit(self, vfile: Path, theorems: tuple[str, ...]) -> Audit:
-        """The statement and `Print Assumptions` of each theorem of a compiled file."""
-        module = vfile.stem
-        audit = vfile.parent / f"Audit_{module}.v"
-        # The generated module is imported, so its own names print unqualified and
-        # anything it shadows prints qualified: statements are read as printed.
-        lines = [f"From {LIBRARY} Require Import Prelude.", "From Coq Require Import String.",
-                 "Open Scope R_scope.", "Set Printing Width 100000.",
-                 f"From {GENERATED} Require Import {module}."]
-        for k, t in enumerate(theorems):
-            lines += [_marker(k, "statement"), f"Check {GENERATED}.{module}.{t}.",
-                      _marker(k, "assumptions"), f"Print Assumptions {GENERATED}.{module}.{t}."]
-        lines.append(_marker(len(theorems), "end"))
-        audit.write_text("\n".join(lines) + "\n")
-        done = self._run(["coqc", *self.load_path(), "-Q", str(vfile.parent), GENERATED, str(audit)],
-                         cwd=vfile.parent)
-        if done.timed_out:
-            return Audit({}, {}, done.seconds, timed_out=True)
-        if done.returncode < 0:
-            raise ProverCrashed(f"the assumption audit of {vfile} was killed (signal {-done.returncode}):\n"
-                                f"{_excerpt(done)}")
-        if done.returncode != 0:
-            raise InfrastructureError(f"the assumption audit of {vfile} failed:\n{_excerpt(done)}")
-        statements, assumptions = parse_audit(done.stdout, module, theorems)
-        return Audit(statements, assumptions, done.seconds)
-
 
 # coqc/coqchk path -> checked version, so one run asks each binary once.
 _VERSIONS: dict[str, str] = {}
 # Stamps of the compiled libraries coqchk accepted in this process.
 _CHECKED_HERE: set[str] = set()
 
-MARKER = "@@obligations-audit"
-
-
-def _marker(k: int, part: str) -> str:
-    return f'Check "{MARKER} {k} {part}"%string.'
-
-
-def parse_audit(out: str, module: str, theorems: tuple[str, ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
-    """Read the statement and the assumption names of each theorem between the markers."""
-    sections: dict[tuple[int, str], list[str]] = {}
-    current: Optional[tuple[int, str]] = None
+def read_audit(out: str, theorems: tuple[str, ...]) -> Audit:
+    """The statement and the assumption names of each theorem, read between the markers
+    that the file's audit (`core.audit.audit_tail`) printed, in the order of `theorems`."""
+    sections: list[tuple[str, list[str]]] = []
     for line in out.splitlines():
-        m = re.match(rf'^"{MARKER} (\d+) (\w+)"%string$', line.strip())
-        if m:
-            current = (int(m.group(1)), m.group(2))
-            sections[current] = []
-        elif current is not None and not line.strip().startswith(": string"):
-            sections[current].append(line)
+        word = line.strip()
+        if word in MARKERS:
+            sections.append((word, []))
+        elif sections and not word.startswith(": audit_marker"):
+            sections[-1][1].append(line)
+    kinds = [k for k, _ in sections]
+    if kinds != [STATEMENT, ASSUMPTIONS] * len(theorems) + [END]:
+        raise InfrastructureError(f"the file's audit printed {kinds}, not the audit of {list(theorems)}:\n"
+                                  f"{out[-2000:]}")
     statements: dict[str, str] = {}
     assumptions: dict[str, list[str]] = {}
     for k, t in enumerate(theorems):
-        check = sections.get((k, "statement"))
-        printed = sections.get((k, "assumptions"))
-        if not check or printed is None:
-            raise InfrastructureError(f"the audit output has no section for {t}:\n{out[-2000:]}")
+        check, printed = sections[2 * k][1], sections[2 * k + 1][1]
+        if not check:
+            raise InfrastructureError(f"the file's audit printed no statement of {t}:\n{out[-2000:]}")
         statements[t] = " ".join(ln.strip() for ln in check[1:]).removeprefix(":").strip()
         assumptions[t] = assumption_names(printed, t)
-    return statements, assumptions
+    return Audit(statements, assumptions)
 
 
 def context_summary(out: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -276,7 +247,7 @@ def _stage(done: Completed, vfile: Path) -> StageResult:
     if done.timed_out:
         return StageResult("timeout", done.seconds, done.peak_kib, f"coqc timed out after {done.seconds:.0f} s")
     if done.returncode == 0:
-        return StageResult("ok", done.seconds, done.peak_kib)
+        return StageResult("ok", done.seconds, done.peak_kib, output=done.stdout)
     text = done.stdout + done.stderr
     if any(e in text for e in _INFRA_ERRORS):
         raise InfrastructureError(f"Coq cannot load what {vfile.name} needs:\n{_excerpt(done)}\n"

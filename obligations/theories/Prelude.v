@@ -3,7 +3,7 @@
     Exports the standard library the generated files use and the Core,
     Finite and Program parts of the library. *)
 From Coq Require Export List QArith Qabs Qminmax Qreals Reals Lra ZArith.
-From Obligations.Core Require Export RealFacts Lists Sums Privacy ExpBounds.
+From Obligations.Core Require Export RealFacts Lists Sums Privacy ExpBounds Audit.
 From Obligations.Finite Require Export Mechanism Neighbours DP Checker CheckerSound Refutation
   Compose CW Adjacent Region.
 From Obligations.Program Require Export ProgramSyntax Dist ProgramSem ProgramInputs ProgramDP ProgramMech.

@@ -22,7 +22,7 @@
       theorems once the goal has been reduced to their hypotheses. *)
 From Coq Require Export List Reals Lra ZArith.
 From Flocq Require Export Raux.
-From Obligations.Core Require Export RealFacts Lists Sums SubDistr Privacy.
+From Obligations.Core Require Export RealFacts Lists Sums SubDistr Privacy Audit.
 From Obligations.Noise Require Export UniformMeasure Rounding Laplace Clamp SnapBound Snapping
   SnapPreimage SnapCases SnapDP Dilation.
 Export ListNotations.

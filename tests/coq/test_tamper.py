@@ -168,15 +168,17 @@ def test_certificate_of_an_unknown_spec(certs: Path) -> None:
 def _audit(tmp_path: Path, module: str, body: str, theorems: tuple[str, ...]) -> str:
     """Compile a hand-written file, coqchk and audit it as `prove` does; the refusal."""
     from obligations.certify.run import _audited
-    from obligations.prover.coq import Coq
+    from obligations.core.audit import audit_tail
+    from obligations.prover.coq import Coq, read_audit
     coq = Coq(THEORIES.resolve(), timeout=300)
     coq.build_theories()
     vfile = tmp_path / f"{module}.v"
-    vfile.write_text("From Obligations Require Import Prelude.\n" + body)
-    assert coq.compile(vfile).status == "ok"
+    vfile.write_text("From Obligations Require Import Prelude.\n" + body + audit_tail(theorems))
+    compiled = coq.compile(vfile)
+    assert compiled.status == "ok"
     checked = coq.check(vfile, library=False)
     assert checked.status == "ok"
-    _, problem = _audited(checked, coq.audit(vfile, theorems), uses_interval=True)
+    _, problem = _audited(checked, read_audit(compiled.output, theorems), uses_interval=True)
     return problem
 
 

@@ -46,3 +46,36 @@ def test_generated_snapping_dp_states_snap_dp(tmp_path: Path) -> None:
         done = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "-Q", str(tmp_path), "Certs", f],
                               capture_output=True, text=True, timeout=300, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
+
+
+def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
+    v = tmp_path / "Taylor.v"
+    v.write_text("From Obligations Require Import Prelude.\n" + body)
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+
+
+def test_taylor_bounds_on_exp_split_a_large_epsilon(tmp_path: Path) -> None:
+    """e^2.9 = 18.174145...: bounded on both sides as (e^(2.9/3))^3, without interval."""
+    done = _coqc(tmp_path, (
+        "Lemma lo : (Q2R (18174145 # 1000000) <= exp (29/10))%R.\n"
+        "Proof. exp_taylor_lower (29 # 10) 3%nat 14%nat. Qed.\n"
+        "Lemma hi : (exp (29/10) <= Q2R (18174146 # 1000000))%R.\n"
+        "Proof. exp_taylor_upper (29 # 10) 3%nat 7%nat. Qed.\n"
+        "Set Printing Width 100000.\nPrint Assumptions lo.\nPrint Assumptions hi.\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+    blocks = done.stdout.split("Axioms:")[1:]
+    assert len(blocks) == 2
+    for block in blocks:   # the reals' axioms only: no primitive floats, no interval
+        names = assumption_names(("Axioms:" + block).splitlines(), "taylor")
+        assert names and allowed(names)
+
+
+@pytest.mark.parametrize("lemma", [
+    "Lemma f : (Q2R (18174146 # 1000000) <= exp (29/10))%R.\nProof. exp_taylor_lower (29 # 10) 3%nat 40%nat. Qed.\n",
+    "Lemma f : (exp (29/10) <= Q2R (18174145 # 1000000))%R.\nProof. exp_taylor_upper (29 # 10) 3%nat 40%nat. Qed.\n",
+    "Lemma f : (Q2R (2 # 1) <= exp (1/2))%R.\nProof. exp_taylor_lower (1 # 1) 1%nat 10%nat. Qed.\n",
+])
+def test_taylor_bounds_refuse_a_false_bound_or_another_epsilon(tmp_path: Path, lemma: str) -> None:
+    done = _coqc(tmp_path, lemma)
+    assert done.returncode != 0 and "Error" in done.stderr + done.stdout

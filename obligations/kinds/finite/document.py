@@ -7,7 +7,7 @@ from typing import Any
 
 from obligations.errors import InternalError
 from obligations import __version__
-from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render_document
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render as render_template
 from obligations.core.obligation import (Verdict, ExpLowerBound, ExpUpperBound, HockeyStickCheck, Plan,
                                     PointwiseCheck, RowsAreDistributions, Witness)
 from obligations.core.terms import (Renderer, comment, q_lit, r_lit, rows_literal,
@@ -52,11 +52,10 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
         theorem=theorem, distr="distr" if spec.distribution == "full" else "subdistr",
     )
-    document = render_document(TEMPLATE, name, ctx, "Prelude", (INTERVAL_PRELUDE,))
     theorems = (f"{name}_{'distr' if spec.distribution == 'full' else 'subdistr'}",)
     if plan.expected in (Verdict.PROVED, Verdict.REFUTED):
         theorems += (theorem,)
-    return Rendered(name, document, theorems)
+    return render_template(TEMPLATE, name, ctx, "Prelude", theorems, (INTERVAL_PRELUDE,))
 
 
 def _chain(spec: MechanismSpec) -> list[tuple[str, str, str]]:
@@ -142,10 +141,10 @@ def _obligation(o: object) -> dict[str, Any]:
         return dict(kind="rows", full=o.kind == "full")
     if isinstance(o, ExpLowerBound):
         return dict(kind="exp_lower", upper=False, bound=q_lit(o.bound), method=o.method, bits=o.precision_bits,
-                    decimal=_decimal(o.bound))
+                    taylor=o.taylor, decimal=_decimal(o.bound))
     if isinstance(o, ExpUpperBound):
         return dict(kind="exp_upper", upper=True, bound=q_lit(o.bound), method=o.method, bits=o.precision_bits,
-                    decimal=_decimal(o.bound))
+                    taylor=o.taylor, decimal=_decimal(o.bound))
     if isinstance(o, PointwiseCheck):
         return dict(kind="pointwise", bound=q_lit(o.bound))
     if isinstance(o, HockeyStickCheck):

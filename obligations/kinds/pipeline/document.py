@@ -20,7 +20,7 @@ from obligations.core.obligation import Verdict
 from obligations import __version__
 from obligations.errors import InternalError, InfrastructureError
 from obligations.core.document import Tactic
-from obligations.core.templates import Rendered, render_document
+from obligations.core.templates import Rendered, render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.core import expr as E
 from obligations.kinds.pipeline.analysis import FA, HALF, K, SnapUnfold, symbols, to_sym
@@ -105,10 +105,9 @@ def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
     name = spec.name
     instance = u.witness.instance if u.expected == Verdict.REFUTED and u.witness else None
     ctx = _context(u, instance)
-    document = render_document(TEMPLATE, name, ctx, "PreludeSnap", session_first=True)
     theorems = ((f"{name}_not_dp",) if instance else
                 (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp"))
-    return Rendered(name, document, theorems), ctx["lemmas"]
+    return render_template(TEMPLATE, name, ctx, "PreludeSnap", theorems, session_first=True), ctx["lemmas"]
 
 
 def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any]:

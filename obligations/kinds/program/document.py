@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from obligations import __version__
 from obligations.core.obligation import Verdict, Plan
-from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render_document
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render as render_template
 from obligations.kinds.finite.document import _obligation
 from obligations.core.terms import comment, q_lit, r_lit, strip_outer, z_lit
 from obligations.kinds.program import spec as P
@@ -169,6 +169,5 @@ def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
         theorem=theorem,
     )
-    document = render_document(TEMPLATE, name, ctx, "Prelude", (INTERVAL_PRELUDE,))
     theorems = (theorem,) if plan.expected in (Verdict.PROVED, Verdict.REFUTED) else ()
-    return Rendered(name, document, theorems)
+    return render_template(TEMPLATE, name, ctx, "Prelude", theorems, (INTERVAL_PRELUDE,))

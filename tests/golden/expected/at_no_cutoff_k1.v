@@ -65,3 +65,12 @@ Proof.
   exact (dp_prog_of_check_pointwise _ _ _ _ at_no_cutoff_k1_outs _ (88 # 47)
            at_no_cutoff_k1_exp_lower at_no_cutoff_k1_checked).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check at_no_cutoff_k1_dp.
+Check audit_assumptions.
+Print Assumptions at_no_cutoff_k1_dp.
+Check audit_end.

@@ -74,3 +74,12 @@ Proof.
   - exact at_no_query_noise_k3_exp_upper.
   - exact at_no_query_noise_k3_checked.
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check at_no_query_noise_k3_not_dp.
+Check audit_assumptions.
+Print Assumptions at_no_query_noise_k3_not_dp.
+Check audit_end.

@@ -44,3 +44,16 @@ Proof.
   - exact geometric_buggy_table_exp_upper.
   - exact (proj2 (andb_prop _ _ geometric_buggy_table_checked)).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check geometric_buggy_table_distr.
+Check audit_assumptions.
+Print Assumptions geometric_buggy_table_distr.
+Check audit_statement.
+Check geometric_buggy_table_not_dp.
+Check audit_assumptions.
+Print Assumptions geometric_buggy_table_not_dp.
+Check audit_end.

@@ -81,3 +81,12 @@ Proof.
   - exact rnm_value_k3_exp_upper.
   - exact rnm_value_k3_checked.
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check rnm_value_k3_not_dp.
+Check audit_assumptions.
+Print Assumptions rnm_value_k3_not_dp.
+Check audit_end.

@@ -40,3 +40,16 @@ Proof.
   - exact rr_eps1_delta0_exp_upper.
   - exact (proj2 (andb_prop _ _ rr_eps1_delta0_checked)).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check rr_eps1_delta0_distr.
+Check audit_assumptions.
+Print Assumptions rr_eps1_delta0_distr.
+Check audit_statement.
+Check rr_eps1_delta0_not_dp.
+Check audit_assumptions.
+Print Assumptions rr_eps1_delta0_not_dp.
+Check audit_end.

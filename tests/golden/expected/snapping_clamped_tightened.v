@@ -136,3 +136,12 @@ Proof.
       rewrite (exp_shift (eps * ((IZR (-1) - / 2) * lam - clamp B 0)) (eps * ((IZR (-1) - / 2) * lam - clamp B 2)) (eps * (clamp B 2 - clamp B 0))) by ring.
       ring.
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check snapping_clamped_tightened_not_dp.
+Check audit_assumptions.
+Print Assumptions snapping_clamped_tightened_not_dp.
+Check audit_end.
