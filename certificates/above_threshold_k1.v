@@ -67,3 +67,12 @@ Proof.
   exact (dp_prog_of_check_pointwise _ _ _ _ above_threshold_k1_outs _ (88 # 47)
            above_threshold_k1_exp_lower above_threshold_k1_checked).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check above_threshold_k1_dp.
+Check audit_assumptions.
+Print Assumptions above_threshold_k1_dp.
+Check audit_end.

@@ -69,3 +69,12 @@ Proof.
   exact (dp_prog_of_check_pointwise _ _ _ _ above_threshold_k2_outs _ (70 # 19)
            above_threshold_k2_exp_lower above_threshold_k2_checked).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check above_threshold_k2_dp.
+Check audit_assumptions.
+Print Assumptions above_threshold_k2_dp.
+Check audit_end.

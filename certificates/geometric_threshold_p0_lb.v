@@ -44,3 +44,16 @@ Proof.
   - exact geometric_threshold_p0_lb_exp_upper.
   - exact (proj2 (andb_prop _ _ geometric_threshold_p0_lb_checked)).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check geometric_threshold_p0_lb_distr.
+Check audit_assumptions.
+Print Assumptions geometric_threshold_p0_lb_distr.
+Check audit_statement.
+Check geometric_threshold_p0_lb_not_dp.
+Check audit_assumptions.
+Print Assumptions geometric_threshold_p0_lb_not_dp.
+Check audit_end.

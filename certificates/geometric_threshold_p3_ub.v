@@ -41,3 +41,16 @@ Proof.
   - apply check_pointwise_of_adjacent.
     exact (proj2 (andb_prop _ _ geometric_threshold_p3_ub_checked)).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check geometric_threshold_p3_ub_distr.
+Check audit_assumptions.
+Print Assumptions geometric_threshold_p3_ub_distr.
+Check audit_statement.
+Check geometric_threshold_p3_ub_dp.
+Check audit_assumptions.
+Print Assumptions geometric_threshold_p3_ub_dp.
+Check audit_end.

@@ -73,3 +73,12 @@ Proof.
   exact (dp_prog_of_check_pointwise _ _ _ _ online_model_k3_outs _ (62777 # 16504)
            online_model_k3_exp_lower online_model_k3_checked).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check online_model_k3_dp.
+Check audit_assumptions.
+Print Assumptions online_model_k3_dp.
+Check audit_end.

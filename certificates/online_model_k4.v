@@ -74,3 +74,12 @@ Proof.
   exact (dp_prog_of_check_pointwise _ _ _ _ online_model_k4_outs _ (616 # 109)
            online_model_k4_exp_lower online_model_k4_checked).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check online_model_k4_dp.
+Check audit_assumptions.
+Print Assumptions online_model_k4_dp.
+Check audit_end.

@@ -43,3 +43,16 @@ Proof.
   - exact randomized_response_cw_p0_lb_exp_upper.
   - exact (proj2 (andb_prop _ _ randomized_response_cw_p0_lb_checked)).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check randomized_response_cw_p0_lb_distr.
+Check audit_assumptions.
+Print Assumptions randomized_response_cw_p0_lb_distr.
+Check audit_statement.
+Check randomized_response_cw_p0_lb_not_dp.
+Check audit_assumptions.
+Print Assumptions randomized_response_cw_p0_lb_not_dp.
+Check audit_end.

@@ -39,3 +39,16 @@ Proof.
   - exact randomized_response_cw_p1_ub_exp_lower.
   - exact (proj2 (andb_prop _ _ randomized_response_cw_p1_ub_checked)).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check randomized_response_cw_p1_ub_distr.
+Check audit_assumptions.
+Print Assumptions randomized_response_cw_p1_ub_distr.
+Check audit_statement.
+Check randomized_response_cw_p1_ub_dp.
+Check audit_assumptions.
+Print Assumptions randomized_response_cw_p1_ub_dp.
+Check audit_end.

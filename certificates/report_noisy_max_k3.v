@@ -78,3 +78,12 @@ Proof.
   exact (dp_prog_of_check_pointwise _ _ _ _ report_noisy_max_k3_outs _ (100 # 23)
            report_noisy_max_k3_exp_lower report_noisy_max_k3_checked).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check report_noisy_max_k3_dp.
+Check audit_assumptions.
+Print Assumptions report_noisy_max_k3_dp.
+Check audit_end.

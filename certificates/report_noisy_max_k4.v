@@ -99,3 +99,12 @@ Proof.
   exact (dp_prog_of_check_pointwise _ _ _ _ report_noisy_max_k4_outs _ (824 # 149)
            report_noisy_max_k4_exp_lower report_noisy_max_k4_checked).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check report_noisy_max_k4_dp.
+Check audit_assumptions.
+Print Assumptions report_noisy_max_k4_dp.
+Check audit_end.

@@ -117,3 +117,24 @@ Proof.
   exact (snap_lifting _ _ _ ys mu1 mu2 Hnd H1 H2 (rounded_laplace_dp fa fa' Hd)).
 Qed.
 End rounded_laplace.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check rounded_laplace_dp_events.
+Check audit_assumptions.
+Print Assumptions rounded_laplace_dp_events.
+Check audit_statement.
+Check rounded_laplace_lifting.
+Check audit_assumptions.
+Print Assumptions rounded_laplace_lifting.
+Check audit_statement.
+Check rounded_laplace_total.
+Check audit_assumptions.
+Print Assumptions rounded_laplace_total.
+Check audit_statement.
+Check rounded_laplace_dp.
+Check audit_assumptions.
+Print Assumptions rounded_laplace_dp.
+Check audit_end.

@@ -166,3 +166,24 @@ Proof.
   exact (snap_lifting _ _ _ ys mu1 mu2 Hnd H1 H2 (snapping_clamped_dp fa fa' Hd)).
 Qed.
 End snapping_clamped.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check snapping_clamped_dp_events.
+Check audit_assumptions.
+Print Assumptions snapping_clamped_dp_events.
+Check audit_statement.
+Check snapping_clamped_lifting.
+Check audit_assumptions.
+Print Assumptions snapping_clamped_lifting.
+Check audit_statement.
+Check snapping_clamped_total.
+Check audit_assumptions.
+Print Assumptions snapping_clamped_total.
+Check audit_statement.
+Check snapping_clamped_dp.
+Check audit_assumptions.
+Print Assumptions snapping_clamped_dp.
+Check audit_end.

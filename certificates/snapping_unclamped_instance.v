@@ -126,3 +126,24 @@ Proof.
   exact (snap_lifting _ _ _ ys mu1 mu2 Hnd H1 H2 (snapping_unclamped_instance_dp fa fa' Hd)).
 Qed.
 End snapping_unclamped_instance.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check snapping_unclamped_instance_dp_events.
+Check audit_assumptions.
+Print Assumptions snapping_unclamped_instance_dp_events.
+Check audit_statement.
+Check snapping_unclamped_instance_lifting.
+Check audit_assumptions.
+Print Assumptions snapping_unclamped_instance_lifting.
+Check audit_statement.
+Check snapping_unclamped_instance_total.
+Check audit_assumptions.
+Print Assumptions snapping_unclamped_instance_total.
+Check audit_statement.
+Check snapping_unclamped_instance_dp.
+Check audit_assumptions.
+Print Assumptions snapping_unclamped_instance_dp.
+Check audit_end.

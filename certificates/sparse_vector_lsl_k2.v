@@ -76,3 +76,12 @@ Proof.
   exact (dp_prog_of_check_pointwise _ _ _ _ sparse_vector_lsl_k2_outs _ (17 # 5)
            sparse_vector_lsl_k2_exp_lower sparse_vector_lsl_k2_checked).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check sparse_vector_lsl_k2_dp.
+Check audit_assumptions.
+Print Assumptions sparse_vector_lsl_k2_dp.
+Check audit_end.

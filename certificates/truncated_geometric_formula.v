@@ -48,3 +48,16 @@ Proof.
   - apply check_pointwise_of_adjacent.
     exact (proj2 (andb_prop _ _ truncated_geometric_formula_checked)).
 Qed.
+
+(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+Local Open Scope R_scope.
+Local Set Printing Width 100000.
+Check audit_statement.
+Check truncated_geometric_formula_distr.
+Check audit_assumptions.
+Print Assumptions truncated_geometric_formula_distr.
+Check audit_statement.
+Check truncated_geometric_formula_dp.
+Check audit_assumptions.
+Print Assumptions truncated_geometric_formula_dp.
+Check audit_end.
