@@ -24,10 +24,11 @@ def test_smuggled_assumption_is_refused(tmp_path: Path, smuggle: str) -> None:
     proof_start = text.index("Theorem randomized_response_dp")
     head, tail = text[:proof_start], text[proof_start:]
     statement = tail[:tail.index("Proof.")]
+    audit = tail[tail.index("(** ** The audit"):]   # the file still prints its audit
     if smuggle == "admitted":
-        forged = head + statement + "Proof. Admitted.\n"
+        forged = head + statement + "Proof. Admitted.\n" + audit
     else:
-        forged = head + "Axiom cheat : False.\n" + statement + "Proof. destruct cheat. Qed.\n"
+        forged = head + "Axiom cheat : False.\n" + statement + "Proof. destruct cheat. Qed.\n" + audit
     outcome, audit = _run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
     assert audit is None
     assert outcome.verdict == "unproved"

@@ -107,10 +107,19 @@ def test_refutation_statement(tmp_path: Path) -> None:
     assert r.theorems == ("rr_distr", "rr_not_dp")
 
 
-def test_interval_claim_uses_the_interval_prelude(tmp_path: Path) -> None:
-    r = rendered(rr_spec(tmp_path, claim={"epsilon": "1", "delta": "0.0705"}))
+def test_irrational_epsilon_uses_the_interval_prelude(tmp_path: Path) -> None:
+    r = rendered(rr_spec(tmp_path, claim={"epsilon": "ln(2)/3", "delta": "0.5"}))
     assert r.uses_interval()
     assert "From Obligations Require Import PreludeInterval." in r.text.splitlines()
+    assert "interval with (i_prec" in r.text
+
+
+def test_rational_epsilon_is_bounded_by_the_taylor_series(tmp_path: Path) -> None:
+    """e^1 is irrational but 1 is not: Coq's Taylor bounds need no interval and no primitive floats."""
+    r = rendered(rr_spec(tmp_path, claim={"epsilon": "1", "delta": "0.0705"}))
+    assert not r.uses_interval()
+    assert "From Obligations Require Import Prelude." in r.text.splitlines()
+    assert "Proof. exp_taylor_lower (1 # 1) 1%nat 9%nat. Qed." in r.text.splitlines()
     assert "Theorem rr_dp : dp nb_all rr (1) (141 / 2000)." in r.text.splitlines()
 
 
