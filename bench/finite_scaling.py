@@ -225,7 +225,7 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
 
     c0 = children_cpu()
     try:
-        checked = coq.check(vfile)
+        checked = coq.check([vfile])
     except Exception as exc:  # noqa: BLE001
         return stop("coqchk", "error", f"{type(exc).__name__}: {exc}")
     row.seconds["coqchk"], row.peak_kib["coqchk"] = checked.seconds, checked.peak_kib

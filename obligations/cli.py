@@ -11,10 +11,10 @@ from typing import Any, Optional, Sequence
 
 from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
-from obligations.certify.run import Outcome, Settings, load_specs, prove, verify
+from obligations.certify.run import Outcome, Settings, load_specs, prove_many, verify
 from obligations.certify.profiles import Profile, certified, certify, ln_text, profile
 from obligations import kinds
-from obligations.kinds import unfold
+from obligations.kinds import Unfolded, unfold
 from obligations.core.spec import derive
 
 
@@ -135,13 +135,16 @@ def cmd_prove(args: argparse.Namespace) -> int:
     # Every spec is checked and tabulated (rows are distributions) before Coq runs.
     unfolded = [unfold(s) for s in load_specs(args.specs)]
     outcomes: list[Outcome] = []
-    for u in unfolded:
+    for group in _by_file(unfolded):   # the points of one sweep are re-checked together
         if not args.json:
-            print(f"[{len(outcomes) + 1}/{len(unfolded)}] {u.spec.name}: {u.spec.path} ...", flush=True)
-        o = prove(u, settings)
-        outcomes.append(o)
-        if not args.json:
-            _print_outcome(o)
+            names = ", ".join(u.spec.name for u in group)
+            print(f"[{len(outcomes) + 1}/{len(unfolded)}] {names}: {group[0].spec.path} ...", flush=True)
+        for o in prove_many(group, settings):
+            outcomes.append(o)
+            if not args.json:
+                if len(group) > 1:
+                    print(f"  {o.name}:")
+                _print_outcome(o)
     profiles = []
     for u in unfolded:
         for k in u.spec.profile_compose:
@@ -160,6 +163,17 @@ def cmd_prove(args: argparse.Namespace) -> int:
             print(f"profiles: {tight} of {len(profiles)} certified tight at every requested point")
     ok = all(o.verdict == "proved" for o in outcomes) and all(certified(p) for p in profiles)
     return EXIT_PROVED if ok else EXIT_NOT_PROVED
+
+
+def _by_file(units: list[Unfolded]) -> list[list[Unfolded]]:
+    """Consecutive specs read from the same file (a sweep), as groups."""
+    groups: list[list[Unfolded]] = []
+    for u in units:
+        if groups and groups[-1][0].spec.path == u.spec.path:
+            groups[-1].append(u)
+        else:
+            groups.append([u])
+    return groups
 
 
 def _print_outcome(o: Outcome) -> None:

@@ -12,7 +12,7 @@ import shutil
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from obligations import __version__, kinds
 from obligations.certify import allowlist
@@ -74,28 +74,47 @@ def claim_text(spec: Any) -> str:
 
 def prove(u: Unfolded, settings: Settings) -> Outcome:
     """Certify or refute one unfolded spec (or reuse its still-valid certificate)."""
-    spec = u.spec
-    outcome = Outcome(spec.name, spec.path, Verdict.UNDECIDED, claim_text(spec),
-                      tight_epsilon=u.plan.tight_epsilon, timings=dict(u.timings), vacuous=vacuity(u))
-    if u.plan.expected == Verdict.UNDECIDED:
-        outcome.message = "; ".join(u.plan.notes)
-        return outcome
-    json_path = settings.out / f"{spec.name}.json"
-    if settings.use_cache:
-        cached = _cached(json_path, u, settings)
-        if cached is not None:
-            return cached
-    start = time.perf_counter()
-    result, audit = _run_coq(u, settings)
-    coq_wall = time.perf_counter() - start
-    result.timings = {**u.timings, **result.timings}
+    return prove_many([u], settings)[0]
+
+
+def prove_many(units: Sequence[Unfolded], settings: Settings) -> list[Outcome]:
+    """Certify or refute each spec (or reuse its still-valid certificate): each file is
+    discharged and compiled on its own, then coqchk re-checks all of them in one run
+    (it loads the libraries once: about a second per file saved)."""
+    outcomes: list[Optional[Outcome]] = [None] * len(units)
+    pending: list[tuple[int, Compiled]] = []
+    for i, u in enumerate(units):
+        spec = u.spec
+        if u.plan.expected == Verdict.UNDECIDED:
+            outcomes[i] = Outcome(spec.name, spec.path, Verdict.UNDECIDED, claim_text(spec),
+                                  tight_epsilon=u.plan.tight_epsilon, timings=dict(u.timings),
+                                  vacuous=vacuity(u), message="; ".join(u.plan.notes))
+            continue
+        if settings.use_cache:
+            outcomes[i] = _cached(settings.out / f"{spec.name}.json", u, settings)
+            if outcomes[i] is not None:
+                continue
+        step = _compile(u, settings)
+        if isinstance(step, Compiled):
+            pending.append((i, step))
+        else:
+            outcomes[i] = _finish(u, step, None, settings)
+    for (i, c), (o, audit) in zip(pending, _check([c for _, c in pending], settings)):
+        outcomes[i] = _finish(c.u, o, audit, settings)
+    return [o for o in outcomes if o is not None]
+
+
+def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings) -> Outcome:
+    """Write the certificate of a verdict Coq accepted (else remove a stale one)."""
+    json_path = settings.out / f"{u.spec.name}.json"
+    o.timings = {**u.timings, **o.timings}
     if audit is not None:
-        result.certificate = str(json_path)
-        _write_certificate(json_path, u, result, audit, settings)
+        o.certificate = str(json_path)
+        _write_certificate(json_path, u, o, audit, settings)
     else:
         _remove_stale(json_path)
-    result.timings["total"] = u.timings["unfold"] + u.timings["render"] + coq_wall
-    return result
+    o.timings["total"] = sum(o.timings.values())
+    return o
 
 
 def vacuity(u: Unfolded) -> list[str]:
@@ -103,11 +122,31 @@ def vacuity(u: Unfolded) -> list[str]:
     return list(u.plan.vacuous)
 
 
+@dataclass
+class Compiled:
+    """A claim Coq compiled (its file printed its audit), waiting for coqchk."""
+
+    u: Unfolded
+    out: Outcome
+    vfile: Path
+    chosen: dict[str, str]
+    audit: Audit
+
+
 def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
              ) -> tuple[Outcome, Optional[Audit]]:
     """Discharge the document's obligations (unless `choices` fixes every proof, as for
     verify), compile (the file prints its audit), coqchk; the audit is returned only for a
     verdict Coq accepted."""
+    step = _compile(u, settings, choices)
+    if not isinstance(step, Compiled):
+        return step, None
+    return _check([step], settings)[0]
+
+
+def _compile(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
+             ) -> "Outcome | Compiled":
+    """Discharge and compile one file: the compiled claim, or the outcome Coq gave instead."""
     spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
     out = Outcome(spec.name, spec.path, Verdict.UNPROVED, claim_text(spec),
@@ -129,7 +168,7 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
             out.message = report["message"]
             out.goal = report.get("goal")
             out.proofs = list(proofs.values())
-            return out, None
+            return out
         chosen = found
         out.message = report["message"]
     vfile.write_text(doc.fill(chosen))
@@ -154,24 +193,42 @@ def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
             out.goal = _goal_at_failure(coq, vfile, settings)
             if out.goal:
                 out.message += "\n" + out.goal
-        return out, None
-    audit = read_audit(compiled.output, u.rendered.theorems)
-    # coqchk re-checks the library with the first file of each compiled library (a stamp
+        return out
+    return Compiled(u, out, vfile, chosen, read_audit(compiled.output, u.rendered.theorems))
+
+
+def _check(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
+    """coqchk on every compiled file at once (and, once per compiled library, on the library),
+    then each file's audit; if coqchk refuses the batch, each file is checked alone so that
+    only the files at fault are refused."""
+    if not batch:
+        return []
+    coq = settings.coq()
+    # coqchk re-checks the library with the first files of each compiled library (a stamp
     # beside its .vo files); `verify` ignores the stamp and re-checks it once per run.
     with_library = not coq.library_checked(trust_stamp=not settings.recheck_library)
-    checked = coq.check(vfile, with_library)
-    out.timings["coqchk"], out.peak_kib["coqchk"] = checked.seconds, checked.peak_kib
+    checked = coq.check([c.vfile for c in batch], with_library)
+    if checked.status != "ok" and len(batch) > 1:
+        return [r for c in batch for r in _check([c], settings)]
+    if checked.status == "ok" and with_library:
+        coq.mark_library_checked()
+    return [_after_check(c, checked, len(batch)) for c in batch]
+
+
+def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outcome, Optional[Audit]]:
+    """The verdict on one compiled file, given coqchk's answer on the batch it was in."""
+    out, u = c.out, c.u
+    out.timings["coqchk"] = checked.seconds / together   # its share of one coqchk run
+    out.peak_kib["coqchk"] = checked.peak_kib
     if checked.status != "ok":
         out.verdict = Verdict.TIMEOUT if checked.status == "timeout" else Verdict.UNPROVED
-        out.message = f"coqchk did not accept {vfile}: {checked.message}"
+        out.message = f"coqchk did not accept {c.vfile}: {checked.message}"
         return out, None
-    if with_library:
-        coq.mark_library_checked()
-    full, problem = _audited(checked, audit, u.rendered.uses_interval(chosen))
+    full, problem = _audited(checked.only(c.vfile.stem), c.audit, u.rendered.uses_interval(c.chosen))
     if problem:
         out.message = problem + "; no certificate"
         return out, None
-    audit = replace(audit, assumptions=full)
+    audit = replace(c.audit, assumptions=full)
     out.statement = audit.statements[u.rendered.theorems[-1]]
     out.verdict = u.plan.expected
     out.witness = witness_json(u)

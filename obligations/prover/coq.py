@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import re
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal, Optional, Sequence
 
 from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
@@ -34,6 +34,16 @@ class StageResult:
     axioms: tuple[str, ...] = ()        # coqchk: every axiom of the checked environment (full names)
     unsafe: tuple[str, ...] = ()        # coqchk: constants relying on unsafe features
     output: str = ""                    # coqc: what the file printed (its audit)
+
+    def only(self, module: str) -> "StageResult":
+        """coqchk's summary as it concerns one of the generated modules it checked together:
+        without the axioms and unsafe constants of the others."""
+        mine = f"{GENERATED}.{module}."
+
+        def keep(name: str) -> bool:
+            return name.startswith(mine) or not name.startswith(f"{GENERATED}.")
+        return replace(self, axioms=tuple(a for a in self.axioms if keep(a)),
+                       unsafe=tuple(u for u in self.unsafe if keep(u)))
 
 
 @dataclass(frozen=True)
@@ -155,20 +165,24 @@ class Coq:
         done = self._run(argv, cwd=vfile.parent)
         return _stage(done, vfile)
 
-    def check(self, vfile: Path, library: bool = True) -> StageResult:
-        """coqchk on the compiled file and (unless `library` is False because this run
-        already checked the same .vo files) on our library; not the standard library."""
-        modules = [f"{GENERATED}.{vfile.stem}"]
+    def check(self, vfiles: Sequence[Path], library: bool = True) -> StageResult:
+        """coqchk on compiled files (one run: the libraries they need are loaded once) and
+        (unless `library` is False because this run already checked the same .vo files) on
+        our library; not the standard library.  Files of one run have distinct names."""
+        modules = [f"{GENERATED}.{v.stem}" for v in vfiles]
         if library:
             modules += [self.library_module(v) for v in self.library_files()]
-        argv = ["coqchk", "-silent", "-o", *self.load_path(), "-Q", str(vfile.parent), GENERATED]
+        argv = ["coqchk", "-silent", "-o", *self.load_path()]
+        for d in dict.fromkeys(v.parent for v in vfiles):
+            argv += ["-Q", str(d), GENERATED]
         for m in modules:
             argv += ["-norec", m]
-        done = self._run(argv, cwd=vfile.parent)
+        where = ", ".join(str(v) for v in vfiles)
+        done = self._run(argv, cwd=vfiles[0].parent)
         if done.timed_out:
             return StageResult("timeout", done.seconds, done.peak_kib, "coqchk timed out")
         if done.returncode < 0:
-            raise ProverCrashed(f"coqchk was killed (signal {-done.returncode}) checking {vfile}:\n"
+            raise ProverCrashed(f"coqchk was killed (signal {-done.returncode}) checking {where}:\n"
                                 f"{_excerpt(done)}\nIs the machine out of memory?")
         if done.returncode != 0:
             return StageResult("failed", done.seconds, done.peak_kib, _excerpt(done))

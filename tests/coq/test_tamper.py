@@ -176,7 +176,7 @@ def _audit(tmp_path: Path, module: str, body: str, theorems: tuple[str, ...]) ->
     vfile.write_text("From Obligations Require Import Prelude.\n" + body + audit_tail(theorems))
     compiled = coq.compile(vfile)
     assert compiled.status == "ok"
-    checked = coq.check(vfile, library=False)
+    checked = coq.check([vfile], library=False)
     assert checked.status == "ok"
     _, problem = _audited(checked, read_audit(compiled.output, theorems), uses_interval=True)
     return problem
