@@ -16,3 +16,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture(autouse=True)
 def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
+
+
+# The files that take longest, started first: with two workers and whole files per worker
+# (`--dist loadfile`) a long file started last is the suite's tail.
+LONGEST_FIRST = ("test_certify_programs.py", "test_certify.py", "test_tamper.py", "test_wheel.py",
+                 "test_programs.py", "test_input_edges.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+    items.sort(key=rank)   # stable: the order within a file is kept

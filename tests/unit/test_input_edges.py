@@ -1,7 +1,10 @@
 """Hostile inputs at the edges of the command line: each is refused with exit 2 naming the
-file (and the field), or handled quietly; run as a user runs them, through the CLI."""
+file (and the field), or handled quietly; run through the CLI's entry point (in a process of
+its own where a pipe is the point)."""
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -11,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from obligations.cli import main
 from obligations.core.terms import comment
 from obligations.core.names import RESERVED, coq_name_problem, spec_name_problem
 
@@ -28,7 +32,20 @@ RR: dict[str, Any] = {
 }
 
 
-def cli(*args: str, stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """`obligations ARGS` as the entry point runs it (`sys.exit(main(argv))`), in this process:
+    the exit code and both streams (a subprocess would only add a second of start-up)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(REPO), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as exc:   # argparse's usage errors
+            code = exc.code if isinstance(exc.code, int) else 1
+    return subprocess.CompletedProcess(["obligations", *args], code, out.getvalue(), err.getvalue())
+
+
+def cli_process(*args: str, stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    """`obligations ARGS` in its own process: for what only a process has (its stdout's pipe)."""
     return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO, stdout=stdout,
                           stderr=subprocess.PIPE, text=True, timeout=120)
 
@@ -223,7 +240,7 @@ def test_closed_stdout_exits_quietly(args: tuple[str, ...]) -> None:
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader is gone before the first write: every write is EPIPE
     try:
-        run = cli(*args, stdout=write_end)
+        run = cli_process(*args, stdout=write_end)
     finally:
         os.close(write_end)
     assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
