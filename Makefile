@@ -35,9 +35,10 @@ verify: setup theories
 	$(OBLIGATIONS) verify certificates/
 
 # Two workers, each test file in one of them (module fixtures are not shared across
-# processes): the real-Coq files are long and independent.
+# processes): the real-Coq files are long and independent.  The longest files start
+# first (tests/conftest.py orders them; xdist would otherwise reorder by test count).
 test: setup theories
-	$(PY) -m pytest tests -q -n 2 --dist loadfile
+	$(PY) -m pytest tests -q -n 2 --dist loadfile --no-loadscope-reorder
 
 # ruff on everything; mypy --strict on the core, the certificate and allow-list, and the
 # prover's batch layer; the import-layer contracts

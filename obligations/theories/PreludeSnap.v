@@ -8,18 +8,21 @@
     - [snap_side]: closes a side condition ([0 < eps], [0 < u], a case
       hypothesis, ...) by [assumption] or [lra], unfolding numeric constants
       of type [R] if needed;
-    - [snap_preimage]: proves a per-sign preimage lemma
-      [... -> 0 < u <= 1 -> (mech c u s = y <-> bounds on u)] by one of the
-      [snap_pre_*] lemmas of SnapPreimage.v;
+    - [snap_preimage L]: proves a per-sign preimage lemma
+      [... -> 0 < u <= 1 -> (mech c u s = y <-> bounds on u)] by the
+      [snap_pre_*] lemma [L] of SnapPreimage.v;
     - [snap_grid]: proves that every output is a grid point (or [±B]);
     - [snap_measure H]: proves [umeasure (fun u => mech c u s = y) (len)] from
       the preimage lemma [H];
-    - [snap_case Hplus Hminus]: proves [snap_prob (mech c) y p] for a closed
-      form [p] from the two preimage lemmas, by one of the [snap_case_*]
-      lemmas;
+    - [snap_case L Hplus Hminus]: proves [snap_prob (mech c) y p] for a closed
+      form [p] from the two preimage lemmas, by the [snap_case_*] lemma [L];
     - [snap_dp_unclamped_tac Hp Hm Hg] and
       [snap_dp_clamped_tac Hp Hm Htp Htm Hbp Hbm Hg]: apply the generic DP
-      theorems once the goal has been reduced to their hypotheses. *)
+      theorems once the goal has been reduced to their hypotheses.
+
+    The generator names the library lemma of each preimage and case (it knows
+    the tie rule, the sign and the case); [apply] checks the choice.  No
+    tactic chooses a lemma from how a statement is written. *)
 From Coq Require Export List Reals Lra ZArith.
 From Flocq Require Export Raux.
 From Obligations.Core Require Export RealFacts Lists Sums SubDistr Privacy Audit.
@@ -56,41 +59,13 @@ Ltac snap_unfold_mech_in_goal :=
   | |- (?lhs = _ <-> _) => let h := snap_head lhs in unfold h
   end.
 
-(** The preimage lemma is chosen syntactically (tie rule, sign, clamped or
-    not, kind of output), never by trial: a failed unification between two
-    unfoldings of the mechanism can take seconds. *)
-Ltac snap_pre_lemma :=
-  lazymatch goal with
-  | |- clamp _ (_ * IZR (round_grid ?t _ (_ + sgn ?s * _))) = ?y <-> _ =>
-      lazymatch y with
-      | - _ =>
-          lazymatch t with
-          | TiesUp => lazymatch s with SPlus => apply snap_pre_bot_up_plus | SMinus => apply snap_pre_bot_up_minus end
-          | TiesDown => lazymatch s with SPlus => apply snap_pre_bot_down_plus | SMinus => apply snap_pre_bot_down_minus end
-          end
-      | _ * IZR _ =>
-          lazymatch t with
-          | TiesUp => lazymatch s with SPlus => apply snap_pre_clamp_up_plus | SMinus => apply snap_pre_clamp_up_minus end
-          | TiesDown => lazymatch s with SPlus => apply snap_pre_clamp_down_plus | SMinus => apply snap_pre_clamp_down_minus end
-          end
-      | _ =>
-          lazymatch t with
-          | TiesUp => lazymatch s with SPlus => apply snap_pre_top_up_plus | SMinus => apply snap_pre_top_up_minus end
-          | TiesDown => lazymatch s with SPlus => apply snap_pre_top_down_plus | SMinus => apply snap_pre_top_down_minus end
-          end
-      end
-  | |- _ * IZR (round_grid ?t _ (_ + sgn ?s * _)) = _ <-> _ =>
-      lazymatch t with
-      | TiesUp => lazymatch s with SPlus => apply snap_pre_up_plus | SMinus => apply snap_pre_up_minus end
-      | TiesDown => lazymatch s with SPlus => apply snap_pre_down_plus | SMinus => apply snap_pre_down_minus end
-      end
-  end;
-  snap_side.
-
-Ltac snap_preimage :=
+(** [L]: the preimage lemma of SnapPreimage.v for the tie rule, the sign and
+    the output (grid point, [B] or [-B]) of the goal, as the generator names it. *)
+Ltac snap_preimage L :=
   intros;
   snap_unfold_mech_in_goal;
-  snap_pre_lemma.
+  apply L;
+  snap_side.
 
 Ltac snap_grid :=
   intros;
@@ -133,24 +108,10 @@ Ltac snap_case_goals Hp Hm :=
   | _ => snap_side
   end.
 
-(** The case lemma is chosen from the shape of the probability and of the output. *)
-Ltac snap_case Hp Hm :=
+(** [L]: the case lemma of SnapCases.v, as the generator names it. *)
+Ltac snap_case L Hp Hm :=
   intros;
-  lazymatch goal with
-  | |- snap_prob _ ?y ?p =>
-      let bot := lazymatch y with - _ => constr:(true) | _ => constr:(false) end in
-      lazymatch p with
-      | / 2 * (2 - _ - _) => eapply snap_case_bucket
-      | / 2 * (2 - _) =>
-          lazymatch bot with true => eapply snap_case_bot_near | false => eapply snap_case_top_near end
-      | / 2 * exp _ =>
-          lazymatch bot with true => eapply snap_case_bot_far | false => eapply snap_case_top_far end
-      | / 2 * (exp (_ * ((IZR _ + / 2) * _ - _)) - _) => eapply snap_case_below
-      | / 2 * (exp _ - _) => eapply snap_case_above
-      | / 2 * (_ + _) =>
-          lazymatch bot with true => eapply snap_case_bot | false => eapply snap_case_top end
-      end
-  end;
+  eapply L;
   snap_case_goals Hp Hm.
 
 (** Goal: the DP statement of the unclamped mechanism; [Hp], [Hm] the

@@ -18,7 +18,7 @@ from typing import Callable, Optional
 import sympy
 
 from obligations.core.obligation import Verdict
-from obligations.errors import SpecError
+from obligations.errors import InternalError, SpecError
 from obligations.core import expr as E
 from obligations.kinds.pipeline.spec import PipelineSpec
 
@@ -233,8 +233,42 @@ def unfold(spec: PipelineSpec) -> SnapUnfold:
     distance = delta if bound is None else sympy.Min(delta, 2 * bound)
     u = SnapUnfold(spec, env, kappa, rate, rate_named, sympy.simplify(rate * distance), pre, cases,
                    _pair_cases(cases), Verdict.UNDECIDED)
+    _check_canonical(u)
     _decide(u, env, lam, delta, bound)
     return u
+
+
+def _check_canonical(u: SnapUnfold) -> None:
+    """The case table must be the closed forms the library's case and preimage lemmas state
+    (Noise/SnapCases.v, SnapPreimage.v), which the document writes: else the spec steps
+    outside what the library proves, a fault of the tool, not of the spec."""
+    env = u.symbols
+    lam = to_sym(u.spec.grid, env)
+    c = FA if u.spec.out_clamp is None else sympy.Symbol("c", real=True)
+    r = u.rate
+    lo, hi = (K - HALF) * lam, (K + HALF) * lam
+    canonical = {
+        "below": HALF * (sympy.exp(r * (hi - c)) - sympy.exp(r * (lo - c))),
+        "bucket": HALF * (2 - sympy.exp(r * (lo - c)) - sympy.exp(r * (c - hi))),
+        "above": HALF * (sympy.exp(r * (c - lo)) - sympy.exp(r * (c - hi))),
+    }
+    bound = to_sym(u.spec.out_clamp, env) if u.spec.out_clamp is not None else None
+    if bound is not None:
+        g = (sympy.ceiling(bound / lam) - HALF) * lam
+        gb = (sympy.floor(-bound / lam) + HALF) * lam
+        canonical.update({
+            "top_far": HALF * sympy.exp(r * (c - g)), "top_near": HALF * (2 - sympy.exp(r * (g - c))),
+            "bottom_near": HALF * (2 - sympy.exp(r * (c - gb))), "bottom_far": HALF * sympy.exp(r * (gb - c))})
+    pre = {p.key: p.interval for p in u.preimages}
+    want = {"plus": (sympy.exp(r * (lo - c)), sympy.exp(r * (hi - c))),
+            "minus": (sympy.exp(r * (c - hi)), sympy.exp(r * (c - lo)))}
+    for key, expr in canonical.items():
+        got = next(x.prob for x in u.cases if x.key == key)
+        if sympy.simplify(sympy.expand(got - expr)) != 0:
+            raise InternalError(f"case {key}: sympy gives {got}, the template {expr}")
+    for key, (a, b) in want.items():
+        if sympy.simplify(pre[key].lo - a) != 0 or sympy.simplify(pre[key].hi - b) != 0:
+            raise InternalError(f"preimage {key}: sympy gives {pre[key].text()}")
 
 
 def _cases(pre: list[Preimage], c: sympy.Symbol, lam: sympy.Expr,

@@ -18,12 +18,12 @@ import sympy
 
 from obligations.core.obligation import Verdict
 from obligations import __version__
-from obligations.errors import InternalError, InfrastructureError
+from obligations.errors import InternalError
 from obligations.core.document import Tactic
 from obligations.core.templates import Rendered, render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.core import expr as E
-from obligations.kinds.pipeline.analysis import FA, HALF, K, SnapUnfold, symbols, to_sym
+from obligations.kinds.pipeline.analysis import SnapUnfold
 
 # Tactics proposed for each kind of lemma, tried in order by the prover session.
 TACTICS: dict[str, tuple[str, ...]] = {
@@ -32,9 +32,9 @@ TACTICS: dict[str, tuple[str, ...]] = {
               "intros u s Hu; destruct s; unfold sgn; snap_unfold_consts; field; lra.",
               "intros u s Hu; reflexivity."),
     "normal": ("intros fa u s Hu; unfold {lit}, {nf}; rewrite ({lit}_noise u s Hu); reflexivity.",),
-    "preimage": ("snap_preimage.",),
+    "preimage": ("snap_preimage {lemma}.",),
     "grid": ("snap_grid.",),
-    "case": ("snap_case {pre_plus} {pre_minus}.", "intros; snap_case {pre_plus} {pre_minus}."),
+    "case": ("snap_case {lemma} {pre_plus} {pre_minus}.",),
     "claim": ("snap_side.", "nra.", "field_simplify; snap_side.", "unfold Rdiv; nra."),
 }
 
@@ -98,6 +98,11 @@ def coq_sym(e: sympy.Expr) -> str:
 
 TEMPLATE = Path(__file__).with_name("snapping.v.j2")
 
+# The library lemma (Noise/SnapCases.v) that proves each case of the case table.
+CASE_LEMMAS = {"below": "snap_case_below", "bucket": "snap_case_bucket", "above": "snap_case_above",
+               "top_far": "snap_case_top_far", "top_near": "snap_case_top_near",
+               "bottom_near": "snap_case_bot_near", "bottom_far": "snap_case_bot_far"}
+
 
 def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
     """The file, and its case-table obligations in order (the prover may replace their tactics)."""
@@ -126,7 +131,6 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
     lam = coq_r(spec.grid)
     b = coq_r(spec.out_clamp) if spec.out_clamp is not None else None
     c = "fa" if b is None else f"clamp {b} fa"
-    _check_canonical(u)
     claim, sens = coq_r(spec.epsilon), coq_r(spec.sensitivity)
     # the query distance the DP theorem is proved for: Δ, or 2B when clamping makes it smaller
     distance = f"(2 * {b})" if u.distance == "2B" and b is not None else sens
@@ -213,17 +217,24 @@ def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: Optional[str], c: str
                      f"forall fa u s, 0 < u <= 1 -> {name} fa u s = {nf} fa u s",
                      tuple(t.format(lit=name, nf=nf) for t in TACTICS["normal"]),
                      "the spec's steps give the normal form c + S·(1/r)·ln u of the noise"))
+    ties = "up" if u.spec.ties == "up" else "down"
+
+    def preimage(where: str, sign: str) -> tuple[str, ...]:
+        """The proof by the library's preimage lemma for this output, tie rule and sign."""
+        lemma = "_".join(p for p in ("snap_pre", where, ties, sign) if p)
+        return tuple(t.format(lemma=lemma) for t in TACTICS["preimage"])
+
     grid_out = f"{lam} * IZR k"
     interior = "" if b is None else f"- {b} < {grid_out} < {b} -> "
     pre_plus, pre_minus = f"{name}_pre_plus", f"{name}_pre_minus"
     out.append(Lemma(pre_plus, "preimage",
                      f"forall fa k u, {interior}0 < u <= 1 -> ({nf} fa u SPlus = {grid_out} <-> "
                      f"exp ({r} * ({klo} - {c})) {lo} u {hi} exp ({r} * ({khi} - {c})))",
-                     TACTICS["preimage"], "the preimage of the output lam*k for S = +1"))
+                     preimage("clamp" if b else "", "plus"), "the preimage of the output lam*k for S = +1"))
     out.append(Lemma(pre_minus, "preimage",
                      f"forall fa k u, {interior}0 < u <= 1 -> ({nf} fa u SMinus = {grid_out} <-> "
                      f"exp ({r} * ({c} - {khi})) {hi} u {lo} exp ({r} * ({c} - {klo})))",
-                     TACTICS["preimage"], "the preimage of the output lam*k for S = -1"))
+                     preimage("clamp" if b else "", "minus"), "the preimage of the output lam*k for S = -1"))
     g = gb = ""
     if b is not None:
         g = f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}"
@@ -231,16 +242,16 @@ def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: Optional[str], c: str
         out += [
             Lemma(f"{name}_pre_top_plus", "preimage",
                   f"forall fa u, 0 < u <= 1 -> ({nf} fa u SPlus = {b} <-> exp ({r} * ({g} - {c})) {lo} u)",
-                  TACTICS["preimage"], "the preimage of the output B for S = +1"),
+                  preimage("top", "plus"), "the preimage of the output B for S = +1"),
             Lemma(f"{name}_pre_top_minus", "preimage",
                   f"forall fa u, 0 < u <= 1 -> ({nf} fa u SMinus = {b} <-> u {lo} exp ({r} * ({c} - {g})))",
-                  TACTICS["preimage"], "the preimage of the output B for S = -1"),
+                  preimage("top", "minus"), "the preimage of the output B for S = -1"),
             Lemma(f"{name}_pre_bot_plus", "preimage",
                   f"forall fa u, 0 < u <= 1 -> ({nf} fa u SPlus = - {b} <-> u {hi} exp ({r} * ({gb} - {c})))",
-                  TACTICS["preimage"], "the preimage of the output -B for S = +1"),
+                  preimage("bot", "plus"), "the preimage of the output -B for S = +1"),
             Lemma(f"{name}_pre_bot_minus", "preimage",
                   f"forall fa u, 0 < u <= 1 -> ({nf} fa u SMinus = - {b} <-> exp ({r} * ({c} - {gb})) {hi} u)",
-                  TACTICS["preimage"], "the preimage of the output -B for S = -1"),
+                  preimage("bot", "minus"), "the preimage of the output -B for S = -1"),
         ]
         rng = (f"forall fa u s y, 0 < u <= 1 -> {nf} fa u s = y -> "
                f"y = {b} \\/ y = - {b} \\/ exists k, y = {grid_out} /\\ - {b} < {grid_out} < {b}")
@@ -252,7 +263,7 @@ def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: Optional[str], c: str
         return f"exp ({r} * ({x}))"
 
     def case(key: str, plus: str, minus: str, hyp: str, y: str, prob: str, k: bool) -> Lemma:
-        tac = tuple(t.format(pre_plus=plus, pre_minus=minus) for t in TACTICS["case"])
+        tac = tuple(t.format(lemma=CASE_LEMMAS[key], pre_plus=plus, pre_minus=minus) for t in TACTICS["case"])
         binders = "fa k" if k else "fa"
         return Lemma(f"{name}_case_{key}", "case",
                      f"forall {binders}, {hyp} -> snap_prob ({nf} fa) ({y}) ({prob})", tac, _case_text(u, key))
@@ -283,37 +294,6 @@ def _case_text(u: SnapUnfold, key: str) -> str:
     c = next(c for c in u.cases if c.key == key)
     return (f"case {key}: {c.condition}; S=+1: u in {c.clipped[0].text()}; "
             f"S=-1: u in {c.clipped[1].text()}; Pr = {c.prob}")
-
-
-def _check_canonical(u: SnapUnfold) -> None:
-    """The canonical forms the template writes must be sympy's case table."""
-    env = symbols(u.spec)
-    lam = to_sym(u.spec.grid, env)
-    c = FA if u.spec.out_clamp is None else sympy.Symbol("c", real=True)
-    r = u.rate
-    lo, hi = (K - HALF) * lam, (K + HALF) * lam
-    canonical = {
-        "below": HALF * (sympy.exp(r * (hi - c)) - sympy.exp(r * (lo - c))),
-        "bucket": HALF * (2 - sympy.exp(r * (lo - c)) - sympy.exp(r * (c - hi))),
-        "above": HALF * (sympy.exp(r * (c - lo)) - sympy.exp(r * (c - hi))),
-    }
-    bound = to_sym(u.spec.out_clamp, env) if u.spec.out_clamp is not None else None
-    if bound is not None:
-        g = (sympy.ceiling(bound / lam) - HALF) * lam
-        gb = (sympy.floor(-bound / lam) + HALF) * lam
-        canonical.update({
-            "top_far": HALF * sympy.exp(r * (c - g)), "top_near": HALF * (2 - sympy.exp(r * (g - c))),
-            "bottom_near": HALF * (2 - sympy.exp(r * (c - gb))), "bottom_far": HALF * sympy.exp(r * (gb - c))})
-    pre = {p.key: p.interval for p in u.preimages}
-    want = {"plus": (sympy.exp(r * (lo - c)), sympy.exp(r * (hi - c))),
-            "minus": (sympy.exp(r * (c - hi)), sympy.exp(r * (c - lo)))}
-    for key, expr in canonical.items():
-        got = next(x.prob for x in u.cases if x.key == key)
-        if sympy.simplify(sympy.expand(got - expr)) != 0:
-            raise InfrastructureError(f"internal: case {key}: sympy gives {got}, the template {expr}")
-    for key, (a, b) in want.items():
-        if sympy.simplify(pre[key].lo - a) != 0 or sympy.simplify(pre[key].hi - b) != 0:
-            raise InfrastructureError(f"internal: preimage {key}: sympy gives {pre[key].text()}")
 
 
 def _witness(u: SnapUnfold, lam: str, r: str, b: Optional[str]) -> dict[str, Any]:
