@@ -36,11 +36,11 @@ Proof. intros fa u s Hu; unfold rounded_laplace, rounded_laplace_nf; rewrite (ro
 
 (* the preimage of the output lam*k for S = +1 *)
 Lemma rounded_laplace_pre_plus : forall fa k u, 0 < u <= 1 -> (rounded_laplace_nf fa u SPlus = 1 * IZR k <-> exp (eps * ((IZR k - / 2) * 1 - fa)) < u <= exp (eps * ((IZR k + / 2) * 1 - fa))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_down_plus. Qed.
 
 (* the preimage of the output lam*k for S = -1 *)
 Lemma rounded_laplace_pre_minus : forall fa k u, 0 < u <= 1 -> (rounded_laplace_nf fa u SMinus = 1 * IZR k <-> exp (eps * (fa - (IZR k + / 2) * 1)) <= u < exp (eps * (fa - (IZR k - / 2) * 1))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_down_minus. Qed.
 
 (* every output is one of these *)
 Lemma rounded_laplace_grid : forall fa u s y, 0 < u <= 1 -> rounded_laplace_nf fa u s = y -> exists k, y = 1 * IZR k.
@@ -48,15 +48,15 @@ Proof. snap_grid. Qed.
 
 (* case below: (k + 1/2)·Λ <= c; S=+1: u in (exp(-eps*(2*fa - 2*k + 1)/2), exp(eps*(-2*fa + 2*k + 1)/2)]; S=-1: u in ∅; Pr = (exp(eps) - 1)*exp(-eps*(2*fa - 2*k + 1)/2)/2 *)
 Lemma rounded_laplace_case_below : forall fa k, (IZR k + / 2) * 1 <= fa -> snap_prob (rounded_laplace_nf fa) (1 * IZR k) (/ 2 * (exp (eps * ((IZR k + / 2) * 1 - fa)) - exp (eps * ((IZR k - / 2) * 1 - fa)))).
-Proof. snap_case rounded_laplace_pre_plus rounded_laplace_pre_minus. Qed.
+Proof. snap_case snap_case_below rounded_laplace_pre_plus rounded_laplace_pre_minus. Qed.
 
 (* case bucket: (k - 1/2)·Λ < c < (k + 1/2)·Λ; S=+1: u in (exp(-eps*(2*fa - 2*k + 1)/2), 1]; S=-1: u in [exp(-eps*(-2*fa + 2*k + 1)/2), 1]; Pr = -exp(-eps*fa + eps*k - eps/2)/2 - exp(eps*fa - eps*k - eps/2)/2 + 1 *)
 Lemma rounded_laplace_case_bucket : forall fa k, (IZR k - / 2) * 1 < fa < (IZR k + / 2) * 1 -> snap_prob (rounded_laplace_nf fa) (1 * IZR k) (/ 2 * (2 - exp (eps * ((IZR k - / 2) * 1 - fa)) - exp (eps * (fa - (IZR k + / 2) * 1)))).
-Proof. snap_case rounded_laplace_pre_plus rounded_laplace_pre_minus. Qed.
+Proof. snap_case snap_case_bucket rounded_laplace_pre_plus rounded_laplace_pre_minus. Qed.
 
 (* case above: c <= (k - 1/2)·Λ; S=+1: u in ∅; S=-1: u in [exp(-eps*(-2*fa + 2*k + 1)/2), exp(eps*(2*fa - 2*k + 1)/2)); Pr = (exp(eps) - 1)*exp(-eps*(-2*fa + 2*k + 1)/2)/2 *)
 Lemma rounded_laplace_case_above : forall fa k, fa <= (IZR k - / 2) * 1 -> snap_prob (rounded_laplace_nf fa) (1 * IZR k) (/ 2 * (exp (eps * (fa - (IZR k - / 2) * 1)) - exp (eps * (fa - (IZR k + / 2) * 1)))).
-Proof. snap_case rounded_laplace_pre_plus rounded_laplace_pre_minus. Qed.
+Proof. snap_case snap_case_above rounded_laplace_pre_plus rounded_laplace_pre_minus. Qed.
 
 (* the claimed epsilon is at least r·Δ *)
 Lemma rounded_laplace_claim_ge : eps * 1 <= eps.

@@ -46,27 +46,27 @@ Proof. intros fa u s Hu; unfold snapping_clamped, snapping_clamped_nf; rewrite (
 
 (* the preimage of the output lam*k for S = +1 *)
 Lemma snapping_clamped_pre_plus : forall fa k u, - B < lam * IZR k < B -> 0 < u <= 1 -> (snapping_clamped_nf fa u SPlus = lam * IZR k <-> exp (eps * ((IZR k - / 2) * lam - clamp B fa)) <= u < exp (eps * ((IZR k + / 2) * lam - clamp B fa))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_clamp_up_plus. Qed.
 
 (* the preimage of the output lam*k for S = -1 *)
 Lemma snapping_clamped_pre_minus : forall fa k u, - B < lam * IZR k < B -> 0 < u <= 1 -> (snapping_clamped_nf fa u SMinus = lam * IZR k <-> exp (eps * (clamp B fa - (IZR k + / 2) * lam)) < u <= exp (eps * (clamp B fa - (IZR k - / 2) * lam))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_clamp_up_minus. Qed.
 
 (* the preimage of the output B for S = +1 *)
 Lemma snapping_clamped_pre_top_plus : forall fa u, 0 < u <= 1 -> (snapping_clamped_nf fa u SPlus = B <-> exp (eps * ((IZR (Zceil (B / lam)) - / 2) * lam - clamp B fa)) <= u).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_top_up_plus. Qed.
 
 (* the preimage of the output B for S = -1 *)
 Lemma snapping_clamped_pre_top_minus : forall fa u, 0 < u <= 1 -> (snapping_clamped_nf fa u SMinus = B <-> u <= exp (eps * (clamp B fa - (IZR (Zceil (B / lam)) - / 2) * lam))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_top_up_minus. Qed.
 
 (* the preimage of the output -B for S = +1 *)
 Lemma snapping_clamped_pre_bot_plus : forall fa u, 0 < u <= 1 -> (snapping_clamped_nf fa u SPlus = - B <-> u < exp (eps * ((IZR (Zfloor (- B / lam)) + / 2) * lam - clamp B fa))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_bot_up_plus. Qed.
 
 (* the preimage of the output -B for S = -1 *)
 Lemma snapping_clamped_pre_bot_minus : forall fa u, 0 < u <= 1 -> (snapping_clamped_nf fa u SMinus = - B <-> exp (eps * (clamp B fa - (IZR (Zfloor (- B / lam)) + / 2) * lam)) < u).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_bot_up_minus. Qed.
 
 (* every output is one of these *)
 Lemma snapping_clamped_grid : forall fa u s y, 0 < u <= 1 -> snapping_clamped_nf fa u s = y -> y = B \/ y = - B \/ exists k, y = lam * IZR k /\ - B < lam * IZR k < B.
@@ -74,31 +74,31 @@ Proof. snap_grid. Qed.
 
 (* case below: (k + 1/2)·Λ <= c; S=+1: u in [exp(-eps*(2*c - 2*k*lam + lam)/2), exp(eps*(-2*c + 2*k*lam + lam)/2)); S=-1: u in ∅; Pr = (exp(eps*lam) - 1)*exp(-eps*(2*c - 2*k*lam + lam)/2)/2 *)
 Lemma snapping_clamped_case_below : forall fa k, - B < lam * IZR k < B -> (IZR k + / 2) * lam <= clamp B fa -> snap_prob (snapping_clamped_nf fa) (lam * IZR k) (/ 2 * (exp (eps * ((IZR k + / 2) * lam - clamp B fa)) - exp (eps * ((IZR k - / 2) * lam - clamp B fa)))).
-Proof. snap_case snapping_clamped_pre_plus snapping_clamped_pre_minus. Qed.
+Proof. snap_case snap_case_below snapping_clamped_pre_plus snapping_clamped_pre_minus. Qed.
 
 (* case bucket: (k - 1/2)·Λ < c < (k + 1/2)·Λ; S=+1: u in [exp(-eps*(2*c - 2*k*lam + lam)/2), 1]; S=-1: u in (exp(-eps*(-2*c + 2*k*lam + lam)/2), 1]; Pr = -exp(-c*eps + eps*k*lam - eps*lam/2)/2 - exp(c*eps - eps*k*lam - eps*lam/2)/2 + 1 *)
 Lemma snapping_clamped_case_bucket : forall fa k, - B < lam * IZR k < B -> (IZR k - / 2) * lam < clamp B fa < (IZR k + / 2) * lam -> snap_prob (snapping_clamped_nf fa) (lam * IZR k) (/ 2 * (2 - exp (eps * ((IZR k - / 2) * lam - clamp B fa)) - exp (eps * (clamp B fa - (IZR k + / 2) * lam)))).
-Proof. snap_case snapping_clamped_pre_plus snapping_clamped_pre_minus. Qed.
+Proof. snap_case snap_case_bucket snapping_clamped_pre_plus snapping_clamped_pre_minus. Qed.
 
 (* case above: c <= (k - 1/2)·Λ; S=+1: u in ∅; S=-1: u in (exp(-eps*(-2*c + 2*k*lam + lam)/2), exp(eps*(2*c - 2*k*lam + lam)/2)]; Pr = (exp(eps*lam) - 1)*exp(-eps*(-2*c + 2*k*lam + lam)/2)/2 *)
 Lemma snapping_clamped_case_above : forall fa k, - B < lam * IZR k < B -> clamp B fa <= (IZR k - / 2) * lam -> snap_prob (snapping_clamped_nf fa) (lam * IZR k) (/ 2 * (exp (eps * (clamp B fa - (IZR k - / 2) * lam)) - exp (eps * (clamp B fa - (IZR k + / 2) * lam)))).
-Proof. snap_case snapping_clamped_pre_plus snapping_clamped_pre_minus. Qed.
+Proof. snap_case snap_case_above snapping_clamped_pre_plus snapping_clamped_pre_minus. Qed.
 
 (* case top_far: c <= g; S=+1: u in ∅; S=-1: u in (0, exp(eps*(2*c - 2*lam*ceiling(B/lam) + lam)/2)]; Pr = exp(eps*(2*c - 2*lam*ceiling(B/lam) + lam)/2)/2 *)
 Lemma snapping_clamped_case_top_far : forall fa, clamp B fa <= (IZR (Zceil (B / lam)) - / 2) * lam -> snap_prob (snapping_clamped_nf fa) (B) (/ 2 * exp (eps * (clamp B fa - (IZR (Zceil (B / lam)) - / 2) * lam))).
-Proof. snap_case snapping_clamped_pre_top_plus snapping_clamped_pre_top_minus. Qed.
+Proof. snap_case snap_case_top_far snapping_clamped_pre_top_plus snapping_clamped_pre_top_minus. Qed.
 
 (* case top_near: g <= c; S=+1: u in [exp(-eps*(2*c - 2*lam*ceiling(B/lam) + lam)/2), 1]; S=-1: u in (0, 1]; Pr = 1 - exp(-c*eps + eps*lam*ceiling(B/lam) - eps*lam/2)/2 *)
 Lemma snapping_clamped_case_top_near : forall fa, (IZR (Zceil (B / lam)) - / 2) * lam <= clamp B fa -> snap_prob (snapping_clamped_nf fa) (B) (/ 2 * (2 - exp (eps * ((IZR (Zceil (B / lam)) - / 2) * lam - clamp B fa)))).
-Proof. snap_case snapping_clamped_pre_top_plus snapping_clamped_pre_top_minus. Qed.
+Proof. snap_case snap_case_top_near snapping_clamped_pre_top_plus snapping_clamped_pre_top_minus. Qed.
 
 (* case bottom_near: c <= g'; S=+1: u in (0, 1]; S=-1: u in (exp(-eps*(-2*c + 2*lam*floor(-B/lam) + lam)/2), 1]; Pr = (exp(eps*lam/2) - exp(eps*(c - lam*floor(-B/lam)))/2)*exp(-eps*lam/2) *)
 Lemma snapping_clamped_case_bottom_near : forall fa, clamp B fa <= (IZR (Zfloor (- B / lam)) + / 2) * lam -> snap_prob (snapping_clamped_nf fa) (- B) (/ 2 * (2 - exp (eps * (clamp B fa - (IZR (Zfloor (- B / lam)) + / 2) * lam)))).
-Proof. snap_case snapping_clamped_pre_bot_plus snapping_clamped_pre_bot_minus. Qed.
+Proof. snap_case snap_case_bot_near snapping_clamped_pre_bot_plus snapping_clamped_pre_bot_minus. Qed.
 
 (* case bottom_far: g' <= c; S=+1: u in (0, exp(eps*(-2*c + 2*lam*floor(-B/lam) + lam)/2)); S=-1: u in ∅; Pr = exp(eps*(-2*c + 2*lam*floor(-B/lam) + lam)/2)/2 *)
 Lemma snapping_clamped_case_bottom_far : forall fa, (IZR (Zfloor (- B / lam)) + / 2) * lam <= clamp B fa -> snap_prob (snapping_clamped_nf fa) (- B) (/ 2 * exp (eps * ((IZR (Zfloor (- B / lam)) + / 2) * lam - clamp B fa))).
-Proof. snap_case snapping_clamped_pre_bot_plus snapping_clamped_pre_bot_minus. Qed.
+Proof. snap_case snap_case_bot_far snapping_clamped_pre_bot_plus snapping_clamped_pre_bot_minus. Qed.
 
 (* the claimed epsilon is at least r·Δ *)
 Lemma snapping_clamped_claim_ge : eps * delta <= (eps * delta).

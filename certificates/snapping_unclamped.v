@@ -40,11 +40,11 @@ Proof. intros fa u s Hu; unfold snapping_unclamped, snapping_unclamped_nf; rewri
 
 (* the preimage of the output lam*k for S = +1 *)
 Lemma snapping_unclamped_pre_plus : forall fa k u, 0 < u <= 1 -> (snapping_unclamped_nf fa u SPlus = lam * IZR k <-> exp (eps * ((IZR k - / 2) * lam - fa)) <= u < exp (eps * ((IZR k + / 2) * lam - fa))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_up_plus. Qed.
 
 (* the preimage of the output lam*k for S = -1 *)
 Lemma snapping_unclamped_pre_minus : forall fa k u, 0 < u <= 1 -> (snapping_unclamped_nf fa u SMinus = lam * IZR k <-> exp (eps * (fa - (IZR k + / 2) * lam)) < u <= exp (eps * (fa - (IZR k - / 2) * lam))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_up_minus. Qed.
 
 (* every output is one of these *)
 Lemma snapping_unclamped_grid : forall fa u s y, 0 < u <= 1 -> snapping_unclamped_nf fa u s = y -> exists k, y = lam * IZR k.
@@ -52,15 +52,15 @@ Proof. snap_grid. Qed.
 
 (* case below: (k + 1/2)·Λ <= c; S=+1: u in [exp(-eps*(2*fa - 2*k*lam + lam)/2), exp(eps*(-2*fa + 2*k*lam + lam)/2)); S=-1: u in ∅; Pr = (exp(eps*lam) - 1)*exp(-eps*(2*fa - 2*k*lam + lam)/2)/2 *)
 Lemma snapping_unclamped_case_below : forall fa k, (IZR k + / 2) * lam <= fa -> snap_prob (snapping_unclamped_nf fa) (lam * IZR k) (/ 2 * (exp (eps * ((IZR k + / 2) * lam - fa)) - exp (eps * ((IZR k - / 2) * lam - fa)))).
-Proof. snap_case snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
+Proof. snap_case snap_case_below snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
 
 (* case bucket: (k - 1/2)·Λ < c < (k + 1/2)·Λ; S=+1: u in [exp(-eps*(2*fa - 2*k*lam + lam)/2), 1]; S=-1: u in (exp(-eps*(-2*fa + 2*k*lam + lam)/2), 1]; Pr = -exp(-eps*fa + eps*k*lam - eps*lam/2)/2 - exp(eps*fa - eps*k*lam - eps*lam/2)/2 + 1 *)
 Lemma snapping_unclamped_case_bucket : forall fa k, (IZR k - / 2) * lam < fa < (IZR k + / 2) * lam -> snap_prob (snapping_unclamped_nf fa) (lam * IZR k) (/ 2 * (2 - exp (eps * ((IZR k - / 2) * lam - fa)) - exp (eps * (fa - (IZR k + / 2) * lam)))).
-Proof. snap_case snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
+Proof. snap_case snap_case_bucket snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
 
 (* case above: c <= (k - 1/2)·Λ; S=+1: u in ∅; S=-1: u in (exp(-eps*(-2*fa + 2*k*lam + lam)/2), exp(eps*(2*fa - 2*k*lam + lam)/2)]; Pr = (exp(eps*lam) - 1)*exp(-eps*(-2*fa + 2*k*lam + lam)/2)/2 *)
 Lemma snapping_unclamped_case_above : forall fa k, fa <= (IZR k - / 2) * lam -> snap_prob (snapping_unclamped_nf fa) (lam * IZR k) (/ 2 * (exp (eps * (fa - (IZR k - / 2) * lam)) - exp (eps * (fa - (IZR k + / 2) * lam)))).
-Proof. snap_case snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
+Proof. snap_case snap_case_above snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
 
 (* the claimed epsilon is at least r·Δ *)
 Lemma snapping_unclamped_claim_ge : eps * delta <= (eps * delta).

@@ -45,11 +45,11 @@ Proof. intros fa u s Hu; unfold snapping_unclamped_instance, snapping_unclamped_
 
 (* the preimage of the output lam*k for S = +1 *)
 Lemma snapping_unclamped_instance_pre_plus : forall fa k u, 0 < u <= 1 -> (snapping_unclamped_instance_nf fa u SPlus = lam * IZR k <-> exp (eps * ((IZR k - / 2) * lam - fa)) <= u < exp (eps * ((IZR k + / 2) * lam - fa))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_up_plus. Qed.
 
 (* the preimage of the output lam*k for S = -1 *)
 Lemma snapping_unclamped_instance_pre_minus : forall fa k u, 0 < u <= 1 -> (snapping_unclamped_instance_nf fa u SMinus = lam * IZR k <-> exp (eps * (fa - (IZR k + / 2) * lam)) < u <= exp (eps * (fa - (IZR k - / 2) * lam))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_up_minus. Qed.
 
 (* every output is one of these *)
 Lemma snapping_unclamped_instance_grid : forall fa u s y, 0 < u <= 1 -> snapping_unclamped_instance_nf fa u s = y -> exists k, y = lam * IZR k.
@@ -57,15 +57,15 @@ Proof. snap_grid. Qed.
 
 (* case below: (k + 1/2)·Λ <= c; S=+1: u in [exp(-fa/2 + k/8 - 1/16), exp(-fa/2 + k/8 + 1/16)); S=-1: u in ∅; Pr = -(1 - exp(1/8))*exp(-fa/2 + k/8 - 1/16)/2 *)
 Lemma snapping_unclamped_instance_case_below : forall fa k, (IZR k + / 2) * lam <= fa -> snap_prob (snapping_unclamped_instance_nf fa) (lam * IZR k) (/ 2 * (exp (eps * ((IZR k + / 2) * lam - fa)) - exp (eps * ((IZR k - / 2) * lam - fa)))).
-Proof. snap_case snapping_unclamped_instance_pre_plus snapping_unclamped_instance_pre_minus. Qed.
+Proof. snap_case snap_case_below snapping_unclamped_instance_pre_plus snapping_unclamped_instance_pre_minus. Qed.
 
 (* case bucket: (k - 1/2)·Λ < c < (k + 1/2)·Λ; S=+1: u in [exp(-fa/2 + k/8 - 1/16), 1]; S=-1: u in (exp(fa/2 - k/8 - 1/16), 1]; Pr = -exp(-fa/2 + k/8 - 1/16)/2 - exp(fa/2 - k/8 - 1/16)/2 + 1 *)
 Lemma snapping_unclamped_instance_case_bucket : forall fa k, (IZR k - / 2) * lam < fa < (IZR k + / 2) * lam -> snap_prob (snapping_unclamped_instance_nf fa) (lam * IZR k) (/ 2 * (2 - exp (eps * ((IZR k - / 2) * lam - fa)) - exp (eps * (fa - (IZR k + / 2) * lam)))).
-Proof. snap_case snapping_unclamped_instance_pre_plus snapping_unclamped_instance_pre_minus. Qed.
+Proof. snap_case snap_case_bucket snapping_unclamped_instance_pre_plus snapping_unclamped_instance_pre_minus. Qed.
 
 (* case above: c <= (k - 1/2)·Λ; S=+1: u in ∅; S=-1: u in (exp(fa/2 - k/8 - 1/16), exp(fa/2 - k/8 + 1/16)]; Pr = -(1 - exp(1/8))*exp(fa/2 - k/8 - 1/16)/2 *)
 Lemma snapping_unclamped_instance_case_above : forall fa k, fa <= (IZR k - / 2) * lam -> snap_prob (snapping_unclamped_instance_nf fa) (lam * IZR k) (/ 2 * (exp (eps * (fa - (IZR k - / 2) * lam)) - exp (eps * (fa - (IZR k + / 2) * lam)))).
-Proof. snap_case snapping_unclamped_instance_pre_plus snapping_unclamped_instance_pre_minus. Qed.
+Proof. snap_case snap_case_above snapping_unclamped_instance_pre_plus snapping_unclamped_instance_pre_minus. Qed.
 
 (* the claimed epsilon is at least r·Δ *)
 Lemma snapping_unclamped_instance_claim_ge : eps * 1 <= (1 / 2).
