@@ -45,7 +45,7 @@ def test_clamped_snapping_is_dp_for_all_parameters(run: tuple[Path, dict[str, An
         "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
         for t in record["theorems"])
     proved = {p["obligation"]: p["tactic"] for p in record["proofs"]}
-    assert proved["snapping_clamped_pre_top_plus"] == "snap_preimage."
+    assert proved["snapping_clamped_pre_top_plus"] == "snap_preimage snap_pre_top_up_plus."
     assert "snapping_clamped_case_bottom_far" in proved
     text = (out / "snapping_clamped.v").read_text()
     assert "Admitted" not in text and "Axiom" not in text

@@ -13,12 +13,12 @@ Definition snapping_unclamped (fa u : R) (s : sign) : R :=
 Lemma snapping_unclamped_pre_plus fa k u : 0 < u <= 1 ->
   (snapping_unclamped fa u SPlus = lam * IZR k <->
    exp (eps * ((IZR k - / 2) * lam - fa)) <= u < exp (eps * ((IZR k + / 2) * lam - fa))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_up_plus. Qed.
 
 Lemma snapping_unclamped_pre_minus fa k u : 0 < u <= 1 ->
   (snapping_unclamped fa u SMinus = lam * IZR k <->
    exp (eps * (fa - (IZR k + / 2) * lam)) < u <= exp (eps * (fa - (IZR k - / 2) * lam))).
-Proof. snap_preimage. Qed.
+Proof. snap_preimage snap_pre_up_minus. Qed.
 
 Lemma snapping_unclamped_grid fa u s y : 0 < u <= 1 ->
   snapping_unclamped fa u s = y -> exists k, y = lam * IZR k.
@@ -27,17 +27,17 @@ Proof. snap_grid. Qed.
 Lemma snapping_unclamped_case_below fa k : (IZR k + / 2) * lam <= fa ->
   snap_prob (snapping_unclamped fa) (lam * IZR k)
     (/ 2 * (exp (eps * ((IZR k + / 2) * lam - fa)) - exp (eps * ((IZR k - / 2) * lam - fa)))).
-Proof. snap_case snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
+Proof. snap_case snap_case_below snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
 
 Lemma snapping_unclamped_case_bucket fa k : (IZR k - / 2) * lam < fa < (IZR k + / 2) * lam ->
   snap_prob (snapping_unclamped fa) (lam * IZR k)
     (/ 2 * (2 - exp (eps * ((IZR k - / 2) * lam - fa)) - exp (eps * (fa - (IZR k + / 2) * lam)))).
-Proof. snap_case snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
+Proof. snap_case snap_case_bucket snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
 
 Lemma snapping_unclamped_case_above fa k : fa <= (IZR k - / 2) * lam ->
   snap_prob (snapping_unclamped fa) (lam * IZR k)
     (/ 2 * (exp (eps * (fa - (IZR k - / 2) * lam)) - exp (eps * (fa - (IZR k + / 2) * lam)))).
-Proof. snap_case snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
+Proof. snap_case snap_case_above snapping_unclamped_pre_plus snapping_unclamped_pre_minus. Qed.
 
 Theorem snapping_unclamped_dp : forall fa fa', Rabs (fa - fa') <= delta ->
   forall y p p', snap_prob (snapping_unclamped fa) y p -> snap_prob (snapping_unclamped fa') y p' ->
