@@ -66,7 +66,7 @@ def run(family: str, path: str, k: int, settings: Settings) -> dict[str, Any]:
     comps = spec.program.components
     domain = " x ".join(f"{{{c.lo}..{c.hi}}}" + (f"^{c.length}" if c.length else "") for c in comps)
     return {"family": family, "k": k, "domain": domain, "inputs": len(u.mechanism.rows),
-            "outputs": len(u.spec.outputs.labels), "peak_states": table.peak_states,
+            "outputs": len(u.mechanism.outputs), "peak_states": table.peak_states,
             "tight_epsilon": tight, "verdict": o.verdict, "unfold_s": round(unfold_s, 2),
             "coqc_s": round(o.timings.get("coqc", 0), 2), "coqchk_s": round(o.timings.get("coqchk", 0), 2),
             "audit_s": round(o.timings.get("audit", 0), 2),

@@ -148,7 +148,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
     profiles = []
     for u in unfolded:
         for k in u.spec.profile_compose:
-            prof = profile(u.spec, u.spec.profile_epsilons, k)
+            prof = profile(u.spec, u.spec.profile_epsilons, k, table=u.mechanism)
             certify(prof, settings)
             profiles.append(prof)
             if not args.json:

@@ -32,9 +32,13 @@ class FiniteMechanism:
     pairs: tuple[tuple[int, int], ...]
     base_rows: tuple[Row, ...] = ()  # the table of the spec, before CW mixing and composition
     inputs: tuple[str, ...] = ()     # labels of the rows
+    outputs: tuple[str, ...] = ()    # labels of the columns, when the analysis found them (programs)
 
     def input_label(self, x: int) -> str:
         return self.inputs[x] if self.inputs else self.spec.inputs.labels[x]
+
+    def output_label(self, y: int) -> str:
+        return self.outputs[y] if self.outputs else output_label(self.spec, y)
 
 
 def tabulate(spec: MechanismSpec) -> FiniteMechanism:

@@ -21,7 +21,7 @@ from obligations.kinds import Unfolded
 from obligations.core import expr as E
 from obligations.core.spec import MechanismSpec, derive
 from obligations.analysis.compose import composed_curve, cw_composed_curve, kov
-from obligations.analysis.finite import exp_bounds
+from obligations.analysis.finite import FiniteMechanism, exp_bounds
 from obligations.analysis.region import Curve, curve
 
 DIGITS = 12              # δ brackets when e^ε is irrational
@@ -76,8 +76,9 @@ def piece_json(p: Any) -> dict[str, Any]:
             "a": str(p.line.a), "b": str(p.line.b), "delta": f"{p.line.a} - e^eps * {p.line.b}"}
 
 
-def mechanism_curve(spec: MechanismSpec, compose: int) -> Curve:
-    m = kinds.kind_of(spec).finite_table(spec)
+def mechanism_curve(spec: MechanismSpec, compose: int, table: Optional[FiniteMechanism] = None) -> Curve:
+    """The exact δ(ε) of the spec's table (`table`, if the analysis already made it) run `compose` times."""
+    m = table if table is not None else kinds.kind_of(spec).finite_table(spec)
     if compose == 1:
         return curve(m)
     if spec.cw is not None:  # one database for all runs: Σ_x f(x)·M(x)^⊗k, not (Σ_x f(x)·M(x))^⊗k
@@ -85,9 +86,12 @@ def mechanism_curve(spec: MechanismSpec, compose: int) -> Curve:
     return composed_curve(m.rows, m.pairs, compose)
 
 
-def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1) -> Profile:
-    """The curve and the (not yet certified) points at `epsilons` (default: 0 and the breakpoints)."""
-    c = mechanism_curve(spec, compose)
+def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1,
+            table: Optional[FiniteMechanism] = None) -> Profile:
+    """The curve and the (not yet certified) points at `epsilons` (default: 0 and the breakpoints);
+    `table`: the spec's table, if the analysis already made it."""
+    table = table if table is not None else kinds.kind_of(spec).finite_table(spec)
+    c = mechanism_curve(spec, compose, table)
     if not epsilons:
         ts = [Fraction(1)] + [t for t in c.breakpoints]
         epsilons = [ln_text(t) for t in ts]
@@ -97,7 +101,7 @@ def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1) -> P
     # CW-privacy the k runs share one draw of the database, which is no such composition
     # of the mixture (its exact curve can lie above KOV's), so there is nothing to compare.
     if compose > 1 and spec.cw is None:
-        base = mechanism_curve(spec, 1)
+        base = mechanism_curve(spec, 1, table)
         if base.t_zero is not None and base.t_zero > 1:
             eps0 = sympy.log(sympy.Rational(base.t_zero.numerator, base.t_zero.denominator))
             for e_i, d_i in kov(eps0, Fraction(0), compose):

@@ -74,7 +74,7 @@ def test_randomized_response_as_a_coin_program() -> None:
                  {"if": "c == 1", "then": [{"output": "x"}],
                   "else": [{"sample": {"var": "r", "from": {"uniform": {"range": [0, 1]}}}}, {"output": "r"}]}])
     m = tabulate_program(s)
-    assert m.spec.outputs.labels == ("0", "1")
+    assert m.outputs == ("0", "1") and m.spec is s   # the analysis leaves the spec as written
     assert m.rows == ((F(3, 4), F(1, 4)), (F(1, 4), F(3, 4)))
     p = plan(m)
     assert p.tight_epsilon == "ln(3)" and p.expected == "proved"

@@ -14,7 +14,7 @@ from obligations.kinds.finite.document import render
 from obligations.core.spec import MechanismSpec, derive
 from obligations.kinds.finite.spec import check_finite
 from obligations.kinds.finite.form import Spec
-from obligations.analysis.finite import FiniteMechanism, epsilon_value, output_label, plan, tabulate
+from obligations.analysis.finite import FiniteMechanism, epsilon_value, plan, tabulate
 
 
 class FiniteKind:
@@ -72,7 +72,7 @@ def table_witness(u: Unfolded) -> Optional[dict[str, Any]]:
     rhs = e_float * float(w.pr_x2) + float(spec.delta)
     return {
         "x": u.mechanism.input_label(w.x), "x_prime": u.mechanism.input_label(w.x2),
-        "outputs": [output_label(spec, y) for y in w.outputs],
+        "outputs": [u.mechanism.output_label(y) for y in w.outputs],
         "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x2),
         "exp_epsilon": str(e) if e.is_Rational else f"{e_float:.12g}",
         "exp_epsilon_upper_bound": str(w.bound), "delta": str(spec.delta),

@@ -39,11 +39,11 @@ class ProgramKind:
 
     def analyse(self, spec: MechanismSpec) -> Unfolded:
         t0 = time.perf_counter()
-        mech = tabulate_program(spec)  # the spec's outputs become the output sequences
+        mech = tabulate_program(spec)   # its columns: the output sequences the runs produce
         p = plan(mech, program_vacuity(mech))
         t1 = time.perf_counter()
         rendered = render_program(mech, p)
-        return Unfolded(mech.spec, mech, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
+        return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
 
     def witness(self, u: Unfolded) -> Optional[dict[str, Any]]:
         return table_witness(u)
@@ -54,7 +54,7 @@ class ProgramKind:
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
         item, table_lines = describe_table(u, coq)
         item["inputs"] = len(u.mechanism.rows)
-        item["outputs"] = list(u.spec.outputs.labels)
+        item["outputs"] = list(u.mechanism.outputs)
         item["output_distribution"] = list(describe_outputs(u.mechanism, limit=len(u.mechanism.rows)))
         w = table_witness(u)
         if w is not None:

@@ -14,13 +14,13 @@ Coq does not trust any of this: it runs the program's semantics itself.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Optional, Sequence, Union
 
 from obligations.errors import InternalError, SpecError
 from obligations.kinds.program import spec as P
-from obligations.core.spec import Domain, MechanismSpec
+from obligations.core.spec import MechanismSpec
 from obligations.analysis.finite import FiniteMechanism, has_distinct_neighbours, rows_all_zero
 
 MAX_STATES = 200_000          # states alive at once, for one input
@@ -342,15 +342,22 @@ class ProgramTable:
     peak_states: int
 
 
-def tabulate_program(spec: MechanismSpec) -> FiniteMechanism:
-    """Run the program on every input; the spec's outputs become the output sequences."""
+@dataclass(frozen=True)
+class ProgramMechanism(FiniteMechanism):
+    """A program's exact table: one column per output sequence the runs can produce."""
+
+    sequences: tuple[tuple[Oval, ...], ...] = ()
+
+
+def tabulate_program(spec: MechanismSpec) -> ProgramMechanism:
+    """Run the program on every input: the table over the output sequences it produces."""
     prog = spec.program
     if prog is None:
         raise InternalError("not a program spec")
     table = program_table(spec)
     labels = tuple(ovals_label(o) for o in table.outputs)
-    spec2 = replace(spec, outputs=Domain(labels), program=replace(prog, outputs=table.outputs))
-    return FiniteMechanism(spec2, table.rows, neighbour_pairs(prog), table.rows, prog.input_labels)
+    return ProgramMechanism(spec, table.rows, neighbour_pairs(prog), table.rows, prog.input_labels,
+                            labels, table.outputs)
 
 
 def program_table(spec: MechanismSpec) -> ProgramTable:
@@ -427,9 +434,8 @@ def program_vacuity(m: FiniteMechanism) -> tuple[str, ...]:
 
 def describe_outputs(m: FiniteMechanism, limit: int = 12) -> Iterable[str]:
     """Lines showing the output distribution of the first inputs (for `obligations show`)."""
-    labels = m.spec.outputs.labels
     for x, row in enumerate(m.rows[:limit]):
-        parts = [f"{labels[y]}: {p}" for y, p in enumerate(row) if p]
+        parts = [f"{m.output_label(y)}: {p}" for y, p in enumerate(row) if p]
         yield f"{m.input_label(x)} -> " + ", ".join(parts)
     if len(m.rows) > limit:
         yield f"... ({len(m.rows) - limit} more inputs)"

@@ -20,8 +20,7 @@ from obligations.kinds.finite.document import _obligation
 from obligations.core.terms import comment, q_lit, r_lit, strip_outer, z_lit
 from obligations.kinds.program import spec as P
 from obligations.kinds.finite.document import _renderer
-from obligations.analysis.finite import FiniteMechanism
-from obligations.kinds.program.analysis import BOT, TOP
+from obligations.kinds.program.analysis import BOT, TOP, ProgramMechanism
 
 CHUNK = 200  # list literals are split so Coq's parser never sees a huge flat list
 
@@ -129,7 +128,7 @@ def slot_ranges(prog: P.Program) -> list[tuple[int, int]]:
 TEMPLATE = Path(__file__).with_name("program.v.j2")
 
 
-def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
+def render_program(m: ProgramMechanism, plan: Plan) -> Rendered:
     spec = m.spec
     prog: P.Program = spec.program
     name = spec.name
@@ -142,8 +141,8 @@ def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
     main = next((o for o in obligations if o["kind"] in ("pointwise", "hockey", "witness")), None)
     if main is not None and main["kind"] == "witness":
         w = next(o for o in plan.obligations if type(o).__name__ == "Witness")
-        main["event"] = chunked([ovals(prog.outputs[y]) for y in w.outputs], "    ")
-        main["event_text"] = comment(", ".join(spec.outputs.labels[y] for y in w.outputs))
+        main["event"] = chunked([ovals(m.sequences[y]) for y in w.outputs], "    ")
+        main["event_text"] = comment(", ".join(m.output_label(y) for y in w.outputs))
         main["x_text"] = comment(m.input_label(w.x))
         main["x2_text"] = comment(m.input_label(w.x2))
     theorem = f"{name}_not_dp" if plan.expected == Verdict.REFUTED else f"{name}_dp"
@@ -162,8 +161,8 @@ def render_program(m: FiniteMechanism, plan: Plan) -> Rendered:
         ranges="[" + "; ".join(f"({_z(lo)}, {_z(hi)})" for lo, hi in slot_ranges(prog)) + "]",
         inputs=chunked(["[" + "; ".join(_z(v) for v in vec) + "]" for vec in prog.inputs], "  ",
                        max(1, 60 // (4 * max(1, len(prog.deltas)) + 2))),
-        n_inputs=len(prog.inputs), n_outs=len(prog.outputs),
-        outs=chunked([ovals(o) for o in prog.outputs]),
+        n_inputs=len(prog.inputs), n_outs=len(m.sequences),
+        outs=chunked([ovals(o) for o in m.sequences]),
         exp=exp, main=main,
         epsilon=epsilon, epsilon_text=comment(spec.epsilon_text),
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),

@@ -345,7 +345,6 @@ class Program:
     path_bound: int
     model: Any = field(default=None, compare=False, repr=False)  # ProgramSpecModel, for sweeps
     point: Optional[Mapping[str, Any]] = None                      # the sweep point, if any
-    outputs: tuple[tuple[Any, ...], ...] = ()  # the output sequences, once enumerated (unfold)
 
     @property
     def nslots(self) -> int:
