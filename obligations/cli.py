@@ -11,7 +11,9 @@ from typing import Any, Optional, Sequence
 
 from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
-from obligations.certify.run import Outcome, Settings, load_specs, prove_many, verify
+from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.run import load_specs, prove_many
+from obligations.certify.verify import verify
 from obligations.certify.profiles import Profile, certified, certify, ln_text, profile
 from obligations import kinds
 from obligations.kinds import Unfolded, unfold

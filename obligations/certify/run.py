@@ -1,75 +1,28 @@
-"""One spec through the prover to a certificate (`prove`), what a certificate must say
-(`planned`, `compare`), the cache, and `verify`.
-
-Verdicts are values (`Outcome`); faults are the exceptions of `errors`.
-"""
+"""One spec through the prover (`prove`, `prove_many`): discharge the document's
+obligations, compile (the file prints its audit), re-check with coqchk, judge the
+assumptions, write the certificate; and the specs a command names (`load_specs`)."""
 from __future__ import annotations
 
-import json
-import math
-import os
 import shutil
 import time
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from obligations import __version__, kinds
+from obligations import kinds
 from obligations.certify import allowlist
-from obligations.certify import certificate as cert
-from obligations.core.document import DocumentError, Slot
+from obligations.certify.outcome import Outcome, Settings, claim_text, vacuity, witness_json
+from obligations.certify.record import cached, remove_stale, write_certificate
+from obligations.core.document import Slot
 from obligations.core.obligation import Verdict
-from obligations.core.resources import THEORIES
-from obligations.errors import InfrastructureError, ObligationsError, SpecError, UsageError
+from obligations.errors import InfrastructureError, SpecError, UsageError
 from obligations.kinds import Unfolded, load, unfold
 from obligations.kinds.base import witness_text
 from obligations.prover.coq import GENERATED, Audit, Coq, StageResult, read_audit
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
 
-
-@dataclass(frozen=True)
-class Settings:
-    theories: Path = THEORIES
-    build: Path = Path("build")
-    out: Path = Path("certificates")
-    timeout: float = 600.0
-    use_cache: bool = True
-    transcript: Optional[Path] = None
-    recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
-
-    def coq(self) -> Coq:
-        return Coq(self.theories.resolve(), self.timeout, self.transcript)
-
-
-@dataclass
-class Outcome:
-    """The verdict on one spec: proved, refuted, unproved, timeout or undecided."""
-
-    name: str
-    spec: str
-    verdict: Verdict
-    claim: str
-    tight_epsilon: Optional[str] = None
-    theorem: Optional[str] = None
-    statement: Optional[str] = None
-    witness: Optional[dict[str, Any]] = None
-    certificate: Optional[str] = None
-    message: str = ""
-    goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
-    cached: bool = False
-    choices: dict[str, str] = field(default_factory=dict)       # the proof of each obligation
-    proofs: list[dict[str, Any]] = field(default_factory=list)  # which tactic closed which obligation
-    vacuous: list[str] = field(default_factory=list)   # why the claim holds for any mechanism, if so
-    timings: dict[str, float] = field(default_factory=dict)
-    peak_kib: dict[str, int] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def claim_text(spec: Any) -> str:
-    return f"({spec.epsilon_text}, {spec.delta_text})-DP"
+__all__ = ["Outcome", "Settings", "load_specs", "prove", "prove_many", "run_coq", "unfold"]
 
 
 def prove(u: Unfolded, settings: Settings) -> Outcome:
@@ -91,7 +44,7 @@ def prove_many(units: Sequence[Unfolded], settings: Settings) -> list[Outcome]:
                                   vacuous=vacuity(u), message="; ".join(u.plan.notes))
             continue
         if settings.use_cache:
-            outcomes[i] = _cached(settings.out / f"{spec.name}.json", u, settings)
+            outcomes[i] = cached(settings.out / f"{spec.name}.json", u, settings)
             if outcomes[i] is not None:
                 continue
         step = _compile(u, settings)
@@ -110,16 +63,11 @@ def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings)
     o.timings = {**u.timings, **o.timings}
     if audit is not None:
         o.certificate = str(json_path)
-        _write_certificate(json_path, u, o, audit, settings)
+        write_certificate(json_path, u, o, audit, settings)
     else:
-        _remove_stale(json_path)
+        remove_stale(json_path)
     o.timings["total"] = sum(o.timings.values())
     return o
-
-
-def vacuity(u: Unfolded) -> list[str]:
-    """Why the claim holds whatever the mechanism does (no two distinct neighbours, ...)."""
-    return list(u.plan.vacuous)
 
 
 @dataclass
@@ -133,7 +81,7 @@ class Compiled:
     audit: Audit
 
 
-def _run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
+def run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
              ) -> tuple[Outcome, Optional[Audit]]:
     """Discharge the document's obligations (unless `choices` fixes every proof, as for
     verify), compile (the file prints its audit), coqchk; the audit is returned only for a
@@ -319,229 +267,6 @@ def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]
     goal = "\n".join("    " + ln for ln in failed.goal.splitlines()) or "    (no goal: outside a proof)"
     return (f"  obligation {failed.lemma or '?'} (line {failed.line}), at `{failed.sentence.strip()}`:\n"
             f"  {failed.error.strip()}\n  remaining goal:\n{goal}")
-
-
-def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
-    """The witness a refutation's certificate records (None for any other verdict)."""
-    return kinds.witness(u) if u.plan.expected == Verdict.REFUTED else None
-
-
-# ---------------------------------------------------------------- certificates
-#
-# A certificate's JSON is never believed: `verify` and the prove cache recompute
-# every meaningful field from the spec (`planned`) and compare; the .v must be the
-# render with each proof one of the candidates the renderer proposes.  The JSON's
-# own hash only detects accidental damage.
-
-# Fields that record how a run went, not what was proved: not compared.
-_INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "proofs", "spec", "packages")
-
-
-def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[str, Any]:
-    """Every field of a certificate that follows from the spec, the chosen proofs, the
-    library and the tools, recomputed; the theorems' statements and assumptions come
-    from Coq, the spec's path from where the certificate lies."""
-    spec = u.spec
-    text = u.rendered.document.fill(choices)
-    return {
-        "format": cert.FORMAT,
-        "name": spec.name,
-        "verdict": u.plan.expected,
-        "claim": {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
-                  "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"},
-        "derived": dict(spec.derived) if spec.derived else None,
-        "coq_file": {"path": f"{spec.name}.v", "sha256": cert.sha256_text(text)},
-        "rendered_sha256": cert.sha256_text(u.rendered.text),
-        "theories_sha256": cert.theories_sha256(settings.theories),
-        "tool_version": __version__,
-        "coq_version": settings.coq().version(),
-        "uses_interval": u.rendered.uses_interval(choices),
-        "analysis": {"tight_epsilon": u.plan.tight_epsilon,
-                     "tight_epsilon_float": _finite(u.plan.tight_epsilon_float),
-                     "delta_at_claim": u.plan.delta_at_claim,
-                     "delta_at_claim_float": _finite(u.plan.delta_at_claim_float)},
-        "vacuous": vacuity(u),
-        "witness": witness_json(u),
-    }
-
-
-def _spec_path(spec_path: str, json_path: Path) -> str:
-    """The spec's path relative to the certificate's directory: the same however the
-    path was typed and wherever the tool ran."""
-    return Path(os.path.relpath(Path(spec_path).resolve(), json_path.parent.resolve())).as_posix()
-
-
-def _record(u: Unfolded, o: Outcome, settings: Settings, json_path: Path, audit: Audit) -> dict[str, Any]:
-    spec = u.spec
-    record = planned(u, o.choices, settings)
-    record["spec"] = {"path": _spec_path(spec.path, json_path), "sha256": spec.sha256}
-    record["theorems"] = [{"name": t, "statement": audit.statements[t], "assumptions": audit.assumptions[t]}
-                          for t in u.rendered.theorems]
-    record["proofs"] = o.proofs
-    record["packages"] = _package_versions()
-    record["timings_s"] = {k: round(v, 3) for k, v in o.timings.items()}
-    record["peak_memory_kib"] = o.peak_kib
-    return record
-
-
-def _package_versions() -> dict[str, str]:
-    """The Python packages the render depends on (sympy prints terms, jinja2 lays out the file)."""
-    from importlib import metadata
-    return {name: metadata.version(name) for name in ("sympy", "jinja2", "pydantic")}
-
-
-def _finite(x: float) -> Optional[float]:
-    return x if math.isfinite(x) else None
-
-
-def _write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
-                       settings: Settings) -> None:
-    vpath = json_path.with_suffix(".v")
-    vpath.parent.mkdir(parents=True, exist_ok=True)
-    vpath.write_text(u.rendered.document.fill(o.choices))
-    cert.write(json_path, _record(u, o, settings, json_path, audit))
-
-
-def _remove_stale(json_path: Path) -> None:
-    for p in (json_path, json_path.with_suffix(".v")):
-        if p.exists():
-            p.unlink()
-
-
-def recorded_choices(record: dict[str, Any]) -> dict[str, str]:
-    """The proof chosen for each obligation, as the certificate records it."""
-    proofs = record.get("proofs")
-    if not isinstance(proofs, list):
-        raise ValueError("the certificate records no proofs")
-    choices: dict[str, str] = {}
-    for p in proofs:
-        if not isinstance(p, dict) or not isinstance(p.get("obligation"), str) or not isinstance(p.get("tactic"), str):
-            raise ValueError(f"a malformed proofs entry: {p!r}")
-        if p["obligation"] in choices:
-            raise ValueError(f"the obligation {p['obligation']} has two proofs")
-        choices[p["obligation"]] = p["tactic"]
-    return choices
-
-
-def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path) -> list[str]:
-    """What in a certificate disagrees with what the spec gives (empty: nothing)."""
-    problems: list[str] = []
-    doc = u.rendered.document
-    try:
-        choices = recorded_choices(record)
-        if set(choices) != {s.name for s in doc.slots}:
-            raise DocumentError("the proofs recorded are not those of the document's obligations")
-        text = doc.fill(choices)
-    except (ValueError, DocumentError) as exc:
-        return [f"the recorded proofs are not the renderer's: {exc}"]
-    want = planned(u, choices, settings)
-    for key, value in want.items():
-        if record.get(key) != value:
-            problems.append(f"{key}: the certificate says {_short(record.get(key))}, "
-                            f"the spec gives {_short(value)}")
-    for key in sorted(set(record) - set(want) - set(_INFORMATIONAL)):
-        problems.append(f"{key}: a field no certificate has")
-    spec_field = record.get("spec")
-    if not isinstance(spec_field, dict) or spec_field.get("sha256") != u.spec.sha256:
-        problems.append("spec: the spec changed since the certificate was made (its SHA-256 differs)")
-    theorems = record.get("theorems")
-    names = [t.get("name") for t in theorems if isinstance(t, dict)] if isinstance(theorems, list) else None
-    if names != list(u.rendered.theorems):
-        problems.append(f"theorems: the certificate names {names}, the spec gives {list(u.rendered.theorems)}")
-    if not vpath.exists():
-        problems.append(f"{vpath} is missing")
-    elif vpath.read_bytes() != text.encode("utf-8"):
-        problems.append(f"{vpath} is not the file the spec renders to with the recorded proofs")
-    return problems
-
-
-def _short(v: Any) -> str:
-    text = json.dumps(v, sort_keys=True)
-    return text if len(text) <= 200 else text[:200] + "..."
-
-
-def _cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcome]:
-    """The outcome of a certificate whose every field the spec re-derives and whose .v
-    is the render with proofs from the candidates, else None (then Coq runs again)."""
-    try:
-        record = cert.read(json_path)
-        if not cert.is_sealed(record) or compare(record, u, settings, json_path.with_suffix(".v")):
-            return None
-        statement = record["theorems"][-1]["statement"]
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
-        return None
-    o = Outcome(u.spec.name, u.spec.path, u.plan.expected, claim_text(u.spec),
-                tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1],
-                statement=statement, witness=witness_json(u),
-                certificate=str(json_path), cached=True, timings=dict(u.timings),
-                choices=recorded_choices(record), proofs=record["proofs"], vacuous=vacuity(u))
-    o.message = witness_text(o.witness) if o.witness else ""
-    return o
-
-
-@dataclass
-class Verification:
-    certificate: str
-    name: str
-    ok: bool
-    problems: list[str]
-    timings: dict[str, float]
-    error: Optional[str] = None     # an infrastructure failure kept the check from finishing
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None) -> Verification:
-    """Re-derive the certificate from its spec, compare every field and the .v, then
-    re-run coqc, coqchk (library included) and the audit on the file."""
-    try:
-        record = cert.read(json_path)
-    except (OSError, ValueError) as exc:
-        return Verification(str(json_path), "?", False, [f"cannot read the certificate: {exc}"], {})
-    name = str(record.get("name", "?"))
-    problems: list[str] = []
-    if not cert.is_sealed(record):
-        problems.append("the certificate's JSON was damaged or edited (certificate_sha256 does not match)")
-    try:
-        u = unfold(_derived_spec(record, json_path, spec_path))
-    except (ObligationsError, ValueError, KeyError, TypeError) as exc:
-        return Verification(str(json_path), name, False, problems + [f"cannot re-derive the claim: {exc}"], {})
-    if u.spec.name != name:
-        problems.append(f"name: the certificate says {name!r}, the spec gives {u.spec.name!r}")
-    vpath = json_path.with_suffix(".v")
-    problems += compare(record, u, settings, vpath)
-    if problems:  # Coq would check a file that is not the certificate's claim: stop here
-        return Verification(str(json_path), name, False, problems, {})
-    try:
-        o, audit = _run_coq(u, _verify_settings(settings), recorded_choices(record))
-    except InfrastructureError as exc:
-        return Verification(str(json_path), name, False, [f"Coq could not check it: {exc}"], {}, error=str(exc))
-    if o.verdict != record["verdict"]:
-        problems.append(f"Coq: {o.verdict}: {o.message}")
-    elif audit is not None:
-        for t in record["theorems"]:
-            if t.get("statement") != audit.statements[t["name"]]:
-                problems.append(f"the statement of {t['name']} differs from what Coq prints")
-            elif t.get("assumptions") != audit.assumptions[t["name"]]:
-                problems.append(f"the assumptions of {t['name']} differ from what Coq prints")
-    return Verification(str(json_path), name, not problems, problems, o.timings)
-
-
-def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[Path]) -> Any:
-    """The spec the certificate was made from, and the claim derived from it if any."""
-    spec = load(spec_path or json_path.parent / str(record["spec"]["path"]))
-    d = record.get("derived")
-    if d is None:
-        return spec
-    if not isinstance(d, dict):
-        raise ValueError("derived: not a mapping")
-    return kinds.derive(spec, d)
-
-
-def _verify_settings(settings: Settings) -> Settings:
-    return Settings(settings.theories, settings.build / "verify", settings.out, settings.timeout,
-                    False, settings.transcript, recheck_library=True)
 
 
 def load_specs(paths: list[Path]) -> list[Any]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from obligations.core.document import Document
-from obligations.certify.run import Settings, Unfolded, _run_coq, unfold
+from obligations.certify.run import Settings, Unfolded, run_coq, unfold
 from obligations.kinds import load
 
 
@@ -29,7 +29,7 @@ def test_smuggled_assumption_is_refused(tmp_path: Path, smuggle: str) -> None:
         forged = head + statement + "Proof. Admitted.\n" + audit
     else:
         forged = head + "Axiom cheat : False.\n" + statement + "Proof. destruct cheat. Qed.\n" + audit
-    outcome, audit = _run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
+    outcome, audit = run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
     assert audit is None
     assert outcome.verdict == "unproved"
     assert "declares axioms" in outcome.message
@@ -40,7 +40,7 @@ def test_smuggled_assumption_is_refused(tmp_path: Path, smuggle: str) -> None:
 def test_failed_proof_reports_the_lemma(tmp_path: Path) -> None:
     u = unfold(load("mechanisms/randomized_response.yaml"))
     forged = u.rendered.text.replace("(3 # 1)).", "(2 # 1)).")  # a bound too small for the check
-    outcome, audit = _run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
+    outcome, audit = run_coq(_with_text(forged), Settings(build=tmp_path, out=tmp_path, use_cache=False))
     assert audit is None and outcome.verdict == "unproved"
     assert "randomized_response_dp" in outcome.message
     # the IDE session shows the goal that the proof left open

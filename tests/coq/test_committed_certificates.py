@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from obligations.certify import certificate as cert
-from obligations.certify.run import Settings, _derived_spec, compare, unfold
+from obligations.certify.record import compare
+from obligations.certify.run import Settings, unfold
+from obligations.certify.verify import _derived_spec
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CERTS = sorted((REPO / "certificates").glob("*.json"))

@@ -9,7 +9,9 @@ from pathlib import Path
 
 from obligations.certify import certificate as cert
 from obligations.core.document import Tactic
-from obligations.certify.run import Settings, _write_certificate, _run_coq, unfold, verify
+from obligations.certify.record import write_certificate
+from obligations.certify.run import Settings, run_coq, unfold
+from obligations.certify.verify import verify
 from obligations.kinds import load
 
 WEAK = "unfold Q2R; simpl. interval with (i_prec 2)."
@@ -23,7 +25,7 @@ def test_weak_interval_precision_is_repaired_by_the_portfolio(tmp_path: Path) ->
     weak = replace(slot, candidates=(Tactic(WEAK, "PreludeInterval"), *slot.candidates))
     forged = replace(u, rendered=replace(u.rendered, document=replace(doc, slots=(weak,))))
     settings = Settings(build=tmp_path / "b", out=tmp_path / "c", use_cache=False)
-    outcome, audit = _run_coq(forged, settings)
+    outcome, audit = run_coq(forged, settings)
     assert outcome.verdict == "proved", outcome.message
     assert audit is not None and "portfolio" in outcome.message
     assert outcome.choices[slot.name] != WEAK and outcome.choices[slot.name] in slot.scripts()
@@ -36,10 +38,10 @@ def test_verify_accepts_another_candidate_but_nothing_else(tmp_path: Path) -> No
     other = "unfold Q2R; simpl; interval with (i_prec 100)."
     assert other in slot.scripts()
     settings = Settings(build=tmp_path / "b", out=tmp_path / "c", use_cache=False)
-    outcome, audit = _run_coq(u, settings, {slot.name: other})
+    outcome, audit = run_coq(u, settings, {slot.name: other})
     assert audit is not None and outcome.verdict == "proved", outcome.message
     path = tmp_path / "c" / "randomized_response_eps1.json"
-    _write_certificate(path, u, outcome, audit, settings)
+    write_certificate(path, u, outcome, audit, settings)
     checked = verify(path, settings)
     assert checked.ok, checked.problems
     record = json.loads(path.read_text())

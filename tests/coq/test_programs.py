@@ -18,7 +18,7 @@ import pytest
 
 from obligations.core.document import Document
 
-from obligations.certify.run import Settings, _run_coq, load_specs, unfold
+from obligations.certify.run import Settings, run_coq, load_specs, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(REPO / "tests" / "unit"))
@@ -81,7 +81,7 @@ def test_coq_refuses_a_wrong_hint(tmp_path: Path) -> None:
     forged = u.rendered.text.replace("(943 # 292)", "(3 # 1)")
     assert forged != u.rendered.text
     doc = Document.verbatim(u.rendered.module, forged)
-    outcome, audit = _run_coq(replace(u, rendered=replace(u.rendered, document=doc)),
+    outcome, audit = run_coq(replace(u, rendered=replace(u.rendered, document=doc)),
                               Settings(build=tmp_path, out=tmp_path, use_cache=False))
     assert audit is None and outcome.verdict == "unproved"
     assert "online_model_k2_checked" in outcome.message

@@ -182,7 +182,7 @@ def test_every_shipped_and_buggy_program_has_its_stated_verdict() -> None:
 def test_a_refutation_names_inputs_outputs_and_probabilities() -> None:
     s = next(s for s in all_program_specs() if s.name == "at_noisy_value_k2")
     u = unfold(s)
-    from obligations.certify.run import witness_json
+    from obligations.certify.outcome import witness_json
     w = witness_json(u)
     assert w is not None
     assert w["x"].startswith("q=(") and w["x_prime"].startswith("q=(")

@@ -1,0 +1,69 @@
+"""What a run says: the settings it ran with and the verdict on one spec (`Outcome`).
+
+Verdicts are values; faults are the exceptions of `errors`.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from obligations import kinds
+from obligations.core.obligation import Verdict
+from obligations.core.resources import THEORIES
+from obligations.kinds import Unfolded
+from obligations.prover.coq import Coq
+
+
+@dataclass(frozen=True)
+class Settings:
+    theories: Path = THEORIES
+    build: Path = Path("build")
+    out: Path = Path("certificates")
+    timeout: float = 600.0
+    use_cache: bool = True
+    transcript: Optional[Path] = None
+    recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
+
+    def coq(self) -> Coq:
+        return Coq(self.theories.resolve(), self.timeout, self.transcript)
+
+
+@dataclass
+class Outcome:
+    """The verdict on one spec: proved, refuted, unproved, timeout or undecided."""
+
+    name: str
+    spec: str
+    verdict: Verdict
+    claim: str
+    tight_epsilon: Optional[str] = None
+    theorem: Optional[str] = None
+    statement: Optional[str] = None
+    witness: Optional[dict[str, Any]] = None
+    certificate: Optional[str] = None
+    message: str = ""
+    goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
+    cached: bool = False
+    choices: dict[str, str] = field(default_factory=dict)       # the proof of each obligation
+    proofs: list[dict[str, Any]] = field(default_factory=list)  # which tactic closed which obligation
+    vacuous: list[str] = field(default_factory=list)   # why the claim holds for any mechanism, if so
+    timings: dict[str, float] = field(default_factory=dict)
+    peak_kib: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def claim_text(spec: Any) -> str:
+    return f"({spec.epsilon_text}, {spec.delta_text})-DP"
+
+
+def vacuity(u: Unfolded) -> list[str]:
+    """Why the claim holds whatever the mechanism does (no two distinct neighbours, ...)."""
+    return list(u.plan.vacuous)
+
+
+def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
+    """The witness a refutation's certificate records (None for any other verdict)."""
+    return kinds.witness(u) if u.plan.expected == Verdict.REFUTED else None

@@ -1,0 +1,168 @@
+"""What a certificate must say, and the files it is.
+
+A certificate's JSON is never believed: `verify` and the prove cache recompute every
+meaningful field from the spec (`planned`) and compare (`compare`); the .v must be the
+render with each proof one of the candidates the renderer proposes.  The JSON's own
+hash only detects accidental damage.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any, Optional
+
+from obligations import __version__
+from obligations.certify import certificate as cert
+from obligations.certify.outcome import Outcome, Settings, claim_text, vacuity, witness_json
+from obligations.core.document import DocumentError
+from obligations.kinds import Unfolded
+from obligations.kinds.base import witness_text
+from obligations.prover.coq import Audit
+
+
+# Fields that record how a run went, not what was proved: not compared.
+_INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "proofs", "spec", "packages")
+
+
+def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[str, Any]:
+    """Every field of a certificate that follows from the spec, the chosen proofs, the
+    library and the tools, recomputed; the theorems' statements and assumptions come
+    from Coq, the spec's path from where the certificate lies."""
+    spec = u.spec
+    text = u.rendered.document.fill(choices)
+    return {
+        "format": cert.FORMAT,
+        "name": spec.name,
+        "verdict": u.plan.expected,
+        "claim": {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
+                  "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"},
+        "derived": dict(spec.derived) if spec.derived else None,
+        "coq_file": {"path": f"{spec.name}.v", "sha256": cert.sha256_text(text)},
+        "rendered_sha256": cert.sha256_text(u.rendered.text),
+        "theories_sha256": cert.theories_sha256(settings.theories),
+        "tool_version": __version__,
+        "coq_version": settings.coq().version(),
+        "uses_interval": u.rendered.uses_interval(choices),
+        "analysis": {"tight_epsilon": u.plan.tight_epsilon,
+                     "tight_epsilon_float": _finite(u.plan.tight_epsilon_float),
+                     "delta_at_claim": u.plan.delta_at_claim,
+                     "delta_at_claim_float": _finite(u.plan.delta_at_claim_float)},
+        "vacuous": vacuity(u),
+        "witness": witness_json(u),
+    }
+
+
+def _spec_path(spec_path: str, json_path: Path) -> str:
+    """The spec's path relative to the certificate's directory: the same however the
+    path was typed and wherever the tool ran."""
+    return Path(os.path.relpath(Path(spec_path).resolve(), json_path.parent.resolve())).as_posix()
+
+
+def record_of(u: Unfolded, o: Outcome, settings: Settings, json_path: Path, audit: Audit) -> dict[str, Any]:
+    spec = u.spec
+    record = planned(u, o.choices, settings)
+    record["spec"] = {"path": _spec_path(spec.path, json_path), "sha256": spec.sha256}
+    record["theorems"] = [{"name": t, "statement": audit.statements[t], "assumptions": audit.assumptions[t]}
+                          for t in u.rendered.theorems]
+    record["proofs"] = o.proofs
+    record["packages"] = _package_versions()
+    record["timings_s"] = {k: round(v, 3) for k, v in o.timings.items()}
+    record["peak_memory_kib"] = o.peak_kib
+    return record
+
+
+def _package_versions() -> dict[str, str]:
+    """The Python packages the render depends on (sympy prints terms, jinja2 lays out the file)."""
+    from importlib import metadata
+    return {name: metadata.version(name) for name in ("sympy", "jinja2", "pydantic")}
+
+
+def _finite(x: float) -> Optional[float]:
+    return x if math.isfinite(x) else None
+
+
+def write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
+                       settings: Settings) -> None:
+    vpath = json_path.with_suffix(".v")
+    vpath.parent.mkdir(parents=True, exist_ok=True)
+    vpath.write_text(u.rendered.document.fill(o.choices))
+    cert.write(json_path, record_of(u, o, settings, json_path, audit))
+
+
+def remove_stale(json_path: Path) -> None:
+    for p in (json_path, json_path.with_suffix(".v")):
+        if p.exists():
+            p.unlink()
+
+
+def recorded_choices(record: dict[str, Any]) -> dict[str, str]:
+    """The proof chosen for each obligation, as the certificate records it."""
+    proofs = record.get("proofs")
+    if not isinstance(proofs, list):
+        raise ValueError("the certificate records no proofs")
+    choices: dict[str, str] = {}
+    for p in proofs:
+        if not isinstance(p, dict) or not isinstance(p.get("obligation"), str) or not isinstance(p.get("tactic"), str):
+            raise ValueError(f"a malformed proofs entry: {p!r}")
+        if p["obligation"] in choices:
+            raise ValueError(f"the obligation {p['obligation']} has two proofs")
+        choices[p["obligation"]] = p["tactic"]
+    return choices
+
+
+def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path) -> list[str]:
+    """What in a certificate disagrees with what the spec gives (empty: nothing)."""
+    problems: list[str] = []
+    doc = u.rendered.document
+    try:
+        choices = recorded_choices(record)
+        if set(choices) != {s.name for s in doc.slots}:
+            raise DocumentError("the proofs recorded are not those of the document's obligations")
+        text = doc.fill(choices)
+    except (ValueError, DocumentError) as exc:
+        return [f"the recorded proofs are not the renderer's: {exc}"]
+    want = planned(u, choices, settings)
+    for key, value in want.items():
+        if record.get(key) != value:
+            problems.append(f"{key}: the certificate says {_short(record.get(key))}, "
+                            f"the spec gives {_short(value)}")
+    for key in sorted(set(record) - set(want) - set(_INFORMATIONAL)):
+        problems.append(f"{key}: a field no certificate has")
+    spec_field = record.get("spec")
+    if not isinstance(spec_field, dict) or spec_field.get("sha256") != u.spec.sha256:
+        problems.append("spec: the spec changed since the certificate was made (its SHA-256 differs)")
+    theorems = record.get("theorems")
+    names = [t.get("name") for t in theorems if isinstance(t, dict)] if isinstance(theorems, list) else None
+    if names != list(u.rendered.theorems):
+        problems.append(f"theorems: the certificate names {names}, the spec gives {list(u.rendered.theorems)}")
+    if not vpath.exists():
+        problems.append(f"{vpath} is missing")
+    elif vpath.read_bytes() != text.encode("utf-8"):
+        problems.append(f"{vpath} is not the file the spec renders to with the recorded proofs")
+    return problems
+
+
+def _short(v: Any) -> str:
+    text = json.dumps(v, sort_keys=True)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcome]:
+    """The outcome of a certificate whose every field the spec re-derives and whose .v
+    is the render with proofs from the candidates, else None (then Coq runs again)."""
+    try:
+        record = cert.read(json_path)
+        if not cert.is_sealed(record) or compare(record, u, settings, json_path.with_suffix(".v")):
+            return None
+        statement = record["theorems"][-1]["statement"]
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return None
+    o = Outcome(u.spec.name, u.spec.path, u.plan.expected, claim_text(u.spec),
+                tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1],
+                statement=statement, witness=witness_json(u),
+                certificate=str(json_path), cached=True, timings=dict(u.timings),
+                choices=recorded_choices(record), proofs=record["proofs"], vacuous=vacuity(u))
+    o.message = witness_text(o.witness) if o.witness else ""
+    return o
