@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Union
 
+from pydantic.json_schema import models_json_schema
+
 from obligations.errors import InternalError, SpecError
 from obligations.kinds.base import Kind, Unfolded
 from obligations.kinds.finite import FINITE
@@ -60,3 +62,14 @@ def derive(spec: Any, derived: Mapping[str, Any]) -> Any:
 
 
 __all__ = ["KINDS", "Kind", "Unfolded", "check", "derive", "expand", "kind_of", "load", "unfold", "witness"]
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a spec file: one of the kinds' forms, their definitions shared at
+    the root (where every `$ref` points)."""
+    forms = [k.form for k in reversed(KINDS)]
+    refs, top = models_json_schema([(form, "validation") for form in forms], ref_template="#/$defs/{model}")
+    branches = [{**refs[(form, "validation")], "title": k.title} for form, k in zip(forms, reversed(KINDS))]
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": f"obligations spec (schema_version 1): one of {len(forms)} forms",
+            "anyOf": branches, "$defs": top.get("$defs", {})}
