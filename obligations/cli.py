@@ -76,51 +76,61 @@ def _main(argv: Optional[Sequence[str]]) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="obligations", description=(
-        "Prove or refute differential-privacy claims about finite mechanisms with Coq."))
+        "Prove or refute differential-privacy claims with Coq: finite mechanisms (tables, "
+        "formulas), small probabilistic programs and noise pipelines (the snapping mechanism). "
+        "Each verdict ends in a certificate that `verify` re-checks."))
     p.add_argument("--version", action="version", version=f"obligations {__version__}")
-    sub = p.add_subparsers(dest="command")
+    subparsers = p.add_subparsers(dest="command")
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        """A subcommand whose --help shows the defaults, with its help line as description."""
+        return subparsers.add_parser(name, help=help, description=help,
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
 
     def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--json", action="store_true", help="print the results as JSON")
-        sp.add_argument("--build", type=Path, default=Path("build"), help="work directory (default build/)")
-        sp.add_argument("--timeout", type=float, default=600.0, help="seconds per Coq process")
+        sp.add_argument("--build", type=Path, default=Path("build"),
+                        help="work directory for generated Coq files and logs, relative to the current directory")
+        sp.add_argument("--timeout", type=float, default=600.0, help="seconds allowed to each Coq process")
         sp.add_argument("--debug", action="store_true", help="log every prover exchange to BUILD/transcript.log")
 
-    sp = sub.add_parser("prove", help="certify (or refute) each spec")
+    sp = command("prove", help="certify (or refute) each spec")
     sp.add_argument("specs", nargs="+", type=Path, help="spec files or directories of *.yaml")
-    sp.add_argument("--out", type=Path, default=Path("certificates"), help="certificate directory")
+    sp.add_argument("--out", type=Path, default=Path("certificates"),
+                    help="certificate directory, relative to the current directory")
     sp.add_argument("--no-cache", action="store_true", help="re-run Coq even if a certificate matches")
     common(sp)
     sp.set_defaults(run=cmd_prove)
 
-    sp = sub.add_parser("verify", help="re-check certificates from their specs")
+    sp = command("verify", help="re-check certificates from their specs")
     sp.add_argument("certificates", nargs="+", type=Path, help="certificate .json files or directories")
     sp.add_argument("--spec", type=Path, help="the spec, if it moved since the certificate was made")
     common(sp)
     sp.set_defaults(run=cmd_verify)
 
-    sp = sub.add_parser("check", help="check specs as prove does before Coq runs (spec, analysis, render)")
+    sp = command("check", help="check specs as prove does before Coq runs (spec, analysis, render)")
     sp.add_argument("specs", nargs="+", type=Path)
     sp.set_defaults(run=cmd_check)
 
-    sp = sub.add_parser("show", help="print the obligations a spec unfolds into")
+    sp = command("show", help="print the obligations a spec unfolds into")
     sp.add_argument("specs", nargs="+", type=Path)
     sp.add_argument("--coq", action="store_true", help="print the rendered Coq file too")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(run=cmd_show)
 
-    sp = sub.add_parser("region", help="the exact delta(eps) curve, certified points, figures")
+    sp = command("region", help="the exact delta(eps) curve, certified points, figures")
     sp.add_argument("spec", type=Path)
     sp.add_argument("--epsilon", action="append", default=[], metavar="E",
                     help="an epsilon to evaluate (exact expression); repeatable; default: 0 and the breakpoints")
     sp.add_argument("--compose", type=int, default=1, metavar="K", help="the K-fold composition")
     sp.add_argument("--certify", action="store_true", help="prove (eps, delta) and refute just below with Coq")
     sp.add_argument("--plot", type=Path, metavar="DIR", help="write the region and delta(eps) figures (PNG, SVG)")
-    sp.add_argument("--out", type=Path, default=Path("certificates"), help="certificate directory")
+    sp.add_argument("--out", type=Path, default=Path("certificates"),
+                    help="certificate directory (with --certify), relative to the current directory")
     common(sp)
     sp.set_defaults(run=cmd_region)
 
-    sp = sub.add_parser("schema", help="print the JSON Schema of spec files")
+    sp = command("schema", help="print the JSON Schema of spec files")
     sp.set_defaults(run=cmd_schema)
     return p
 

@@ -15,3 +15,15 @@ def test_unexpected_exception_is_an_internal_error(monkeypatch: pytest.MonkeyPat
     err = capsys.readouterr().err
     assert err.startswith("obligations: internal error, please report it")
     assert "mechanisms/randomized_response.yaml" in err and "ValueError: a bug" in err
+
+
+def test_help_says_what_the_tool_covers_and_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    top = capsys.readouterr().out
+    assert "programs" in top and "noise pipelines" in top
+    with pytest.raises(SystemExit):
+        cli.main(["prove", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "relative to the current directory (default: certificates)" in text
+    assert "(default: 600.0)" in text and "(default: build)" in text
