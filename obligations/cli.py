@@ -302,9 +302,9 @@ def _plot(prof: Profile, out_dir: Path) -> list[Path]:
 def _print_profile(prof: Profile) -> None:
     k = f", {prof.compose}-fold composition" if prof.compose > 1 else ""
     print(f"{prof.spec.name}{k}: delta(eps) = max over neighbours of sum_y max(0, M(x)(y) - e^eps M(x')(y))")
-    for p in prof.curve.pieces:
-        hi = "oo" if p.t_hi is None else ln_text(p.t_hi)
-        print(f"  eps in [{ln_text(p.t_lo)}, {hi}]: delta = {p.line.a} - e^eps * {p.line.b}")
+    for piece in prof.curve.pieces:
+        hi = "oo" if piece.t_hi is None else ln_text(piece.t_hi)
+        print(f"  eps in [{ln_text(piece.t_lo)}, {hi}]: delta = {piece.line.a} - e^eps * {piece.line.b}")
     zero = prof.curve.t_zero
     print(f"  smallest eps with delta = 0: {'oo (supports differ)' if zero is None else ln_text(zero)}")
     for p in prof.points:
