@@ -6,6 +6,7 @@ computed, rendered or run for a spec that fails here.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from obligations.errors import SpecError
 from obligations.core import expr as E
@@ -185,26 +186,86 @@ def check_common(data: Mapping[str, Any], file: str) -> None:
             raise SpecError(file, "description", problem)
 
 
-def validation_error(file: str, exc: ValidationError) -> SpecError:
-    problems = []
-    for err in exc.errors()[:5]:
-        loc = _field_path(err["loc"])
-        msg = err["msg"]
+def validation_error(file: str, exc: ValidationError, form: Optional[type[BaseModel]] = None) -> SpecError:
+    """The spec error a pydantic failure means, for a person: only the union branch the
+    spec most likely meant (the one pydantic got furthest into), a misspelt field with the
+    field it resembles, a YAML key or value read as a number or boolean with a hint to quote it."""
+    models, fields = _vocabulary(form)
+    errors = _one_branch(list(exc.errors()), models)
+    problems: list[tuple[str, str]] = []
+    for err in errors:
+        loc, msg = _field_path(err["loc"], models), err["msg"]
         if err["type"] == "extra_forbidden":
-            msg = "unknown field (see `obligations schema`)"
-        problems.append((loc, msg))
+            guess = difflib.get_close_matches(str(err["loc"][-1]), sorted(fields), n=1, cutoff=0.75)
+            msg = "unknown field" + (f"; did you mean {guess[0]!r}?" if guess else "") + " (see `obligations schema`)"
+            if guess:   # the field it resembles is then reported missing: one message says both
+                sibling = _field_path((*err["loc"][:-1], guess[0]), models)
+                problems = [(ln, m) for ln, m in problems if ln != sibling]
+                errors = [e for e in errors if _field_path(e["loc"], models) != sibling or e is err]
+                problems.insert(0, (loc, msg))
+                continue
+        elif err["type"] == "string_type" and isinstance(err.get("input"), (bool, int, float)):
+            value = err["input"]
+            msg += (f" (YAML reads this as the boolean {value}: yes, no, on, off, true and false are "
+                    "booleans; quote it)" if isinstance(value, bool) else
+                    f" (YAML reads {value!r} as a number: quote it, '{value}')")
+        if all(ln != loc or m != msg for ln, m in problems):
+            problems.append((loc, msg))
+    problems = [p for p in problems if not (p[1] == "Field required" and any(
+        ln == p[0] for ln, m in problems if m.startswith("unknown field")))][:5]
     field, msg = problems[0]
     more = "".join(f"\n  {loc}: {m}" for loc, m in problems[1:])
     return SpecError(file, field, msg + more)
 
 
-def _field_path(loc: tuple[Any, ...]) -> str:
+def _vocabulary(form: Optional[type[BaseModel]]) -> tuple[frozenset[str], frozenset[str]]:
+    """The model names (pydantic's union-branch tags) and the field names of a spec form."""
+    if form is None:
+        return frozenset(), frozenset()
+    schema = form.model_json_schema()
+    fields: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            fields.update(node.get("properties", {}))
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    walk(schema)
+    return frozenset({form.__name__, *schema.get("$defs", {})}), frozenset(fields)
+
+
+def _is_tag(part: Any, models: frozenset[str]) -> bool:
+    return isinstance(part, str) and (part in models or "[" in part or part in _PYDANTIC_TAGS)
+
+
+def _one_branch(errors: list[Any], models: frozenset[str]) -> list[Any]:
+    """Where pydantic tried the branches of a union, the errors of the branch it got furthest
+    into (the one the spec most likely meant; at equal depth, a structure over a plain type)."""
+    if len(errors) < 2:
+        return errors
+    locs = [tuple(e["loc"]) for e in errors]
+    k = 0
+    while all(len(loc) > k for loc in locs) and len({loc[k] for loc in locs}) == 1:
+        k += 1
+    if not all(len(loc) > k and _is_tag(loc[k], models) for loc in locs):
+        return errors
+    deepest = max(locs, key=lambda loc: (len(loc), loc[k] not in ("str", "int", "float", "bool")))
+    return [e for e, loc in zip(errors, locs) if loc[:k + 1] == deepest[:k + 1]]
+
+
+_PYDANTIC_TAGS = ("str", "int", "float", "list[union[str,int]]", "Range", "Pairs", "Piecewise", "Case",
+                  "Otherwise", "literal['all','adjacent']")
+
+
+def _field_path(loc: tuple[Any, ...], models: frozenset[str] = frozenset()) -> str:
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("str", "int", "float", "list[union[str,int]]", "Range", "Pairs", "Piecewise",
-                      "Case", "Otherwise", "literal['all','adjacent']") or "[" in str(part):
+        elif _is_tag(part, models):
             continue  # pydantic's union-branch tags say nothing to a user
         else:
             out += ("." if out else "") + str(part)

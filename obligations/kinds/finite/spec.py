@@ -19,7 +19,7 @@ def check_finite(data: Any, file: str, sha256: str = "") -> MechanismSpec:
     try:
         spec = Spec.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(file, exc) from None
+        raise validation_error(file, exc, Spec) from None
     return _Checker(file, sha256, spec).run()
 
 

@@ -13,7 +13,6 @@ from obligations.kinds.base import Unfolded
 from obligations.core.obligation import Plan
 from obligations.kinds.pipeline import document as snap_render
 from obligations.kinds.pipeline import spec as pipeline_spec
-from obligations.core.spec import validation_error
 from obligations.kinds.pipeline.spec import PipelineFile, PipelineSpec
 from obligations.kinds.pipeline import analysis as snap
 
@@ -28,7 +27,7 @@ class PipelineKind:
         return pipeline_spec.is_pipeline(data)
 
     def check(self, data: Mapping[str, Any], file: str, sha256: str) -> PipelineSpec:
-        return pipeline_spec.check(dict(data), file, sha256, validation_error)
+        return pipeline_spec.check(dict(data), file, sha256)
 
     def expand(self, spec: PipelineSpec) -> list[PipelineSpec]:
         return [spec]

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from obligations.errors import SpecError
 from obligations.core import expr as E
+from obligations.core.spec import validation_error
 from obligations.kinds.finite.form import Number
 from obligations.core.names import coq_name_problem
 
@@ -136,11 +137,11 @@ def is_pipeline(data: Any) -> bool:
     return isinstance(data, dict) and "pipeline" in data
 
 
-def check(data: dict, file: str, sha256: str, spec_error: Any) -> PipelineSpec:
+def check(data: dict, file: str, sha256: str) -> PipelineSpec:
     try:
         f = PipelineFile.model_validate(data)
     except ValidationError as exc:
-        raise spec_error(file, exc) from None
+        raise validation_error(file, exc, PipelineFile) from None
     return _Checker(file, sha256, f).run()
 
 

@@ -366,7 +366,7 @@ def check_program(data: Mapping[str, Any], file: str, sha256: str = "") -> Any:
     try:
         model = ProgramSpecModel.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(file, exc) from None
+        raise validation_error(file, exc, ProgramSpecModel) from None
     if model.claim is None and not model.sweep:
         raise SpecError(file, "claim", "a claim (epsilon, delta) is required (or one per sweep point)")
     if model.sweep:
