@@ -219,6 +219,10 @@ def _print_summary(outcomes: list[Outcome]) -> None:
 def cmd_verify(args: argparse.Namespace) -> int:
     files: list[Path] = []
     for p in args.certificates:
+        if p.suffix in (".yaml", ".yml") and p.is_file():   # a spec where a certificate was meant
+            raise UsageError(f"{p} is a spec, not a certificate: `obligations prove {p}` certifies it "
+                             "(writing certificates/NAME.json and .v), and `obligations verify` re-checks "
+                             "that .json")
         files += sorted(p.glob("*.json")) if p.is_dir() else [p]
     if args.spec and len(files) != 1:
         raise UsageError("--spec goes with exactly one certificate")

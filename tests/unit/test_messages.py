@@ -56,3 +56,11 @@ def test_yes_as_a_description_says_it_is_a_boolean(tmp_path: Path) -> None:
     code, err = check(tmp_path, yaml.safe_dump(data, sort_keys=False).replace("'@@'", "yes").replace("@@", "yes"))
     assert code == 2
     assert "description: Input should be a valid string (YAML reads this as the boolean True" in err
+
+
+def test_verify_of_a_spec_says_what_to_run() -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main(["verify", str(REPO / "mechanisms" / "randomized_response.yaml")])
+    assert code == 2
+    assert "is a spec, not a certificate: `obligations prove" in err.getvalue()
