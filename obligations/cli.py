@@ -202,10 +202,12 @@ def _print_outcome(o: Outcome) -> None:
 
 
 def _print_summary(outcomes: list[Outcome]) -> None:
-    rows = [("mechanism", "verdict", "claim", "tight eps", "seconds")]
+    # the smallest eps with delta = 0 ("oo" when supports differ), and delta(eps) at the claimed eps
+    rows = [("mechanism", "verdict", "claim", "eps for delta = 0", "delta at claimed eps", "seconds")]
     for o in outcomes:
         rows.append((o.name, o.verdict + (" (cached)" if o.cached else ""), o.claim,
-                     o.tight_epsilon or "?", f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
+                     o.tight_epsilon or "?", o.delta_at_claim or "-",
+                     f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     print()
     for r in rows:

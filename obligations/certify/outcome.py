@@ -4,6 +4,7 @@ Verdicts are values; faults are the exceptions of `errors`.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -38,6 +39,7 @@ class Outcome:
     verdict: Verdict
     claim: str
     tight_epsilon: Optional[str] = None
+    delta_at_claim: Optional[str] = None   # δ(ε) at the claimed ε, exact or to 12 digits
     theorem: Optional[str] = None
     statement: Optional[str] = None
     witness: Optional[dict[str, Any]] = None
@@ -50,6 +52,15 @@ class Outcome:
     vacuous: list[str] = field(default_factory=list)   # why the claim holds for any mechanism, if so
     timings: dict[str, float] = field(default_factory=dict)
     peak_kib: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, u: Unfolded, verdict: Verdict, **fields: Any) -> "Outcome":
+        """An outcome for the claim of `u`, with what its analysis says."""
+        plan = u.plan
+        delta = plan.delta_at_claim or (f"{plan.delta_at_claim_float:.12g}"
+                                        if math.isfinite(plan.delta_at_claim_float) else None)
+        return cls(u.spec.name, u.spec.path, verdict, claim_text(u.spec), tight_epsilon=plan.tight_epsilon,
+                   delta_at_claim=delta, vacuous=vacuity(u), **fields)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 from obligations import __version__
 from obligations.certify import certificate as cert
-from obligations.certify.outcome import Outcome, Settings, claim_text, vacuity, witness_json
+from obligations.certify.outcome import Outcome, Settings, vacuity, witness_json
 from obligations.core.document import DocumentError
 from obligations.kinds import Unfolded
 from obligations.kinds.base import witness_text
@@ -159,10 +159,8 @@ def cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcome
         statement = record["theorems"][-1]["statement"]
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
-    o = Outcome(u.spec.name, u.spec.path, u.plan.expected, claim_text(u.spec),
-                tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1],
-                statement=statement, witness=witness_json(u),
-                certificate=str(json_path), cached=True, timings=dict(u.timings),
-                choices=recorded_choices(record), proofs=record["proofs"], vacuous=vacuity(u))
+    o = Outcome.of(u, u.plan.expected, theorem=u.rendered.theorems[-1], statement=statement,
+                   witness=witness_json(u), certificate=str(json_path), cached=True, timings=dict(u.timings),
+                   choices=recorded_choices(record), proofs=record["proofs"])
     o.message = witness_text(o.witness) if o.witness else ""
     return o

@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 from obligations import kinds
 from obligations.certify import allowlist
-from obligations.certify.outcome import Outcome, Settings, claim_text, vacuity, witness_json
+from obligations.certify.outcome import Outcome, Settings, witness_json
 from obligations.certify.record import cached, remove_stale, write_certificate
 from obligations.core.document import Slot
 from obligations.core.obligation import Verdict
@@ -39,9 +39,8 @@ def prove_many(units: Sequence[Unfolded], settings: Settings) -> list[Outcome]:
     for i, u in enumerate(units):
         spec = u.spec
         if u.plan.expected == Verdict.UNDECIDED:
-            outcomes[i] = Outcome(spec.name, spec.path, Verdict.UNDECIDED, claim_text(spec),
-                                  tight_epsilon=u.plan.tight_epsilon, timings=dict(u.timings),
-                                  vacuous=vacuity(u), message="; ".join(u.plan.notes))
+            outcomes[i] = Outcome.of(u, Verdict.UNDECIDED, timings=dict(u.timings),
+                                     message="; ".join(u.plan.notes))
             continue
         if settings.use_cache:
             outcomes[i] = cached(settings.out / f"{spec.name}.json", u, settings)
@@ -97,8 +96,7 @@ def _compile(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     """Discharge and compile one file: the compiled claim, or the outcome Coq gave instead."""
     spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
-    out = Outcome(spec.name, spec.path, Verdict.UNPROVED, claim_text(spec),
-                  tight_epsilon=u.plan.tight_epsilon, theorem=u.rendered.theorems[-1], vacuous=vacuity(u))
+    out = Outcome.of(u, Verdict.UNPROVED, theorem=u.rendered.theorems[-1])
     out.timings["theories"] = coq.build_theories()
     workdir = settings.build / spec.name
     if workdir.exists():
