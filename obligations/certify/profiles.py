@@ -9,6 +9,7 @@ refuted by the same pipeline (`certify.run.prove_many`, re-checked by one coqchk
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Sequence
@@ -129,18 +130,31 @@ def _point(spec: MechanismSpec, c: Curve, text: str) -> Point:
 
 
 def certify(prof: Profile, settings: Settings) -> None:
-    """Prove (ε, δ⁺) and refute (ε, δ⁻) for every point, with the ordinary pipeline."""
+    """Prove (ε, δ⁺) and refute (ε, δ⁻) for every point, with the ordinary pipeline; the
+    certificates are named by the point: NAME[_kK]_eps_<ε>_ub and _lb."""
     suffix = f"_k{prof.compose}" if prof.compose > 1 else ""
     claims: list[tuple[Point, Unfolded]] = []
-    for i, p in enumerate(prof.points):
+    for p in prof.points:
         sides = [("ub", p.upper)] + ([("lb", p.lower)] if p.lower is not None else [])
         for side, delta in sides:
-            name = f"{prof.spec.name}{suffix}_p{i}_{side}"
+            name = f"{prof.spec.name}{suffix}_eps_{epsilon_slug(p.epsilon)}_{side}"
             derived = derive(prof.spec, name=name, epsilon=p.epsilon, delta=delta, compose=prof.compose)
             claims.append((p, unfold(derived)))
             p.expected.append("proved" if side == "ub" else "refuted")
     for (p, _), outcome in zip(claims, prove_many([u for _, u in claims], settings)):
         p.proofs.append(outcome)
+
+
+# How each character of an ε expression is written in a certificate's name (an identifier).
+_SLUG = {"/": "o", "*": "x", "-": "m", ".": "p", "+": "a", "(": "_", ")": "_", " ": ""}
+
+
+def epsilon_slug(text: str) -> str:
+    """ε as part of a certificate's name: `ln(3)` -> `ln_3`, `ln(27/8)` -> `ln_27o8`, `1/2` -> `1o2`,
+    so that certificates of different points never share a name (a later run at another ε must
+    not overwrite this one)."""
+    slug = "".join(_SLUG.get(c, c) for c in text)
+    return re.sub("_+", "_", slug).strip("_")
 
 
 def certified(prof: Profile) -> bool:

@@ -177,4 +177,4 @@ def test_shipped_profiles_are_certified_tight(shipped: tuple[Path, subprocess.Co
     cw = {pt["epsilon"]: pt for pt in profiles[("randomized_response_cw", 1)]["points"]}
     assert cw["0"]["delta"] == "1/6" and cw["ln(7/5)"]["delta"] == "0"  # 7/12 - 5/12 at eps = 0
     stmt = next(c["statement"] for c in rr3["ln(3)"]["certificates"] if c["verdict"] == "proved")
-    assert stmt.startswith("dp nb_all randomized_response_k3_p2_ub (ln 3) (3 / 8)")
+    assert stmt.startswith("dp nb_all randomized_response_k3_eps_ln_3_ub (ln 3) (3 / 8)")

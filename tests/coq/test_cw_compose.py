@@ -71,15 +71,15 @@ def test_two_releases_on_the_same_database_are_proved_at_ln_293_over_8(
     assert (point["epsilon"], point["delta"], point["delta_lower"]) == ("ln(293/8)", "0", None)
     (c,) = point["certificates"]
     assert c["verdict"] == "proved"
-    assert unqualified(c["statement"]) == "dp nb_all rr5_cw_k2_k2_p0_ub (ln (293 / 8)) 0"
-    record = certificate(out, "rr5_cw_k2_k2_p0_ub")
+    assert unqualified(c["statement"]) == "dp nb_all rr5_cw_k2_k2_eps_ln_293o8_ub (ln (293 / 8)) 0"
+    record = certificate(out, "rr5_cw_k2_k2_eps_ln_293o8_ub")
     assert record["verdict"] == "proved" and record["analysis"]["tight_epsilon"] == "ln(293/8)"
     assert record["derived"]["compose"] == 2
     # the theorem is about the prior mixture of the 2-fold power: one draw of the database
-    v = (out / "rr5_cw_k2_k2_p0_ub.v").read_text()
-    assert "Definition rr5_cw_k2_k2_p0_ub_power : fmech := fmech_power rr5_cw_k2_k2_p0_ub_table 2." in v
-    assert (f"Definition rr5_cw_k2_k2_p0_ub : fmech := fmech_cw rr5_cw_k2_k2_p0_ub_power {PRIOR} {ALT}."
-            in v)
+    point = "rr5_cw_k2_k2_eps_ln_293o8_ub"
+    v = (out / f"{point}.v").read_text()
+    assert f"Definition {point}_power : fmech := fmech_power {point}_table 2." in v
+    assert f"Definition {point} : fmech := fmech_cw {point}_power {PRIOR} {ALT}." in v
 
 
 def test_the_fresh_database_epsilon_is_refuted_with_a_witness(fresh: tuple[Path, dict[str, Any]]) -> None:
@@ -89,10 +89,10 @@ def test_the_fresh_database_epsilon_is_refuted_with_a_witness(fresh: tuple[Path,
     assert (point["epsilon"], point["delta"]) == ("ln(361/16)", "9/50")
     ub, lb = point["certificates"]
     assert (ub["verdict"], unqualified(ub["statement"])) == (
-        "proved", "dp nb_all rr5_cw_k2_fresh_k2_p0_ub (ln (361 / 16)) (9 / 50)")
+        "proved", "dp nb_all rr5_cw_k2_fresh_k2_eps_ln_361o16_ub (ln (361 / 16)) (9 / 50)")
     assert (lb["verdict"], unqualified(lb["statement"])) == (
-        "refuted", "~ dp nb_all rr5_cw_k2_fresh_k2_p0_lb (ln (361 / 16)) (179999999 / 1000000000)")
-    record = certificate(out, "rr5_cw_k2_fresh_k2_p0_lb")
+        "refuted", "~ dp nb_all rr5_cw_k2_fresh_k2_eps_ln_361o16_lb (ln (361 / 16)) (179999999 / 1000000000)")
+    record = certificate(out, "rr5_cw_k2_fresh_k2_eps_ln_361o16_lb")
     assert record["verdict"] == "refuted" and record["analysis"]["tight_epsilon"] == "ln(293/8)"
     w = record["witness"]
     # both runs answer 0, or both answer 1: 293/625 > 361/16 * 8/625 + 9/50 - 10^-9
@@ -107,39 +107,39 @@ def test_the_library_lemma_says_what_the_certified_mechanism_is(
     out, _ = same
     v = tmp_path / "CheckSame.v"
     v.write_text(f"""From Obligations Require Import Prelude.
-From Certs Require Import rr5_cw_k2_k2_p0_ub.
+From Certs Require Import rr5_cw_k2_k2_eps_ln_293o8_ub.
 Local Open Scope Q_scope.
 
 Definition prior : list Q := {PRIOR}.
 Definition alt_prior : list Q := {ALT}.
 
 Lemma certified_is_same_database :
-  rr5_cw_k2_k2_p0_ub = fmech_cw (fmech_power rr5_cw_k2_k2_p0_ub_table 2) prior alt_prior.
+  rr5_cw_k2_k2_eps_ln_293o8_ub = fmech_cw (fmech_power rr5_cw_k2_k2_eps_ln_293o8_ub_table 2) prior alt_prior.
 Proof. reflexivity. Qed.
 
-Lemma table_wf : fmech_wf rr5_cw_k2_k2_p0_ub_table.
+Lemma table_wf : fmech_wf rr5_cw_k2_k2_eps_ln_293o8_ub_table.
 Proof. split; [reflexivity |]. intros r Hr. cbn in Hr. intuition (subst; reflexivity). Qed.
 
 Lemma entry_00 :
-  entry rr5_cw_k2_k2_p0_ub 0 (power_index 5 [0; 0]%nat) =
-  fold_right Qplus 0 (map (fun x => nth x prior 0 * run_prob rr5_cw_k2_k2_p0_ub_table x [0; 0]%nat)
+  entry rr5_cw_k2_k2_eps_ln_293o8_ub 0 (power_index 5 [0; 0]%nat) =
+  fold_right Qplus 0 (map (fun x => nth x prior 0 * run_prob rr5_cw_k2_k2_eps_ln_293o8_ub_table x [0; 0]%nat)
                           (seq 0 5)).
 Proof.
-  exact (proj1 (fmech_cw_power_entry rr5_cw_k2_k2_p0_ub_table prior alt_prior [0; 0]%nat
+  exact (proj1 (fmech_cw_power_entry rr5_cw_k2_k2_eps_ln_293o8_ub_table prior alt_prior [0; 0]%nat
                   table_wf eq_refl eq_refl ltac:(repeat constructor))).
 Qed.
 
-Lemma entry_00_value : entry rr5_cw_k2_k2_p0_ub 0 0 == 293 # 1250.
+Lemma entry_00_value : entry rr5_cw_k2_k2_eps_ln_293o8_ub 0 0 == 293 # 1250.
 Proof. vm_compute. reflexivity. Qed.
 
-Lemma alt_00_value : entry rr5_cw_k2_k2_p0_ub 1 0 == 8 # 1250.
+Lemma alt_00_value : entry rr5_cw_k2_k2_eps_ln_293o8_ub 1 0 == 8 # 1250.
 Proof. vm_compute. reflexivity. Qed.
 """)
     certs = tmp_path / "certs"
     certs.mkdir()
-    (certs / "rr5_cw_k2_k2_p0_ub.v").write_text((out / "rr5_cw_k2_k2_p0_ub.v").read_text())
+    (certs / "rr5_cw_k2_k2_eps_ln_293o8_ub.v").write_text((out / "rr5_cw_k2_k2_eps_ln_293o8_ub.v").read_text())
     load = ["-Q", str(THEORIES), "Obligations", "-Q", str(certs), "Certs"]
-    for f in (certs / "rr5_cw_k2_k2_p0_ub.v", v):
+    for f in (certs / "rr5_cw_k2_k2_eps_ln_293o8_ub.v", v):
         done = subprocess.run(["coqc", *load, str(f)], cwd=tmp_path, capture_output=True, text=True,
                               timeout=300)
         assert done.returncode == 0, done.stdout + done.stderr

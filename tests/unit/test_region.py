@@ -116,3 +116,13 @@ def test_huge_compositions_are_refused_before_any_work(tmp_path: Path) -> None:
         with pytest.raises(SpecError, match="outputs; at most 4096"):
             derive(spec, name="rr_big", epsilon="ln(3)", delta=F(0), compose=k)
     assert derive(spec, name="rr_ok", epsilon="ln(3)", delta=F(0), compose=12).compose == 12
+
+
+def test_profile_certificates_are_named_by_their_epsilon() -> None:
+    """Certifying another ε later must not overwrite a point's certificate: names carry ε."""
+    from obligations.certify.profiles import epsilon_slug
+    texts = ["0", "1", "ln(3)", "ln(27/8)", "ln(293/8)", "-ln(1/2)", "1/2", "0.5", "2*ln(3)", "ln(3)+1"]
+    slugs = [epsilon_slug(t) for t in texts]
+    assert slugs[:4] == ["0", "1", "ln_3", "ln_27o8"]
+    assert len(set(slugs)) == len(slugs)
+    assert all(s.replace("_", "a").isalnum() for s in slugs)   # part of a Coq identifier
