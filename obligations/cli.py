@@ -5,9 +5,11 @@ import argparse
 import json
 import os
 import select
+import shutil
 import sys
+import time
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, TextIO
 
 from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
@@ -139,19 +141,58 @@ def _settings(args: argparse.Namespace, out: Path = Path("certificates"), cache:
     if args.timeout <= 0:
         raise UsageError("--timeout must be positive")
     transcript = args.build / "transcript.log" if args.debug else None
-    return Settings(build=args.build, out=out, timeout=args.timeout, use_cache=cache, transcript=transcript)
+    return Settings(build=args.build, out=out, timeout=args.timeout, use_cache=cache, transcript=transcript,
+                    progress=_status_line(args))
+
+
+class StatusLine:
+    """One line on stderr saying what runs now and for how long the command has run,
+    rewritten in place; `clear` before printing results."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream, self.start, self.shown = stream, time.monotonic(), False
+
+    def __call__(self, stage: str) -> None:
+        width = max(20, shutil.get_terminal_size((100, 20)).columns - 1)
+        text = f"[{time.monotonic() - self.start:6.1f} s] {stage}"
+        self.stream.write("\r\x1b[K" + text[:width])
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _status_line(args: argparse.Namespace) -> Optional[StatusLine]:
+    """A status line on a terminal; none with --json or when stderr is a file or a pipe."""
+    if getattr(args, "json", False) or not sys.stderr.isatty():
+        return None
+    return StatusLine(sys.stderr)
+
+
+def _clear(settings: Settings) -> None:
+    if isinstance(settings.progress, StatusLine):
+        settings.progress.clear()
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
     settings = _settings(args, args.out, not args.no_cache)
     # Every spec is checked and tabulated (rows are distributions) before Coq runs.
-    unfolded = [unfold(s) for s in load_specs(args.specs)]
+    unfolded = []
+    for s in load_specs(args.specs):
+        settings.say(f"{s.name}: analysing")
+        unfolded.append(unfold(s))
     outcomes: list[Outcome] = []
     for group in _by_file(unfolded):   # the points of one sweep are re-checked together
         if not args.json:
             names = ", ".join(u.spec.name for u in group)
+            _clear(settings)
             print(f"[{len(outcomes) + 1}/{len(unfolded)}] {names}: {group[0].spec.path} ...", flush=True)
         for o in prove_many(group, settings):
+            _clear(settings)
             outcomes.append(o)
             if not args.json:
                 if len(group) > 1:
@@ -162,6 +203,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
         for k in u.spec.profile_compose:
             prof = profile(u.spec, u.spec.profile_epsilons, k, table=u.mechanism)
             certify(prof, settings)
+            _clear(settings)
             profiles.append(prof)
             if not args.json:
                 _print_profile(prof)
@@ -234,6 +276,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     results = []
     for f in files:  # one certificate's trouble never stops the others being checked
         r = verify(f, settings, args.spec)
+        _clear(settings)
         results.append(r)
         if not args.json:
             print(f"{r.certificate}: {'OK' if r.ok else 'NOT CHECKED' if r.error else 'FAILED'}", flush=True)
@@ -287,6 +330,7 @@ def cmd_region(args: argparse.Namespace) -> int:
     settings = _settings(args, args.out, True)
     if args.certify:
         certify(prof, settings)
+        _clear(settings)
     figures = _plot(prof, args.plot) if args.plot else []
     if args.json:
         print(json.dumps({**prof.to_json(), "figures": [str(f) for f in figures]}, indent=1))

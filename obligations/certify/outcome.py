@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from obligations import kinds
 from obligations.core.obligation import Verdict
@@ -25,9 +25,14 @@ class Settings:
     use_cache: bool = True
     transcript: Optional[Path] = None
     recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
+    progress: Optional[Callable[[str], None]] = None   # told each stage as it starts (the CLI's status line)
 
     def coq(self) -> Coq:
         return Coq(self.theories.resolve(), self.timeout, self.transcript)
+
+    def say(self, stage: str) -> None:
+        if self.progress is not None:
+            self.progress(stage)
 
 
 @dataclass

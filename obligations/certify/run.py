@@ -43,6 +43,7 @@ def prove_many(units: Sequence[Unfolded], settings: Settings) -> list[Outcome]:
                                      message="; ".join(u.plan.notes))
             continue
         if settings.use_cache:
+            settings.say(f"{spec.name}: is its certificate still valid?")
             outcomes[i] = cached(settings.out / f"{spec.name}.json", u, settings)
             if outcomes[i] is not None:
                 continue
@@ -97,7 +98,7 @@ def _compile(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
     out = Outcome.of(u, Verdict.UNPROVED, theorem=u.rendered.theorems[-1])
-    out.timings["theories"] = coq.build_theories()
+    out.timings["theories"] = coq.build_theories(settings.progress)
     workdir = settings.build / spec.name
     if workdir.exists():
         shutil.rmtree(workdir)
@@ -107,6 +108,7 @@ def _compile(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     chosen: dict[str, str] = dict(choices) if choices is not None else doc.defaults()
     proofs: dict[str, dict[str, Any]] = {}
     if doc.session_first and not replay and doc.slots:
+        settings.say(f"{spec.name}: proving {len(doc.slots)} obligations in a Coq session")
         found, report = _discharge(coq, vfile, u, settings)
         out.timings["session"] = report["seconds"]
         proofs = {p["obligation"]: p for p in report["proofs"]}
@@ -118,10 +120,12 @@ def _compile(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
         chosen = found
         out.message = report["message"]
     vfile.write_text(doc.fill(chosen))
+    settings.say(f"{spec.name}: coqc")
     compiled = coq.compile(vfile)
     failed_slot = (doc.slot_at_line(compiled.line, chosen)
                    if compiled.status == "failed" and compiled.line and not replay else None)
     if failed_slot is not None and len(failed_slot.candidates) > 1:
+        settings.say(f"{spec.name}: trying the other proofs of {failed_slot.name}")
         repaired = _repair(coq, vfile, u, failed_slot, chosen, settings)
         if repaired is not None:  # the portfolio found a proof the renderer did not put first
             chosen[failed_slot.name] = repaired["tactic"]
@@ -153,6 +157,7 @@ def _check(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Outcome,
     # coqchk re-checks the library with the first files of each compiled library (a stamp
     # beside its .vo files); `verify` ignores the stamp and re-checks it once per run.
     with_library = not coq.library_checked(trust_stamp=not settings.recheck_library)
+    settings.say(f"coqchk: {', '.join(c.u.spec.name for c in batch)}" + (" and the library" if with_library else ""))
     checked = coq.check([c.vfile for c in batch], with_library)
     if checked.status != "ok" and len(batch) > 1:
         return [r for c in batch for r in _check([c], settings)]

@@ -2,7 +2,7 @@
 re-run Coq on the file (coqc with its audit, coqchk with the library)."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Optional
 
@@ -50,6 +50,7 @@ def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None
     if problems:  # Coq would check a file that is not the certificate's claim: stop here
         return Verification(str(json_path), name, False, problems, {})
     try:
+        settings.say(f"{name}: re-checking with Coq")
         o, audit = run_coq(u, _verify_settings(settings), recorded_choices(record))
     except InfrastructureError as exc:
         return Verification(str(json_path), name, False, [f"Coq could not check it: {exc}"], {}, error=str(exc))
@@ -76,5 +77,4 @@ def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[P
 
 
 def _verify_settings(settings: Settings) -> Settings:
-    return Settings(settings.theories, settings.build / "verify", settings.out, settings.timeout,
-                    False, settings.transcript, recheck_library=True)
+    return replace(settings, build=settings.build / "verify", use_cache=False, recheck_library=True)

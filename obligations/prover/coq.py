@@ -7,7 +7,7 @@ import re
 import shutil
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal, Optional, Sequence
+from typing import Callable, Literal, Optional, Sequence
 
 from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
@@ -111,13 +111,16 @@ class Coq:
         """The logical name of a library file: `Core/Sums.v` is `Obligations.Core.Sums`."""
         return ".".join((LIBRARY, *vfile.relative_to(self.theories).with_suffix("").parts))
 
-    def build_theories(self) -> float:
-        """Compile the library files whose .vo is missing or stale; returns seconds spent."""
+    def build_theories(self, progress: Optional[Callable[[str], None]] = None) -> float:
+        """Compile the library files whose .vo is missing or stale (telling `progress` each);
+        returns seconds spent."""
         self.version()
         spent, rebuilt = 0.0, False
         for v in self.library_files():
             vo = v.with_suffix(".vo")
             if rebuilt or not vo.exists() or vo.stat().st_mtime < v.stat().st_mtime:
+                if progress is not None:
+                    progress(f"compiling the Coq library (once): {v.relative_to(self.theories)}")
                 done = self._run(["coqc", *self.load_path(), str(v)], cwd=self.theories)
                 spent += done.seconds
                 if done.returncode != 0:

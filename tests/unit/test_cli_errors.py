@@ -27,3 +27,21 @@ def test_help_says_what_the_tool_covers_and_the_defaults(capsys: pytest.CaptureF
     text = " ".join(capsys.readouterr().out.split())
     assert "relative to the current directory (default: certificates)" in text
     assert "(default: 600.0)" in text and "(default: build)" in text
+
+
+def test_status_line_says_the_stage_and_clears(capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    stream = io.StringIO()
+    status = cli.StatusLine(stream)
+    status("rr: coqc")
+    status("coqchk: rr")
+    status.clear()
+    text = stream.getvalue()
+    assert "rr: coqc" in text and "coqchk: rr" in text and text.endswith("\r\x1b[K")
+    assert "] rr: coqc" in text            # with the seconds since the command started
+
+
+def test_no_status_line_with_json_or_off_a_terminal() -> None:
+    import argparse
+    assert cli._status_line(argparse.Namespace(json=True)) is None
+    assert cli._status_line(argparse.Namespace(json=False)) is None   # pytest's stderr is not a terminal
