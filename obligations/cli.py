@@ -15,7 +15,7 @@ from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.run import load_specs, prove_many
-from obligations.certify.verify import verify
+from obligations.certify.verify import verify_many
 from obligations.certify.profiles import Profile, certified, certify, ln_text, profile
 from obligations import kinds
 from obligations.kinds import Unfolded, unfold
@@ -273,11 +273,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not files:
         raise UsageError(f"no certificate .json files in {', '.join(map(str, args.certificates))}")
     settings = _settings(args)
-    results = []
-    for f in files:  # one certificate's trouble never stops the others being checked
-        r = verify(f, settings, args.spec)
-        _clear(settings)
-        results.append(r)
+    results = verify_many(files, settings, args.spec)   # one certificate's trouble never stops the others
+    _clear(settings)
+    for r in results:
         if not args.json:
             print(f"{r.certificate}: {'OK' if r.ok else 'NOT CHECKED' if r.error else 'FAILED'}", flush=True)
             for problem in r.problems:

@@ -22,7 +22,8 @@ from obligations.prover.coq import GENERATED, Audit, Coq, StageResult, read_audi
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
 
-__all__ = ["Outcome", "Settings", "load_specs", "prove", "prove_many", "run_coq", "unfold"]
+__all__ = ["Compiled", "Outcome", "Settings", "check_batch", "compile_one", "load_specs", "prove", "prove_many",
+           "run_coq", "unfold"]
 
 
 def prove(u: Unfolded, settings: Settings) -> Outcome:
@@ -47,12 +48,12 @@ def prove_many(units: Sequence[Unfolded], settings: Settings) -> list[Outcome]:
             outcomes[i] = cached(settings.out / f"{spec.name}.json", u, settings)
             if outcomes[i] is not None:
                 continue
-        step = _compile(u, settings)
+        step = compile_one(u, settings)
         if isinstance(step, Compiled):
             pending.append((i, step))
         else:
             outcomes[i] = _finish(u, step, None, settings)
-    for (i, c), (o, audit) in zip(pending, _check([c for _, c in pending], settings)):
+    for (i, c), (o, audit) in zip(pending, check_batch([c for _, c in pending], settings)):
         outcomes[i] = _finish(c.u, o, audit, settings)
     return [o for o in outcomes if o is not None]
 
@@ -86,13 +87,13 @@ def run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] =
     """Discharge the document's obligations (unless `choices` fixes every proof, as for
     verify), compile (the file prints its audit), coqchk; the audit is returned only for a
     verdict Coq accepted."""
-    step = _compile(u, settings, choices)
+    step = compile_one(u, settings, choices)
     if not isinstance(step, Compiled):
         return step, None
-    return _check([step], settings)[0]
+    return check_batch([step], settings)[0]
 
 
-def _compile(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
+def compile_one(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
              ) -> "Outcome | Compiled":
     """Discharge and compile one file: the compiled claim, or the outcome Coq gave instead."""
     spec, doc = u.spec, u.rendered.document
@@ -147,7 +148,7 @@ def _compile(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] 
     return Compiled(u, out, vfile, chosen, read_audit(compiled.output, u.rendered.theorems))
 
 
-def _check(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
+def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
     """coqchk on every compiled file at once (and, once per compiled library, on the library),
     then each file's audit; if coqchk refuses the batch, each file is checked alone so that
     only the files at fault are refused."""
@@ -160,7 +161,7 @@ def _check(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Outcome,
     settings.say(f"coqchk: {', '.join(c.u.spec.name for c in batch)}" + (" and the library" if with_library else ""))
     checked = coq.check([c.vfile for c in batch], with_library)
     if checked.status != "ok" and len(batch) > 1:
-        return [r for c in batch for r in _check([c], settings)]
+        return [r for c in batch for r in check_batch([c], settings)]
     if checked.status == "ok" and with_library:
         coq.mark_library_checked()
     return [_after_check(c, checked, len(batch)) for c in batch]

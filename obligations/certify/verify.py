@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from obligations import kinds
 from obligations.certify import certificate as cert
-from obligations.certify.outcome import Settings
+from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.record import compare, recorded_choices
-from obligations.certify.run import run_coq
+from obligations.certify.run import Compiled, check_batch, compile_one
 from obligations.errors import InfrastructureError, ObligationsError
-from obligations.kinds import load, unfold
+from obligations.kinds import Unfolded, load, unfold
+from obligations.prover.coq import Audit
 
 
 @dataclass
@@ -30,7 +31,50 @@ class Verification:
 
 def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None) -> Verification:
     """Re-derive the certificate from its spec, compare every field and the .v, then
-    re-run coqc, coqchk (library included) and the audit on the file."""
+    re-run coqc (which prints the file's audit) and coqchk (library included) on the file."""
+    return verify_many([json_path], settings, spec_path)[0]
+
+
+def verify_many(paths: Sequence[Path], settings: Settings, spec_path: Optional[Path] = None
+                ) -> list[Verification]:
+    """`verify` for each certificate: each is compared with what its spec gives and, if it
+    agrees, compiled on its own; then coqchk re-checks all the compiled files in one run
+    (with the library, once).  One certificate's trouble never stops the others."""
+    results: list[Optional[Verification]] = [None] * len(paths)
+    vsettings = _verify_settings(settings)
+    compiled: list[tuple[int, str, dict[str, Any], Compiled]] = []
+    for i, path in enumerate(paths):
+        step = _compared(path, settings, spec_path)
+        if isinstance(step, Verification):
+            results[i] = step
+            continue
+        u, record, name = step
+        settings.say(f"{name}: re-checking with Coq")
+        try:
+            done = compile_one(u, vsettings, recorded_choices(record))
+        except InfrastructureError as exc:
+            results[i] = _not_checked(path, name, exc)
+            continue
+        if isinstance(done, Compiled):
+            compiled.append((i, name, record, done))
+        else:
+            results[i] = _judged(path, name, record, done, None)
+    try:
+        checked = check_batch([c for *_, c in compiled], vsettings)
+    except InfrastructureError as exc:
+        for i, name, _, _ in compiled:
+            results[i] = _not_checked(paths[i], name, exc)
+    else:
+        for (i, name, record, _), (o, audit) in zip(compiled, checked):
+            results[i] = _judged(paths[i], name, record, o, audit)
+    return [r for r in results if r is not None]
+
+
+def _compared(json_path: Path, settings: Settings, spec_path: Optional[Path]
+              ) -> "Verification | tuple[Unfolded, dict[str, Any], str]":
+    """The certificate re-derived from its spec and compared field by field: what Coq must
+    check next, or the verification that failed already (Coq would check a file that is not
+    the certificate's claim)."""
     try:
         record = cert.read(json_path)
     except (OSError, ValueError) as exc:
@@ -45,15 +89,15 @@ def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None
         return Verification(str(json_path), name, False, problems + [f"cannot re-derive the claim: {exc}"], {})
     if u.spec.name != name:
         problems.append(f"name: the certificate says {name!r}, the spec gives {u.spec.name!r}")
-    vpath = json_path.with_suffix(".v")
-    problems += compare(record, u, settings, vpath)
-    if problems:  # Coq would check a file that is not the certificate's claim: stop here
+    problems += compare(record, u, settings, json_path.with_suffix(".v"))
+    if problems:
         return Verification(str(json_path), name, False, problems, {})
-    try:
-        settings.say(f"{name}: re-checking with Coq")
-        o, audit = run_coq(u, _verify_settings(settings), recorded_choices(record))
-    except InfrastructureError as exc:
-        return Verification(str(json_path), name, False, [f"Coq could not check it: {exc}"], {}, error=str(exc))
+    return u, record, name
+
+
+def _judged(json_path: Path, name: str, record: dict[str, Any], o: Outcome, audit: Optional[Audit]) -> Verification:
+    """What Coq said of the file, against what the certificate says."""
+    problems: list[str] = []
     if o.verdict != record["verdict"]:
         problems.append(f"Coq: {o.verdict}: {o.message}")
     elif audit is not None:
@@ -63,6 +107,10 @@ def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None
             elif t.get("assumptions") != audit.assumptions[t["name"]]:
                 problems.append(f"the assumptions of {t['name']} differ from what Coq prints")
     return Verification(str(json_path), name, not problems, problems, o.timings)
+
+
+def _not_checked(json_path: Path, name: str, exc: InfrastructureError) -> Verification:
+    return Verification(str(json_path), name, False, [f"Coq could not check it: {exc}"], {}, error=str(exc))
 
 
 def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[Path]) -> Any:

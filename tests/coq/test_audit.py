@@ -46,3 +46,20 @@ def test_failed_proof_reports_the_lemma(tmp_path: Path) -> None:
     # the IDE session shows the goal that the proof left open
     assert outcome.goal is not None and "randomized_response_dp" in outcome.goal
     assert "exp (ln 3)" in outcome.goal
+
+
+def test_an_axiom_in_one_file_of_a_batch_refuses_that_file_only(tmp_path: Path) -> None:
+    """prove_many re-checks its files with one coqchk: the axiom summary is split by module."""
+    from obligations.certify.run import prove_many
+    u = unfold(load("mechanisms/randomized_response.yaml"))
+    text = u.rendered.text
+    start = text.index("Theorem randomized_response_dp")
+    head, tail = text[:start], text[start:]
+    forged = _with_text(head + "Axiom cheat : False.\n" + tail)   # unused: still refused
+    honest = unfold(load("mechanisms/truncated_geometric.yaml"))
+    settings = Settings(build=tmp_path / "b", out=tmp_path / "c", use_cache=False)
+    good, bad = prove_many([honest, forged], settings)
+    assert good.verdict == "proved" and good.certificate is not None, good.message
+    assert "cheat" not in good.message
+    assert bad.verdict == "unproved" and "Certs.randomized_response.cheat" in bad.message
+    assert not (tmp_path / "c" / "randomized_response.json").exists()
