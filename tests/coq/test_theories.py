@@ -74,7 +74,8 @@ def test_taylor_bounds_on_exp_split_a_large_epsilon(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lemma", [
     "Lemma f : (Q2R (18174146 # 1000000) <= exp (29/10))%R.\nProof. exp_taylor_lower (29 # 10) 3%nat 40%nat. Qed.\n",
     "Lemma f : (exp (29/10) <= Q2R (18174145 # 1000000))%R.\nProof. exp_taylor_upper (29 # 10) 3%nat 40%nat. Qed.\n",
-    "Lemma f : (Q2R (2 # 1) <= exp (1/2))%R.\nProof. exp_taylor_lower (1 # 1) 1%nat 10%nat. Qed.\n",
+    # a true bound (1.6 <= e^(1/2) = 1.6487...), but the hint names another epsilon
+    "Lemma f : (Q2R (16 # 10) <= exp (1/2))%R.\nProof. exp_taylor_lower (1 # 1) 1%nat 10%nat. Qed.\n",
 ])
 def test_taylor_bounds_refuse_a_false_bound_or_another_epsilon(tmp_path: Path, lemma: str) -> None:
     done = _coqc(tmp_path, lemma)
