@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import select
 import shutil
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
@@ -127,6 +129,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--compose", type=int, default=1, metavar="K", help="the K-fold composition")
     sp.add_argument("--certify", action="store_true", help="prove (eps, delta) and refute just below with Coq")
     sp.add_argument("--plot", type=Path, metavar="DIR", help="write the region and delta(eps) figures (PNG, SVG)")
+    sp.add_argument("--exact", action="store_true",
+                    help="print every number exactly (default: a fraction longer than 40 characters as a "
+                         "12-digit decimal; --json is always exact)")
     sp.add_argument("--out", type=Path, default=Path("certificates"),
                     help="certificate directory (with --certify), relative to the current directory")
     common(sp)
@@ -333,7 +338,7 @@ def cmd_region(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**prof.to_json(), "figures": [str(f) for f in figures]}, indent=1))
     else:
-        _print_profile(prof)
+        _print_profile(prof, exact=args.exact)
         for f in figures:
             print(f"figure: {f}")
     return EXIT_PROVED if not args.certify or certified(prof) else EXIT_NOT_PROVED
@@ -347,17 +352,32 @@ def _plot(prof: Profile, out_dir: Path) -> list[Path]:
     return plot.write(prof, out_dir)
 
 
-def _print_profile(prof: Profile) -> None:
+def _number(x: Fraction, exact: bool) -> str:
+    """A fraction as it is, or (if long and not `exact`) as a 12-digit decimal marked with ~."""
+    text = str(x)
+    return text if exact or len(text) <= 40 else f"~{float(x):.12g}"
+
+
+def _ln(t: Fraction, exact: bool) -> str:
+    """ε = ln t as it is, or (if t is long and not `exact`) as a 12-digit decimal marked with ~."""
+    if exact or len(str(t)) <= 40:
+        return ln_text(t)
+    return f"~{math.log(t.numerator) - math.log(t.denominator):.12g}"
+
+
+def _print_profile(prof: Profile, exact: bool = True) -> None:
     k = f", {prof.compose}-fold composition" if prof.compose > 1 else ""
     print(f"{prof.spec.name}{k}: delta(eps) = max over neighbours of sum_y max(0, M(x)(y) - e^eps M(x')(y))")
     for piece in prof.curve.pieces:
-        hi = "oo" if piece.t_hi is None else ln_text(piece.t_hi)
-        print(f"  eps in [{ln_text(piece.t_lo)}, {hi}]: delta = {piece.line.a} - e^eps * {piece.line.b}")
+        hi = "oo" if piece.t_hi is None else _ln(piece.t_hi, exact)
+        print(f"  eps in [{_ln(piece.t_lo, exact)}, {hi}]: delta = {_number(piece.line.a, exact)} "
+              f"- e^eps * {_number(piece.line.b, exact)}")
     zero = prof.curve.t_zero
-    print(f"  smallest eps with delta = 0: {'oo (supports differ)' if zero is None else ln_text(zero)}")
+    print(f"  smallest eps with delta = 0: {'oo (supports differ)' if zero is None else _ln(zero, exact)}")
     for p in prof.points:
-        exact = f"{p.delta} = " if p.delta is not None else ""
-        line = f"  eps = {p.epsilon} ({p.epsilon_float:.6g}): delta = {exact}{p.delta_float:.12g}"
+        value = f"{p.delta} = " if p.delta is not None and (exact or len(str(p.delta)) <= 40) else ""
+        shown = p.epsilon if exact or len(p.epsilon) <= 40 else "~"
+        line = f"  eps = {shown} ({p.epsilon_float:.6g}): delta = {value}{p.delta_float:.12g}"
         for o in p.proofs:
             line += f"; {o.claim} {o.verdict}"
         print(line)

@@ -93,10 +93,10 @@ def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1,
     `table`: the spec's table, if the analysis already made it."""
     table = table if table is not None else kinds.kind_of(spec).finite_table(spec)
     c = mechanism_curve(spec, compose, table)
-    if not epsilons:
-        ts = [Fraction(1)] + [t for t in c.breakpoints]
-        epsilons = [ln_text(t) for t in ts]
-    points = [_point(spec, c, text) for text in epsilons]
+    if epsilons:
+        points = [_point(spec, c, text) for text in epsilons]
+    else:   # the breakpoints are known exactly: no need to read back ln(t) (t may have 500 digits)
+        points = [_exact_point(c, t) for t in [Fraction(1), *c.breakpoints]]
     prof = Profile(spec, compose, c, points)
     # KOV bounds compositions of (ε0, δ0)-DP mechanisms run on the same input; under
     # CW-privacy the k runs share one draw of the database, which is no such composition
@@ -110,6 +110,14 @@ def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1,
                 exact = c.delta(Fraction(int(t.p), int(t.q))) if t.is_Rational else math.nan
                 prof.kov.append((str(e_i).replace("log", "ln"), float(e_i), float(d_i), float(exact)))
     return prof
+
+
+def _exact_point(c: Curve, t: Fraction) -> Point:
+    """The point ε = ln t for a rational t ≥ 1 (e^ε = t exactly)."""
+    d = c.delta(t)
+    lower = None if d == 0 else d - min(GAMMA, d / 2)
+    eps_float = math.log(t.numerator) - math.log(t.denominator)   # t may not fit a float
+    return Point(ln_text(t), eps_float, d, float(d), d, lower)
 
 
 def _point(spec: MechanismSpec, c: Curve, text: str) -> Point:

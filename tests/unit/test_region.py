@@ -126,3 +126,23 @@ def test_profile_certificates_are_named_by_their_epsilon() -> None:
     assert slugs[:4] == ["0", "1", "ln_3", "ln_27o8"]
     assert len(set(slugs)) == len(slugs)
     assert all(s.replace("_", "a").isalnum() for s in slugs)   # part of a Coq identifier
+
+
+def test_a_long_composition_prints_decimals_unless_exact_is_asked() -> None:
+    """700 (and 400) runs of the truncated geometric: its breakpoints e^eps have hundreds of digits.
+    They are not read back as expressions (which refuses numbers that long), and the printed
+    curve shows long fractions as marked decimals unless --exact is given."""
+    import contextlib
+    import io
+    from obligations.cli import main
+
+    def region(k: int, *extra: str) -> tuple[int, str]:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = main(["region", "mechanisms/truncated_geometric.yaml", "--compose", str(k), *extra])
+        return code, out.getvalue()
+    code, text = region(700)
+    assert code == 0
+    assert max(len(line) for line in text.splitlines()) < 200 and "~" in text
+    code, exact = region(400, "--exact")
+    assert code == 0 and max(len(line) for line in exact.splitlines()) > 400
