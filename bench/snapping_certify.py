@@ -19,7 +19,8 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from obligations.certify.run import Settings, prove, unfold  # noqa: E402
+from obligations.certify.outcome import Settings  # noqa: E402
+from obligations.certify.run import prove, unfold  # noqa: E402
 from obligations.kinds import load  # noqa: E402
 from obligations.kinds.pipeline.spec import PipelineSpec  # noqa: E402
 

@@ -17,7 +17,8 @@ from typing import Any, Optional, Sequence
 import sympy
 
 from obligations import kinds
-from obligations.certify.run import Outcome, Settings, prove_many, unfold
+from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.run import prove_many, unfold
 from obligations.kinds import Unfolded
 from obligations.core import expr as E
 from obligations.core.spec import MechanismSpec, derive

@@ -22,8 +22,7 @@ from obligations.prover.coq import GENERATED, Audit, Coq, StageResult, read_audi
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
 
-__all__ = ["Compiled", "Outcome", "Settings", "check_batch", "compile_one", "load_specs", "prove", "prove_many",
-           "run_coq", "unfold"]
+__all__ = ["Compiled", "check_batch", "compile_one", "load_specs", "prove", "prove_many", "run_coq", "unfold"]
 
 
 def prove(u: Unfolded, settings: Settings) -> Outcome:

@@ -192,29 +192,28 @@ def validation_error(file: str, exc: ValidationError, form: Optional[type[BaseMo
     field it resembles, a YAML key or value read as a number or boolean with a hint to quote it."""
     models, fields = _vocabulary(form)
     errors = _one_branch(list(exc.errors()), models)
+    guesses = {i: difflib.get_close_matches(str(e["loc"][-1]), sorted(fields), n=1, cutoff=0.75)
+               for i, e in enumerate(errors) if e["type"] == "extra_forbidden"}
+    # a field reported missing because it was misspelt: said once, with the misspelling
+    meant = {_field_path((*errors[i]["loc"][:-1], g[0]), models) for i, g in guesses.items() if g}
     problems: list[tuple[str, str]] = []
-    for err in errors:
+    for i, err in enumerate(errors):
         loc, msg = _field_path(err["loc"], models), err["msg"]
-        if err["type"] == "extra_forbidden":
-            guess = difflib.get_close_matches(str(err["loc"][-1]), sorted(fields), n=1, cutoff=0.75)
+        if err["type"] == "missing" and loc in meant:
+            continue
+        if i in guesses:
+            guess = guesses[i]
             msg = "unknown field" + (f"; did you mean {guess[0]!r}?" if guess else "") + " (see `obligations schema`)"
-            if guess:   # the field it resembles is then reported missing: one message says both
-                sibling = _field_path((*err["loc"][:-1], guess[0]), models)
-                problems = [(ln, m) for ln, m in problems if ln != sibling]
-                errors = [e for e in errors if _field_path(e["loc"], models) != sibling or e is err]
-                problems.insert(0, (loc, msg))
-                continue
         elif err["type"] == "string_type" and isinstance(err.get("input"), (bool, int, float)):
             value = err["input"]
             msg += (f" (YAML reads this as the boolean {value}: yes, no, on, off, true and false are "
                     "booleans; quote it)" if isinstance(value, bool) else
                     f" (YAML reads {value!r} as a number: quote it, '{value}')")
-        if all(ln != loc or m != msg for ln, m in problems):
+        if (loc, msg) not in problems:
             problems.append((loc, msg))
-    problems = [p for p in problems if not (p[1] == "Field required" and any(
-        ln == p[0] for ln, m in problems if m.startswith("unknown field")))][:5]
+    problems.sort(key=lambda p: "did you mean" not in p[1])   # a misspelling first: it explains the rest
     field, msg = problems[0]
-    more = "".join(f"\n  {loc}: {m}" for loc, m in problems[1:])
+    more = "".join(f"\n  {loc}: {m}" for loc, m in problems[1:5])
     return SpecError(file, field, msg + more)
 
 

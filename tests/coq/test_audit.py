@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from obligations.core.document import Document
-from obligations.certify.run import Settings, Unfolded, run_coq, unfold
+from obligations.certify.outcome import Settings
+from obligations.certify.run import Unfolded, run_coq, unfold
 from obligations.kinds import load
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from obligations.certify import certificate as cert
 from obligations.certify.record import compare
-from obligations.certify.run import Settings, unfold
+from obligations.certify.outcome import Settings
+from obligations.certify.run import unfold
 from obligations.certify.verify import _derived_spec
 
 REPO = Path(__file__).resolve().parent.parent.parent

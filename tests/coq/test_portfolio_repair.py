@@ -10,7 +10,8 @@ from pathlib import Path
 from obligations.certify import certificate as cert
 from obligations.core.document import Tactic
 from obligations.certify.record import write_certificate
-from obligations.certify.run import Settings, run_coq, unfold
+from obligations.certify.outcome import Settings
+from obligations.certify.run import run_coq, unfold
 from obligations.certify.verify import verify
 from obligations.kinds import load
 

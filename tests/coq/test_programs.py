@@ -18,7 +18,8 @@ import pytest
 
 from obligations.core.document import Document
 
-from obligations.certify.run import Settings, run_coq, load_specs, unfold
+from obligations.certify.outcome import Settings
+from obligations.certify.run import run_coq, load_specs, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(REPO / "tests" / "unit"))

@@ -41,7 +41,15 @@ def test_status_line_says_the_stage_and_clears(capsys: pytest.CaptureFixture[str
     assert "] rr: coqc" in text            # with the seconds since the command started
 
 
-def test_no_status_line_with_json_or_off_a_terminal() -> None:
+def test_no_status_line_with_json_or_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+    monkeypatch.setattr("sys.stderr", Terminal())
+    assert isinstance(cli._status_line(argparse.Namespace(json=False)), cli.StatusLine)
     assert cli._status_line(argparse.Namespace(json=True)) is None
-    assert cli._status_line(argparse.Namespace(json=False)) is None   # pytest's stderr is not a terminal
+    monkeypatch.setattr("sys.stderr", io.StringIO())   # a file or a pipe
+    assert cli._status_line(argparse.Namespace(json=False)) is None
