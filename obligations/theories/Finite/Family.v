@@ -1,0 +1,178 @@
+(** * Families of finite mechanisms: DP from a pointwise bound proved for all parameters
+
+    A family of finite mechanisms is a formula [f x y] over the input values
+    [x0 .. x1] and the output values [y0 .. y1] ([fmech_z]), whose parameters are
+    Coq variables rather than numbers.  Its DP is proved once, from a pointwise
+    bound M(x)(y) ≤ L · M(x')(y) shown by case analysis on the formula
+    ([dp_of_pointwise]), not by computing a table; an instance (or a mechanism
+    whose entries equal the family's) inherits it ([dp_entry_eq]). *)
+From Coq Require Import List ZArith QArith Qpower Qreals Reals Lra Lia.
+From Obligations.Core Require Import RealFacts Lists Sums.
+From Obligations.Finite Require Import Mechanism DP.
+Import ListNotations.
+
+(** The number of integers in [lo .. hi] (0 when [hi < lo]). *)
+Definition zcount (lo hi : Z) : nat := Z.to_nat (hi - lo + 1).
+
+(** The mechanism of the formula [f] over input values [x0 .. x1] and output values [y0 .. y1]. *)
+Definition fmech_z (x0 x1 y0 y1 : Z) (f : Z -> Z -> Q) : fmech :=
+  FMech (zcount x0 x1) (zcount y0 y1) (tabulate_z x0 (zcount x0 x1) y0 (zcount y0 y1) f).
+
+Lemma zseq_length (z : Z) (k : nat) : length (zseq z k) = k.
+Proof. revert z. induction k as [|k IH]; intros z; cbn; [reflexivity|]. now rewrite IH. Qed.
+
+Lemma nth_zseq (z : Z) (k i : nat) (d : Z) :
+  (i < k)%nat -> nth i (zseq z k) d = (z + Z.of_nat i)%Z.
+Proof.
+  revert z i. induction k as [|k IH]; intros z i Hi; [lia|].
+  destruct i as [|i]; cbn [zseq nth]; [lia|].
+  rewrite IH by lia. lia.
+Qed.
+
+(** Entry [x], [y] of the family's table is the formula at the values [x0 + x], [y0 + y]. *)
+Lemma fmech_z_entry (x0 x1 y0 y1 : Z) (f : Z -> Z -> Q) (x y : nat) :
+  (x < zcount x0 x1)%nat -> (y < zcount y0 y1)%nat ->
+  entry (fmech_z x0 x1 y0 y1 f) x y = f (x0 + Z.of_nat x)%Z (y0 + Z.of_nat y)%Z.
+Proof.
+  intros Hx Hy. unfold entry, fmech_z, tabulate_z. cbn [rows].
+  rewrite (nth_map_lt _ _ _ [] 0%Z) by (rewrite zseq_length; exact Hx).
+  rewrite (nth_map_lt _ _ _ 0%Q 0%Z) by (rewrite zseq_length; exact Hy).
+  rewrite !nth_zseq by assumption. reflexivity.
+Qed.
+
+(** ** DP from a pointwise bound, for a table Coq never computes *)
+
+Lemma dp_of_pointwise (nb : nat -> nat -> bool) (M : fmech) (eps : R) (L : Q) :
+  (Q2R L <= exp eps)%R ->
+  (forall x x' y, (x < n_in M)%nat -> (x' < n_in M)%nat -> nb x x' = true -> (y < n_out M)%nat ->
+     (0 <= entry M x' y /\ entry M x y <= L * entry M x' y)%Q) ->
+  dp nb M eps 0.
+Proof.
+  intros HL Hpt x x' Hx Hx' Hnb S.
+  assert (Hle : (pr M x S <= Q2R L * pr M x' S)%R).
+  { unfold pr. rewrite <- rsum_scal. apply rsum_le.
+    intros y Hy. apply in_seq in Hy.
+    destruct (S y); [|lra].
+    unfold prob. rewrite <- Q2R_mult. apply Qle_Rle.
+    apply (Hpt x x' y Hx Hx' Hnb). lia. }
+  assert (Hpos : (0 <= pr M x' S)%R).
+  { apply pr_nonneg. intros y Hy. unfold prob. rewrite <- q2r_0. apply Qle_Rle.
+    apply (Hpt x x' y Hx Hx' Hnb Hy). }
+  apply Rmult_le_compat_r with (r := pr M x' S) in HL; [|exact Hpos].
+  lra.
+Qed.
+
+(** ** Mechanisms with equal entries *)
+
+Lemma pr_entry_eq (M M' : fmech) (x : nat) (S : event) :
+  n_out M = n_out M' ->
+  (forall y, (y < n_out M)%nat -> entry M x y == entry M' x y) ->
+  pr M x S = pr M' x S.
+Proof.
+  intros Hout He. unfold pr. rewrite <- Hout. apply rsum_ext_in.
+  intros y Hy. apply in_seq in Hy. destruct (S y); [|reflexivity].
+  unfold prob. apply Qeq_eqR, He. lia.
+Qed.
+
+(** A mechanism whose entries equal those of a DP mechanism (on the same inputs and
+    outputs) is DP: how an instance, or a spec's own formula, inherits a family's theorem. *)
+Lemma dp_entry_eq (nb : nat -> nat -> bool) (M M' : fmech) (eps delta : R) :
+  n_in M = n_in M' -> n_out M = n_out M' ->
+  (forall x y, (x < n_in M)%nat -> (y < n_out M)%nat -> entry M x y == entry M' x y) ->
+  dp nb M eps delta -> dp nb M' eps delta.
+Proof.
+  intros Hin Hout He HM x x' Hx Hx' Hnb S.
+  rewrite <- Hin in Hx, Hx'.
+  rewrite <- !(pr_entry_eq M M') by (try exact Hout; intros y Hy; apply He; assumption).
+  apply HM; assumption.
+Qed.
+
+Lemma distr_entry_eq (M M' : fmech) :
+  n_in M = n_in M' -> n_out M = n_out M' ->
+  (forall x y, (x < n_in M)%nat -> (y < n_out M)%nat -> entry M x y == entry M' x y) ->
+  distr M -> distr M'.
+Proof.
+  intros Hin Hout He HM x Hx. rewrite <- Hin in Hx.
+  destruct (HM x Hx) as [Hnn Hsum]. split.
+  - intros y Hy. rewrite <- Hout in Hy. unfold prob.
+    rewrite <- (Qeq_eqR _ _ (He x y Hx Hy)). apply Hnn, Hy.
+  - rewrite <- (pr_entry_eq M M') by (try exact Hout; intros y Hy; apply He; assumption).
+    exact Hsum.
+Qed.
+
+(** Two formulas that agree on the input and output values give mechanisms with equal entries. *)
+Lemma fmech_z_entry_eq (x0 x1 y0 y1 : Z) (f g : Z -> Z -> Q) :
+  (forall x y, (x0 <= x <= x1)%Z -> (y0 <= y <= y1)%Z -> f x y == g x y) ->
+  forall x y, (x < n_in (fmech_z x0 x1 y0 y1 f))%nat -> (y < n_out (fmech_z x0 x1 y0 y1 f))%nat ->
+  entry (fmech_z x0 x1 y0 y1 f) x y == entry (fmech_z x0 x1 y0 y1 g) x y.
+Proof.
+  intros Hfg x y Hx Hy. cbn [n_in n_out fmech_z] in Hx, Hy.
+  rewrite !fmech_z_entry by assumption.
+  unfold zcount in Hx, Hy. apply Hfg; lia.
+Qed.
+
+(** The step from a spec's formula to a library family: the same inputs and outputs,
+    equal values on them. *)
+Lemma dp_fmech_z_eq (nb : nat -> nat -> bool) (x0 x1 y0 y1 : Z) (f g : Z -> Z -> Q) (eps delta : R) :
+  (forall x y, (x0 <= x <= x1)%Z -> (y0 <= y <= y1)%Z -> g x y == f x y) ->
+  dp nb (fmech_z x0 x1 y0 y1 g) eps delta -> dp nb (fmech_z x0 x1 y0 y1 f) eps delta.
+Proof.
+  intros Hfg. apply dp_entry_eq; [reflexivity|reflexivity|].
+  apply fmech_z_entry_eq, Hfg.
+Qed.
+
+Lemma distr_fmech_z_eq (x0 x1 y0 y1 : Z) (f g : Z -> Z -> Q) :
+  (forall x y, (x0 <= x <= x1)%Z -> (y0 <= y <= y1)%Z -> g x y == f x y) ->
+  distr (fmech_z x0 x1 y0 y1 g) -> distr (fmech_z x0 x1 y0 y1 f).
+Proof.
+  intros Hfg. apply distr_entry_eq; [reflexivity|reflexivity|].
+  apply fmech_z_entry_eq, Hfg.
+Qed.
+
+(** ** Powers of a rational in (0, 1) *)
+Section Powers.
+Local Open Scope Q_scope.
+
+Lemma qpow_le_1 (a : Q) (k : Z) : 0 <= a -> a <= 1 -> (0 <= k)%Z -> a ^ k <= 1.
+Proof.
+  intros H0 H1 Hk. destruct (Z_of_nat_complete k Hk) as [m ->]. clear Hk.
+  induction m as [|m IH]; [apply Qle_refl|].
+  rewrite Nat2Z.inj_succ, <- Z.add_1_r, Qpower_plus' by lia.
+  apply Qle_trans with (1 * a); [apply Qmult_le_compat_r; [exact IH|exact H0]|].
+  rewrite Qmult_1_l. exact H1.
+Qed.
+
+(** a^z ≤ a^z' for z' ≤ z (0 < a ≤ 1). *)
+Lemma qpow_anti (a : Q) (z z' : Z) : 0 < a -> a <= 1 -> (z' <= z)%Z -> a ^ z <= a ^ z'.
+Proof.
+  intros H0 H1 Hz. replace z with (z' + (z - z'))%Z by lia.
+  rewrite Qpower_plus by (intros E; rewrite E in H0; discriminate).
+  apply Qle_trans with (a ^ z' * 1); [|rewrite Qmult_1_r; apply Qle_refl].
+  rewrite (Qmult_comm (a ^ z')), (Qmult_comm (a ^ z')).
+  apply Qmult_le_compat_r; [apply qpow_le_1; [apply Qlt_le_weak, H0|exact H1|lia]|].
+  apply Qpower_0_le, Qlt_le_weak, H0.
+Qed.
+
+(** One step of the exponent costs a factor 1/a: a^z ≤ (1/a)·a^z' when z' ≤ z + 1. *)
+Lemma qpow_step (a : Q) (z z' : Z) : 0 < a -> a <= 1 -> (z' <= z + 1)%Z -> a ^ z <= / a * a ^ z'.
+Proof.
+  intros H0 H1 Hz.
+  assert (Ha : ~ a == 0) by (intros E; rewrite E in H0; discriminate).
+  assert (E : / a * a ^ z' == a ^ (z' - 1)).
+  { unfold Z.sub. rewrite Qpower_plus by exact Ha.
+    change (a ^ (-1)) with (/ (a ^ 1)). rewrite Qmult_comm. reflexivity. }
+  rewrite E. apply qpow_anti; [exact H0|exact H1|lia].
+Qed.
+
+Lemma qpow_nonneg (a : Q) (z : Z) : 0 < a -> 0 <= a ^ z.
+Proof. intros H. apply Qpower_0_le, Qlt_le_weak, H. Qed.
+
+End Powers.
+
+(** e^(−ln a) = 1/a, the bound of families whose ratios are powers of a. *)
+Lemma exp_neg_ln_q (a : Q) : 0 < a -> Q2R (/ a) = exp (- ln (Q2R a)).
+Proof.
+  intros Ha. assert (Hr : (0 < Q2R a)%R) by (rewrite <- q2r_0; apply Qlt_Rlt, Ha).
+  rewrite Q2R_inv by (intros E; rewrite E in Ha; discriminate).
+  rewrite exp_Ropp, exp_ln by exact Hr. reflexivity.
+Qed.
