@@ -176,3 +176,56 @@ Proof.
   rewrite Q2R_inv by (intros E; rewrite E in Ha; discriminate).
   rewrite exp_Ropp, exp_ln by exact Hr. reflexivity.
 Qed.
+
+(** ** Bounds on e^ε for a claim stated with the family's parameters *)
+
+Lemma bound_exp_neg_ln (L a : Q) : 0 < a -> L == / a -> (Q2R L <= exp (- ln (Q2R a)))%R.
+Proof. intros Ha HL. rewrite (Qeq_eqR _ _ HL), exp_neg_ln_q by exact Ha. apply Rle_refl. Qed.
+
+Lemma bound_exp_ln (L a : Q) : 0 < a -> L == a -> (Q2R L <= exp (ln (Q2R a)))%R.
+Proof.
+  intros Ha HL. assert (Hr : (0 < Q2R a)%R) by (rewrite <- q2r_0; apply Qlt_Rlt, Ha).
+  rewrite (Qeq_eqR _ _ HL), exp_ln by exact Hr. apply Rle_refl.
+Qed.
+
+Lemma q2r_le_of_eq (L L' : Q) (e : R) : L == L' -> (Q2R L' <= e)%R -> (Q2R L <= e)%R.
+Proof. intros HL. rewrite (Qeq_eqR _ _ HL). trivial. Qed.
+
+(** ** Tactics of the generated files *)
+
+(** A spec's formula equals a library family's on the inputs and outputs: split on
+    every condition of both, turn the boolean facts into arithmetic, discard the
+    contradictory cases with [lia], and close the rest by conversion. *)
+Ltac family_cases :=
+  repeat match goal with
+  | |- context [if ?b then _ else _] => destruct b eqn:?
+  end;
+  repeat match goal with
+  | H : Z.eqb _ _ = true |- _ => apply Z.eqb_eq in H
+  | H : Z.eqb _ _ = false |- _ => apply Z.eqb_neq in H
+  | H : Z.ltb _ _ = true |- _ => apply Z.ltb_lt in H
+  | H : Z.ltb _ _ = false |- _ => apply Z.ltb_ge in H
+  | H : Z.leb _ _ = true |- _ => apply Z.leb_le in H
+  | H : Z.leb _ _ = false |- _ => apply Z.leb_gt in H
+  | H : negb _ = true |- _ => apply Bool.negb_true_iff in H
+  | H : negb _ = false |- _ => apply Bool.negb_false_iff in H
+  | H : (_ && _)%bool = true |- _ => apply Bool.andb_true_iff in H; destruct H
+  | H : (_ || _)%bool = false |- _ => apply Bool.orb_false_iff in H; destruct H
+  end;
+  try (exfalso; lia);
+  try reflexivity.
+
+(** The same, then the values of each case equal up to [field] (denominators 1 + a). *)
+Ltac family_cases_field :=
+  family_cases;
+  try (subst; reflexivity);
+  try (field; intros Hz; discriminate Hz).
+
+(** Conditions on numbers, decided by computation: [0 < 1 # 2], [(1 <= 5)%Z]. *)
+Ltac const_conditions :=
+  repeat split; vm_compute; first [reflexivity | intros Hc; discriminate Hc].
+
+(** The spec's constraints (in context) give the family's conditions. *)
+Ltac family_conditions :=
+  intros; repeat match goal with H : _ /\ _ |- _ => destruct H end;
+  repeat split; first [assumption | lia].

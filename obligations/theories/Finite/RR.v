@@ -65,3 +65,23 @@ Proof.
   - split; [exact Hp0|]. apply Qle_trans with p; [exact Hqp|apply Hself, Hp0].
   - split; [apply Qlt_le_weak, Hq|apply Hself, Qlt_le_weak, Hq].
 Qed.
+
+(** The bound of [rr_dp_le] as the ratio a claim states: p(k − 1)/(1 − p). *)
+Lemma rr_bound_eq (p : Q) (k : Z) :
+  (2 <= k)%Z -> 1 / inject_Z k <= p < 1 ->
+  p / ((1 - p) / inject_Z (k - 1)) == p * inject_Z (k - 1) / (1 - p).
+Proof.
+  intros Hk [_ Hp]. field. split.
+  - intros E. apply Qlt_minus_iff in Hp. rewrite E in Hp. discriminate.
+  - intros E. assert (H : 0 < inject_Z (k - 1)) by (unfold Qlt; cbn; lia).
+    rewrite E in H. discriminate.
+Qed.
+
+Lemma rr_bound_pos (p : Q) (k : Z) :
+  (2 <= k)%Z -> 1 / inject_Z k <= p < 1 -> 0 < p * inject_Z (k - 1) / (1 - p).
+Proof.
+  intros Hk [Hp1 Hp2].
+  pose proof (rr_q_pos p k Hk Hp2) as Hq. pose proof (rr_q_le_p p k Hk (Hp1)) as Hqp.
+  rewrite <- (rr_bound_eq p k Hk (conj Hp1 Hp2)).
+  apply Qlt_shift_div_l; [exact Hq|]. rewrite Qmult_0_l. apply Qlt_le_trans with (1 := Hq), Hqp.
+Qed.
