@@ -77,6 +77,7 @@ class MechanismSpec:
     derived: Optional[Mapping[str, Any]] = None  # how this claim was derived from the file's
     program: Optional[Any] = None              # a program spec (spec/program.py): its checked IR
     kind: str = "finite"                       # the mechanism kind (obligations.kinds) it belongs to
+    route: str = "auto"                        # formulas: by the table, as a library family's instance, or auto
 
 
 MAX_COMPOSED_OUTPUTS = 4096

@@ -119,7 +119,7 @@ def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
                  dp_lemma=fam.dp_lemma, distr_lemma=fam.distr_lemma, bound_text=comment(bound_q),
                  binding_text=comment(", ".join(f"{f} = {s}" for f, s in match.binding))),
         is_family=is_family, conditions=conditions, forall=forall, intros=intros, call=call,
-        neighbours=f"nb_{route.neighbours}", epsilon=epsilon, proved=proved, refute=None, exp=None,
+        neighbours=f"nb_{route.neighbours}", epsilon=epsilon, proved=proved, refute=None, exp=None, hyps=hyps,
         theorem=f"{route.name}_not_dp" if refute else f"{route.name}_dp")
     theorems: tuple[str, ...]
     if refute is not None:

@@ -15,6 +15,7 @@ from obligations.core.spec import MechanismSpec, derive
 from obligations.kinds.finite.spec import check_finite
 from obligations.kinds.finite.form import Spec
 from obligations.analysis.finite import FiniteMechanism, epsilon_value, plan, tabulate
+from obligations.kinds.family import instance as family_instance
 
 
 class FiniteKind:
@@ -37,6 +38,9 @@ class FiniteKind:
                       delta=Fraction(str(derived["delta"])), compose=int(derived["compose"]))
 
     def analyse(self, spec: MechanismSpec) -> Unfolded:
+        by_family = family_instance.unfold(spec)   # None: the table route
+        if by_family is not None:
+            return by_family
         t0 = time.perf_counter()
         mech = tabulate(spec)
         p = plan(mech)

@@ -95,6 +95,9 @@ class Spec(Strict):
     claim: Claim
     profile: Optional[ProfileRequest] = None
     cw: Optional[CW] = None
+    route: Literal["auto", "table", "family"] = Field(
+        default="auto", description="how a formula's claim is proved: by its table, as an instance of a "
+        "library family (theories/Finite/TGeom.v, RR.v), or auto (the family for tables over 10 000 entries)")
 
     @model_validator(mode="after")
     def _one_form(self) -> "Spec":

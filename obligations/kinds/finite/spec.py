@@ -14,6 +14,9 @@ from obligations.errors import SpecError
 from obligations.kinds.finite.form import Number, Otherwise, Pairs, Range, Spec
 
 
+MAX_FAMILY_DOMAIN = 1_000_000
+
+
 def check_finite(data: Any, file: str, sha256: str = "") -> MechanismSpec:
     """Validate parsed YAML data of a table or formula spec into a MechanismSpec."""
     try:
@@ -40,7 +43,7 @@ class _Checker:
         params, types = self.parameters()
         inputs = self.domain("inputs", s.inputs, params, types)
         outputs = self.domain("outputs", s.outputs, params, types)
-        if inputs.size * outputs.size > MAX_ENTRIES:
+        if inputs.size * outputs.size > MAX_ENTRIES and s.route != "family":
             raise self.fail("outputs", f"{inputs.size} inputs x {outputs.size} outputs is more than "
                             f"{MAX_ENTRIES} table entries")
         table = self.table(inputs, outputs, types) if s.table is not None else None
@@ -52,7 +55,7 @@ class _Checker:
             path=self.file, sha256=self.sha256, name=s.name, description=s.description,
             parameters=params, parameter_types=types, inputs=inputs, outputs=outputs,
             table=table, formula=formula, distribution=s.distribution,
-            neighbours=self.neighbours(inputs), epsilon=eps, epsilon_text=str(s.claim.epsilon),
+            neighbours=self.neighbours(inputs), epsilon=eps, epsilon_text=str(s.claim.epsilon), route=s.route,
             delta=delta, delta_text=str(s.claim.delta), cw=self.cw(params, types, inputs),
             **self.profile(params, types, outputs))
 
@@ -102,8 +105,12 @@ class _Checker:
             hi = int(self.value(f"{field}.range[1]", hi_e, params))
             if hi < lo:
                 raise self.fail(f"{field}.range", f"empty range [{lo}, {hi}]")
-            if hi - lo + 1 > MAX_DOMAIN:
-                raise self.fail(f"{field}.range", f"{hi - lo + 1} values; at most {MAX_DOMAIN}")
+            # A library family's instance is never tabulated (route: family): a larger bound.
+            limit = MAX_FAMILY_DOMAIN if self.spec.route == "family" else MAX_DOMAIN
+            if hi - lo + 1 > limit:
+                raise self.fail(f"{field}.range", f"{hi - lo + 1} values; at most {limit}"
+                                + ("" if limit != MAX_DOMAIN else
+                                   " (route: family proves a library family's instance without its table)"))
             values = tuple(range(lo, hi + 1))
             return Domain(tuple(str(v) for v in values), values)
         labels = tuple(str(v) for v in d)

@@ -1,31 +1,31 @@
 (** * k-ary randomized response, for every k and keep probability
 
     On input x ∈ {0..k−1}, output x with probability p and each other value
-    with probability (1 − p)/(k − 1).  [rr p k] is that mechanism for symbolic
+    with probability (1 − p)/(k − 1).  [krr p k] is that mechanism for symbolic
     [p : Q], [k : Z]; for k ≥ 2 and 1/k ≤ p < 1 it is (ln(p(k − 1)/(1 − p)), 0)-DP
-    for all pairs of inputs ([rr_dp_le]).  Proved once, by cases (x = y or
+    for all pairs of inputs ([krr_dp_le]).  Proved once, by cases (x = y or
     not, for x and x'). *)
 From Coq Require Import List ZArith QArith Qreals Reals Lra Lia Field.
 From Obligations.Core Require Import RealFacts Lists Sums.
 From Obligations.Finite Require Import Mechanism Neighbours DP Family.
 Import ListNotations.
 
-Definition rr_pmf (p : Q) (k : Z) (x y : Z) : Q :=
+Definition krr_pmf (p : Q) (k : Z) (x y : Z) : Q :=
   if Z.eqb x y then p else (1 - p) / inject_Z (k - 1).
 
-Definition rr (p : Q) (k : Z) : fmech := fmech_z 0 (k - 1) 0 (k - 1) (rr_pmf p k).
+Definition krr (p : Q) (k : Z) : fmech := fmech_z 0 (k - 1) 0 (k - 1) (krr_pmf p k).
 
 Section RR.
 Local Open Scope Q_scope.
 
-Lemma rr_q_pos (p : Q) (k : Z) : (2 <= k)%Z -> p < 1 -> 0 < (1 - p) / inject_Z (k - 1).
+Lemma krr_q_pos (p : Q) (k : Z) : (2 <= k)%Z -> p < 1 -> 0 < (1 - p) / inject_Z (k - 1).
 Proof.
   intros Hk Hp. apply Qlt_shift_div_l.
   - unfold Qlt. cbn. lia.
   - rewrite Qmult_0_l. apply Qlt_minus_iff in Hp. exact Hp.
 Qed.
 
-Lemma rr_q_le_p (p : Q) (k : Z) : (2 <= k)%Z -> 1 / inject_Z k <= p -> (1 - p) / inject_Z (k - 1) <= p.
+Lemma krr_q_le_p (p : Q) (k : Z) : (2 <= k)%Z -> 1 / inject_Z k <= p -> (1 - p) / inject_Z (k - 1) <= p.
 Proof.
   intros Hk Hp. assert (Hk1 : 0 < inject_Z (k - 1)) by (unfold Qlt; cbn; lia).
   assert (Hk0 : 0 < inject_Z k) by (unfold Qlt; cbn; lia).
@@ -41,21 +41,21 @@ Qed.
 End RR.
 
 (** ** (ε, 0)-DP for all pairs of inputs whenever p(k − 1)/(1 − p) ≤ e^ε *)
-Theorem rr_dp_le (p : Q) (k : Z) (eps : R) :
+Theorem krr_dp_le (p : Q) (k : Z) (eps : R) :
   (2 <= k)%Z -> 1 / inject_Z k <= p < 1 ->
-  (Q2R (p / ((1 - p) / inject_Z (k - 1))) <= exp eps)%R -> dp nb_all (rr p k) eps 0.
+  (Q2R (p / ((1 - p) / inject_Z (k - 1))) <= exp eps)%R -> dp nb_all (krr p k) eps 0.
 Proof.
   intros Hk [Hp1 Hp2] HL. apply (dp_of_pointwise _ _ _ (p / ((1 - p) / inject_Z (k - 1)))); [exact HL|].
-  intros x x' y Hx Hx' _ Hy. unfold rr in *. cbn [n_in n_out fmech_z] in Hx, Hx', Hy.
+  intros x x' y Hx Hx' _ Hy. unfold krr in *. cbn [n_in n_out fmech_z] in Hx, Hx', Hy.
   rewrite !fmech_z_entry by assumption.
-  pose proof (rr_q_pos p k Hk Hp2) as Hq. pose proof (rr_q_le_p p k Hk Hp1) as Hqp.
+  pose proof (krr_q_pos p k Hk Hp2) as Hq. pose proof (krr_q_le_p p k Hk Hp1) as Hqp.
   set (q := (1 - p) / inject_Z (k - 1)) in *.
   assert (HL1 : 1 <= p / q).
   { apply Qle_shift_div_l; [exact Hq|]. rewrite Qmult_1_l. exact Hqp. }
   assert (Hp0 : 0 <= p) by (apply Qle_trans with q; [apply Qlt_le_weak, Hq|exact Hqp]).
   assert (Hself : forall v, 0 <= v -> v <= p / q * v).
   { intros v Hv. rewrite <- (Qmult_1_l v) at 1. apply Qmult_le_compat_r; assumption. }
-  unfold rr_pmf. destruct (Z.eqb (0 + Z.of_nat x)%Z (0 + Z.of_nat y)%Z); destruct (Z.eqb (0 + Z.of_nat x')%Z (0 + Z.of_nat y)%Z).
+  unfold krr_pmf. destruct (Z.eqb (0 + Z.of_nat x)%Z (0 + Z.of_nat y)%Z); destruct (Z.eqb (0 + Z.of_nat x')%Z (0 + Z.of_nat y)%Z).
   - split; [exact Hp0|apply Hself, Hp0].
   - split; [apply Qlt_le_weak, Hq|].
     assert (E : p == p / q * q).
@@ -66,8 +66,8 @@ Proof.
   - split; [apply Qlt_le_weak, Hq|apply Hself, Qlt_le_weak, Hq].
 Qed.
 
-(** The bound of [rr_dp_le] as the ratio a claim states: p(k − 1)/(1 − p). *)
-Lemma rr_bound_eq (p : Q) (k : Z) :
+(** The bound of [krr_dp_le] as the ratio a claim states: p(k − 1)/(1 − p). *)
+Lemma krr_bound_eq (p : Q) (k : Z) :
   (2 <= k)%Z -> 1 / inject_Z k <= p < 1 ->
   p / ((1 - p) / inject_Z (k - 1)) == p * inject_Z (k - 1) / (1 - p).
 Proof.
@@ -77,11 +77,11 @@ Proof.
     rewrite E in H. discriminate.
 Qed.
 
-Lemma rr_bound_pos (p : Q) (k : Z) :
+Lemma krr_bound_pos (p : Q) (k : Z) :
   (2 <= k)%Z -> 1 / inject_Z k <= p < 1 -> 0 < p * inject_Z (k - 1) / (1 - p).
 Proof.
   intros Hk [Hp1 Hp2].
-  pose proof (rr_q_pos p k Hk Hp2) as Hq. pose proof (rr_q_le_p p k Hk (Hp1)) as Hqp.
-  rewrite <- (rr_bound_eq p k Hk (conj Hp1 Hp2)).
+  pose proof (krr_q_pos p k Hk Hp2) as Hq. pose proof (krr_q_le_p p k Hk (Hp1)) as Hqp.
+  rewrite <- (krr_bound_eq p k Hk (conj Hp1 Hp2)).
   apply Qlt_shift_div_l; [exact Hq|]. rewrite Qmult_0_l. apply Qlt_le_trans with (1 := Hq), Hqp.
 Qed.
