@@ -58,7 +58,7 @@ class Family:
     """A family the library proves DP for all parameters (and, if `distr_lemma`, that its
     rows are distributions)."""
 
-    name: str                                   # the Coq mechanism: tgeom, krr
+    name: str                                   # the Coq names' prefix: tgeom, krr (tgeom_pmf, tgeom_fmech)
     title: str
     params: tuple[tuple[str, str], ...]         # (name, E.INT or E.RAT), in the Coq order
     pmf: Callable[[Values, int, int], Fraction]
@@ -73,6 +73,19 @@ class Family:
     distr_lemma: Optional[str]
     eps_tactics: tuple[str, ...]                # proofs of Q2R L <= exp ε from the conditions (Hc)
     samples: tuple[Mapping[str, Fraction], ...]  # for messages only: typical members
+    infer: Callable[[Sequence[Sequence[Fraction]]], Optional[dict[str, Fraction]]]  # a table's parameters
+
+
+def _tgeom_infer(rows: Sequence[Sequence[Fraction]]) -> Optional[dict[str, Fraction]]:
+    if len(rows) < 2 or any(len(r) != len(rows) for r in rows) or rows[0][0] <= 0:
+        return None
+    return {"a": 1 / rows[0][0] - 1, "n": Fraction(len(rows) - 1)}
+
+
+def _rr_infer(rows: Sequence[Sequence[Fraction]]) -> Optional[dict[str, Fraction]]:
+    if len(rows) < 2 or any(len(r) != len(rows) for r in rows):
+        return None
+    return {"p": rows[0][0], "k": Fraction(len(rows))}
 
 
 def _tgeom_pmf(v: Values, x: int, y: int) -> Fraction:
@@ -105,7 +118,7 @@ TGEOM = Family(
     dp_lemma="tgeom_dp_le", distr_lemma="tgeom_distr",
     eps_tactics=("apply bound_exp_neg_ln; [tauto|reflexivity].",
                  "apply bound_exp_ln; [apply Qinv_lt_0_compat; tauto|reflexivity]."),
-    samples=({"a": Fraction(1, 2), "n": Fraction(5)},),
+    samples=({"a": Fraction(1, 2), "n": Fraction(5)},), infer=_tgeom_infer,
 )
 
 KRR = Family(
@@ -121,7 +134,7 @@ KRR = Family(
     tight=lambda s: sympy.log(s["p"] * (s["k"] - 1) / (1 - s["p"])),
     dp_lemma="krr_dp_le", distr_lemma=None,
     eps_tactics=("apply bound_exp_ln; [apply krr_bound_pos; tauto|apply krr_bound_eq; tauto].",),
-    samples=({"p": Fraction(3, 4), "k": Fraction(2)},),
+    samples=({"p": Fraction(3, 4), "k": Fraction(2)},), infer=_rr_infer,
 )
 
 FAMILIES: tuple[Family, ...] = (TGEOM, KRR)
@@ -202,6 +215,24 @@ def find(spec_types: Mapping[str, str], spec_pmf: Pmf,
         for binding in bindings(family, spec_types):
             if agrees(family, binding, spec_pmf, spec_domain, samples):
                 return Match(family, binding)
+    return None
+
+
+def table_member(rows: Sequence[Sequence[Fraction]], neighbours: str) -> Optional[tuple[Family, dict[str, Fraction]]]:
+    """The family and parameters of which an explicit table is the member (inputs and outputs
+    are the family's values 0, 1, ... in order), where its theorems hold."""
+    for family in FAMILIES:
+        if family.neighbours != neighbours:
+            continue
+        values = family.infer(rows)
+        if values is None or not all(c.holds(values[f], values) for f, c in family.conditions):
+            continue
+        x0, x1, y0, y1 = family.domain(values)
+        if (x1 - x0 + 1, y1 - y0 + 1) != (len(rows), len(rows[0])):
+            continue
+        if all(rows[i][j] == family.pmf(values, x0 + i, y0 + j)
+               for i in range(len(rows)) for j in range(len(rows[0]))):
+            return family, values
     return None
 
 

@@ -18,7 +18,7 @@ from obligations.core.document import Tactic
 from obligations.core.obligation import ExpLowerBound, ExpUpperBound, Witness
 from obligations.core.spec import Piece
 from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render as render_template
-from obligations.core.terms import Renderer, comment, q_lit, r_lit, strip_outer, z_lit
+from obligations.core.terms import Renderer, comment, q_lit, r_lit, rows_literal, strip_outer, z_lit
 
 TEMPLATE = Path(__file__).with_name("family.v.j2")
 
@@ -78,7 +78,9 @@ def coq(name: str) -> str:
 
 def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
            refute: Optional[tuple[Mapping[str, Fraction], ExpUpperBound, Witness]] = None,
-           proved: bool = True) -> Rendered:
+           proved: bool = True, table: Optional[Sequence[Sequence[Fraction]]] = None,
+           values: Optional[Mapping[str, Fraction]] = None) -> Rendered:
+    """The file; `table` (with the family's `values`): an explicit table shown a member."""
     fam = match.family
     names = {p: coq(p) for p in route.types}
     names.update(x="x", y="y")
@@ -90,8 +92,11 @@ def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
     hnames = [f"H_{p}" for p, _ in route.symbolic]
     intros = f"intros {args} {' '.join(hnames)}.\n  " if binders else ""
     call = " ".join([args, *hnames]).strip()
-    fam_args = " ".join(coq(match.spec_param(f)) for f, _ in fam.params)
-    fam_names = {f: coq(match.spec_param(f)) for f, _ in fam.params}
+    if values is not None:   # a table: the family's parameters are the values found
+        fam_names = {f: _value(values[f], t) for f, t in fam.params}
+    else:
+        fam_names = {f: coq(match.spec_param(f)) for f, _ in fam.params}
+    fam_args = " ".join(fam_names[f] for f, _ in fam.params)
     x0, x1, y0, y1 = (r.z(e) for e in route.domain)
     # Numeric instances state the claim as the table route does (the parameters' values).
     plain = Renderer(dict(route.types), names, dict(route.constants))
@@ -114,11 +119,12 @@ def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
         constants=[_constant(p, v, route.types[p]) for p, v in route.constants.items()],
         formula_text=[comment(("otherwise" if p.when is None else f"if {E.to_text(p.when)}")
                               + f": {E.to_text(p.value)}") for p in route.formula],
-        pmf_body=_pmf_body(route.formula, r), binders=binders, args=args, x0=x0, x1=x1, y0=y0, y1=y1,
+        pmf_body=_pmf_body(route.formula, r) if route.formula else "", binders=binders, args=args, x0=x0, x1=x1, y0=y0, y1=y1,
         fam=dict(name=fam.name, title=comment(fam.title), pmf=f"{fam.name}_pmf", args=fam_args,
                  dp_lemma=fam.dp_lemma, distr_lemma=fam.distr_lemma, bound_text=comment(bound_q),
-                 binding_text=comment(", ".join(f"{f} = {s}" for f, s in match.binding))),
+                 binding_text=comment(", ".join(f"{f} = {values[f] if values else s}" for f, s in match.binding))),
         is_family=is_family, conditions=conditions, forall=forall, intros=intros, call=call,
+        table=None if table is None else dict(n_in=len(table), n_out=len(table[0]), rows=rows_literal(table)),
         neighbours=f"nb_{route.neighbours}", epsilon=epsilon, proved=proved, refute=None, exp=None, hyps=hyps,
         theorem=f"{route.name}_not_dp" if refute else f"{route.name}_dp")
     theorems: tuple[str, ...]

@@ -56,7 +56,12 @@ class FiniteKind:
                 f"claim ({spec.epsilon_text}, {spec.delta_text})-DP")
 
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
-        return describe_table(u, coq)
+        item, lines = describe_table(u, coq)
+        member = family_instance.describe(u.spec)   # seed 002's tables are tgeom's members
+        if member is not None:
+            item["family"] = member
+            lines.insert(1, f"  {member}")
+        return item, lines
 
     def finite_table(self, spec: MechanismSpec) -> FiniteMechanism:
         return tabulate(spec)

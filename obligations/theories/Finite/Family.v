@@ -229,3 +229,24 @@ Ltac const_conditions :=
 Ltac family_conditions :=
   intros; repeat match goal with H : _ /\ _ |- _ => destruct H end;
   repeat split; first [assumption | lia].
+
+(** ** A table that is a family's member, entry by entry
+
+    [entries_eqb M M'] compares every entry exactly (one [vm_compute]): how a
+    spec's explicit table (seed 002's ¼ and ½ threshold tables) is shown to be a
+    member of a library family, whose theorems it then inherits. *)
+Definition entries_eqb (M M' : fmech) : bool :=
+  Nat.eqb (n_in M) (n_in M') && Nat.eqb (n_out M) (n_out M') &&
+  forallb (fun x => forallb (fun y => Qeq_bool (entry M x y) (entry M' x y)) (seq 0 (n_out M)))
+    (seq 0 (n_in M)).
+
+Lemma entries_eq_of_check (M M' : fmech) :
+  entries_eqb M M' = true ->
+  n_in M = n_in M' /\ n_out M = n_out M' /\
+  (forall x y, (x < n_in M)%nat -> (y < n_out M)%nat -> entry M x y == entry M' x y).
+Proof.
+  unfold entries_eqb. rewrite !Bool.andb_true_iff, !Nat.eqb_eq, forallb_forall.
+  intros [[Hin Hout] H]. repeat split; [exact Hin|exact Hout|].
+  intros x y Hx Hy. specialize (H x (proj2 (in_seq _ _ _) (conj (Nat.le_0_l x) Hx))).
+  rewrite forallb_forall in H. apply Qeq_bool_eq, H, in_seq. lia.
+Qed.

@@ -1,7 +1,7 @@
 (** * k-ary randomized response, for every k and keep probability
 
     On input x ∈ {0..k−1}, output x with probability p and each other value
-    with probability (1 − p)/(k − 1).  [krr p k] is that mechanism for symbolic
+    with probability (1 − p)/(k − 1).  [krr_fmech p k] is that mechanism for symbolic
     [p : Q], [k : Z]; for k ≥ 2 and 1/k ≤ p < 1 it is (ln(p(k − 1)/(1 − p)), 0)-DP
     for all pairs of inputs ([krr_dp_le]).  Proved once, by cases (x = y or
     not, for x and x'). *)
@@ -13,7 +13,7 @@ Import ListNotations.
 Definition krr_pmf (p : Q) (k : Z) (x y : Z) : Q :=
   if Z.eqb x y then p else (1 - p) / inject_Z (k - 1).
 
-Definition krr (p : Q) (k : Z) : fmech := fmech_z 0 (k - 1) 0 (k - 1) (krr_pmf p k).
+Definition krr_fmech (p : Q) (k : Z) : fmech := fmech_z 0 (k - 1) 0 (k - 1) (krr_pmf p k).
 
 Section RR.
 Local Open Scope Q_scope.
@@ -43,10 +43,10 @@ End RR.
 (** ** (ε, 0)-DP for all pairs of inputs whenever p(k − 1)/(1 − p) ≤ e^ε *)
 Theorem krr_dp_le (p : Q) (k : Z) (eps : R) :
   (2 <= k)%Z -> 1 / inject_Z k <= p < 1 ->
-  (Q2R (p / ((1 - p) / inject_Z (k - 1))) <= exp eps)%R -> dp nb_all (krr p k) eps 0.
+  (Q2R (p / ((1 - p) / inject_Z (k - 1))) <= exp eps)%R -> dp nb_all (krr_fmech p k) eps 0.
 Proof.
   intros Hk [Hp1 Hp2] HL. apply (dp_of_pointwise _ _ _ (p / ((1 - p) / inject_Z (k - 1)))); [exact HL|].
-  intros x x' y Hx Hx' _ Hy. unfold krr in *. cbn [n_in n_out fmech_z] in Hx, Hx', Hy.
+  intros x x' y Hx Hx' _ Hy. unfold krr_fmech in *. cbn [n_in n_out fmech_z] in Hx, Hx', Hy.
   rewrite !fmech_z_entry by assumption.
   pose proof (krr_q_pos p k Hk Hp2) as Hq. pose proof (krr_q_le_p p k Hk Hp1) as Hqp.
   set (q := (1 - p) / inject_Z (k - 1)) in *.

@@ -2,7 +2,7 @@
 
     Seed 002: on input x, Pr[M(x) = 0] = α^x / (1 + α), Pr[M(x) = n] =
     α^(n−x) / (1 + α), and Pr[M(x) = y] = (1 − α)/(1 + α) · α^|y − x| for
-    0 < y < n.  [tgeom a n] is that mechanism for symbolic [a : Q], [n : Z];
+    0 < y < n.  [tgeom_fmech a n] is that mechanism for symbolic [a : Q], [n : Z];
     [tgeom_dp]: for 0 < α < 1 it is (−ln α, 0)-DP for adjacent inputs, proved
     once by cases on the output (0, n, interior), never by a table;
     [tgeom_distr]: for n ≥ 1 every row is a distribution. *)
@@ -16,7 +16,7 @@ Definition tgeom_pmf (a : Q) (n : Z) (x y : Z) : Q :=
   else if Z.eqb y n then Qpower a (n - x) / (1 + a)
   else (1 - a) / (1 + a) * Qpower a (Z.abs (y - x)).
 
-Definition tgeom (a : Q) (n : Z) : fmech := fmech_z 0 n 0 n (tgeom_pmf a n).
+Definition tgeom_fmech (a : Q) (n : Z) : fmech := fmech_z 0 n 0 n (tgeom_pmf a n).
 
 Section TGeom.
 Local Open Scope Q_scope.
@@ -66,10 +66,10 @@ End TGeom.
 
 (** ** (ε, 0)-DP for adjacent inputs whenever 1/α ≤ e^ε, for every 0 < α < 1 and every n *)
 Theorem tgeom_dp_le (a : Q) (n : Z) (eps : R) :
-  0 < a < 1 -> (Q2R (/ a) <= exp eps)%R -> dp nb_adjacent (tgeom a n) eps 0.
+  0 < a < 1 -> (Q2R (/ a) <= exp eps)%R -> dp nb_adjacent (tgeom_fmech a n) eps 0.
 Proof.
   intros Ha HL. apply (dp_of_pointwise _ _ _ (/ a)); [exact HL|].
-  intros x x' y Hx Hx' Hnb Hy. unfold tgeom.
+  intros x x' y Hx Hx' Hnb Hy. unfold tgeom_fmech.
     rewrite !fmech_z_entry by assumption.
     split; [apply tgeom_pmf_nonneg, Ha|].
     unfold nb_adjacent in Hnb. apply andb_prop in Hnb as [H1 H2].
@@ -79,7 +79,7 @@ Qed.
 
 (** The tight form: (−ln α, 0)-DP. *)
 Theorem tgeom_dp (a : Q) (n : Z) :
-  0 < a < 1 -> dp nb_adjacent (tgeom a n) (- ln (Q2R a)) 0.
+  0 < a < 1 -> dp nb_adjacent (tgeom_fmech a n) (- ln (Q2R a)) 0.
 Proof.
   intros Ha. apply tgeom_dp_le; [exact Ha|].
   rewrite exp_neg_ln_q by apply Ha. apply Rle_refl.
@@ -164,9 +164,9 @@ Qed.
 
 End Distr.
 
-Theorem tgeom_distr (a : Q) (n : Z) : 0 < a < 1 -> (1 <= n)%Z -> distr (tgeom a n).
+Theorem tgeom_distr (a : Q) (n : Z) : 0 < a < 1 -> (1 <= n)%Z -> distr (tgeom_fmech a n).
 Proof.
-  intros Ha Hn x Hx. unfold tgeom in *. cbn [n_in n_out fmech_z] in Hx |- *.
+  intros Ha Hn x Hx. unfold tgeom_fmech in *. cbn [n_in n_out fmech_z] in Hx |- *.
   split.
   - intros y Hy. unfold prob. rewrite fmech_z_entry by assumption.
     rewrite <- q2r_0. apply Qle_Rle, tgeom_pmf_nonneg, Ha.
