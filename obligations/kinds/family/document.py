@@ -124,6 +124,7 @@ def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
                  dp_lemma=fam.dp_lemma, distr_lemma=fam.distr_lemma, bound_text=comment(bound_q),
                  binding_text=comment(", ".join(f"{f} = {values[f] if values else s}" for f, s in match.binding))),
         is_family=is_family, conditions=conditions, forall=forall, intros=intros, call=call,
+        mech=f"({route.name} {args})" if args else route.name,
         table=None if table is None else dict(n_in=len(table), n_out=len(table[0]), rows=rows_literal(table)),
         neighbours=f"nb_{route.neighbours}", epsilon=epsilon, proved=proved, refute=None, exp=None, hyps=hyps,
         theorem=f"{route.name}_not_dp" if refute else f"{route.name}_dp")

@@ -1,0 +1,60 @@
+"""Real Coq: families proved once for every parameter value, instances by instantiation,
+and a false family claim refuted at a numeric instance with its witness.
+
+- the truncated α-geometric over {0..n} for every 0 < α < 1 and n ≥ 1: (−ln α, 0)-DP and
+  rows that are distributions (the library's `tgeom_dp_le`, `tgeom_distr`);
+- n = 10 000 at α = ½, from its formula, without a table (the family route);
+- the family claimed (ln 3/2, 0)-DP for every α: false at α = ½ (ε = ln 2), refuted there.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec),
+                           "--out", str(out), "--build", str(out / "build"), "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    return done, json.loads(done.stdout) if done.stdout.strip() else {}
+
+
+def test_the_truncated_geometric_for_every_alpha_and_n(tmp_path: Path) -> None:
+    done, result = prove(REPO / "mechanisms" / "truncated_geometric_family.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    cert = json.loads((tmp_path / "truncated_geometric_family.json").read_text())
+    statements = {t["name"]: t["statement"] for t in cert["theorems"]}
+    assert statements["truncated_geometric_family_dp"] == (
+        "forall (p_alpha : Q) (p_n : Z), (0 < p_alpha < 1)%Q -> (1 <= p_n)%Z -> "
+        "dp nb_adjacent (truncated_geometric_family p_alpha p_n) (- ln (Q2R p_alpha)) 0")
+    assert statements["truncated_geometric_family_distr"].endswith("distr (truncated_geometric_family p_alpha p_n)")
+    assert [p["obligation"] for p in cert["proofs"]][0] == "truncated_geometric_family_is_family"
+
+
+def test_n_10000_by_instantiation(tmp_path: Path) -> None:
+    done, result = prove(REPO / "mechanisms" / "truncated_geometric_n10000.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "proved"
+    v = (tmp_path / "truncated_geometric_n10000.v").read_text()
+    assert "fmech_z 0%Z 10000%Z 0%Z 10000%Z truncated_geometric_n10000_pmf" in v and "tabulate_z" not in v
+
+
+def test_a_family_claim_below_its_epsilon_is_refuted_with_a_witness(tmp_path: Path) -> None:
+    done, result = prove(REPO / "tests" / "specs" / "families" / "tgeom_eps_ln_3o2.yaml", tmp_path)
+    assert done.returncode == 1, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "refuted"
+    assert o["witness"]["parameters"] == {"alpha": "1/2", "n": "1"}
+    assert (o["witness"]["pr_x"], o["witness"]["pr_x_prime"], o["witness"]["outputs"]) == ("2/3", "1/3", ["0"])
+    cert = json.loads((tmp_path / "tgeom_eps_ln_3o2.json").read_text())
+    assert cert["theorems"][0]["statement"].startswith("~ (forall (p_alpha : Q) (p_n : Z), (0 < p_alpha < 1)%Q")
