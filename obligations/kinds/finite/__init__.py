@@ -16,6 +16,7 @@ from obligations.kinds.finite.spec import check_finite
 from obligations.kinds.finite.form import Spec
 from obligations.analysis.finite import FiniteMechanism, epsilon_value, plan, tabulate
 from obligations.kinds.family import instance as family_instance
+from obligations.kinds.finite import basic_composition
 
 
 class FiniteKind:
@@ -41,6 +42,9 @@ class FiniteKind:
         by_family = family_instance.unfold(spec)   # None: the table route
         if by_family is not None:
             return by_family
+        by_basic = basic_composition.unfold(spec)  # a composed claim basic composition gives
+        if by_basic is not None:
+            return by_basic
         t0 = time.perf_counter()
         mech = tabulate(spec)
         p = plan(mech)

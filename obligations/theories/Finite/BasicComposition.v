@@ -7,9 +7,9 @@
     (sub-distributions, δ2 ≥ 0), the composition is (ε1 + ε2, δ1 + δ2)-DP, over
     events.  [dp_power_basic]: the k-fold composition [fmech_power M k] of an
     (ε, δ)-DP mechanism is (k·ε, k·δ)-DP, without its table. *)
-From Coq Require Import List Arith Lia Reals Lra QArith Qreals.
+From Coq Require Import List Arith Lia Reals Lra QArith Qpower Qreals.
 From Obligations.Core Require Import RealFacts Lists Sums.
-From Obligations.Finite Require Import Mechanism Neighbours DP Compose Region Family.
+From Obligations.Finite Require Import Mechanism Neighbours DP Checker CheckerSound Compose Region Family.
 Import ListNotations.
 
 Definition adaptive_row (M1 : fmech) (m2 : nat) (M2 : nat -> fmech) (x : nat) : list Q :=
@@ -267,4 +267,44 @@ Proof.
   apply exp_le_iff in He.
   apply Rmult_le_compat_r with (r := pr (fmech_power M k) x' S) in He; [|exact Hp].
   lra.
+Qed.
+
+(** ** The form generated files use: rational bounds, checked by computation
+
+    The single run [M] is (ln L, d0)-DP (its table checked with the bound L); then
+    [fmech_power M k] is (ε, δ)-DP as soon as L^k ≤ e^ε and k·d0 ≤ δ.  A certificate
+    made this way is the basic-composition bound, not the exact curve. *)
+Lemma q2r_qpower_nat (L : Q) (k : nat) : ~ L == 0 -> Q2R (L ^ Z.of_nat k) = (Q2R L ^ k)%R.
+Proof.
+  intros HL. induction k as [|k IH]; [apply q2r_1|].
+  rewrite Nat2Z.inj_succ, <- Z.add_1_r.
+  rewrite (Qeq_eqR _ _ (Qpower_plus L (Z.of_nat k) 1 HL)), Q2R_mult, IH. cbn [Qpower Qpower_positive pow_pos pow].
+  ring.
+Qed.
+
+Lemma q2r_inject_Z (z : Z) : Q2R (inject_Z z) = IZR z.
+Proof. unfold Q2R, inject_Z. cbn [Qnum Qden]. rewrite Rinv_1. ring. Qed.
+
+Lemma wf_of_check_distr (M : fmech) : check_distr M = true -> fmech_wf M /\ subdistr M.
+Proof.
+  intros H. split.
+  - unfold check_distr in H. apply andb_prop in H as [Hwf _]. exact (rows_wf_spec M Hwf).
+  - apply distr_subdistr, distr_of_check, H.
+Qed.
+
+Corollary dp_power_basic_q (nb : nat -> nat -> bool) (M : fmech) (L LK d0 dq : Q) (eps delta : R) (k : nat) :
+  fmech_wf M -> subdistr M -> 0 <= d0 -> 0 < L -> dp nb M (ln (Q2R L)) (Q2R d0) ->
+  LK == L ^ Z.of_nat k -> (Q2R LK <= exp eps)%R ->
+  inject_Z (Z.of_nat k) * d0 <= dq -> Q2R dq = delta ->
+  dp nb (fmech_power M k) eps delta.
+Proof.
+  intros W HM Hd0 HL HDP HLK Hexp Hdq <-.
+  assert (HLr : (0 < Q2R L)%R) by (rewrite <- q2r_0; apply Qlt_Rlt, HL).
+  assert (HL0 : ~ L == 0) by (intros E; rewrite E in HL; discriminate).
+  apply (dp_power_basic_le nb M (ln (Q2R L)) (Q2R d0) eps (Q2R dq) k W HM).
+  - rewrite <- q2r_0. apply Qle_Rle, Hd0.
+  - exact HDP.
+  - rewrite <- ln_pow by exact HLr. rewrite <- q2r_qpower_nat, <- (Qeq_eqR _ _ HLK) by exact HL0.
+    apply ln_le_iff; [rewrite (Qeq_eqR _ _ HLK), q2r_qpower_nat by exact HL0; apply pow_lt, HLr|exact Hexp].
+  - rewrite INR_IZR_INZ, <- q2r_inject_Z, <- Q2R_mult. apply Qle_Rle, Hdq.
 Qed.
