@@ -58,3 +58,19 @@ def test_a_family_claim_below_its_epsilon_is_refuted_with_a_witness(tmp_path: Pa
     assert (o["witness"]["pr_x"], o["witness"]["pr_x_prime"], o["witness"]["outputs"]) == ("2/3", "1/3", ["0"])
     cert = json.loads((tmp_path / "tgeom_eps_ln_3o2.json").read_text())
     assert cert["theorems"][0]["statement"].startswith("~ (forall (p_alpha : Q) (p_n : Z), (0 < p_alpha < 1)%Q")
+
+
+def test_a_composed_claim_by_basic_composition(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "obligations", "region", "mechanisms/randomized_response.yaml",
+                           "--compose", "3", "--epsilon", "ln(27)", "--certify", "--out", str(tmp_path),
+                           "--build", str(tmp_path / "build")], cwd=REPO, capture_output=True, text=True,
+                          timeout=1200)
+    assert done.returncode == 0, done.stderr
+    cert = json.loads((tmp_path / "randomized_response_k3_eps_ln_27_ub.json").read_text())
+    statements = {t["name"]: t["statement"] for t in cert["theorems"]}
+    assert statements == {
+        "randomized_response_k3_eps_ln_27_ub_single_dp":
+            "dp nb_all randomized_response_k3_eps_ln_27_ub_table (ln (Q2R 3)) (Q2R 0)",
+        "randomized_response_k3_eps_ln_27_ub_dp": "dp nb_all randomized_response_k3_eps_ln_27_ub (ln 27) 0"}
+    v = (tmp_path / "randomized_response_k3_eps_ln_27_ub.v").read_text()
+    assert "dp_power_basic_q" in v and "fmech_power randomized_response_k3_eps_ln_27_ub_table 3" in v

@@ -141,3 +141,27 @@ def test_a_table_off_by_one_entry_is_no_member(tmp_path: Path) -> None:
 def test_matching_compares_exactly() -> None:
     spec = load(SPECS / "tgeom_wrong_interior.yaml")
     assert F.find(spec.types, A.spec_pmf(spec), A.spec_domain(spec), A.samples(spec), "adjacent") is None
+
+
+# ---------------------------------------------------------------- basic composition
+
+def composed(epsilon: str, delta: str, k: int) -> Any:
+    from obligations.kinds import derive
+    return derive(load(MECH / "randomized_response.yaml"),
+                  {"name": "rr_composed", "epsilon": epsilon, "delta": delta, "compose": k})
+
+
+def test_basic_composition_is_used_where_it_suffices() -> None:
+    from obligations.kinds.finite import basic_composition as B
+    assert B.single_run_bound(composed("ln(27)", "0", 3), 3) == (Fraction(3), Fraction(0))
+    u = unfold(composed("ln(27)", "0", 3))
+    assert u.rendered.theorems == ("rr_composed_single_dp", "rr_composed_dp")
+    assert "dp_power_basic_q" in u.rendered.text and "basic composition" in u.plan.notes[0]
+
+
+def test_the_product_table_where_basic_composition_does_not_suffice() -> None:
+    from obligations.kinds.finite import basic_composition as B
+    assert B.single_run_bound(composed("ln(3)", "3/8", 3), 3) is None     # the exact curve's point
+    assert B.single_run_bound(composed("ln(26)", "0", 3), 3) is None      # false: refuted on the table
+    u = unfold(composed("ln(26)", "0", 3))
+    assert u.plan.expected == Verdict.REFUTED and "dp_power_basic_q" not in u.rendered.text
