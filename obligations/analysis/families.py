@@ -132,7 +132,7 @@ KRR = Family(
     bound=lambda v: v["p"] * (v["k"] - 1) / (1 - v["p"]),
     bound_coq="({p} / ((1 - {p}) / inject_Z ({k} - 1)))",
     tight=lambda s: sympy.log(s["p"] * (s["k"] - 1) / (1 - s["p"])),
-    dp_lemma="krr_dp_le", distr_lemma=None,
+    dp_lemma="krr_dp_le", distr_lemma="krr_distr",
     eps_tactics=("apply bound_exp_ln; [apply krr_bound_pos; tauto|apply krr_bound_eq; tauto].",),
     samples=({"p": Fraction(3, 4), "k": Fraction(2)},), infer=_rr_infer,
 )
