@@ -117,7 +117,7 @@ TGEOM = Family(
     tight=lambda s: -sympy.log(s["a"]),
     dp_lemma="tgeom_dp_le", distr_lemma="tgeom_distr",
     eps_tactics=("apply bound_exp_neg_ln; [tauto|reflexivity].",
-                 "apply bound_exp_ln; [apply Qinv_lt_0_compat; tauto|reflexivity]."),
+                 "apply bound_exp_ln_inv; [tauto|reflexivity]."),
     samples=({"a": Fraction(1, 2), "n": Fraction(5)},), infer=_tgeom_infer,
 )
 

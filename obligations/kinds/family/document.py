@@ -22,8 +22,11 @@ from obligations.core.terms import Renderer, comment, q_lit, r_lit, rows_literal
 
 TEMPLATE = Path(__file__).with_name("family.v.j2")
 
-IS_FAMILY_TACTICS = (Tactic("intros. unfold {fam}, {pmf}. family_cases."),
-                     Tactic("intros. unfold {fam}, {pmf}. family_cases_field."))
+# One sentence each: the prover's repair session tries a candidate as one sentence.
+# The prover repairs one failed slot per file: the stronger script first (it ends in
+# `try`s that do nothing once the case split has closed every case).
+IS_FAMILY_TACTICS = (Tactic("intros; unfold {fam}, {pmf}; family_cases_field."),
+                     Tactic("intros; unfold {fam}, {pmf}; family_cases."))
 
 
 class ClaimRenderer(Renderer):
@@ -103,7 +106,7 @@ def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
     epsilon = strip_outer((r if route.symbolic else plain).r(route.epsilon))
     pmf = f"{route.name}_pmf"
     is_family = dict(
-        statement=(f"forall {binders}{' ' if binders else ''}(x y : Z), ({x0} <= x <= {x1})%Z -> ({y0} <= y <= {y1})%Z ->\n  "
+        statement=(f"{forall}forall x y : Z, ({x0} <= x <= {x1})%Z -> ({y0} <= y <= {y1})%Z ->\n  "
                    f"{fam.name}_pmf {fam_args} x y == {pmf}{' ' + args if args else ''} x y"),
         tactics=tuple(Tactic(t.script.format(fam=f"{fam.name}_pmf", pmf=pmf)) for t in IS_FAMILY_TACTICS))
     conditions = dict(statement=forall + fam.conditions_coq.format(**fam_names),
@@ -146,9 +149,12 @@ def _exp_bound(name: str, fam: F.Family, forall: str, bound_q: str, epsilon: str
         o = dict(kind="exp_lower", upper=False, bound=q_lit(exp.bound), method=exp.method,
                  bits=exp.precision_bits, taylor=exp.taylor, decimal=f"{float(exp.bound):.6g}")
         return {**exp_obligation(name, o, epsilon), "numeric": True}
-    intro = f"intros {call}. " if call else ""
-    tactics = tuple(Tactic(f"{intro}pose proof ({name}_family_conditions {call}) as Hc. {t}")
-                    for t in fam.eps_tactics)
+    intro = f"intros {call}; " if call else ""
+    # The script whose lemma reads the claim's shape (- ln ... or ln ...) first.
+    negated = epsilon.startswith("- ")
+    ordered = sorted(fam.eps_tactics, key=lambda t: ("_neg_" in t) != negated)
+    tactics = tuple(Tactic(f"{intro}pose proof ({name}_family_conditions {call}) as Hc; {t}")
+                    for t in ordered)
     return dict(lemma=f"{name}_exp_bound", statement=f"{forall}(Q2R {bound_q} <= exp ({epsilon}))%R",
                 tactics=tactics, numeric=False)
 

@@ -188,6 +188,13 @@ Proof.
   rewrite (Qeq_eqR _ _ HL), exp_ln by exact Hr. apply Rle_refl.
 Qed.
 
+Lemma bound_exp_ln_inv (L a : Q) : 0 < a -> L == / a -> (Q2R L <= exp (ln (Q2R (1 / a))))%R.
+Proof.
+  intros Ha HL. apply bound_exp_ln.
+  - apply Qlt_shift_div_l; [exact Ha|]. rewrite Qmult_0_l. reflexivity.
+  - rewrite HL. field. intros E. rewrite E in Ha. discriminate.
+Qed.
+
 Lemma q2r_le_of_eq (L L' : Q) (e : R) : L == L' -> (Q2R L' <= e)%R -> (Q2R L <= e)%R.
 Proof. intros HL. rewrite (Qeq_eqR _ _ HL). trivial. Qed.
 
@@ -215,11 +222,36 @@ Ltac family_cases :=
   try (exfalso; lia);
   try reflexivity.
 
-(** The same, then the values of each case equal up to [field] (denominators 1 + a). *)
+(** Exponents of the same base that [lia] shows equal are made the same term
+    ([alpha ^ |y − x|] and [alpha ^ |x − y|]). *)
+Ltac same_exponents :=
+  repeat match goal with
+  | |- context [Qpower ?a ?e1] =>
+      match goal with
+      | |- context [Qpower a ?e2] =>
+          assert_fails (constr_eq e1 e2); replace e2 with e1 by lia
+      end
+  end.
+
+Lemma one_plus_nonzero (a : Q) : 0 <= a -> ~ 1 + a == 0.
+Proof.
+  intros Ha E. assert (H : 0 < 1 + a) by (apply Qlt_le_trans with 1; [reflexivity|];
+    rewrite <- (Qplus_0_r 1) at 1; apply Qplus_le_r, Ha).
+  rewrite E in H. discriminate.
+Qed.
+
+(** A denominator of a family's formula is not zero: a constant, or 1 + a with a ≥ 0
+    (from a hypothesis 0 < a or 0 < a < 1 in context). *)
+Ltac denominator_nonzero :=
+  first [ intros Hz; discriminate Hz
+        | apply one_plus_nonzero; apply Qlt_le_weak; tauto
+        | apply one_plus_nonzero; tauto ].
+
+(** The same, then the values of each case equal up to the exponents and [field]. *)
 Ltac family_cases_field :=
   family_cases;
-  try (subst; reflexivity);
-  try (field; intros Hz; discriminate Hz).
+  try (same_exponents; reflexivity);
+  try (same_exponents; field; repeat split; denominator_nonzero).
 
 (** Conditions on numbers, decided by computation: [0 < 1 # 2], [(1 <= 5)%Z]. *)
 Ltac const_conditions :=

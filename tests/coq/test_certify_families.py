@@ -74,3 +74,12 @@ def test_a_composed_claim_by_basic_composition(tmp_path: Path) -> None:
         "randomized_response_k3_eps_ln_27_ub_dp": "dp nb_all randomized_response_k3_eps_ln_27_ub (ln 27) 0"}
     v = (tmp_path / "randomized_response_k3_eps_ln_27_ub.v").read_text()
     assert "dp_power_basic_q" in v and "fmech_power randomized_response_k3_eps_ln_27_ub_table 3" in v
+
+
+def test_the_family_written_another_way(tmp_path: Path) -> None:
+    done, result = prove(REPO / "tests" / "specs" / "families" / "tgeom_variant.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    cert = json.loads((tmp_path / "tgeom_variant.json").read_text())
+    assert cert["proofs"][0]["tactic"].endswith("family_cases_field.")
+    assert cert["theorems"][-1]["statement"].endswith(
+        "dp nb_adjacent (tgeom_variant p_alpha p_n) (ln (Q2R (1 / p_alpha))) 0")
