@@ -54,10 +54,10 @@ def _candidates(c: Optional[F.Constraint], env: Mapping[str, Fraction]) -> list[
     if c.kind == "integer":
         start = math.ceil(lo) if lo is not None else 1
         return [Fraction(start + d) for d in (0, 1, 2, 4)]
-    if lo is None and hi is None:
-        lo, hi = Fraction(0), Fraction(1)
-    lo = hi - 2 if lo is None else lo   # type: ignore[operator]
-    hi = lo + 2 if hi is None else hi
+    if lo is None:
+        lo = Fraction(0) if hi is None else hi - 2
+    if hi is None:
+        hi = lo + 2
     if hi < lo or (hi == lo and (c.lo_open or c.hi_open)):
         return []
     inside = [lo + (hi - lo) * t for t in (Fraction(1, 2), Fraction(1, 3), Fraction(3, 4))]
@@ -103,10 +103,9 @@ def analyse(spec: FamilySpec) -> tuple[FamilyAnalysis, Plan]:
     tight = match.family.tight({f: env[s] for f, s in match.binding})
     claim = F.to_sympy(spec.epsilon, env)
     tight_text = str(tight)
-    common = dict(tight_epsilon=tight_text, tight_epsilon_float=math.nan, delta_at_claim="0",
-                  delta_at_claim_float=0.0)
     if F.same(claim, tight):
-        return FamilyAnalysis(spec, match, tight, claim, None, None), Plan(Verdict.PROVED, (), **common)
+        return (FamilyAnalysis(spec, match, tight, claim, None, None),
+                Plan(Verdict.PROVED, (), tight_text, math.nan, "0", 0.0))
     for s in envs:
         sub = {syms[k]: sympy.Rational(v.numerator, v.denominator) for k, v in s.items() if k in syms}
         if (claim.subs(sub) - tight.subs(sub)).evalf(40) < 0:
@@ -119,7 +118,7 @@ def analyse(spec: FamilySpec) -> tuple[FamilyAnalysis, Plan]:
                         Plan(Verdict.REFUTED, p.obligations, tight_text, math.nan, p.delta_at_claim,
                              p.delta_at_claim_float, notes))
     return (FamilyAnalysis(spec, match, tight, claim, None, None),
-            Plan(Verdict.UNDECIDED, (), **common,
+            Plan(Verdict.UNDECIDED, (), tight_text, math.nan, "0", 0.0,
                  notes=(f"the claimed epsilon {claim} is not the family's {tight} and not below it at the "
                         "sampled parameters: state the family's epsilon, which the library proves",)))
 
@@ -138,20 +137,19 @@ def _check_conditions(spec: FamilySpec, match: F.Match) -> None:
     for fparam, need in match.family.conditions:
         s = match.spec_param(fparam)
         given = by_name[s].constraint
-        field = f"parameters.{s}"
-        needed = need.text(s).replace(fparam, s) if fparam != s else need.text(s)
         if given is None or given.kind != need.kind or not _within(given, need, env, fam_env):
             allows = given.text(s) if given else "a constant"
-            raise SpecError(spec.path, field, f"the library's {match.family.name} theorem needs "
-                            f"{_fam_text(need, fparam, match)}; the spec allows {allows}")
-        del needed
+            raise SpecError(spec.path, f"parameters.{s}", f"the library's {match.family.name} theorem "
+                            f"needs {_fam_text(need, s, fam_env)}; the spec allows {allows}")
 
 
-def _fam_text(c: F.Constraint, fparam: str, match: F.Match) -> str:
-    text = c.text(match.spec_param(fparam))
-    for f, s in match.binding:
-        text = text.replace(f"({f})", f"({s})")
-    return text
+def _fam_text(c: F.Constraint, name: str, fam_env: Mapping[str, sympy.Expr]) -> str:
+    """A family's condition in the spec's names: "p in [1/k, 1)"."""
+    if c.kind == "integer":
+        return f"{name} integer >= {F.to_sympy(c.lo, fam_env)}" if c.lo is not None else f"{name} integer"
+    lo = F.to_sympy(c.lo, fam_env) if c.lo is not None else "-oo"
+    hi = F.to_sympy(c.hi, fam_env) if c.hi is not None else "oo"
+    return f"{name} in {'(' if c.lo_open else '['}{lo}, {hi}{')' if c.hi_open else ']'}"
 
 
 def _within(given: F.Constraint, need: F.Constraint, env: Mapping[str, sympy.Expr],
