@@ -19,6 +19,7 @@ from obligations.kinds.family import instance as I
 REPO = Path(__file__).resolve().parent.parent.parent
 MECH = REPO / "mechanisms"
 SPECS = REPO / "tests" / "specs" / "families"
+REFUSED = REPO / "tests" / "data" / "families"   # refused by `check` (exit 2): not under tests/specs
 
 
 def write(tmp_path: Path, base: Path, **changes: Any) -> Path:
@@ -70,12 +71,12 @@ def test_a_looser_claim_is_not_guessed(tmp_path: Path) -> None:
 
 
 def test_a_formula_that_is_no_family_is_refused_naming_the_formula() -> None:
-    err = refused(SPECS / "tgeom_wrong_interior.yaml")
+    err = refused(REFUSED / "tgeom_wrong_interior.yaml")
     assert err.field == "formula" and "no library family is this formula" in str(err)
 
 
 def test_constraints_weaker_than_the_library_needs_are_refused() -> None:
-    err = refused(SPECS / "tgeom_n_from_0.yaml")
+    err = refused(REFUSED / "tgeom_n_from_0.yaml")
     assert err.field == "parameters.n" and "needs n integer >= 1" in str(err)
 
 
@@ -139,7 +140,7 @@ def test_a_table_off_by_one_entry_is_no_member(tmp_path: Path) -> None:
 
 
 def test_matching_compares_exactly() -> None:
-    spec = load(SPECS / "tgeom_wrong_interior.yaml")
+    spec = load(REFUSED / "tgeom_wrong_interior.yaml")
     assert F.find(spec.types, A.spec_pmf(spec), A.spec_domain(spec), A.samples(spec), "adjacent") is None
 
 

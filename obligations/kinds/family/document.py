@@ -193,7 +193,7 @@ def _constraint(r: Renderer, p: str, c: Optional[F.Constraint]) -> str:
 
 
 def _param_text(p: str, c: Optional[F.Constraint]) -> str:
-    return f"Parameter {p} ({coq(p)}): " + (c.text(p) if c else "any")
+    return f"{p} ({coq(p)}), a symbol: " + (c.text(p) if c else "any")
 
 
 def _constant(p: str, v: Fraction, t: str) -> dict[str, str]:
