@@ -13,7 +13,8 @@ from obligations.core.resources import THEORIES
 
 REPO = Path(__file__).resolve().parent.parent.parent
 THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",
-            "distr_of_check", "check_pointwise_of_adjacent", "dp_iff_region_within"]
+            "distr_of_check", "check_pointwise_of_adjacent", "dp_iff_region_within",
+            "tgeom_distr", "krr_dp_le", "dp_power_basic_q"]   # families and basic composition
 
 
 @pytest.mark.parametrize("theorem", THEOREMS)
