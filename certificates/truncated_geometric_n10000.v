@@ -23,36 +23,23 @@ Definition truncated_geometric_n10000_pmf (x y : Z) : Q :=
 Definition truncated_geometric_n10000 : fmech :=
   fmech_z 0%Z 10000%Z 0%Z 10000%Z truncated_geometric_n10000_pmf.
 
-(** ** The spec's formula is the library's [tgeom] (the truncated alpha-geometric mechanism over {0..n} (seed 002)),
-       with a = alpha, n = n: case by case, on the inputs and outputs *)
-Lemma truncated_geometric_n10000_is_family : forall x y : Z, (0%Z <= x <= 10000%Z)%Z -> (0%Z <= y <= 10000%Z)%Z ->
-  tgeom_pmf p_alpha p_n x y == truncated_geometric_n10000_pmf x y.
-Proof. intros; unfold tgeom_pmf, truncated_geometric_n10000_pmf; family_cases_field. Qed.
 
-(** ** The spec's constraints put the parameters where the library's theorems hold *)
-Lemma truncated_geometric_n10000_family_conditions : (0 < p_alpha < 1) /\ (1 <= p_n)%Z.
-Proof. const_conditions. Qed.
-
-(** ** The claimed ε bounds the family's privacy loss: L ≤ e^ε, L = (/ p_alpha) *)
+(** ** A rational lower bound on e^ε: L ≤ e^ε, L = (/ p_alpha) *)
 Lemma truncated_geometric_n10000_exp_lower : (Q2R (2 # 1) <= exp (- (ln (1 / 2))))%R.
 Proof. exp_exact. Qed.
 
+(** ** The claim and the distributions, from the library's [tgeom] (the truncated alpha-geometric mechanism over {0..n} (seed 002))
+       with a = alpha, n = n, after Coq shows the formula is the family's case by case;
+       if it cannot, from the table (the second proof the renderer proposes) *)
+Lemma truncated_geometric_n10000_facts : distr truncated_geometric_n10000 /\ dp nb_adjacent truncated_geometric_n10000 (- (ln (1 / 2))) 0.
+Proof. split; [apply (distr_fmech_z_eq _ _ _ _ _ (tgeom_pmf p_alpha p_n)); [intros; unfold tgeom_pmf, truncated_geometric_n10000_pmf; family_cases_field|apply (tgeom_distr p_alpha p_n); const_conditions] |apply (dp_fmech_z_eq _ _ _ _ _ _ (tgeom_pmf p_alpha p_n)); [intros; unfold tgeom_pmf, truncated_geometric_n10000_pmf; family_cases_field|apply (tgeom_dp_le p_alpha p_n); [const_conditions ..|apply (q2r_le_of_eq _ (2 # 1)); [apply Qeq_bool_eq; reflexivity|exact truncated_geometric_n10000_exp_lower]]]]. Qed.
+
+Theorem truncated_geometric_n10000_distr : distr truncated_geometric_n10000.
+Proof. exact (proj1 truncated_geometric_n10000_facts). Qed.
+
 Theorem truncated_geometric_n10000_dp :
   dp nb_adjacent truncated_geometric_n10000 (- (ln (1 / 2))) 0.
-Proof.
-  pose proof (truncated_geometric_n10000_family_conditions) as Hc.
-  apply (dp_fmech_z_eq _ _ _ _ _ _ (tgeom_pmf p_alpha p_n)); [exact (truncated_geometric_n10000_is_family)|].
-  apply (tgeom_dp_le p_alpha p_n); try tauto.
-  apply (q2r_le_of_eq _ (2 # 1)); [apply Qeq_bool_eq; reflexivity|exact truncated_geometric_n10000_exp_lower].
-Qed.
-
-Theorem truncated_geometric_n10000_distr :
-  distr truncated_geometric_n10000.
-Proof.
-  pose proof (truncated_geometric_n10000_family_conditions) as Hc.
-  apply (distr_fmech_z_eq _ _ _ _ _ (tgeom_pmf p_alpha p_n)); [exact (truncated_geometric_n10000_is_family)|].
-  apply (tgeom_distr p_alpha p_n); tauto.
-Qed.
+Proof. exact (proj2 truncated_geometric_n10000_facts). Qed.
 
 (** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
 Local Open Scope R_scope.

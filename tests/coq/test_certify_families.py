@@ -83,3 +83,14 @@ def test_the_family_written_another_way(tmp_path: Path) -> None:
     assert cert["proofs"][0]["tactic"].endswith("family_cases_field.")
     assert cert["theorems"][-1]["statement"].endswith(
         "dp nb_adjacent (tgeom_variant p_alpha p_n) (ln (Q2R (1 / p_alpha))) 0")
+
+
+def test_an_instance_beyond_the_case_split_falls_back_to_its_table(tmp_path: Path) -> None:
+    done, result = prove(REPO / "tests" / "specs" / "families" / "tgeom_n10_beyond_case_split.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    cert = json.loads((tmp_path / "tgeom_n10_beyond_case_split.json").read_text())
+    facts = next(p for p in cert["proofs"] if p["obligation"] == "tgeom_n10_beyond_case_split_facts")
+    assert "family_cases_field" in facts["tried"][0]            # the family's proof, tried first, failed
+    assert facts["tactic"].startswith("split; [apply distr_of_check")   # the table's proof
+    assert [t["name"] for t in cert["theorems"]] == ["tgeom_n10_beyond_case_split_distr",
+                                                      "tgeom_n10_beyond_case_split_dp"]

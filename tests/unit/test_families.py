@@ -166,3 +166,10 @@ def test_the_product_table_where_basic_composition_does_not_suffice() -> None:
     assert B.single_run_bound(composed("ln(26)", "0", 3), 3) is None      # false: refuted on the table
     u = unfold(composed("ln(26)", "0", 3))
     assert u.plan.expected == Verdict.REFUTED and "dp_power_basic_q" not in u.rendered.text
+
+
+def test_an_instance_offers_the_table_proof_second() -> None:
+    u = unfold(load(MECH / "truncated_geometric_n500.yaml"))
+    (facts,) = [s for s in u.rendered.document.slots if s.name.endswith("_facts")]
+    assert "family_cases_field" in facts.candidates[0].script
+    assert "vm_cast_no_check" in facts.candidates[1].script and "family" not in facts.candidates[1].script

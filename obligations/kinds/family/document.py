@@ -82,8 +82,9 @@ def coq(name: str) -> str:
 def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
            refute: Optional[tuple[Mapping[str, Fraction], ExpUpperBound, Witness]] = None,
            proved: bool = True, table: Optional[Sequence[Sequence[Fraction]]] = None,
-           values: Optional[Mapping[str, Fraction]] = None) -> Rendered:
-    """The file; `table` (with the family's `values`): an explicit table shown a member."""
+           values: Optional[Mapping[str, Fraction]] = None, fallback: bool = False) -> Rendered:
+    """The file; `table` (with the family's `values`): an explicit table shown a member;
+    `fallback` (a numeric instance of a formula): the family's proof, else the table's."""
     fam = match.family
     names = {p: coq(p) for p in route.types}
     names.update(x="x", y="y")
@@ -139,6 +140,10 @@ def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
     else:
         ctx["exp"] = _exp_bound(route.name, fam, forall, bound_q, epsilon, exp, call)
         theorems = ((f"{route.name}_distr",) if fam.distr_lemma else ()) + (f"{route.name}_dp",)
+    if fallback and exp is not None and fam.distr_lemma:
+        ctx["fallback"] = _fallback(route, fam, fam_args, pmf, ctx["exp"], ctx["neighbours"], epsilon)
+    else:
+        ctx["fallback"] = None
     if not proved and refute is None:
         theorems = ()
     return render_template(TEMPLATE, route.name, ctx, "Prelude", theorems, (INTERVAL_PRELUDE,))
@@ -158,6 +163,26 @@ def _exp_bound(name: str, fam: F.Family, forall: str, bound_q: str, epsilon: str
                     for t in ordered)
     return dict(lemma=f"{name}_exp_bound", statement=f"{forall}(Q2R {bound_q} <= exp ({epsilon}))%R",
                 tactics=tactics, numeric=False)
+
+
+def _fallback(route: Route, fam: F.Family, fam_args: str, pmf: str, exp: Mapping[str, Any],
+              neighbours: str, epsilon: str) -> dict[str, Any]:
+    """One lemma, `distr NAME /\\ dp nb NAME ε 0`, with two proofs: by the family (the case
+    split of both formulas, then the library's theorems) and, if Coq cannot do the case
+    split, by the table (computed and checked once by the VM).  One sentence each: the
+    prover's repair session tries the second when the first fails."""
+    name = route.name
+    cases = f"intros; unfold {fam.name}_pmf, {pmf}; family_cases_field"
+    bound = f"apply (q2r_le_of_eq _ {exp['bound']}); [apply Qeq_bool_eq; reflexivity|exact {exp['lemma']}]"
+    by_family = (f"split; [apply (distr_fmech_z_eq _ _ _ _ _ ({fam.name}_pmf {fam_args})); "
+                 f"[{cases}|apply ({fam.distr_lemma} {fam_args}); const_conditions] "
+                 f"|apply (dp_fmech_z_eq _ _ _ _ _ _ ({fam.name}_pmf {fam_args})); "
+                 f"[{cases}|apply ({fam.dp_lemma} {fam_args}); [const_conditions ..|{bound}]]].")
+    bridge = "apply check_pointwise_of_adjacent" if neighbours == "nb_adjacent" else "idtac"
+    by_table = (f"split; [apply distr_of_check|apply (dp_of_check_pointwise _ _ _ {exp['bound']}); "
+                f"[exact {exp['lemma']}|{bridge}]]; vm_cast_no_check (eq_refl true).")
+    return dict(statement=f"distr {name} /\\ dp {neighbours} {name} ({epsilon}) 0",
+                tactics=(Tactic(by_family), Tactic(by_table)))
 
 
 def _refutation(route: Route, r: ClaimRenderer, refute: tuple[Mapping[str, Fraction], ExpUpperBound, Witness]

@@ -135,5 +135,6 @@ def unfold(spec: MechanismSpec) -> Optional[Unfolded]:
     r = Route(spec.name, spec.description, spec.path, spec.sha256, spec.parameter_types, spec.parameters,
               (), domain, spec.formula or (), str(spec.neighbours), spec.epsilon, spec.epsilon_text)  # type: ignore[arg-type]
     rows = tabulate(spec).base_rows if spec.table is not None else None
-    rendered = render(r, match, exp=exp, table=rows, values=values if rows is not None else None)
+    rendered = render(r, match, exp=exp, table=rows, values=values if rows is not None else None,
+                      fallback=rows is None)
     return Unfolded(spec, None, plan, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
