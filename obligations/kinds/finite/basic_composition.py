@@ -85,6 +85,14 @@ def unfold(spec: MechanismSpec) -> Optional[Unfolded]:
     return Unfolded(spec, base, plan, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
 
 
+def _decimal(q: Fraction) -> str:
+    """A short reading of a bound that may exceed a float (3^1000)."""
+    try:
+        return f"{float(q):.6g}"
+    except OverflowError:
+        return f"1e{len(str(q.numerator)) - len(str(q.denominator))} roughly"
+
+
 def _render(spec: MechanismSpec, rows: Any, bound: Fraction, d0: Fraction, exp: ExpLowerBound, k: int):  # noqa: ANN202
     renderer = _renderer(spec)
     name = spec.name
@@ -93,7 +101,7 @@ def _render(spec: MechanismSpec, rows: Any, bound: Fraction, d0: Fraction, exp: 
     check, bridge = _check_term(main, neighbours, f"{name}_table")
     epsilon = strip_outer(renderer.r(spec.epsilon))
     o = dict(kind="exp_lower", upper=False, bound=q_lit(exp.bound), method=exp.method, bits=exp.precision_bits,
-             taylor=exp.taylor, decimal=f"{float(exp.bound):.6g}")
+             taylor=exp.taylor, decimal=_decimal(exp.bound))
     ctx: dict[str, Any] = dict(
         name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name), inputs=_domain(spec.inputs), outputs=_domain(spec.outputs),
