@@ -72,7 +72,6 @@ class Family:
     dp_lemma: str
     distr_lemma: Optional[str]
     eps_tactics: tuple[str, ...]                # proofs of Q2R L <= exp ε from the conditions (Hc)
-    samples: tuple[Mapping[str, Fraction], ...]  # for messages only: typical members
     infer: Callable[[Sequence[Sequence[Fraction]]], Optional[dict[str, Fraction]]]  # a table's parameters
 
 
@@ -126,7 +125,7 @@ TGEOM = Family(
     dp_lemma="tgeom_dp_le", distr_lemma="tgeom_distr",
     eps_tactics=("apply bound_exp_neg_ln; [tauto|reflexivity].",
                  "apply bound_exp_ln_inv; [tauto|reflexivity]."),
-    samples=({"a": Fraction(1, 2), "n": Fraction(5)},), infer=_tgeom_infer,
+    infer=_tgeom_infer,
 )
 
 KRR = Family(
@@ -142,7 +141,7 @@ KRR = Family(
     tight=lambda s: sympy.log(s["p"] * (s["k"] - 1) / (1 - s["p"])),
     dp_lemma="krr_dp_le", distr_lemma="krr_distr",
     eps_tactics=("apply bound_exp_ln; [apply krr_bound_pos; tauto|apply krr_bound_eq; tauto].",),
-    samples=({"p": Fraction(3, 4), "k": Fraction(2)},), infer=_rr_infer,
+    infer=_rr_infer,
 )
 
 FAMILIES: tuple[Family, ...] = (TGEOM, KRR)

@@ -4,7 +4,6 @@ family's (a proof for all parameters) or below it somewhere (a refutation at a n
 instance, with its witness from the finite analysis)."""
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -186,7 +185,3 @@ def instance_spec(spec: FamilySpec, values: Mapping[str, Fraction]) -> Mechanism
         inputs=Domain(tuple(str(v) for v in xs), xs), outputs=Domain(tuple(str(v) for v in ys), ys),
         table=None, formula=spec.formula, distribution="full", neighbours=spec.neighbours,
         epsilon=spec.epsilon, epsilon_text=spec.epsilon_text, delta=spec.delta, delta_text=spec.delta_text)
-
-
-def instances(spec: FamilySpec) -> list[dict[str, Fraction]]:  # for tests and docs
-    return [dict(e) for e in itertools.islice(samples(spec), MAX_SAMPLES)]
