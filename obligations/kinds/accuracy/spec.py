@@ -101,9 +101,10 @@ def refuse_kind(data: Mapping[str, Any], file: str) -> None:
     key = next(k for k in CLAIM_KEYS if k in data["claim"])
     for other, what in (("program", "a program"), ("pipeline", "a noise pipeline")):
         if other in data:
-            raise SpecError(file, f"claim.{key}", f"{what} takes privacy claims only "
-                            "(epsilon, delta); accuracy claims are for finite tables and formulas "
-                            "over integer ranges")
+            raise SpecError(file, f"claim.{key}", f"{what} takes no {key} claim: accuracy claims are "
+                            "for finite tables and formulas over integer ranges"
+                            + ("; a noise pipeline is compared with Laplace by "
+                               "claim: {distance_to_laplace: pointwise}" if other == "pipeline" else ""))
 
 
 def check(data: Mapping[str, Any], file: str, sha256: str) -> AccuracySpec:
