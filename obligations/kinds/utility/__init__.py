@@ -11,6 +11,7 @@ from obligations.core.obligation import Plan, Verdict
 from obligations.kinds.base import Unfolded
 from obligations.kinds.utility import spec as dist_spec
 from obligations.kinds.utility.document import render
+from obligations.kinds.utility.instance import Instance, instance, report
 from obligations.kinds.utility.spec import DistanceFile, DistanceSpec
 
 
@@ -62,3 +63,5 @@ class UtilityKind:
 
 
 UTILITY = UtilityKind()
+
+__all__ = ["UTILITY", "Instance", "instance", "report"]
