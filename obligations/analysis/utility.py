@@ -33,7 +33,7 @@ LAM = sympy.Symbol("lambda", positive=True)
 
 def expected_error_expr(theta: sympy.Expr = THETA, r: sympy.Expr = R, grid: sympy.Expr = GRID) -> sympy.Expr:
     """E|Snap - f(D)| at offset |theta| <= 1/2, unclamped."""
-    t = sympy.Abs(theta) if not (theta.is_nonnegative is True) else theta
+    t = sympy.Abs(theta) if theta.is_nonnegative is not True else theta
     return grid * (sympy.cosh(t * r) / (2 * sympy.sinh(r / 2)) + t * (1 - sympy.exp(-(sympy.Rational(1, 2) - t) * r)))
 
 

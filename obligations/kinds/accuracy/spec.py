@@ -54,7 +54,7 @@ class AccuracyClaim(Strict):
 class AccuracyFile(Spec):
     """A finite mechanism over integer ranges and an accuracy claim about it."""
 
-    neighbours: Optional[Union[Literal["all", "adjacent"], Pairs]] = Field(
+    neighbours: Optional[Union[Literal["all", "adjacent"], Pairs]] = Field(  # type: ignore[assignment]
         default=None, description="not used by an accuracy claim")
     claim: AccuracyClaim  # type: ignore[assignment]
 
@@ -145,7 +145,8 @@ class _AccuracyChecker(_Checker):
             parameters=params, parameter_types=types, inputs=inputs, outputs=outputs,
             table=table, formula=formula, distribution=s.distribution, neighbours="all",
             epsilon=zero, epsilon_text="0", delta=Fraction(0), delta_text="0")
-        common = dict(path=self.file, sha256=self.sha256, name=s.name, description=s.description, mech=mech)
+        common: dict[str, Any] = dict(path=self.file, sha256=self.sha256, name=s.name,
+                                      description=s.description, mech=mech)
         if s.claim.accuracy is not None:
             a, b = s.claim.accuracy.alpha, s.claim.accuracy.beta
             alpha = self.number("claim.accuracy.alpha", a, params, types)

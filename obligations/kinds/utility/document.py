@@ -63,10 +63,8 @@ def _literal_noise(p: PipelineSpec) -> str:
     """The noise exactly as the spec's steps build it from u and the sign s."""
     y = "u"
     for st in p.noise:
-        if st.op in ("ln", "exp"):
-            y = f"{st.op} {_paren(y)}"
-        elif st.op == "sign":
-            y = f"sgn s * {_paren(y)}"
+        if st.op in ("ln", "exp") or st.arg is None:
+            y = f"{st.op} {_paren(y)}" if st.op != "sign" else f"sgn s * {_paren(y)}"
         elif st.op == "scale":
             y = f"{coq_r(st.arg)} * {_paren(y)}"
         else:

@@ -79,8 +79,9 @@ def report(inst: Instance) -> list[str]:
              "tails Pr[|M(D) - f(D)| > alpha] (f(D) on the grid / half-way; Laplace e^(-alpha/λ)):"]
     for mult in (1, 2, 3):
         alpha = mult * lam
+        on_tail, half_tail = U.tail_unclamped(grid, lam, 0.0, alpha), U.tail_unclamped(grid, lam, 0.5 * grid, alpha)
         lines.append(f"  alpha = {mult}λ = {alpha:.6g}: Laplace {U.tail_laplace(lam, alpha):.6g}, snapping "
-                     f"{U.tail_unclamped(grid, lam, 0.0, alpha):.6g} / {U.tail_unclamped(grid, lam, 0.5 * grid, alpha):.6g}")
+                     f"{on_tail:.6g} / {half_tail:.6g}")
     if inst.bound is not None:
         b = inst.bound
         lines.append("clamping (cases 3 and 4): f(D) - B, bias E[M] - f(D), E|M - f(D)|, Pr[|M - f(D)| > λ]:")
