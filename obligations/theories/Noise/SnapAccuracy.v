@@ -1,0 +1,163 @@
+(** * (α, β)-accuracy of unclamped snapping, from the coupling with Laplace
+
+    [snap_event mech P p]: [p] is Pr[P(mech u S)] for [u] uniform on (0,1]
+    and a fair sign [S], when the event's preimage is an interval for each
+    sign (the events of outputs [snap_prob] measures are the case
+    [P y := y = y0]).
+
+    The Laplace noise [Y = S·ln(u)/r] stays within [a] with probability
+    exactly [1 - e^(-r a)] ([laplace_near]).  On the same sample, snapping is
+    within [lam / 2] of Laplace (SnapUtility.v), so it is within [alpha] of
+    the query value with probability at least [1 - e^(-r (alpha - lam/2))]
+    ([snap_accuracy]): (α, e^(-r (α - Λ/2)))-accuracy for all parameters.
+    [snap_near_total] shows that the event has a probability (its preimages
+    are intervals), so the bound is about a probability that exists. *)
+From Coq Require Import Reals Lra ZArith.
+From Flocq Require Import Raux.
+From Obligations.Core Require Import RealFacts.
+From Obligations.Noise Require Import UniformMeasure Rounding Laplace Snapping SnapUtility.
+Local Open Scope R_scope.
+
+Definition snap_event (mech : R -> sign -> R) (P : R -> Prop) (p : R) : Prop :=
+  exists m1 m2, umeasure (fun u => P (mech u SPlus)) m1 /\
+                umeasure (fun u => P (mech u SMinus)) m2 /\ p = / 2 * (m1 + m2).
+
+(** ** The measure is monotone *)
+
+Lemma umeasure_mono (P Q : R -> Prop) m m' :
+  (forall u, 0 < u <= 1 -> P u -> Q u) -> umeasure P m -> umeasure Q m' -> m <= m'.
+Proof.
+  intros HPQ HP HQ.
+  destruct (umeasure_sandwich P m HP) as (lo & hi & [InP OutP] & ->).
+  destruct (umeasure_sandwich Q m' HQ) as (lo' & hi' & [InQ OutQ] & ->).
+  destruct (Rle_or_lt hi lo) as [Hle | Hlt].
+  - rewrite (Rmax_left 0 (hi - lo)) by lra. apply Rmax_l.
+  - (* every point of (lo, hi) is in Q, so within [lo', hi'] *)
+    assert (Hin : forall u, lo < u < hi -> lo' <= u <= hi').
+    { intros u Hu. apply OutQ. destruct (InP u Hu) as [Hu1 HPu]. split; [exact Hu1|].
+      exact (HPQ u Hu1 HPu). }
+    assert (Hlo : lo' <= lo).
+    { destruct (Rle_or_lt lo' lo) as [Hx|Hx]; [exact Hx|].
+      destruct (Rle_or_lt lo' hi) as [Hy|Hy].
+      - pose proof (Hin ((lo + lo') / 2) ltac:(lra)). lra.
+      - pose proof (Hin ((lo + hi) / 2) ltac:(lra)). lra. }
+    assert (Hhi : hi <= hi').
+    { destruct (Rle_or_lt hi hi') as [Hx|Hx]; [exact Hx|].
+      destruct (Rle_or_lt hi' lo) as [Hy|Hy].
+      - pose proof (Hin ((hi + lo) / 2) ltac:(lra)). lra.
+      - pose proof (Hin ((hi + hi') / 2) ltac:(lra)). lra. }
+    apply Rle_trans with (hi' - lo'); [rewrite Rmax_right by lra; lra | apply Rmax_r].
+Qed.
+
+Lemma snap_event_mono (mech mech' : R -> sign -> R) (P P' : R -> Prop) p p' :
+  (forall u s, 0 < u <= 1 -> P (mech u s) -> P' (mech' u s)) ->
+  snap_event mech P p -> snap_event mech' P' p' -> p <= p'.
+Proof.
+  intros H (m1 & m2 & H1 & H2 & ->) (n1 & n2 & G1 & G2 & ->).
+  pose proof (umeasure_mono _ _ _ _ (fun u Hu => H u SPlus Hu) H1 G1).
+  pose proof (umeasure_mono _ _ _ _ (fun u Hu => H u SMinus Hu) H2 G2). lra.
+Qed.
+
+Lemma snap_event_ext (mech mech' : R -> sign -> R) (P : R -> Prop) p :
+  (forall u s, 0 < u <= 1 -> mech u s = mech' u s) -> snap_event mech P p -> snap_event mech' P p.
+Proof.
+  intros Heq (m1 & m2 & H1 & H2 & Hp). exists m1, m2. repeat split; [| |exact Hp].
+  - revert H1. apply umeasure_ext. intros u Hu. rewrite (Heq u SPlus Hu). tauto.
+  - revert H2. apply umeasure_ext. intros u Hu. rewrite (Heq u SMinus Hu). tauto.
+Qed.
+
+(** ** Laplace noise stays within [a] with probability [1 - e^(-r a)] *)
+
+Lemma laplace_near (r a : R) : 0 < r -> 0 <= a ->
+  snap_event (fun u s => sgn s * (/ r * ln u)) (fun y => Rabs y <= a) (1 - exp (- r * a)).
+Proof.
+  intros Hr Ha.
+  assert (He : 0 < exp (- r * a) <= 1).
+  { split; [apply exp_pos|]. rewrite <- exp_0. apply exp_le_iff. nra. }
+  assert (Hiff : forall u, 0 < u <= 1 -> (Rabs (/ r * ln u) <= a <-> exp (- r * a) <= u)).
+  { intros u Hu. assert (Hln : ln u <= 0) by (apply ln_le_iff; [lra | rewrite exp_0; lra]).
+    assert (Hneg : / r * ln u <= 0).
+    { pose proof (Rinv_0_lt_compat r Hr). nra. }
+    rewrite Rabs_left1 by exact Hneg.
+    pose proof (lap_plus_ge r 0 (- a) u Hr (proj1 Hu)) as H.
+    replace (r * (- a - 0)) with (- r * a) in H by ring.
+    rewrite <- H. lra. }
+  exists (ulen_from (exp (- r * a))), (ulen_from (exp (- r * a))). split; [| split].
+  - apply umeasure_Ici. intros u Hu. simpl. rewrite Rmult_1_l. apply Hiff, Hu.
+  - apply umeasure_Ici. intros u Hu. simpl.
+    replace (-1 * (/ r * ln u)) with (- (/ r * ln u)) by ring. rewrite Rabs_Ropp. apply Hiff, Hu.
+  - rewrite ulen_from_inside by lra. field.
+Qed.
+
+(** ** Snapping: within [alpha] of the query value with probability at least
+    [1 - e^(-r (alpha - lam/2))] *)
+
+Definition snap_unclamped (t : tie) (r lam c : R) (u : R) (s : sign) : R :=
+  lam * IZR (round_grid t lam (c + sgn s * (/ r * ln u))).
+
+Theorem snap_accuracy (t : tie) (r lam c alpha p : R) :
+  0 < r -> 0 < lam -> lam / 2 <= alpha ->
+  snap_event (snap_unclamped t r lam c) (fun y => Rabs (y - c) <= alpha) p ->
+  1 - exp (- r * (alpha - lam / 2)) <= p.
+Proof.
+  intros Hr Hl Ha Hp.
+  apply (snap_event_mono (fun u s => sgn s * (/ r * ln u)) (snap_unclamped t r lam c)
+           (fun y => Rabs y <= alpha - lam / 2) (fun y => Rabs (y - c) <= alpha));
+    [| exact (laplace_near r (alpha - lam / 2) Hr ltac:(lra)) | exact Hp].
+  intros u s _ HY. unfold snap_unclamped.
+  pose proof (snap_lap_dist_unclamped t lam c (sgn s * (/ r * ln u)) Hl) as Hd.
+  set (z := lam * IZR (round_grid t lam (c + sgn s * (/ r * ln u)))) in *.
+  set (Y := sgn s * (/ r * ln u)) in *.
+  revert Hd HY. unfold Rabs.
+  repeat match goal with |- context [Rcase_abs ?x] => destruct (Rcase_abs x) end; intros; lra.
+Qed.
+
+(** ** The event has a probability: its preimage is an interval for each sign *)
+
+Lemma grid_near_iff (lam c alpha : R) (k : Z) : 0 < lam ->
+  (Rabs (lam * IZR k - c) <= alpha <->
+   (Zceil ((c - alpha) / lam) <= k)%Z /\ (k <= Zfloor ((c + alpha) / lam))%Z).
+Proof.
+  intros Hl. split.
+  - intros H. apply Rabs_le_inv in H. split.
+    + apply Zceil_glb. apply div_le_iff_r; [exact Hl|]. lra.
+    + apply Zfloor_lub. apply div_le_iff; [exact Hl|]. lra.
+  - intros [H1 H2]. apply IZR_le in H1. apply IZR_le in H2.
+    pose proof (Zceil_ub ((c - alpha) / lam)). pose proof (Zfloor_lb ((c + alpha) / lam)).
+    assert (Hlo : (c - alpha) / lam <= IZR k) by lra.
+    assert (Hhi : IZR k <= (c + alpha) / lam) by lra.
+    apply (div_le_iff_r _ _ _ Hl) in Hlo. apply (div_le_iff _ _ _ Hl) in Hhi.
+    apply Rabs_le. lra.
+Qed.
+
+(** The preimage, for each tie rule and sign, between the Laplace samples
+    [lo = (⌈(c - alpha)/lam⌉ - 1/2)·lam] and [hi = (⌊(c + alpha)/lam⌋ + 1/2)·lam]. *)
+Lemma snap_near_total (t : tie) (r lam c alpha : R) : 0 < r -> 0 < lam ->
+  exists p, snap_event (snap_unclamped t r lam c) (fun y => Rabs (y - c) <= alpha) p.
+Proof.
+  intros Hr Hl.
+  set (lo := (IZR (Zceil ((c - alpha) / lam)) - / 2) * lam).
+  set (hi := (IZR (Zfloor ((c + alpha) / lam)) + / 2) * lam).
+  unfold snap_event, snap_unclamped.
+  destruct t.
+  - assert (Hiff : forall x, Rabs (lam * IZR (round_grid TiesUp lam x) - c) <= alpha <-> lo <= x < hi).
+    { intros x. rewrite grid_near_iff by exact Hl.
+      rewrite round_grid_up_ge_iff, round_grid_up_le_iff by exact Hl. unfold lo, hi. tauto. }
+    eexists. exists (ulen (exp (r * (lo - c))) (exp (r * (hi - c)))),
+                    (ulen (exp (r * (c - hi))) (exp (r * (c - lo)))).
+    split; [| split; [| reflexivity]].
+    + apply umeasure_Ico. intros u Hu. rewrite Hiff, sgn_plus_x.
+      rewrite (lap_plus_ge r c lo u Hr (proj1 Hu)), (lap_plus_lt r c hi u Hr (proj1 Hu)). tauto.
+    + apply umeasure_Ioc. intros u Hu. rewrite Hiff, sgn_minus_x.
+      rewrite (lap_minus_ge r c lo u Hr (proj1 Hu)), (lap_minus_lt r c hi u Hr (proj1 Hu)). tauto.
+  - assert (Hiff : forall x, Rabs (lam * IZR (round_grid TiesDown lam x) - c) <= alpha <-> lo < x <= hi).
+    { intros x. rewrite grid_near_iff by exact Hl.
+      rewrite round_grid_down_ge_iff, round_grid_down_le_iff by exact Hl. unfold lo, hi. tauto. }
+    eexists. exists (ulen (exp (r * (lo - c))) (exp (r * (hi - c)))),
+                    (ulen (exp (r * (c - hi))) (exp (r * (c - lo)))).
+    split; [| split; [| reflexivity]].
+    + apply umeasure_Ioc. intros u Hu. rewrite Hiff, sgn_plus_x.
+      rewrite (lap_plus_gt r c lo u Hr (proj1 Hu)), (lap_plus_le r c hi u Hr (proj1 Hu)). tauto.
+    + apply umeasure_Ico. intros u Hu. rewrite Hiff, sgn_minus_x.
+      rewrite (lap_minus_gt r c lo u Hr (proj1 Hu)), (lap_minus_le r c hi u Hr (proj1 Hu)). tauto.
+Qed.
