@@ -9,12 +9,15 @@ from typing import Any
 
 import sympy
 
+import sympy
+
 from obligations import __version__
 from obligations.core import expr as E
+from obligations.core.document import Tactic
 from obligations.core.templates import Rendered, render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.kinds.pipeline.analysis import laplace_kappa, symbols
-from obligations.kinds.pipeline.document import _paren, coq_r, coq_sym
+from obligations.kinds.pipeline.document import TACTICS, _paren, coq_r, coq_sym
 from obligations.kinds.pipeline.spec import PipelineSpec
 from obligations.kinds.utility.spec import DistanceSpec
 
@@ -24,7 +27,7 @@ TEMPLATE = Path(__file__).with_name("distance.v.j2")
 def theorems(s: DistanceSpec) -> tuple[str, ...]:
     n = s.name
     if s.pipeline.out_clamp is None:
-        return (f"{n}_laplace_distance_lt_scale", f"{n}_laplace_distance")
+        return (f"{n}_accuracy_total", f"{n}_accuracy", f"{n}_laplace_distance_lt_scale", f"{n}_laplace_distance")
     return tuple(f"{n}_laplace_distance_{k}" for k in (
         "interior_lt_scale", "inner", "inner_lt_scale", "outer_top", "outer_bottom", "bias", "interior"))
 
@@ -44,12 +47,15 @@ def render(s: DistanceSpec) -> Rendered:
     noise = _literal_noise(p)
     ties = "TiesUp" if p.ties == "up" else "TiesDown"
     query = "fa" if b is None else f"clamp {b} fa"
+    rate = _paren(coq_sym(sympy.simplify(1 / _named_scale(p))))
     mech = f"{lam} * IZR (round_grid {ties} {lam} ({query} + {noise}))"
     ctx: dict[str, Any] = dict(
         name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
         description=comment(s.description or s.name), numeric=numeric, symbolic=symbolic,
         mechanism=mech if b is None else f"clamp {b} ({mech})", noise=noise, lam=lam, B=b, clamped=b is not None,
-        ties=ties, scale=_paren(coq_sym(_named_scale(p))), steps_text=comment(_steps(p)))
+        ties=ties, scale=_paren(coq_sym(_named_scale(p))), steps_text=comment(_steps(p)), rate=rate,
+        noise_statement=f"forall u s, 0 < u <= 1 -> {noise} = sgn s * (/ {rate} * ln u)",
+        noise_tactics=tuple(Tactic(t) for t in TACTICS["noise"]))
     return render_template(TEMPLATE, s.name, ctx, "PreludeSnap", theorems(s))
 
 
