@@ -9,7 +9,6 @@ from typing import Any
 
 import sympy
 
-import sympy
 
 from obligations import __version__
 from obligations.core import expr as E
