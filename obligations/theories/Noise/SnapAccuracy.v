@@ -15,7 +15,7 @@
 From Coq Require Import Reals Lra ZArith.
 From Flocq Require Import Raux.
 From Obligations.Core Require Import RealFacts.
-From Obligations.Noise Require Import UniformMeasure Rounding Laplace Snapping SnapUtility.
+From Obligations.Noise Require Import UniformMeasure Rounding Laplace Clamp Snapping SnapUtility.
 Local Open Scope R_scope.
 
 Definition snap_event (mech : R -> sign -> R) (P : R -> Prop) (p : R) : Prop :=
@@ -160,4 +160,52 @@ Proof.
       rewrite (lap_plus_gt r c lo u Hr (proj1 Hu)), (lap_plus_le r c hi u Hr (proj1 Hu)). tauto.
     + apply umeasure_Ico. intros u Hu. rewrite Hiff, sgn_minus_x.
       rewrite (lap_minus_gt r c lo u Hr (proj1 Hu)), (lap_minus_le r c hi u Hr (proj1 Hu)). tauto.
+Qed.
+
+(** ** Clamped snapping, cases 1 to 4: the same, shifted by the clamping bias
+
+    With [c] outside [-B, B] every output is at least [|c| - B] away from [c].
+    On the same sample, [|snap - c| <= max(0, |c| - B) + lam/2 + |Y|] (clamping
+    is 1-Lipschitz and fixes [clamp B c]); so with probability at least
+    [1 - e^(-r a)] (the Laplace event [|Y| <= a], whose probability exists and
+    is exact, [laplace_near]) the clamped output is within
+    [max(0, |c| - B) + lam/2 + a] of [c]. *)
+
+Definition snap_clamped (t : tie) (r lam B c : R) (u : R) (s : sign) : R :=
+  snap_value t lam B c (sgn s * (/ r * ln u)).
+
+Lemma snap_clamped_near (t : tie) (r lam B c Y : R) :
+  0 < lam -> 0 <= B ->
+  Rabs (snap_value t lam B c Y - c) <= Rmax 0 (Rabs c - B) + lam / 2 + Rabs Y.
+Proof.
+  intros Hl HB. unfold snap_value.
+  set (z := lam * IZR (round_grid t lam (clamp B c + Y))).
+  pose proof (round_grid_dist t lam (clamp B c + Y) Hl) as Hd. fold z in Hd.
+  pose proof (clamp_lipschitz B z (clamp B c) HB) as Hlip.
+  rewrite (clamp_id B (clamp B c) (clamp_in_range B c HB)) in Hlip.
+  assert (Hbias : Rabs (clamp B c - c) <= Rmax 0 (Rabs c - B)).
+  { destruct (Rle_or_lt c B) as [Hc1 | Hc1]; [destruct (Rle_or_lt (- B) c) as [Hc2 | Hc2] |].
+    - rewrite (clamp_id B c (conj Hc2 Hc1)), Rminus_diag_eq, Rabs_R0 by reflexivity. apply Rmax_l.
+    - unfold clamp. rewrite (Rmin_right B c) by lra. rewrite (Rmax_left (- B) c) by lra.
+      rewrite (Rabs_left c) by lra. rewrite (Rmax_right 0 (- c - B)) by lra.
+      rewrite Rabs_right by lra. lra.
+    - unfold clamp. rewrite (Rmin_left B c) by lra. rewrite (Rmax_right (- B) B) by lra.
+      rewrite (Rabs_right c) by lra. rewrite (Rmax_right 0 (c - B)) by lra.
+      rewrite Rabs_left by lra. lra. }
+  revert Hd Hlip Hbias. generalize (Rmax 0 (Rabs c - B)) (clamp B z) (clamp B c). intros m w d.
+  unfold Rabs. repeat match goal with |- context [Rcase_abs ?x] => destruct (Rcase_abs x) end;
+  intros; lra.
+Qed.
+
+Theorem snap_accuracy_clamped (t : tie) (r lam B c alpha p : R) :
+  0 < r -> 0 < lam -> 0 <= B -> Rmax 0 (Rabs c - B) + lam / 2 <= alpha ->
+  snap_event (snap_clamped t r lam B c) (fun y => Rabs (y - c) <= alpha) p ->
+  1 - exp (- r * (alpha - lam / 2 - Rmax 0 (Rabs c - B))) <= p.
+Proof.
+  intros Hr Hl HB Ha Hp.
+  apply (snap_event_mono (fun u s => sgn s * (/ r * ln u)) (snap_clamped t r lam B c)
+           (fun y => Rabs y <= alpha - lam / 2 - Rmax 0 (Rabs c - B)) (fun y => Rabs (y - c) <= alpha));
+    [| exact (laplace_near r (alpha - lam / 2 - Rmax 0 (Rabs c - B)) Hr ltac:(lra)) | exact Hp].
+  intros u s _ HY. unfold snap_clamped.
+  pose proof (snap_clamped_near t r lam B c (sgn s * (/ r * ln u)) Hl HB). lra.
 Qed.
