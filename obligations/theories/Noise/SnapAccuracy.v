@@ -12,7 +12,7 @@
     ([snap_accuracy]): (α, e^(-r (α - Λ/2)))-accuracy for all parameters.
     [snap_near_total] shows that the event has a probability (its preimages
     are intervals), so the bound is about a probability that exists. *)
-From Coq Require Import Reals Lra ZArith.
+From Coq Require Import Reals Lra ZArith Classical.
 From Flocq Require Import Raux.
 From Obligations.Core Require Import RealFacts.
 From Obligations.Noise Require Import UniformMeasure Rounding Laplace Clamp Snapping SnapUtility.
@@ -208,4 +208,135 @@ Proof.
     [| exact (laplace_near r (alpha - lam / 2 - Rmax 0 (Rabs c - B)) Hr ltac:(lra)) | exact Hp].
   intros u s _ HY. unfold snap_clamped.
   pose proof (snap_clamped_near t r lam B c (sgn s * (/ r * ln u)) Hl HB). lra.
+Qed.
+
+(** ** Every convex event of a monotone mechanism has a probability
+
+    A subset of (0,1] that contains every point between two of its points is
+    an interval (its endpoints are its infimum and supremum, [completeness]);
+    a mechanism nondecreasing in [u] for [S = +1] and nonincreasing for
+    [S = -1] pulls an interval of outputs back to such a set.  This gives the
+    probability of [|M - c| <= alpha] for clamped snapping. *)
+
+Lemma umeasure_convex (P : R -> Prop) :
+  (forall u v w, 0 < u -> u <= v -> v <= w -> w <= 1 -> P u -> P w -> P v) ->
+  exists m, umeasure P m.
+Proof.
+  intros Hc.
+  set (E := fun u => (0 < u <= 1) /\ P u).
+  destruct (classic (exists u, E u)) as [[u0 Eu0] | Hno].
+  2: { exists 0. apply umeasure_empty. intros u Hu Pu. apply Hno. exists u. split; assumption. }
+  destruct (completeness E) as [hi Hhi].
+  { exists 1. intros u [Hu _]. lra. }
+  { exists u0. exact Eu0. }
+  destruct (completeness (fun v => E (- v))) as [nlo Hlo].
+  { exists 0. intros v [Hv _]. lra. }
+  { exists (- u0). rewrite Ropp_involutive. exact Eu0. }
+  set (lo := - nlo).
+  assert (Hub : forall u, E u -> u <= hi) by (intros u Eu; exact (proj1 Hhi u Eu)).
+  assert (Hlb : forall u, E u -> lo <= u).
+  { intros u Eu. unfold lo. assert (- u <= nlo); [| lra].
+    apply (proj1 Hlo). rewrite Ropp_involutive. exact Eu. }
+  assert (Hin : forall v, lo < v < hi -> 0 < v <= 1 -> P v).
+  { intros v Hv Hv01.
+    destruct (classic (exists w, E w /\ v <= w)) as [[w [Ew Hvw]] | Hnw].
+    2: { exfalso. assert (hi <= v); [| lra].
+         apply (proj2 Hhi). intros w Ew. destruct (Rle_or_lt w v) as [Hw | Hw]; [exact Hw |].
+         exfalso. apply Hnw. exists w. split; [exact Ew | lra]. }
+    destruct (classic (exists w, E w /\ w <= v)) as [[w' [Ew' Hw'v]] | Hnw'].
+    2: { exfalso. assert (nlo <= - v); [| unfold lo in Hv; lra].
+         apply (proj2 Hlo). intros x Ex. destruct (Rle_or_lt x (- v)) as [Hx | Hx]; [exact Hx |].
+         exfalso. apply Hnw'. exists (- x). split; [exact Ex | lra]. }
+    destruct Ew as [Hw Pw]. destruct Ew' as [Hw' Pw'].
+    exact (Hc w' v w (proj1 Hw') Hw'v Hvw (proj2 Hw) Pw' Pw). }
+  assert (Hiff : forall u, 0 < u <= 1 ->
+            (P u <-> (lo <= u <= hi /\ (u = lo -> E lo) /\ (u = hi -> E hi)))).
+  { intros u Hu. split.
+    - intros Pu. assert (Eu : E u) by (split; assumption).
+      split; [split; [apply Hlb, Eu | apply Hub, Eu] |].
+      split; intros Heq; rewrite <- Heq; exact Eu.
+    - intros [[H1 H2] [Hl Hh]].
+      destruct (Req_dec u lo) as [Heq | Hne1]; [rewrite Heq; exact (proj2 (Hl Heq)) |].
+      destruct (Req_dec u hi) as [Heq | Hne2]; [rewrite Heq; exact (proj2 (Hh Heq)) |].
+      apply Hin; [lra | exact Hu]. }
+  destruct (classic (E lo)) as [Pl | Pl]; destruct (classic (E hi)) as [Ph | Ph].
+  - exists (ivl_len Icc lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). simpl.
+    split; [intros [H _]; exact H | intros H; split; [exact H | split; intros _; assumption]].
+  - exists (ivl_len Ico lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). simpl. split.
+    + intros [[H1 H2] [_ Hh]]. split; [exact H1 |].
+      destruct (Rle_lt_or_eq_dec u hi H2) as [Hlt | Heq]; [exact Hlt | exfalso; exact (Ph (Hh Heq))].
+    + intros [H1 H2]. split; [lra |]. split; intros Heq; [exact Pl | lra].
+  - exists (ivl_len Ioc lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). simpl. split.
+    + intros [[H1 H2] [Hl _]]. split; [| exact H2].
+      destruct (Rle_lt_or_eq_dec lo u H1) as [Hlt | Heq];
+        [exact Hlt | exfalso; exact (Pl (Hl (eq_sym Heq)))].
+    + intros [H1 H2]. split; [lra |]. split; intros Heq; [lra | exact Ph].
+  - exists (ivl_len Ioo lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). simpl. split.
+    + intros [[H1 H2] [Hl Hh]]. split.
+      * destruct (Rle_lt_or_eq_dec lo u H1) as [Hlt | Heq];
+          [exact Hlt | exfalso; exact (Pl (Hl (eq_sym Heq)))].
+      * destruct (Rle_lt_or_eq_dec u hi H2) as [Hlt | Heq]; [exact Hlt | exfalso; exact (Ph (Hh Heq))].
+    + intros [H1 H2]. split; [lra |]. split; intros Heq; lra.
+Qed.
+
+Lemma snap_event_convex (mech : R -> sign -> R) (C : R -> Prop) :
+  (forall y1 y2 y3, y1 <= y2 -> y2 <= y3 -> C y1 -> C y3 -> C y2) ->
+  (forall u v, 0 < u -> u <= v -> v <= 1 -> mech u SPlus <= mech v SPlus) ->
+  (forall u v, 0 < u -> u <= v -> v <= 1 -> mech v SMinus <= mech u SMinus) ->
+  exists p, snap_event mech C p.
+Proof.
+  intros HC Hp Hm.
+  destruct (umeasure_convex (fun u => C (mech u SPlus))) as [m1 H1].
+  { intros u v w Hu Huv Hvw Hw Cu Cw.
+    exact (HC _ _ _ (Hp u v Hu Huv ltac:(lra)) (Hp v w ltac:(lra) Hvw Hw) Cu Cw). }
+  destruct (umeasure_convex (fun u => C (mech u SMinus))) as [m2 H2].
+  { intros u v w Hu Huv Hvw Hw Cu Cw.
+    exact (HC _ _ _ (Hm v w ltac:(lra) Hvw Hw) (Hm u v Hu Huv ltac:(lra)) Cw Cu). }
+  exists (/ 2 * (m1 + m2)), m1, m2. auto.
+Qed.
+
+Lemma round_grid_mono (t : tie) (lam x x' : R) :
+  0 < lam -> x <= x' -> (round_grid t lam x <= round_grid t lam x')%Z.
+Proof.
+  intros Hl Hx. assert (x / lam <= x' / lam).
+  { unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Hl | exact Hx]. }
+  destruct t; simpl; [apply Zfloor_le | apply Zceil_le]; lra.
+Qed.
+
+Lemma snap_value_mono (t : tie) (lam B c Y Y' : R) :
+  0 < lam -> Y <= Y' -> snap_value t lam B c Y <= snap_value t lam B c Y'.
+Proof.
+  intros Hl HY. unfold snap_value.
+  pose proof (round_grid_mono t lam (clamp B c + Y) (clamp B c + Y') Hl ltac:(lra)) as Hk.
+  apply IZR_le in Hk.
+  set (z := lam * IZR (round_grid t lam (clamp B c + Y))).
+  set (z' := lam * IZR (round_grid t lam (clamp B c + Y'))).
+  assert (Hz : z <= z') by (unfold z, z'; apply Rmult_le_compat_l; lra).
+  clearbody z z'. unfold clamp, Rmax, Rmin.
+  repeat match goal with
+  | |- context [Rle_dec ?x ?y] =>
+      lazymatch x with context [Rle_dec _ _] => fail | _ =>
+      lazymatch y with context [Rle_dec _ _] => fail | _ => destruct (Rle_dec x y) end end
+  end; lra.
+Qed.
+
+Lemma laplace_sample_mono (r u v : R) : 0 < r -> 0 < u -> u <= v ->
+  sgn SPlus * (/ r * ln u) <= sgn SPlus * (/ r * ln v) /\
+  sgn SMinus * (/ r * ln v) <= sgn SMinus * (/ r * ln u).
+Proof.
+  intros Hr Hu Huv. assert (Hln : ln u <= ln v).
+  { apply ln_le_iff; [exact Hu |]. rewrite exp_ln by lra. exact Huv. }
+  pose proof (Rinv_0_lt_compat r Hr). simpl. split; nra.
+Qed.
+
+Theorem snap_near_total_clamped (t : tie) (r lam B c alpha : R) : 0 < r -> 0 < lam ->
+  exists p, snap_event (snap_clamped t r lam B c) (fun y => Rabs (y - c) <= alpha) p.
+Proof.
+  intros Hr Hl. apply snap_event_convex.
+  - intros y1 y2 y3 H12 H23 H1 H3. apply Rabs_le.
+    apply Rabs_le_inv in H1. apply Rabs_le_inv in H3. lra.
+  - intros u v Hu Huv Hv. unfold snap_clamped. apply snap_value_mono; [exact Hl |].
+    exact (proj1 (laplace_sample_mono r u v Hr Hu Huv)).
+  - intros u v Hu Huv Hv. unfold snap_clamped. apply snap_value_mono; [exact Hl |].
+    exact (proj2 (laplace_sample_mono r u v Hr Hu Huv)).
 Qed.
