@@ -27,6 +27,10 @@ Definition snapping_laplace_distance_laplace (fa u : R) (s : sign) : R :=
 Lemma snapping_laplace_distance_grid_pos : 0 < lam.
 Proof. snap_side. Qed.
 
+(* The spec's noise steps, in the normal form S·(1/r)·ln u, r = eps. *)
+Lemma snapping_laplace_distance_noise : forall u s, 0 < u <= 1 -> (sgn s * ((1 / eps) * (ln u))) = sgn s * (/ eps * ln u).
+Proof. intros u s Hu; destruct s; unfold sgn; field; snap_side. Qed.
+
 Lemma snapping_laplace_distance_clamp_nonneg : 0 <= B.
 Proof. snap_side. Qed.
 
@@ -86,6 +90,42 @@ Proof.
   exact (snap_lap_dist_outer_bot TiesUp _ _ fa _ snapping_laplace_distance_clamp_nonneg Hr).
 Qed.
 
+(** ** Accuracy, every case: within max(0, |fa| - B) + lam/2 + a of fa whenever the Laplace
+    noise is within a, which has probability exactly 1 - e^(-r a), r = eps
+    (Noise/SnapAccuracy.v) *)
+Theorem snapping_laplace_distance_accuracy_near : forall fa u s, 0 < u <= 1 ->
+  Rabs (snapping_laplace_distance fa u s - fa) <= Rmax 0 (Rabs fa - B) + lam / 2 + Rabs (sgn s * (/ eps * ln u)).
+Proof.
+  intros fa u s Hu. unfold snapping_laplace_distance. rewrite (snapping_laplace_distance_noise u s Hu).
+  exact (snap_clamped_near TiesUp eps _ _ fa _ snapping_laplace_distance_grid_pos snapping_laplace_distance_clamp_nonneg).
+Qed.
+
+Theorem snapping_laplace_distance_laplace_near : forall a, 0 <= a ->
+  snap_event (fun u s => sgn s * (/ eps * ln u)) (fun y => Rabs y <= a) (1 - exp (- eps * a)).
+Proof. intros a Ha. apply laplace_near; [snap_side | exact Ha]. Qed.
+
+Theorem snapping_laplace_distance_accuracy : forall fa alpha p, Rmax 0 (Rabs fa - B) + lam / 2 <= alpha ->
+  snap_event (snapping_laplace_distance fa) (fun y => Rabs (y - fa) <= alpha) p ->
+  1 - exp (- eps * (alpha - lam / 2 - Rmax 0 (Rabs fa - B))) <= p.
+Proof.
+  intros fa alpha p Ha Hp.
+  apply (snap_accuracy_clamped TiesUp eps lam B fa alpha p);
+    [snap_side | exact snapping_laplace_distance_grid_pos | exact snapping_laplace_distance_clamp_nonneg | exact Ha |].
+  apply (snap_event_ext (snapping_laplace_distance fa)); [| exact Hp].
+  intros u s Hu. unfold snapping_laplace_distance, snap_clamped, snap_value. rewrite (snapping_laplace_distance_noise u s Hu). reflexivity.
+Qed.
+
+(* The event has a probability, whatever fa and alpha are (a convex event of a monotone mechanism). *)
+Theorem snapping_laplace_distance_accuracy_total : forall fa alpha, exists p,
+  snap_event (snapping_laplace_distance fa) (fun y => Rabs (y - fa) <= alpha) p.
+Proof.
+  intros fa alpha.
+  destruct (snap_near_total_clamped TiesUp eps lam B fa alpha ltac:(snap_side) snapping_laplace_distance_grid_pos)
+    as [p Hp].
+  exists p. apply (snap_event_ext (snap_clamped TiesUp eps lam B fa)); [| exact Hp].
+  intros u s Hu. unfold snapping_laplace_distance, snap_clamped, snap_value. rewrite (snapping_laplace_distance_noise u s Hu). reflexivity.
+Qed.
+
 (* Cases 1 and 3 together: within lam / 2 plus the clamping bias of the Laplace output. *)
 Theorem snapping_laplace_distance_laplace_distance_bias : forall fa u s,
   - B <= fa <= B ->
@@ -100,6 +140,22 @@ End snapping_laplace_distance.
 (** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
+Check audit_statement.
+Check snapping_laplace_distance_accuracy_near.
+Check audit_assumptions.
+Print Assumptions snapping_laplace_distance_accuracy_near.
+Check audit_statement.
+Check snapping_laplace_distance_laplace_near.
+Check audit_assumptions.
+Print Assumptions snapping_laplace_distance_laplace_near.
+Check audit_statement.
+Check snapping_laplace_distance_accuracy_total.
+Check audit_assumptions.
+Print Assumptions snapping_laplace_distance_accuracy_total.
+Check audit_statement.
+Check snapping_laplace_distance_accuracy.
+Check audit_assumptions.
+Print Assumptions snapping_laplace_distance_accuracy.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_distance_interior_lt_scale.
 Check audit_assumptions.
