@@ -20,7 +20,7 @@ from obligations.kinds.utility import Instance  # noqa: E402
 def write(inst: Instance, out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     figures = [(_distributions(inst), "errors"), (_against_epsilon(inst), "vs_epsilon"),
-               (_against_offset(inst), "vs_offset")]
+               (_against_offset(inst), "vs_offset"), (_tails(inst), "tails")]
     if inst.bound is not None:
         figures.append((_bias(inst), "clamping_bias"))
     written = []
@@ -115,5 +115,26 @@ def _bias(inst: Instance):  # type: ignore[no-untyped-def]
     ax.set_xlabel("f(D) - B")
     ax.set_ylabel("error")
     ax.set_title(f"{inst.name}: clamping to [-B, B], B = {b:.4g}, λ = {lam:.4g}, Λ = {inst.grid:.4g}", fontsize=10)
+    ax.legend(fontsize=7)
+    return fig
+
+
+def _tails(inst: Instance):  # type: ignore[no-untyped-def]
+    """Pr[|M(D) - f(D)| > alpha] against alpha: exact (computed) and the bound Coq certifies
+    for snapping (snap_accuracy: e^(-(alpha - Λ/2)/λ), for all parameters)."""
+    lam, grid = inst.lam, inst.grid
+    alphas = [grid / 2 + 8 * lam * i / 400 for i in range(401)]
+    fig, ax = plt.subplots(figsize=(6.5, 4.5))
+    ax.plot(alphas, [U.tail_laplace(lam, a) for a in alphas], color="tab:blue", label="Laplace: e^(-α/λ)")
+    ax.plot(alphas, [U.tail_unclamped(grid, lam, 0.0, a) for a in alphas], color="tab:orange",
+            label="snapping, f(D) on the grid (exact)")
+    ax.plot(alphas, [U.tail_unclamped(grid, lam, 0.5 * grid, a) for a in alphas], color="tab:red",
+            label="snapping, f(D) half-way (exact)")
+    ax.plot(alphas, [math.exp(-(a - grid / 2) / lam) for a in alphas], "k--", lw=1,
+            label="certified for snapping: e^(-(α - Λ/2)/λ)")
+    ax.set_yscale("log")
+    ax.set_xlabel("α")
+    ax.set_ylabel("Pr[|M(D) - f(D)| > α]")
+    ax.set_title(f"{inst.name}: tails, λ = {lam:.4g}, Λ = {grid:.4g} (no clamp binding)", fontsize=10)
     ax.legend(fontsize=7)
     return fig

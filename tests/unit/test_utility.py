@@ -108,5 +108,5 @@ def test_utility_writes_the_figures(tmp_path: Path) -> None:
     done = cli("utility", "mechanisms/snapping_clamped_instance.yaml", "--plot", str(tmp_path))
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in tmp_path.iterdir())
-    for kind in ("errors", "vs_epsilon", "vs_offset", "clamping_bias"):
+    for kind in ("errors", "vs_epsilon", "vs_offset", "tails", "clamping_bias"):
         assert f"snapping_clamped_instance_{kind}.png" in names and f"snapping_clamped_instance_{kind}.svg" in names
