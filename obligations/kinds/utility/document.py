@@ -27,7 +27,8 @@ def theorems(s: DistanceSpec) -> tuple[str, ...]:
     n = s.name
     if s.pipeline.out_clamp is None:
         return (f"{n}_accuracy_total", f"{n}_accuracy", f"{n}_laplace_distance_lt_scale", f"{n}_laplace_distance")
-    return (f"{n}_accuracy_near", f"{n}_laplace_near", f"{n}_accuracy_total", f"{n}_accuracy") + tuple(f"{n}_laplace_distance_{k}" for k in (
+    accuracy = (f"{n}_accuracy_near", f"{n}_laplace_near", f"{n}_accuracy_total", f"{n}_accuracy")
+    return accuracy + tuple(f"{n}_laplace_distance_{k}" for k in (
         "interior_lt_scale", "inner", "inner_lt_scale", "outer_top", "outer_bottom", "bias", "interior"))
 
 
