@@ -15,7 +15,8 @@ pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = ["mechanisms/truncated_geometric_accuracy.yaml", "tests/specs/accuracy/geometric_accuracy_too_tight.yaml",
-         "tests/specs/utility/snapping_unclamped_laplace_distance.yaml"]
+         "tests/specs/utility/snapping_unclamped_laplace_distance.yaml",
+         "tests/specs/utility/snapping_grid_not_positive.yaml"]
 REALS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
          "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
 
@@ -29,7 +30,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     out = tmp_path_factory.mktemp("accuracy")
     done = cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
-    assert done.returncode == 1, done.stderr        # two proved, one refuted
+    assert done.returncode == 1, done.stderr        # two proved, one refuted, one not proved
     return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
 
 
@@ -83,3 +84,10 @@ def test_the_certificates_verify(run: tuple[Path, dict[str, Any]]) -> None:
     out, _ = run
     done = cli("verify", str(out / "geometric_accuracy_too_tight.json"), str(out / "truncated_geometric_accuracy.json"))
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_comparison_coq_cannot_prove_gets_no_certificate(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["snapping_grid_not_positive"]
+    assert o["verdict"] == "unproved" and o["certificate"] is None
+    assert not (out / "snapping_grid_not_positive.json").exists()
