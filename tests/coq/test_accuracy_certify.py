@@ -72,7 +72,9 @@ def test_snapping_is_within_half_a_grid_step_of_laplace(run: tuple[Path, dict[st
     assert t[f"{name}_accuracy"]["statement"] == (
         f"forall fa alpha p : R, lam / 2 <= alpha -> snap_event ({name} fa) (fun y : R => Rabs (y - fa) <= alpha) p "
         "-> 1 - exp (- eps * (alpha - lam / 2)) <= p")
-    assert t[f"{name}_accuracy_total"]["statement"].startswith("forall fa alpha : R, exists p : R, snap_event")
+    assert t[f"{name}_accuracy_exact"]["statement"] == (
+        f"forall fa alpha : R, snap_event ({name} fa) (fun y : R => Rabs (y - fa) <= alpha) "
+        "(snap_near_prob eps lam fa alpha)")
     # the two mechanisms are the spec's steps on the same u and s
     text = (out / f"{name}.v").read_text()
     noise = "(sgn s * ((1 / eps) * (ln u)))"

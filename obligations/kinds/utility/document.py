@@ -26,7 +26,7 @@ TEMPLATE = Path(__file__).with_name("distance.v.j2")
 def theorems(s: DistanceSpec) -> tuple[str, ...]:
     n = s.name
     if s.pipeline.out_clamp is None:
-        return (f"{n}_accuracy_total", f"{n}_accuracy", f"{n}_laplace_distance_lt_scale", f"{n}_laplace_distance")
+        return (f"{n}_accuracy_exact", f"{n}_accuracy", f"{n}_laplace_distance_lt_scale", f"{n}_laplace_distance")
     accuracy = (f"{n}_accuracy_near", f"{n}_laplace_near", f"{n}_accuracy_total", f"{n}_accuracy")
     return accuracy + tuple(f"{n}_laplace_distance_{k}" for k in (
         "interior_lt_scale", "inner", "inner_lt_scale", "outer_top", "outer_bottom", "bias", "interior"))

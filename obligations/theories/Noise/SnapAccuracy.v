@@ -132,10 +132,19 @@ Qed.
 
 (** The preimage, for each tie rule and sign, between the Laplace samples
     [lo = (⌈(c - alpha)/lam⌉ - 1/2)·lam] and [hi = (⌊(c + alpha)/lam⌋ + 1/2)·lam]. *)
-Lemma snap_near_total (t : tie) (r lam c alpha : R) : 0 < r -> 0 < lam ->
-  exists p, snap_event (snap_unclamped t r lam c) (fun y => Rabs (y - c) <= alpha) p.
+(** The exact probability, for both tie rules, with
+    [lo = (⌈(c - alpha)/lam⌉ - 1/2)·lam] and [hi = (⌊(c + alpha)/lam⌋ + 1/2)·lam]:
+    half the clipped length of [exp (r (lo - c)), exp (r (hi - c))] (S = +1) plus
+    half that of [exp (r (c - hi)), exp (r (c - lo))] (S = -1). *)
+Definition snap_near_prob (r lam c alpha : R) : R :=
+  let lo := (IZR (Zceil ((c - alpha) / lam)) - / 2) * lam in
+  let hi := (IZR (Zfloor ((c + alpha) / lam)) + / 2) * lam in
+  / 2 * (ulen (exp (r * (lo - c))) (exp (r * (hi - c))) + ulen (exp (r * (c - hi))) (exp (r * (c - lo)))).
+
+Lemma snap_near_exact (t : tie) (r lam c alpha : R) : 0 < r -> 0 < lam ->
+  snap_event (snap_unclamped t r lam c) (fun y => Rabs (y - c) <= alpha) (snap_near_prob r lam c alpha).
 Proof.
-  intros Hr Hl.
+  intros Hr Hl. unfold snap_near_prob.
   set (lo := (IZR (Zceil ((c - alpha) / lam)) - / 2) * lam).
   set (hi := (IZR (Zfloor ((c + alpha) / lam)) + / 2) * lam).
   unfold snap_event, snap_unclamped.
@@ -143,8 +152,8 @@ Proof.
   - assert (Hiff : forall x, Rabs (lam * IZR (round_grid TiesUp lam x) - c) <= alpha <-> lo <= x < hi).
     { intros x. rewrite grid_near_iff by exact Hl.
       rewrite round_grid_up_ge_iff, round_grid_up_le_iff by exact Hl. unfold lo, hi. tauto. }
-    eexists. exists (ulen (exp (r * (lo - c))) (exp (r * (hi - c)))),
-                    (ulen (exp (r * (c - hi))) (exp (r * (c - lo)))).
+    exists (ulen (exp (r * (lo - c))) (exp (r * (hi - c)))),
+           (ulen (exp (r * (c - hi))) (exp (r * (c - lo)))).
     split; [| split; [| reflexivity]].
     + apply umeasure_Ico. intros u Hu. rewrite Hiff, sgn_plus_x.
       rewrite (lap_plus_ge r c lo u Hr (proj1 Hu)), (lap_plus_lt r c hi u Hr (proj1 Hu)). tauto.
@@ -153,14 +162,18 @@ Proof.
   - assert (Hiff : forall x, Rabs (lam * IZR (round_grid TiesDown lam x) - c) <= alpha <-> lo < x <= hi).
     { intros x. rewrite grid_near_iff by exact Hl.
       rewrite round_grid_down_ge_iff, round_grid_down_le_iff by exact Hl. unfold lo, hi. tauto. }
-    eexists. exists (ulen (exp (r * (lo - c))) (exp (r * (hi - c)))),
-                    (ulen (exp (r * (c - hi))) (exp (r * (c - lo)))).
+    exists (ulen (exp (r * (lo - c))) (exp (r * (hi - c)))),
+           (ulen (exp (r * (c - hi))) (exp (r * (c - lo)))).
     split; [| split; [| reflexivity]].
     + apply umeasure_Ioc. intros u Hu. rewrite Hiff, sgn_plus_x.
       rewrite (lap_plus_gt r c lo u Hr (proj1 Hu)), (lap_plus_le r c hi u Hr (proj1 Hu)). tauto.
     + apply umeasure_Ico. intros u Hu. rewrite Hiff, sgn_minus_x.
       rewrite (lap_minus_gt r c lo u Hr (proj1 Hu)), (lap_minus_le r c hi u Hr (proj1 Hu)). tauto.
 Qed.
+
+Lemma snap_near_total (t : tie) (r lam c alpha : R) : 0 < r -> 0 < lam ->
+  exists p, snap_event (snap_unclamped t r lam c) (fun y => Rabs (y - c) <= alpha) p.
+Proof. intros Hr Hl. eexists. exact (snap_near_exact t r lam c alpha Hr Hl). Qed.
 
 (** ** Clamped snapping, cases 1 to 4: the same, shifted by the clamping bias
 
