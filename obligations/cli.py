@@ -137,6 +137,13 @@ def _parser() -> argparse.ArgumentParser:
     common(sp)
     sp.set_defaults(run=cmd_region)
 
+    sp = command("utility", help="snapping against Laplace: expected errors, tails, clamping bias, figures")
+    sp.add_argument("spec", type=Path, help="a noise-pipeline spec (or its distance_to_laplace claim)")
+    sp.add_argument("--at", action="append", default=[], metavar="NAME=VALUE",
+                    help="a value for a symbolic parameter (exact number); repeatable")
+    sp.add_argument("--plot", type=Path, metavar="DIR", help="write the figures (PNG, SVG)")
+    sp.set_defaults(run=cmd_utility)
+
     sp = command("schema", help="print the JSON Schema of spec files")
     sp.set_defaults(run=cmd_schema)
     return p
@@ -383,6 +390,27 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
         print(line)
     for e, _, kd, d in prof.kov:
         print(f"  KOV bound at eps = {e}: {kd:.12g} (exact composition: {d:.12g})")
+
+
+def cmd_utility(args: argparse.Namespace) -> int:
+    from obligations.kinds.utility import instance, report
+    at: dict[str, Fraction] = {}
+    for item in args.at:
+        name, _, value = item.partition("=")
+        try:
+            at[name.strip()] = Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise UsageError(f"--at {item}: expected NAME=VALUE with an exact number (1/2, 0.25)") from None
+    inst = instance(load_specs([args.spec])[0], at)
+    print("\n".join(report(inst)))
+    if args.plot:
+        try:
+            from obligations.certify import utility_plot
+        except ImportError as exc:
+            raise UsageError("--plot needs matplotlib: pip install 'obligations[plot]'") from exc
+        for f in utility_plot.write(inst, args.plot):
+            print(f"figure: {f}")
+    return EXIT_PROVED
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

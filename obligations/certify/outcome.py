@@ -72,7 +72,8 @@ class Outcome:
 
 
 def claim_text(spec: Any) -> str:
-    return f"({spec.epsilon_text}, {spec.delta_text})-DP"
+    text = getattr(spec, "claim_text", None)   # a claim that is not (ε, δ)-DP says itself what it is
+    return text if isinstance(text, str) else f"({spec.epsilon_text}, {spec.delta_text})-DP"
 
 
 def vacuity(u: Unfolded) -> list[str]:

@@ -57,6 +57,8 @@ class Kind(Protocol):
 
 
 def witness_text(w: Mapping[str, Any]) -> str:
+    if isinstance(w.get("text"), str):   # a witness that is not against DP says itself what it shows
+        return str(w["text"])
     outs = ", ".join(w["outputs"])
     at = ("at " + ", ".join(f"{k} = {v}" for k, v in w["parameters"].items()) + ": "
           if w.get("parameters") else "")

@@ -1,0 +1,95 @@
+"""Real Coq: an accuracy claim certified by reflection, a false one refuted with the
+witness input and its exact probability, and snapping compared with Laplace on the same
+noise for all parameter values."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parent.parent.parent
+SPECS = ["mechanisms/truncated_geometric_accuracy.yaml", "tests/specs/accuracy/geometric_accuracy_too_tight.yaml",
+         "tests/specs/utility/snapping_unclamped_laplace_distance.yaml",
+         "tests/specs/utility/snapping_grid_not_positive.yaml"]
+REALS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
+         "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=1200)
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("accuracy")
+    done = cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
+    assert done.returncode == 1, done.stderr        # two proved, one refuted, one not proved
+    return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
+
+
+def theorems(out: Path, name: str) -> dict[str, dict[str, Any]]:
+    return {t["name"]: t for t in json.loads((out / f"{name}.json").read_text())["theorems"]}
+
+
+def test_accuracy_is_certified_by_reflection(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["truncated_geometric_accuracy"]
+    assert o["verdict"] == "proved"
+    assert o["statement"] == ("accurate truncated_geometric_accuracy truncated_geometric_accuracy_query "
+                              "truncated_geometric_accuracy_value 2 (1 / 6)")
+    record = json.loads((out / "truncated_geometric_accuracy.json").read_text())
+    assert record["claim"] == {"accuracy": {"alpha": "2", "beta": "1/6"}, "query": "input value"}
+    assert all(set(t["assumptions"]) <= REALS for t in record["theorems"])
+
+
+def test_a_false_accuracy_claim_is_refuted_with_the_exact_probability(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["geometric_accuracy_too_tight"]
+    assert o["verdict"] == "refuted"
+    assert o["witness"]["x"] == "3" and o["witness"]["probability"] == "1/6"
+    t = theorems(out, "geometric_accuracy_too_tight")
+    assert t["geometric_accuracy_too_tight_inaccuracy_at"]["statement"] == (
+        "pr geometric_accuracy_too_tight 3 (far geometric_accuracy_too_tight_query "
+        "geometric_accuracy_too_tight_value 2 3) = Q2R (1 # 6)")
+    assert t["geometric_accuracy_too_tight_not_accurate"]["statement"].startswith("~ accurate")
+
+
+def test_snapping_is_within_half_a_grid_step_of_laplace(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    name = "snapping_unclamped_laplace_distance"
+    assert results[name]["verdict"] == "proved"
+    t = theorems(out, name)
+    assert t[f"{name}_laplace_distance"]["statement"] == (
+        f"forall (fa u : R) (s : sign), Rabs ({name}_laplace fa u s - {name} fa u s) <= lam / 2")
+    # (alpha, beta)-accuracy from the coupling, about a probability that exists
+    assert t[f"{name}_accuracy"]["statement"] == (
+        f"forall fa alpha p : R, lam / 2 <= alpha -> snap_event ({name} fa) (fun y : R => Rabs (y - fa) <= alpha) p "
+        "-> 1 - exp (- eps * (alpha - lam / 2)) <= p")
+    assert t[f"{name}_accuracy_exact"]["statement"] == (
+        f"forall fa alpha : R, snap_event ({name} fa) (fun y : R => Rabs (y - fa) <= alpha) "
+        "(snap_near_prob eps lam fa alpha)")
+    # the two mechanisms are the spec's steps on the same u and s
+    text = (out / f"{name}.v").read_text()
+    noise = "(sgn s * ((1 / eps) * (ln u)))"
+    assert f"Definition {name}_laplace (fa u : R) (s : sign) : R :=\n  fa + {noise}." in text
+    assert f"lam * IZR (round_grid TiesDown lam (fa + {noise}))" in text
+
+
+def test_the_certificates_verify(run: tuple[Path, dict[str, Any]]) -> None:
+    out, _ = run
+    done = cli("verify", str(out / "geometric_accuracy_too_tight.json"), str(out / "truncated_geometric_accuracy.json"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_comparison_coq_cannot_prove_gets_no_certificate(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["snapping_grid_not_positive"]
+    assert o["verdict"] == "unproved" and o["certificate"] is None
+    assert not (out / "snapping_grid_not_positive.json").exists()
