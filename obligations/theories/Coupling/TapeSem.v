@@ -127,3 +127,6 @@ Proof.
   - intros v Hv. unfold rates in Hv. rewrite map_length in Hv. exact (Hpres k x x' v Hk Hnb Hv).
   - intros v Hv. unfold rates in Hv. rewrite map_length in Hv. exact (Hcost k eps x x' v He Hk Hnb Hv).
 Qed.
+
+Lemma stream_nb_length (delta : Z) (x x' : list Z) : stream_nb delta x x' -> length x' = length x.
+Proof. intros H. induction H; cbn [length]; congruence. Qed.
