@@ -130,3 +130,30 @@ Qed.
 
 Lemma stream_nb_length (delta : Z) (x x' : list Z) : stream_nb delta x x' -> length x' = length x.
 Proof. intros H. induction H; cbn [length]; congruence. Qed.
+
+(** ** Facts the generated proofs use *)
+
+Lemma tfor_halted (step : tstate -> tstate) (x : nat) (i : Z) (n : nat) (st : tstate) :
+  thalted st = true -> tfor step x i n st = st.
+Proof. revert i. induction n as [|n IH]; intros i H; cbn [tfor]; [reflexivity|]. rewrite H. apply IH, H. Qed.
+
+Lemma skipn_nth_cons {A} (l : list A) (j : nat) (d : A) :
+  (j < length l)%nat -> skipn j l = nth j l d :: skipn (S j) l.
+Proof. revert l. induction j as [|j IH]; intros [|a l] H; cbn in *; try lia; [reflexivity|]. apply IH. lia. Qed.
+
+(** Positions [1 .. k] of the layout [w :: repeat w' k] have the scale [w']. *)
+Lemma scale_at_repeat (w : positive * positive) (num den : positive) (k j : nat) :
+  (j < k)%nat -> scale_at (w :: repeat (num, den) k) (S j) num den = true.
+Proof.
+  intros H. unfold scale_at. cbn [nth_error]. rewrite nth_error_repeat by exact H.
+  rewrite !Pos.eqb_refl. reflexivity.
+Qed.
+
+Lemma scale_at_head (num den : positive) (ws : list (positive * positive)) :
+  scale_at ((num, den) :: ws) 0 num den = true.
+Proof. unfold scale_at. cbn [nth_error]. rewrite !Pos.eqb_refl. reflexivity. Qed.
+
+(** Reading the stream element [j] by [AIdx base k (AVar i)] with [i = j]. *)
+Lemma idx_guard (j k : nat) : (j < k)%nat ->
+  ((0 <=? Z.of_nat j)%Z && (Z.of_nat j <? Z.of_nat k)%Z)%bool = true.
+Proof. intros H. apply Bool.andb_true_iff. split; [apply Z.leb_le|apply Z.ltb_lt]; lia. Qed.
