@@ -85,7 +85,8 @@ class _Terms:
             return f"{pad}SSkip"
         if len(stmts) == 1:
             return self.stmt(stmts[0], indent, loop_body)
-        return f"{pad}(SSeq\n{self.stmt(stmts[0], indent + 1, loop_body)}\n{self.block(stmts[1:], indent + 1, loop_body)})"
+        head = self.stmt(stmts[0], indent + 1, loop_body)
+        return f"{pad}(SSeq\n{head}\n{self.block(stmts[1:], indent + 1, loop_body)})"
 
 
 def render(spec: CouplingSpec, s: Shape, al: Alignment) -> Rendered:

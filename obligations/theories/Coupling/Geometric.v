@@ -1,31 +1,31 @@
 (** * The two-sided geometric distribution over Z, untruncated
 
-    [geom t z] = (1 − a)/(1 + a) · a^|z| with a = e^(−t), t > 0: the discrete
+    [dlaplace t z] = (1 − a)/(1 + a) · a^|z| with a = e^(−t), t > 0: the discrete
     Laplace distribution of scale 1/t (Lap(b) in geometric form has t = 1/b).
     Proved here: positivity, every finite sum over distinct integers is at
     most 1 and the total mass is 1 (the least upper bound of the window sums
     over [−n, n], which are 1 − 2a^(n+1)/(1 + a)), and the shift bound
-    [geom t z <= e^(t·|d|) · geom t (z + d)] on which every alignment rests. *)
+    [dlaplace t z <= e^(t·|d|) · dlaplace t (z + d)] on which every alignment rests. *)
 From Coq Require Import List Reals ZArith Lia Lra.
 From Obligations.Core Require Import Sums.
 From Obligations.Coupling Require Import LubSum.
 Import ListNotations.
 Local Open Scope R_scope.
 
-Definition geom (t : R) (z : Z) : R :=
+Definition dlaplace (t : R) (z : Z) : R :=
   (1 - exp (- t)) / (1 + exp (- t)) * exp (- t) ^ Z.abs_nat z.
 
 Lemma exp_neg_lt_1 (t : R) : 0 < t -> exp (- t) < 1.
 Proof. intros Ht. rewrite <- exp_0. apply exp_increasing. lra. Qed.
 
-Lemma geom_pos (t : R) (z : Z) : 0 < t -> 0 < geom t z.
+Lemma dlaplace_pos (t : R) (z : Z) : 0 < t -> 0 < dlaplace t z.
 Proof.
-  intros Ht. pose proof (exp_pos (- t)). pose proof (exp_neg_lt_1 t Ht). unfold geom.
+  intros Ht. pose proof (exp_pos (- t)). pose proof (exp_neg_lt_1 t Ht). unfold dlaplace.
   apply Rmult_lt_0_compat; [apply Rdiv_lt_0_compat; lra|apply pow_lt; lra].
 Qed.
 
-Lemma geom_nonneg (t : R) (z : Z) : 0 < t -> 0 <= geom t z.
-Proof. intros Ht. apply Rlt_le, geom_pos, Ht. Qed.
+Lemma dlaplace_nonneg (t : R) (z : Z) : 0 < t -> 0 <= dlaplace t z.
+Proof. intros Ht. apply Rlt_le, dlaplace_pos, Ht. Qed.
 
 (** ** Powers *)
 
@@ -44,8 +44,8 @@ Qed.
 
 (** ** The shift bound *)
 
-Lemma geom_shift (t : R) (z d : Z) : 0 < t ->
-  geom t z <= exp (t * IZR (Z.abs d)) * geom t (z + d).
+Lemma dlaplace_shift (t : R) (z d : Z) : 0 < t ->
+  dlaplace t z <= exp (t * IZR (Z.abs d)) * dlaplace t (z + d).
 Proof.
   intros Ht. pose proof (exp_pos (- t)). pose proof (exp_neg_lt_1 t Ht).
   assert (Hab : (Z.abs_nat (z + d) <= Z.abs_nat z + Z.abs_nat d)%nat) by lia.
@@ -53,7 +53,7 @@ Proof.
   { rewrite <- Nat2Z.inj_abs_nat, <- INR_IZR_INZ, exp_mult_INR, <- Rpow_mult_distr, <- exp_plus.
     replace (t + - t) with 0 by ring. rewrite exp_0. apply pow1. }
   pose proof (pow_anti (exp (- t)) _ _ (conj (Rlt_le _ _ H) (Rlt_le _ _ H0)) Hab) as Hp.
-  rewrite pow_add in Hp. unfold geom.
+  rewrite pow_add in Hp. unfold dlaplace.
   assert (Hc : 0 <= (1 - exp (- t)) / (1 + exp (- t))) by (apply Rlt_le, Rdiv_lt_0_compat; lra).
   pose proof (exp_pos (t * IZR (Z.abs d))).
   pose proof (pow_le (exp (- t)) (Z.abs_nat z) (Rlt_le _ _ H)).
@@ -95,20 +95,20 @@ Proof.
   - intros H. apply in_win in H. lia.
 Qed.
 
-Lemma geom_win (t : R) (n : nat) : 0 < t ->
-  fsum (geom t) (win n) = 1 - 2 * exp (- t) ^ S n / (1 + exp (- t)).
+Lemma dlaplace_win (t : R) (n : nat) : 0 < t ->
+  fsum (dlaplace t) (win n) = 1 - 2 * exp (- t) ^ S n / (1 + exp (- t)).
 Proof.
   intros Ht. pose proof (exp_pos (- t)).
   induction n as [|n IH]; cbn [win].
-  - rewrite fsum_cons, fsum_nil. unfold geom. cbn [Z.abs_nat pow]. field. lra.
-  - rewrite !fsum_cons, IH. unfold geom.
+  - rewrite fsum_cons, fsum_nil. unfold dlaplace. cbn [Z.abs_nat pow]. field. lra.
+  - rewrite !fsum_cons, IH. unfold dlaplace.
     replace (Z.abs_nat (- Z.of_nat (S n))) with (S n) by lia.
     replace (Z.abs_nat (Z.of_nat (S n))) with (S n) by lia.
     cbn [pow]. field. lra.
 Qed.
 
 (** Every finite sum over distinct integers is at most 1. *)
-Lemma geom_sum_le (t : R) : 0 < t -> sum_le (geom t) 1.
+Lemma dlaplace_sum_le (t : R) : 0 < t -> sum_le (dlaplace t) 1.
 Proof.
   intros Ht l Hnd.
   set (n := fold_right (fun z m => Nat.max (Z.abs_nat z) m) O l).
@@ -116,26 +116,26 @@ Proof.
   { unfold n. clear. induction l as [|a l IH]; cbn [In fold_right]; [tauto|].
     intros z [<-|H]; [lia|]. specialize (IH z H). lia. }
   eapply Rle_trans; [apply (fsum_sub _ _ (win n))|].
-  - intros z. apply geom_nonneg, Ht.
+  - intros z. apply dlaplace_nonneg, Ht.
   - exact Hnd.
   - intros z Hz _. apply in_win, Hn, Hz.
-  - rewrite geom_win by exact Ht. pose proof (exp_pos (- t)).
+  - rewrite dlaplace_win by exact Ht. pose proof (exp_pos (- t)).
     pose proof (pow_le (exp (- t)) (S n) (Rlt_le _ _ H)).
     assert (0 <= 2 * exp (- t) ^ S n / (1 + exp (- t))) by (apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]).
     lra.
 Qed.
 
 (** The total mass is 1. *)
-Lemma geom_mass (t : R) : 0 < t -> tsum1 (geom t) = 1.
+Lemma dlaplace_mass (t : R) : 0 < t -> tsum1 (dlaplace t) = 1.
 Proof.
   intros Ht. apply Rle_antisym; [apply tsum1_le_1|].
   apply Rnot_lt_le. intros Hlt.
   pose proof (exp_pos (- t)) as Ha. pose proof (exp_neg_lt_1 t Ht) as Ha1.
-  destruct (pow_lt_1_zero (exp (- t)) ltac:(rewrite Rabs_right; lra) ((1 - tsum1 (geom t)) / 2))
+  destruct (pow_lt_1_zero (exp (- t)) ltac:(rewrite Rabs_right; lra) ((1 - tsum1 (dlaplace t)) / 2))
     as [N HN]; [lra|].
   specialize (HN (S N) ltac:(lia)). rewrite Rabs_right in HN by (apply Rle_ge, pow_le; lra).
-  pose proof (tsum1_ge (geom t) (win N) (win_NoDup N) ltac:(apply geom_sum_le, win_NoDup; exact Ht)) as Hge.
-  rewrite geom_win in Hge by exact Ht.
+  pose proof (tsum1_ge (dlaplace t) (win N) (win_NoDup N) ltac:(apply dlaplace_sum_le, win_NoDup; exact Ht)) as Hge.
+  rewrite dlaplace_win in Hge by exact Ht.
   assert (2 * exp (- t) ^ S N / (1 + exp (- t)) <= 2 * exp (- t) ^ S N).
   { unfold Rdiv. rewrite <- (Rmult_1_r (2 * _)) at 2. apply Rmult_le_compat_l.
     - pose proof (pow_le (exp (- t)) (S N)). nra.

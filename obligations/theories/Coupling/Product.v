@@ -1,7 +1,7 @@
 (** * Vectors of independent geometric noise
 
     [dens ts v] is the density of a noise vector [v] in Z^n whose i-th entry
-    is drawn from [geom t_i] independently ([ts] = [t_1; ...; t_n]); vectors
+    is drawn from [dlaplace t_i] independently ([ts] = [t_1; ...; t_n]); vectors
     of another length have density 0.  Every finite sum of the density over
     distinct vectors is at most 1: the vectors lie in a box [−m, m]^n whose
     sum is the product of window sums (no Fubini needed).  Shifting the vector
@@ -15,7 +15,7 @@ Local Open Scope R_scope.
 Fixpoint dens (ts : list R) (v : list Z) : R :=
   match ts, v with
   | [], [] => 1
-  | t :: ts', z :: v' => geom t z * dens ts' v'
+  | t :: ts', z :: v' => dlaplace t z * dens ts' v'
   | _, _ => 0
   end.
 
@@ -28,7 +28,7 @@ Lemma dens_nonneg (ts : list R) (v : list Z) : rates_pos ts -> 0 <= dens ts v.
 Proof.
   revert v. induction ts as [|t ts IH]; intros [|z v] Hts; cbn [dens]; try lra.
   apply rates_pos_cons in Hts as [Ht Hts].
-  apply Rmult_le_pos; [apply geom_nonneg, Ht|apply IH, Hts].
+  apply Rmult_le_pos; [apply dlaplace_nonneg, Ht|apply IH, Hts].
 Qed.
 
 Lemma dens_length (ts : list R) (v : list Z) : length v <> length ts -> dens ts v = 0.
@@ -66,12 +66,12 @@ Proof.
   - rewrite fsum_cons, fsum_nil. cbn [dens]. lra.
   - apply rates_pos_cons in Hts as [Ht Hts]. rewrite fsum_flat_map.
     set (C := fsum (dens ts) (box (length ts) m)).
-    assert (E : forall z, fsum (dens (t :: ts)) (map (cons z) (box (length ts) m)) = C * geom t z).
+    assert (E : forall z, fsum (dens (t :: ts)) (map (cons z) (box (length ts) m)) = C * dlaplace t z).
     { intros z. rewrite fsum_map. cbn [dens]. rewrite fsum_scal. unfold C. ring. }
-    unfold fsum at 1. rewrite (map_ext _ _ E). fold (fsum (fun z => C * geom t z) (win m)).
+    unfold fsum at 1. rewrite (map_ext _ _ E). fold (fsum (fun z => C * dlaplace t z) (win m)).
     rewrite fsum_scal.
-    pose proof (geom_sum_le t Ht (win m) (win_NoDup m)).
-    pose proof (fsum_nonneg (geom t) (win m) (fun z => geom_nonneg t z Ht)).
+    pose proof (dlaplace_sum_le t Ht (win m) (win_NoDup m)).
+    pose proof (fsum_nonneg (dlaplace t) (win m) (fun z => dlaplace_nonneg t z Ht)).
     pose proof (fsum_nonneg (dens ts) (box (length ts) m) (fun v => dens_nonneg ts v Hts)).
     specialize (IH Hts). fold C in IH. nra.
 Qed.
@@ -136,11 +136,11 @@ Proof.
     destruct s as [|d s].
     + cbn [vadd cost]. rewrite exp_0. lra.
     + cbn [dens vadd cost]. rewrite exp_plus.
-      pose proof (geom_shift t z d Ht). pose proof (IH v s Hts).
-      pose proof (geom_nonneg t z Ht). pose proof (dens_nonneg ts v Hts).
+      pose proof (dlaplace_shift t z d Ht). pose proof (IH v s Hts).
+      pose proof (dlaplace_nonneg t z Ht). pose proof (dens_nonneg ts v Hts).
       pose proof (exp_pos (t * IZR (Z.abs d))). pose proof (exp_pos (cost ts s)).
-      replace (exp (t * IZR (Z.abs d)) * exp (cost ts s) * (geom t (z + d) * dens ts (vadd v s)))
-        with ((exp (t * IZR (Z.abs d)) * geom t (z + d)) * (exp (cost ts s) * dens ts (vadd v s))) by ring.
+      replace (exp (t * IZR (Z.abs d)) * exp (cost ts s) * (dlaplace t (z + d) * dens ts (vadd v s)))
+        with ((exp (t * IZR (Z.abs d)) * dlaplace t (z + d)) * (exp (cost ts s) * dens ts (vadd v s))) by ring.
       apply Rmult_le_compat; lra.
 Qed.
 

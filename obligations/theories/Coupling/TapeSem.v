@@ -4,7 +4,7 @@
     noise tape: a vector [v] in Z^n drawn from independent two-sided geometric
     distributions.  The [j]-th sampling statement executed reads [v_j]; its
     value is [center + v_j].  The layout [ws] (one scale num/den per tape
-    position) fixes the law of each position: position [j] is [geom] of rate
+    position) fixes the law of each position: position [j] is [dlaplace] of rate
     ε·den/num.  A sampling statement whose scale is not the one [ws] gives its
     position, a sampling statement of another distribution, or a run needing
     more than [n] draws is a fault: the run's output is [None] (the generated
