@@ -324,7 +324,8 @@ class _Lower:
             return out
         if isinstance(e, E.Compare):
             a, b = self.lower_a(e.left), self.lower_a(e.right)
-            return {"<": P.BCmp("lt", a, b), "<=": P.BCmp("le", a, b), "==": P.BCmp("eq", a, b),
-                    ">": P.BCmp("lt", b, a), ">=": P.BCmp("le", b, a),
-                    "!=": P.BNot(P.BCmp("eq", a, b))}[e.op]
+            table: dict[str, P.BExp] = {"<": P.BCmp("lt", a, b), "<=": P.BCmp("le", a, b),
+                                        "==": P.BCmp("eq", a, b), ">": P.BCmp("lt", b, a),
+                                        ">=": P.BCmp("le", b, a), "!=": P.BNot(P.BCmp("eq", a, b))}
+            return table[e.op]
         raise E.ExprError(f"{E.to_text(e)} is not a condition")
