@@ -32,38 +32,38 @@ Definition above_threshold_all_k_ws (k : nat) : list (positive * positive) :=
 
 (** ** Its runs: the sparse-vector function [svt_spec] (SparseVector.v) *)
 
-Lemma above_threshold_all_k_step (k : nat) (x v : list Z) (tn b c d : Z) (O : list oval) (j : nat) : (j < k)%nat ->
+Lemma above_threshold_all_k_step (k : nat) (x v : list Z) (tn w1 w2 w3 : Z) (O : list oval) (jj : nat) : (jj < k)%nat ->
   texec (above_threshold_all_k_ws k) v (above_threshold_all_k_body k)
-    (tset 1 (Z.of_nat j) (mkts (tn :: b :: c :: d :: x) O false (S j) false)) =
-  if (tn <=? nth j x 0 + nth (S j) v 0)%Z
-  then mkts (tn :: Z.of_nat j :: nth j x 0 :: (nth j x 0 + nth (S j) v 0) :: x)%Z (O ++ [OTop]) true (S (S j)) false
-  else mkts (tn :: Z.of_nat j :: nth j x 0 :: (nth j x 0 + nth (S j) v 0) :: x)%Z (O ++ [OBot]) false (S (S j)) false.
+    (tset 1 (Z.of_nat jj) (mkts (tn :: w1 :: w2 :: w3 :: x) O false (S jj) false)) =
+  if (tn <=? nth jj x 0 + nth (S jj) v 0)%Z
+  then mkts (tn :: Z.of_nat jj :: nth jj x 0 :: (nth jj x 0 + nth (S jj) v 0) :: x)%Z (O ++ [OTop]) true (S (S jj)) false
+  else mkts (tn :: Z.of_nat jj :: nth jj x 0 :: (nth jj x 0 + nth (S jj) v 0) :: x)%Z (O ++ [OBot]) false (S (S jj)) false.
 Proof.
   intros Hjk. unfold above_threshold_all_k_body, above_threshold_all_k_ws.
   cbn [texec thalted tset tenv tout tpos tfault write tsample aeval read].
-  unfold read. cbn [nth]. rewrite (idx_guard j k Hjk), Nat2Z.id. cbn [Nat.add nth].
-  rewrite (scale_at_repeat _ 4 1 k j Hjk).
+  unfold read. cbn [nth]. rewrite (idx_guard jj k Hjk), Nat2Z.id. cbn [Nat.add nth].
+  rewrite (scale_at_repeat _ 4 1 k jj Hjk).
   cbn [texec thalted tset tenv tout tpos tfault write tsample aeval beval read nth temit tstop].
   destruct (_ <=? _)%Z; [reflexivity|reflexivity].
 Qed.
 
 Lemma above_threshold_all_k_loop (k : nat) (x v : list Z) (tn : Z) : length x = k -> length v = S k ->
-  forall n j b c d O, (j + n = k)%nat ->
-  let st := tfor (texec (above_threshold_all_k_ws k) v (above_threshold_all_k_body k)) 1 (Z.of_nat j) n
-              (mkts (tn :: b :: c :: d :: x) O false (S j) false) in
-  tfault st = false /\ tout st = O ++ svt_spec 1 tn 0 (skipn j x) (skipn (S j) v).
+  forall n jj w1 w2 w3 O, (jj + n = k)%nat ->
+  let fin := tfor (texec (above_threshold_all_k_ws k) v (above_threshold_all_k_body k)) 1 (Z.of_nat jj) n
+              (mkts (tn :: w1 :: w2 :: w3 :: x) O false (S jj) false) in
+  tfault fin = false /\ tout fin = O ++ svt_spec 1 tn 0 (skipn jj x) (skipn (S jj) v).
 Proof.
-  intros Hx Hv n. induction n as [|n IH]; intros j b c d O Hj st; subst st.
-  - cbn [tfor tfault tout]. replace j with k by lia. rewrite <- Hx, skipn_all.
+  intros Hx Hv n. induction n as [|n IH]; intros jj w1 w2 w3 O Hj fin; subst fin.
+  - cbn [tfor tfault tout]. replace jj with k by lia. rewrite <- Hx, skipn_all.
     cbn [svt_spec]. rewrite app_nil_r. auto.
   - cbn [tfor thalted].
-    assert (Hjk : (j < k)%nat) by lia.
-    rewrite (skipn_nth_cons x j 0%Z) by lia. rewrite (skipn_nth_cons v (S j) 0%Z) by lia.
-    cbn [svt_spec]. rewrite (above_threshold_all_k_step k x v tn b c d O j Hjk).
-    replace (Z.succ (Z.of_nat j)) with (Z.of_nat (S j)) by lia.
-    destruct (tn <=? nth j x 0 + nth (S j) v 0)%Z.
+    assert (Hjk : (jj < k)%nat) by lia.
+    rewrite (skipn_nth_cons x jj 0%Z) by lia. rewrite (skipn_nth_cons v (S jj) 0%Z) by lia.
+    cbn [svt_spec]. rewrite (above_threshold_all_k_step k x v tn w1 w2 w3 O jj Hjk).
+    replace (Z.succ (Z.of_nat jj)) with (Z.of_nat (S jj)) by lia.
+    destruct (tn <=? nth jj x 0 + nth (S jj) v 0)%Z.
     + rewrite tfor_halted by reflexivity. cbn. auto.
-    + destruct (IH (S j) (Z.of_nat j) (nth j x 0%Z) (nth j x 0 + nth (S j) v 0)%Z (O ++ [OBot])) as [Hf Ho]; [lia|].
+    + destruct (IH (S jj) (Z.of_nat jj) (nth jj x 0%Z) (nth jj x 0 + nth (S jj) v 0)%Z (O ++ [OBot])) as [Hf Ho]; [lia|].
       split; [exact Hf|]. rewrite Ho, <- app_assoc. reflexivity.
 Qed.
 

@@ -38,48 +38,48 @@ Definition sparse_vector_lsl_all_k_ws (k : nat) : list (positive * positive) :=
 
 (** ** Its runs: the sparse-vector function [svt_spec] (SparseVector.v) *)
 
-Lemma sparse_vector_lsl_all_k_step (k : nat) (x v : list Z) (tn cnt b c d : Z) (O : list oval) (j : nat) : (j < k)%nat ->
+Lemma sparse_vector_lsl_all_k_step (k : nat) (x v : list Z) (tn cnt w1 w2 w3 : Z) (O : list oval) (jj : nat) : (jj < k)%nat ->
   texec (sparse_vector_lsl_all_k_ws k) v (sparse_vector_lsl_all_k_body k)
-    (tset 2 (Z.of_nat j) (mkts (tn :: cnt :: b :: c :: d :: x) O false (S j) false)) =
-  if (tn <=? nth j x 0 + nth (S j) v 0)%Z
+    (tset 2 (Z.of_nat jj) (mkts (tn :: cnt :: w1 :: w2 :: w3 :: x) O false (S jj) false)) =
+  if (tn <=? nth jj x 0 + nth (S jj) v 0)%Z
   then (if (3 <=? cnt + 1)%Z
-        then mkts (tn :: (cnt + 1) :: Z.of_nat j :: nth j x 0 :: (nth j x 0 + nth (S j) v 0) :: x)%Z
-               (O ++ [OTop]) true (S (S j)) false
-        else mkts (tn :: (cnt + 1) :: Z.of_nat j :: nth j x 0 :: (nth j x 0 + nth (S j) v 0) :: x)%Z
-               (O ++ [OTop]) false (S (S j)) false)
-  else mkts (tn :: cnt :: Z.of_nat j :: nth j x 0 :: (nth j x 0 + nth (S j) v 0) :: x)%Z
-         (O ++ [OBot]) false (S (S j)) false.
+        then mkts (tn :: (cnt + 1) :: Z.of_nat jj :: nth jj x 0 :: (nth jj x 0 + nth (S jj) v 0) :: x)%Z
+               (O ++ [OTop]) true (S (S jj)) false
+        else mkts (tn :: (cnt + 1) :: Z.of_nat jj :: nth jj x 0 :: (nth jj x 0 + nth (S jj) v 0) :: x)%Z
+               (O ++ [OTop]) false (S (S jj)) false)
+  else mkts (tn :: cnt :: Z.of_nat jj :: nth jj x 0 :: (nth jj x 0 + nth (S jj) v 0) :: x)%Z
+         (O ++ [OBot]) false (S (S jj)) false.
 Proof.
   intros Hjk. unfold sparse_vector_lsl_all_k_body, sparse_vector_lsl_all_k_ws.
   cbn [texec thalted tset tenv tout tpos tfault write tsample aeval read].
-  unfold read. cbn [nth]. rewrite (idx_guard j k Hjk), Nat2Z.id. cbn [Nat.add nth].
-  rewrite (scale_at_repeat _ 12 1 k j Hjk).
+  unfold read. cbn [nth]. rewrite (idx_guard jj k Hjk), Nat2Z.id. cbn [Nat.add nth].
+  rewrite (scale_at_repeat _ 12 1 k jj Hjk).
   cbn [texec thalted tset tenv tout tpos tfault write tsample aeval beval read nth temit tstop].
   destruct (_ <=? _)%Z; [destruct (_ <=? _)%Z; reflexivity|reflexivity].
 Qed.
 
 Lemma sparse_vector_lsl_all_k_loop (k : nat) (x v : list Z) (tn : Z) : length x = k -> length v = S k ->
-  forall n j cnt b c d O, (j + n = k)%nat -> (0 <= cnt < 3)%Z ->
-  let st := tfor (texec (sparse_vector_lsl_all_k_ws k) v (sparse_vector_lsl_all_k_body k)) 2 (Z.of_nat j) n
-              (mkts (tn :: cnt :: b :: c :: d :: x) O false (S j) false) in
-  tfault st = false /\ tout st = O ++ svt_spec 3 tn cnt (skipn j x) (skipn (S j) v).
+  forall n jj cnt w1 w2 w3 O, (jj + n = k)%nat -> (0 <= cnt < 3)%Z ->
+  let fin := tfor (texec (sparse_vector_lsl_all_k_ws k) v (sparse_vector_lsl_all_k_body k)) 2 (Z.of_nat jj) n
+              (mkts (tn :: cnt :: w1 :: w2 :: w3 :: x) O false (S jj) false) in
+  tfault fin = false /\ tout fin = O ++ svt_spec 3 tn cnt (skipn jj x) (skipn (S jj) v).
 Proof.
-  intros Hx Hv n. induction n as [|n IH]; intros j cnt b c d O Hj Hc st; subst st.
-  - cbn [tfor tfault tout]. replace j with k by lia. rewrite <- Hx, skipn_all.
+  intros Hx Hv n. induction n as [|n IH]; intros jj cnt w1 w2 w3 O Hj Hc fin; subst fin.
+  - cbn [tfor tfault tout]. replace jj with k by lia. rewrite <- Hx, skipn_all.
     cbn [svt_spec]. rewrite app_nil_r. auto.
   - cbn [tfor thalted].
-    assert (Hjk : (j < k)%nat) by lia.
-    rewrite (skipn_nth_cons x j 0%Z) by lia. rewrite (skipn_nth_cons v (S j) 0%Z) by lia.
-    cbn [svt_spec]. rewrite (sparse_vector_lsl_all_k_step k x v tn cnt b c d O j Hjk).
-    replace (Z.succ (Z.of_nat j)) with (Z.of_nat (S j)) by lia.
-    destruct (tn <=? nth j x 0 + nth (S j) v 0)%Z.
+    assert (Hjk : (jj < k)%nat) by lia.
+    rewrite (skipn_nth_cons x jj 0%Z) by lia. rewrite (skipn_nth_cons v (S jj) 0%Z) by lia.
+    cbn [svt_spec]. rewrite (sparse_vector_lsl_all_k_step k x v tn cnt w1 w2 w3 O jj Hjk).
+    replace (Z.succ (Z.of_nat jj)) with (Z.of_nat (S jj)) by lia.
+    destruct (tn <=? nth jj x 0 + nth (S jj) v 0)%Z.
     + destruct (3 <=? cnt + 1)%Z eqn:Ec.
       * rewrite tfor_halted by reflexivity. cbn. auto.
       * apply Z.leb_gt in Ec.
-        destruct (IH (S j) (cnt + 1)%Z (Z.of_nat j) (nth j x 0%Z) (nth j x 0 + nth (S j) v 0)%Z (O ++ [OTop]))
+        destruct (IH (S jj) (cnt + 1)%Z (Z.of_nat jj) (nth jj x 0%Z) (nth jj x 0 + nth (S jj) v 0)%Z (O ++ [OTop]))
           as [Hf Ho]; [lia|lia|].
         split; [exact Hf|]. rewrite Ho, <- app_assoc. reflexivity.
-    + destruct (IH (S j) cnt (Z.of_nat j) (nth j x 0%Z) (nth j x 0 + nth (S j) v 0)%Z (O ++ [OBot]))
+    + destruct (IH (S jj) cnt (Z.of_nat jj) (nth jj x 0%Z) (nth jj x 0 + nth (S jj) v 0)%Z (O ++ [OBot]))
         as [Hf Ho]; [lia|lia|].
       split; [exact Hf|]. rewrite Ho, <- app_assoc. reflexivity.
 Qed.
