@@ -1,6 +1,6 @@
-"""All-k alignment proofs against the per-k enumeration, for the sparse-vector family.
+"""All-k alignment proofs against the per-k enumeration: sparse vector and report noisy max.
 
-    python bench/coupling_vs_enumeration.py [--families above_threshold sparse_vector_lsl]
+    python bench/coupling_vs_enumeration.py [--families above_threshold sparse_vector_lsl report_noisy_max]
                                             [--ks 1 2 3 4] [--workdir build/bench_coupling]
 
 For each family: the all-k spec (mechanisms/NAME_all_k.yaml) is proved cold (a fresh
@@ -33,7 +33,8 @@ from obligations.certify.outcome import Settings  # noqa: E402
 from program_scaling import FAMILIES, run as run_finite  # noqa: E402
 
 ALL_K = {"above_threshold": "mechanisms/above_threshold_all_k.yaml",
-         "sparse_vector_lsl": "mechanisms/sparse_vector_lsl_all_k.yaml"}
+         "sparse_vector_lsl": "mechanisms/sparse_vector_lsl_all_k.yaml",
+         "report_noisy_max": "mechanisms/report_noisy_max_all_k.yaml"}
 
 
 def cli(*args: str) -> tuple[float, subprocess.CompletedProcess[str]]:

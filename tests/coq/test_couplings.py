@@ -1,4 +1,4 @@
-"""Real Coq on all-k programs: AboveThreshold and Lyu-Su-Li certified for every stream
+"""Real Coq on all-k programs: AboveThreshold, Lyu-Su-Li and report-noisy-max certified for every stream
 length and every ε by alignment, a buggy variant refused (no alignment; the fallback
 enumeration refutes it with a witness), and a wrong alignment hint left unproved."""
 from __future__ import annotations
@@ -24,6 +24,7 @@ pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = ["mechanisms/above_threshold_all_k.yaml", "mechanisms/sparse_vector_lsl_all_k.yaml",
+         "mechanisms/report_noisy_max_all_k.yaml",
          "tests/specs/coupling/at_all_k_noisy_value.yaml"]
 AXIOMS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
           "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
@@ -40,7 +41,8 @@ def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.Complet
 
 @pytest.mark.parametrize("name,statement", [
     ("above_threshold_all_k", "dp_stream 1 above_threshold_all_k_prog above_threshold_all_k_ws 4"),
-    ("sparse_vector_lsl_all_k", "dp_stream 1 sparse_vector_lsl_all_k_prog sparse_vector_lsl_all_k_ws 5")])
+    ("sparse_vector_lsl_all_k", "dp_stream 1 sparse_vector_lsl_all_k_prog sparse_vector_lsl_all_k_ws 5"),
+    ("report_noisy_max_all_k", "dp_stream 1 report_noisy_max_all_k_prog report_noisy_max_all_k_ws 5")])
 def test_all_k_certified(proved: tuple[subprocess.CompletedProcess[str], dict[str, Any]], name: str,
                          statement: str) -> None:
     o, out = proved[1][name]
@@ -74,7 +76,7 @@ def test_wrong_alignment_hint_is_not_proved(tmp_path: Path) -> None:
     assert "side_bot" in outcome.message
 
 
-@pytest.mark.parametrize("theorem", ["alignment_event", "svt_dp_stream", "dlaplace_mass"])
+@pytest.mark.parametrize("theorem", ["alignment_event", "svt_dp_stream", "rnm_dp_stream", "dlaplace_mass"])
 def test_library_theorem_uses_only_allowed_axioms(tmp_path: Path, theorem: str) -> None:
     v = tmp_path / "Audit.v"
     v.write_text("From Obligations Require Import PreludeCoupling.\nSet Printing Width 100000.\n"

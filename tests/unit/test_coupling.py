@@ -34,6 +34,18 @@ def test_lyu_su_li_cutoff_c() -> None:
     assert isinstance(found, A.Alignment) and found.cost == 1
 
 
+def test_report_noisy_max_moves_only_the_winner() -> None:
+    s = A.shape(load(REPO / "mechanisms/report_noisy_max_all_k.yaml"))
+    assert s == A.RnmShape((2, 1), 1)
+    assert A.search_rnm(s) == A.Alignment(dt=0, top=(1, -1), m=2, cost=Fraction(1))
+    assert isinstance(A.search_rnm(A.RnmShape((3, 2), 1)), A.NoAlignment)   # Lap(1.5/eps): costs 4/3
+
+
+def test_report_noisy_max_releasing_the_value_is_outside() -> None:
+    s = A.shape(load(SPECS / "rnm_all_k_value.yaml"))
+    assert isinstance(s, A.Outside) and s.field == "program.body[3]" and "index" in s.message
+
+
 @pytest.mark.parametrize("name,why", [
     ("at_all_k_noisy_value", "cost grows with k"),
     ("at_all_k_no_query_noise", "no noise to shift"),

@@ -21,7 +21,7 @@ from obligations.core.spec import read
 from obligations.core.templates import Rendered
 from obligations.kinds.base import Unfolded
 from obligations.kinds.coupling import analysis as A
-from obligations.kinds.coupling.document import PRELUDE, render
+from obligations.kinds.coupling.document import PRELUDE, render, render_rnm
 from obligations.kinds.coupling.spec import CouplingSpec, CouplingSpecModel, check, is_all_k
 from obligations.kinds.program.spec import check_program, expand as expand_program
 
@@ -54,10 +54,15 @@ class CouplingKind:
         t1 = time.perf_counter()
         if isinstance(found, A.Alignment):
             s = A.shape(spec)
-            assert isinstance(s, A.Shape)
-            rendered = render(spec, s, found)
-            plan = _plan(Verdict.PROVED, (f"alignment: threshold noise shifted by {found.dt}, the query "
-                                          f"noise of ⊤ answers by {found.top_text()}; cost {found.cost}·ε",))
+            if isinstance(s, A.RnmShape):
+                rendered = render_rnm(spec, s, found)
+                note = f"alignment: the winner's noise shifted by {found.top_text()}; cost {found.cost}·ε"
+            else:
+                assert isinstance(s, A.Shape)
+                rendered = render(spec, s, found)
+                note = (f"alignment: threshold noise shifted by {found.dt}, the query noise of ⊤ answers by "
+                        f"{found.top_text()}; cost {found.cost}·ε")
+            plan = _plan(Verdict.PROVED, (note,))
         else:
             more = f"; falling back to enumeration at small k: {spec.fallback}" if spec.fallback else \
                 "; no fallback spec to enumerate (give `fallback:`)"
@@ -90,7 +95,9 @@ class CouplingKind:
 
 def _search(spec: CouplingSpec) -> A.Search | A.Outside:
     s = A.shape(spec)
-    return s if isinstance(s, A.Outside) else A.search(s)
+    if isinstance(s, A.Outside):
+        return s
+    return A.search_rnm(s) if isinstance(s, A.RnmShape) else A.search(s)
 
 
 def _reason(found: A.Search | A.Outside) -> str:

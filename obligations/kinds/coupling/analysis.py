@@ -41,6 +41,15 @@ class Shape:
 
 
 @dataclass(frozen=True)
+class RnmShape:
+    """Report-noisy-max: best := 0; arg := 0; for each q_i: an := q_i + noise (scale sq);
+    if i == 0 or an > best: best := an, arg := i; release arg."""
+
+    sq: tuple[int, int]
+    delta: int
+
+
+@dataclass(frozen=True)
 class Outside:
     """The program is outside the fragment: where, and which construct."""
 
@@ -68,8 +77,37 @@ class NoAlignment:
 Search = Union[Alignment, NoAlignment]
 
 
-def shape(spec: CouplingSpec) -> Union[Shape, Outside]:
+def shape(spec: CouplingSpec) -> Union[Shape, RnmShape, Outside]:
     """The fragment's parameters, or the first construct outside it."""
+    if spec.body and isinstance(spec.body[-1], P.SOut):
+        return _rnm_shape(spec)
+    return _svt_shape(spec)
+
+
+def _rnm_shape(spec: CouplingSpec) -> Union[RnmShape, Outside]:
+    body = spec.body
+    f = "program.body"
+    want = "report-noisy-max reads: `best := 0; arg := 0; for i, a in q: an ~ a + noise; " \
+           "if i == 0 or an > best: best := an; arg := i`, then `output: arg`"
+    if len(body) != 4 or body[:2] != (P.SAssign(0, P.AConst(0)), P.SAssign(1, P.AConst(0))):
+        return Outside(f, want)
+    loop, out = body[2], body[3]
+    if not isinstance(loop, P.SFor) or loop.x != 2 or loop.n != K_LENGTH or len(loop.body) != 3:
+        return Outside(f"{f}[2]", want)
+    if out != P.SOut(P.AVar(1)):
+        return Outside(f"{f}[3]", "the release is the index of the largest noisy answer (`output: arg`); "
+                       "releasing anything else (the maximum itself) is outside the fragment")
+    pre, sample, test = loop.body
+    if not (isinstance(pre, P.SAssign) and pre.x == 3 and isinstance(sample, P.SSample) and sample.x == 4
+            and isinstance(sample.d, DGeom) and sample.d.center == P.AVar(3)):
+        return Outside(f"{f}[2].do", want)
+    cond = P.BBin("or", P.BCmp("eq", P.AVar(2), P.AConst(0)), P.BCmp("lt", P.AVar(0), P.AVar(4)))
+    if test != P.SIf(cond, (P.SAssign(0, P.AVar(4)), P.SAssign(1, P.AVar(2))), ()):
+        return Outside(f"{f}[2].do[1]", want)
+    return RnmShape((sample.d.num, sample.d.den), spec.delta_q)
+
+
+def _svt_shape(spec: CouplingSpec) -> Union[Shape, Outside]:
     body = spec.body
     f = "program.body"
     if not body or not isinstance(body[0], P.SSample) or not isinstance(body[0].d, DGeom):
@@ -164,6 +202,24 @@ def _bot_ok(s: Shape, dt: int, a: int, b: int) -> bool:
         if x < tn and x2 >= tn + dt:
             return False
     return True
+
+
+def search_rnm(s: RnmShape) -> Search:
+    """The cheapest shift f = a + b·(q' − q) of the winner's noise lifting it Δ above its own
+    value (every other neighbour answer is at most Δ above the original)."""
+    deltas = range(-s.delta, s.delta + 1)
+    best: Optional[Alignment] = None
+    for a, b in itertools.product(SHIFTS, SHIFTS):
+        if all(s.delta <= d + a + b * d for d in deltas):
+            m = max(abs(a + b * d) for d in deltas)
+            cand = Alignment(0, (a, b), m, Fraction(m * s.sq[1], s.sq[0]))
+            if best is None or (cand.cost, abs(a), abs(b)) < (best.cost, abs(best.top[0]), abs(best.top[1])):
+                best = cand
+    if best is None:
+        return NoAlignment("no shift of the winner's noise lifts it Δ above its value")
+    if best.cost > 1:
+        return NoAlignment(f"the cheapest alignment preserving the output costs {best.cost}·ε > ε")
+    return best
 
 
 def search(s: Shape) -> Search:

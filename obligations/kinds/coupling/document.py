@@ -17,11 +17,12 @@ from obligations import __version__
 from obligations.core.document import Tactic
 from obligations.core.templates import Rendered, render as render_template
 from obligations.core.terms import comment, z_lit
-from obligations.kinds.coupling.analysis import Alignment, Shape
+from obligations.kinds.coupling.analysis import Alignment, RnmShape, Shape
 from obligations.kinds.coupling.spec import K_LENGTH, STREAM_BASE, CouplingSpec, DGeom
 from obligations.kinds.program import spec as P
 
 TEMPLATE = Path(__file__).with_name("svt.v.j2")
+RNM_TEMPLATE = Path(__file__).with_name("rnm.v.j2")
 PRELUDE = "PreludeCoupling"
 COST_TACTICS = (Tactic("intros eps He; cbn [Z.abs]; lra."), Tactic("intros eps He; cbn [Z.abs]; nra."),
                 Tactic("intros eps He; cbn [Z.abs]; field_simplify; lra."))
@@ -112,6 +113,26 @@ def render(spec: CouplingSpec, s: Shape, al: Alignment) -> Rendered:
         cost_statement=cost_statement, side_tactics=_side_tactics(name), cost_tactics=COST_TACTICS)
     # the main theorem last: the one outcomes print
     return render_template(TEMPLATE, name, ctx, PRELUDE, (f"{name}_no_fault", f"{name}_dp_all_k"))
+
+
+def render_rnm(spec: CouplingSpec, s: RnmShape, al: Alignment) -> Rendered:
+    name = spec.name
+    t = _Terms(spec.nvars)
+    loop = spec.body[2]
+    assert isinstance(loop, P.SFor)
+    sq_num, sq_den = s.sq
+    cost_statement = (f"forall eps, (0 < eps)%R -> (eps * IZR {sq_den} / IZR {sq_num} * IZR {al.m} <= eps)%R")
+    ctx = dict(
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
+        description=comment(spec.description or name),
+        slots=comment(", ".join(f"{i} = {n}" for i, n in enumerate(spec.slot_names))),
+        stream=comment(spec.stream), nvars=spec.nvars,
+        body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
+        sq_num=sq_num, sq_den=sq_den, sq_text=comment(_frac(sq_num, sq_den)),
+        delta=spec.delta_q, top_a=_z(al.top[0]), top_b=_z(al.top[1]), m=al.m,
+        top_text=comment(al.top_text()), cost_text=comment(str(al.cost)),
+        cost_statement=cost_statement, side_tactics=_side_tactics(name), cost_tactics=COST_TACTICS)
+    return render_template(RNM_TEMPLATE, name, ctx, PRELUDE, (f"{name}_no_fault", f"{name}_dp_all_k"))
 
 
 def _side_tactics(name: str) -> tuple[Tactic, ...]:
