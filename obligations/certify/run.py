@@ -288,8 +288,12 @@ def load_specs(paths: list[Path]) -> list[Any]:
         files += found
     specs = [d for f in files for d in kinds.expand(load(f))]  # a sweep: one spec per point
     seen: dict[str, str] = {}
+    unique = []
     for s in specs:
         if s.name in seen:
+            if Path(seen[s.name]).resolve() == Path(s.path).resolve():
+                continue   # the same file reached twice (a fallback spec also named directly)
             raise SpecError(s.path, "name", f"{s.name!r} is also the name in {seen[s.name]}")
         seen[s.name] = s.path
-    return specs
+        unique.append(s)
+    return unique

@@ -10,6 +10,7 @@ from pydantic.json_schema import models_json_schema
 from obligations.errors import InternalError, SpecError
 from obligations.kinds.accuracy import ACCURACY
 from obligations.kinds.base import Kind, Unfolded
+from obligations.kinds.coupling import COUPLING
 from obligations.kinds.family import FAMILY
 from obligations.kinds.utility import UTILITY
 from obligations.kinds.finite import FINITE
@@ -18,7 +19,7 @@ from obligations.kinds.program import PROGRAM
 from obligations.core.spec import check_common, read
 
 # Order matters: the first kind that claims a mapping checks it (finite is the default form).
-KINDS: tuple[Kind, ...] = (ACCURACY, UTILITY, PROGRAM, PIPELINE, FAMILY, FINITE)
+KINDS: tuple[Kind, ...] = (COUPLING, ACCURACY, UTILITY, PROGRAM, PIPELINE, FAMILY, FINITE)
 
 
 def kind_of(spec: Any) -> Kind:

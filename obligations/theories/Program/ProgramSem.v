@@ -104,6 +104,7 @@ Definition dsem (e : list Z) (d : dexp) : dist Z :=
   | DTwoSided alpha lo hi => twosided alpha lo hi
   | DBernoulli p => [(1%Z, p); (0%Z, Qred (1 - p))]
   | DUniform lo hi => uniform lo hi
+  | DGeom _ _ _ => []
   end.
 
 (** ** States *)

@@ -48,7 +48,13 @@ Inductive dexp :=
 (** Bernoulli: 1 with probability p, 0 with probability 1 - p. *)
 | DBernoulli (p : Q)
 (** Uniform over [lo .. hi]. *)
-| DUniform (lo hi : Z).
+| DUniform (lo hi : Z)
+(** The untruncated two-sided geometric at [center] with scale [num/den]:
+    center + Z, Pr[Z = z] ∝ e^(−ε·|z|·den/num) (Lap(scale/ε) in geometric
+    form).  Infinite support: only the tape semantics
+    (Coupling/TapeSem.v) gives it a meaning; the finite semantics
+    ([dsem]) gives the empty sub-distribution. *)
+| DGeom (num den : positive) (center : aexp).
 
 (** One released value: ⊤, ⊥ or an integer. *)
 Inductive oval := OTop | OBot | OVal (z : Z).
