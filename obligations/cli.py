@@ -129,6 +129,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--compose", type=int, default=1, metavar="K", help="the K-fold composition")
     sp.add_argument("--certify", action="store_true", help="prove (eps, delta) and refute just below with Coq")
     sp.add_argument("--plot", type=Path, metavar="DIR", help="write the region and delta(eps) figures (PNG, SVG)")
+    sp.add_argument("--log-delta", action="store_true", help="with --plot: delta on a log axis (delta = 0 not drawn)")
     sp.add_argument("--exact", action="store_true",
                     help="print every number exactly (default: a fraction longer than 40 characters as a "
                          "12-digit decimal; --json is always exact)")
@@ -317,6 +318,8 @@ MAX_COMPOSE = 100_000  # exact composition; Coq certifies far fewer (at most 409
 
 
 def cmd_region(args: argparse.Namespace) -> int:
+    if args.log_delta and not args.plot:
+        raise UsageError("--log-delta changes the figure: use it with --plot DIR")
     spec = load_specs([args.spec])[0]
     if not kinds.kind_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
@@ -334,7 +337,7 @@ def cmd_region(args: argparse.Namespace) -> int:
     if args.certify:
         certify(prof, settings)
         _clear(settings)
-    figures = _plot(prof, args.plot) if args.plot else []
+    figures = _plot(prof, args.plot, args.log_delta) if args.plot else []
     if args.json:
         print(json.dumps({**prof.to_json(), "figures": [str(f) for f in figures]}, indent=1))
     else:
@@ -344,12 +347,12 @@ def cmd_region(args: argparse.Namespace) -> int:
     return EXIT_PROVED if not args.certify or certified(prof) else EXIT_NOT_PROVED
 
 
-def _plot(prof: Profile, out_dir: Path) -> list[Path]:
+def _plot(prof: Profile, out_dir: Path, log_delta: bool = False) -> list[Path]:
     try:
         from obligations.certify import plot as plot
     except ImportError as exc:
         raise UsageError("--plot needs matplotlib: pip install 'obligations[plot]'") from exc
-    return plot.write(prof, out_dir)
+    return plot.write(prof, out_dir, log_delta)
 
 
 def _number(x: Fraction, exact: bool) -> str:

@@ -57,6 +57,7 @@ class Profile:
     curve: Curve
     points: list[Point]
     kov: list[tuple[str, float, float, float]] = field(default_factory=list)  # ε, ε float, KOV δ, exact δ
+    kov_t0: Optional[Fraction] = None  # e^ε0 of the one-run mechanism the KOV bound starts from
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.spec.name, "compose": self.compose,
@@ -105,6 +106,7 @@ def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1,
     if compose > 1 and spec.cw is None:
         base = mechanism_curve(spec, 1, table)
         if base.t_zero is not None and base.t_zero > 1:
+            prof.kov_t0 = base.t_zero
             eps0 = sympy.log(sympy.Rational(base.t_zero.numerator, base.t_zero.denominator))
             for e_i, d_i in kov(eps0, Fraction(0), compose):
                 t = sympy.exp(e_i)
