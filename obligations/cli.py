@@ -373,12 +373,13 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
     print(f"{prof.spec.name}{k}: delta(eps) = max over neighbours of sum_y max(0, M(x)(y) - e^eps M(x')(y))")
     for piece in prof.curve.pieces:
         hi = "oo" if piece.t_hi is None else _ln(piece.t_hi, exact)
-        print(f"  eps in [{_ln(piece.t_lo, exact)}, {hi}]: delta = {_number(piece.line.a, exact)} "
-              f"- e^eps * {_number(piece.line.b, exact)}")
+        slope = f" - e^eps * {_number(piece.line.b, exact)}" if piece.line.b else ""
+        print(f"  eps in [{_ln(piece.t_lo, exact)}, {hi}]: delta = {_number(piece.line.a, exact)}{slope}")
     zero = prof.curve.t_zero
     print(f"  smallest eps with delta = 0: {'oo (supports differ)' if zero is None else _ln(zero, exact)}")
     for p in prof.points:
-        value = f"{p.delta} = " if p.delta is not None and (exact or len(str(p.delta)) <= 40) else ""
+        value = p.closed_form if p.delta is None else str(p.delta)
+        value = f"{value} = " if value is not None and (exact or len(value) <= 40) else ""
         shown = p.epsilon if exact or len(p.epsilon) <= 40 else "~"
         line = f"  eps = {shown} ({p.epsilon_float:.6g}): delta = {value}{p.delta_float:.12g}"
         for o in p.proofs:

@@ -40,12 +40,14 @@ class Point:
     lower: Optional[Fraction]        # refuted: not (ε, lower)-DP (None when δ(ε) = 0)
     proofs: list[Outcome] = field(default_factory=list)
     expected: list[str] = field(default_factory=list)  # per proof: "proved" or "refuted"
+    closed_form: Optional[str] = None  # δ(ε) = a − e^ε·b exactly, when e^ε is irrational
 
     def to_json(self) -> dict[str, Any]:
         return {"epsilon": self.epsilon, "epsilon_float": self.epsilon_float,
                 "delta": None if self.delta is None else str(self.delta),
                 "delta_float": self.delta_float, "delta_upper": str(self.upper),
                 "delta_lower": None if self.lower is None else str(self.lower),
+                "delta_closed_form": self.closed_form,
                 "certificates": [{"claim": o.claim, "verdict": o.verdict, "certificate": o.certificate,
                                   "statement": o.statement} for o in self.proofs]}
 
@@ -137,7 +139,22 @@ def _point(spec: MechanismSpec, c: Curve, text: str) -> Point:
     below = Fraction(math.floor(c.delta(hi) * scale) - 1, scale)
     lower = below if below >= 0 and c.delta(hi) > 0 else None
     mid = float((c.delta(lo) + c.delta(hi)) / 2)
-    return Point(text, float(eps.evalf(20)), None, mid, upper, lower)
+    return Point(text, float(eps.evalf(20)), None, mid, upper, lower, closed_form=closed_form(c, lo, hi, text))
+
+
+def closed_form(c: Curve, lo: Fraction, hi: Fraction, eps_text: str) -> Optional[str]:
+    """δ(ε) = a − e^ε·b exactly, for an irrational e^ε in (lo, hi): the curve's piece there (None if
+    a breakpoint lies between the brackets, which 30 digits make only theoretical)."""
+    piece = c.piece_at(lo)
+    if c.piece_at(hi) is not piece:
+        return None
+    a, b = piece.line.a, piece.line.b
+    text = eps_text.strip()
+    e = "e" if text == "1" else f"e^{text}" if text.isalnum() else f"e^({text})"
+    if b == 0:
+        return str(a)
+    scaled = e if b == 1 else f"{e}·{b}"
+    return f"-{scaled}" if a == 0 else f"{a} - {scaled}"
 
 
 def certify(prof: Profile, settings: Settings) -> None:
