@@ -8,6 +8,7 @@ import os
 import select
 import shutil
 import sys
+import threading
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -18,10 +19,11 @@ from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, Obligat
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
-from obligations.certify.profiles import Profile, certified, certify, ln_text, profile
+from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations import kinds
 from obligations.kinds import Unfolded, unfold
 from obligations.core.spec import derive
+from obligations.prover.pool import cores
 
 
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
@@ -91,6 +93,11 @@ def _parser() -> argparse.ArgumentParser:
         return subparsers.add_parser(name, help=help, description=help,
                                      formatter_class=argparse.ArgumentDefaultsHelpFormatter)
 
+    def jobs(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                        help="Coq jobs at once (files compiled, batches re-checked); 0: one per core. "
+                             "The results are the same as with 1")
+
     def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--json", action="store_true", help="print the results as JSON")
         sp.add_argument("--build", type=Path, default=Path("build"),
@@ -103,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", type=Path, default=Path("certificates"),
                     help="certificate directory, relative to the current directory")
     sp.add_argument("--no-cache", action="store_true", help="re-run Coq even if a certificate matches")
+    jobs(sp)
     common(sp)
     sp.set_defaults(run=cmd_prove)
 
@@ -135,6 +143,7 @@ def _parser() -> argparse.ArgumentParser:
                          "12-digit decimal; --json is always exact)")
     sp.add_argument("--out", type=Path, default=Path("certificates"),
                     help="certificate directory (with --certify), relative to the current directory")
+    jobs(sp)
     common(sp)
     sp.set_defaults(run=cmd_region)
 
@@ -147,8 +156,11 @@ def _settings(args: argparse.Namespace, out: Path = Path("certificates"), cache:
     if args.timeout <= 0:
         raise UsageError("--timeout must be positive")
     transcript = args.build / "transcript.log" if args.debug else None
+    jobs = getattr(args, "jobs", 1)
+    if jobs < 0:
+        raise UsageError("--jobs must be 0 (one per core) or more")
     return Settings(build=args.build, out=out, timeout=args.timeout, use_cache=cache, transcript=transcript,
-                    progress=_status_line(args))
+                    progress=_status_line(args), jobs=jobs or cores())
 
 
 class StatusLine:
@@ -157,19 +169,22 @@ class StatusLine:
 
     def __init__(self, stream: TextIO) -> None:
         self.stream, self.start, self.shown = stream, time.monotonic(), False
+        self.lock = threading.Lock()   # with --jobs, several workers say what they start
 
     def __call__(self, stage: str) -> None:
         width = max(20, shutil.get_terminal_size((100, 20)).columns - 1)
         text = f"[{time.monotonic() - self.start:6.1f} s] {stage}"
-        self.stream.write("\r\x1b[K" + text[:width])
-        self.stream.flush()
-        self.shown = True
+        with self.lock:
+            self.stream.write("\r\x1b[K" + text[:width])
+            self.stream.flush()
+            self.shown = True
 
     def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.shown = False
+        with self.lock:
+            if self.shown:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
+                self.shown = False
 
 
 def _status_line(args: argparse.Namespace) -> Optional[StatusLine]:
@@ -192,27 +207,33 @@ def cmd_prove(args: argparse.Namespace) -> int:
         settings.say(f"{s.name}: analysing")
         unfolded.append(unfold(s))
     outcomes: list[Outcome] = []
-    for group in _by_file(unfolded):   # the points of one sweep are re-checked together
+    groups = _by_file(unfolded)   # the points of one sweep are re-checked together
+    if settings.jobs > 1:         # all at once, reported as one by one would report them
+        units = [u for g in groups for u in g]
+        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _ in g]))
+        _clear(settings)
+    for group in groups:
         if not args.json:
             names = ", ".join(u.spec.name for u in group)
             _clear(settings)
             print(f"[{len(outcomes) + 1}/{len(unfolded)}] {names}: {group[0].spec.path} ...", flush=True)
-        for o in prove_many(group, settings):
+        for o in ([next(done) for _ in group] if settings.jobs > 1 else prove_many(group, settings)):
             _clear(settings)
             outcomes.append(o)
             if not args.json:
                 if len(group) > 1:
                     print(f"  {o.name}:")
                 _print_outcome(o)
-    profiles = []
-    for u in unfolded:
-        for k in u.spec.profile_compose:
-            prof = profile(u.spec, u.spec.profile_epsilons, k, table=u.mechanism)
+    profiles = [profile(u.spec, u.spec.profile_epsilons, k, table=u.mechanism)
+                for u in unfolded for k in u.spec.profile_compose]
+    if settings.jobs > 1:
+        certify_many(profiles, settings)
+    for prof in profiles:
+        if settings.jobs <= 1:
             certify(prof, settings)
-            _clear(settings)
-            profiles.append(prof)
-            if not args.json:
-                _print_profile(prof)
+        _clear(settings)
+        if not args.json:
+            _print_profile(prof)
     if args.json:
         print(json.dumps({"results": [o.to_json() for o in outcomes],
                           "profiles": [p.to_json() for p in profiles]}, indent=1))

@@ -160,16 +160,25 @@ def closed_form(c: Curve, lo: Fraction, hi: Fraction, eps_text: str) -> Optional
 def certify(prof: Profile, settings: Settings) -> None:
     """Prove (ε, δ⁺) and refute (ε, δ⁻) for every point, with the ordinary pipeline; the
     certificates are named by the point: NAME[_kK]_eps_<ε>_ub and _lb."""
-    suffix = f"_k{prof.compose}" if prof.compose > 1 else ""
+    certify_many([prof], settings)
+
+
+def certify_many(profs: Sequence[Profile], settings: Settings) -> None:
+    """`certify` for several profiles at once: with `settings.jobs` > 1 their claims are
+    compiled side by side; each profile's files are still re-checked by one coqchk run."""
     claims: list[tuple[Point, Unfolded]] = []
-    for p in prof.points:
-        sides = [("ub", p.upper)] + ([("lb", p.lower)] if p.lower is not None else [])
-        for side, delta in sides:
-            name = f"{prof.spec.name}{suffix}_eps_{epsilon_slug(p.epsilon)}_{side}"
-            derived = derive(prof.spec, name=name, epsilon=p.epsilon, delta=delta, compose=prof.compose)
-            claims.append((p, unfold(derived)))
-            p.expected.append("proved" if side == "ub" else "refuted")
-    for (p, _), outcome in zip(claims, prove_many([u for _, u in claims], settings)):
+    batches: list[int] = []
+    for n, prof in enumerate(profs):
+        suffix = f"_k{prof.compose}" if prof.compose > 1 else ""
+        for p in prof.points:
+            sides = [("ub", p.upper)] + ([("lb", p.lower)] if p.lower is not None else [])
+            for side, delta in sides:
+                name = f"{prof.spec.name}{suffix}_eps_{epsilon_slug(p.epsilon)}_{side}"
+                derived = derive(prof.spec, name=name, epsilon=p.epsilon, delta=delta, compose=prof.compose)
+                claims.append((p, unfold(derived)))
+                batches.append(n)
+                p.expected.append("proved" if side == "ub" else "refuted")
+    for (p, _), outcome in zip(claims, prove_many([u for _, u in claims], settings, batches)):
         p.proofs.append(outcome)
 
 

@@ -92,9 +92,12 @@ def _kill_group(pgid: int) -> None:
         pass
 
 
+_LOG_LOCK = threading.Lock()   # parallel jobs (`--jobs`) share one transcript
+
+
 def _log(path: Path, done: Completed) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as f:
+    with _LOG_LOCK, path.open("a", encoding="utf-8") as f:
         f.write(f"$ {' '.join(done.argv)}\n# exit {done.returncode}, {done.seconds:.2f} s, "
                 f"{done.peak_kib} KiB{', TIMED OUT' if done.timed_out else ''}\n")
         if done.stdout:
