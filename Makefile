@@ -28,7 +28,8 @@ $(VENV)/.installed: pyproject.toml
 theories: coq
 	cd obligations/theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq
 
-JOBS ?= 0   # Coq jobs at once for prove: 0 = one per core (make prove JOBS=1: one at a time)
+# Coq jobs at once for prove: 0 = one per core (make prove JOBS=1: one at a time)
+JOBS ?= 0
 
 prove: setup theories
 	$(OBLIGATIONS) prove mechanisms/ --jobs $(JOBS)
