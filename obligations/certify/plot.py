@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import matplotlib
 
@@ -84,7 +84,7 @@ POINT_LABELS = {
     "failed": "NOT certified: a proof did not go as expected",
     "computed": "exact δ at chosen ε (computed, not certified)",
 }
-POINT_STYLE = {"certified": dict(color="black", marker="o"),
+POINT_STYLE: dict[str, dict[str, Any]] = {"certified": dict(color="black", marker="o"),
                "failed": dict(color="tab:red", marker="X"),
                "computed": dict(facecolors="none", edgecolors="black", marker="o")}
 
