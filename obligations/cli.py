@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -17,12 +18,14 @@ from typing import Any, Optional, Sequence, TextIO
 from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
 from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.remote import RemoteSettings, prove_file
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
 from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations import kinds
-from obligations.kinds import Unfolded, unfold
+from obligations.kinds import unfold
 from obligations.core.spec import derive
+from obligations.prover.cluster import run_on_cluster
 from obligations.prover.pool import cores
 
 
@@ -110,6 +113,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", type=Path, default=Path("certificates"),
                     help="certificate directory, relative to the current directory")
     sp.add_argument("--no-cache", action="store_true", help="re-run Coq even if a certificate matches")
+    sp.add_argument("--cluster", metavar="ADDRESS",
+                    help="prove each spec file on a worker of the Dask scheduler at ADDRESS "
+                         "(tcp://host:8786; the paths must be the same on the workers: a shared file system)")
     jobs(sp)
     common(sp)
     sp.set_defaults(run=cmd_prove)
@@ -201,29 +207,25 @@ def _clear(settings: Settings) -> None:
 
 def cmd_prove(args: argparse.Namespace) -> int:
     settings = _settings(args, args.out, not args.no_cache)
+    if args.cluster:
+        return _prove_on_cluster(args, settings)
     # Every spec is checked and tabulated (rows are distributions) before Coq runs.
     unfolded = []
     for s in load_specs(args.specs):
         settings.say(f"{s.name}: analysing")
         unfolded.append(unfold(s))
-    outcomes: list[Outcome] = []
     groups = _by_file(unfolded)   # the points of one sweep are re-checked together
     if settings.jobs > 1:         # all at once, reported as one by one would report them
         units = [u for g in groups for u in g]
         done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _ in g]))
         _clear(settings)
+    outcomes: list[Outcome] = []
     for group in groups:
-        if not args.json:
-            names = ", ".join(u.spec.name for u in group)
-            _clear(settings)
-            print(f"[{len(outcomes) + 1}/{len(unfolded)}] {names}: {group[0].spec.path} ...", flush=True)
+        _print_group(args, settings, [u.spec for u in group], len(outcomes), len(unfolded))
         for o in ([next(done) for _ in group] if settings.jobs > 1 else prove_many(group, settings)):
             _clear(settings)
             outcomes.append(o)
-            if not args.json:
-                if len(group) > 1:
-                    print(f"  {o.name}:")
-                _print_outcome(o)
+            _print_result(args, o, len(group))
     profiles = [profile(u.spec, u.spec.profile_epsilons, k, table=u.mechanism)
                 for u in unfolded for k in u.spec.profile_compose]
     if settings.jobs > 1:
@@ -234,6 +236,51 @@ def cmd_prove(args: argparse.Namespace) -> int:
         _clear(settings)
         if not args.json:
             _print_profile(prof)
+    return _report(args, outcomes, profiles)
+
+
+def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:
+    """Each spec file (its sweep points, then its profiles) proved by a worker of the Dask
+    cluster; the specs are checked here first, and the report is the one `prove` prints."""
+    specs = load_specs(args.specs)
+    groups = _by_file(specs)
+    remote = RemoteSettings(out=str(settings.out.resolve()), build=str(settings.build.resolve()),
+                            timeout=settings.timeout, use_cache=settings.use_cache)
+    files = [str(Path(g[0].path).resolve()) for g in groups]
+    settings.say(f"{len(files)} spec files on the Dask cluster at {args.cluster}")
+    done = run_on_cluster(args.cluster, functools.partial(prove_file, settings=remote), files, settings.timeout)
+    _clear(settings)
+    outcomes: list[Outcome] = []
+    profiles: list[Profile] = []
+    for group, (results, profs) in zip(groups, done):
+        _print_group(args, settings, group, len(outcomes), len(specs))
+        for s, o in zip(group, results):
+            o.spec = s.path            # as named here, not as the worker read it
+            outcomes.append(o)
+            _print_result(args, o, len(group))
+        profiles += profs
+    for prof in profiles:
+        if not args.json:
+            _print_profile(prof)
+    return _report(args, outcomes, profiles)
+
+
+def _print_group(args: argparse.Namespace, settings: Settings, specs: Sequence[Any], before: int,
+                 total: int) -> None:
+    if not args.json:
+        names = ", ".join(s.name for s in specs)
+        _clear(settings)
+        print(f"[{before + 1}/{total}] {names}: {specs[0].path} ...", flush=True)
+
+
+def _print_result(args: argparse.Namespace, o: Outcome, in_group: int) -> None:
+    if not args.json:
+        if in_group > 1:
+            print(f"  {o.name}:")
+        _print_outcome(o)
+
+
+def _report(args: argparse.Namespace, outcomes: list[Outcome], profiles: list[Profile]) -> int:
     if args.json:
         print(json.dumps({"results": [o.to_json() for o in outcomes],
                           "profiles": [p.to_json() for p in profiles]}, indent=1))
@@ -246,11 +293,12 @@ def cmd_prove(args: argparse.Namespace) -> int:
     return EXIT_PROVED if ok else EXIT_NOT_PROVED
 
 
-def _by_file(units: list[Unfolded]) -> list[list[Unfolded]]:
-    """Consecutive specs read from the same file (a sweep), as groups."""
-    groups: list[list[Unfolded]] = []
+def _by_file(units: Sequence[Any]) -> list[list[Any]]:
+    """Consecutive specs (or their unfoldings) read from the same file (a sweep), as groups."""
+    groups: list[list[Any]] = []
     for u in units:
-        if groups and groups[-1][0].spec.path == u.spec.path:
+        path = getattr(u, "spec", u).path
+        if groups and getattr(groups[-1][0], "spec", groups[-1][0]).path == path:
             groups[-1].append(u)
         else:
             groups.append([u])

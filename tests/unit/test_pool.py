@@ -40,3 +40,12 @@ def test_jobs_zero_means_one_per_core_and_negative_is_refused(capsys: pytest.Cap
     assert cores() >= 1
     assert main(["prove", str(REPO / "mechanisms" / "randomized_response.yaml"), "--jobs", "-1"]) == 2
     assert "--jobs must be 0 (one per core) or more" in capsys.readouterr().err
+
+
+def test_cluster_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+    monkeypatch.setitem(sys.modules, "distributed", None)     # as if not installed: import fails
+    assert main(["prove", str(REPO / "mechanisms" / "randomized_response.yaml"),
+                 "--cluster", "tcp://127.0.0.1:8786"]) == 2
+    assert "--cluster needs Dask's distributed: pip install 'obligations[cluster]'" in capsys.readouterr().err
