@@ -123,3 +123,19 @@ def test_readme_commands_name_real_files_and_options() -> None:
         for path in named:
             made = path.parts[0] == "certificates"   # written by the `prove` line before it
             assert made or (REPO / path).exists(), f"{command}: {path}"
+
+
+def test_the_tutorial_shows_what_check_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The tutorial's spec, and its typo, give the lines the tutorial prints (no Coq needed)."""
+    from obligations.cli import main
+    text = (REPO / "docs" / "tutorial.md").read_text()
+    spec = next(body for lang, body in FENCE.findall(text) if lang == "yaml" and "name: coin" in body)
+    shown = [body.strip() for lang, body in FENCE.findall(text) if lang == ""]
+    monkeypatch.chdir(tmp_path)
+    Path("coin.yaml").write_text(spec)
+    assert main(["check", "coin.yaml"]) == 0
+    assert capsys.readouterr().out.strip() in shown
+    Path("coin_typo.yaml").write_text(spec.replace('"no":  ["1/5", "4/5"]', '"no":  ["1/5", "3/5"]'))
+    assert main(["check", "coin_typo.yaml"]) == 2
+    assert capsys.readouterr().err.strip() in shown
