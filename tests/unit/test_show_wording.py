@@ -3,8 +3,10 @@ their names, what g and g' are, witnesses with the output's value and tidy exact
 and the same input labels in `show` as in `prove`. No Coq here."""
 from __future__ import annotations
 
+import functools
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sympy
@@ -13,7 +15,7 @@ from obligations import kinds
 from obligations.cli import main
 from obligations.certify.run import unfold
 from obligations.kinds import load
-from obligations.kinds.pipeline.analysis import math_text, tidy
+from obligations.kinds.pipeline.analysis import case_table, math_text, tidy
 
 REPO = Path(__file__).resolve().parents[2]
 INSTANCE = REPO / "mechanisms" / "snapping_clamped_instance.yaml"            # eps = 1, lam = 1/8, B = 10
@@ -27,8 +29,14 @@ def show(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     return capsys.readouterr().out
 
 
-def test_show_gives_parameter_values_and_explains_g(capsys: pytest.CaptureFixture[str]) -> None:
-    out = show(INSTANCE, capsys)
+@functools.lru_cache(maxsize=None)
+def unfolded(path: Path) -> Any:
+    """Each spec analysed once for the whole file (the pipelines' sympy tables take seconds)."""
+    return unfold(load(path))
+
+
+def test_show_gives_parameter_values_and_explains_g() -> None:
+    out = case_table(unfolded(INSTANCE).mechanism) + "\n"     # what `show` prints for a pipeline
     assert "B = B" not in out and "clamped to [-B, B] with B = 10;" in out
     assert "grid Λ = lam = 1/8" in out and "parameters: eps = 1, lam = 1/8, B = 10\n" in out
     # g = (⌈80⌉ − 1/2)/8: the same threshold the preimage of the output B starts at
@@ -44,12 +52,11 @@ def test_show_of_a_symbolic_pipeline_says_every_value_is_covered(capsys: pytest.
     assert "with B a parameter" in out and "where g = (⌈B/Λ⌉ - 1/2)·Λ: the output" in out
 
 
-def test_pipeline_witness_names_the_output_value_and_tidy_probabilities(capsys: pytest.CaptureFixture[str]) -> None:
-    out = show(HALF_EPS, capsys)
-    line = next(x for x in out.splitlines() if x.startswith("witness:"))
+def test_pipeline_witness_names_the_output_value_and_tidy_probabilities() -> None:
+    u = unfolded(HALF_EPS)
+    line = next(x for x in case_table(u.mechanism).splitlines() if x.startswith("witness:"))
     assert line.startswith("witness: at eps = 1, lam = 1, delta = 1: f(a) = 0, f(a') = 1, output -1 (= Λ·(-1)): ")
     assert "Pr_a = (-1 + e)*e^(-3/2)/2 ≈ 0.1917," in line and "ratio Pr_a/Pr_a' = e ≈ 2.71828 > e^(1/2)" in line
-    u = unfold(load(HALF_EPS))
     w = kinds.kind_of(u.spec).witness(u)
     assert w is not None and w["outputs"] == ["-1"] and w["ratio"] == "e"
     assert (w["pr_x"], w["pr_x_prime"]) == ("(-1 + e)*e^(-3/2)/2", "(-1 + e)*e^(-5/2)/2")
@@ -57,7 +64,7 @@ def test_pipeline_witness_names_the_output_value_and_tidy_probabilities(capsys: 
 
 
 def test_tail_witness_names_the_clamped_output_by_its_value() -> None:
-    u = unfold(load(TAIL))
+    u = unfolded(TAIL)
     w = kinds.kind_of(u.spec).witness(u)
     assert w is not None and w["parameters"]["B"] == "1/4" and w["outputs"] == ["1/4"]
     assert (w["pr_x"], w["pr_x_prime"], w["ratio"], w["exp_epsilon"]) == \
@@ -65,7 +72,7 @@ def test_tail_witness_names_the_clamped_output_by_its_value() -> None:
 
 
 def test_tidy_keeps_every_case_probability_exactly() -> None:
-    u = unfold(load(INSTANCE)).mechanism
+    u = unfolded(INSTANCE).mechanism
     for c in u.cases:
         assert sympy.simplify(tidy(c.prob) - c.prob) == 0, c.key
     assert math_text(sympy.exp(sympy.Symbol("c")) / 2) == "e^c/2"
