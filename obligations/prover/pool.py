@@ -12,6 +12,8 @@ import os
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from typing import Callable, Sequence, TypeVar
 
+from obligations.prover.process import kill_all
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -28,12 +30,19 @@ def run_all(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> list[R]:
     """fn on every item, at most `jobs` at once; the results in the order of `items`.
     With jobs <= 1 (or one item) everything runs here, in order. The first exception stops
     the jobs not yet started and is raised once the running ones have ended (their Coq
-    processes end by themselves or at their timeout)."""
+    processes end by themselves or at their timeout); an interrupt (Ctrl-C) kills those
+    processes first, so that it does not wait for them."""
     if jobs <= 1 or len(items) <= 1:
         return [fn(x) for x in items]
     with ThreadPoolExecutor(max_workers=min(jobs, len(items)), thread_name_prefix="prover") as pool:
         futures: list[Future[R]] = [pool.submit(fn, x) for x in items]
-        done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+        try:
+            done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+        except BaseException:    # Ctrl-C: start nothing more, end the Coq processes the jobs wait on
+            for f in futures:
+                f.cancel()
+            kill_all()
+            raise
         failed = next((f for f in futures if f in done and f.exception() is not None), None)
         if failed is not None:
             for f in futures:

@@ -49,3 +49,29 @@ def test_cluster_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPat
     assert main(["prove", str(REPO / "mechanisms" / "randomized_response.yaml"),
                  "--cluster", "tcp://127.0.0.1:8786"]) == 2
     assert "--cluster needs Dask's distributed: pip install 'obligations[cluster]'" in capsys.readouterr().err
+
+
+class Interrupted(BaseException):
+    """What Ctrl-C raises in the main thread (KeyboardInterrupt would stop pytest itself)."""
+
+
+def test_an_interrupt_kills_the_processes_the_jobs_wait_on() -> None:
+    import signal
+    from obligations.prover import process
+    ended: list[process.Completed] = []
+
+    def job(_: int) -> None:
+        ended.append(process.run(["sleep", "60"], timeout=120))
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise Interrupted()
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 1.0)
+    try:
+        with pytest.raises(Interrupted):
+            run_all(job, [1, 2], 2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    # both sleeps were killed (SIGKILL), not waited for; nothing is left running
+    assert [c.returncode for c in ended] == [-9, -9] and not process._LIVE
