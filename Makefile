@@ -28,8 +28,11 @@ $(VENV)/.installed: pyproject.toml
 theories: coq
 	cd obligations/theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq
 
+# Coq jobs at once for prove: 0 = one per core (make prove JOBS=1: one at a time)
+JOBS ?= 0
+
 prove: setup theories
-	$(OBLIGATIONS) prove mechanisms/
+	$(OBLIGATIONS) prove mechanisms/ --jobs $(JOBS)
 
 verify: setup theories
 	$(OBLIGATIONS) verify certificates/

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
 import select
 import shutil
 import sys
+import threading
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -16,12 +18,15 @@ from typing import Any, Optional, Sequence, TextIO
 from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
 from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.remote import RemoteSettings, prove_file
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
-from obligations.certify.profiles import Profile, certified, certify, ln_text, profile
+from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations import kinds
-from obligations.kinds import Unfolded, unfold
+from obligations.kinds import unfold
 from obligations.core.spec import derive
+from obligations.prover.cluster import run_on_cluster
+from obligations.prover.pool import cores
 
 
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
@@ -91,6 +96,11 @@ def _parser() -> argparse.ArgumentParser:
         return subparsers.add_parser(name, help=help, description=help,
                                      formatter_class=argparse.ArgumentDefaultsHelpFormatter)
 
+    def jobs(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                        help="Coq jobs at once (files compiled, batches re-checked); 0: one per core. "
+                             "The results are the same as with 1")
+
     def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--json", action="store_true", help="print the results as JSON")
         sp.add_argument("--build", type=Path, default=Path("build"),
@@ -103,6 +113,10 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", type=Path, default=Path("certificates"),
                     help="certificate directory, relative to the current directory")
     sp.add_argument("--no-cache", action="store_true", help="re-run Coq even if a certificate matches")
+    sp.add_argument("--cluster", metavar="ADDRESS",
+                    help="prove each spec file on a worker of the Dask scheduler at ADDRESS "
+                         "(tcp://host:8786; the paths must be the same on the workers: a shared file system)")
+    jobs(sp)
     common(sp)
     sp.set_defaults(run=cmd_prove)
 
@@ -129,11 +143,13 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--compose", type=int, default=1, metavar="K", help="the K-fold composition")
     sp.add_argument("--certify", action="store_true", help="prove (eps, delta) and refute just below with Coq")
     sp.add_argument("--plot", type=Path, metavar="DIR", help="write the region and delta(eps) figures (PNG, SVG)")
+    sp.add_argument("--log-delta", action="store_true", help="with --plot: delta on a log axis (delta = 0 not drawn)")
     sp.add_argument("--exact", action="store_true",
                     help="print every number exactly (default: a fraction longer than 40 characters as a "
                          "12-digit decimal; --json is always exact)")
     sp.add_argument("--out", type=Path, default=Path("certificates"),
                     help="certificate directory (with --certify), relative to the current directory")
+    jobs(sp)
     common(sp)
     sp.set_defaults(run=cmd_region)
 
@@ -153,8 +169,11 @@ def _settings(args: argparse.Namespace, out: Path = Path("certificates"), cache:
     if args.timeout <= 0:
         raise UsageError("--timeout must be positive")
     transcript = args.build / "transcript.log" if args.debug else None
+    jobs = getattr(args, "jobs", 1)
+    if jobs < 0:
+        raise UsageError("--jobs must be 0 (one per core) or more")
     return Settings(build=args.build, out=out, timeout=args.timeout, use_cache=cache, transcript=transcript,
-                    progress=_status_line(args))
+                    progress=_status_line(args), jobs=jobs or cores())
 
 
 class StatusLine:
@@ -163,19 +182,22 @@ class StatusLine:
 
     def __init__(self, stream: TextIO) -> None:
         self.stream, self.start, self.shown = stream, time.monotonic(), False
+        self.lock = threading.Lock()   # with --jobs, several workers say what they start
 
     def __call__(self, stage: str) -> None:
         width = max(20, shutil.get_terminal_size((100, 20)).columns - 1)
         text = f"[{time.monotonic() - self.start:6.1f} s] {stage}"
-        self.stream.write("\r\x1b[K" + text[:width])
-        self.stream.flush()
-        self.shown = True
+        with self.lock:
+            self.stream.write("\r\x1b[K" + text[:width])
+            self.stream.flush()
+            self.shown = True
 
     def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.shown = False
+        with self.lock:
+            if self.shown:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
+                self.shown = False
 
 
 def _status_line(args: argparse.Namespace) -> Optional[StatusLine]:
@@ -192,33 +214,80 @@ def _clear(settings: Settings) -> None:
 
 def cmd_prove(args: argparse.Namespace) -> int:
     settings = _settings(args, args.out, not args.no_cache)
+    if args.cluster:
+        return _prove_on_cluster(args, settings)
     # Every spec is checked and tabulated (rows are distributions) before Coq runs.
     unfolded = []
     for s in load_specs(args.specs):
         settings.say(f"{s.name}: analysing")
         unfolded.append(unfold(s))
+    groups = _by_file(unfolded)   # the points of one sweep are re-checked together
+    if settings.jobs > 1:         # all at once, reported as one by one would report them
+        units = [u for g in groups for u in g]
+        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _ in g]))
+        _clear(settings)
     outcomes: list[Outcome] = []
-    for group in _by_file(unfolded):   # the points of one sweep are re-checked together
-        if not args.json:
-            names = ", ".join(u.spec.name for u in group)
-            _clear(settings)
-            print(f"[{len(outcomes) + 1}/{len(unfolded)}] {names}: {group[0].spec.path} ...", flush=True)
-        for o in prove_many(group, settings):
+    for group in groups:
+        _print_group(args, settings, [u.spec for u in group], len(outcomes), len(unfolded))
+        for o in ([next(done) for _ in group] if settings.jobs > 1 else prove_many(group, settings)):
             _clear(settings)
             outcomes.append(o)
-            if not args.json:
-                if len(group) > 1:
-                    print(f"  {o.name}:")
-                _print_outcome(o)
-    profiles = []
-    for u in unfolded:
-        for k in u.spec.profile_compose:
-            prof = profile(u.spec, u.spec.profile_epsilons, k, table=u.mechanism)
+            _print_result(args, o, len(group))
+    profiles = [profile(u.spec, u.spec.profile_epsilons, k, table=u.mechanism)
+                for u in unfolded for k in u.spec.profile_compose]
+    if settings.jobs > 1:
+        certify_many(profiles, settings)
+    for prof in profiles:
+        if settings.jobs <= 1:
             certify(prof, settings)
-            _clear(settings)
-            profiles.append(prof)
-            if not args.json:
-                _print_profile(prof)
+        _clear(settings)
+        if not args.json:
+            _print_profile(prof)
+    return _report(args, outcomes, profiles)
+
+
+def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:
+    """Each spec file (its sweep points, then its profiles) proved by a worker of the Dask
+    cluster; the specs are checked here first, and the report is the one `prove` prints."""
+    specs = load_specs(args.specs)
+    groups = _by_file(specs)
+    remote = RemoteSettings(out=str(settings.out.resolve()), build=str(settings.build.resolve()),
+                            timeout=settings.timeout, use_cache=settings.use_cache)
+    files = [str(Path(g[0].path).resolve()) for g in groups]
+    settings.say(f"{len(files)} spec files on the Dask cluster at {args.cluster}")
+    done = run_on_cluster(args.cluster, functools.partial(prove_file, settings=remote), files, settings.timeout)
+    _clear(settings)
+    outcomes: list[Outcome] = []
+    profiles: list[Profile] = []
+    for group, (results, profs) in zip(groups, done):
+        _print_group(args, settings, group, len(outcomes), len(specs))
+        for s, o in zip(group, results):
+            o.spec = s.path            # as named here, not as the worker read it
+            outcomes.append(o)
+            _print_result(args, o, len(group))
+        profiles += profs
+    for prof in profiles:
+        if not args.json:
+            _print_profile(prof)
+    return _report(args, outcomes, profiles)
+
+
+def _print_group(args: argparse.Namespace, settings: Settings, specs: Sequence[Any], before: int,
+                 total: int) -> None:
+    if not args.json:
+        names = ", ".join(s.name for s in specs)
+        _clear(settings)
+        print(f"[{before + 1}/{total}] {names}: {specs[0].path} ...", flush=True)
+
+
+def _print_result(args: argparse.Namespace, o: Outcome, in_group: int) -> None:
+    if not args.json:
+        if in_group > 1:
+            print(f"  {o.name}:")
+        _print_outcome(o)
+
+
+def _report(args: argparse.Namespace, outcomes: list[Outcome], profiles: list[Profile]) -> int:
     if args.json:
         print(json.dumps({"results": [o.to_json() for o in outcomes],
                           "profiles": [p.to_json() for p in profiles]}, indent=1))
@@ -231,11 +300,12 @@ def cmd_prove(args: argparse.Namespace) -> int:
     return EXIT_PROVED if ok else EXIT_NOT_PROVED
 
 
-def _by_file(units: list[Unfolded]) -> list[list[Unfolded]]:
-    """Consecutive specs read from the same file (a sweep), as groups."""
-    groups: list[list[Unfolded]] = []
+def _by_file(units: Sequence[Any]) -> list[list[Any]]:
+    """Consecutive specs (or their unfoldings) read from the same file (a sweep), as groups."""
+    groups: list[list[Any]] = []
     for u in units:
-        if groups and groups[-1][0].spec.path == u.spec.path:
+        path = getattr(u, "spec", u).path
+        if groups and getattr(groups[-1][0], "spec", groups[-1][0]).path == path:
             groups[-1].append(u)
         else:
             groups.append([u])
@@ -324,6 +394,8 @@ MAX_COMPOSE = 100_000  # exact composition; Coq certifies far fewer (at most 409
 
 
 def cmd_region(args: argparse.Namespace) -> int:
+    if args.log_delta and not args.plot:
+        raise UsageError("--log-delta changes the figure: use it with --plot DIR")
     spec = load_specs([args.spec])[0]
     if not kinds.kind_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
@@ -341,7 +413,7 @@ def cmd_region(args: argparse.Namespace) -> int:
     if args.certify:
         certify(prof, settings)
         _clear(settings)
-    figures = _plot(prof, args.plot) if args.plot else []
+    figures = _plot(prof, args.plot, args.log_delta) if args.plot else []
     if args.json:
         print(json.dumps({**prof.to_json(), "figures": [str(f) for f in figures]}, indent=1))
     else:
@@ -351,12 +423,12 @@ def cmd_region(args: argparse.Namespace) -> int:
     return EXIT_PROVED if not args.certify or certified(prof) else EXIT_NOT_PROVED
 
 
-def _plot(prof: Profile, out_dir: Path) -> list[Path]:
+def _plot(prof: Profile, out_dir: Path, log_delta: bool = False) -> list[Path]:
     try:
         from obligations.certify import plot as plot
     except ImportError as exc:
         raise UsageError("--plot needs matplotlib: pip install 'obligations[plot]'") from exc
-    return plot.write(prof, out_dir)
+    return plot.write(prof, out_dir, log_delta)
 
 
 def _number(x: Fraction, exact: bool) -> str:
@@ -377,12 +449,13 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
     print(f"{prof.spec.name}{k}: delta(eps) = max over neighbours of sum_y max(0, M(x)(y) - e^eps M(x')(y))")
     for piece in prof.curve.pieces:
         hi = "oo" if piece.t_hi is None else _ln(piece.t_hi, exact)
-        print(f"  eps in [{_ln(piece.t_lo, exact)}, {hi}]: delta = {_number(piece.line.a, exact)} "
-              f"- e^eps * {_number(piece.line.b, exact)}")
+        slope = f" - e^eps * {_number(piece.line.b, exact)}" if piece.line.b else ""
+        print(f"  eps in [{_ln(piece.t_lo, exact)}, {hi}]: delta = {_number(piece.line.a, exact)}{slope}")
     zero = prof.curve.t_zero
     print(f"  smallest eps with delta = 0: {'oo (supports differ)' if zero is None else _ln(zero, exact)}")
     for p in prof.points:
-        value = f"{p.delta} = " if p.delta is not None and (exact or len(str(p.delta)) <= 40) else ""
+        value = p.closed_form if p.delta is None else str(p.delta)
+        value = f"{value} = " if value is not None and (exact or len(value) <= 40) else ""
         shown = p.epsilon if exact or len(p.epsilon) <= 40 else "~"
         line = f"  eps = {shown} ({p.epsilon_float:.6g}): delta = {value}{p.delta_float:.12g}"
         for o in p.proofs:

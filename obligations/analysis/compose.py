@@ -228,3 +228,44 @@ def kov(eps0: sympy.Expr, delta0: Fraction, k: int) -> list[tuple[sympy.Expr, sy
         total = 1 - (1 - sympy.Rational(delta0.numerator, delta0.denominator)) ** k * (1 - di)
         out.append(((k - 2 * i) * eps0, sympy.nsimplify(sympy.simplify(total)) if e.is_Rational else total))
     return out
+
+
+def kov_curve(eps0: float, delta0: float, k: int) -> "KovCurve":
+    """The Kairouz–Oh–Viswanath bound at every ε ≥ 0, not only at its points ε_i, in floats (for figures).
+
+    The bound is attained by k-fold randomized response with e^ε0 = p/(1 − p) (`kov`), so between
+    the ε_i it is that mechanism's hockey-stick divergence: with j the number of "flips", the outputs
+    have P-mass C(k,j)p^(k−j)(1−p)^j, Q-mass C(k,j)p^j(1−p)^(k−j) and privacy loss (k − 2j)ε0, and
+    δ(ε) = 1 − (1 − δ0)^k·(1 − Σ_{(k−2j)ε0 > ε} (P_j − e^ε·Q_j)), linear in e^ε between the ε_i.
+    Masses are summed in log space so that k in the thousands neither overflows nor underflows."""
+    if eps0 <= 0 or k < 1:
+        raise UsageError(f"the KOV curve needs eps0 > 0 and k >= 1 (got {eps0}, {k})")
+    log_norm = k * math.log1p(math.exp(-eps0)) + k * eps0   # log (1 + e^ε0)^k
+    log_c = [math.lgamma(k + 1) - math.lgamma(j + 1) - math.lgamma(k - j + 1) for j in range(k + 1)]
+    p_prefix, log_q_prefix = [0.0], [-math.inf]             # over j < i, i = 0..k+1
+    for j in range(k + 1):
+        p_prefix.append(p_prefix[-1] + math.exp(log_c[j] + (k - j) * eps0 - log_norm))
+        log_q_prefix.append(_logaddexp(log_q_prefix[-1], log_c[j] + j * eps0 - log_norm))
+    return KovCurve(eps0, delta0, k, tuple(p_prefix), tuple(log_q_prefix))
+
+
+@dataclass(frozen=True)
+class KovCurve:
+    eps0: float
+    delta0: float
+    k: int
+    p_prefix: tuple[float, ...]       # Σ_{j<i} P_j
+    log_q_prefix: tuple[float, ...]   # log Σ_{j<i} Q_j
+
+    def delta(self, eps: float) -> float:
+        i = min(self.k + 1, max(0, math.ceil((self.k - eps / self.eps0) / 2)))  # j < i: loss > ε
+        d = min(1.0, max(0.0, self.p_prefix[i] - math.exp(eps + self.log_q_prefix[i]))) if i else 0.0
+        # 1 − (1 − δ0)^k·(1 − d), written so that a tiny d survives (a log-δ axis shows it)
+        return d + (1 - d) * -math.expm1(self.k * math.log1p(-self.delta0))
+
+
+def _logaddexp(a: float, b: float) -> float:
+    if a == -math.inf:
+        return b
+    hi, lo = max(a, b), min(a, b)
+    return hi + math.log1p(math.exp(lo - hi))

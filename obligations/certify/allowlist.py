@@ -1,4 +1,4 @@
-"""The axioms a certificate may rest on (documented in README.md, "Axioms").
+"""The axioms a certificate may rest on (documented in docs/certificates.md, "Axioms allow-list").
 
 Names are Coq's full kernel names, matched exactly (never by prefix), as coqchk
 prints them; `Print Assumptions` prints shorter names, which the audit maps to

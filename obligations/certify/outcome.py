@@ -26,6 +26,7 @@ class Settings:
     transcript: Optional[Path] = None
     recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
     progress: Optional[Callable[[str], None]] = None   # told each stage as it starts (the CLI's status line)
+    jobs: int = 1                   # files discharged, compiled and checked at once (`--jobs`)
 
     def coq(self) -> Coq:
         return Coq(self.theories.resolve(), self.timeout, self.transcript)

@@ -40,12 +40,14 @@ class Point:
     lower: Optional[Fraction]        # refuted: not (ε, lower)-DP (None when δ(ε) = 0)
     proofs: list[Outcome] = field(default_factory=list)
     expected: list[str] = field(default_factory=list)  # per proof: "proved" or "refuted"
+    closed_form: Optional[str] = None  # δ(ε) = a − e^ε·b exactly, when e^ε is irrational
 
     def to_json(self) -> dict[str, Any]:
         return {"epsilon": self.epsilon, "epsilon_float": self.epsilon_float,
                 "delta": None if self.delta is None else str(self.delta),
                 "delta_float": self.delta_float, "delta_upper": str(self.upper),
                 "delta_lower": None if self.lower is None else str(self.lower),
+                "delta_closed_form": self.closed_form,
                 "certificates": [{"claim": o.claim, "verdict": o.verdict, "certificate": o.certificate,
                                   "statement": o.statement} for o in self.proofs]}
 
@@ -57,6 +59,7 @@ class Profile:
     curve: Curve
     points: list[Point]
     kov: list[tuple[str, float, float, float]] = field(default_factory=list)  # ε, ε float, KOV δ, exact δ
+    kov_t0: Optional[Fraction] = None  # e^ε0 of the one-run mechanism the KOV bound starts from
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.spec.name, "compose": self.compose,
@@ -105,6 +108,7 @@ def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1,
     if compose > 1 and spec.cw is None:
         base = mechanism_curve(spec, 1, table)
         if base.t_zero is not None and base.t_zero > 1:
+            prof.kov_t0 = base.t_zero
             eps0 = sympy.log(sympy.Rational(base.t_zero.numerator, base.t_zero.denominator))
             for e_i, d_i in kov(eps0, Fraction(0), compose):
                 t = sympy.exp(e_i)
@@ -135,22 +139,46 @@ def _point(spec: MechanismSpec, c: Curve, text: str) -> Point:
     below = Fraction(math.floor(c.delta(hi) * scale) - 1, scale)
     lower = below if below >= 0 and c.delta(hi) > 0 else None
     mid = float((c.delta(lo) + c.delta(hi)) / 2)
-    return Point(text, float(eps.evalf(20)), None, mid, upper, lower)
+    return Point(text, float(eps.evalf(20)), None, mid, upper, lower, closed_form=closed_form(c, lo, hi, text))
+
+
+def closed_form(c: Curve, lo: Fraction, hi: Fraction, eps_text: str) -> Optional[str]:
+    """δ(ε) = a − e^ε·b exactly, for an irrational e^ε in (lo, hi): the curve's piece there (None if
+    a breakpoint lies between the brackets, which 30 digits make only theoretical)."""
+    piece = c.piece_at(lo)
+    if c.piece_at(hi) is not piece:
+        return None
+    a, b = piece.line.a, piece.line.b
+    text = eps_text.strip()
+    e = "e" if text == "1" else f"e^{text}" if text.isalnum() else f"e^({text})"
+    if b == 0:
+        return str(a)
+    scaled = e if b == 1 else f"{e}·{b}"
+    return f"-{scaled}" if a == 0 else f"{a} - {scaled}"
 
 
 def certify(prof: Profile, settings: Settings) -> None:
     """Prove (ε, δ⁺) and refute (ε, δ⁻) for every point, with the ordinary pipeline; the
     certificates are named by the point: NAME[_kK]_eps_<ε>_ub and _lb."""
-    suffix = f"_k{prof.compose}" if prof.compose > 1 else ""
+    certify_many([prof], settings)
+
+
+def certify_many(profs: Sequence[Profile], settings: Settings) -> None:
+    """`certify` for several profiles at once: with `settings.jobs` > 1 their claims are
+    compiled side by side; each profile's files are still re-checked by one coqchk run."""
     claims: list[tuple[Point, Unfolded]] = []
-    for p in prof.points:
-        sides = [("ub", p.upper)] + ([("lb", p.lower)] if p.lower is not None else [])
-        for side, delta in sides:
-            name = f"{prof.spec.name}{suffix}_eps_{epsilon_slug(p.epsilon)}_{side}"
-            derived = derive(prof.spec, name=name, epsilon=p.epsilon, delta=delta, compose=prof.compose)
-            claims.append((p, unfold(derived)))
-            p.expected.append("proved" if side == "ub" else "refuted")
-    for (p, _), outcome in zip(claims, prove_many([u for _, u in claims], settings)):
+    batches: list[int] = []
+    for n, prof in enumerate(profs):
+        suffix = f"_k{prof.compose}" if prof.compose > 1 else ""
+        for p in prof.points:
+            sides = [("ub", p.upper)] + ([("lb", p.lower)] if p.lower is not None else [])
+            for side, delta in sides:
+                name = f"{prof.spec.name}{suffix}_eps_{epsilon_slug(p.epsilon)}_{side}"
+                derived = derive(prof.spec, name=name, epsilon=p.epsilon, delta=delta, compose=prof.compose)
+                claims.append((p, unfold(derived)))
+                batches.append(n)
+                p.expected.append("proved" if side == "ub" else "refuted")
+    for (p, _), outcome in zip(claims, prove_many([u for _, u in claims], settings, batches)):
         p.proofs.append(outcome)
 
 

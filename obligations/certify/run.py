@@ -21,6 +21,7 @@ from obligations.kinds.base import witness_text
 from obligations.prover.coq import GENERATED, Audit, Coq, StageResult, read_audit
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
+from obligations.prover.pool import run_all
 
 __all__ = ["Compiled", "check_batch", "compile_one", "load_specs", "prove", "prove_many", "run_coq", "unfold"]
 
@@ -30,31 +31,51 @@ def prove(u: Unfolded, settings: Settings) -> Outcome:
     return prove_many([u], settings)[0]
 
 
-def prove_many(units: Sequence[Unfolded], settings: Settings) -> list[Outcome]:
+def prove_many(units: Sequence[Unfolded], settings: Settings,
+               batches: Optional[Sequence[int]] = None) -> list[Outcome]:
     """Certify or refute each spec (or reuse its still-valid certificate): each file is
-    discharged and compiled on its own, then coqchk re-checks all of them in one run
-    (it loads the libraries once: about a second per file saved)."""
+    discharged and compiled on its own, then coqchk re-checks the files of a batch in one run
+    (it loads the libraries once: about a second per file saved). `batches[i]` names the
+    batch of unit i (default: one batch). With `settings.jobs` > 1 the files are compiled,
+    and the batches checked, that many at a time; the outcomes are the same as one by one."""
+    keys = list(batches) if batches is not None else [0] * len(units)
+    if settings.jobs > 1:   # the workers share the library: build it first, once
+        settings.coq().build_theories(settings.progress)
+    steps = run_all(lambda u: _compile_or_skip(u, settings), list(units), settings.jobs)
     outcomes: list[Optional[Outcome]] = [None] * len(units)
-    pending: list[tuple[int, Compiled]] = []
-    for i, u in enumerate(units):
-        spec = u.spec
-        if u.plan.expected == Verdict.UNDECIDED:
-            outcomes[i] = Outcome.of(u, Verdict.UNDECIDED, timings=dict(u.timings),
-                                     message="; ".join(u.plan.notes))
-            continue
-        if settings.use_cache:
-            settings.say(f"{spec.name}: is its certificate still valid?")
-            outcomes[i] = cached(settings.out / f"{spec.name}.json", u, settings)
-            if outcomes[i] is not None:
-                continue
-        step = compile_one(u, settings)
+    groups: dict[int, list[tuple[int, Compiled]]] = {}
+    for i, (u, (final, step)) in enumerate(zip(units, steps)):
         if isinstance(step, Compiled):
-            pending.append((i, step))
-        else:
-            outcomes[i] = _finish(u, step, None, settings)
-    for (i, c), (o, audit) in zip(pending, check_batch([c for _, c in pending], settings)):
-        outcomes[i] = _finish(c.u, o, audit, settings)
+            groups.setdefault(keys[i], []).append((i, step))
+        else:   # Coq refused the file: no certificate (a stale one is removed)
+            outcomes[i] = step if final else _finish(u, step, None, settings)
+    ordered = list(groups.values())
+    if ordered and settings.jobs > 1 and not settings.coq().library_checked(not settings.recheck_library):
+        first = [_checked(ordered[0], settings)]   # coqchk checks the library with this batch, once
+        checked = first + run_all(lambda g: _checked(g, settings), ordered[1:], settings.jobs)
+    else:
+        checked = run_all(lambda g: _checked(g, settings), ordered, settings.jobs)
+    for group, results in zip(ordered, checked):
+        for (i, c), (o, audit) in zip(group, results):
+            outcomes[i] = _finish(c.u, o, audit, settings)
     return [o for o in outcomes if o is not None]
+
+
+def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | Compiled]":
+    """(True, outcome) for an undecided claim or a still-valid certificate; else (False, the
+    file compiled, or the outcome Coq gave instead)."""
+    if u.plan.expected == Verdict.UNDECIDED:
+        return True, Outcome.of(u, Verdict.UNDECIDED, timings=dict(u.timings), message="; ".join(u.plan.notes))
+    if settings.use_cache:
+        settings.say(f"{u.spec.name}: is its certificate still valid?")
+        hit = cached(settings.out / f"{u.spec.name}.json", u, settings)
+        if hit is not None:
+            return True, hit
+    return False, compile_one(u, settings)
+
+
+def _checked(group: list[tuple[int, Compiled]], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
+    return check_batch([c for _, c in group], settings)
 
 
 def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings) -> Outcome:

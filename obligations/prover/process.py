@@ -35,6 +35,15 @@ def run(argv: Sequence[str], *, timeout: float, cwd: Optional[Path] = None,
     except FileNotFoundError as exc:
         raise ProverMissing(f"{argv[0]} is not installed or not on PATH: install Coq "
                             "(`apt-get install coq libcoq-interval`) or run `make setup`") from exc
+    track(proc.pid)
+    try:
+        return _finish(proc, argv, start, stdin, transcript, timeout)
+    finally:
+        untrack(proc.pid)
+
+
+def _finish(proc: "subprocess.Popen[bytes]", argv: Sequence[str], start: float, stdin: str,
+            transcript: Optional[Path], timeout: float) -> Completed:
     out: list[bytes] = []
     err: list[bytes] = []
     readers = [threading.Thread(target=_drain, args=(proc.stdout, out), daemon=True),
@@ -47,7 +56,11 @@ def run(argv: Sequence[str], *, timeout: float, cwd: Optional[Path] = None,
             proc.stdin.close()
         except BrokenPipeError:
             pass
-    status, peak, timed_out = _wait(proc, timeout)
+    try:
+        status, peak, timed_out = _wait(proc, timeout)
+    except BaseException:   # Ctrl-C while waiting: the process group goes with it
+        _kill_group(proc.pid)
+        raise
     for t in readers:
         t.join(timeout=5)
     for stream in (proc.stdout, proc.stderr, proc.stdin):
@@ -59,6 +72,30 @@ def run(argv: Sequence[str], *, timeout: float, cwd: Optional[Path] = None,
     if transcript is not None:
         _log(transcript, done)
     return done
+
+
+_LIVE: set[int] = set()        # process groups of the prover processes running now
+_LIVE_LOCK = threading.Lock()
+
+
+def track(pid: int) -> None:
+    """Note a running prover process (its own process group) so that `kill_all` can end it."""
+    with _LIVE_LOCK:
+        _LIVE.add(pid)
+
+
+def untrack(pid: int) -> None:
+    with _LIVE_LOCK:
+        _LIVE.discard(pid)
+
+
+def kill_all() -> None:
+    """End every prover process still running, with its group: when a parallel run is
+    interrupted, its jobs' threads see their Coq die and return at once."""
+    with _LIVE_LOCK:
+        groups = list(_LIVE)
+    for pgid in groups:
+        _kill_group(pgid)
 
 
 def _drain(stream: object, sink: list[bytes]) -> None:
@@ -92,9 +129,12 @@ def _kill_group(pgid: int) -> None:
         pass
 
 
+_LOG_LOCK = threading.Lock()   # parallel jobs (`--jobs`) share one transcript
+
+
 def _log(path: Path, done: Completed) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as f:
+    with _LOG_LOCK, path.open("a", encoding="utf-8") as f:
         f.write(f"$ {' '.join(done.argv)}\n# exit {done.returncode}, {done.seconds:.2f} s, "
                 f"{done.peak_kib} KiB{', TIMED OUT' if done.timed_out else ''}\n")
         if done.stdout:

@@ -60,5 +60,5 @@ def test_claim_below_is_refuted_with_a_witness(run: tuple[Path, dict[str, Any]])
     assert w is not None and record["verdict"] == "refuted"
     # f(a) = 1/4 and f(a') = -1/4 (clamped: 2B = 1/2 apart), output B: e^(-1/4)/2 against e^(-3/4)/2
     assert w["parameters"] == {"eps": "1", "lam": "1", "B": "1/4"}
-    assert (w["x"], w["x_prime"], w["outputs"]) == ("f(a) = 1/4", "f(a') = -1/4", ["B"])
-    assert (w["pr_x"], w["pr_x_prime"], w["ratio"]) == ("exp(-1/4)/2", "exp(-3/4)/2", "exp(1/2)")
+    assert (w["x"], w["x_prime"], w["outputs"]) == ("f(a) = 1/4", "f(a') = -1/4", ["1/4"])   # the output B
+    assert (w["pr_x"], w["pr_x_prime"], w["ratio"]) == ("e^(-1/4)/2", "e^(-3/4)/2", "e^(1/2)")

@@ -58,9 +58,9 @@ def test_half_epsilon_is_refuted_with_parameters_output_and_probabilities(run: t
     assert o["statement"].startswith("~ (forall fa fa' : R, Rabs (fa - fa') <= delta ->")
     w = o["witness"]
     assert w["parameters"] == {"eps": "1", "lam": "1", "delta": "1"}
-    assert (w["x"], w["x_prime"], w["outputs"]) == ("f(a) = 0", "f(a') = 1", ["1*(-1)"])
+    assert (w["x"], w["x_prime"], w["outputs"]) == ("f(a) = 0", "f(a') = 1", ["-1"])   # Λ·(-1)
     assert float(w["pr_x_float"]) > 1.6 * float(w["pr_x_prime_float"])   # ratio e > e^(1/2)
-    assert w["ratio"] == "E"
+    assert (w["pr_x"], w["pr_x_prime"], w["ratio"]) == ("(-1 + e)*e^(-3/2)/2", "(-1 + e)*e^(-5/2)/2", "e")
     record = json.loads((out / "snapping_half_epsilon.json").read_text())
     assert record["verdict"] == "refuted" and record["witness"] == w
 

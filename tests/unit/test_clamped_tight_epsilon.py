@@ -72,7 +72,7 @@ def test_claim_below_is_refuted_at_the_top_tail() -> None:
     u = unfold(load(SPECS / "snapping_clamp_wide_tightened.yaml"))
     assert u.expected == "refuted" and u.truth == sympy.Rational(1, 2)
     w = u.witness
-    assert w is not None and (w.case, w.output, w.ceil) == ("top", "B", 1)
+    assert w is not None and (w.case, w.output, w.ceil) == ("top", "1/4", 1)   # the output B = 1/4
     assert (w.fa, w.fa2) == (sympy.Rational(1, 4), -sympy.Rational(1, 4))
     assert sympy.simplify(w.ratio - sympy.exp(sympy.Rational(1, 2))) == 0
     assert sympy.simplify(w.p - sympy.exp(-sympy.Rational(1, 4)) / 2) == 0

@@ -146,3 +146,43 @@ def test_a_long_composition_prints_decimals_unless_exact_is_asked() -> None:
     assert max(len(line) for line in text.splitlines()) < 200 and "~" in text
     code, exact = region(400, "--exact")
     assert code == 0 and max(len(line) for line in exact.splitlines()) > 400
+
+
+@pytest.mark.parametrize("k", [1, 2, 5, 10, 11])
+def test_kov_curve_is_composed_randomized_response_between_its_points(k: int) -> None:
+    """The figures' KOV curve: through the theorem's points, and exact k-fold RR everywhere else."""
+    import math
+    from obligations.analysis.compose import kov_curve
+    c = kov_curve(math.log(3), 0.0, k)
+    for eps_i, delta_i in kov(sympy.log(3), F(0), k):
+        assert c.delta(float(eps_i)) == pytest.approx(float(delta_i), abs=1e-12)
+    exact = composed_curve(RR, BOTH, k)
+    for t in (F(1), F(3, 2), F(2), F(5), F(10), F(100), F(3) ** k, F(3) ** k * 2):
+        assert c.delta(math.log(t)) == pytest.approx(float(exact.delta(t)), abs=1e-12)
+
+
+def test_kov_curve_for_long_compositions_neither_overflows_nor_loses_tiny_deltas() -> None:
+    import math
+    from obligations.analysis.compose import kov_curve
+    c = kov_curve(math.log(2), 0.0, 1000)
+    assert c.delta(0.0) == pytest.approx(1.0) and c.delta(1000 * math.log(2) + 1) == 0.0
+    assert 0 < c.delta(600.0) < 1e-80         # 18 standard deviations above the mean loss
+    assert kov_curve(math.log(2), 1e-9, 1000).delta(600.0) == pytest.approx(1 - (1 - 1e-9) ** 1000)
+
+
+def test_irrational_points_have_their_exact_closed_form(capsys: pytest.CaptureFixture[str]) -> None:
+    """δ(1) of 3-fold randomized response is 27/32 − e·5/32 (its piece on [0, ln 3]), not only a decimal."""
+    from obligations.cli import main
+    spec = load("mechanisms/randomized_response.yaml")
+    prof = profile(spec, ["1", "2", "ln(2)", "1/2"], compose=3)
+    forms = [p.closed_form for p in prof.points]
+    assert forms == ["27/32 - e·5/32", "27/64 - e^2·1/64", None, "27/32 - e^(1/2)·5/32"]
+    assert prof.points[2].delta == F(27, 32) - 2 * F(5, 32)          # e^ε rational: exact anyway
+    assert prof.points[0].to_json()["delta_closed_form"] == "27/32 - e·5/32"
+    # the closed form and the certified bracket agree
+    value = 27 / 32 - 2.718281828459045 * 5 / 32
+    assert float(prof.points[0].lower) < value < float(prof.points[0].upper)
+    assert main(["region", "mechanisms/randomized_response.yaml", "--compose", "3", "--epsilon", "1", "--exact"]) == 0
+    out = capsys.readouterr().out
+    assert "eps = 1 (1): delta = 27/32 - e·5/32 = 0.419018464303" in out
+    assert "delta = 0 - e^eps" not in out and "eps in [ln(27), oo]: delta = 0\n" in out

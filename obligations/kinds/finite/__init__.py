@@ -98,7 +98,7 @@ def describe_table(u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
     item: dict[str, Any] = {
         "name": s.name, "expected": u.plan.expected, "tight_epsilon": u.plan.tight_epsilon,
         "delta_at_claim": u.plan.delta_at_claim or f"{u.plan.delta_at_claim_float:.12g}",
-        "obligations": [describe_obligation(o) for o in u.plan.obligations],
+        "obligations": [describe_obligation(o, u.mechanism) for o in u.plan.obligations],
         "theorems": list(u.rendered.theorems)}
     lines = [f"{s.name} ({s.path}): claim ({s.epsilon_text}, {s.delta_text})-DP",
              f"  tight epsilon {item['tight_epsilon']}; delta at the claimed epsilon "
@@ -110,7 +110,8 @@ def describe_table(u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
     return item, lines
 
 
-def describe_obligation(o: object) -> str:
+def describe_obligation(o: object, mech: FiniteMechanism) -> str:
+    """One obligation in words; a witness names inputs and outputs by their labels, as `prove` does."""
     if isinstance(o, ob.RowsAreDistributions):
         return f"every row is a {'distribution' if o.kind == 'full' else 'sub-distribution'} (vm_compute)"
     if isinstance(o, ob.ExpLowerBound):
@@ -122,6 +123,7 @@ def describe_obligation(o: object) -> str:
     if isinstance(o, ob.HockeyStickCheck):
         return f"sum_y max(0, M(x)(y) - {o.bound} * M(x')(y)) <= {o.delta} for all neighbours (vm_compute)"
     if isinstance(o, ob.Witness):
-        return (f"witness: x = {o.x}, x' = {o.x2}, S = {set(o.outputs)}: {o.pr_x} > "
-                f"{o.bound} * {o.pr_x2} + delta (vm_compute)")
+        outs = ", ".join(mech.output_label(y) for y in o.outputs)
+        return (f"witness: x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, S = {{{outs}}}: {o.pr_x} > "
+                f"{o.bound} * {o.pr_x2} + {mech.spec.delta} (vm_compute)")
     return repr(o)

@@ -61,9 +61,11 @@ class PipelineKind:
         rhs = float(e) * float(w.p2)
         return {
             "parameters": w.instance, "x": f"f(a) = {w.fa}", "x_prime": f"f(a') = {w.fa2}",
-            "outputs": [w.output], "pr_x": str(w.p), "pr_x_prime": str(w.p2),
+            "outputs": [w.output], "pr_x": snap.math_text(snap.tidy(w.p)),
+            "pr_x_prime": snap.math_text(snap.tidy(w.p2)),
             "pr_x_float": f"{float(w.p):.12g}", "pr_x_prime_float": f"{float(w.p2):.12g}",
-            "ratio": str(w.ratio), "exp_epsilon": f"exp({w.claim})", "exp_epsilon_upper_bound": None,
+            "ratio": snap.math_text(snap.tidy(w.ratio)), "exp_epsilon": snap.math_text(e),
+            "exp_epsilon_upper_bound": None,
             "delta": "0", "bound": f"{rhs:.12g}", "violation": f"{float(w.p) - rhs:.12g}",
         }
 

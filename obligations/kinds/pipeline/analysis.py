@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Callable, Optional
 
 import sympy
+from sympy.printing.str import StrPrinter
 
 from obligations.core.obligation import Verdict
 from obligations.errors import InternalError, SpecError
@@ -34,10 +35,12 @@ class Interval:
     lo_closed: bool
     hi_closed: bool
 
-    def text(self) -> str:
+    def text(self, pretty: bool = False) -> str:
+        """The interval as sympy prints it (Coq comments), or `pretty` (e for E, e^(x) for exp(x))."""
         if self.lo == 1 and self.hi == 1 and not (self.lo_closed and self.hi_closed):
             return "∅"
-        return (("[" if self.lo_closed else "(") + _show(self.lo) + ", " + _show(self.hi)
+        show = math_text if pretty else _show
+        return (("[" if self.lo_closed else "(") + show(self.lo) + ", " + show(self.hi)
                 + ("]" if self.hi_closed else ")"))
 
 
@@ -404,7 +407,7 @@ def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: s
     u.expected = Verdict.REFUTED
     u.witness = SnapWitness(
         instance={k: str(v) for k, v in vals.items()}, fa=Fraction(0), fa2=Fraction(str(d_at)),
-        k=-1, output=f"{lam_at}*(-1)", p=p, p2=p2, claim=claim_at, ratio=sympy.simplify(p / p2))
+        k=-1, output=str(-lam_at), p=p, p2=p2, claim=claim_at, ratio=sympy.simplify(p / p2))
 
 
 def _tail_witness(u: SnapUnfold, instance: dict[sympy.Symbol, sympy.Expr], vals: dict[str, sympy.Expr],
@@ -427,7 +430,7 @@ def _tail_witness(u: SnapUnfold, instance: dict[sympy.Symbol, sympy.Expr], vals:
     u.expected = Verdict.REFUTED
     u.witness = SnapWitness(
         instance={k: str(v) for k, v in vals.items()}, fa=Fraction(str(b_at)), fa2=Fraction(str(b_at - dist)),
-        k=0, output="B", p=p, p2=p2, claim=sympy.simplify(claim.subs(instance)),
+        k=0, output=str(b_at), p=p, p2=p2, claim=sympy.simplify(claim.subs(instance)),
         ratio=sympy.simplify(p / p2), case="top", ceil=m)
 
 
@@ -437,32 +440,111 @@ def _show(e: sympy.Expr) -> str:
     return str(e)
 
 
+class _MathPrinter(StrPrinter):
+    """sympy's text with e for E and e^(x) for exp(x), as a reader writes them."""
+
+    def _print_Exp1(self, e: sympy.Expr) -> str:
+        return "e"
+
+    def _print_exp(self, e: sympy.Expr) -> str:
+        a = e.args[0]
+        return "e^" + (self._print(a) if a.is_Symbol or (a.is_Integer and a >= 0) else f"({self._print(a)})")
+
+    def _print_Infinity(self, e: sympy.Expr) -> str:
+        return "∞"
+
+
+def math_text(e: sympy.Expr) -> str:
+    return _MathPrinter().doprint(e)
+
+
+def tidy(e: sympy.Expr) -> sympy.Expr:
+    """The shortest to read of e, its simplified, factored and expanded forms (the same value);
+    a form that starts with `-(` reads worse than one as long that does not."""
+    forms = [e, sympy.simplify(e), sympy.factor(e), sympy.powsimp(sympy.expand(e, power_exp=False))]
+    return min(forms, key=lambda f: len(math_text(f)) + (3 if math_text(f).startswith("-(") else 0))
+
+
+def with_value(e: sympy.Expr) -> str:
+    """An exact value, and its decimal when it is a number that is not a plain fraction."""
+    text = math_text(tidy(e))
+    if e.is_number and not e.is_Rational:
+        text += f" ≈ {float(e):.6g}"
+    return text
+
+
 def case_table(u: SnapUnfold) -> str:
     """The case table, in readable math (for `obligations show`)."""
-    s = u.spec
-    lines = [f"{s.name}: noise S·({u.kappa})·ln u, i.e. Laplace with rate r = {u.rate}; "
-             f"grid Λ = {E.to_text(s.grid)} (ties {s.ties}); "
-             + (f"f(a) and the output clamped to [-B, B], B = {E.to_text(s.out_clamp)}; c = clamp_B(f(a))"
-                if s.clamped else "no clamp; c = f(a)"),
-             "preimages (u in (0, 1]):"]
+    s, env = u.spec, u.symbols
+    lam = to_sym(s.grid, env)
+    lines = [f"{s.name}: noise S·({math_text(u.kappa)})·ln u, i.e. Laplace with rate r = {math_text(u.rate)}; "
+             f"grid {_named('Λ', s.grid, env)} (ties {s.ties}); "
+             + (f"f(a) and the output clamped to [-B, B] with {_named('B', s.out_clamp, env)}; c = clamp_B(f(a))"
+                if s.out_clamp is not None else "no clamp; c = f(a)"),
+             "parameters: " + _parameters_text(s)]
+    lines.append("preimages (u in (0, 1]):")
     for p in u.preimages:
-        lines.append(f"  output {p.output:5} S = {p.sign:+d}: u ∈ {p.interval.text()}")
+        lines.append(f"  output {p.output:5} S = {p.sign:+d}: u ∈ {p.interval.text(pretty=True)}")
     lines.append("cases (probability = half the clipped length for each sign):")
+    if s.out_clamp is not None:
+        bound = to_sym(s.out_clamp, env)
+        g = (sympy.ceiling(bound / lam) - HALF) * lam
+        gb = (sympy.floor(-bound / lam) + HALF) * lam
+        up, down = (">=", "<") if s.ties == "up" else (">", "<=")   # where the midpoint g itself rounds
+        lines.append(f"  where g = (⌈B/Λ⌉ - 1/2)·Λ{_value(g)}: the output is B iff c + noise {up} g "
+                     "(it rounds to ⌈B/Λ⌉·Λ >= B);")
+        lines.append(f"        g' = (⌊-B/Λ⌋ + 1/2)·Λ{_value(gb)}: the output is -B iff c + noise {down} g' "
+                     "(it rounds to ⌊-B/Λ⌋·Λ <= -B)")
     for c in u.cases:
-        lines.append(f"  {c.key:9} {c.condition:32} S=+1: {c.clipped[0].text():40} "
-                     f"S=-1: {c.clipped[1].text():40} Pr = {c.prob}")
+        lines.append(f"  {c.key:11} {c.condition:32} S=+1: {c.clipped[0].text(pretty=True):40} "
+                     f"S=-1: {c.clipped[1].text(pretty=True):40} Pr = {math_text(tidy(c.prob))}")
     dist = "rΔ" if u.spec.out_clamp is None else "r·min(Δ, 2B)"
     lines.append(f"obligations for neighbours c <= c' <= c + Δ (seed 004's cases), each: "
-                 f"Pr_a <= e^({dist})·Pr_a' and Pr_a' <= e^({dist})·Pr_a, {dist} = {u.truth}:")
+                 f"Pr_a <= e^({dist})·Pr_a' and Pr_a' <= e^({dist})·Pr_a, {dist} = {math_text(u.truth)}:")
     for pc in u.pair_cases:
-        lines.append(f"  {pc.label:16} Pr_a = {pc.p_a};  Pr_a' = {pc.p_a2}")
-    verdict = {Verdict.PROVED: f"the claim {s.epsilon_text} >= {u.truth}: prove",
+        lines.append(f"  {pc.label:20} Pr_a = {math_text(tidy(pc.p_a))};  Pr_a' = {math_text(tidy(pc.p_a2))}")
+    verdict = {Verdict.PROVED: f"the claim {s.epsilon_text} >= {math_text(u.truth)}: prove",
                Verdict.REFUTED: "the claim is below the truth: refute",
                Verdict.UNDECIDED: "undecided"}[u.expected]
     lines.append("verdict: " + verdict)
     if u.witness:
-        w = u.witness
-        lines.append(f"witness: parameters {w.instance}, f(a) = {w.fa}, f(a') = {w.fa2}, output {w.output}: "
-                     f"Pr_a = {w.p}, Pr_a' = {w.p2}, ratio {w.ratio} > e^({w.claim})")
+        lines.append(witness_text(u.witness))
     lines += [f"note: {n}" for n in u.notes]
     return "\n".join(lines)
+
+
+def witness_text(w: SnapWitness) -> str:
+    at = ", ".join(f"{k} = {v}" for k, v in w.instance.items())
+    where = "B" if w.case == "top" else f"Λ·({w.k})"
+    return (f"witness: at {at}: f(a) = {w.fa}, f(a') = {w.fa2}, output {w.output} (= {where}): "
+            f"Pr_a = {with_value(w.p)}, Pr_a' = {with_value(w.p2)}, ratio Pr_a/Pr_a' = {with_value(w.ratio)} "
+            f"> e^({math_text(w.claim)}){_approx(sympy.exp(w.claim))}")
+
+
+def _approx(e: sympy.Expr) -> str:
+    return f" ≈ {float(e):.6g}" if e.is_number and not e.is_Rational else ""
+
+
+def _value(e: sympy.Expr) -> str:
+    """ ' = v' when the parameters fix e's value, else nothing."""
+    return f" = {math_text(e)}" if e.is_number else ""
+
+
+def _named(label: str, e: E.Expr, env: dict[str, sympy.Expr]) -> str:
+    """`label = expression = value`, without repeats: `Λ = lam = 1/8`, `B = 10` (the spec's B is 10),
+    `B a parameter` (B symbolic)."""
+    parts = [E.to_text(e), math_text(to_sym(e, env))]
+    parts = [p for i, p in enumerate(parts) if p != label and p not in parts[:i]]
+    return f"{label} = {' = '.join(parts)}" if parts else f"{label} a parameter"
+
+
+def _parameters_text(s: PipelineSpec) -> str:
+    """Each parameter with its value, or its range when it is symbolic (the claim is for all of them)."""
+    parts = []
+    for p in s.params:
+        if p.value is not None:
+            parts.append(f"{p.name} = {p.value}")
+        else:
+            parts.append(f"{p.name} {'> 0' if p.kind == 'positive' else '>= 0'}")
+    return (", ".join(parts) if parts else "none") + (
+        "" if all(p.value is not None for p in s.params) else " (symbolic: every value is covered)")

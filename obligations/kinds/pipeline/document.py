@@ -23,7 +23,7 @@ from obligations.core.document import Tactic
 from obligations.core.templates import Rendered, render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.core import expr as E
-from obligations.kinds.pipeline.analysis import SnapUnfold
+from obligations.kinds.pipeline.analysis import SnapUnfold, math_text, tidy
 
 # Tactics proposed for each kind of lemma, tried in order by the prover session.
 TACTICS: dict[str, tuple[str, ...]] = {
@@ -304,16 +304,21 @@ def _witness(u: SnapUnfold, lam: str, r: str, b: Optional[str]) -> dict[str, Any
     if w.case == "top":   # the output B, both clamped values at or below g: Pr = e^{r(c - g)}/2
         assert b is not None
         g = f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}"
-        return {"case": "top", "fa": fa, "fa2": fa2, "k": k, "p": str(w.p), "p2": str(w.p2),
-                "claim": str(w.claim), "ratio": str(w.ratio), "d": f"{r} * ({c1} - {c2})",
+        return {"case": "top", "fa": fa, "fa2": fa2, "k": k, **_witness_comment(w), "d": f"{r} * ({c1} - {c2})",
                 "x1": f"{r} * ({c1} - {g})", "x2": f"{r} * ({c2} - {g})",
                 "ceil": f"rewrite (Zceil_imp ({w.ceil}) ({b} / {lam})) by (rewrite minus_IZR; snap_side); ",
                 "unclamp": f"rewrite ?(clamp_id {b} {fa}), ?(clamp_id {b} {fa2}) by snap_side; "}
     x = [f"{r} * ((IZR {k} {op} / 2) * {lam} - {cc})" for op in ("+", "-") for cc in (c1, c2)]
-    return {"case": "below", "fa": fa, "fa2": fa2, "k": k, "p": str(w.p), "p2": str(w.p2), "claim": str(w.claim),
-            "ratio": str(w.ratio), "d": f"{r} * ({c2} - {c1})", "x1": x[0], "y1": x[1], "x2": x[2],
+    return {"case": "below", "fa": fa, "fa2": fa2, "k": k, **_witness_comment(w),
+            "d": f"{r} * ({c2} - {c1})", "x1": x[0], "y1": x[1], "x2": x[2],
             "y2": x[3],
             "unclamp": "" if b is None else f"rewrite ?(clamp_id {b} {fa}), ?(clamp_id {b} {fa2}) by snap_side; "}
+
+
+def _witness_comment(w: Any) -> dict[str, str]:
+    """The witness's probabilities as the file's comment shows them (as `show` writes them)."""
+    return {"p": math_text(tidy(w.p)), "p2": math_text(tidy(w.p2)), "ratio": math_text(tidy(w.ratio)),
+            "claim": math_text(w.claim)}
 
 
 def _table_lines(u: SnapUnfold) -> list[str]:

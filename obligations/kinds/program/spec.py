@@ -31,7 +31,7 @@ from obligations.kinds.finite.form import Claim, Number
 from obligations.core.names import coq_name_problem
 from obligations.core.spec import Domain, MechanismSpec, check_epsilon, validation_error
 
-# ---------------------------------------------------------------- caps (see the README)
+# ---------------------------------------------------------------- caps (see docs/programs.md, "Limits")
 
 MAX_INPUT_VECTORS = 10_000   # inputs the mechanism is tabulated on
 MAX_COMPONENT = 1000         # values of one input component, or one distribution's support

@@ -26,6 +26,7 @@ from typing import IO, Optional, Sequence, Union
 
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
 from obligations.prover.ide import protocol
+from obligations.prover.process import track, untrack
 from obligations.prover.ide.protocol import Answer, Goals, Message, Status
 
 BINARY = "coqidetop.opt"
@@ -295,6 +296,7 @@ class CoqSession:
             self._stderr = None
             raise ProverMissing(f"{self.argv[0]} is not installed or not on PATH: install Coq "
                                 "(`apt-get install coq`)") from exc
+        track(self._proc.pid)
         self._decoder = protocol.Decoder()
         self._backlog = []
         self._stopped = ""
@@ -392,6 +394,7 @@ def _failure(sentence: str, answer: Answer, messages: tuple[Message, ...], start
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    untrack(proc.pid)
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):

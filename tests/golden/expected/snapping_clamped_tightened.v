@@ -112,9 +112,9 @@ End snapping_clamped_tightened.
 (** ** The claim ((19 / 10), 0)-DP is false
    At the parameters above, f(a) = 0 and f(a') = 2 are neighbours,
    and the output lam * (-1) has
-     Pr_a  = -(1 - exp(1/8))*exp(-3/16)/2,
-     Pr_a' = -(1 - exp(1/8))*exp(-35/16)/2,
-   a ratio of exp(2) > e^(19/10). *)
+     Pr_a  = (-1 + e^(1/8))*e^(-3/16)/2,
+     Pr_a' = (-1 + e^(1/8))*e^(-35/16)/2,
+   a ratio of e^2 > e^(19/10). *)
 Theorem snapping_clamped_tightened_not_dp : ~ (forall fa fa', Rabs (fa - fa') <= 2 ->
   forall y p p', snap_prob (snapping_clamped_tightened fa) y p -> snap_prob (snapping_clamped_tightened fa') y p' ->
   p <= exp ((19 / 10)) * p').

@@ -76,9 +76,9 @@ End snapping_half_epsilon.
 (** ** The claim (((eps * delta) / 2), 0)-DP is false
    At the parameters above, f(a) = 0 and f(a') = 1 are neighbours,
    and the output lam * (-1) has
-     Pr_a  = -(1 - E)*exp(-3/2)/2,
-     Pr_a' = -(1 - E)*exp(-5/2)/2,
-   a ratio of E > e^(1/2). *)
+     Pr_a  = (-1 + e)*e^(-3/2)/2,
+     Pr_a' = (-1 + e)*e^(-5/2)/2,
+   a ratio of e > e^(1/2). *)
 Theorem snapping_half_epsilon_not_dp : ~ (forall fa fa', Rabs (fa - fa') <= delta ->
   forall y p p', snap_prob (snapping_half_epsilon fa) y p -> snap_prob (snapping_half_epsilon fa') y p' ->
   p <= exp (((eps * delta) / 2)) * p').
