@@ -10,12 +10,13 @@ from pydantic.json_schema import models_json_schema
 from obligations.errors import InternalError, SpecError
 from obligations.kinds.base import Kind, Unfolded
 from obligations.kinds.finite import FINITE
+from obligations.kinds.floating import FLOATING
 from obligations.kinds.pipeline import PIPELINE
 from obligations.kinds.program import PROGRAM
 from obligations.core.spec import check_common, read
 
 # Order matters: the first kind that claims a mapping checks it (finite is the default form).
-KINDS: tuple[Kind, ...] = (PROGRAM, PIPELINE, FINITE)
+KINDS: tuple[Kind, ...] = (PROGRAM, PIPELINE, FLOATING, FINITE)
 
 
 def kind_of(spec: Any) -> Kind:

@@ -1,0 +1,153 @@
+"""The Coq file of a floating-point pipeline claim (template `floating.v.j2`).
+
+The statement is `dp_runs deltas inputs run ε 0` (`Program/RunsMech.v`) of the run
+`float_run` (`Float/FloatPipeline.v`) that Coq computes with Flocq's operations, in
+conjunction with the correctness of the logarithm table at every sampled u
+(`Float/LnTable.v`).  The ln table, the outputs, the bound on e^ε and the witness
+are hints: Coq checks each.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Sequence
+
+from obligations import __version__
+from obligations.core.document import Tactic
+from obligations.core.obligation import Plan, Verdict
+from obligations.core.templates import Rendered, exp_obligation, render as render_template
+from obligations.core.terms import comment, q_lit, strip_outer, z_lit
+from obligations.kinds.finite.document import _obligation, _renderer
+from obligations.kinds.floating import arith as A
+from obligations.kinds.floating.analysis import FStep, FloatMechanism
+from obligations.kinds.program.document import chunked
+
+TEMPLATE = Path(__file__).with_name("floating.v.j2")
+LN_CHUNK = 64   # entries per lemma: one slot each, so a failure names its chunk
+
+
+def _z(z: int) -> str:
+    return z_lit(z) if z >= 0 else f"({z_lit(z)})"
+
+
+def fl(name: str, f: A.Float) -> str:
+    """A float of the format, as the nearest float to m·2^e (exact: f is representable)."""
+    m = -f.m if f.negative else f.m
+    return f"(fl_dyadic {name}_prec {name}_emax {_z(m)} {_z(f.e)})"
+
+
+def step(name: str, s: FStep) -> str:
+    if s.op == "ln":
+        return "FLn"
+    if s.op == "sign":
+        return "FSign"
+    if s.op == "scale":
+        assert s.value is not None
+        return f"FScale {fl(name, s.value)}"
+    if s.op == "add_query":
+        return "FAddQuery " + (f"(Some {fl(name, s.value)})" if s.value is not None else "None")
+    if s.op == "round":
+        return f"FRound {_z(s.j)} {'TiesUp' if s.ties == 'up' else 'TiesEven'}"
+    assert s.value is not None
+    return f"FClamp {fl(name, s.value)}"
+
+
+def key(f: A.Float) -> str:
+    """`float_key` of FloatPipeline.v."""
+    sign = "(OVal 1)" if f.negative else "(OVal 0)"
+    if f.kind == "finite":
+        return f"[{sign}; (OVal {z_lit(f.m)}); (OVal {_z(f.e)})]"
+    if f.kind == "zero":
+        return f"[{sign}; (OVal 0); (OVal 0)]"
+    if f.kind == "inf":
+        return f"[{sign}; OTop]"
+    return "[OBot]"
+
+
+def _entry(u: A.Float, lnu: A.Float) -> str:
+    ml = -lnu.m if lnu.negative else lnu.m
+    if lnu.kind == "zero":
+        ml, el = 0, 0
+    else:
+        el = lnu.e
+    return f"({_z(u.m)}, {_z(u.e)}, {_z(ml)}, {_z(el)})"
+
+
+def _bracket(fmt: A.Format, name: str, u: A.Float, lnu: A.Float, prec_bits: int) -> str:
+    """The proof of one entry: Coq checks the neighbours, `interval` the real logarithm."""
+    if lnu.kind == "zero":   # ln 1 = 0: the table says +0, exactly the rounding of 0
+        return "apply ln_entry_one; vm_cast_no_check (eq_refl true)."
+    lo, hi = A.neighbours(fmt, lnu)
+    qs = " ".join(f"({q_lit(q)})" for q in (lo, lnu.value, hi, u.value))
+    return (f"apply (ln_entry_of_bracket {name}_prec {name}_emax _ {qs}); "
+            f"[vm_cast_no_check (eq_refl true)|unfold Q2R; cbn [Qnum Qden]; "
+            f"split; interval with (i_prec {prec_bits})].")
+
+
+def _ln_chunks(m: FloatMechanism, name: str) -> list[dict[str, Any]]:
+    entries = [(u, m.ln[u]) for u, _ in m.sampler]
+    chunks = []
+    for i in range(0, len(entries), LN_CHUNK):
+        part = entries[i:i + LN_CHUNK]
+        text = "[" + ";\n    ".join(_entry(u, lnu) for u, lnu in part) + "]%Z"
+        tactics = []
+        for bits in (60, 120):
+            lines = ["repeat constructor."] + [
+                f"  - {_bracket(m.fmt, name, u, lnu, bits)}" for u, lnu in part]
+            tactics.append(Tactic("\n".join(lines)))
+        chunks.append({"entries": text, "tactics": tuple(tactics)})
+    return chunks
+
+
+def _forall_app(name: str, n: int) -> str:
+    term = f"{name}_ln_ok_{n - 1}"
+    for i in range(n - 2, -1, -1):
+        term = f"(proj2 (Forall_app _ _ _) (conj {name}_ln_ok_{i} {term}))"
+    return f"exact {term}."
+
+
+def render_floating(m: FloatMechanism, plan: Plan) -> Rendered:
+    spec = m.spec
+    pipe = spec.program
+    name = spec.name
+    renderer = _renderer(spec)
+    obligations = [_obligation(o) for o in plan.obligations]
+    epsilon = strip_outer(renderer.r(spec.epsilon))
+    exp = next((o for o in obligations if o["kind"] in ("exp_lower", "exp_upper")), None)
+    if exp is not None:
+        exp = exp_obligation(name, exp, epsilon)
+    main = next((o for o in obligations if o["kind"] in ("pointwise", "witness")), None)
+    if main is not None and main["kind"] == "witness":
+        w = next(o for o in plan.obligations if type(o).__name__ == "Witness")
+        main["event"] = chunked([key(m.output_floats[y]) for y in w.outputs], "    ")
+        main["event_text"] = comment(", ".join(m.output_label(y) for y in w.outputs))
+        main["x_text"] = comment(m.input_label(w.x))
+        main["x2_text"] = comment(m.input_label(w.x2))
+    theorem = f"{name}_not_dp" if plan.expected == Verdict.REFUTED else f"{name}_dp"
+    chunks = _ln_chunks(m, name)
+    ctx: dict[str, Any] = dict(
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
+        description=comment(spec.description or name),
+        precision=pipe.fmt.precision, emax=pipe.fmt.emax, grid_bits=pipe.grid_bits,
+        step_text=comment("; ".join(pipe.step_texts)),
+        steps="[" + "; ".join(step(name, s) for s in pipe.steps) + "]",
+        n_ln=len(m.sampler), ln_table=" ++ ".join(f"{name}_ln_c{i}" for i in range(len(chunks))),
+        ln_chunks=chunks,
+        forall_app=_forall_app(name, len(chunks)),
+        inputs="[" + "; ".join(f"[{_z(x)}]" for x in pipe.inputs) + "]", n_inputs=len(pipe.inputs),
+        sensitivity=pipe.sensitivity,
+        n_outs=len(m.output_floats), outs=chunked([key(f) for f in m.output_floats]),
+        outs_text=comment(_outs_text(m.output_floats)),
+        exp=exp, main=main, epsilon=epsilon, epsilon_text=comment(spec.epsilon_text), theorem=theorem,
+    )
+    theorems = (theorem,) if plan.expected in (Verdict.PROVED, Verdict.REFUTED) else ()
+    return render_template(TEMPLATE, name, ctx, "PreludeFloat", theorems)
+
+
+def _outs_text(outs: Sequence[A.Float]) -> str:
+    if len(outs) <= 12:
+        return ", ".join(f.label() for f in outs)
+    return ", ".join(f.label() for f in outs[:6]) + ", ..., " + ", ".join(f.label() for f in outs[-3:])
+
+
+__all__ = ["render_floating", "Fraction"]
