@@ -5,6 +5,7 @@ a float is identified by its bit pattern (sign, mantissa, exponent) as Flocq's `
 gives it (`float_key` in `theories/Float/FloatPipeline.v`)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
@@ -191,6 +192,9 @@ def _exact(y: "mpmath.mpf") -> Fraction:
 def neighbours(fmt: Format, f: Float) -> tuple[Fraction, Fraction]:
     """The floats just below and above a finite nonzero float (Flocq's Bpred, Bsucc values)."""
     v = f.value
+    if v == 0:
+        tiny = Fraction(2) ** fmt.emin
+        return -tiny, tiny
     ulp_above = _ulp(fmt, v, up=True)
     ulp_below = _ulp(fmt, v, up=False)
     return v - ulp_below, v + ulp_above
@@ -209,6 +213,14 @@ def _ulp(fmt: Format, v: Fraction, up: bool) -> Fraction:
     if toward_zero and a == Fraction(2) ** e:
         e -= 1
     return Fraction(2) ** max(e - fmt.precision + 1, fmt.emin)
+
+
+def ln_bracket(x: Fraction, bits: int) -> tuple[Fraction, Fraction]:
+    """Dyadic lo <= ln x <= hi (x > 0) with hi - lo = 2^-bits (computed with 64 guard bits)."""
+    with mpmath.workprec(bits + 64):
+        y = _exact(mpmath.log(mpmath.mpf(x.numerator) / x.denominator))
+    k = math.floor(y * 2 ** bits)
+    return Fraction(k, 2 ** bits), Fraction(k + 1, 2 ** bits)
 
 
 def float_of_int(fmt: Format, z: int) -> Float:

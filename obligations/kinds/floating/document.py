@@ -17,13 +17,14 @@ from obligations.core.document import Tactic
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered, exp_obligation, render as render_template
 from obligations.core.terms import comment, q_lit, strip_outer, z_lit
+from obligations.errors import InternalError
 from obligations.kinds.finite.document import _obligation, _renderer
 from obligations.kinds.floating import arith as A
 from obligations.kinds.floating.analysis import FStep, FloatMechanism
 from obligations.kinds.program.document import chunked
 
 TEMPLATE = Path(__file__).with_name("floating.v.j2")
-LN_CHUNK = 64   # entries per lemma: one slot each, so a failure names its chunk
+LN_CHUNK = 64   # mantissas per lemma: one slot each, so a failure names its chunk
 
 
 def _z(z: int) -> str:
@@ -65,45 +66,57 @@ def key(f: A.Float) -> str:
 
 
 def _entry(u: A.Float, lnu: A.Float) -> str:
-    ml = -lnu.m if lnu.negative else lnu.m
-    if lnu.kind == "zero":
-        ml, el = 0, 0
-    else:
-        el = lnu.e
+    ml = 0 if lnu.kind == "zero" else (-lnu.m if lnu.negative else lnu.m)
+    el = 0 if lnu.kind == "zero" else lnu.e
     return f"({_z(u.m)}, {_z(u.e)}, {_z(ml)}, {_z(el)})"
 
 
-def _bracket(fmt: A.Format, name: str, u: A.Float, lnu: A.Float, prec_bits: int) -> str:
-    """The proof of one entry: Coq checks the neighbours, `interval` the real logarithm."""
-    if lnu.kind == "zero":   # ln 1 = 0: the table says +0, exactly the rounding of 0
-        return "apply ln_entry_one; vm_cast_no_check (eq_refl true)."
-    lo, hi = A.neighbours(fmt, lnu)
-    qs = " ".join(f"({q_lit(q)})" for q in (lo, lnu.value, hi, u.value))
-    return (f"apply (ln_entry_of_bracket {name}_prec {name}_emax _ {qs}); "
-            f"[vm_cast_no_check (eq_refl true)|unfold Q2R; cbn [Qnum Qden]; "
-            f"split; interval with (i_prec {prec_bits})].")
+BRACKET_BITS = 96   # width of the brackets of ln m and ln 2 (2^-96): Python checks they decide every entry
 
 
-def _ln_chunks(m: FloatMechanism, name: str) -> list[dict[str, Any]]:
-    entries = [(u, m.ln[u]) for u, _ in m.sampler]
+def _brackets(m: FloatMechanism) -> tuple[dict[int, tuple[Fraction, Fraction]], tuple[Fraction, Fraction]]:
+    """Brackets of ln m for every mantissa of a sampled u and of ln 2, checked (as Coq's
+    `entry_check` does) to place every entry's logarithm strictly between its midpoints."""
+    mants = {u.m: A.ln_bracket(Fraction(u.m), BRACKET_BITS) for u, _ in m.sampler}
+    l2 = A.ln_bracket(Fraction(2), BRACKET_BITS)
+    for u, lnu in ((u, m.ln[u]) for u, _ in m.sampler):
+        a, b = mants[u.m]
+        lo, hi = (a + u.e * l2[0], b + u.e * l2[1]) if u.e >= 0 else (a + u.e * l2[1], b + u.e * l2[0])
+        below, above = A.neighbours(m.fmt, lnu)
+        if not ((below + lnu.value) / 2 < lo and hi < (lnu.value + above) / 2):
+            raise InternalError(f"ln({u.label()}) is too close to a rounding boundary for "
+                                f"{BRACKET_BITS}-bit brackets")
+    return mants, l2
+
+
+def _mant_chunks(mants: dict[int, tuple[Fraction, Fraction]]) -> list[dict[str, Any]]:
+    items = sorted(mants.items())
     chunks = []
-    for i in range(0, len(entries), LN_CHUNK):
-        part = entries[i:i + LN_CHUNK]
-        text = "[" + ";\n    ".join(_entry(u, lnu) for u, lnu in part) + "]%Z"
-        tactics = []
-        for bits in (60, 120):
-            lines = ["repeat constructor."] + [
-                f"  - {_bracket(m.fmt, name, u, lnu, bits)}" for u, lnu in part]
-            tactics.append(Tactic("\n".join(lines)))
-        chunks.append({"entries": text, "tactics": tuple(tactics)})
+    for i in range(0, len(items), LN_CHUNK):
+        part = items[i:i + LN_CHUNK]
+        text = "[" + ";\n    ".join(f"({_z(k)}%Z, {q_lit(lo)}, {q_lit(hi)})" for k, (lo, hi) in part) + "]"
+        tactics = tuple(Tactic(
+            "repeat apply Forall_cons; try apply Forall_nil;\n"
+            "    apply mant_ok_intro; unfold Q2R; cbn [Qnum Qden]; "
+            f"split; interval with (i_prec {bits}).") for bits in (120, 200))
+        chunks.append({"entries": text, "tactics": tactics})
     return chunks
 
 
-def _forall_app(name: str, n: int) -> str:
-    term = f"{name}_ln_ok_{n - 1}"
+def _tree(entries: Sequence[str], indent: str = "  ") -> str:
+    """A balanced search tree of the entries (given in increasing order of u)."""
+    if not entries:
+        return "Leaf"
+    mid = len(entries) // 2
+    left, right = _tree(entries[:mid], indent + " "), _tree(entries[mid + 1:], indent + " ")
+    return f"(Node {left}\n{indent}{entries[mid]}\n{indent}{right})"
+
+
+def _forall_app(prefix: str, n: int) -> str:
+    term = f"{prefix}{n - 1}"
     for i in range(n - 2, -1, -1):
-        term = f"(proj2 (Forall_app _ _ _) (conj {name}_ln_ok_{i} {term}))"
-    return f"exact {term}."
+        term = f"(proj2 (Forall_app _ _ _) (conj {prefix}{i} {term}))"
+    return term
 
 
 def render_floating(m: FloatMechanism, plan: Plan) -> Rendered:
@@ -124,16 +137,19 @@ def render_floating(m: FloatMechanism, plan: Plan) -> Rendered:
         main["x_text"] = comment(m.input_label(w.x))
         main["x2_text"] = comment(m.input_label(w.x2))
     theorem = f"{name}_not_dp" if plan.expected == Verdict.REFUTED else f"{name}_dp"
-    chunks = _ln_chunks(m, name)
+    mants, l2 = _brackets(m)
+    mchunks = _mant_chunks(mants)
     ctx: dict[str, Any] = dict(
         name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name),
         precision=pipe.fmt.precision, emax=pipe.fmt.emax, grid_bits=pipe.grid_bits,
         step_text=comment("; ".join(pipe.step_texts)),
         steps="[" + "; ".join(step(name, s) for s in pipe.steps) + "]",
-        n_ln=len(m.sampler), ln_table=" ++ ".join(f"{name}_ln_c{i}" for i in range(len(chunks))),
-        ln_chunks=chunks,
-        forall_app=_forall_app(name, len(chunks)),
+        n_ln=len(m.sampler), ln_tree=_tree([_entry(u, m.ln[u]) for u, _ in m.sampler]),
+        mant_chunks=mchunks, n_mants=len(mants),
+        mants=" ++ ".join(f"{name}_mants_c{i}" for i in range(len(mchunks))),
+        mants_ok=_forall_app(f"{name}_mants_ok_", len(mchunks)),
+        l2lo=q_lit(l2[0]), l2hi=q_lit(l2[1]), bits=BRACKET_BITS,
         inputs="[" + "; ".join(f"[{_z(x)}]" for x in pipe.inputs) + "]", n_inputs=len(pipe.inputs),
         sensitivity=pipe.sensitivity,
         n_outs=len(m.output_floats), outs=chunked([key(f) for f in m.output_floats]),

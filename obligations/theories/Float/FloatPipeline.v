@@ -116,6 +116,36 @@ Definition float_run (lnf : float -> float) (sampler : dist float) (steps : list
   compact ovals_eqb
     (bind sampler (fun u => bind (signs steps) (fun s => ret (float_key (run_steps lnf q s steps u))))).
 
+(** ** The same runs, with the logarithm taken once per sampled u
+
+    The checkers run every input on every sampled u; when the first step is
+    [FLn], [float_run_pre] reads the table once per u for all inputs (the
+    sampler mapped through the logarithm is shared), and it is [float_run]. *)
+
+Definition ln_sampler (lnf : float -> float) (sampler : dist float) : dist float :=
+  map (fun '(u, w) => (lnf u, w)) sampler.
+
+Definition float_run_pre (lnf : float -> float) (lsampler : dist float) (steps : list fstep)
+    (x : list Z) : dist (list oval) :=
+  let q := query_of x in
+  compact ovals_eqb
+    (bind lsampler (fun v => bind (signs steps) (fun s => ret (float_key (run_steps lnf q s (tl steps) v))))).
+
+Lemma bind_ln_sampler {B} (lnf : float -> float) (sampler : dist float) (f : float -> dist B) :
+  bind (ln_sampler lnf sampler) f = bind sampler (fun u => f (lnf u)).
+Proof.
+  induction sampler as [|[u w] d IH]; [reflexivity|].
+  cbn [ln_sampler map bind flat_map] in *. unfold bind in IH. rewrite <- IH. reflexivity.
+Qed.
+
+Lemma float_run_pre_eq (lnf : float -> float) (sampler : dist float) (steps : list fstep) (x : list Z) :
+  hd_error steps = Some FLn ->
+  float_run_pre lnf (ln_sampler lnf sampler) steps x = float_run lnf sampler steps x.
+Proof.
+  destruct steps as [|st rest]; [discriminate|]. intros H. injection H as ->.
+  unfold float_run_pre, float_run. rewrite bind_ln_sampler. reflexivity.
+Qed.
+
 (** ** Samplers *)
 
 (** u = k / 2^m for k = 1 .. 2^m, each with probability 2^-m, rounded to the
@@ -130,10 +160,13 @@ Fixpoint merge_runs (l : list (float * Q)) : list (float * Q) :=
   | _ => l
   end.
 
+(** [k, k + 1, ..., k + n - 1] (binary integers: no unary conversion per element). *)
+Fixpoint zrange (k : Z) (n : nat) : list Z :=
+  match n with O => [] | S n' => k :: zrange (k + 1) n' end.
+
 Definition grid_sampler (m : positive) : dist float :=
   let n := Z.pow_pos 2 m in
-  merge_runs (map (fun k => (fl_dyadic (Z.of_nat k) (- Zpos m), (1 # Z.to_pos n)%Q))
-                  (seq 1 (Z.to_nat n))).
+  merge_runs (map (fun k => (fl_dyadic k (- Zpos m), (1 # Z.to_pos n)%Q)) (zrange 1 (Z.to_nat n))).
 
 End Pipeline.
 

@@ -287,3 +287,10 @@ Proof.
     apply Rmult_le_compat_r with (r := Q2R b) in HU; [|exact Hb]. lra. }
   apply Qle_bool_iff in Hle. congruence.
 Qed.
+
+(** ** Runs that agree *)
+
+Lemma dp_runs_ext (deltas : list Z) (inputs : list (list Z)) (r1 r2 : list Z -> dist (list oval))
+    (eps delta : R) :
+  (forall x, r1 x = r2 x) -> dp_runs deltas inputs r1 eps delta -> dp_runs deltas inputs r2 eps delta.
+Proof. intros Heq H x x' Hx Hx' Hnb E. rewrite <- !Heq. exact (H x x' Hx Hx' Hnb E). Qed.
