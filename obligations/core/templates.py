@@ -28,10 +28,13 @@ class Rendered:
         return self.document.fill()
 
     def uses_interval(self, choices: Optional[Choices] = None) -> bool:
-        return self.document.prelude_for(choices) == INTERVAL_PRELUDE
+        return self.document.prelude_for(choices) in INTERVAL_PRELUDES
 
 
 INTERVAL_PRELUDE = "PreludeInterval"
+# Preludes whose files prove goals with `interval` (its primitive-integer axioms are allowed):
+# the floating-point kind's proves its logarithm table with it.
+INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat"})
 
 # Proofs of the bound on e^ε the prover may try when the proposed one fails.
 BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),

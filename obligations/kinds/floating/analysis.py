@@ -1,0 +1,106 @@
+"""The exact output distributions of a floating-point pipeline, computed as Coq computes
+them (`theories/Float/FloatPipeline.v`): the same sampler, the same operations rounded
+to nearest even, the same exact rounding to the grid."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping, Optional, Sequence
+
+from obligations.analysis.finite import FiniteMechanism
+from obligations.core.spec import MechanismSpec
+from obligations.kinds.floating import arith as A
+
+
+@dataclass(frozen=True)
+class FStep:
+    op: str                          # ln, scale, sign, add_query, round, clamp
+    value: Optional[A.Float] = None  # scale: the constant; add_query: the clamp bound; clamp: B
+    j: int = 0                       # round: the grid is 2^j
+    ties: str = "up"                 # round: "up" (toward +inf) or "even"
+
+
+def grid_sampler(fmt: A.Format, m: int) -> list[tuple[A.Float, Fraction]]:
+    """u = k/2^m (k = 1..2^m) rounded to the format, equal floats merged, in increasing order."""
+    out: list[tuple[A.Float, Fraction]] = []
+    w = Fraction(1, 2 ** m)
+    for k in range(1, 2 ** m + 1):
+        u = A.round_fraction(fmt, Fraction(k, 2 ** m))
+        if out and out[-1][0] == u:
+            out[-1] = (u, out[-1][1] + w)
+        else:
+            out.append((u, w))
+    return out
+
+
+def ln_table(fmt: A.Format, sampler: Sequence[tuple[A.Float, Fraction]]) -> dict[A.Float, A.Float]:
+    return {u: A.correctly_rounded_ln(fmt, u) for u, _ in sampler}
+
+
+def run(fmt: A.Format, steps: Sequence[FStep], lnf: dict[A.Float, A.Float], q: A.Float,
+        s: bool, u: A.Float) -> A.Float:
+    v = u
+    for st in steps:
+        if st.op == "ln":
+            v = lnf.get(v, A.NAN)
+        elif st.op == "scale":
+            assert st.value is not None
+            v = A.mul(fmt, v, st.value)
+        elif st.op == "sign":
+            v = v if s else A.neg(v)
+        elif st.op == "add_query":
+            qq = A.clamp(st.value, q) if st.value is not None else q
+            v = A.add(fmt, qq, v)
+        elif st.op == "round":
+            v = A.round_grid(st.j, st.ties, v, fmt)
+        elif st.op == "clamp":
+            assert st.value is not None
+            v = A.clamp(st.value, v)
+    return v
+
+
+def distribution(fmt: A.Format, steps: Sequence[FStep], sampler: Sequence[tuple[A.Float, Fraction]],
+                 lnf: dict[A.Float, A.Float], x: int) -> dict[A.Float, Fraction]:
+    q = A.float_of_int(fmt, x)
+    signs = [(True, Fraction(1, 2)), (False, Fraction(1, 2))] if any(s.op == "sign" for s in steps) \
+        else [(True, Fraction(1))]
+    d: dict[A.Float, Fraction] = defaultdict(Fraction)
+    for u, w in sampler:
+        for s, ws in signs:
+            d[run(fmt, steps, lnf, q, s, u)] += w * ws
+    return dict(d)
+
+
+@dataclass(frozen=True)
+class FloatMechanism(FiniteMechanism):
+    """The exact table of a floating-point pipeline over the query values and the output
+    bit patterns it produces (in increasing order of value), with the sampler and the
+    logarithm table Coq is given."""
+
+    fmt: A.Format = A.Format(2, 3)
+    sampler: tuple[tuple[A.Float, Fraction], ...] = ()
+    ln: Mapping[A.Float, A.Float] = field(default_factory=dict)
+    output_floats: tuple[A.Float, ...] = ()
+
+
+def _order(f: A.Float) -> tuple[int, Fraction, int]:
+    if f.kind == "nan":
+        return (3, Fraction(0), 0)
+    if f.kind == "inf":
+        return (2 if not f.negative else -2, Fraction(0), 0)
+    return (0, f.value, 0 if f.negative else 1)
+
+
+def tabulate_floating(spec: MechanismSpec) -> FloatMechanism:
+    pipe = spec.program
+    sampler = tuple(grid_sampler(pipe.fmt, pipe.grid_bits))
+    ln = ln_table(pipe.fmt, sampler)
+    dists = [distribution(pipe.fmt, pipe.steps, sampler, ln, x) for x in pipe.inputs]
+    outs = tuple(sorted(set().union(*dists), key=_order))
+    rows = tuple(tuple(d.get(o, Fraction(0)) for o in outs) for d in dists)
+    pairs = tuple((i, j) for i, x in enumerate(pipe.inputs) for j, y in enumerate(pipe.inputs)
+                  if i != j and abs(x - y) <= pipe.sensitivity)
+    return FloatMechanism(spec, rows, pairs, rows, tuple(str(x) for x in pipe.inputs),
+                          tuple(o.label() for o in outs), fmt=pipe.fmt, sampler=sampler, ln=ln,
+                          output_floats=outs)

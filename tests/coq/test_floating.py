@@ -1,0 +1,58 @@
+"""Real Coq: a snapping pipeline run in a small binary format certified at its exact ε, a
+claim below it refuted, and the textbook Laplace sampler refuted with an output only one
+input reaches (Mironov's attack); every certificate rests on the format's semantics in
+Flocq and a logarithm table proved correctly rounded."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parent.parent.parent
+SPECS = ["tests/specs/floating/snapping_p6_small.yaml", "tests/specs/floating/snapping_p6_tightened.yaml",
+         "tests/specs/floating/laplace_textbook_p6.yaml"]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=1200)
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("floating")
+    done = cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
+    assert done.returncode == 1, done.stderr        # one proved, two refuted
+    return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
+
+
+def test_snapping_in_precision_6_is_ln3_dp(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["snapping_p6_small"]
+    assert o["verdict"] == "proved"
+    assert "ln_correct snapping_p6_small_prec snapping_p6_small_emax snapping_p6_small_ln u" in o["statement"]
+    assert o["statement"].endswith("dp_runs snapping_p6_small_deltas snapping_p6_small_inputs "
+                                   "snapping_p6_small_run (ln 3) 0")
+    record = json.loads((out / "snapping_p6_small.json").read_text())
+    assert record["verdict"] == "proved"
+
+
+def test_below_the_exact_epsilon_is_refuted(run: tuple[Path, dict[str, Any]]) -> None:
+    _, results = run
+    o = results["snapping_p6_tightened"]
+    assert o["verdict"] == "refuted"
+    assert "~ dp_runs" in o["statement"]
+
+
+def test_textbook_laplace_is_refuted_with_a_one_sided_output(run: tuple[Path, dict[str, Any]]) -> None:
+    _, results = run
+    o = results["laplace_textbook_p6"]
+    assert o["verdict"] == "refuted"
+    w = o["witness"]
+    assert w["pr_x_prime"] == "0" and w["pr_x"] != "0"     # reachable from x only: epsilon = oo
