@@ -93,11 +93,6 @@ def round_fraction(fmt: Format, x: Fraction, zero_negative: bool = False) -> Flo
     return Float("finite", neg, m, q)
 
 
-def canonical(fmt: Format, f: Float) -> Float:
-    """Flocq's canonical mantissa: e = max(mag - p, emin) (mantissa has p digits unless subnormal)."""
-    return round_fraction(fmt, f.value, f.negative) if f.kind == "finite" else f
-
-
 def add(fmt: Format, a: Float, b: Float) -> Float:
     if a.kind == "nan" or b.kind == "nan":
         return NAN

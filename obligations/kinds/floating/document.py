@@ -165,5 +165,3 @@ def _outs_text(outs: Sequence[A.Float]) -> str:
         return ", ".join(f.label() for f in outs)
     return ", ".join(f.label() for f in outs[:6]) + ", ..., " + ", ".join(f.label() for f in outs[-3:])
 
-
-__all__ = ["render_floating", "Fraction"]

@@ -260,7 +260,3 @@ def _check_range(fmt: A.Format, m: int, steps: tuple[FStep, ...], inputs: tuple[
     if bound >= 2.0 ** fmt.emax:
         raise SpecError(file, "floating.format.emax", f"the noise and the query reach about {bound:.3g}, "
                         f"beyond the format's largest finite float (below 2^{fmt.emax})")
-
-
-def vacuity(spec: MechanismSpec) -> Optional[str]:
-    return None
