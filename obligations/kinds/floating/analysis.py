@@ -84,20 +84,12 @@ class FloatMechanism(FiniteMechanism):
     output_floats: tuple[A.Float, ...] = ()
 
 
-def _order(f: A.Float) -> tuple[int, Fraction, int]:
-    if f.kind == "nan":
-        return (3, Fraction(0), 0)
-    if f.kind == "inf":
-        return (2 if not f.negative else -2, Fraction(0), 0)
-    return (0, f.value, 0 if f.negative else 1)
-
-
 def tabulate_floating(spec: MechanismSpec) -> FloatMechanism:
     pipe = spec.program
     sampler = tuple(grid_sampler(pipe.fmt, pipe.grid_bits))
     ln = ln_table(pipe.fmt, sampler)
     dists = [distribution(pipe.fmt, pipe.steps, sampler, ln, x) for x in pipe.inputs]
-    outs = tuple(sorted(set().union(*dists), key=_order))
+    outs = tuple(sorted(set().union(*dists), key=A.sort_key))
     rows = tuple(tuple(d.get(o, Fraction(0)) for o in outs) for d in dists)
     pairs = tuple((i, j) for i, x in enumerate(pipe.inputs) for j, y in enumerate(pipe.inputs)
                   if i != j and abs(x - y) <= pipe.sensitivity)

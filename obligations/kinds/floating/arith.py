@@ -131,9 +131,15 @@ def less(a: Float, b: Float) -> bool:
 
 
 def _order(a: Float) -> Union[Fraction, float]:
+    """The value, infinities included (NaN is never ordered)."""
     if a.kind == "inf":
         return float("-inf") if a.negative else float("inf")
     return a.value
+
+
+def sort_key(a: Float) -> tuple[int, Union[Fraction, float], int]:
+    """Outputs in increasing value, -0 before +0, NaN last."""
+    return (1, 0, 0) if a.kind == "nan" else (0, _order(a), 0 if a.negative else 1)
 
 
 def clamp(b: Float, v: Float) -> Float:

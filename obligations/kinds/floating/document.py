@@ -21,14 +21,10 @@ from obligations.errors import InternalError
 from obligations.kinds.finite.document import _obligation, _renderer
 from obligations.kinds.floating import arith as A
 from obligations.kinds.floating.analysis import FStep, FloatMechanism
-from obligations.kinds.program.document import chunked
+from obligations.kinds.program.document import _z, chunked
 
 TEMPLATE = Path(__file__).with_name("floating.v.j2")
 LN_CHUNK = 64   # mantissas per lemma: one slot each, so a failure names its chunk
-
-
-def _z(z: int) -> str:
-    return z_lit(z) if z >= 0 else f"({z_lit(z)})"
 
 
 def fl(name: str, f: A.Float) -> str:
