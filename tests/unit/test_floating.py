@@ -62,8 +62,35 @@ def _spec(**floating: object) -> dict[str, object]:
     ({"steps": ["sign", "ln", {"add_query": {}}]}, "floating.steps[0]"),
     ({"steps": ["ln", "sign"]}, "floating.steps"),
     ({"inputs": [1000001, 0]}, "floating.inputs[0]"),
+    # 2^-15 is half the smallest subnormal of (8, 9): it rounds to 0, whose logarithm is -inf
+    ({"format": {"precision": 8, "emax": 9}, "uniform": {"grid": 15}}, "floating.uniform.grid"),
+    # ln(2^-8) rounds to -5.53125; times 92 it is 508, and 508 + 4 = 2^9 overflows
+    ({"format": {"precision": 8, "emax": 9}, "steps": ["ln", {"scale": "92"}, "sign", {"add_query": {"clamp": "4"}}]},
+     "floating.format.emax"),
+    ({"format": {"precision": 8, "emax": 9}, "steps": ["ln", {"scale": "93"}, "sign", {"add_query": {}}]},
+     "floating.format.emax"),
 ])
 def test_bad_input_names_the_field(change: dict[str, object], field: str) -> None:
     with pytest.raises(SpecError) as exc:
         check(_spec(**change), "bad.yaml")
     assert exc.value.field == field, str(exc.value)
+
+
+def test_the_overflow_check_is_exact() -> None:
+    # ln(2^-8)·91 rounds to 504 and 504 + 4 = 508 < 2^9: accepted, though 8·ln 2·91 + 4 ≈ 508.8
+    # is within 1% of 2^9 (the estimate this check replaces refused it)
+    steps = ["ln", {"scale": "91"}, "sign", {"add_query": {"clamp": "4"}}]
+    spec = check(_spec(format={"precision": 8, "emax": 9}, steps=steps), "ok.yaml")
+    u = unfold(spec)
+    assert all(f.kind in ("finite", "zero") for f in u.mechanism.output_floats)
+    assert max(abs(f.value) for f in u.mechanism.output_floats) == 508
+    # the smallest grid the format holds: 2^-14 is its smallest subnormal
+    check(_spec(format={"precision": 8, "emax": 9}, uniform={"grid": 14}), "ok.yaml")
+
+
+def test_a_clamp_bound_beyond_the_noise_leaves_outputs_one_input_cannot_reach() -> None:
+    u = unfold(check(yaml.safe_load((SPECS / "snapping_p6_b7.yaml").read_text()), "t.yaml"))
+    assert u.plan.expected.value == "refuted" and u.plan.tight_epsilon == "oo"
+    w = next(o for o in u.plan.obligations if type(o).__name__ == "Witness")
+    assert w.pr_x2 == 0 < w.pr_x and len(w.outputs) == 1      # one output, never reached from x'
+    assert "check_one_sided" in u.rendered.text and "_no_finite_epsilon" in u.rendered.text

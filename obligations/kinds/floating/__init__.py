@@ -10,7 +10,7 @@ from obligations.core.spec import MechanismSpec
 from obligations.kinds.base import Unfolded, witness_text
 from obligations.kinds.finite import describe_table, table_witness
 from obligations.kinds.floating import spec as F
-from obligations.kinds.floating.analysis import FloatMechanism, tabulate_floating
+from obligations.kinds.floating.analysis import FloatMechanism, one_sided, tabulate_floating
 from obligations.kinds.floating.document import render_floating
 
 
@@ -37,7 +37,7 @@ class FloatingKind:
     def analyse(self, spec: MechanismSpec) -> Unfolded:
         t0 = time.perf_counter()
         mech = tabulate_floating(spec)
-        p = plan(mech, ())
+        p = one_sided(mech, plan(mech, ()))
         t1 = time.perf_counter()
         rendered = render_floating(mech, p)
         return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})

@@ -4,11 +4,12 @@ to nearest even, the same exact rounding to the grid."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping, Optional, Sequence
 
 from obligations.analysis.finite import FiniteMechanism
+from obligations.core.obligation import Plan, Verdict, Witness
 from obligations.core.spec import MechanismSpec
 from obligations.kinds.floating import arith as A
 
@@ -38,9 +39,16 @@ def ln_table(fmt: A.Format, sampler: Sequence[tuple[A.Float, Fraction]]) -> dict
     return {u: A.correctly_rounded_ln(fmt, u) for u, _ in sampler}
 
 
-def run(fmt: A.Format, steps: Sequence[FStep], lnf: dict[A.Float, A.Float], q: A.Float,
+def run(fmt: A.Format, steps: Sequence[FStep], lnf: Mapping[A.Float, A.Float], q: A.Float,
         s: bool, u: A.Float) -> A.Float:
+    return trace(fmt, steps, lnf, q, s, u)[-1]
+
+
+def trace(fmt: A.Format, steps: Sequence[FStep], lnf: Mapping[A.Float, A.Float], q: A.Float,
+          s: bool, u: A.Float) -> list[A.Float]:
+    """The value after each step of one run (the last is the output)."""
     v = u
+    values: list[A.Float] = []
     for st in steps:
         if st.op == "ln":
             v = lnf.get(v, A.NAN)
@@ -57,7 +65,8 @@ def run(fmt: A.Format, steps: Sequence[FStep], lnf: dict[A.Float, A.Float], q: A
         elif st.op == "clamp":
             assert st.value is not None
             v = A.clamp(st.value, v)
-    return v
+        values.append(v)
+    return values
 
 
 def distribution(fmt: A.Format, steps: Sequence[FStep], sampler: Sequence[tuple[A.Float, Fraction]],
@@ -96,3 +105,16 @@ def tabulate_floating(spec: MechanismSpec) -> FloatMechanism:
     return FloatMechanism(spec, rows, pairs, rows, tuple(str(x) for x in pipe.inputs),
                           tuple(o.label() for o in outs), fmt=pipe.fmt, sampler=sampler, ln=ln,
                           output_floats=outs)
+
+
+def one_sided(m: FloatMechanism, p: Plan) -> Plan:
+    """When some output is reached from one input and never from a neighbour (ε = ∞), the
+    witness of a refutation is that output alone: Coq then proves that no finite ε holds
+    (FloatDP.v: `float_not_dp_of_one_sided`), not only the claimed one."""
+    if p.expected != Verdict.REFUTED or p.tight_epsilon != "oo":
+        return p
+    old = next(o for o in p.obligations if isinstance(o, Witness))
+    a, b, y = max(((a, b, y) for a, b in m.pairs for y, (pa, pb) in enumerate(zip(m.rows[a], m.rows[b]))
+                   if pb == 0 < pa), key=lambda t: (m.rows[t[0]][t[2]], -t[0], -t[1], -t[2]))
+    w = Witness(a, b, (y,), m.rows[a][y], Fraction(0), old.bound)
+    return replace(p, obligations=tuple(w if o is old else o for o in p.obligations))

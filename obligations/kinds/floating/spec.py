@@ -12,7 +12,6 @@ Every check below runs before any computation; nothing here computes the mechani
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, Mapping, Optional, Union
@@ -25,7 +24,7 @@ from obligations.core.spec import Domain, MechanismSpec, check_epsilon, validati
 from obligations.errors import SpecError
 from obligations.kinds.finite.form import Claim, Number
 from obligations.kinds.floating import arith as A
-from obligations.kinds.floating.analysis import FStep
+from obligations.kinds.floating.analysis import FStep, trace
 
 NAMED_FORMATS = {"binary16": (11, 16), "binary32": (24, 128), "binary64": (53, 1024)}
 # Limits of the exact enumeration (measured: bench/float_scaling.py).
@@ -174,8 +173,9 @@ def _pipeline(f: FloatingForm, file: str) -> FloatPipeline:
     if not 1 <= m <= MAX_GRID_BITS:
         raise SpecError(file, "floating.uniform.grid", f"grid bits {m} outside 1..{MAX_GRID_BITS} "
                         "(2^m sampler outcomes are enumerated)")
-    if 1 - m < fmt.emin:
-        raise SpecError(file, "floating.uniform.grid", f"2^-{m} is below the format's smallest float")
+    if -m < fmt.emin:
+        raise SpecError(file, "floating.uniform.grid", f"2^-{m} is below the format's smallest float "
+                        f"(2^{fmt.emin}): it would round to 0, whose logarithm is -inf")
     steps, texts = _steps(f, fmt, file)
     inputs = tuple(range(f.inputs.from_, f.inputs.to + 1)) if isinstance(f.inputs, RangeForm) \
         else tuple(f.inputs)
@@ -251,12 +251,21 @@ def _log2(g: Fraction) -> Optional[int]:
 
 
 def _check_range(fmt: A.Format, m: int, steps: tuple[FStep, ...], inputs: tuple[int, ...], file: str) -> None:
-    """The noise and the sums stay below 2^emax (no overflow to an infinity)."""
-    bound = m * math.log(2) * 1.01
-    for s in steps:
-        if s.op == "scale" and s.value is not None:
-            bound *= float(abs(s.value.value))
-    bound += max(abs(x) for x in inputs)
-    if bound >= 2.0 ** fmt.emax:
-        raise SpecError(file, "floating.format.emax", f"the noise and the query reach about {bound:.3g}, "
-                        f"beyond the format's largest finite float (below 2^{fmt.emax})")
+    """No value of any run overflows to an infinity, decided exactly: every step is monotone
+    in u (ln, a scaling, adding q, the roundings and the clamps all are), so each
+    intermediate value is extreme at the smallest or the largest sampled u, and running
+    those two draws for every input and sign, in the format, finds any overflow there is."""
+    extremes = (A.round_fraction(fmt, Fraction(1, 2 ** m)), A.round_fraction(fmt, Fraction(1)))
+    ln = {u: A.correctly_rounded_ln(fmt, u) for u in extremes}
+    for x in inputs:
+        q = A.float_of_int(fmt, x)
+        for u in extremes:
+            for sign in (True, False):
+                for i, v in enumerate(trace(fmt, steps, ln, q, sign, u)):
+                    if v.kind == "inf":
+                        raise SpecError(file, "floating.format.emax", _overflow_text(fmt, i, x, u))
+
+
+def _overflow_text(fmt: A.Format, i: int, x: int, u: A.Float) -> str:
+    return (f"floating.steps[{i}] overflows to an infinity (query value {x}, u = {u.label()}): a value "
+            f"reaches 2^{fmt.emax}, beyond the format's largest finite float; raise emax")
