@@ -69,6 +69,10 @@ def _spec(**floating: object) -> dict[str, object]:
      "floating.format.emax"),
     ({"format": {"precision": 8, "emax": 9}, "steps": ["ln", {"scale": "93"}, "sign", {"add_query": {}}]},
      "floating.format.emax"),
+    ({"format": "binary32", "uniform": {"ustar": "down"}}, "floating.uniform.ustar"),   # 2^30 floats in (0, 1)
+    ({"uniform": {"ustar": "up"}}, "floating.uniform.ustar"),
+    ({"uniform": {"ustar": "down", "grid": 8}}, "floating.uniform"),
+    ({"uniform": {}}, "floating.uniform"),
 ])
 def test_bad_input_names_the_field(change: dict[str, object], field: str) -> None:
     with pytest.raises(SpecError) as exc:
@@ -94,3 +98,21 @@ def test_a_clamp_bound_beyond_the_noise_leaves_outputs_one_input_cannot_reach() 
     w = next(o for o in u.plan.obligations if type(o).__name__ == "Witness")
     assert w.pr_x2 == 0 < w.pr_x and len(w.outputs) == 1      # one output, never reached from x'
     assert "check_one_sided" in u.rendered.text and "_no_finite_epsilon" in u.rendered.text
+
+
+def test_ustar_weighs_every_float_in_0_1_by_its_interval() -> None:
+    from obligations.kinds.floating.analysis import ustar_sampler, ustar_size
+    fmt = A.Format(6, 12)                                  # emin = -15
+    s = ustar_sampler(fmt)
+    assert len(s) == ustar_size(fmt) == 351 and sum(w for _, w in s) == 1
+    assert s[0] == (A.Float("finite", False, 1, -15), Fraction(2, 2 ** 15))   # [0, 2^-14)
+    assert s[-1] == (A.Float("finite", False, 63, -6), Fraction(1, 64))       # [63/64, 1)
+    values = [u.value for u, _ in s]
+    assert values == sorted(values) and all(A.round_fraction(fmt, v) == u for (u, _), v in zip(s, values))
+
+
+@pytest.mark.parametrize("spec, eps", [("tests/specs/floating/snapping_p5_ustar", "ln(26/9)"),
+                                       ("mechanisms/snapping_p6_ustar", "ln(73/26)")])
+def test_snapping_with_ustar_exact_epsilon(spec: str, eps: str) -> None:
+    u = unfold(check(yaml.safe_load((SPECS.parents[2] / f"{spec}.yaml").read_text()), "t.yaml"))
+    assert u.plan.expected.value == "proved" and u.plan.tight_epsilon == eps

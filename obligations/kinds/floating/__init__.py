@@ -48,7 +48,7 @@ class FloatingKind:
     def summary(self, spec: MechanismSpec) -> str:
         pipe = spec.program
         return (f"floating-point pipeline (precision {pipe.fmt.precision}, emax {pipe.fmt.emax}, "
-                f"u on 2^{pipe.grid_bits} points) over {len(pipe.inputs)} query values, "
+                f"{_sampler_text(pipe)}) over {len(pipe.inputs)} query values, "
                 f"claim ({spec.epsilon_text}, 0)-DP")
 
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
@@ -67,6 +67,10 @@ class FloatingKind:
 
     def finite_table(self, spec: MechanismSpec) -> FloatMechanism:
         return tabulate_floating(spec)
+
+
+def _sampler_text(pipe: F.FloatPipeline) -> str:
+    return f"u on 2^{pipe.grid_bits} points" if pipe.sampler == "grid" else "u from U*, every float in (0, 1)"
 
 
 FLOATING = FloatingKind()

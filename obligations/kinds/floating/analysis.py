@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Mapping, Optional, Sequence
 
 from obligations.analysis.finite import FiniteMechanism
 from obligations.core.obligation import Plan, Verdict, Witness
 from obligations.core.spec import MechanismSpec
 from obligations.kinds.floating import arith as A
+
+if TYPE_CHECKING:
+    from obligations.kinds.floating.spec import FloatPipeline
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,29 @@ def grid_sampler(fmt: A.Format, m: int) -> list[tuple[A.Float, Fraction]]:
         else:
             out.append((u, w))
     return out
+
+
+def ustar_size(fmt: A.Format) -> int:
+    """The number of floats in (0, 1): the subnormals, then 2^(p-1) per binade up to 1."""
+    return 2 ** (fmt.precision - 1) - 1 + (-(fmt.emin + fmt.precision - 1)) * 2 ** (fmt.precision - 1)
+
+
+def ustar_sampler(fmt: A.Format) -> list[tuple[A.Float, Fraction]]:
+    """Mironov's U* as UStar.v walks it: every float u in (0, 1) in increasing order, with
+    the length of [u, next float); the smallest also takes (0, itself)."""
+    out: list[tuple[A.Float, Fraction]] = []
+    half = 2 ** (fmt.precision - 1)
+    lo = Fraction(0)
+    for m, e in [(m, fmt.emin) for m in range(1, half)] + \
+            [(m, e) for e in range(fmt.emin, 0) for m in range(half, 2 * half) if m * Fraction(2) ** e < 1]:
+        hi = (m + 1) * Fraction(2) ** e
+        out.append((A.Float("finite", False, m, e), hi - lo))
+        lo = hi
+    return out
+
+
+def sampler_of(pipe: "FloatPipeline") -> list[tuple[A.Float, Fraction]]:
+    return grid_sampler(pipe.fmt, pipe.grid_bits) if pipe.sampler == "grid" else ustar_sampler(pipe.fmt)
 
 
 def ln_table(fmt: A.Format, sampler: Sequence[tuple[A.Float, Fraction]]) -> dict[A.Float, A.Float]:
@@ -95,7 +121,7 @@ class FloatMechanism(FiniteMechanism):
 
 def tabulate_floating(spec: MechanismSpec) -> FloatMechanism:
     pipe = spec.program
-    sampler = tuple(grid_sampler(pipe.fmt, pipe.grid_bits))
+    sampler = tuple(sampler_of(pipe))
     ln = ln_table(pipe.fmt, sampler)
     dists = [distribution(pipe.fmt, pipe.steps, sampler, ln, x) for x in pipe.inputs]
     outs = tuple(sorted(set().union(*dists), key=A.sort_key))
