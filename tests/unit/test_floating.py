@@ -116,3 +116,17 @@ def test_ustar_weighs_every_float_in_0_1_by_its_interval() -> None:
 def test_snapping_with_ustar_exact_epsilon(spec: str, eps: str) -> None:
     u = unfold(check(yaml.safe_load((SPECS.parents[2] / f"{spec}.yaml").read_text()), "t.yaml"))
     assert u.plan.expected.value == "proved" and u.plan.tight_epsilon == eps
+
+
+def test_an_overflowing_format_exits_2_naming_the_field(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    spec = _spec(format={"precision": 8, "emax": 9}, steps=["ln", {"scale": "92"}, "sign", {"add_query": {}}])
+    path = tmp_path / "overflow.yaml"
+    path.write_text(yaml.safe_dump(spec, sort_keys=False))
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(path), "--out", str(tmp_path / "out"),
+                           "--build", str(tmp_path / "b")], cwd=SPECS.parents[2], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2
+    assert f"{path}: floating.format.emax: floating.steps[3] overflows to an infinity" in done.stderr
+    assert not (tmp_path / "b").exists()          # refused before any work
