@@ -5,4 +5,4 @@
 From Interval Require Export Tactic.
 From Flocq Require Export Core.Core IEEE754.BinarySingleNaN.
 From Obligations Require Export Prelude.
-From Obligations.Float Require Export FloatPipeline LnTable FloatDP.
+From Obligations.Float Require Export FloatPipeline LnTable FloatDP UStar.

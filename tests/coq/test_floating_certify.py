@@ -16,7 +16,8 @@ pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = ["tests/specs/floating/snapping_p6_small.yaml", "tests/specs/floating/snapping_p6_tightened.yaml",
-         "tests/specs/floating/laplace_textbook_p6.yaml"]
+         "tests/specs/floating/laplace_textbook_p6.yaml", "tests/specs/floating/snapping_p6_b7.yaml",
+         "tests/specs/floating/snapping_p5_ustar.yaml"]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -28,7 +29,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     out = tmp_path_factory.mktemp("floating")
     done = cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
-    assert done.returncode == 1, done.stderr        # one proved, two refuted
+    assert done.returncode == 1, done.stderr        # two proved, three refuted
     return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
 
 
@@ -56,3 +57,26 @@ def test_textbook_laplace_is_refuted_with_a_one_sided_output(run: tuple[Path, di
     assert o["verdict"] == "refuted"
     w = o["witness"]
     assert w["pr_x_prime"] == "0" and w["pr_x"] != "0"     # reachable from x only: epsilon = oo
+
+
+def test_a_clamp_bound_beyond_the_noise_is_refuted_for_every_epsilon(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["snapping_p6_b7"]
+    assert o["verdict"] == "refuted" and o["tight_epsilon"] == "oo"
+    # -2 + noise reaches -7 (u = 1/256, ln u rounds to -5.5); -1 + noise stops at -6.5, rounded up to -6
+    assert o["witness"]["x"] == "-2" and o["witness"]["x_prime"] == "-1"
+    assert o["witness"]["outputs"] == ["-7"] and o["witness"]["pr_x_prime"] == "0"
+    assert o["witness"]["pr_x"] == "1/256"
+    text = (out / "snapping_p6_b7.v").read_text()
+    assert "Theorem snapping_p6_b7_no_finite_epsilon :\n  forall eps, ~ dp_runs" in text
+
+
+def test_mironovs_ustar_sampler_is_certified_at_its_exact_epsilon(run: tuple[Path, dict[str, Any]]) -> None:
+    out, results = run
+    o = results["snapping_p5_ustar"]
+    assert o["verdict"] == "proved" and o["tight_epsilon"] == "ln(26/9)"
+    assert o["statement"].endswith("dp_runs snapping_p5_ustar_deltas snapping_p5_ustar_inputs "
+                                   "snapping_p5_ustar_run (ln (26 / 9)) 0")
+    text = (out / "snapping_p5_ustar.v").read_text()
+    assert "Definition snapping_p5_ustar_sampler := ustar_sampler snapping_p5_ustar_prec snapping_p5_ustar_emax." \
+        in text

@@ -10,7 +10,7 @@ from obligations.core.spec import MechanismSpec
 from obligations.kinds.base import Unfolded, witness_text
 from obligations.kinds.finite import describe_table, table_witness
 from obligations.kinds.floating import spec as F
-from obligations.kinds.floating.analysis import FloatMechanism, tabulate_floating
+from obligations.kinds.floating.analysis import FloatMechanism, one_sided, tabulate_floating
 from obligations.kinds.floating.document import render_floating
 
 
@@ -37,7 +37,7 @@ class FloatingKind:
     def analyse(self, spec: MechanismSpec) -> Unfolded:
         t0 = time.perf_counter()
         mech = tabulate_floating(spec)
-        p = plan(mech, ())
+        p = one_sided(mech, plan(mech, ()))
         t1 = time.perf_counter()
         rendered = render_floating(mech, p)
         return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
@@ -48,7 +48,7 @@ class FloatingKind:
     def summary(self, spec: MechanismSpec) -> str:
         pipe = spec.program
         return (f"floating-point pipeline (precision {pipe.fmt.precision}, emax {pipe.fmt.emax}, "
-                f"u on 2^{pipe.grid_bits} points) over {len(pipe.inputs)} query values, "
+                f"{_sampler_text(pipe)}) over {len(pipe.inputs)} query values, "
                 f"claim ({spec.epsilon_text}, 0)-DP")
 
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
@@ -67,6 +67,10 @@ class FloatingKind:
 
     def finite_table(self, spec: MechanismSpec) -> FloatMechanism:
         return tabulate_floating(spec)
+
+
+def _sampler_text(pipe: F.FloatPipeline) -> str:
+    return f"u on 2^{pipe.grid_bits} points" if pipe.sampler == "grid" else "u from U*, every float in (0, 1)"
 
 
 FLOATING = FloatingKind()

@@ -4,13 +4,17 @@ to nearest even, the same exact rounding to the grid."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Mapping, Optional, Sequence
 
 from obligations.analysis.finite import FiniteMechanism
+from obligations.core.obligation import Plan, Verdict, Witness
 from obligations.core.spec import MechanismSpec
 from obligations.kinds.floating import arith as A
+
+if TYPE_CHECKING:
+    from obligations.kinds.floating.spec import FloatPipeline
 
 
 @dataclass(frozen=True)
@@ -34,13 +38,43 @@ def grid_sampler(fmt: A.Format, m: int) -> list[tuple[A.Float, Fraction]]:
     return out
 
 
+def ustar_size(fmt: A.Format) -> int:
+    """The number of floats in (0, 1): the subnormals, then 2^(p-1) per binade up to 1."""
+    return 2 ** (fmt.precision - 1) - 1 + (-(fmt.emin + fmt.precision - 1)) * 2 ** (fmt.precision - 1)
+
+
+def ustar_sampler(fmt: A.Format) -> list[tuple[A.Float, Fraction]]:
+    """Mironov's U* as UStar.v walks it: every float u in (0, 1) in increasing order, with
+    the length of [u, next float); the smallest also takes (0, itself)."""
+    out: list[tuple[A.Float, Fraction]] = []
+    half = 2 ** (fmt.precision - 1)
+    lo = Fraction(0)
+    for m, e in [(m, fmt.emin) for m in range(1, half)] + \
+            [(m, e) for e in range(fmt.emin, 0) for m in range(half, 2 * half) if m * Fraction(2) ** e < 1]:
+        hi = (m + 1) * Fraction(2) ** e
+        out.append((A.Float("finite", False, m, e), hi - lo))
+        lo = hi
+    return out
+
+
+def sampler_of(pipe: "FloatPipeline") -> list[tuple[A.Float, Fraction]]:
+    return grid_sampler(pipe.fmt, pipe.grid_bits) if pipe.sampler == "grid" else ustar_sampler(pipe.fmt)
+
+
 def ln_table(fmt: A.Format, sampler: Sequence[tuple[A.Float, Fraction]]) -> dict[A.Float, A.Float]:
     return {u: A.correctly_rounded_ln(fmt, u) for u, _ in sampler}
 
 
-def run(fmt: A.Format, steps: Sequence[FStep], lnf: dict[A.Float, A.Float], q: A.Float,
+def run(fmt: A.Format, steps: Sequence[FStep], lnf: Mapping[A.Float, A.Float], q: A.Float,
         s: bool, u: A.Float) -> A.Float:
+    return trace(fmt, steps, lnf, q, s, u)[-1]
+
+
+def trace(fmt: A.Format, steps: Sequence[FStep], lnf: Mapping[A.Float, A.Float], q: A.Float,
+          s: bool, u: A.Float) -> list[A.Float]:
+    """The value after each step of one run (the last is the output)."""
     v = u
+    values: list[A.Float] = []
     for st in steps:
         if st.op == "ln":
             v = lnf.get(v, A.NAN)
@@ -57,7 +91,8 @@ def run(fmt: A.Format, steps: Sequence[FStep], lnf: dict[A.Float, A.Float], q: A
         elif st.op == "clamp":
             assert st.value is not None
             v = A.clamp(st.value, v)
-    return v
+        values.append(v)
+    return values
 
 
 def distribution(fmt: A.Format, steps: Sequence[FStep], sampler: Sequence[tuple[A.Float, Fraction]],
@@ -86,7 +121,7 @@ class FloatMechanism(FiniteMechanism):
 
 def tabulate_floating(spec: MechanismSpec) -> FloatMechanism:
     pipe = spec.program
-    sampler = tuple(grid_sampler(pipe.fmt, pipe.grid_bits))
+    sampler = tuple(sampler_of(pipe))
     ln = ln_table(pipe.fmt, sampler)
     dists = [distribution(pipe.fmt, pipe.steps, sampler, ln, x) for x in pipe.inputs]
     outs = tuple(sorted(set().union(*dists), key=A.sort_key))
@@ -96,3 +131,16 @@ def tabulate_floating(spec: MechanismSpec) -> FloatMechanism:
     return FloatMechanism(spec, rows, pairs, rows, tuple(str(x) for x in pipe.inputs),
                           tuple(o.label() for o in outs), fmt=pipe.fmt, sampler=sampler, ln=ln,
                           output_floats=outs)
+
+
+def one_sided(m: FloatMechanism, p: Plan) -> Plan:
+    """When some output is reached from one input and never from a neighbour (ε = ∞), the
+    witness of a refutation is that output alone: Coq then proves that no finite ε holds
+    (FloatDP.v: `float_not_dp_of_one_sided`), not only the claimed one."""
+    if p.expected != Verdict.REFUTED or p.tight_epsilon != "oo":
+        return p
+    old = next(o for o in p.obligations if isinstance(o, Witness))
+    a, b, y = max(((a, b, y) for a, b in m.pairs for y, (pa, pb) in enumerate(zip(m.rows[a], m.rows[b]))
+                   if pb == 0 < pa), key=lambda t: (m.rows[t[0]][t[2]], -t[0], -t[1], -t[2]))
+    w = Witness(a, b, (y,), m.rows[a][y], Fraction(0), old.bound)
+    return replace(p, obligations=tuple(w if o is old else o for o in p.obligations))

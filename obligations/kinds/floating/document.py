@@ -132,6 +132,7 @@ def render_floating(m: FloatMechanism, plan: Plan) -> Rendered:
         main["event_text"] = comment(", ".join(m.output_label(y) for y in w.outputs))
         main["x_text"] = comment(m.input_label(w.x))
         main["x2_text"] = comment(m.input_label(w.x2))
+        main["one_sided"] = w.pr_x2 == 0
     theorem = f"{name}_not_dp" if plan.expected == Verdict.REFUTED else f"{name}_dp"
     mants, l2 = _brackets(m)
     mchunks = _mant_chunks(mants)

@@ -12,7 +12,6 @@ Every check below runs before any computation; nothing here computes the mechani
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, Mapping, Optional, Union
@@ -25,7 +24,7 @@ from obligations.core.spec import Domain, MechanismSpec, check_epsilon, validati
 from obligations.errors import SpecError
 from obligations.kinds.finite.form import Claim, Number
 from obligations.kinds.floating import arith as A
-from obligations.kinds.floating.analysis import FStep
+from obligations.kinds.floating.analysis import FStep, trace, ustar_size
 
 NAMED_FORMATS = {"binary16": (11, 16), "binary32": (24, 128), "binary64": (53, 1024)}
 # Limits of the exact enumeration (measured: bench/float_scaling.py).
@@ -43,8 +42,12 @@ class FormatForm(_Strict):
     emax: StrictInt = Field(description="the exponent range: finite floats are below 2^emax")
 
 
-class GridSampler(_Strict):
-    grid: StrictInt = Field(description="m: u = k/2^m for k = 1..2^m, each with probability 2^-m")
+class UniformForm(_Strict):
+    grid: Optional[StrictInt] = Field(default=None, description="m: u = k/2^m for k = 1..2^m, each with "
+                                      "probability 2^-m")
+    ustar: Optional[Literal["down"]] = Field(default=None, description="Mironov's U*: every float u in (0, 1), "
+                                             "with probability the length of [u, next float) (a uniform real "
+                                             "rounded down)")
 
 
 class ScaleStep(_Strict):
@@ -82,7 +85,7 @@ class RangeForm(_Strict):
 
 class FloatingForm(_Strict):
     format: Union[Literal["binary16", "binary32", "binary64"], FormatForm]
-    uniform: GridSampler
+    uniform: UniformForm
     steps: list[StepForm] = Field(min_length=1, max_length=16)
     inputs: Union[RangeForm, list[StrictInt]] = Field(description="the query values compared (integers)")
     sensitivity: StrictInt = Field(description="Δ: inputs within Δ of each other are neighbours")
@@ -108,6 +111,7 @@ class FloatPipeline:
     step_texts: tuple[str, ...]
     inputs: tuple[int, ...]
     sensitivity: int
+    sampler: Literal["grid", "ustar"] = "grid"     # grid: grid_bits is m; ustar: grid_bits is 0
 
 
 def is_floating(data: Any) -> bool:
@@ -170,12 +174,21 @@ def _pipeline(f: FloatingForm, file: str) -> FloatPipeline:
         raise SpecError(file, "floating.format.emax", f"emax {emax} must exceed the precision {p} "
                         "and be at most 1024")
     fmt = A.Format(p, emax)
-    m = f.uniform.grid
-    if not 1 <= m <= MAX_GRID_BITS:
-        raise SpecError(file, "floating.uniform.grid", f"grid bits {m} outside 1..{MAX_GRID_BITS} "
-                        "(2^m sampler outcomes are enumerated)")
-    if 1 - m < fmt.emin:
-        raise SpecError(file, "floating.uniform.grid", f"2^-{m} is below the format's smallest float")
+    if (f.uniform.grid is None) == (f.uniform.ustar is None):
+        raise SpecError(file, "floating.uniform", "give one sampler: {grid: m} or {ustar: down}")
+    if f.uniform.grid is not None:
+        m = f.uniform.grid
+        if not 1 <= m <= MAX_GRID_BITS:
+            raise SpecError(file, "floating.uniform.grid", f"grid bits {m} outside 1..{MAX_GRID_BITS} "
+                            "(2^m sampler outcomes are enumerated)")
+        if -m < fmt.emin:
+            raise SpecError(file, "floating.uniform.grid", f"2^-{m} is below the format's smallest float "
+                            f"(2^{fmt.emin}): it would round to 0, whose logarithm is -inf")
+    else:
+        m = 0
+        if ustar_size(fmt) > 2 ** MAX_GRID_BITS:
+            raise SpecError(file, "floating.uniform.ustar", f"the format has {ustar_size(fmt)} floats in "
+                            f"(0, 1), beyond the {2 ** MAX_GRID_BITS} sampler outcomes enumerated")
     steps, texts = _steps(f, fmt, file)
     inputs = tuple(range(f.inputs.from_, f.inputs.to + 1)) if isinstance(f.inputs, RangeForm) \
         else tuple(f.inputs)
@@ -186,7 +199,7 @@ def _pipeline(f: FloatingForm, file: str) -> FloatPipeline:
     if f.sensitivity < 1:
         raise SpecError(file, "floating.sensitivity", "the sensitivity is a positive integer")
     _check_range(fmt, m, steps, inputs, file)
-    return FloatPipeline(fmt, m, steps, texts, inputs, f.sensitivity)
+    return FloatPipeline(fmt, m, steps, texts, inputs, f.sensitivity, "grid" if m else "ustar")
 
 
 def _steps(f: FloatingForm, fmt: A.Format, file: str) -> tuple[tuple[FStep, ...], tuple[str, ...]]:
@@ -251,12 +264,22 @@ def _log2(g: Fraction) -> Optional[int]:
 
 
 def _check_range(fmt: A.Format, m: int, steps: tuple[FStep, ...], inputs: tuple[int, ...], file: str) -> None:
-    """The noise and the sums stay below 2^emax (no overflow to an infinity)."""
-    bound = m * math.log(2) * 1.01
-    for s in steps:
-        if s.op == "scale" and s.value is not None:
-            bound *= float(abs(s.value.value))
-    bound += max(abs(x) for x in inputs)
-    if bound >= 2.0 ** fmt.emax:
-        raise SpecError(file, "floating.format.emax", f"the noise and the query reach about {bound:.3g}, "
-                        f"beyond the format's largest finite float (below 2^{fmt.emax})")
+    """No value of any run overflows to an infinity, decided exactly: every step is monotone
+    in u (ln, a scaling, adding q, the roundings and the clamps all are), so each
+    intermediate value is extreme at the smallest or the largest sampled u, and running
+    those two draws for every input and sign, in the format, finds any overflow there is."""
+    extremes = (A.round_fraction(fmt, Fraction(1, 2 ** m)), A.round_fraction(fmt, Fraction(1))) if m \
+        else (A.Float("finite", False, 1, fmt.emin), A.round_fraction(fmt, 1 - fmt.eta))
+    ln = {u: A.correctly_rounded_ln(fmt, u) for u in extremes}
+    for x in inputs:
+        q = A.float_of_int(fmt, x)
+        for u in extremes:
+            for sign in (True, False):
+                for i, v in enumerate(trace(fmt, steps, ln, q, sign, u)):
+                    if v.kind == "inf":
+                        raise SpecError(file, "floating.format.emax", _overflow_text(fmt, i, x, u))
+
+
+def _overflow_text(fmt: A.Format, i: int, x: int, u: A.Float) -> str:
+    return (f"floating.steps[{i}] overflows to an infinity (query value {x}, u = {u.label()}): a value "
+            f"reaches 2^{fmt.emax}, beyond the format's largest finite float; raise emax")
