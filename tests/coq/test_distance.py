@@ -39,3 +39,11 @@ def test_a_claim_too_small_for_the_distance_is_refused(tmp_path: Path) -> None:
     assert o["verdict"] == "refuted"
     w = o["witness"]
     assert (w["x"], w["x_prime"], w["outputs"], w["pr_x"], w["pr_x_prime"]) == ("0", "2", ["0"], "2/3", "1/6")
+
+
+def test_distance_2_at_n_10000_by_the_library_lemma(tmp_path: Path) -> None:
+    done, result = prove(SPECS / "tgeom_distance2_n10000.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    cert = json.loads((tmp_path / "tgeom_distance2_n10000.json").read_text())
+    assert cert["theorems"][-1]["statement"] == "dp (nb_distance 2) tgeom_distance2_n10000 (2 * ln 2) 0"
+    assert "tgeom_dp_distance_le" in cert["proofs"][-1]["tactic"]     # the family's proof, not the table's

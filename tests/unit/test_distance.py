@@ -52,3 +52,17 @@ def test_a_distance_needs_integer_inputs() -> None:
 def test_a_distance_is_a_positive_integer(d: Any) -> None:
     with pytest.raises(SpecError, match="neighbours"):
         check(_spec(neighbours={"distance": d}), "d.yaml")
+
+
+def test_a_large_instance_at_distance_2_is_the_library_family_at_distance_2() -> None:
+    u = unfold(load(SPEC.with_name("tgeom_distance2_n10000.yaml")))
+    assert u.plan.expected == Verdict.PROVED and u.plan.tight_epsilon == "ln(4)"
+    text = u.rendered.text
+    assert "tgeom_dp_distance_le" in text and "(nb_distance 2)" in text and "tabulate_z" not in text
+
+
+def test_a_claim_below_the_distance_epsilon_is_refused_on_the_family_route() -> None:
+    data = yaml.safe_load(SPEC.with_name("tgeom_distance2_n10000.yaml").read_text())
+    data["claim"] = {"epsilon": "ln(2)"}
+    with pytest.raises(SpecError, match="below the family's epsilon ln\\(4\\)"):
+        unfold(check(data, "d.yaml"))
