@@ -9,7 +9,7 @@ formula equal to the family's for all parameter values, case by case
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, Mapping, Optional, Sequence
 
@@ -73,6 +73,7 @@ class Family:
     distr_lemma: Optional[str]
     eps_tactics: tuple[str, ...]                # proofs of Q2R L <= exp ε from the conditions (Hc)
     infer: Callable[[Sequence[Sequence[Fraction]]], Optional[dict[str, Fraction]]]  # a table's parameters
+    distance_lemma: Optional[str] = None        # its DP theorem for neighbours at distance d (bound^d)
 
 
 def _tgeom_infer(rows: Sequence[Sequence[Fraction]]) -> Optional[dict[str, Fraction]]:
@@ -122,7 +123,7 @@ TGEOM = Family(
     conditions_coq="(0 < {a} < 1) /\\ (1 <= {n})%Z",
     bound=lambda v: 1 / v["a"], bound_coq="(/ {a})",
     tight=lambda s: -sympy.log(s["a"]),
-    dp_lemma="tgeom_dp_le", distr_lemma="tgeom_distr",
+    dp_lemma="tgeom_dp_le", distr_lemma="tgeom_distr", distance_lemma="tgeom_dp_distance_le",
     eps_tactics=("apply bound_exp_neg_ln; [tauto|reflexivity].",
                  "apply bound_exp_ln_inv; [tauto|reflexivity]."),
     infer=_tgeom_infer,
@@ -216,9 +217,7 @@ def find(spec_types: Mapping[str, str], spec_pmf: Pmf,
          spec_domain: Callable[[Values], tuple[int, int, int, int]],
          samples: Sequence[Values], neighbours: str) -> Optional[Match]:
     """The library family the spec's formula is (on the samples), with the binding."""
-    for family in FAMILIES:
-        if family.neighbours != neighbours:
-            continue
+    for family in (f for f in map(lambda f: for_neighbours(f, neighbours), FAMILIES) if f is not None):
         for binding in bindings(family, spec_types):
             if agrees(family, binding, spec_pmf, spec_domain, samples):
                 return Match(family, binding)
@@ -228,9 +227,7 @@ def find(spec_types: Mapping[str, str], spec_pmf: Pmf,
 def table_member(rows: Sequence[Sequence[Fraction]], neighbours: str) -> Optional[tuple[Family, dict[str, Fraction]]]:
     """The family and parameters of which an explicit table is the member (inputs and outputs
     are the family's values 0, 1, ... in order), where its theorems hold."""
-    for family in FAMILIES:
-        if family.neighbours != neighbours:
-            continue
+    for family in (f for f in map(lambda f: for_neighbours(f, neighbours), FAMILIES) if f is not None):
         values = family.infer(rows)
         if values is None or not all(c.holds(values[f], values) for f, c in family.conditions):
             continue
@@ -241,6 +238,22 @@ def table_member(rows: Sequence[Sequence[Fraction]], neighbours: str) -> Optiona
                for i in range(len(rows)) for j in range(len(rows[0]))):
             return family, values
     return None
+
+
+def for_neighbours(family: Family, neighbours: str) -> Optional[Family]:
+    """The family for these neighbours: itself, or its form at distance d (its one-step
+    bound L becomes L^d: `tgeom_dp_distance_le`), or None."""
+    if family.neighbours == neighbours:
+        return family
+    if not (neighbours.startswith("distance:") and family.distance_lemma):
+        return None
+    d = int(neighbours.split(":")[1])
+    if d == 1 and family.neighbours == "adjacent":
+        return family
+    one, tight = family.bound, family.tight
+    return replace(family, neighbours=neighbours, dp_lemma=family.distance_lemma,
+                   bound=lambda v: one(v) ** d, bound_coq=f"({family.bound_coq} ^ {d})",
+                   tight=lambda s: d * tight(s))
 
 
 def catalogue() -> str:

@@ -144,6 +144,9 @@ def neighbour_pairs(spec: MechanismSpec) -> tuple[tuple[int, int], ...]:
         pairs: Iterable[tuple[int, int]] = ((a, b) for a in range(n) for b in range(n))
     elif nb == "adjacent":
         pairs = [p for i in range(n - 1) for p in ((i, i + 1), (i + 1, i))]
+    elif isinstance(nb, str) and nb.startswith("distance:"):   # |x - x'| <= d (kinds/finite/spec.py)
+        d = int(nb.split(":")[1])
+        pairs = [(a, b) for a in range(n) for b in range(max(0, a - d), min(n, a + d + 1))]
     else:
         pairs = [p for a, b in nb for p in ((a, b), (b, a))]
     return tuple(sorted({(a, b) for a, b in pairs if a != b}))

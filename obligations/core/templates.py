@@ -33,8 +33,8 @@ class Rendered:
 
 INTERVAL_PRELUDE = "PreludeInterval"
 # Preludes whose files prove goals with `interval` (its primitive-integer axioms are allowed):
-# the floating-point kind's proves its logarithm table with it.
-INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat"})
+# the floating-point kind's proves its logarithm table with it, the calibrated kind its brackets.
+INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal"})
 
 # Proofs of the bound on e^ε the prover may try when the proposed one fails.
 BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),

@@ -5,7 +5,7 @@
 From Coq Require Export List QArith Qabs Qminmax Qreals Reals Lra ZArith.
 From Obligations.Core Require Export RealFacts Lists Sums Privacy ExpBounds Audit.
 From Obligations.Finite Require Export Mechanism Neighbours DP Checker CheckerSound Refutation
-  Compose CW Adjacent Region Family TGeom RR BasicComposition Accuracy.
+  Compose CW Adjacent Region Family TGeom TGeomDistance RR BasicComposition Accuracy.
 From Obligations.Program Require Export ProgramSyntax Dist ProgramSem ProgramInputs ProgramDP RunsMech ProgramMech.
 Export ListNotations.
 

@@ -14,13 +14,14 @@ from obligations.core.resources import THEORIES
 REPO = Path(__file__).resolve().parent.parent.parent
 THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",
             "distr_of_check", "check_pointwise_of_adjacent", "dp_iff_region_within",
-            "tgeom_distr", "krr_dp_le", "dp_power_basic_q"]   # families and basic composition
+            "tgeom_distr", "krr_dp_le", "dp_power_basic_q",    # families and basic composition
+            "tgeom_dp_distance", "krr_exp_rdp", "rdp_of_brackets"]   # distance d, tables of reals
 
 
 @pytest.mark.parametrize("theorem", THEOREMS)
 def test_library_theorem_uses_only_allowed_axioms(tmp_path: Path, theorem: str) -> None:
     v = tmp_path / "Audit.v"
-    v.write_text("From Obligations Require Import Prelude.\nSet Printing Width 100000.\n"
+    v.write_text("From Obligations Require Import PreludeReal.\nSet Printing Width 100000.\n"
                  f"Print Assumptions {theorem}.\n")
     done = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300)

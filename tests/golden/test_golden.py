@@ -15,7 +15,9 @@ from obligations.kinds import load
 REPO = Path(__file__).resolve().parent.parent.parent
 EXPECTED = Path(__file__).resolve().parent / "expected"
 SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / "specs").glob("*.yaml")) \
-    + sorted((REPO / "tests" / "specs" / "pipelines").glob("*.yaml"))
+    + sorted((REPO / "tests" / "specs" / "pipelines").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "calibrated").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "distance").glob("*.yaml"))
 
 
 def _is_program(path: Path) -> bool:
@@ -23,7 +25,8 @@ def _is_program(path: Path) -> bool:
 
 
 # Program specs (issue 4) stand for one claim per sweep point: one golden file each.
-PROGRAM_SPECS = [p for p in SPECS if _is_program(p)] + sorted((REPO / "tests" / "specs" / "programs").glob("*.yaml"))
+PROGRAM_SPECS = [p for p in SPECS if _is_program(p)] + sorted((REPO / "tests" / "specs" / "programs").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "sweep").glob("*.yaml"))   # sweeps of the other kinds (core/sweep.py)
 SPECS = [p for p in SPECS if not _is_program(p)]
 
 

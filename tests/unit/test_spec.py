@@ -98,6 +98,8 @@ def test_shipped_mechanisms_load(path: Path) -> None:
         pytest.skip("a floating-point pipeline: tests/unit/test_floating.py")
     if "{accuracy:" in path.read_text() or "{expected_error:" in path.read_text():
         pytest.skip("an accuracy claim: tests/unit/test_accuracy.py")
+    if "exp(" in path.read_text().split("table:")[-1]:
+        pytest.skip("a table of exp entries: tests/unit/test_calibrated.py")
     spec = load(path)
     assert spec.name == path.stem
     assert len(spec.sha256) == 64
@@ -196,7 +198,8 @@ BAD: list[tuple[str, dict[str, Any], Edit, str, tuple[str, ...]]] = [
      ("1 entries for 2 outputs",)),
     ("table-entry-hostile", RR, lambda d: d["table"].update({"+": ["__import__('os').system('x')", "0"]}),
      "table.+[0]", ("only ln, exp, abs, min, max may be called",)),
-    ("table-entry-ln", RR, lambda d: d["table"].update({"+": ["ln(2)", "0"]}), "table.+[0]", ("not exact",)),
+    # Entries with ln/exp are exact reals (the calibrated kind, docs/calibrated.md): this row sums to ln 2.
+    ("table-entry-ln", RR, lambda d: d["table"].update({"+": ["ln(2)", "0"]}), "table.+", ("the row sums to",)),
     ("table-entry-true", RR, lambda d: d["table"].update({"+": [True, False]}), "table.+[0]", ()),
     ("labels-yes-no", RR, lambda d: d.update(outputs=[True, False]), "outputs[0]", ()),
     ("label-twice", RR, lambda d: d.update(inputs=["+", "+"]), "inputs[1]", ("appears twice",)),

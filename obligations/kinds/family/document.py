@@ -75,6 +75,13 @@ class Route:
     epsilon_text: str
 
 
+def nb_term(neighbours: str) -> str:
+    """The Coq neighbour relation: nb_all, nb_adjacent, (nb_distance d)."""
+    if neighbours.startswith("distance:"):
+        return f"(nb_distance {int(neighbours.split(':')[1])})"
+    return f"nb_{neighbours}"
+
+
 def coq(name: str) -> str:
     return f"p_{name}"
 
@@ -131,7 +138,7 @@ def render(route: Route, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
         is_family=is_family, conditions=conditions, forall=forall, intros=intros, call=call,
         mech=f"({route.name} {args})" if args else route.name,
         table=None if table is None else dict(n_in=len(table), n_out=len(table[0]), rows=rows_literal(table)),
-        neighbours=f"nb_{route.neighbours}", epsilon=epsilon, proved=proved, refute=None, exp=None, hyps=hyps,
+        neighbours=nb_term(route.neighbours), epsilon=epsilon, proved=proved, refute=None, exp=None, hyps=hyps,
         theorem=f"{route.name}_not_dp" if refute else f"{route.name}_dp")
     theorems: tuple[str, ...]
     if refute is not None:

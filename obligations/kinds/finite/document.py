@@ -131,6 +131,8 @@ def _neighbours(spec: MechanismSpec) -> str:
         return "nb_all"
     if nb == "adjacent":
         return "nb_adjacent"
+    if isinstance(nb, str) and nb.startswith("distance:"):
+        return f"(nb_distance {int(nb.split(':')[1])})"
     # The prelude opens Q_scope: a bare numeral would be a Q, but nb_list takes nat pairs.
     pairs = "; ".join(f"({a}%nat, {b}%nat)" for a, b in nb)
     return f"(nb_list [{pairs}])"

@@ -53,6 +53,12 @@ class Pairs(Strict):
     pairs: list[tuple[Label, Label]] = Field(min_length=1)
 
 
+class Distance(Strict):
+    """Integer-labelled inputs at distance at most d are neighbours (sensitivity d)."""
+
+    distance: StrictInt = Field(ge=1, description="d >= 1: inputs x, x' with |x - x'| <= d are neighbours")
+
+
 class Claim(Strict):
     epsilon: Number = Field(description="exact expression: ln(3), -ln(alpha), 1, 1/2, 2*ln(3)")
     delta: Number = Field(default="0", description="exact rational: 0, 1/100, 0.0705")
@@ -91,7 +97,7 @@ class Spec(Strict):
         default=None, description="Pr[M(x) = y] over input value x and output value y")
     distribution: Literal["full", "sub"] = Field(
         default="full", description="full: rows sum to 1; sub: rows sum to at most 1")
-    neighbours: Union[Literal["all", "adjacent"], Pairs]
+    neighbours: Union[Literal["all", "adjacent"], Pairs, Distance]
     claim: Claim
     profile: Optional[ProfileRequest] = None
     cw: Optional[CW] = None

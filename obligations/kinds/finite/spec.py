@@ -11,10 +11,11 @@ from obligations.core.names import coq_name_problem, spec_name_problem, text_pro
 from obligations.core.spec import (INDEX_VARS, MAX_DOMAIN, MAX_ENTRIES, Domain, MechanismSpec, Piece,
                                    MAX_COMPOSED_OUTPUTS, check_epsilon, too_many_outputs, validation_error)
 from obligations.errors import SpecError
-from obligations.kinds.finite.form import Number, Otherwise, Pairs, Range, Spec
+from obligations.kinds.finite.form import Distance, Number, Otherwise, Pairs, Range, Spec
 
 
 MAX_FAMILY_DOMAIN = 1_000_000
+DISTANCE = "distance:"   # neighbours "distance:d": |x - x'| <= d
 
 
 def check_finite(data: Any, file: str, sha256: str = "") -> MechanismSpec:
@@ -35,12 +36,16 @@ class _Checker:
     def fail(self, field: str, message: str) -> SpecError:
         return SpecError(self.file, field, message)
 
-    def run(self) -> MechanismSpec:
-        s = self.spec
-        problem = spec_name_problem(s.name)
+    def run_names(self) -> tuple[dict[str, Fraction], dict[str, str]]:
+        """Check the name; the parameters and their types."""
+        problem = spec_name_problem(self.spec.name)
         if problem:
             raise self.fail("name", problem)
-        params, types = self.parameters()
+        return self.parameters()
+
+    def run(self) -> MechanismSpec:
+        s = self.spec
+        params, types = self.run_names()
         inputs = self.domain("inputs", s.inputs, params, types)
         outputs = self.domain("outputs", s.outputs, params, types)
         if inputs.size * outputs.size > MAX_ENTRIES and s.route != "family":
@@ -220,6 +225,12 @@ class _Checker:
 
     def neighbours(self, inputs: Domain) -> Union[str, tuple[tuple[int, int], ...]]:
         nb = self.spec.neighbours
+        if isinstance(nb, Distance):
+            if inputs.values is None:
+                raise self.fail("neighbours.distance", "distance needs integer inputs "
+                                "(inputs: {range: [lo, hi]})")
+            # Consecutive values: index distance is value distance.
+            return f"{DISTANCE}{nb.distance}"
         if not isinstance(nb, Pairs):
             return nb  # "adjacent" is adjacency in the order the inputs are listed
         pairs = []

@@ -30,3 +30,10 @@ Proof.
   induction l as [|[a b] l IH]; cbn [existsb]; [reflexivity|].
   now rewrite IH, orb_comm with (b1 := ((a =? x) && (b =? x'))%nat).
 Qed.
+
+(** Integer-labelled inputs at distance at most [d]: [|x - x'| <= d] (sensitivity [d]). *)
+Definition nb_distance (d : nat) : nat -> nat -> bool :=
+  fun x x' => (x <=? x' + d) && (x' <=? x + d).
+
+Lemma nb_distance_symmetric d : symmetric (nb_distance d).
+Proof. intros x x'. unfold nb_distance. apply andb_comm. Qed.

@@ -1,0 +1,172 @@
+"""Tables whose entries are exact reals built from rationals, exp and ln (the table form
+of the finite kind, `kinds/finite/form.py`, with such entries): checked into a
+`CalibratedSpec`.  Entries are parsed by the whitelist of `core/expr.py` and evaluated
+with sympy node by node (`to_sympy`); nothing from the file reaches `sympify`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping, Optional, Union
+
+import sympy
+from pydantic import ValidationError
+
+from obligations.core import expr as E
+from obligations.core.spec import Domain, validation_error
+from obligations.errors import SpecError
+from obligations.kinds.finite.form import Spec
+from obligations.kinds.finite.spec import _Checker
+
+# Digits sympy evaluates an entry to, to decide signs and row sums it cannot simplify.
+DIGITS = 60
+MAX_CALIBRATED_ENTRIES = 400   # every entry is bracketed by its own `interval` proof
+
+
+@dataclass(frozen=True)
+class CalibratedSpec:
+    """A table of real entries (exp and ln allowed) and a pure-DP claim about it."""
+
+    path: str
+    sha256: str
+    name: str
+    description: str
+    parameters: Mapping[str, Fraction]
+    parameter_types: Mapping[str, str]
+    inputs: Domain
+    outputs: Domain
+    entries: tuple[tuple[E.Expr, ...], ...]
+    values: tuple[tuple[sympy.Expr, ...], ...]   # the entries, exact, as sympy builds them
+    neighbours: Union[str, tuple[tuple[int, int], ...]]
+    epsilon: E.Expr
+    epsilon_text: str
+    delta: Fraction
+    delta_text: str
+    kind: str = "calibrated"
+    derived: Optional[Mapping[str, Any]] = None   # a sweep point: its name and values
+    profile_epsilons: tuple[str, ...] = ()        # no privacy profiles: no rational table
+    profile_compose: tuple[int, ...] = ()
+
+
+def has_real_entry(data: Mapping[str, Any]) -> bool:
+    """Whether a mapping is a table with an entry that calls exp or ln (parsed, never evaluated)."""
+    table = data.get("table")
+    if not isinstance(table, dict) or "formula" in data:
+        return False
+    for row in table.values():
+        if not isinstance(row, list):
+            continue
+        for v in row:
+            if isinstance(v, str) and ("exp" in v or "ln" in v or "log" in v):
+                try:
+                    if _calls_real(E.parse(v)):
+                        return True
+                except E.ExprError:
+                    continue
+    return False
+
+
+def _calls_real(e: E.Expr) -> bool:
+    if isinstance(e, E.Call) and e.fn in ("exp", "ln"):
+        return True
+    return any(_calls_real(c) for c in E.children(e))
+
+
+def check(data: Any, file: str, sha256: str = "") -> CalibratedSpec:
+    try:
+        spec = Spec.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(file, exc, Spec) from None
+    c = _Checker(file, sha256, spec)
+    for field, given, default in (("distribution", spec.distribution, "full"), ("route", spec.route, "auto")):
+        if given != default:
+            raise SpecError(file, field, f"a table with exp or ln entries takes {field}: {default} only")
+    for field in ("profile", "cw"):
+        if getattr(spec, field) is not None:
+            raise SpecError(file, field, f"'{field}' is not available for a table with exp or ln entries")
+    run = c.run_names()
+    params, types = run
+    inputs = c.domain("inputs", spec.inputs, params, types)
+    outputs = c.domain("outputs", spec.outputs, params, types)
+    if inputs.size * outputs.size > MAX_CALIBRATED_ENTRIES:
+        raise SpecError(file, "outputs", f"{inputs.size} inputs x {outputs.size} outputs: a table with exp "
+                        f"or ln entries has at most {MAX_CALIBRATED_ENTRIES} entries (each is bracketed "
+                        "by its own interval proof)")
+    entries, values = _table(c, spec, inputs, outputs, params, types)
+    eps = c.expression("claim.epsilon", spec.claim.epsilon, types, allow_real=True)
+    c.check_epsilon(eps, params)
+    delta = c.delta(params, types)
+    if delta != 0:
+        raise SpecError(file, "claim.delta", "a table with exp or ln entries is checked for pure DP "
+                        "(delta 0) only: its proof is a pointwise bound M(x)(y) <= e^eps M(x')(y)")
+    return CalibratedSpec(
+        path=file, sha256=sha256, name=spec.name, description=spec.description, parameters=params,
+        parameter_types=types, inputs=inputs, outputs=outputs, entries=entries, values=values,
+        neighbours=c.neighbours(inputs), epsilon=eps, epsilon_text=str(spec.claim.epsilon),
+        delta=delta, delta_text=str(spec.claim.delta))
+
+
+def _table(c: _Checker, spec: Spec, inputs: Domain, outputs: Domain, params: Mapping[str, Fraction],
+           types: Mapping[str, str]) -> tuple[tuple[tuple[E.Expr, ...], ...], tuple[tuple[sympy.Expr, ...], ...]]:
+    table = spec.table or {}
+    missing = [lab for lab in inputs.labels if lab not in table]
+    if missing:
+        raise c.fail("table", f"no row for input {missing[0]!r}")
+    extra = [k for k in table if k not in inputs.labels]
+    if extra:
+        raise c.fail(f"table.{extra[0]}", f"{extra[0]!r} is not an input")
+    rows, values = [], []
+    for label in inputs.labels:
+        row = table[label]
+        if len(row) != outputs.size:
+            raise c.fail(f"table.{label}", f"{len(row)} entries for {outputs.size} outputs")
+        exprs, vals = [], []
+        for j, text in enumerate(row):
+            field = f"table.{label}[{j}]"
+            e = c.expression(field, text, types, allow_real=True)
+            unsupported = _unsupported(e)
+            if unsupported:
+                raise c.fail(field, f"{unsupported} is not supported in an entry: entries are built from "
+                             "rationals, parameters, + - * /, integer powers, exp and ln")
+            try:
+                v = E.to_sympy(e, params)
+            except E.ExprError as exc:
+                raise c.fail(field, str(exc)) from None
+            _check_probability(c, field, v)
+            exprs.append(e)
+            vals.append(v)
+        _check_row_sum(c, f"table.{label}", vals)
+        rows.append(tuple(exprs))
+        values.append(tuple(vals))
+    return tuple(rows), tuple(values)
+
+
+def _unsupported(e: E.Expr) -> str:
+    if isinstance(e, E.Call) and e.fn not in ("exp", "ln"):
+        return f"{e.fn}(...)"
+    if isinstance(e, E.Cond):
+        return "'a if cond else b'"
+    return next((u for u in (_unsupported(c) for c in E.children(e)) if u), "")
+
+
+def _numeric(v: sympy.Expr) -> sympy.Float:
+    return sympy.N(v, DIGITS)
+
+
+def _check_probability(c: _Checker, field: str, v: sympy.Expr) -> None:
+    if not v.is_real:
+        raise c.fail(field, f"{v} is not a real number")
+    n = _numeric(v)
+    if v.is_negative or n < -sympy.Float(10) ** (-DIGITS // 2):
+        raise c.fail(field, f"probability {v} ~ {float(n):.6g} is negative")
+    if (v - 1).is_positive or n > 1 + sympy.Float(10) ** (-DIGITS // 2):
+        raise c.fail(field, f"probability {v} ~ {float(n):.6g} is more than 1")
+
+
+def _check_row_sum(c: _Checker, field: str, vals: list[sympy.Expr]) -> None:
+    total = sympy.Add(*vals)
+    if sympy.simplify(total - 1) == 0:
+        return
+    n = _numeric(total)
+    if abs(n - 1) > sympy.Float(10) ** (-DIGITS // 2):
+        raise c.fail(field, f"the row sums to {float(n):.12g}, not 1")
+    # Numerically 1 but sympy cannot show it: Coq's `field` decides (the row-sum lemma fails if not).

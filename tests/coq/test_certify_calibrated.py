@@ -1,0 +1,55 @@
+"""Real Coq: tables calibrated with e^eps (entries in exp and ln).
+
+- k-ary randomized response at eps = 1 (keep probability e/(e + 3)): proved as an instance
+  of the library's `krr_exp` (for every eps >= 0, k >= 2), without interval;
+- the same table claimed (9/10, 0)-DP: refuted by rational brackets of two entries, with
+  the witness x = a, x' = b, S = {a}.
+(The exponential mechanism, proved from brackets, is certified by `make prove`; its false
+variant is refuted the same way as the second test, and costs the same.)
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--no-cache",
+                           "--out", str(out), "--build", str(out / "build"), "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    return done, json.loads(done.stdout) if done.stdout.strip() else {}
+
+
+def test_krr_at_eps_1_is_the_library_family(tmp_path: Path) -> None:
+    done, result = prove(REPO / "mechanisms" / "krr_eps1.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "proved"
+    cert = json.loads((tmp_path / "krr_eps1.json").read_text())
+    statements = {t["name"]: t["statement"] for t in cert["theorems"]}
+    assert statements == {"krr_eps1_rdistr": "rdistr krr_eps1", "krr_eps1_dp": "rdp nb_all krr_eps1 1 0"}
+    assert cert["uses_interval"] is True   # the prelude; the proofs themselves rest on the reals only
+    for t in cert["theorems"]:
+        assert not any("Float" in a or "Int63" in a for a in t["assumptions"]), t
+    v = (tmp_path / "krr_eps1.v").read_text()
+    assert "(exp 1) / ((exp 1) + 3)" in v and "krr_exp_rdp" in v
+
+
+def test_krr_claimed_below_its_epsilon_is_refuted_with_a_witness(tmp_path: Path) -> None:
+    done, result = prove(REPO / "tests" / "specs" / "calibrated" / "krr_eps1_claim_0_9.yaml", tmp_path)
+    assert done.returncode == 1, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "refuted"
+    w = o["witness"]
+    assert (w["x"], w["x_prime"], w["outputs"]) == ("a", "b", ["a"])
+    cert = json.loads((tmp_path / "krr_eps1_claim_0_9.json").read_text())
+    assert cert["theorems"][-1]["statement"] == "~ rdp nb_all krr_eps1_claim_0_9 (9 / 10) 0"

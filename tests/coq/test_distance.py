@@ -1,0 +1,49 @@
+"""Real Coq: neighbours at distance d (sensitivity beyond 1).  The truncated 1/2-geometric
+over {0..5} is (2 ln 2, 0)-DP for counts at distance at most 2, and its sensitivity-1 epsilon
+ln 2 is refused there with a witness at distance 2."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parent.parent.parent
+SPECS = REPO / "tests" / "specs" / "distance"
+
+
+def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--no-cache",
+                           "--out", str(out), "--build", str(out / "build"), "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    return done, json.loads(done.stdout) if done.stdout.strip() else {}
+
+
+def test_distance_2_is_proved_at_twice_the_epsilon(tmp_path: Path) -> None:
+    done, result = prove(SPECS / "tgeom_distance2.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    cert = json.loads((tmp_path / "tgeom_distance2.json").read_text())
+    assert cert["theorems"][-1]["statement"] == "dp (nb_distance 2) tgeom_distance2 (2 * ln 2) 0"
+    assert cert["claim"]["neighbours"] == "distance:2"
+
+
+def test_a_claim_too_small_for_the_distance_is_refused(tmp_path: Path) -> None:
+    done, result = prove(SPECS / "tgeom_distance2_claim_ln2.yaml", tmp_path)
+    assert done.returncode == 1, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "refuted"
+    w = o["witness"]
+    assert (w["x"], w["x_prime"], w["outputs"], w["pr_x"], w["pr_x_prime"]) == ("0", "2", ["0"], "2/3", "1/6")
+
+
+def test_distance_2_at_n_10000_by_the_library_lemma(tmp_path: Path) -> None:
+    done, result = prove(SPECS / "tgeom_distance2_n10000.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    cert = json.loads((tmp_path / "tgeom_distance2_n10000.json").read_text())
+    assert cert["theorems"][-1]["statement"] == "dp (nb_distance 2) tgeom_distance2_n10000 (2 * ln 2) 0"
+    assert "tgeom_dp_distance_le" in cert["proofs"][-1]["tactic"]     # the family's proof, not the table's

@@ -1,0 +1,94 @@
+"""Tables whose entries are built from rationals, exp and ln: what Python proposes (the
+family, the brackets, the witness), and bad entries refused before Coq (exit 2, file and field)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from obligations.core.obligation import Verdict
+from obligations.kinds import check, load, unfold
+
+REPO = Path(__file__).resolve().parent.parent.parent
+KRR = REPO / "mechanisms" / "krr_eps1.yaml"
+EXPM = REPO / "mechanisms" / "exponential_mechanism.yaml"
+FALSE = REPO / "tests" / "specs" / "calibrated"
+
+
+def _krr(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(KRR.read_text())
+    data.update(changes)
+    return data
+
+
+def test_krr_at_eps_1_is_recognised_as_the_family() -> None:
+    u = unfold(load(KRR))
+    assert u.spec.kind == "calibrated"
+    assert u.plan.expected == Verdict.PROVED
+    assert u.mechanism.family is not None and u.mechanism.family.k == 4
+    assert "krr_exp (1) 4" in u.rendered.text and "interval with" not in u.rendered.text
+
+
+def test_a_larger_claim_goes_by_the_brackets() -> None:
+    u = unfold(check(_krr(claim={"epsilon": "11/10"}), "krr.yaml"))
+    assert u.plan.expected == Verdict.PROVED
+    assert u.mechanism.family is None and u.mechanism.lower is not None
+    assert "rdp_of_brackets" in u.rendered.text
+
+
+def test_the_exponential_mechanism_is_proved_by_brackets_and_its_tight_epsilon() -> None:
+    u = unfold(load(EXPM))
+    assert u.plan.expected == Verdict.PROVED
+    assert u.mechanism.lower is not None
+    assert abs(u.plan.tight_epsilon_float - 0.6608152966) < 1e-9   # below the claimed 1: not tight
+
+
+@pytest.mark.parametrize("name, pair", [("krr_eps1_claim_0_9", (0, 1, 0)),
+                                        ("exponential_mechanism_claim_half", (0, 1, 0))])
+def test_false_variants_are_refuted_by_the_brackets(name: str, pair: tuple[int, int, int]) -> None:
+    u = unfold(load(FALSE / f"{name}.yaml"))
+    assert u.plan.expected == Verdict.REFUTED
+    w = u.mechanism.witness
+    assert (w.x, w.x2, w.y) == pair
+    b = u.mechanism.brackets
+    assert b.lo[w.x][w.y] > w.upper * b.hi[w.x2][w.y]
+    assert "not_rdp_of_brackets" in u.rendered.text
+
+
+def test_a_claim_the_brackets_cannot_decide_is_undecided() -> None:
+    # e^(1 - 10^-15) is within the brackets' 2^-40 of the ratio e: neither proof nor witness.
+    u = unfold(check(_krr(claim={"epsilon": "1 - 1/1000000000000000"}), "krr.yaml"))
+    assert u.plan.expected == Verdict.UNDECIDED
+    assert any("cannot decide" in n for n in u.plan.notes)
+    assert u.rendered.theorems == ("krr_eps1_rdistr",)
+
+
+def _run_check(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+    spec = tmp_path / "bad.yaml"
+    spec.write_text(yaml.safe_dump(data, sort_keys=False))
+    return subprocess.run([sys.executable, "-m", "obligations", "check", str(spec)], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("entry, field, message", [
+    ("abs(exp(1))/(exp(1) + 3)", "table.a[0]", "abs(...) is not supported"),
+    ("1 - exp(1)", "table.a[0]", "is negative"),
+    ("exp(1)/2", "table.a[0]", "more than 1"),
+    ("exp(1)/(exp(1) + 4)", "table.a", "the row sums to"),
+    ("exp(1) if 1 < 2 else 0", "table.a[0]", "not supported"),
+])
+def test_bad_entries_are_refused_naming_the_field(tmp_path: Path, entry: str, field: str, message: str) -> None:
+    data = _krr()
+    data["table"]["a"][0] = entry
+    done = _run_check(tmp_path, data)
+    assert done.returncode == 2, done
+    assert f"bad.yaml: {field}:" in done.stderr and message in done.stderr, done.stderr
+
+
+def test_a_delta_is_refused(tmp_path: Path) -> None:
+    done = _run_check(tmp_path, _krr(claim={"epsilon": 1, "delta": "1/100"}))
+    assert done.returncode == 2 and "claim.delta" in done.stderr, done.stderr
