@@ -203,7 +203,7 @@ Definition pair_ok (M : fmech) (b : Q) (oB : Z) (B : list Q) (x x' : nat) : bool
     (ε ≥ 0, δ ≥ 0) claim); the table is computed once. *)
 Definition pairs_ok (nb : nat -> nat -> bool) (M : fmech) (b : Q) (oB : Z) (B : list Q) : bool :=
   let R := rows M in
-  forallb (fun x => forallb (fun x' => negb (nb x x') || Nat.eqb x x' || pair_ok_rows R b oB B x x') (seq 0 (n_in M)))
+  forallb (fun x => forallb (fun x' => if nb x x' then (if Nat.eqb x x' then true else pair_ok_rows R b oB B x x') else true) (seq 0 (n_in M)))
           (seq 0 (n_in M)).
 
 Local Open Scope R_scope.
@@ -333,4 +333,20 @@ Proof.
   split; [exact Hviol|]. intros Hdp.
   destruct (fmech_power_dims M k) as [D1 _].
   specialize (Hdp x x' ltac:(rewrite D1; exact Hx) ltac:(rewrite D1; exact Hx') Hnb S). lra.
+Qed.
+
+(** Several claims [(ti, up, lo)] on one convolution power (computed once):
+    hs(t) ≤ up and hs(t) > lo for each t ∈ ti. *)
+Definition pld_checks (b : Q) (oB : Z) (B : list Q) (k : nat) (claims : list (I.type * Q * Q)) : bool :=
+  let D := cpow (I.add prec) (I.mul prec) I.zero (map iq B) (iq 1) k in
+  forallb (fun '(ti, up, lo) =>
+             let d := iev (Z.of_nat k * oB) D (iweight (iq b) ti) in le_check d up && gt_check d lo) claims.
+
+Lemma pld_checks_spec (b : Q) (oB : Z) (B : list Q) (k : nat) (claims : list (I.type * Q * Q))
+    (ti : I.type) (up lo : Q) :
+  pld_checks b oB B k claims = true -> In (ti, up, lo) claims ->
+  le_check (pld_delta b oB B k ti) up = true /\ gt_check (pld_delta b oB B k ti) lo = true.
+Proof.
+  intros H Hin. unfold pld_checks in H. cbv zeta in H. rewrite forallb_forall in H.
+  apply H, andb_prop in Hin. exact Hin.
 Qed.
