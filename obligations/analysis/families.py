@@ -74,6 +74,7 @@ class Family:
     eps_tactics: tuple[str, ...]                # proofs of Q2R L <= exp ε from the conditions (Hc)
     infer: Callable[[Sequence[Sequence[Fraction]]], Optional[dict[str, Fraction]]]  # a table's parameters
     distance_lemma: Optional[str] = None        # its DP theorem for neighbours at distance d (bound^d)
+    distance_eps_tactic: str = ""               # proof of Q2R (bound^d) <= exp ε at distance {d}
 
 
 def _tgeom_infer(rows: Sequence[Sequence[Fraction]]) -> Optional[dict[str, Fraction]]:
@@ -124,6 +125,7 @@ TGEOM = Family(
     bound=lambda v: 1 / v["a"], bound_coq="(/ {a})",
     tight=lambda s: -sympy.log(s["a"]),
     dp_lemma="tgeom_dp_le", distr_lemma="tgeom_distr", distance_lemma="tgeom_dp_distance_le",
+    distance_eps_tactic="apply (bound_exp_pow _ {d}); [tauto|rewrite INR_IZR_INZ; simpl; ring].",
     eps_tactics=("apply bound_exp_neg_ln; [tauto|reflexivity].",
                  "apply bound_exp_ln_inv; [tauto|reflexivity]."),
     infer=_tgeom_infer,
@@ -253,7 +255,8 @@ def for_neighbours(family: Family, neighbours: str) -> Optional[Family]:
     one, tight = family.bound, family.tight
     return replace(family, neighbours=neighbours, dp_lemma=family.distance_lemma,
                    bound=lambda v: one(v) ** d, bound_coq=f"({family.bound_coq} ^ {d})",
-                   tight=lambda s: d * tight(s))
+                   tight=lambda s: d * tight(s),
+                   eps_tactics=(family.distance_eps_tactic.format(d=d),))
 
 
 def catalogue() -> str:

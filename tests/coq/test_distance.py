@@ -1,6 +1,7 @@
 """Real Coq: neighbours at distance d (sensitivity beyond 1).  The truncated 1/2-geometric
 over {0..5} is (2 ln 2, 0)-DP for counts at distance at most 2, and its sensitivity-1 epsilon
-ln 2 is refused there with a witness at distance 2."""
+ln 2 is refused there with a witness at distance 2; n = 10 000 at distance 2, and the family
+for every alpha and n at distance 2, by the library's tgeom_dp_distance_le."""
 from __future__ import annotations
 
 import json
@@ -47,3 +48,12 @@ def test_distance_2_at_n_10000_by_the_library_lemma(tmp_path: Path) -> None:
     cert = json.loads((tmp_path / "tgeom_distance2_n10000.json").read_text())
     assert cert["theorems"][-1]["statement"] == "dp (nb_distance 2) tgeom_distance2_n10000 (2 * ln 2) 0"
     assert "tgeom_dp_distance_le" in cert["proofs"][-1]["tactic"]     # the family's proof, not the table's
+
+
+def test_the_family_at_distance_2_for_every_alpha_and_n(tmp_path: Path) -> None:
+    done, result = prove(SPECS / "tgeom_family_distance2.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    cert = json.loads((tmp_path / "tgeom_family_distance2.json").read_text())
+    assert cert["theorems"][-1]["statement"] == (
+        "forall (p_alpha : Q) (p_n : Z), (0 < p_alpha < 1)%Q -> (1 <= p_n)%Z -> "
+        "dp (nb_distance 2) (tgeom_family_distance2 p_alpha p_n) (-2 * ln (Q2R p_alpha)) 0")

@@ -66,3 +66,15 @@ def test_a_claim_below_the_distance_epsilon_is_refused_on_the_family_route() -> 
     data["claim"] = {"epsilon": "ln(2)"}
     with pytest.raises(SpecError, match="below the family's epsilon ln\\(4\\)"):
         unfold(check(data, "d.yaml"))
+
+
+def test_the_family_for_all_alpha_and_n_at_distance_2() -> None:
+    u = unfold(load(SPEC.with_name("tgeom_family_distance2.yaml")))
+    assert u.plan.expected == Verdict.PROVED
+    assert "tgeom_dp_distance_le" in u.rendered.text and "bound_exp_pow _ 2" in u.rendered.text
+    assert "dp (nb_distance 2) (tgeom_family_distance2 p_alpha p_n)" in u.rendered.text
+
+
+def test_the_family_at_distance_2_claimed_at_the_sensitivity_1_epsilon_is_refuted() -> None:
+    u = unfold(load(SPEC.with_name("tgeom_family_distance2_claim_ln.yaml")))
+    assert u.plan.expected == Verdict.REFUTED

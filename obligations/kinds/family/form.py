@@ -5,7 +5,7 @@ from typing import Literal, Union
 
 from pydantic import Field
 
-from obligations.kinds.finite.form import Claim, Number, Piecewise, Range, Strict
+from obligations.kinds.finite.form import Claim, Distance, Number, Piecewise, Range, Strict
 
 
 class RangeConstraint(Strict):
@@ -35,5 +35,5 @@ class FamilyFile(Strict):
     outputs: Range
     formula: Union[str, Piecewise] = Field(description="Pr[M(x) = y] over input value x and output value y")
     distribution: Literal["full"] = Field(default="full", description="rows sum to 1")
-    neighbours: Literal["all", "adjacent"]
+    neighbours: Union[Literal["all", "adjacent"], Distance]
     claim: Claim

@@ -18,7 +18,7 @@ from obligations.core import expr as E
 from obligations.core.names import coq_name_problem, spec_name_problem
 from obligations.core.spec import INDEX_VARS, Piece, validation_error
 from obligations.errors import SpecError
-from obligations.kinds.finite.form import Number, Otherwise
+from obligations.kinds.finite.form import Distance, Number, Otherwise
 from obligations.kinds.family.form import FamilyFile, IntegerConstraint, RangeConstraint
 
 
@@ -127,7 +127,9 @@ class _Checker:
         return FamilySpec(
             path=self.file, sha256=self.sha256, name=f.name, description=f.description,
             params=params, inputs=inputs, outputs=outputs, formula=formula,
-            distribution=f.distribution, neighbours=f.neighbours, epsilon=eps,
+            distribution=f.distribution,
+            neighbours=f"distance:{f.neighbours.distance}" if isinstance(f.neighbours, Distance) else f.neighbours,
+            epsilon=eps,
             epsilon_text=str(f.claim.epsilon), delta=delta, delta_text=str(f.claim.delta))
 
     def parameters(self) -> tuple[Param, ...]:

@@ -87,3 +87,9 @@ Proof.
   intros Ha. apply tgeom_dp_distance_le; [exact Ha|].
   rewrite q2r_pow_exp by apply Ha. apply Rle_refl.
 Qed.
+
+(** The bound a generated family file proves for distance d: (1/α)^d ≤ e^ε when
+    ε = d·(−ln α), the claim written any way [ring] equates. *)
+Lemma bound_exp_pow (a : Q) (d : nat) (e : R) :
+  0 < a -> e = (INR d * - ln (Q2R a))%R -> (Q2R ((/ a) ^ Z.of_nat d) <= exp e)%R.
+Proof. intros Ha ->. rewrite q2r_pow_exp by exact Ha. apply Rle_refl. Qed.

@@ -1,0 +1,63 @@
+"""Tables calibrated with e^eps and neighbours at distance d: the seconds of each route.
+
+    python bench/calibrated.py [--timeout 600] [--workdir build/bench/calibrated]
+
+Each spec is one `obligations prove --no-cache` process; its verdict, wall seconds and the
+certificate's coqc and coqchk seconds and peak memory are printed.  Figures are printed,
+never asserted (docs/calibrated.md).
+
+- k-ary randomized response at eps = 1 (the library family krr_exp, no interval);
+- the same table claimed (9/10, 0)-DP (refuted by rational brackets);
+- the exponential mechanism over a 4 x 4 score table (proved by brackets), and claimed
+  (1/2, 0)-DP (refuted);
+- the truncated 1/2-geometric at distance 2: over {0..5} by its table, over {0..10000} by
+  the library's tgeom_dp_distance_le.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SPECS = [REPO / "mechanisms" / "krr_eps1.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "krr_eps1_claim_0_9.yaml",
+         REPO / "mechanisms" / "exponential_mechanism.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "exponential_mechanism_claim_half.yaml",
+         REPO / "tests" / "specs" / "distance" / "tgeom_distance2.yaml",
+         REPO / "tests" / "specs" / "distance" / "tgeom_distance2_n10000.yaml"]
+
+
+def run(spec: Path, out: Path, timeout: float) -> str:
+    t0 = time.perf_counter()
+    try:
+        done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--no-cache", "--json",
+                               "--out", str(out), "--build", str(out / "build")],
+                              cwd=REPO, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return f"{spec.stem:36} timeout after {timeout:.0f} s"
+    wall = time.perf_counter() - t0
+    verdict = json.loads(done.stdout)["results"][0]["verdict"] if done.stdout.strip() else f"exit {done.returncode}"
+    cert_path = out / f"{spec.stem}.json"
+    cert = json.loads(cert_path.read_text()) if cert_path.exists() else {}
+    t = cert.get("timings_s", {})
+    mem = cert.get("peak_memory_kib") or {}
+    peak = max(mem.values()) / 1024 if isinstance(mem, dict) and mem else float("nan")
+    return (f"{spec.stem:36} {verdict:9} wall {wall:6.1f} s  coqc {t.get('coqc', float('nan')):5.1f} s  "
+            f"coqchk {t.get('coqchk', float('nan')):5.1f} s  peak {peak:6.0f} MiB")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--workdir", type=Path, default=REPO / "build" / "bench" / "calibrated")
+    args = ap.parse_args()
+    for spec in SPECS:
+        print(run(spec, args.workdir / spec.stem, args.timeout), flush=True)
+
+
+if __name__ == "__main__":
+    main()
