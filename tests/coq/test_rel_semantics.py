@@ -1,5 +1,5 @@
-"""Real Coq: seed 004's relative-error semantics (theories/Float/RelError.v, RelSemantics.v) and the
-noise factor of snapping (SnapNoise.v) are proved
+"""Real Coq: seed 004's relative-error semantics (theories/Float/RelError.v, RelSemantics.v), the noise
+factor and the outer interval of a snapping output (SnapNoise.v, SnapOuter.v) are proved
 on Flocq and rest only on the allow-listed axioms of the reals; a rule without its range premise
 derives nothing (a cancelling subtraction, where the seed's OP rule derives an interval)."""
 from __future__ import annotations
@@ -15,13 +15,14 @@ from obligations.prover.coq import assumption_names
 
 pytestmark = pytest.mark.coq
 
-THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within"]
+THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
+            "outer_interval"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
     v = tmp_path / "Rel.v"
     v.write_text("From Coq Require Import ZArith Reals Lra.\n"
-                 "From Obligations.Float Require Import RelError RelSemantics SnapNoise.\n"
+                 "From Obligations.Float Require Import RelError RelSemantics SnapNoise SnapOuter.\n"
                  "Set Printing Width 100000.\n" + body)
     return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
