@@ -1,5 +1,5 @@
 """Real Coq: seed 004's relative-error semantics (theories/Float/RelError.v, RelSemantics.v), the noise
-factor and the outer interval of a snapping output (SnapNoise.v, SnapOuter.v) are proved
+factor and the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v) are proved
 on Flocq and rest only on the allow-listed axioms of the reals; a rule without its range premise
 derives nothing (a cancelling subtraction, where the seed's OP rule derives an interval)."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from obligations.prover.coq import assumption_names
 pytestmark = pytest.mark.coq
 
 THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
-            "outer_interval"]
+            "outer_interval", "inner_interval"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:

@@ -1,11 +1,12 @@
-(** * The outer interval of a snapping output
+(** * The outer and inner intervals of a snapping output
     If the rounded sum w = fl(x + s·y) of a query value x and the noise
     y = fl(fl(λ)·LN(u)) lies in [a, b] (for an output kΛ of the exact rounding
     to the grid, [a, b] is its bucket [kΛ − Λ/2, kΛ + Λ/2]), then s·λ·ln u lies
     in an interval computed from a, b, x alone ([outer_interval]).  The sum's
     rounding enters as the widening of [a, b] by one factor (1+η): an additive
     η·|w| in the position, as docs/binary64.md explains; the noise's as a
-    widening by (1+η)²(1+mu). *)
+    widening by (1+η)²(1+mu).  [inner_interval] is the converse direction: an
+    interval of s·λ·ln u whose images stay inside [a, b]. *)
 From Coq Require Import ZArith Reals Lra.
 From Flocq Require Import Core.Core.
 From Obligations.Float Require Import RelError SnapNoise.
@@ -70,6 +71,31 @@ Proof.
     - replace (-1 * (lam * ln u)) with (- (lam * ln u)) by ring.
       replace (-1 * y) with (- y) by ring. apply rel_within_neg, Hn. }
   exact (rel_within_widen noise_mu _ _ (s * y) _ Hm Hz Hsn).
+Qed.
+
+(** The inner interval, forward: if s·λ·ln u lies in [c, d] and the widened
+    images of that interval stay inside [a, b], the rounded sum does too. *)
+Theorem inner_interval : forall (s lam u x a b c d : R), s = 1 \/ s = -1 ->
+  normal_min <= Rabs lam -> rel_within mu (ln u) (lnf u) ->
+  normal_min <= Rabs (rnd lam * lnf u) ->
+  normal_min <= Rabs (x + s * rnd (rnd lam * lnf u)) ->
+  c <= s * (lam * ln u) <= d ->
+  a <= widen_lo eta (x + widen_lo noise_mu c) -> widen_hi eta (x + widen_hi noise_mu d) <= b ->
+  a <= rnd (x + s * rnd (rnd lam * lnf u)) <= b.
+Proof.
+  intros s lam u x a b c d Hs Hl Hu Hp Hw Hcd Ha Hb.
+  assert (He := eta_nonneg prec). assert (Hm := noise_mu_nonneg).
+  set (y := rnd (rnd lam * lnf u)) in *.
+  assert (Hn : rel_within noise_mu (lam * ln u) y) by (apply noise_rel_within; assumption).
+  assert (Hsn : rel_within noise_mu (s * (lam * ln u)) (s * y)).
+  { destruct Hs as [-> | ->].
+    - rewrite !Rmult_1_l. exact Hn.
+    - replace (-1 * (lam * ln u)) with (- (lam * ln u)) by ring.
+      replace (-1 * y) with (- y) by ring. apply rel_within_neg, Hn. }
+  assert (Hz := rel_within_widen noise_mu c d _ _ Hm Hcd Hsn).
+  assert (Ht : x + widen_lo noise_mu c <= x + s * y <= x + widen_hi noise_mu d) by lra.
+  assert (Hr : rel_within eta (x + s * y) (rnd (x + s * y))) by (apply rnd_rel_within; assumption).
+  assert (Hw' := rel_within_widen eta _ _ _ _ He Ht Hr). lra.
 Qed.
 
 End SnapOuter.
