@@ -6,7 +6,8 @@
     rounding enters as the widening of [a, b] by one factor (1+η): an additive
     η·|w| in the position, as docs/binary64.md explains; the noise's as a
     widening by (1+η)²(1+mu).  [inner_interval] is the converse direction: an
-    interval of s·λ·ln u whose images stay inside [a, b]. *)
+    interval of s·λ·ln u whose images stay inside [a, b].  [outer_below] and
+    [outer_above] are the one-sided forms for the clamped outputs ±B. *)
 From Coq Require Import ZArith Reals Lra.
 From Flocq Require Import Core.Core.
 From Obligations.Float Require Import RelError SnapNoise.
@@ -96,6 +97,34 @@ Proof.
   assert (Ht : x + widen_lo noise_mu c <= x + s * y <= x + widen_hi noise_mu d) by lra.
   assert (Hr : rel_within eta (x + s * y) (rnd (x + s * y))) by (apply rnd_rel_within; assumption).
   assert (Hw' := rel_within_widen eta _ _ _ _ He Ht Hr). lra.
+Qed.
+
+(** The clamp cases: output −B needs only the upper end (w ≤ b), output B only
+    the lower end (a ≤ w); the same widenings, one side each. *)
+Theorem outer_below : forall (s lam u x b : R), s = 1 \/ s = -1 ->
+  normal_min <= Rabs lam -> rel_within mu (ln u) (lnf u) ->
+  normal_min <= Rabs (rnd lam * lnf u) ->
+  normal_min <= Rabs (x + s * rnd (rnd lam * lnf u)) ->
+  rnd (x + s * rnd (rnd lam * lnf u)) <= b ->
+  s * (lam * ln u) <= widen_hi noise_mu (widen_hi eta b - x).
+Proof.
+  intros s lam u x b Hs Hl Hu Hp Hw Hb.
+  set (w := rnd (x + s * rnd (rnd lam * lnf u))) in *.
+  assert (Hab : Rmin w b <= w <= b) by (split; [apply Rmin_l|exact Hb]).
+  exact (proj2 (outer_interval s lam u x (Rmin w b) b Hs Hl Hu Hp Hw Hab)).
+Qed.
+
+Theorem outer_above : forall (s lam u x a : R), s = 1 \/ s = -1 ->
+  normal_min <= Rabs lam -> rel_within mu (ln u) (lnf u) ->
+  normal_min <= Rabs (rnd lam * lnf u) ->
+  normal_min <= Rabs (x + s * rnd (rnd lam * lnf u)) ->
+  a <= rnd (x + s * rnd (rnd lam * lnf u)) ->
+  widen_lo noise_mu (widen_lo eta a - x) <= s * (lam * ln u).
+Proof.
+  intros s lam u x a Hs Hl Hu Hp Hw Ha.
+  set (w := rnd (x + s * rnd (rnd lam * lnf u))) in *.
+  assert (Hab : a <= w <= Rmax w a) by (split; [exact Ha|apply Rmax_l]).
+  exact (proj1 (outer_interval s lam u x a (Rmax w a) Hs Hl Hu Hp Hw Hab)).
 Qed.
 
 End SnapOuter.
