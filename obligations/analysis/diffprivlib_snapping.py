@@ -112,8 +112,9 @@ def exact_round_to_grid(value: float, grid: float) -> Fraction:
 
 def noise(c: Calibration, sign_bit: int, log_u: float) -> float:
     """λ ⊗ ((-1)^bit · log u): `log_u` is whatever the logarithm returned (crlibm's
-    correctly rounded `log_rn`, or `numpy.log` when crlibm is absent)."""
-    return c.scale * ((-1) ** sign_bit * log_u)
+    correctly rounded `log_rn`, or `numpy.log` when crlibm is absent); multiplying by
+    (-1)^bit is an exact negation."""
+    return c.scale * (-log_u if sign_bit else log_u)
 
 
 def randomise_scaled(c: Calibration, value: float, sign_bit: int, log_u: float) -> float:

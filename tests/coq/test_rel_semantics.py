@@ -1,0 +1,66 @@
+"""Real Coq: seed 004's relative-error semantics (theories/Float/RelError.v, RelSemantics.v), the noise
+factor and the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v) are proved
+on Flocq and rest only on the allow-listed axioms of the reals; a rule without its range premise
+derives nothing (a cancelling subtraction, where the seed's OP rule derives an interval)."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from obligations.certify import allowlist
+from obligations.core.resources import THEORIES
+from obligations.prover.coq import assumption_names
+
+pytestmark = pytest.mark.coq
+
+THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
+            "outer_interval", "inner_interval", "outer_below", "outer_above"]
+
+
+def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
+    v = tmp_path / "Rel.v"
+    v.write_text("From Coq Require Import ZArith Reals Lra.\n"
+                 "From Obligations.Float Require Import RelError RelSemantics SnapNoise SnapOuter.\n"
+                 "Set Printing Width 100000.\n" + body)
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+
+
+def test_semantics_rests_only_on_allowed_axioms(tmp_path: Path) -> None:
+    done = _coqc(tmp_path, "".join(f"Print Assumptions {t}.\n" for t in THEOREMS))
+    assert done.returncode == 0, done.stderr
+    blocks = done.stdout.split("Axioms:")[1:]
+    assert len(blocks) == len(THEOREMS)
+    for block in blocks:
+        names = assumption_names(("Axioms:" + block).splitlines(), "rel")
+        full, unresolved = allowlist.full_names(names, allowlist.REALS)
+        assert names and not unresolved and allowlist.refused(full, uses_interval=False) == []
+
+
+def test_soundness_states_the_seeds_theorem(tmp_path: Path) -> None:
+    """The theorem's premises are the logarithm's error bound; its conclusion, the float value in the interval."""
+    done = _coqc(tmp_path, (
+        "Check (derives_sound : forall prec emin, (0 < prec)%Z -> forall choice lnf mu, (0 <= mu)%R ->\n"
+        "  (forall v, (0 < v)%R -> (normal_min prec emin <= Rabs (ln v))%R -> rel_within mu (ln v) (lnf v)) ->\n"
+        "  forall e lo hi, derives prec emin mu e lo hi ->\n"
+        "  (lo <= float_eval prec emin choice lnf e <= hi)%R).\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_cancelling_subtraction_has_no_derivation(tmp_path: Path) -> None:
+    """1 - 1 = 0 is not normal: no interval at all is derivable for it (the seed's OP rule
+    would give the interval (0/(1+η), 0·(1+η)) from the real value alone)."""
+    done = _coqc(tmp_path, (
+        "From Flocq Require Import Core.Core.\n"
+        "Lemma no_derivation : forall prec emin mu lo hi,\n"
+        "  ~ derives prec emin mu (EOp OSub (EInput 1) (EInput 1)) lo hi.\n"
+        "Proof.\n"
+        "  intros prec emin mu lo hi H. inversion H as [| |o e1 e2 l1 h1 l2 h2 lo' hi' D1 D2 Hbox Hn| ]; subst.\n"
+        "  inversion D1; inversion D2; subst.\n"
+        "  assert (Hb := Hbox 1%R 1%R (conj (Rle_refl _) (Rle_refl _)) (conj (Rle_refl _) (Rle_refl _))).\n"
+        "  simpl in Hb. assert (0 < normal_min prec emin)%R by apply bpow_gt_0.\n"
+        "  destruct Hn; lra.\n"
+        "Qed.\n"))
+    assert done.returncode == 0, done.stderr + done.stdout

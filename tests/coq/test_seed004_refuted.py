@@ -1,0 +1,31 @@
+"""Real Coq: seed 004's snapping beyond Mironov's range (B = 2^p·λ, here in precision 2) is
+refused with an output one input reaches and its neighbour never does: no finite ε holds, so
+neither does the seed's bound ε + 12Bεη + 2η (tests/specs/floating/seed004_beyond_range_p2*.yaml
+claim exactly that bound; they are too slow for CI, see docs/binary64.md)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+def test_snapping_beyond_mironovs_range_is_refuted(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove",
+                           "tests/specs/floating/snapping_p2_beyond_range.yaml", "--out", str(tmp_path),
+                           "--build", str(tmp_path / "build"), "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 1, done.stderr
+    (o,) = json.loads(done.stdout)["results"]
+    assert o["verdict"] == "refuted"
+    assert "~ dp_runs" in o["statement"]
+    w = o["witness"]                       # an event x = 0 reaches far more often than x = 1
+    assert (w["x"], w["x_prime"]) == ("0", "1")
+    assert Fraction(w["pr_x"]) > 55 * Fraction(w["pr_x_prime"])     # e^4 < 55
