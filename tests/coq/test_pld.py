@@ -48,4 +48,4 @@ def test_false_claim_is_not_proved(tmp_path: Path) -> None:
     done = _coqc(tmp_path, "g10f", render_tgeom_power("g10f", Fraction(1, 2), 5, 10,
                                                          [PldClaim(3, below, below / 2)]))
     assert done.returncode != 0
-    assert "g10f_pld" in done.stderr or "g10f_pld" in done.stdout or "eq_refl" in done.stderr
+    assert "pld_checks" in done.stderr   # stopped at the interval check, not elsewhere

@@ -91,7 +91,7 @@ Proof. vm_cast_no_check (eq_refl true). Qed.
 
 (* The {runs}-fold PLD, in intervals: hs(e^eps) <= upper and > lower at each eps. *)
 Definition {name}_claims : list (I.type * Q * Q) := [{items}].
-Lemma {name}_pld : pld_checks {b} (-1) (two_pld {b} (-1) 1) {runs} {name}_claims = true.
+Lemma {name}_pld : pld_checks {b} (-1) 2 (two_pld {b} (-1) 1) {runs} {name}_claims = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
 """
     parts = [head]
@@ -102,7 +102,7 @@ Proof. vm_cast_no_check (eq_refl true). Qed.
 Theorem {name}_dp_{i} : dp nb_adjacent (fmech_power {name}_M {runs}) (Q2R {c.eps}) (Q2R {up}).
 Proof.
   destruct (andb_prop _ _ {name}_pairs) as [H1 H2].
-  destruct (pld_checks_spec _ _ _ _ _ (t {c.eps}) {up} {lo} {name}_pld {pick}) as [Hup _].
+  destruct (pld_checks_spec _ _ _ _ _ _ (t {c.eps}) {up} {lo} {name}_pld {pick}) as [Hup _].
   assert (He : (0 <= Q2R {c.eps})%R) by (rewrite <- q2r_0; apply Qle_Rle; discriminate).
   assert (Hd : (0 <= {up})%Q) by discriminate.
   exact (dp_power_pld2 nb_adjacent {name}_M {b} (-1) 1 {runs} (Q2R {c.eps}) (t {c.eps}) {up}
@@ -116,7 +116,7 @@ Theorem {name}_refuted_{i} :
   ~ dp nb_adjacent (fmech_power {name}_M {runs}) (Q2R {c.eps}) (Q2R {lo}).
 Proof.
   destruct (andb_prop _ _ {name}_pairs) as [H1 H2].
-  destruct (pld_checks_spec _ _ _ _ _ (t {c.eps}) {up} {lo} {name}_pld {pick}) as [_ Hlo].
+  destruct (pld_checks_spec _ _ _ _ _ _ (t {c.eps}) {up} {lo} {name}_pld {pick}) as [_ Hlo].
   assert (Hp : pair2_ok_rows (rows {name}_M) {b} (-1) 1 {x} {x + 1} = true) by (vm_cast_no_check (eq_refl true)).
   exact (not_dp_power_pld2 nb_adjacent {name}_M {b} (-1) 1 {runs} (Q2R {c.eps}) (t {c.eps}) {lo} {x} {x + 1} H1
            ltac:(apply Nat.ltb_lt; vm_compute; reflexivity) ltac:(apply Nat.ltb_lt; vm_compute; reflexivity)
