@@ -2,7 +2,7 @@
 by its privacy-loss distribution (theories/Finite/PLD.v, PLDCheck.v, PLDTwo.v), no product table.
 
     python bench/composition_pld.py [--runs 1000] [--n 100] [--eps 200 250 277 300 350]
-                                    [--digits 3] [--workdir build/bench_pld]
+                                    [--b 2] [--digits 3] [--workdir build/bench_pld]
 
 Renders one Coq file (obligations/kinds/finite/pld.py) stating, at each ε, (ε, upper)-DP of
 `fmech_power M K` and the refutation of (ε, lower) with its witness pair and event, where
@@ -47,20 +47,21 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=1000)
     ap.add_argument("--n", type=int, default=100)
+    ap.add_argument("--b", type=int, default=2, help="alpha = 1/b (b = 3, n = 1: randomized response 3/4)")
     ap.add_argument("--eps", type=int, nargs="+", default=[200, 250, 277, 300, 350])
     ap.add_argument("--digits", type=int, default=3)
     ap.add_argument("--workdir", type=Path, default=REPO / "build" / "bench_pld")
     a = ap.parse_args()
     a.workdir.mkdir(parents=True, exist_ok=True)
-    name = f"tgeom_power_{a.runs}"
-    claims = claims_for(Fraction(1, 2), a.runs, a.eps, a.digits)
-    (a.workdir / f"{name}.v").write_text(render_tgeom_power(name, Fraction(1, 2), a.n, a.runs, claims))
+    name = f"tgeom_b{a.b}_n{a.n}_power_{a.runs}"
+    claims = claims_for(Fraction(1, a.b), a.runs, a.eps, a.digits)
+    (a.workdir / f"{name}.v").write_text(render_tgeom_power(name, Fraction(1, a.b), a.n, a.runs, claims))
     for c in claims:
         print(f"eps = {c.eps:>4}: proved delta <= {float(c.upper):.6g}, refuted delta = {float(c.lower):.6g}")
     lib = ["-Q", str(THEORIES), "Obligations", "-Q", str(a.workdir), "Bench"]
     coqc = timed(["coqc", *lib, f"{name}.v"], a.workdir)
     chk = timed(["coqchk", "-silent", "-o", *lib, "-norec", f"Bench.{name}"], a.workdir) if coqc["ok"] else {}
-    print(f"\n{a.runs}-fold truncated 1/2-geometric over {{0..{a.n}}}, {len(claims)} values of eps, "
+    print(f"\n{a.runs}-fold truncated 1/{a.b}-geometric over {{0..{a.n}}}, {len(claims)} values of eps, "
           f"both sides ({2 * len(claims)} theorems):")
     for label, r in (("coqc", coqc), ("coqchk", chk)):
         if r:

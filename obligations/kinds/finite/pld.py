@@ -72,7 +72,7 @@ def render_tgeom_power(name: str, alpha: Fraction, n: int, runs: int, claims: li
         raise ValueError("needs alpha = 1/b with b >= 2, n >= 1, runs >= 0 and at least one claim")
     b = alpha.denominator
     x = n // 2
-    items = "; ".join(f"(t {c.eps}, {q_lit(c.upper)}, {q_lit(c.lower)})" for c in claims)
+    items = "; ".join(f"({name}_t {c.eps}, {q_lit(c.upper)}, {q_lit(c.lower)})" for c in claims)
     head = f"""(** * {name}: the {runs}-fold composition of the truncated 1/{b}-geometric over {{0..{n}}}, by its PLD *)
 From Coq Require Import List ZArith QArith Qreals Reals.
 From Interval Require Import Float.Primitive_ops Interval.Float_full Interval.Interval Real.Xreal.
@@ -81,8 +81,8 @@ From Obligations.Finite Require Import Mechanism Neighbours DP Checker Compose F
 Import ListNotations.
 
 Definition {name}_M : fmech := tgeom_fmech (1 # {b}) {n}.
-Definition t (e : Q) : I.type := I.exp prec (iq e).
-Lemma t_ok (e : Q) : has (t e) (exp (Q2R e)).
+Definition {name}_t (e : Q) : I.type := I.exp prec (iq e).
+Lemma {name}_t_ok (e : Q) : has ({name}_t e) (exp (Q2R e)).
 Proof. exact (I.exp_correct prec (iq e) (Xreal (Q2R e)) (iq_correct e)). Qed.
 
 (* Every row is a distribution; every adjacent pair has loss keys -1 and 1 (ratio {b}^±1). *)
@@ -102,11 +102,11 @@ Proof. vm_cast_no_check (eq_refl true). Qed.
 Theorem {name}_dp_{i} : dp nb_adjacent (fmech_power {name}_M {runs}) (Q2R {c.eps}) (Q2R {up}).
 Proof.
   destruct (andb_prop _ _ {name}_pairs) as [H1 H2].
-  destruct (pld_checks_spec _ _ _ _ _ _ (t {c.eps}) {up} {lo} {name}_pld {pick}) as [Hup _].
+  destruct (pld_checks_spec _ _ _ _ _ _ ({name}_t {c.eps}) {up} {lo} {name}_pld {pick}) as [Hup _].
   assert (He : (0 <= Q2R {c.eps})%R) by (rewrite <- q2r_0; apply Qle_Rle; discriminate).
   assert (Hd : (0 <= {up})%Q) by discriminate.
-  exact (dp_power_pld2 nb_adjacent {name}_M {b} (-1) 1 {runs} (Q2R {c.eps}) (t {c.eps}) {up}
-           H1 H2 He Hd (t_ok {c.eps}) Hup).
+  exact (dp_power_pld2 nb_adjacent {name}_M {b} (-1) 1 {runs} (Q2R {c.eps}) ({name}_t {c.eps}) {up}
+           H1 H2 He Hd ({name}_t_ok {c.eps}) Hup).
 Qed.
 
 Theorem {name}_refuted_{i} :
@@ -116,11 +116,11 @@ Theorem {name}_refuted_{i} :
   ~ dp nb_adjacent (fmech_power {name}_M {runs}) (Q2R {c.eps}) (Q2R {lo}).
 Proof.
   destruct (andb_prop _ _ {name}_pairs) as [H1 H2].
-  destruct (pld_checks_spec _ _ _ _ _ _ (t {c.eps}) {up} {lo} {name}_pld {pick}) as [_ Hlo].
+  destruct (pld_checks_spec _ _ _ _ _ _ ({name}_t {c.eps}) {up} {lo} {name}_pld {pick}) as [_ Hlo].
   assert (Hp : pair2_ok_rows (rows {name}_M) {b} (-1) 1 {x} {x + 1} = true) by (vm_cast_no_check (eq_refl true)).
-  exact (not_dp_power_pld2 nb_adjacent {name}_M {b} (-1) 1 {runs} (Q2R {c.eps}) (t {c.eps}) {lo} {x} {x + 1} H1
+  exact (not_dp_power_pld2 nb_adjacent {name}_M {b} (-1) 1 {runs} (Q2R {c.eps}) ({name}_t {c.eps}) {lo} {x} {x + 1} H1
            ltac:(apply Nat.ltb_lt; vm_compute; reflexivity) ltac:(apply Nat.ltb_lt; vm_compute; reflexivity)
-           (eq_refl true) (eq_refl true) Hp (t_ok {c.eps}) Hlo).
+           (eq_refl true) (eq_refl true) Hp ({name}_t_ok {c.eps}) Hlo).
 Qed.
 """)
     # The theorems differ only in their claim and rest on the same lemmas: one pair is audited
