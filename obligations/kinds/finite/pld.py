@@ -74,11 +74,7 @@ def render_tgeom_power(name: str, alpha: Fraction, n: int, runs: int, claims: li
     x = n // 2
     items = "; ".join(f"({name}_t {c.eps}, {q_lit(c.upper)}, {q_lit(c.lower)})" for c in claims)
     head = f"""(** * {name}: the {runs}-fold composition of the truncated 1/{b}-geometric over {{0..{n}}}, by its PLD *)
-From Coq Require Import List ZArith QArith Qreals Reals.
-From Interval Require Import Float.Primitive_ops Interval.Float_full Interval.Interval Real.Xreal.
-From Obligations.Core Require Import RealFacts.
-From Obligations.Finite Require Import Mechanism Neighbours DP Checker Compose Family TGeom PLD PLDCheck PLDTwo.
-Import ListNotations.
+From Obligations Require Import PreludePLD.
 
 Definition {name}_M : fmech := tgeom_fmech (1 # {b}) {n}.
 Definition {name}_t (e : Q) : I.type := I.exp prec (iq e).
