@@ -45,43 +45,43 @@ End Dense.
 
 Local Open Scope R_scope.
 
-(** [ev o D h] = Σ_i D(i) · h(o + i): the masses [D] at keys [o, o + 1, ...]
-    integrated against [h]. *)
-Fixpoint ev (o : Z) (D : list R) (h : Z -> R) : R :=
+(** [ev d o D h] = Σ_i D(i) · h(o + d·i): the masses [D] at keys [o, o + d, o + 2d, ...]
+    integrated against [h] (a stride [d] > 1 leaves out keys that carry no mass). *)
+Fixpoint ev (d o : Z) (D : list R) (h : Z -> R) : R :=
   match D with
   | [] => 0
-  | a :: D' => a * h o + ev (o + 1)%Z D' h
+  | a :: D' => a * h o + ev d (o + d)%Z D' h
   end.
 
-Lemma ev_dadd (o : Z) (D1 D2 : list R) (h : Z -> R) :
-  ev o (dadd Rplus D1 D2) h = ev o D1 h + ev o D2 h.
+Lemma ev_dadd (d o : Z) (D1 D2 : list R) (h : Z -> R) :
+  ev d o (dadd Rplus D1 D2) h = ev d o D1 h + ev d o D2 h.
 Proof.
   revert o D2. induction D1 as [|a D1 IH]; intros o [|b D2]; cbn [dadd ev]; try ring.
   rewrite IH. ring.
 Qed.
 
-Lemma ev_scale (o : Z) (c : R) (D : list R) (h : Z -> R) :
-  ev o (map (Rmult c) D) h = c * ev o D h.
+Lemma ev_scale (d o : Z) (c : R) (D : list R) (h : Z -> R) :
+  ev d o (map (Rmult c) D) h = c * ev d o D h.
 Proof. revert o. induction D as [|a D IH]; intros o; cbn [map ev]; [ring|]. rewrite IH. ring. Qed.
 
-Lemma ev_shift (o s : Z) (D : list R) (h : Z -> R) :
-  ev o D (fun z => h (s + z)%Z) = ev (s + o) D h.
+Lemma ev_shift (d o s : Z) (D : list R) (h : Z -> R) :
+  ev d o D (fun z => h (s + z)%Z) = ev d (s + o) D h.
 Proof.
   revert o. induction D as [|a D IH]; intros o; cbn [ev]; [reflexivity|].
-  rewrite IH. replace (s + (o + 1))%Z with (s + o + 1)%Z by ring. reflexivity.
+  rewrite IH. replace (s + (o + d))%Z with (s + o + d)%Z by ring. reflexivity.
 Qed.
 
-Lemma ev_ext (o : Z) (D : list R) (h1 h2 : Z -> R) :
-  (forall z, h1 z = h2 z) -> ev o D h1 = ev o D h2.
+Lemma ev_ext (d o : Z) (D : list R) (h1 h2 : Z -> R) :
+  (forall z, h1 z = h2 z) -> ev d o D h1 = ev d o D h2.
 Proof. intros H. revert o. induction D as [|a D IH]; intros o; cbn [ev]; [reflexivity|]. rewrite H, IH. reflexivity. Qed.
 
 (** Integrating the convolution is integrating one factor against the other. *)
-Lemma ev_conv (oB oD : Z) (B D : list R) (h : Z -> R) :
-  ev (oB + oD) (conv Rplus Rmult 0 B D) h = ev oB B (fun z1 => ev oD D (fun z2 => h (z1 + z2)%Z)).
+Lemma ev_conv (d oB oD : Z) (B D : list R) (h : Z -> R) :
+  ev d (oB + oD) (conv Rplus Rmult 0 B D) h = ev d oB B (fun z1 => ev d oD D (fun z2 => h (z1 + z2)%Z)).
 Proof.
   revert oB. induction B as [|b B IH]; intros oB; cbn [conv ev]; [reflexivity|].
   rewrite ev_dadd, ev_scale. cbn [ev].
-  replace (oB + oD + 1)%Z with (oB + 1 + oD)%Z by ring. rewrite IH, ev_shift. ring.
+  replace (oB + oD + d)%Z with (oB + d + oD)%Z by ring. rewrite IH, ev_shift. ring.
 Qed.
 
 (** ** The hockey-stick divergence of two rows and its PLD form *)
@@ -129,16 +129,16 @@ Qed.
 Definition keyed (b p q : Q) (z : Z) : Prop := (p == 0 \/ p == b ^ z * q)%Q.
 
 Section Power.
-Variables (M : fmech) (x x' : nat) (b : Q) (keys : list Z) (oB : Z) (B : list Q).
+Variables (M : fmech) (x x' : nat) (b : Q) (keys : list Z) (oB d : Z) (B : list Q).
 Hypothesis Hwf : fmech_wf M.
 Hypothesis Hsub : subdistr M.
 Hypothesis Hx : (x < n_in M)%nat.
 Hypothesis Hx' : (x' < n_in M)%nat.
 Hypothesis Hb : (0 < b)%Q.
 Hypothesis Hkeys : forall y, (y < n_out M)%nat -> keyed b (entry M x y) (entry M x' y) (nth y keys 0%Z).
-(** [B] is the PLD of the pair: Σ_y P(y) · F(z_y) = Σ_j B_j · F(oB + j) for every F. *)
+(** [B] is the PLD of the pair: Σ_y P(y) · F(z_y) = Σ_j B_j · F(oB + d·j) for every F. *)
 Hypothesis HB : forall F : Z -> R,
-  rsum (map (fun y => prob M x y * F (nth y keys 0%Z)) (seq 0 (n_out M))) = ev oB (map Q2R B) F.
+  rsum (map (fun y => prob M x y * F (nth y keys 0%Z)) (seq 0 (n_out M))) = ev d oB (map Q2R B) F.
 
 Definition pld_power (k : nat) : list R := cpow Rplus Rmult 0 (map Q2R B) 1 k.
 
@@ -195,7 +195,7 @@ Qed.
 
 Theorem hs_power_pld (k : nat) (t : R) :
   0 <= t ->
-  hs (fmech_power M k) x x' t = ev (Z.of_nat k * oB) (pld_power k) (hs_weight (Q2R b) t).
+  hs (fmech_power M k) x x' t = ev d (Z.of_nat k * oB) (pld_power k) (hs_weight (Q2R b) t).
 Proof.
   revert t. induction k as [|k IH]; intros t Ht.
   - unfold hs, pld_power, prob, entry. cbn - [Q2R Rmax].
@@ -204,7 +204,7 @@ Proof.
   - destruct (fmech_power_dims M k) as [D1 D2].
     unfold hs. cbn [fmech_power]. cbn [n_out fmech_product]. rewrite rsum_seq_mul.
     transitivity (rsum (map (fun y1 => prob M x y1 *
-        ev (Z.of_nat k * oB) (pld_power k)
+        ev d (Z.of_nat k * oB) (pld_power k)
           (fun z2 => hs_weight (Q2R b) t (nth y1 keys 0%Z + z2)%Z)) (seq 0 (n_out M)))).
     + apply rsum_ext_in. intros y1 Hy1. apply in_seq in Hy1 as [_ Hy1].
       transitivity (prob M x y1 * hs (fmech_power M k) x x' (t * powerRZ (Q2R b) (- nth y1 keys 0%Z))).
@@ -215,7 +215,7 @@ Proof.
         2:{ apply Rmult_le_pos; [exact Ht|]. apply Rlt_le, powerRZ_lt, bR_pos. }
         apply ev_ext. intros z2. unfold hs_weight. f_equal. f_equal.
         rewrite Rmult_assoc, <- powerRZ_add by (apply Rgt_not_eq, bR_pos). do 3 f_equal. ring.
-    + rewrite (HB (fun z1 => ev (Z.of_nat k * oB) (pld_power k) (fun z2 => hs_weight (Q2R b) t (z1 + z2)%Z))).
+    + rewrite (HB (fun z1 => ev d (Z.of_nat k * oB) (pld_power k) (fun z2 => hs_weight (Q2R b) t (z1 + z2)%Z))).
       rewrite <- ev_conv. unfold pld_power. cbn [cpow]. f_equal. lia.
 Qed.
 

@@ -107,25 +107,25 @@ Proof.
   rewrite is_zero_false by exact Hb0. reflexivity.
 Qed.
 
-Fixpoint iev (o : Z) (DI : list I.type) (hi : Z -> I.type) : I.type :=
+Fixpoint iev (d o : Z) (DI : list I.type) (hi : Z -> I.type) : I.type :=
   match DI with
   | [] => I.zero
-  | a :: DI' => I.add prec (I.mul prec a (hi o)) (iev (o + 1)%Z DI' hi)
+  | a :: DI' => I.add prec (I.mul prec a (hi o)) (iev d (o + d)%Z DI' hi)
   end.
 
-Lemma iev_correct (o : Z) (DI : list I.type) (D : list R) (hi : Z -> I.type) (h : Z -> R) :
-  Forall2 has DI D -> (forall z, has (hi z) (h z)) -> has (iev o DI hi) (ev o D h).
+Lemma iev_correct (d o : Z) (DI : list I.type) (D : list R) (hi : Z -> I.type) (h : Z -> R) :
+  Forall2 has DI D -> (forall z, has (hi z) (h z)) -> has (iev d o DI hi) (ev d o D h).
 Proof.
   intros HD Hh. revert o. induction HD as [|a r DI D Ha HD IH]; intros o; cbn [iev ev]; [exact zero_correct|].
   apply add_correct; [apply mul_correct; [exact Ha|apply Hh]|apply IH].
 Qed.
 
 (** The interval that contains hs(t) of the k-fold composition, for [ti] ∋ t. *)
-Definition pld_delta (b : Q) (oB : Z) (B : list Q) (k : nat) (ti : I.type) : I.type :=
-  iev (Z.of_nat k * oB) (cpow (I.add prec) (I.mul prec) I.zero (map iq B) (iq 1) k) (iweight (iq b) ti).
+Definition pld_delta (b : Q) (oB d : Z) (B : list Q) (k : nat) (ti : I.type) : I.type :=
+  iev d (Z.of_nat k * oB) (cpow (I.add prec) (I.mul prec) I.zero (map iq B) (iq 1) k) (iweight (iq b) ti).
 
-Lemma pld_delta_correct (b : Q) (oB : Z) (B : list Q) (k : nat) (ti : I.type) (t : R) :
-  (0 < b)%Q -> has ti t -> has (pld_delta b oB B k ti) (ev (Z.of_nat k * oB) (pld_power B k) (hs_weight (Q2R b) t)).
+Lemma pld_delta_correct (b : Q) (oB d : Z) (B : list Q) (k : nat) (ti : I.type) (t : R) :
+  (0 < b)%Q -> has ti t -> has (pld_delta b oB d B k ti) (ev d (Z.of_nat k * oB) (pld_power B k) (hs_weight (Q2R b) t)).
 Proof.
   intros Hb Ht. apply iev_correct.
   - apply cpow_has; [|rewrite <- q2r_1; apply iq_correct].
@@ -215,7 +215,7 @@ Proof.
 Qed.
 
 Lemma ev_single (o : Z) (n : nat) (p : Q) (F : Z -> R) :
-  ev o (map Q2R (repeat 0%Q n ++ [p])) F = Q2R p * F (o + Z.of_nat n)%Z.
+  ev 1 o (map Q2R (repeat 0%Q n ++ [p])) F = Q2R p * F (o + Z.of_nat n)%Z.
 Proof.
   revert o. induction n as [|n IH]; intros o; cbn [repeat app map ev].
   - rewrite Z.add_0_r. ring.
@@ -232,7 +232,7 @@ Qed.
 Lemma densify_ev (o : Z) (P : list Q) (ks : list Z) (F : Z -> R) :
   length ks = length P -> Forall (fun z => (o <= z)%Z) ks ->
   rsum (map (fun y => Q2R (nth y P 0%Q) * F (nth y ks 0%Z)) (seq 0 (length P))) =
-  ev o (map Q2R (densify o P ks)) F.
+  ev 1 o (map Q2R (densify o P ks)) F.
 Proof.
   revert ks. induction P as [|p P IH]; intros [|z ks] Hl Hk; cbn [length] in Hl; try discriminate.
   - reflexivity.
@@ -250,7 +250,7 @@ Lemma pair_ok_spec (M : fmech) (b : Q) (oB : Z) (B : list Q) (x x' : nat) :
   fmech_wf M -> (x < n_in M)%nat -> (x' < n_in M)%nat -> pair_ok M b oB B x x' = true ->
   let ks := keys_of b oB (length B) (nth x (rows M) []) (nth x' (rows M) []) in
   (forall y, (y < n_out M)%nat -> keyed b (entry M x y) (entry M x' y) (nth y ks 0%Z)) /\
-  (forall F : Z -> R, rsum (map (fun y => prob M x y * F (nth y ks 0%Z)) (seq 0 (n_out M))) = ev oB (map Q2R B) F).
+  (forall F : Z -> R, rsum (map (fun y => prob M x y * F (nth y ks 0%Z)) (seq 0 (n_out M))) = ev 1 oB (map Q2R B) F).
 Proof.
   intros [Hn Hr] Hx Hx' H ks. unfold pair_ok, pair_ok_rows in H. fold ks in H. apply andb_prop in H as [Hall Heq].
   set (P := nth x (rows M) []) in *. set (Qr := nth x' (rows M) []) in *.
@@ -293,7 +293,7 @@ Qed.
 Theorem dp_power_pld (nb : nat -> nat -> bool) (M : fmech) (b : Q) (oB : Z) (B : list Q)
     (k : nat) (eps : R) (ti : I.type) (delta : Q) :
   check_distr M = true -> (0 < b)%Q -> pairs_ok nb M b oB B = true -> (0 <= eps)%R -> (0 <= delta)%Q ->
-  has ti (exp eps) -> le_check (pld_delta b oB B k ti) delta = true ->
+  has ti (exp eps) -> le_check (pld_delta b oB 1 B k ti) delta = true ->
   dp nb (fmech_power M k) eps (Q2R delta).
 Proof.
   intros HM Hb Hpairs He Hd Ht Hle x x' Hx Hx' Hnb S.
@@ -308,8 +308,8 @@ Proof.
   - intros y Hy. apply (power_nonneg M W Hsub k x' y Hx' Hy).
   - apply Rlt_le, exp_pos.
   - apply Rplus_le_compat_l.
-    rewrite (hs_power_pld M x x' b _ oB B W Hsub Hx Hx' Hb Hk HB k (exp eps) (Rlt_le _ _ (exp_pos eps))).
-    exact (le_check_correct _ _ _ (pld_delta_correct b oB B k ti _ Hb Ht) Hle).
+    rewrite (hs_power_pld M x x' b _ oB 1 B W Hsub Hx Hx' Hb Hk HB k (exp eps) (Rlt_le _ _ (exp_pos eps))).
+    exact (le_check_correct _ _ _ (pld_delta_correct b oB 1 B k ti _ Hb Ht) Hle).
 Qed.
 
 (** Lower side: when the interval for hs(e^ε) of the pair (x, x') starts above δ, the
@@ -318,7 +318,7 @@ Theorem not_dp_power_pld (nb : nat -> nat -> bool) (M : fmech) (b : Q) (oB : Z) 
     (k : nat) (eps : R) (ti : I.type) (delta : Q) (x x' : nat) :
   check_distr M = true -> (0 < b)%Q -> (x < n_in M)%nat -> (x' < n_in M)%nat -> nb x x' = true ->
   pair_ok M b oB B x x' = true -> has ti (exp eps) ->
-  gt_check (pld_delta b oB B k ti) delta = true ->
+  gt_check (pld_delta b oB 1 B k ti) delta = true ->
   let S := loss_event (fmech_power M k) x x' (exp eps) in
   (exp eps * pr (fmech_power M k) x' S + Q2R delta < pr (fmech_power M k) x S)%R /\
   ~ dp nb (fmech_power M k) eps (Q2R delta).
@@ -326,8 +326,8 @@ Proof.
   intros HM Hb Hx Hx' Hnb Hpair Ht Hgt S.
   destruct (wf_of_check_distr M HM) as [W Hsub].
   destruct (pair_ok_spec M b oB B x x' W Hx Hx' Hpair) as [Hk HB].
-  pose proof (gt_check_correct _ _ _ (pld_delta_correct b oB B k ti _ Hb Ht) Hgt) as Hlt.
-  rewrite <- (hs_power_pld M x x' b _ oB B W Hsub Hx Hx' Hb Hk HB k (exp eps) (Rlt_le _ _ (exp_pos eps))) in Hlt.
+  pose proof (gt_check_correct _ _ _ (pld_delta_correct b oB 1 B k ti _ Hb Ht) Hgt) as Hlt.
+  rewrite <- (hs_power_pld M x x' b _ oB 1 B W Hsub Hx Hx' Hb Hk HB k (exp eps) (Rlt_le _ _ (exp_pos eps))) in Hlt.
   assert (Hviol : (exp eps * pr (fmech_power M k) x' S + Q2R delta < pr (fmech_power M k) x S)%R).
   { unfold S. rewrite pr_loss_event. lra. }
   split; [exact Hviol|]. intros Hdp.
@@ -337,15 +337,15 @@ Qed.
 
 (** Several claims [(ti, up, lo)] on one convolution power (computed once):
     hs(t) ≤ up and hs(t) > lo for each t ∈ ti. *)
-Definition pld_checks (b : Q) (oB : Z) (B : list Q) (k : nat) (claims : list (I.type * Q * Q)) : bool :=
+Definition pld_checks (b : Q) (oB d : Z) (B : list Q) (k : nat) (claims : list (I.type * Q * Q)) : bool :=
   let D := cpow (I.add prec) (I.mul prec) I.zero (map iq B) (iq 1) k in
   forallb (fun '(ti, up, lo) =>
-             let d := iev (Z.of_nat k * oB) D (iweight (iq b) ti) in le_check d up && gt_check d lo) claims.
+             let r := iev d (Z.of_nat k * oB) D (iweight (iq b) ti) in le_check r up && gt_check r lo) claims.
 
-Lemma pld_checks_spec (b : Q) (oB : Z) (B : list Q) (k : nat) (claims : list (I.type * Q * Q))
+Lemma pld_checks_spec (b : Q) (oB d : Z) (B : list Q) (k : nat) (claims : list (I.type * Q * Q))
     (ti : I.type) (up lo : Q) :
-  pld_checks b oB B k claims = true -> In (ti, up, lo) claims ->
-  le_check (pld_delta b oB B k ti) up = true /\ gt_check (pld_delta b oB B k ti) lo = true.
+  pld_checks b oB d B k claims = true -> In (ti, up, lo) claims ->
+  le_check (pld_delta b oB d B k ti) up = true /\ gt_check (pld_delta b oB d B k ti) lo = true.
 Proof.
   intros H Hin. unfold pld_checks in H. cbv zeta in H. rewrite forallb_forall in H.
   apply H, andb_prop in Hin. exact Hin.

@@ -15,11 +15,11 @@ Import ListNotations.
 Local Open Scope Q_scope.
 
 (** The two masses: m1 = (1 − b^(−z2)) / (b^(−z1) − b^(−z2)), m2 = 1 − m1, at keys
-    z1 and z2 (the keys between carry 0). *)
+    z1 and z2: a PLD of stride z2 − z1 (the keys between carry nothing, and so do those of
+    its convolution powers: the k-fold PLD has k + 1 atoms). *)
 Definition two_m1 (b : Q) (z1 z2 : Z) : Q := (1 - b ^ (- z2)) / (b ^ (- z1) - b ^ (- z2)).
 
-Definition two_pld (b : Q) (z1 z2 : Z) : list Q :=
-  two_m1 b z1 z2 :: repeat 0 (Z.to_nat (z2 - z1 - 1)) ++ [1 - two_m1 b z1 z2].
+Definition two_pld (b : Q) (z1 z2 : Z) : list Q := [two_m1 b z1 z2; 1 - two_m1 b z1 z2].
 
 Definition key2 (b : Q) (z1 z2 : Z) (p q : Q) : Z := if Qeq_bool p (b ^ z1 * q) then z1 else z2.
 
@@ -48,9 +48,9 @@ Proof.
 Qed.
 
 Lemma ev_two (b : Q) (z1 z2 : Z) (F : Z -> R) :
-  (z1 < z2)%Z -> ev z1 (map Q2R (two_pld b z1 z2)) F = Q2R (two_m1 b z1 z2) * F z1 + Q2R (1 - two_m1 b z1 z2) * F z2.
+  ev (z2 - z1) z1 (map Q2R (two_pld b z1 z2)) F = Q2R (two_m1 b z1 z2) * F z1 + Q2R (1 - two_m1 b z1 z2) * F z2.
 Proof.
-  intros Hz. unfold two_pld. cbn [map ev]. rewrite ev_single. do 3 f_equal. lia.
+  unfold two_pld. cbn [map ev]. replace (z1 + (z2 - z1))%Z with z2 by ring. ring.
 Qed.
 
 Section Pair.
@@ -91,7 +91,7 @@ Lemma pair2_keyed (y : nat) :
 Proof. intros Hy. right. apply (proj2 (proj2 (proj2 (proj2 pair2_facts))) y Hy). Qed.
 
 Lemma pair2_pld (F : Z -> R) :
-  rsum (map (fun y => prob M x y * F (nth y keys2 0%Z)) (seq 0 (n_out M))) = ev z1 (map Q2R (two_pld b z1 z2)) F.
+  rsum (map (fun y => prob M x y * F (nth y keys2 0%Z)) (seq 0 (n_out M))) = ev (z2 - z1) z1 (map Q2R (two_pld b z1 z2)) F.
 Proof.
   destruct pair2_facts as (W & Hb & Hz & Hne & Hy).
   pose proof (distr_of_check M HM) as Hd.
@@ -130,7 +130,7 @@ Proof.
   assert (Hm1 : Q2R (two_m1 b z1 z2) = S1).
   { unfold two_m1. rewrite Q2R_div by exact Hd0. rewrite !Q2R_minus, q2r_1. fold w1 w2.
     apply (Rmult_eq_reg_r (w1 - w2)); [|exact Hw]. field_simplify; [|exact Hw]. nra. }
-  rewrite HF, ev_two by exact Hz. rewrite Q2R_minus, q2r_1, Hm1. replace S2 with (1 - S1) by lra. ring.
+  rewrite HF, ev_two. rewrite Q2R_minus, q2r_1, Hm1. replace S2 with (1 - S1) by lra. ring.
 Qed.
 
 End Pair.
@@ -149,7 +149,7 @@ Qed.
 Theorem dp_power_pld2 (nb : nat -> nat -> bool) (M : fmech) (b : Q) (z1 z2 : Z)
     (k : nat) (eps : R) (ti : I.type) (delta : Q) :
   check_distr M = true -> pairs2_ok nb M b z1 z2 = true -> 0 <= eps -> (0 <= delta)%Q ->
-  has ti (exp eps) -> le_check (pld_delta b z1 (two_pld b z1 z2) k ti) delta = true ->
+  has ti (exp eps) -> le_check (pld_delta b z1 (z2 - z1) (two_pld b z1 z2) k ti) delta = true ->
   dp nb (fmech_power M k) eps (Q2R delta).
 Proof.
   intros HM Hpairs He Hd Ht Hle x x' Hx Hx' Hnb S.
@@ -165,10 +165,10 @@ Proof.
   - intros y Hy. apply (power_nonneg M W Hsub k x' y Hx' Hy).
   - apply Rlt_le, exp_pos.
   - apply Rplus_le_compat_l.
-    rewrite (hs_power_pld M x x' b _ z1 (two_pld b z1 z2) W Hsub Hx Hx' Hb
+    rewrite (hs_power_pld M x x' b _ z1 (z2 - z1) (two_pld b z1 z2) W Hsub Hx Hx' Hb
                (pair2_keyed M b z1 z2 x x' HM Hx Hx' Hs Hp) (pair2_pld M b z1 z2 x x' HM Hx Hx' Hs Hp)
                k (exp eps) (Rlt_le _ _ (exp_pos eps))).
-    exact (le_check_correct _ _ _ (pld_delta_correct b z1 _ k ti _ Hb Ht) Hle).
+    exact (le_check_correct _ _ _ (pld_delta_correct b z1 (z2 - z1) _ k ti _ Hb Ht) Hle).
 Qed.
 
 (** Lower side for two-valued losses: the pair (x, x') and the event [loss_event]
@@ -177,7 +177,7 @@ Theorem not_dp_power_pld2 (nb : nat -> nat -> bool) (M : fmech) (b : Q) (z1 z2 :
     (k : nat) (eps : R) (ti : I.type) (delta : Q) (x x' : nat) :
   check_distr M = true -> (x < n_in M)%nat -> (x' < n_in M)%nat -> nb x x' = true ->
   two_ok b z1 z2 = true -> pair2_ok_rows (rows M) b z1 z2 x x' = true -> has ti (exp eps) ->
-  gt_check (pld_delta b z1 (two_pld b z1 z2) k ti) delta = true ->
+  gt_check (pld_delta b z1 (z2 - z1) (two_pld b z1 z2) k ti) delta = true ->
   let S := loss_event (fmech_power M k) x x' (exp eps) in
   exp eps * pr (fmech_power M k) x' S + Q2R delta < pr (fmech_power M k) x S /\
   ~ dp nb (fmech_power M k) eps (Q2R delta).
@@ -185,8 +185,8 @@ Proof.
   intros HM Hx Hx' Hnb Hs Hp Ht Hgt S.
   destruct (wf_of_check_distr M HM) as [W Hsub].
   pose proof (pair2_facts M b z1 z2 x x' HM Hx Hx' Hs Hp) as (_ & Hb & _).
-  pose proof (gt_check_correct _ _ _ (pld_delta_correct b z1 _ k ti _ Hb Ht) Hgt) as Hlt.
-  rewrite <- (hs_power_pld M x x' b _ z1 (two_pld b z1 z2) W Hsub Hx Hx' Hb
+  pose proof (gt_check_correct _ _ _ (pld_delta_correct b z1 (z2 - z1) _ k ti _ Hb Ht) Hgt) as Hlt.
+  rewrite <- (hs_power_pld M x x' b _ z1 (z2 - z1) (two_pld b z1 z2) W Hsub Hx Hx' Hb
                (pair2_keyed M b z1 z2 x x' HM Hx Hx' Hs Hp) (pair2_pld M b z1 z2 x x' HM Hx Hx' Hs Hp)
                k (exp eps) (Rlt_le _ _ (exp_pos eps))) in Hlt.
   assert (Hviol : exp eps * pr (fmech_power M k) x' S + Q2R delta < pr (fmech_power M k) x S).

@@ -1,0 +1,63 @@
+"""Exact K-fold composition by the PLD (theories/Finite/PLD*.v), with real Coq: a small
+composition proved and refuted from both sides, a false claim not proved, and the
+assumptions of every theorem allow-listed.  Cheap: 10 runs of the 1/2-geometric over {0..5}
+(the 1000-fold target over {0..100} is bench/composition_pld.py)."""
+from __future__ import annotations
+
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from obligations.certify import allowlist
+from obligations.core.resources import THEORIES
+from obligations.kinds.finite.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
+from obligations.prover.coq import assumption_names
+
+pytestmark = pytest.mark.coq
+
+
+def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / f"{name}.v").write_text(text)
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "-Q", str(tmp_path), "T", f"{name}.v"],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+
+
+def _assumption_blocks(stdout: str) -> list[list[str]]:
+    return [("Axioms:" + block).splitlines() for block in stdout.split("Axioms:")[1:]]
+
+
+def test_small_composition_is_proved_and_refuted(tmp_path: Path) -> None:
+    claims = claims_for(Fraction(1, 2), 10, [1, 3])
+    assert all(c.lower > 0 for c in claims)
+    done = _coqc(tmp_path, "g10", render_tgeom_power("g10", Fraction(1, 2), 5, 10, claims))
+    assert done.returncode == 0, done.stderr + done.stdout[-2000:]
+    blocks = _assumption_blocks(done.stdout)
+    assert len(blocks) == 2   # the first (eps, upper)-DP and its refutation
+    for block in blocks:
+        names = assumption_names(block, "g10")
+        full, unresolved = allowlist.full_names(names, allowlist.REALS | allowlist.PRIMITIVE)
+        assert not unresolved and allowlist.refused(full, uses_interval=True) == []
+
+
+def test_false_claim_is_not_proved(tmp_path: Path) -> None:
+    """δ below the exact δ(3) of the 10-fold composition: the interval check fails, coqc stops."""
+    exact = two_point_delta(Fraction(2, 3), 2, 10, 3)
+    below = Fraction(int(exact * 10 ** 6), 10 ** 6) - Fraction(1, 10 ** 4)
+    done = _coqc(tmp_path, "g10f", render_tgeom_power("g10f", Fraction(1, 2), 5, 10,
+                                                         [PldClaim(3, below, below / 2)]))
+    assert done.returncode != 0
+    assert "pld_checks" in done.stderr   # stopped at the interval check, not elsewhere
+
+
+def test_hs_is_determined_by_the_pld_on_the_reals_alone(tmp_path: Path) -> None:
+    """The library theorem (hs of the k-fold composition = the PLD's convolution power) rests on
+    the real numbers' axioms only; the floats enter with the interval evaluation."""
+    done = _coqc(tmp_path, "audit", "From Obligations Require Import PreludePLD.\nSet Printing Width 100000.\n"
+                                    "Print Assumptions hs_power_pld.\nPrint Assumptions dp_power_pld2.\n")
+    assert done.returncode == 0, done.stderr
+    exact, floats = (assumption_names(b, "pld") for b in _assumption_blocks(done.stdout))
+    full, unresolved = allowlist.full_names(exact, allowlist.REALS)
+    assert not unresolved and allowlist.refused(full, uses_interval=False) == []
+    assert any("FloatAxioms" in n for n in floats) and not any("FloatAxioms" in n for n in exact)
