@@ -6,8 +6,9 @@
     [fmech_power M k] at any [t ≥ 0],
     hs_k(t) = Σ_y max(0, P_k(y) − t · Q_k(y)),
     depends on the rows only through their privacy-loss distribution (PLD): the
-    P-mass [B_j] of the outputs of loss key [oB + j].  [hs_power_pld] proves
-    hs_k(t) = Σ_i D_k(i) · max(0, 1 − t · b^(−(k·oB + i))) where [D_k] is the k-th
+    P-mass [B_j] of the outputs of loss key [oB + d·j] (a stride [d] skips keys that
+    carry nothing).  [hs_power_pld] proves
+    hs_k(t) = Σ_i D_k(i) · max(0, 1 − t · b^(−(k·oB + d·i))) where [D_k] is the k-th
     convolution power of [B] ([cpow]): a list of [k · (length B − 1) + 1] masses,
     where the product table has [n_out^k] rows.  [pr_le_hs] turns it into the
     event-level DP inequality. *)
