@@ -12,24 +12,10 @@ from obligations.core.templates import Rendered, exp_obligation, render as rende
 from obligations.core.terms import Renderer, comment, q_lit, strip_outer
 from obligations.kinds.calibrated.analysis import BITS, PRECISION, Calibrated
 from obligations.kinds.calibrated.spec import CalibratedSpec
-from obligations.kinds.finite.document import _decimal, _domain
+from obligations.kinds.finite.document import _decimal, _domain, neighbours_term
 
 TEMPLATE = Path(__file__).with_name("calibrated.v.j2")
 PRELUDE = "PreludeReal"
-
-
-def neighbours_term(spec: CalibratedSpec) -> str:
-    nb = spec.neighbours
-    if nb == "all":
-        return "nb_all"
-    if nb == "adjacent":
-        return "nb_adjacent"
-    if isinstance(nb, str) and nb.startswith("distance:"):
-        return f"(nb_distance {int(nb.split(':')[1])})"
-    if isinstance(nb, str):
-        raise ValueError(f"unknown neighbours {nb!r}")
-    pairs = "; ".join(f"({a}%nat, {b}%nat)" for a, b in nb)
-    return f"(nb_list [{pairs}])"
 
 
 def theorems(c: Calibrated, verdict: Verdict) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ from obligations.core.spec import MechanismSpec
 from obligations.core.templates import INTERVAL_PRELUDE, exp_obligation, render as render_template
 from obligations.core.terms import comment, q_lit, r_lit, rows_literal, strip_outer
 from obligations.kinds.base import Unfolded
-from obligations.kinds.finite.document import (_check_term, _domain, _formula, _neighbours, _parameters,
+from obligations.kinds.finite.document import (_check_term, _domain, _formula, neighbours_term, _parameters,
                                                _renderer)
 
 TEMPLATE = Path(__file__).with_name("basic_composition.v.j2")
@@ -96,7 +96,7 @@ def _decimal(q: Fraction) -> str:
 def _render(spec: MechanismSpec, rows: Any, bound: Fraction, d0: Fraction, exp: ExpLowerBound, k: int):  # noqa: ANN202
     renderer = _renderer(spec)
     name = spec.name
-    neighbours = _neighbours(spec)
+    neighbours = neighbours_term(spec)
     main: dict[str, Any] = dict(kind="pointwise" if d0 == 0 else "hockey", bound=q_lit(bound), delta=q_lit(d0))
     check, bridge = _check_term(main, neighbours, f"{name}_table")
     epsilon = strip_outer(renderer.r(spec.epsilon))

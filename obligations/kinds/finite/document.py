@@ -25,7 +25,7 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
     spec = m.spec
     renderer = _renderer(spec)
     obligations = [_obligation(o) for o in plan.obligations]
-    neighbours = _neighbours(spec)
+    neighbours = neighbours_term(spec)
     exp = next((o for o in obligations if o["kind"] in ("exp_lower", "exp_upper")), None)
     main = next((o for o in obligations if o["kind"] in ("pointwise", "hockey", "witness")), None)
     if main is not None:
@@ -125,7 +125,8 @@ def _formula(spec: MechanismSpec, r: Renderer) -> dict[str, Any]:
                               + f": {E.to_text(p.value)}") for p in pieces])
 
 
-def _neighbours(spec: MechanismSpec) -> str:
+def neighbours_term(spec: Any) -> str:
+    """The Coq neighbour relation of a table spec (finite or calibrated: both carry `neighbours`)."""
     nb = spec.neighbours
     if nb == "all":
         return "nb_all"
