@@ -98,3 +98,14 @@ def test_small_compositions_keep_the_product_table() -> None:
     data["composition"]["runs"] = 4
     u = unfold(check_spec(data, str(LOW), ""))
     assert "PreludePLD" not in u.rendered.text
+
+
+@pytest.mark.parametrize("spec", ["krr_eps1", "truncated_geometric_accuracy"])
+def test_kinds_without_composed_claims_refuse_the_field(tmp_path: Path, spec: str) -> None:
+    """A calibrated table or an accuracy claim would otherwise be certified for one run."""
+    data = spec_data(REPO / "mechanisms" / f"{spec}.yaml")
+    data["composition"] = {"runs": 3}
+    path = tmp_path / f"{spec}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, _, err = run("check", str(path))
+    assert code == 2 and f"{path}: composition:" in err, err
