@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 import yaml
 
+from obligations.analysis.finite import tabulate
 from obligations.certify.run import unfold
 from obligations.cli import main
 from obligations.core.obligation import PowerPldCheck, Verdict
+from obligations.errors import SpecError
 from obligations.kinds import check as check_spec, load, witness
 from obligations.kinds.finite.pld_route import exact_delta
 
@@ -109,3 +111,9 @@ def test_kinds_without_composed_claims_refuse_the_field(tmp_path: Path, spec: st
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     code, _, err = run("check", str(path))
     assert code == 2 and f"{path}: composition:" in err, err
+
+
+def test_the_product_table_of_a_large_composition_is_never_built() -> None:
+    """The table route (profiles, `region`) refuses it instead of exhausting memory."""
+    with pytest.raises(SpecError, match="composition.runs"):
+        tabulate(load(SHIPPED.relative_to(REPO)))
