@@ -17,7 +17,7 @@ from obligations.errors import SpecError
 from obligations.core.obligation import (Verdict, ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
                                          Plan, PointwiseCheck, RowsAreDistributions, TaylorHint, Witness)
 from obligations.core import expr as E
-from obligations.core.spec import MechanismSpec
+from obligations.core.spec import MAX_COMPOSED_OUTPUTS, MechanismSpec, too_many_outputs
 
 Row = tuple[Fraction, ...]
 DIGITS = (6, 15, 30, 60, 120)  # precisions tried for an irrational e^ε
@@ -48,6 +48,10 @@ def tabulate(spec: MechanismSpec) -> FiniteMechanism:
         _check_row(spec, x, row)
     mech, labels, pairs = rows, spec.inputs.labels, neighbour_pairs(spec)
     if spec.compose > 1:
+        # A composed claim beyond this is the PLD route's (kinds/finite/pld_route.py): never build it.
+        if too_many_outputs(spec.outputs.size, spec.compose):
+            raise SpecError(spec.path, "composition.runs", f"the {spec.compose}-fold product table has "
+                            f"{spec.outputs.size}^{spec.compose} outputs; at most {MAX_COMPOSED_OUTPUTS}")
         mech = power_rows(mech, spec.compose)
     if spec.cw is not None:  # after the power: one database for all runs (Coq's `_chain`)
         mech, labels, pairs = cw_rows(mech, *spec.cw), CW_INPUTS, ((0, 1), (1, 0))

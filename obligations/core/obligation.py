@@ -80,8 +80,22 @@ class Witness:
     bound: Fraction  # U ≥ e^ε used in the check
 
 
+@dataclass(frozen=True)
+class PowerPldCheck:
+    """The K-fold composition by its privacy-loss distribution: every pair of neighbours has
+    loss values b^-1 and b; the K-th convolution power, in intervals, gives δ(ε) ≤ delta
+    (`refute` False) or δ(ε) > delta with the pair (x, x2) and its loss event as witness."""
+
+    base: Fraction
+    runs: int
+    delta: Fraction
+    refute: bool
+    x: int
+    x2: int
+
+
 Obligation = Union[RowsAreDistributions, ExpLowerBound, ExpUpperBound, PointwiseCheck,
-                   HockeyStickCheck, Witness]
+                   HockeyStickCheck, Witness, PowerPldCheck]
 
 class Verdict(str, Enum):
     """The one verdict vocabulary, from analysis (the verdict Python expects: proved,

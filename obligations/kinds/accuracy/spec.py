@@ -127,6 +127,8 @@ class _AccuracyChecker(_Checker):
             raise self.fail("cw", "an accuracy claim is about the mechanism itself, not its CW variant")
         if s.profile is not None:
             raise self.fail("profile", "privacy profiles go with privacy claims, not accuracy claims")
+        if s.composition is not None:
+            raise self.fail("composition", "an accuracy claim is about one run of the mechanism")
         problem = spec_name_problem(s.name)
         if problem:
             raise self.fail("name", problem)

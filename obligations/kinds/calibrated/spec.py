@@ -80,7 +80,7 @@ def check(data: Any, file: str, sha256: str = "") -> CalibratedSpec:
     for field, given, default in (("distribution", spec.distribution, "full"), ("route", spec.route, "auto")):
         if given != default:
             raise SpecError(file, field, f"a table with exp or ln entries takes {field}: {default} only")
-    for field in ("profile", "cw"):
+    for field in ("profile", "cw", "composition"):
         if getattr(spec, field) is not None:
             raise SpecError(file, field, f"'{field}' is not available for a table with exp or ln entries")
     run = c.run_names()

@@ -16,7 +16,7 @@ from obligations.kinds.finite.spec import check_finite
 from obligations.kinds.finite.form import Spec
 from obligations.analysis.finite import FiniteMechanism, epsilon_value, plan, tabulate
 from obligations.kinds.family import instance as family_instance
-from obligations.kinds.finite import basic_composition
+from obligations.kinds.finite import basic_composition, pld_route
 
 
 class FiniteKind:
@@ -45,6 +45,9 @@ class FiniteKind:
         by_basic = basic_composition.unfold(spec)  # a composed claim basic composition gives
         if by_basic is not None:
             return by_basic
+        by_pld = pld_route.unfold(spec)            # a composed claim too large for the product table
+        if by_pld is not None:
+            return by_pld
         t0 = time.perf_counter()
         mech = tabulate(spec)
         p = plan(mech)
@@ -53,7 +56,7 @@ class FiniteKind:
         return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
 
     def witness(self, u: Unfolded) -> Optional[dict[str, Any]]:
-        return table_witness(u)
+        return pld_route.witness(u) or table_witness(u)
 
     def summary(self, spec: MechanismSpec) -> str:
         return (f"{spec.inputs.size} inputs, {spec.outputs.size} outputs, "
@@ -122,6 +125,11 @@ def describe_obligation(o: object, mech: FiniteMechanism) -> str:
         return f"M(x)(y) <= {o.bound} * M(x')(y) for all neighbours and outputs (vm_compute)"
     if isinstance(o, ob.HockeyStickCheck):
         return f"sum_y max(0, M(x)(y) - {o.bound} * M(x')(y)) <= {o.delta} for all neighbours (vm_compute)"
+    if isinstance(o, ob.PowerPldCheck):
+        side = (f"> {o.delta}, witness x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, S = their loss event"
+                if o.refute else f"<= {o.delta}")
+        return (f"every pair of neighbours has loss values {o.base} and 1/{o.base} (vm_compute); the {o.runs}-fold "
+                f"PLD's delta(eps) {side} (intervals, vm_compute)")
     if isinstance(o, ob.Witness):
         outs = ", ".join(mech.output_label(y) for y in o.outputs)
         return (f"witness: x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, S = {{{outs}}}: {o.pr_x} > "

@@ -73,6 +73,12 @@ class ProfileRequest(Strict):
                                description="k-fold compositions to profile, e.g. [1, 3]")
 
 
+class Composition(Strict):
+    """The claim is about the mechanism run `runs` times on the same input, with independent noise."""
+
+    runs: StrictInt = Field(ge=1, description="K >= 1: the claim is about the K-fold composition")
+
+
 class CW(Strict):
     """CW-privacy (seed 001 §1.2): the database is drawn from `prior`, its scrubbed
     version alt(X) from `alt_prior`; the claim is about M' = [f_D·M, f_D'·M]."""
@@ -101,6 +107,9 @@ class Spec(Strict):
     claim: Claim
     profile: Optional[ProfileRequest] = None
     cw: Optional[CW] = None
+    composition: Optional[Composition] = Field(
+        default=None, description="the claim about the K-fold composition (exactly, by the privacy-loss "
+        "distribution, when the product table is too large)")
     route: Literal["auto", "table", "family"] = Field(
         default="auto", description="how a formula's claim is proved: by its table, as an instance of a "
         "library family (theories/Finite/TGeom.v, RR.v), or auto (the family for tables over 10 000 entries)")

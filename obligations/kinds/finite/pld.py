@@ -8,7 +8,8 @@ in Python (a hint: the bounds a file states); `render_tgeom_power` writes the Co
 which Coq checks every pair's loss keys, computes the K-th convolution power in outward-
 rounded interval arithmetic and proves, at each ε, (ε, upper)-DP of `fmech_power` and the
 refutation of (ε, lower) with the pair (x, x') = (⌊n/2⌋, ⌊n/2⌋ + 1) and the event
-`loss_event` as witness.  Not yet a spec form: the bench and the Coq tests use it."""
+`loss_event` as witness.  The bench and the Coq tests use it; specs with
+`composition: {runs: K}` go through `pld_route.py`."""
 from __future__ import annotations
 
 import math

@@ -62,7 +62,18 @@ class _Checker:
             table=table, formula=formula, distribution=s.distribution,
             neighbours=self.neighbours(inputs), epsilon=eps, epsilon_text=str(s.claim.epsilon), route=s.route,
             delta=delta, delta_text=str(s.claim.delta), cw=self.cw(params, types, inputs),
-            **self.profile(params, types, outputs))
+            compose=self.runs(), **self.profile(params, types, outputs))
+
+    def runs(self) -> int:
+        """K of `composition: {runs: K}`; the composed claim stands alone (no profile, no CW)."""
+        c = self.spec.composition
+        if c is None:
+            return 1
+        if self.spec.profile is not None:
+            raise self.fail("composition", "a composed claim has no profile: use profile.compose instead")
+        if self.spec.cw is not None:
+            raise self.fail("composition", "not with 'cw'")
+        return c.runs
 
     def expression(self, field: str, text: Number, types: Mapping[str, str], *,
                    allow_real: bool = False, want: Optional[str] = None) -> E.Expr:
