@@ -30,7 +30,7 @@ from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_lit, r_lit, rows_literal, strip_outer
 from obligations.errors import SpecError
 from obligations.kinds.base import Unfolded
-from obligations.kinds.finite.document import _domain, _formula, _neighbours, _parameters, _renderer
+from obligations.kinds.finite.document import _domain, _formula, neighbours_term, _parameters, _renderer
 from obligations.kinds.finite.pld import two_point_delta
 
 TEMPLATE = Path(__file__).with_name("pld.v.j2")
@@ -141,7 +141,7 @@ def _render(spec: MechanismSpec, base: FiniteMechanism, b: Fraction, eps: Fracti
         n_in=spec.inputs.size, n_out=spec.outputs.size, parameters=_parameters(spec),
         formula=_formula(spec, renderer) if spec.formula is not None else None,
         rows=rows_literal(base.base_rows) if spec.formula is None else None, k=spec.compose,
-        b=q_lit(b), b_text=str(b), eps_q=q_lit(eps), delta_q=q_lit(spec.delta), neighbours=_neighbours(spec),
+        b=q_lit(b), b_text=str(b), eps_q=q_lit(eps), delta_q=q_lit(spec.delta), neighbours=neighbours_term(spec),
         epsilon=epsilon, epsilon_text=comment(spec.epsilon_text), delta=delta,
         delta_text=comment(spec.delta_text), refute=check.refute, x=check.x, x2=check.x2,
         x_label=comment(base.input_label(check.x)), x2_label=comment(base.input_label(check.x2)), slots=slots)
