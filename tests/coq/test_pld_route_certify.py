@@ -16,7 +16,7 @@ import yaml
 pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
-LOW = REPO / "tests" / "specs" / "geometric_10_runs_delta_low.yaml"
+LOW = REPO / "tests" / "specs" / "composition" / "geometric_10_runs_delta_low.yaml"
 
 
 def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:

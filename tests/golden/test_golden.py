@@ -17,7 +17,8 @@ EXPECTED = Path(__file__).resolve().parent / "expected"
 SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / "specs").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "pipelines").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "calibrated").glob("*.yaml")) \
-    + sorted((REPO / "tests" / "specs" / "distance").glob("*.yaml"))
+    + sorted((REPO / "tests" / "specs" / "distance").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "composition").glob("*.yaml"))
 
 
 def _is_program(path: Path) -> bool:

@@ -22,7 +22,7 @@ from obligations.kinds.finite.pld_route import exact_delta
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "truncated_geometric_1000_runs.yaml"
-LOW = REPO / "tests" / "specs" / "geometric_10_runs_delta_low.yaml"
+LOW = REPO / "tests" / "specs" / "composition" / "geometric_10_runs_delta_low.yaml"
 
 
 def run(*args: str) -> tuple[int, str, str]:
