@@ -16,6 +16,7 @@ from typing import Callable, Mapping, Optional, Sequence
 import sympy
 
 from obligations.core import expr as E
+from obligations.core.spec import neighbour_distance
 
 Values = Mapping[str, Fraction]
 
@@ -247,9 +248,9 @@ def for_neighbours(family: Family, neighbours: str) -> Optional[Family]:
     bound L becomes L^d: `tgeom_dp_distance_le`), or None."""
     if family.neighbours == neighbours:
         return family
-    if not (neighbours.startswith("distance:") and family.distance_lemma):
+    d = neighbour_distance(neighbours)
+    if d is None or not family.distance_lemma:
         return None
-    d = int(neighbours.split(":")[1])
     if d == 1 and family.neighbours == "adjacent":
         return family
     one, tight = family.bound, family.tight

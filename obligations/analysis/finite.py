@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 import sympy
 
@@ -17,7 +17,7 @@ from obligations.errors import SpecError
 from obligations.core.obligation import (Verdict, ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
                                          Plan, PointwiseCheck, RowsAreDistributions, TaylorHint, Witness)
 from obligations.core import expr as E
-from obligations.core.spec import MAX_COMPOSED_OUTPUTS, MechanismSpec, too_many_outputs
+from obligations.core.spec import MAX_COMPOSED_OUTPUTS, MechanismSpec, neighbour_distance, too_many_outputs
 
 Row = tuple[Fraction, ...]
 DIGITS = (6, 15, 30, 60, 120)  # precisions tried for an irrational e^ε
@@ -140,7 +140,7 @@ def _check_row(spec: MechanismSpec, x: int, row: Row) -> None:
         raise SpecError(spec.path, field, f"row {label!r} sums to {total}, more than 1")
 
 
-def neighbour_pairs(spec: MechanismSpec) -> tuple[tuple[int, int], ...]:
+def neighbour_pairs(spec: Any) -> tuple[tuple[int, int], ...]:
     """Ordered pairs (x, x') of distinct neighbours, as Coq's relation gives them."""
     n = spec.inputs.size
     nb = spec.neighbours
@@ -148,8 +148,7 @@ def neighbour_pairs(spec: MechanismSpec) -> tuple[tuple[int, int], ...]:
         pairs: Iterable[tuple[int, int]] = ((a, b) for a in range(n) for b in range(n))
     elif nb == "adjacent":
         pairs = [p for i in range(n - 1) for p in ((i, i + 1), (i + 1, i))]
-    elif isinstance(nb, str) and nb.startswith("distance:"):   # |x - x'| <= d (kinds/finite/spec.py)
-        d = int(nb.split(":")[1])
+    elif (d := neighbour_distance(nb)) is not None:   # |x - x'| <= d (kinds/finite/spec.py)
         pairs = [(a, b) for a in range(n) for b in range(max(0, a - d), min(n, a + d + 1))]
     else:
         pairs = [p for a, b in nb for p in ((a, b), (b, a))]

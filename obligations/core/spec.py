@@ -83,6 +83,13 @@ class MechanismSpec:
 MAX_COMPOSED_OUTPUTS = 4096
 
 
+def neighbour_distance(neighbours: object) -> Optional[int]:
+    """d of the neighbour relation "distance:d" (|x - x'| <= d), else None."""
+    if isinstance(neighbours, str) and neighbours.startswith("distance:"):
+        return int(neighbours.split(":")[1])
+    return None
+
+
 def too_many_outputs(m: int, k: int) -> bool:
     """Whether m^k exceeds MAX_COMPOSED_OUTPUTS, without computing m^k for a huge k."""
     return m > 1 and (k > MAX_COMPOSED_OUTPUTS.bit_length() or m ** k > MAX_COMPOSED_OUTPUTS)

@@ -12,6 +12,7 @@ from typing import Optional
 import sympy
 
 from obligations.core import expr as E
+from obligations.analysis.finite import neighbour_pairs
 from obligations.core.obligation import Plan, Verdict
 from obligations.kinds.calibrated.spec import DIGITS, CalibratedSpec
 
@@ -58,20 +59,8 @@ class Calibrated:
 
 
 def pairs(spec: CalibratedSpec) -> tuple[tuple[int, int], ...]:
-    """Ordered pairs of distinct neighbours, as Coq's relation gives them."""
-    n, nb = spec.inputs.size, spec.neighbours
-    if nb == "all":
-        ps = [(a, b) for a in range(n) for b in range(n)]
-    elif nb == "adjacent":
-        ps = [p for i in range(n - 1) for p in ((i, i + 1), (i + 1, i))]
-    elif isinstance(nb, str) and nb.startswith("distance:"):
-        d = int(nb.split(":")[1])
-        ps = [(a, b) for a in range(n) for b in range(n) if abs(a - b) <= d]
-    elif not isinstance(nb, str):
-        ps = [p for a, b in nb for p in ((a, b), (b, a))]
-    else:
-        raise ValueError(f"unknown neighbours {nb!r}")
-    return tuple(sorted({(a, b) for a, b in ps if a != b}))
+    """Ordered pairs of distinct neighbours, as Coq's relation gives them (as for finite tables)."""
+    return neighbour_pairs(spec)
 
 
 def _fraction(v: sympy.Expr) -> Fraction:

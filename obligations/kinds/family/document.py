@@ -16,7 +16,7 @@ from obligations.analysis import families as F
 from obligations.core import expr as E
 from obligations.core.document import Tactic
 from obligations.core.obligation import ExpLowerBound, ExpUpperBound, Witness
-from obligations.core.spec import Piece
+from obligations.core.spec import Piece, neighbour_distance
 from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render as render_template
 from obligations.core.terms import Renderer, comment, q_lit, r_lit, rows_literal, strip_outer, z_lit
 
@@ -77,8 +77,8 @@ class Route:
 
 def nb_term(neighbours: str) -> str:
     """The Coq neighbour relation: nb_all, nb_adjacent, (nb_distance d)."""
-    if neighbours.startswith("distance:"):
-        return f"(nb_distance {int(neighbours.split(':')[1])})"
+    if (d := neighbour_distance(neighbours)) is not None:
+        return f"(nb_distance {d})"
     return f"nb_{neighbours}"
 
 

@@ -13,7 +13,7 @@ from obligations.core.obligation import (Verdict, ExpLowerBound, ExpUpperBound, 
 from obligations.core.terms import (Renderer, comment, q_lit, r_lit, rows_literal,
                                       strip_outer, z_lit)
 from obligations.core import expr as E
-from obligations.core.spec import Domain, MechanismSpec
+from obligations.core.spec import Domain, MechanismSpec, neighbour_distance
 from obligations.analysis.finite import FiniteMechanism
 
 
@@ -132,8 +132,8 @@ def neighbours_term(spec: Any) -> str:
         return "nb_all"
     if nb == "adjacent":
         return "nb_adjacent"
-    if isinstance(nb, str) and nb.startswith("distance:"):
-        return f"(nb_distance {int(nb.split(':')[1])})"
+    if (d := neighbour_distance(nb)) is not None:
+        return f"(nb_distance {d})"
     # The prelude opens Q_scope: a bare numeral would be a Q, but nb_list takes nat pairs.
     pairs = "; ".join(f"({a}%nat, {b}%nat)" for a, b in nb)
     return f"(nb_list [{pairs}])"
