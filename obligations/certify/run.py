@@ -175,15 +175,21 @@ def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Out
     if not batch:
         return []
     coq = settings.coq()
+    vfiles = [c.vfile for c in batch]
     # coqchk re-checks the library with the first files of each compiled library (a stamp
-    # beside its .vo files); `verify` ignores the stamp and re-checks it once per run.
-    with_library = not coq.library_checked(trust_stamp=not settings.recheck_library)
-    settings.say(f"coqchk: {', '.join(c.u.spec.name for c in batch)}" + (" and the library" if with_library else ""))
-    checked = coq.check([c.vfile for c in batch], with_library)
+    # beside its .vo files); `verify` ignores the stamp and re-checks, once per run, the
+    # library files these files load.
+    if settings.recheck_library:
+        library = coq.unchecked(coq.library_closure(vfiles))
+    else:
+        library = [] if coq.library_checked() else coq.library_files()
+    settings.say(f"coqchk: {', '.join(c.u.spec.name for c in batch)}"
+                 + (f" and {len(library)} files of the library" if library else ""))
+    checked = coq.check(vfiles, library)
     if checked.status != "ok" and len(batch) > 1:
         return [r for c in batch for r in check_batch([c], settings)]
-    if checked.status == "ok" and with_library:
-        coq.mark_library_checked()
+    if checked.status == "ok":
+        coq.mark_checked(library)
     return [_after_check(c, checked, len(batch)) for c in batch]
 
 

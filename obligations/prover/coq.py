@@ -152,6 +152,35 @@ class Coq:
             return False
         return stamp.name in _CHECKED_HERE or (trust_stamp and stamp.exists())
 
+    def library_closure(self, vfiles: Sequence[Path]) -> list[Path]:
+        """The library files that `vfiles` load, directly or through each other (a file is
+        loaded only by a `Require`, so coqchk need not look at the others); the whole library
+        when a `Require` is not one this parser reads for certain."""
+        files = {self.library_module(v): v for v in self.library_files()}
+        seen: set[str] = set()
+        todo = [m for v in vfiles for m in _required(v.read_text())]
+        while todo:
+            module = todo.pop()
+            if module is None or (module.startswith(LIBRARY + ".") and module not in files):
+                return list(files.values())
+            if module in seen or module not in files:
+                continue                     # checked already, or not ours (the standard library)
+            seen.add(module)
+            todo += _required(files[module].read_text())
+        return [v for m, v in files.items() if m in seen]
+
+    def unchecked(self, library: Sequence[Path]) -> list[Path]:
+        """The files of `library` coqchk has not accepted in this process (this compiled library)."""
+        done = _CHECKED_MODULES.get(self._library_stamp().name, set())
+        return [v for v in library if self.library_module(v) not in done]
+
+    def mark_checked(self, library: Sequence[Path]) -> None:
+        """coqchk accepted these library files; all of them: the whole library (a stamp)."""
+        done = _CHECKED_MODULES.setdefault(self._library_stamp().name, set())
+        done.update(self.library_module(v) for v in library)
+        if done >= {self.library_module(v) for v in self.library_files()}:
+            self.mark_library_checked()
+
     def mark_library_checked(self) -> None:
         stamp = self._library_stamp()
         _CHECKED_HERE.add(stamp.name)
@@ -168,13 +197,13 @@ class Coq:
         done = self._run(argv, cwd=vfile.parent)
         return _stage(done, vfile)
 
-    def check(self, vfiles: Sequence[Path], library: bool = True) -> StageResult:
+    def check(self, vfiles: Sequence[Path], library: "bool | Sequence[Path]" = True) -> StageResult:
         """coqchk on compiled files (one run: the libraries they need are loaded once) and
-        (unless `library` is False because this run already checked the same .vo files) on
-        our library; not the standard library.  Files of one run have distinct names."""
+        on files of our library: all of them (True), none (False: this run checked them
+        already) or those given; never the standard library.  Files of one run have distinct names."""
         modules = [f"{GENERATED}.{v.stem}" for v in vfiles]
-        if library:
-            modules += [self.library_module(v) for v in self.library_files()]
+        lib = self.library_files() if library is True else [] if library is False else list(library)
+        modules += [self.library_module(v) for v in lib]
         argv = ["coqchk", "-silent", "-o", *self.load_path()]
         for d in dict.fromkeys(v.parent for v in vfiles):
             argv += ["-Q", str(d), GENERATED]
@@ -197,6 +226,34 @@ class Coq:
 _VERSIONS: dict[str, str] = {}
 # Stamps of the compiled libraries coqchk accepted in this process.
 _CHECKED_HERE: set[str] = set()
+# Per compiled library (its stamp), the modules coqchk accepted in this process.
+_CHECKED_MODULES: dict[str, set[str]] = {}
+
+# `From P Require [Import|Export] A B.` and `Require [Import|Export] P.A.`: the modules named.
+_REQUIRE = re.compile(r"\bRequire\b")
+_NAME = r"[\w']+(?:\.[\w']+)*"
+_REQUIRE_STMT = re.compile(rf"(?:\bFrom\s+({_NAME})\s+)?\bRequire\s+(?:(?:Import|Export)\s+)?"
+                           rf"((?:{_NAME}\s+)*{_NAME})\.(?=\s|$)")
+
+
+# The roots of the libraries a file may load besides ours (Coq's own and Debian's packages).
+_OTHER_ROOTS = ("Coq", "Flocq", "Interval", "Coquelicot", "Bignums")
+
+
+def _required(text: str) -> list[Optional[str]]:
+    """The modules a file's `Require`s name (prefixed by their `From`); None for a
+    `Require` this pattern does not read or a name under no known root, so that the
+    caller checks everything."""
+    found: list[Optional[str]] = []
+    for m in _REQUIRE_STMT.finditer(text):
+        prefix = m.group(1)
+        for n in m.group(2).split():
+            full = f"{prefix}.{n}" if prefix else n
+            known = full.split(".")[0] in (LIBRARY, *_OTHER_ROOTS)
+            found.append(full if known else None)
+    if len(_REQUIRE.findall(text)) != len(_REQUIRE_STMT.findall(text)):
+        found.append(None)
+    return found
 
 def read_audit(out: str, theorems: tuple[str, ...]) -> Audit:
     """The statement and the assumption names of each theorem, read between the markers

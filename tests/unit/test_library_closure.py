@@ -1,0 +1,59 @@
+"""`verify` coqchks the library files a certificate loads, not all of them: the set is
+read from the `Require`s, and anything the reader is not sure of means the whole library."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from obligations.core.resources import THEORIES
+from obligations.prover.coq import Coq, _required
+
+
+def library(tmp_path: Path, files: dict[str, str]) -> Coq:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    (tmp_path / "_CoqProject").write_text("-Q . Obligations\n" + "\n".join(files) + "\n")
+    return Coq(tmp_path)
+
+
+def names(coq: Coq, files: list[Path]) -> set[str]:
+    return {coq.library_module(v) for v in files}
+
+
+SMALL = {
+    "Core/A.v": "From Coq Require Import Reals.\nDefinition a := 1.\n",
+    "Core/B.v": "From Obligations.Core Require Import A.\nDefinition b := a.\n",
+    "Top.v": "From Obligations.Core Require Export B.\nRequire Import Obligations.Core.A.\n",
+    "Other.v": "From Obligations.Core Require Import A.\n",
+}
+
+
+def test_the_closure_follows_requires_transitively_and_leaves_the_rest(tmp_path: Path) -> None:
+    coq = library(tmp_path, SMALL)
+    gen = tmp_path / "gen.v"
+    gen.write_text("From Coq Require Import List.\nFrom Obligations Require Import Top.\n"
+                   "Lemma x : True. exact I. Qed.\n")
+    assert names(coq, coq.library_closure([gen])) == {"Obligations.Top", "Obligations.Core.B", "Obligations.Core.A"}
+
+
+def test_a_require_the_reader_is_unsure_of_means_the_whole_library(tmp_path: Path) -> None:
+    coq = library(tmp_path, SMALL)
+    gen = tmp_path / "gen.v"
+    for text in ("From (* hidden *) Obligations Require Import Top.\n",       # a comment between tokens
+                 "From Obligations Require Import Missing.\n"):               # not a library file
+        gen.write_text(text)
+        assert len(coq.library_closure([gen])) == len(SMALL), text
+
+
+def test_several_names_and_lines_in_one_require() -> None:
+    text = "From Obligations.Finite Require Export Mechanism\n  DP Checker.\nRequire Coq.Reals.Reals.\n"
+    assert _required(text) == ["Obligations.Finite.Mechanism", "Obligations.Finite.DP",
+                               "Obligations.Finite.Checker", "Coq.Reals.Reals"]
+
+
+def test_the_finite_prelude_does_not_load_the_floating_point_library() -> None:
+    coq = Coq(Path(THEORIES))
+    closure = names(coq, coq.library_closure([Path(THEORIES) / "Prelude.v"]))
+    assert "Obligations.Finite.DP" in closure and "Obligations.Core.Privacy" in closure
+    assert not any(m.startswith("Obligations.Float.") for m in closure)
+    assert len(closure) < len(coq.library_files())
