@@ -29,10 +29,10 @@ from obligations.kinds.finite.kov import Exponent, claims_for, render_kov  # noq
 LN3, ONE = Exponent(Fraction(3), log=True), Exponent(Fraction(1))
 CASES = {   # name: (ε0, k, the values of ε)
     "kov_ln3_k10": (LN3, 10, [Exponent(Fraction(9), log=True), ONE, Exponent(Fraction(3))]),
-    "kov_ln3_k100": (LN3, 100, [Exponent(Fraction(3) ** 20, log=True), Exponent(Fraction(10)),
-                                Exponent(Fraction(30))]),
+    "kov_ln3_k100": (LN3, 100, [Exponent(Fraction(3) ** 50, log=True), Exponent(Fraction(60)),
+                                Exponent(Fraction(80))]),
     "kov_e1_k10": (ONE, 10, [Exponent(Fraction(1, 2)), Exponent(Fraction(2)), Exponent(Fraction(5))]),
-    "kov_e1_k100": (ONE, 100, [Exponent(Fraction(5)), Exponent(Fraction(10)), Exponent(Fraction(20))]),
+    "kov_e1_k100": (ONE, 100, [Exponent(Fraction(50)), Exponent(Fraction(60)), Exponent(Fraction(70))]),
 }
 
 

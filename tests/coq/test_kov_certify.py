@@ -73,3 +73,23 @@ def test_the_general_theorem_rests_on_the_reals_alone(tmp_path: Path) -> None:
     full, unresolved = allowlist.full_names(exact, allowlist.REALS)
     assert not unresolved and allowlist.refused(full, uses_interval=False) == []
     assert any("FloatAxioms" in n for n in floats) and not any("FloatAxioms" in n for n in exact)
+
+
+def test_kov_spec_below_the_bound_is_refuted_with_its_witness(tmp_path: Path) -> None:
+    """The spec form through `obligations prove`: ε0 = 1 (intervals), 100 runs, δ just below the
+    KOV value at ε = 70 (0.0014273194): refuted, randomized response the witness."""
+    import json
+    import sys
+    repo = Path(__file__).resolve().parent.parent.parent
+    spec = repo / "tests" / "specs" / "kov" / "kov_eps1_100_runs_delta_low.yaml"
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--out", str(tmp_path),
+                           "--build", str(tmp_path / "build")], cwd=repo, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1, done.stderr + done.stdout
+    cert = json.loads((tmp_path / f"{spec.stem}.json").read_text())
+    assert cert["verdict"] == "refuted" and cert["claim"]["kov"].startswith("every (1, 0)-DP")
+    (theorem,) = cert["theorems"]
+    assert theorem["statement"].endswith("~ (forall (nb : nat -> nat -> bool) (M : fmech), symmetric nb -> "
+                                         "fmech_wf M -> distr M -> dp nb M (Q2R 1) 0 -> "
+                                         "dp nb (fmech_power M 100) (Q2R 70) 0.001427)")
+    assert cert["witness"]["mechanism"].startswith("randomized response")
+    assert float(cert["witness"]["delta_reached"]) > 0.001427

@@ -67,3 +67,54 @@ def test_render_states_the_claim_for_every_mechanism() -> None:
     assert "forall (nb : nat -> nat -> bool) (M : fmech)" in text or "(nb : nat -> nat -> bool) (M : fmech) :" in text
     assert "dp nb (fmech_power M 10) (ln (Q2R (9 # 1)))" in text
     assert "krr_fmech (3 # 4) 2" in text and "Admitted" not in text
+
+
+# ---- the spec form `kov: {epsilon0, runs}` (obligations/kinds/kov) ----
+
+def _spec(tmp_path: Path, kov: str, claim: str) -> Path:
+    p = tmp_path / "k.yaml"
+    p.write_text(f"schema_version: 1\nname: kov_claim\nkov: {kov}\nclaim: {claim}\n")
+    return p
+
+
+@pytest.mark.parametrize("kov, claim, field", [
+    ('{epsilon0: 0, runs: 10}', '{epsilon: 1, delta: 0.5}', "kov.epsilon0"),
+    ('{epsilon0: "ln(1/2)", runs: 10}', '{epsilon: 1, delta: 0.5}', "kov.epsilon0"),
+    ('{epsilon0: "exp(1)", runs: 10}', '{epsilon: 1, delta: 0.5}', "kov.epsilon0"),
+    ('{epsilon0: "__import__(1)", runs: 10}', '{epsilon: 1, delta: 0.5}', "kov.epsilon0"),
+    ('{epsilon0: 1, runs: 0}', '{epsilon: 1, delta: 0.5}', "kov.runs"),
+    ('{epsilon0: 1, runs: 1000}', '{epsilon: 1, delta: 0.5}', "kov.runs"),     # e^1000: beyond binary64
+    ('{epsilon0: 1, runs: 10}', '{epsilon: -1, delta: 0.5}', "claim.epsilon"),
+    ('{epsilon0: 1, runs: 10}', '{epsilon: 1, delta: 2}', "claim.delta"),
+    ('{epsilon0: 1, runs: 10}', '{epsilon: 1, delta: "ln(2)"}', "claim.delta"),
+    ('{epsilon0: 1, runs: 10, delta0: 0}', '{epsilon: 1, delta: 0.5}', "kov.delta0"),
+])
+def test_bad_kov_spec_exits_2_naming_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               kov: str, claim: str, field: str) -> None:
+    from obligations import cli
+    assert cli.main(["check", str(_spec(tmp_path, kov, claim))]) == 2
+    err = capsys.readouterr().err
+    assert "k.yaml" in err and field in err
+
+
+def test_kov_spec_predicts_the_verdict_and_renders_one_theorem(tmp_path: Path) -> None:
+    from obligations.core.obligation import Verdict
+    from obligations.kinds import load, unfold
+    above = unfold(load(_spec(tmp_path, '{epsilon0: "ln(3)", runs: 10}', '{epsilon: "2*ln(3)", delta: 0.7444}')))
+    assert above.plan.expected == Verdict.PROVED and above.rendered.theorems == ("kov_claim_dp",)
+    assert "dp nb (fmech_power M 10) (ln (Q2R (9 # 1)))" in above.rendered.text
+    below = unfold(load(_spec(tmp_path, '{epsilon0: 1, runs: 100}', '{epsilon: 70, delta: 0.001427}')))
+    assert below.plan.expected == Verdict.REFUTED and below.rendered.theorems == ("kov_claim_refuted",)
+    assert abs(below.plan.delta_at_claim_float - 0.00142731942726085) < 1e-15
+    # the exact KOV value 780480/4^10 at 2 ln 3: no interval can decide it, nothing is sent to Coq
+    tie = unfold(load(_spec(tmp_path, '{epsilon0: "ln(3)", runs: 10}', '{epsilon: "2*ln(3)", delta: 780480/1048576}')))
+    assert tie.plan.expected == Verdict.UNDECIDED
+
+
+@pytest.mark.parametrize("name, expected", [("kov_ln3_10_runs", "proved"), ("kov_eps1_100_runs", "proved")])
+def test_shipped_kov_specs_load_and_python_expects_them_proved(name: str, expected: str) -> None:
+    from obligations.kinds import load, unfold
+    repo = Path(__file__).resolve().parents[2]
+    spec = load(repo / "mechanisms" / f"{name}.yaml")
+    assert spec.name == name and spec.kind == "kov"
+    assert unfold(spec).plan.expected == expected

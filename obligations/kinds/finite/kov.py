@@ -24,6 +24,10 @@ from obligations.core.terms import q_lit
 from obligations.kinds.finite.pld import bracket
 
 
+# e^(k·ε0) must be a binary64 number (below about e^709) for the interval evaluation.
+MAX_RUNS_TIMES_EPS0 = 700
+
+
 @dataclass(frozen=True)
 class Exponent:
     """An exponent ε given exactly: `ln(value)` when `log` (then e^ε = value is rational),
@@ -39,6 +43,11 @@ class Exponent:
         """e^ε."""
         v = mpmath.mpf(self.value.numerator) / self.value.denominator
         return v if self.log else mpmath.exp(v)
+
+    def log_value(self) -> mpmath.mpf:
+        """ε itself."""
+        v = mpmath.mpf(self.value.numerator) / self.value.denominator
+        return mpmath.log(v) if self.log else v
 
     def text(self) -> str:
         return f"ln({self.value})" if self.log else str(self.value)
@@ -106,7 +115,7 @@ def claims_for(eps0: Exponent, runs: int, epsilons: list[Exponent], digits: int 
 
 def fits_in_floats(eps0: Union[float, mpmath.mpf], runs: int) -> bool:
     """The interval evaluation needs e^(±k·ε0) inside the binary64 range (about e^±709)."""
-    return runs * float(eps0) < 700
+    return runs * float(eps0) < MAX_RUNS_TIMES_EPS0
 
 
 def render_kov(name: str, eps0: Exponent, runs: int, claims: list[KovClaim]) -> str:
