@@ -118,3 +118,11 @@ def test_shipped_kov_specs_load_and_python_expects_them_proved(name: str, expect
     spec = load(repo / "mechanisms" / f"{name}.yaml")
     assert spec.name == name and spec.kind == "kov"
     assert unfold(spec).plan.expected == expected
+
+
+def test_region_compose_names_the_spec_that_certifies_its_kov_points(capsys: pytest.CaptureFixture[str]) -> None:
+    from obligations import cli
+    assert cli.main(["region", "mechanisms/randomized_response.yaml", "--compose", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "KOV bound at eps = ln(3): 0.375" in out
+    assert 'kov: {epsilon0: "ln(3)", runs: 3}' in out
