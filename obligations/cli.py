@@ -399,8 +399,7 @@ def cmd_region(args: argparse.Namespace) -> int:
     spec = load_specs([args.spec])[0]
     if not kinds.kind_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
-                         "a noise pipeline has symbolic parameters and infinitely many outputs "
-                         "(use `obligations show` for its case table)")
+                         f"this spec is a {kinds.kind_of(spec).title} (use `obligations show`)")
     if not 1 <= args.compose <= MAX_COMPOSE:
         raise UsageError(f"--compose must be between 1 and {MAX_COMPOSE}")
     epsilons = [str(e) for e in args.epsilon]
@@ -463,6 +462,9 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
         print(line)
     for e, _, kd, d in prof.kov:
         print(f"  KOV bound at eps = {e}: {kd:.12g} (exact composition: {d:.12g})")
+    if prof.kov:   # computed here; a `kov:` spec certifies it for every mechanism with this eps0
+        print(f"  (KOV is certified for every (ln({prof.kov_t0}), 0)-DP mechanism by a spec "
+              f"kov: {{epsilon0: \"ln({prof.kov_t0})\", runs: {prof.compose}}}: docs/profiles.md)")
 
 
 def cmd_utility(args: argparse.Namespace) -> int:

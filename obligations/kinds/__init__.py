@@ -16,6 +16,7 @@ from obligations.kinds.coupling import COUPLING
 from obligations.kinds.family import FAMILY
 from obligations.kinds.utility import UTILITY
 from obligations.kinds.finite import FINITE
+from obligations.kinds.kov import KOV
 from obligations.kinds.floating import FLOATING
 from obligations.kinds.pipeline import PIPELINE
 from obligations.kinds.program import PROGRAM
@@ -24,7 +25,7 @@ from obligations.core.spec import check_common, read
 
 # Order matters: the first kind that claims a mapping checks it (finite is the default form).
 KINDS: tuple[Kind, ...] = (COUPLING, ACCURACY, UTILITY, PROGRAM, PIPELINE, FLOATING, FAMILY, CALIBRATED,
-                          FINITE)
+                          KOV, FINITE)
 
 
 def kind_of(spec: Any) -> Kind:

@@ -18,7 +18,8 @@ SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / 
     + sorted((REPO / "tests" / "specs" / "pipelines").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "calibrated").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "distance").glob("*.yaml")) \
-    + sorted((REPO / "tests" / "specs" / "composition").glob("*.yaml"))
+    + sorted((REPO / "tests" / "specs" / "composition").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "kov").glob("*.yaml"))
 
 
 def _is_program(path: Path) -> bool:

@@ -1,0 +1,95 @@
+"""The Kairouz–Oh–Viswanath bound certified for concrete (ε0, k) (theories/Finite/KOV.v), with
+real Coq: the claim about every (ε0, 0)-DP finite mechanism proved at e^ε0 = 3 (rational) and
+e^ε0 = e (irrational, bracketed by intervals), refuted just below the bound with randomized
+response and its loss event as the witness, a false claim not proved, and the assumptions
+allow-listed.  Cheap: 10 runs (k = 100 is in bench/kov.py)."""
+from __future__ import annotations
+
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from obligations.certify import allowlist
+from obligations.core.resources import THEORIES
+from obligations.kinds.finite.kov import Exponent, KovClaim, claims_for, kov_delta, render_kov
+from obligations.prover.coq import assumption_names
+
+pytestmark = pytest.mark.coq
+
+LN3 = Exponent(Fraction(3), log=True)
+
+
+def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / f"{name}.v").write_text(text)
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "-Q", str(tmp_path), "T", f"{name}.v"],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+
+
+def _assumption_blocks(stdout: str) -> list[list[str]]:
+    return [("Axioms:" + block).splitlines() for block in stdout.split("Axioms:")[1:]]
+
+
+def _allowed(stdout: str, module: str) -> None:
+    blocks = _assumption_blocks(stdout)
+    assert len(blocks) == 2   # the first claim for every mechanism and its refutation
+    for block in blocks:
+        full, unresolved = allowlist.full_names(assumption_names(block, module),
+                                                allowlist.REALS | allowlist.PRIMITIVE)
+        assert not unresolved and allowlist.refused(full, uses_interval=True) == []
+
+
+@pytest.mark.parametrize("eps0, epsilons", [
+    (LN3, [Exponent(Fraction(9), log=True), Exponent(Fraction(1))]),   # e^ε0 = 3: rational
+    (Exponent(Fraction(1)), [Exponent(Fraction(2))]),                   # e^ε0 = e: intervals
+])
+def test_kov_is_proved_for_every_mechanism_and_refuted_below(tmp_path: Path, eps0: Exponent,
+                                                             epsilons: list[Exponent]) -> None:
+    claims = claims_for(eps0, 10, epsilons)
+    assert all(0 < c.lower < c.upper for c in claims)
+    done = _coqc(tmp_path, "kov10", render_kov("kov10", eps0, 10, claims))
+    assert done.returncode == 0, done.stderr + done.stdout[-2000:]
+    _allowed(done.stdout, "kov10")
+
+
+def test_false_claim_is_not_proved(tmp_path: Path) -> None:
+    """δ below the KOV value at ε = 2 ln 3 (10 runs, ε0 = ln 3): the interval check fails."""
+    eps = Exponent(Fraction(9), log=True)
+    exact = kov_delta(LN3, 10, eps)
+    below = Fraction(int(exact * 10 ** 6), 10 ** 6) - Fraction(1, 10 ** 4)
+    done = _coqc(tmp_path, "kovf", render_kov("kovf", LN3, 10, [KovClaim(eps, below, below / 2)]))
+    assert done.returncode != 0
+    assert "kov_le_check kovf_r kovf_t_0 10" in done.stderr   # stopped at the interval check
+
+
+def test_the_general_theorem_rests_on_the_reals_alone(tmp_path: Path) -> None:
+    """`dp_power_kov` (every ε0-DP mechanism, the KOV sum as a real) uses no float; the floats
+    enter with the interval evaluation (`dp_power_kov_check`)."""
+    done = _coqc(tmp_path, "audit", "From Obligations Require Import PreludePLD.\nSet Printing Width 100000.\n"
+                                    "Print Assumptions dp_power_kov.\nPrint Assumptions dp_power_kov_check.\n")
+    assert done.returncode == 0, done.stderr
+    exact, floats = (assumption_names(b, "kov") for b in _assumption_blocks(done.stdout))
+    full, unresolved = allowlist.full_names(exact, allowlist.REALS)
+    assert not unresolved and allowlist.refused(full, uses_interval=False) == []
+    assert any("FloatAxioms" in n for n in floats) and not any("FloatAxioms" in n for n in exact)
+
+
+def test_kov_spec_below_the_bound_is_refuted_with_its_witness(tmp_path: Path) -> None:
+    """The spec form through `obligations prove`: ε0 = 1 (intervals), 100 runs, δ just below the
+    KOV value at ε = 70 (0.0014273194): refuted, randomized response the witness."""
+    import json
+    import sys
+    repo = Path(__file__).resolve().parent.parent.parent
+    spec = repo / "tests" / "specs" / "kov" / "kov_eps1_100_runs_delta_low.yaml"
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--out", str(tmp_path),
+                           "--build", str(tmp_path / "build")], cwd=repo, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1, done.stderr + done.stdout
+    cert = json.loads((tmp_path / f"{spec.stem}.json").read_text())
+    assert cert["verdict"] == "refuted" and cert["claim"]["kov"].startswith("every (1, 0)-DP")
+    (theorem,) = cert["theorems"]
+    assert theorem["statement"].endswith("~ (forall (nb : nat -> nat -> bool) (M : fmech), symmetric nb -> "
+                                         "fmech_wf M -> distr M -> dp nb M (Q2R 1) 0 -> "
+                                         "dp nb (fmech_power M 100) (Q2R 70) 0.001427)")
+    assert cert["witness"]["mechanism"].startswith("randomized response")
+    assert float(cert["witness"]["delta_reached"]) > 0.001427
