@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Literal, Optional, Sequence
 
 from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT
+from obligations.core.templates import SHARED_LIBRARY
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
 from obligations.prover.process import Completed, run
 
@@ -61,6 +62,7 @@ class Coq:
     theories: Path
     timeout: float = 600.0
     transcript: Optional[Path] = None
+    shared: Optional[Path] = None    # the directory of the compiled shared modules (`Obligations.Shared`)
     _version: Optional[str] = field(default=None, init=False)
     _stamp: Optional[Path] = field(default=None, init=False)
 
@@ -96,7 +98,8 @@ class Coq:
         return m.group(1)
 
     def load_path(self) -> list[str]:
-        return ["-Q", str(self.theories), LIBRARY]
+        shared = ["-Q", str(self.shared), SHARED_LIBRARY] if self.shared is not None else []
+        return ["-Q", str(self.theories), LIBRARY, *shared]
 
     # -- the library
     def library_files(self) -> list[Path]:
@@ -143,6 +146,11 @@ class Coq:
             self._stamp = self.theories / f".coqchk-ok-{h.hexdigest()[:32]}"
         return self._stamp
 
+    def library_digest(self) -> str:
+        """The hash naming this compiled library (and Coq version): what a shared module's
+        .vo was compiled against."""
+        return self._library_stamp().name.removeprefix(".coqchk-ok-")
+
     def library_checked(self, trust_stamp: bool = True) -> bool:
         """Whether coqchk accepted this compiled library: in this process, or (if
         `trust_stamp`) in any run that left the stamp."""
@@ -168,11 +176,18 @@ class Coq:
         done = self._run(argv, cwd=vfile.parent)
         return _stage(done, vfile)
 
-    def check(self, vfiles: Sequence[Path], library: bool = True) -> StageResult:
+    def compile_shared(self, vfile: Path) -> StageResult:
+        """coqc on a shared module (in the `shared` directory, logical `Obligations.Shared`)."""
+        if self.shared is None or vfile.parent != self.shared:
+            raise InfrastructureError(f"{vfile} is not in the shared directory {self.shared}")
+        return _stage(self._run(["coqc", *self.load_path(), str(vfile)], cwd=vfile.parent), vfile)
+
+    def check(self, vfiles: Sequence[Path], library: bool = True, shared: Sequence[Path] = ()) -> StageResult:
         """coqchk on compiled files (one run: the libraries they need are loaded once) and
         (unless `library` is False because this run already checked the same .vo files) on
-        our library; not the standard library.  Files of one run have distinct names."""
-        modules = [f"{GENERATED}.{v.stem}" for v in vfiles]
+        our library; not the standard library.  Files of one run have distinct names.
+        `shared`: compiled shared modules to check too (alone, or with the files needing them)."""
+        modules = [f"{GENERATED}.{v.stem}" for v in vfiles] + [f"{SHARED_LIBRARY}.{v.stem}" for v in shared]
         if library:
             modules += [self.library_module(v) for v in self.library_files()]
         argv = ["coqchk", "-silent", "-o", *self.load_path()]
@@ -180,8 +195,8 @@ class Coq:
             argv += ["-Q", str(d), GENERATED]
         for m in modules:
             argv += ["-norec", m]
-        where = ", ".join(str(v) for v in vfiles)
-        done = self._run(argv, cwd=vfiles[0].parent)
+        where = ", ".join(str(v) for v in [*vfiles, *shared])
+        done = self._run(argv, cwd=[*vfiles, *shared][0].parent)
         if done.timed_out:
             return StageResult("timeout", done.seconds, done.peak_kib, "coqchk timed out")
         if done.returncode < 0:
