@@ -98,7 +98,8 @@ class Coq:
         return m.group(1)
 
     def load_path(self) -> list[str]:
-        shared = ["-Q", str(self.shared), SHARED_LIBRARY] if self.shared is not None else []
+        # only once some shared module was made there: coqc warns of a missing directory
+        shared = ["-Q", str(self.shared), SHARED_LIBRARY] if self.shared is not None and self.shared.is_dir() else []
         return ["-Q", str(self.theories), LIBRARY, *shared]
 
     # -- the library

@@ -249,14 +249,21 @@ def test_a_shared_module_renamed_to_its_new_hash_is_refused(fcerts: Path) -> Non
 
 
 def test_the_compiled_table_is_reused_and_an_edited_cache_is_not(fcerts: Path) -> None:
-    cached = next((fcerts / "build" / ".shared").glob("LnTable_*.v"))
-    honest = cached.read_text()
-    assert "shared_coqc" not in _reprove_timings(fcerts)          # reused: proved once
-    cached.write_text(honest.replace("Theorem table_ok", "Axiom cheat : False.\nTheorem table_ok"))
-    assert "shared_coqc" in _reprove_timings(fcerts)               # the edited .v: compiled again
-    assert cached.read_text() == honest
+    from obligations.certify import shared
+    from obligations.certify.outcome import Settings
+    from obligations.kinds import load, unfold
+    record = json.loads((fcerts / f"{TINY}.json").read_text())
+    (module,) = unfold(load(fcerts / record["spec"]["path"])).rendered.shared
+    settings = Settings(build=fcerts / "build")
+    cached = settings.shared / f"{module.name}.v"
+    assert shared.ensure([module], settings) == ({}, "")                   # reused: proved once
+    cached.write_text(module.text.replace("Theorem table_ok", "Axiom cheat : False.\nTheorem table_ok"))
+    assert "shared_coqc" in _reprove_timings(fcerts)               # prove: the edited .v compiled again
+    assert cached.read_text() == module.text
     cached.with_suffix(".vo").write_bytes(b"not a compiled module")
-    assert "shared_coqc" in _reprove_timings(fcerts)               # an edited .vo: compiled again
+    spent, problem = shared.ensure([module], settings)             # an edited .vo: compiled again
+    assert "shared_coqc" in spent and problem == ""
+    assert shared.ensure([module], settings) == ({}, "")
 
 
 def test_an_axiom_in_a_shared_module_is_refused(tmp_path: Path) -> None:

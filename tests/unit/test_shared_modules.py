@@ -11,7 +11,6 @@ from obligations.kinds import load, unfold
 from obligations.kinds.floating.document import ln_module
 
 SPECS = Path(__file__).resolve().parents[1] / "specs" / "floating"
-MECHANISMS = Path(__file__).resolve().parents[2] / "mechanisms"
 
 
 def _module(spec: Path) -> SharedModule:
@@ -47,9 +46,9 @@ def test_a_table_with_one_entry_less_is_another_module() -> None:
 
 
 def test_specs_with_the_same_format_and_sampler_share_one_table() -> None:
-    up, even = (_module(MECHANISMS / f"snapping_p8_ties_{t}.yaml") for t in ("up", "even"))
-    assert up == even
-    assert _module(SPECS / "snapping_p6_small.yaml").name != up.name
+    snapping, laplace = (_module(SPECS / f"{s}.yaml") for s in ("snapping_p6_small", "laplace_textbook_p6"))
+    assert snapping == laplace        # other steps, the same format and sampled u
+    assert _module(SPECS / "snapping_p4_tiny.yaml").name != snapping.name
 
 
 def test_the_generated_file_requires_the_table_instead_of_containing_it() -> None:
