@@ -137,6 +137,10 @@ def recorded_choices(record: dict[str, Any]) -> dict[str, str]:
 def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path) -> list[str]:
     """What in a certificate disagrees with what the spec gives (empty: nothing)."""
     problems: list[str] = []
+    if u.rendered.shared and "shared_files" not in record:
+        problems.append("shared_files: the certificate has none, the spec's file requires "
+                        + ", ".join(m.name for m in u.rendered.shared)
+                        + " (made before its table was a shared module: prove it again)")
     doc = u.rendered.document
     try:
         choices = recorded_choices(record)
@@ -144,7 +148,7 @@ def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path
             raise DocumentError("the proofs recorded are not those of the document's obligations")
         text = doc.fill(choices)
     except (ValueError, DocumentError) as exc:
-        return [f"the recorded proofs are not the renderer's: {exc}"]
+        return problems + [f"the recorded proofs are not the renderer's: {exc}"]
     want = planned(u, choices, settings)
     for key, value in want.items():
         if record.get(key) != value:

@@ -60,3 +60,16 @@ def test_the_generated_file_requires_the_table_instead_of_containing_it() -> Non
     assert "interval with" not in text and "mant_ok" not in text    # no bracket is proved here
     for forbidden in ("Admitted", "Axiom", "Parameter", "admit"):
         assert forbidden not in m.text and forbidden not in text
+
+
+def test_a_certificate_from_before_the_shared_table_is_refused_plainly(tmp_path: Path) -> None:
+    """An old floating certificate (the table's brackets were proof slots of the file)."""
+    from obligations.certify.outcome import Settings
+    from obligations.certify.record import compare
+    u = unfold(load(SPECS / "snapping_p4_tiny.yaml"))
+    old = {"proofs": [{"obligation": "snapping_p4_tiny_mants_ok_0", "tactic": "interval."},
+                      {"obligation": "snapping_p4_tiny_exp_lower", "tactic": "exp_exact."}]}
+    problems = compare(old, u, Settings(build=tmp_path), tmp_path / "snapping_p4_tiny.v")
+    assert problems[0].startswith(f"shared_files: the certificate has none, the spec's file requires "
+                                  f"{u.rendered.shared[0].name}")
+    assert "the recorded proofs are not the renderer's" in problems[1]
