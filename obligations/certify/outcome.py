@@ -27,9 +27,15 @@ class Settings:
     recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
     progress: Optional[Callable[[str], None]] = None   # told each stage as it starts (the CLI's status line)
     jobs: int = 1                   # files discharged, compiled and checked at once (`--jobs`)
+    reuse_shared: bool = True       # reuse a shared module compiled and checked by an earlier run
+
+    @property
+    def shared(self) -> Path:
+        """Where shared modules are compiled (`certify/shared.py`), inside the build directory."""
+        return self.build / ".shared"
 
     def coq(self) -> Coq:
-        return Coq(self.theories.resolve(), self.timeout, self.transcript)
+        return Coq(self.theories.resolve(), self.timeout, self.transcript, shared=self.shared.resolve())
 
     def say(self, stage: str) -> None:
         if self.progress is not None:

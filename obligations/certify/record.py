@@ -2,8 +2,9 @@
 
 A certificate's JSON is never believed: `verify` and the prove cache recompute every
 meaningful field from the spec (`planned`) and compare (`compare`); the .v must be the
-render with each proof one of the candidates the renderer proposes.  The JSON's own
-hash only detects accidental damage.
+render with each proof one of the candidates the renderer proposes, and each shared
+module it requires (`shared/NAME.v` beside it) the module the spec renders, whose hash
+is its name.  The JSON's own hash only detects accidental damage.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from obligations import __version__
 from obligations.certify import certificate as cert
 from obligations.certify.outcome import Outcome, Settings, vacuity, witness_json
 from obligations.core.document import DocumentError
+from obligations.core.templates import SharedModule, name_matches_text
 from obligations.kinds import Unfolded
 from obligations.kinds.base import witness_text
 from obligations.prover.coq import Audit
@@ -50,7 +52,15 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
                      "delta_at_claim_float": _finite(u.plan.delta_at_claim_float)},
         "vacuous": vacuity(u),
         "witness": witness_json(u),
+        # only for files that require shared modules: the other certificates keep their fields
+        **({"shared_files": [{"path": _shared_path(m), "module": m.logical, "sha256": m.sha256}
+                             for m in u.rendered.shared]} if u.rendered.shared else {}),
     }
+
+
+def _shared_path(m: SharedModule) -> str:
+    """Where a certificate carries a shared module, relative to its directory."""
+    return f"shared/{m.name}.v"
 
 
 def _claim(spec: Any) -> dict[str, Any]:
@@ -95,6 +105,11 @@ def write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
     vpath = json_path.with_suffix(".v")
     vpath.parent.mkdir(parents=True, exist_ok=True)
     vpath.write_text(u.rendered.document.fill(o.choices))
+    for m in u.rendered.shared:   # one copy per content, however many certificates require it
+        spath = json_path.parent / _shared_path(m)
+        spath.parent.mkdir(parents=True, exist_ok=True)
+        if not spath.exists() or spath.read_bytes() != m.text.encode("utf-8"):
+            spath.write_text(m.text)
     cert.write(json_path, record_of(u, o, settings, json_path, audit))
 
 
@@ -122,6 +137,10 @@ def recorded_choices(record: dict[str, Any]) -> dict[str, str]:
 def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path) -> list[str]:
     """What in a certificate disagrees with what the spec gives (empty: nothing)."""
     problems: list[str] = []
+    if u.rendered.shared and "shared_files" not in record:
+        problems.append("shared_files: the certificate has none, the spec's file requires "
+                        + ", ".join(m.name for m in u.rendered.shared)
+                        + " (made before its table was a shared module: prove it again)")
     doc = u.rendered.document
     try:
         choices = recorded_choices(record)
@@ -129,7 +148,7 @@ def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path
             raise DocumentError("the proofs recorded are not those of the document's obligations")
         text = doc.fill(choices)
     except (ValueError, DocumentError) as exc:
-        return [f"the recorded proofs are not the renderer's: {exc}"]
+        return problems + [f"the recorded proofs are not the renderer's: {exc}"]
     want = planned(u, choices, settings)
     for key, value in want.items():
         if record.get(key) != value:
@@ -148,6 +167,21 @@ def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path
         problems.append(f"{vpath} is missing")
     elif vpath.read_bytes() != text.encode("utf-8"):
         problems.append(f"{vpath} is not the file the spec renders to with the recorded proofs")
+    return problems + [p for m in u.rendered.shared for p in _shared_problems(m, vpath.parent)]
+
+
+def _shared_problems(m: SharedModule, folder: Path) -> list[str]:
+    """What is wrong with the certificate's copy of a shared module (empty: nothing)."""
+    path = folder / _shared_path(m)
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return [f"{path} (the shared module {m.name} the file requires) is missing"]
+    problems = []
+    if not name_matches_text(m.name, data.decode("utf-8", errors="replace")):
+        problems.append(f"{path}: its SHA-256 does not match its name (the shared module was edited)")
+    if data != m.text.encode("utf-8"):
+        problems.append(f"{path} is not the shared module the spec renders")
     return problems
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from obligations import kinds
-from obligations.certify import allowlist
+from obligations.certify import allowlist, shared
 from obligations.certify.outcome import Outcome, Settings, witness_json
 from obligations.certify.record import cached, remove_stale, write_certificate
 from obligations.core.document import Slot
@@ -120,6 +120,11 @@ def compile_one(u: Unfolded, settings: Settings, choices: Optional[dict[str, str
     coq = settings.coq()
     out = Outcome.of(u, Verdict.UNPROVED, theorem=u.rendered.theorems[-1])
     out.timings["theories"] = coq.build_theories(settings.progress)
+    spent, problem = shared.ensure(u.rendered.shared, settings)
+    out.timings.update(spent)
+    if problem:   # Coq refused a module the file requires: the claim is not proved
+        out.message = problem
+        return out
     workdir = settings.build / spec.name
     if workdir.exists():
         shutil.rmtree(workdir)

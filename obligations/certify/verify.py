@@ -125,4 +125,5 @@ def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[P
 
 
 def _verify_settings(settings: Settings) -> Settings:
-    return replace(settings, build=settings.build / "verify", use_cache=False, recheck_library=True)
+    return replace(settings, build=settings.build / "verify", use_cache=False, recheck_library=True,
+                   reuse_shared=False)

@@ -7,11 +7,47 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+import hashlib
+
 import jinja2
 
 from obligations.core.audit import audit_tail
 from obligations.core.document import PRELUDE_MARK, Choices, Document, DocumentBuilder, Tactic
 from obligations.core.terms import q_lit
+
+
+# The logical directory of shared modules: compiled once into the build's `.shared/`,
+# required by the generated files that use them, carried by their certificates.
+SHARED_LIBRARY = "Obligations.Shared"
+HASH_DIGITS = 16   # hex digits of the SHA-256 of its text that name a shared module
+
+
+@dataclass(frozen=True)
+class SharedModule:
+    """A Coq module several generated files require (a certified table): its name is
+    its prefix and the first hex digits of the SHA-256 of its text, which does not name
+    itself; so the same content has one name, and a name one content."""
+
+    prefix: str
+    text: str
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+    @property
+    def name(self) -> str:
+        return f"{self.prefix}_{self.sha256[:HASH_DIGITS]}"
+
+    @property
+    def logical(self) -> str:
+        return f"{SHARED_LIBRARY}.{self.name}"
+
+
+def name_matches_text(name: str, text: str) -> bool:
+    """Whether a shared module's name is the hash of this text."""
+    prefix, _, digest = name.rpartition("_")
+    return bool(prefix) and digest == hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_DIGITS]
 
 
 @dataclass(frozen=True)
@@ -21,6 +57,7 @@ class Rendered:
     module: str                 # the file's module name (= the spec's name)
     document: Document
     theorems: tuple[str, ...]   # the theorems the certificate rests on, in order
+    shared: tuple[SharedModule, ...] = ()   # the shared modules the file requires
 
     @cached_property
     def text(self) -> str:
@@ -51,7 +88,8 @@ def environment(folders: Sequence[Path]) -> jinja2.Environment:
 
 
 def render(template: Path, module: str, ctx: dict[str, Any], prelude: str, theorems: tuple[str, ...],
-           stronger: tuple[str, ...] = (), session_first: bool = False) -> Rendered:
+           stronger: tuple[str, ...] = (), session_first: bool = False,
+           shared: tuple[SharedModule, ...] = ()) -> Rendered:
     """Render a template (a kind's, beside its code) into a document: `obligation(name,
     statement, tactics)` in the template marks a proof slot, `prelude` the module the file
     imports; the file ends with the audit of `theorems` (what the certificate rests on)."""
@@ -59,7 +97,12 @@ def render(template: Path, module: str, ctx: dict[str, Any], prelude: str, theor
     text = environment([template.parent]).get_template(template.name).render(
         **ctx, obligation=builder.obligation, prelude=PRELUDE_MARK)
     document = builder.build(module, text + audit_tail(theorems), prelude, stronger, session_first)
-    return Rendered(module, document, theorems)
+    return Rendered(module, document, theorems, shared)
+
+
+def render_text(template: Path, ctx: dict[str, Any]) -> str:
+    """A template without proof slots (a shared module's text)."""
+    return environment([template.parent]).get_template(template.name).render(**ctx)
 
 
 def exp_obligation(name: str, o: dict[str, Any], epsilon: str) -> dict[str, Any]:

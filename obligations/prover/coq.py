@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Literal, Optional, Sequence
 
 from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT
+from obligations.core.templates import SHARED_LIBRARY
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
 from obligations.prover.process import Completed, run
 
@@ -61,6 +62,7 @@ class Coq:
     theories: Path
     timeout: float = 600.0
     transcript: Optional[Path] = None
+    shared: Optional[Path] = None    # the directory of the compiled shared modules (`Obligations.Shared`)
     _version: Optional[str] = field(default=None, init=False)
     _stamp: Optional[Path] = field(default=None, init=False)
 
@@ -96,7 +98,9 @@ class Coq:
         return m.group(1)
 
     def load_path(self) -> list[str]:
-        return ["-Q", str(self.theories), LIBRARY]
+        # only once some shared module was made there: coqc warns of a missing directory
+        shared = ["-Q", str(self.shared), SHARED_LIBRARY] if self.shared is not None and self.shared.is_dir() else []
+        return ["-Q", str(self.theories), LIBRARY, *shared]
 
     # -- the library
     def library_files(self) -> list[Path]:
@@ -143,6 +147,11 @@ class Coq:
             self._stamp = self.theories / f".coqchk-ok-{h.hexdigest()[:32]}"
         return self._stamp
 
+    def library_digest(self) -> str:
+        """The hash naming this compiled library (and Coq version): what a shared module's
+        .vo was compiled against."""
+        return self._library_stamp().name.removeprefix(".coqchk-ok-")
+
     def library_checked(self, trust_stamp: bool = True) -> bool:
         """Whether coqchk accepted this compiled library: in this process, or (if
         `trust_stamp`) in any run that left the stamp."""
@@ -157,16 +166,18 @@ class Coq:
         loaded only by a `Require`, so coqchk need not look at the others); the whole library
         when a `Require` is not one this parser reads for certain."""
         files = {self.library_module(v): v for v in self.library_files()}
+        shared = {f"{SHARED_LIBRARY}.{v.stem}": v for v in self.shared.glob("*.v")} \
+            if self.shared is not None and self.shared.is_dir() else {}
         seen: set[str] = set()
         todo = [m for v in vfiles for m in _required(v.read_text())]
         while todo:
             module = todo.pop()
-            if module is None or (module.startswith(LIBRARY + ".") and module not in files):
+            if module is None or (module.startswith(LIBRARY + ".") and module not in {**files, **shared}):
                 return list(files.values())
-            if module in seen or module not in files:
+            if module in seen or module not in {**files, **shared}:
                 continue                     # checked already, or not ours (the standard library)
-            seen.add(module)
-            todo += _required(files[module].read_text())
+            seen.add(module)                 # a shared module is checked as such; what it loads, here
+            todo += _required({**files, **shared}[module].read_text())
         return [v for m, v in files.items() if m in seen]
 
     def unchecked(self, library: Sequence[Path]) -> list[Path]:
@@ -197,11 +208,19 @@ class Coq:
         done = self._run(argv, cwd=vfile.parent)
         return _stage(done, vfile)
 
-    def check(self, vfiles: Sequence[Path], library: "bool | Sequence[Path]" = True) -> StageResult:
+    def compile_shared(self, vfile: Path) -> StageResult:
+        """coqc on a shared module (in the `shared` directory, logical `Obligations.Shared`)."""
+        if self.shared is None or vfile.parent != self.shared:
+            raise InfrastructureError(f"{vfile} is not in the shared directory {self.shared}")
+        return _stage(self._run(["coqc", *self.load_path(), str(vfile)], cwd=vfile.parent), vfile)
+
+    def check(self, vfiles: Sequence[Path], library: "bool | Sequence[Path]" = True,
+              shared: Sequence[Path] = ()) -> StageResult:
         """coqchk on compiled files (one run: the libraries they need are loaded once) and
         on files of our library: all of them (True), none (False: this run checked them
-        already) or those given; never the standard library.  Files of one run have distinct names."""
-        modules = [f"{GENERATED}.{v.stem}" for v in vfiles]
+        already) or those given; never the standard library.  Files of one run have distinct names.
+        `shared`: compiled shared modules to check too (alone, or with the files needing them)."""
+        modules = [f"{GENERATED}.{v.stem}" for v in vfiles] + [f"{SHARED_LIBRARY}.{v.stem}" for v in shared]
         lib = self.library_files() if library is True else [] if library is False else list(library)
         modules += [self.library_module(v) for v in lib]
         argv = ["coqchk", "-silent", "-o", *self.load_path()]
@@ -209,8 +228,8 @@ class Coq:
             argv += ["-Q", str(d), GENERATED]
         for m in modules:
             argv += ["-norec", m]
-        where = ", ".join(str(v) for v in vfiles)
-        done = self._run(argv, cwd=vfiles[0].parent)
+        where = ", ".join(str(v) for v in [*vfiles, *shared])
+        done = self._run(argv, cwd=[*vfiles, *shared][0].parent)
         if done.timed_out:
             return StageResult("timeout", done.seconds, done.peak_kib, "coqchk timed out")
         if done.returncode < 0:

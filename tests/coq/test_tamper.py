@@ -163,6 +163,119 @@ def test_certificate_of_an_unknown_spec(certs: Path) -> None:
     assert run.returncode == 1 and "cannot re-derive the claim" in run.stdout
 
 
+# -- shared modules: the certified ln table a floating-point file requires
+
+TINY = "snapping_p4_tiny"   # the cheapest floating-point certificate (p = 4, u on 2^5 points)
+
+
+@pytest.fixture(scope="module")
+def floating_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An honest certificate that requires a shared module, and the build that compiled it."""
+    out = tmp_path_factory.mktemp("floating")
+    specs = tmp_path_factory.mktemp("fspecs")
+    shutil.copy(REPO / "tests" / "specs" / "floating" / f"{TINY}.yaml", specs)
+    run = cli("prove", str(specs), "--out", str(out), "--build", str(out / "build"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out
+
+
+@pytest.fixture()
+def fcerts(floating_made: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the floating certificate, its shared module, its spec and its build."""
+    out = tmp_path / "certs"
+    shutil.copytree(floating_made, out)
+    spec = json.loads((floating_made / f"{TINY}.json").read_text())["spec"]["path"]
+    spec_dir = Path(os.path.normpath(floating_made / spec)).parent
+    shutil.copytree(spec_dir, tmp_path / spec_dir.name)
+    return out
+
+
+def _shared_copy(certs: Path) -> Path:
+    (path,) = (certs / "shared").glob("LnTable_*.v")
+    return path
+
+
+def _reprove_timings(certs: Path) -> dict[str, Any]:
+    """`prove --no-cache` of the floating spec with the build that holds the compiled table."""
+    record = json.loads((certs / f"{TINY}.json").read_text())
+    run = cli("prove", str(certs / record["spec"]["path"]), "--out", str(certs), "--build", str(certs / "build"),
+              "--json", "--no-cache")
+    assert run.returncode == 0, run.stdout + run.stderr
+    result: dict[str, Any] = json.loads(run.stdout)["results"][0]
+    assert result["verdict"] == "proved"
+    return dict(result["timings"])
+
+
+def test_a_certificate_with_a_shared_module_verifies(fcerts: Path) -> None:
+    record = json.loads((fcerts / f"{TINY}.json").read_text())
+    path = _shared_copy(fcerts)
+    assert record["shared_files"] == [{"path": f"shared/{path.name}", "module": f"Obligations.Shared.{path.stem}",
+                                       "sha256": cert.sha256_file(path)}]
+    assert path.stem == "LnTable_" + cert.sha256_file(path)[:16]
+    assert f"From Obligations.Shared Require {path.stem}." in (fcerts / f"{TINY}.v").read_text()
+    run = cli("verify", str(fcerts / f"{TINY}.json"), "--build", str(fcerts / "vbuild"))
+    assert run.returncode == 0 and ": OK" in run.stdout, run.stdout + run.stderr
+    # verify compiled and checked its own copy, trusting no cache
+    assert (fcerts / "vbuild" / "verify" / ".shared" / path.name).read_text() == path.read_text()
+
+
+def test_an_edited_shared_module_in_the_certificate_is_refused(fcerts: Path) -> None:
+    path = _shared_copy(fcerts)
+    path.write_text(path.read_text().replace("Theorem table_ok", "Axiom cheat : False.\nTheorem table_ok"))
+    run = cli("verify", str(fcerts / f"{TINY}.json"), "--build", str(fcerts / "vbuild"))
+    assert run.returncode == 1 and "FAILED" in run.stdout
+    assert "its SHA-256 does not match its name (the shared module was edited)" in run.stdout
+    assert not (fcerts / "vbuild" / "verify" / ".shared").exists()     # Coq never ran on it
+
+
+def test_a_shared_module_renamed_to_its_new_hash_is_refused(fcerts: Path) -> None:
+    """The edit carried through: the table renamed by its new hash, the file and JSON to match."""
+    path = _shared_copy(fcerts)
+    text = path.read_text().replace("Theorem table_ok", "Axiom cheat : False.\nTheorem table_ok")
+    new = f"LnTable_{cert.sha256_text(text)[:16]}"
+    (path.parent / f"{new}.v").write_text(text)
+    vpath = fcerts / f"{TINY}.v"
+    vpath.write_text(vpath.read_text().replace(path.stem, new))
+
+    def change(r: dict[str, Any]) -> None:
+        r["shared_files"] = [{"path": f"shared/{new}.v", "module": f"Obligations.Shared.{new}",
+                              "sha256": cert.sha256_text(text)}]
+        r["coq_file"]["sha256"] = cert.sha256_file(vpath)
+    edit_json(fcerts / f"{TINY}.json", change)
+    run = cli("verify", str(fcerts / f"{TINY}.json"), "--build", str(fcerts / "vbuild"))
+    assert run.returncode == 1
+    assert "shared_files: the certificate says" in run.stdout
+    assert "is not the file the spec renders to" in run.stdout
+
+
+def test_the_compiled_table_is_reused_and_an_edited_cache_is_not(fcerts: Path) -> None:
+    from obligations.certify import shared
+    from obligations.certify.outcome import Settings
+    from obligations.kinds import load, unfold
+    record = json.loads((fcerts / f"{TINY}.json").read_text())
+    (module,) = unfold(load(fcerts / record["spec"]["path"])).rendered.shared
+    settings = Settings(build=fcerts / "build")
+    cached = settings.shared / f"{module.name}.v"
+    assert shared.ensure([module], settings) == ({}, "")                   # reused: proved once
+    cached.write_text(module.text.replace("Theorem table_ok", "Axiom cheat : False.\nTheorem table_ok"))
+    assert "shared_coqc" in _reprove_timings(fcerts)               # prove: the edited .v compiled again
+    assert cached.read_text() == module.text
+    cached.with_suffix(".vo").write_bytes(b"not a compiled module")
+    spent, problem = shared.ensure([module], settings)             # an edited .vo: compiled again
+    assert "shared_coqc" in spent and problem == ""
+    assert shared.ensure([module], settings) == ({}, "")
+
+
+def test_an_axiom_in_a_shared_module_is_refused(tmp_path: Path) -> None:
+    from obligations.certify import shared
+    from obligations.certify.outcome import Settings
+    from obligations.core.templates import SharedModule
+    m = SharedModule("LnTable", "From Obligations Require Import Prelude.\nAxiom cheat : False.\n")
+    _, problem = shared.ensure([m], Settings(build=tmp_path))
+    assert f"Obligations.Shared.{m.name}.cheat" in problem
+    assert not (tmp_path / ".shared" / f"{m.name}.ok").exists()
+
+
 # -- the audit itself, on files no renderer would write
 
 def _audit(tmp_path: Path, module: str, body: str, theorems: tuple[str, ...]) -> str:

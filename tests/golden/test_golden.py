@@ -34,12 +34,16 @@ SPECS = [p for p in SPECS if not _is_program(p)]
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda p: p.stem)
 def test_render_matches_golden(spec: Path, request: pytest.FixtureRequest) -> None:
-    text = unfold(load(spec.relative_to(REPO))).rendered.text
-    golden = EXPECTED / f"{spec.stem}.v"
-    if request.config.getoption("--regen-golden"):
-        golden.write_text(text)
-    assert golden.exists(), f"no golden file {golden}: run `make golden`"
-    assert text == golden.read_text(), f"{spec} renders differently from {golden} (make golden to accept)"
+    rendered = unfold(load(spec.relative_to(REPO))).rendered
+    files = [(EXPECTED / f"{spec.stem}.v", rendered.text)]
+    # the shared modules the file requires (the certified ln table), under their hash names
+    files += [(EXPECTED / "shared" / f"{m.name}.v", m.text) for m in rendered.shared]
+    for golden, text in files:
+        if request.config.getoption("--regen-golden"):
+            golden.parent.mkdir(exist_ok=True)
+            golden.write_text(text)
+        assert golden.exists(), f"no golden file {golden}: run `make golden`"
+        assert text == golden.read_text(), f"{spec} renders differently from {golden} (make golden to accept)"
 
 
 @pytest.mark.parametrize("spec", PROGRAM_SPECS, ids=lambda p: p.stem)

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from obligations import __version__
-from obligations.core.document import Tactic
 from obligations.core.obligation import Plan, Verdict
-from obligations.core.templates import Rendered, exp_obligation, render as render_template
+from obligations.core.templates import (Rendered, SharedModule, exp_obligation, render as render_template,
+                                        render_text)
 from obligations.core.terms import comment, q_lit, strip_outer, z_lit
 from obligations.errors import InternalError
 from obligations.kinds.finite.document import _obligation, _renderer
@@ -24,7 +24,8 @@ from obligations.kinds.floating.analysis import FStep, FloatMechanism
 from obligations.kinds.program.document import _z, chunked
 
 TEMPLATE = Path(__file__).with_name("floating.v.j2")
-LN_CHUNK = 64   # mantissas per lemma: one slot each, so a failure names its chunk
+LN_TEMPLATE = Path(__file__).with_name("ln_table.v.j2")
+LN_CHUNK = 64   # mantissas per lemma, so a failure names its chunk
 
 
 def fl(name: str, f: A.Float) -> str:
@@ -87,16 +88,22 @@ def _brackets(m: FloatMechanism) -> tuple[dict[int, tuple[Fraction, Fraction]], 
 
 def _mant_chunks(mants: dict[int, tuple[Fraction, Fraction]]) -> list[dict[str, Any]]:
     items = sorted(mants.items())
-    chunks = []
-    for i in range(0, len(items), LN_CHUNK):
-        part = items[i:i + LN_CHUNK]
-        text = "[" + ";\n    ".join(f"({_z(k)}%Z, {q_lit(lo)}, {q_lit(hi)})" for k, (lo, hi) in part) + "]"
-        tactics = tuple(Tactic(
-            "repeat apply Forall_cons; try apply Forall_nil;\n"
-            "    apply mant_ok_intro; unfold Q2R; cbn [Qnum Qden]; "
-            f"split; interval with (i_prec {bits}).") for bits in (120, 200))
-        chunks.append({"entries": text, "tactics": tactics})
-    return chunks
+    return [{"entries": "[" + ";\n    ".join(f"({_z(k)}%Z, {q_lit(lo)}, {q_lit(hi)})" for k, (lo, hi) in part) + "]"}
+            for part in (items[i:i + LN_CHUNK] for i in range(0, len(items), LN_CHUNK))]
+
+
+def ln_module(m: FloatMechanism) -> SharedModule:
+    """The certified logarithm table of the sampled u as a shared module: the same format
+    and sampler give the same text, hence one module proved once for every spec using it."""
+    mants, l2 = _brackets(m)
+    chunks = _mant_chunks(mants)
+    ctx: dict[str, Any] = dict(
+        precision=m.fmt.precision, emax=m.fmt.emax, n_ln=len(m.sampler),
+        ln_tree=_tree([_entry(u, m.ln[u]) for u, _ in m.sampler]),
+        mant_chunks=chunks, n_mants=len(mants), bits=BRACKET_BITS,
+        mants=" ++ ".join(f"mants_c{i}" for i in range(len(chunks))),
+        mants_ok=_forall_app("mants_ok_", len(chunks)), l2lo=q_lit(l2[0]), l2hi=q_lit(l2[1]))
+    return SharedModule("LnTable", render_text(LN_TEMPLATE, ctx))
 
 
 def _tree(entries: Sequence[str], indent: str = "  ") -> str:
@@ -134,19 +141,14 @@ def render_floating(m: FloatMechanism, plan: Plan) -> Rendered:
         main["x2_text"] = comment(m.input_label(w.x2))
         main["one_sided"] = w.pr_x2 == 0
     theorem = f"{name}_not_dp" if plan.expected == Verdict.REFUTED else f"{name}_dp"
-    mants, l2 = _brackets(m)
-    mchunks = _mant_chunks(mants)
+    table = ln_module(m)
     ctx: dict[str, Any] = dict(
         name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name),
         precision=pipe.fmt.precision, emax=pipe.fmt.emax, grid_bits=pipe.grid_bits,
         step_text=comment("; ".join(pipe.step_texts)),
         steps="[" + "; ".join(step(name, s) for s in pipe.steps) + "]",
-        n_ln=len(m.sampler), ln_tree=_tree([_entry(u, m.ln[u]) for u, _ in m.sampler]),
-        mant_chunks=mchunks, n_mants=len(mants),
-        mants=" ++ ".join(f"{name}_mants_c{i}" for i in range(len(mchunks))),
-        mants_ok=_forall_app(f"{name}_mants_ok_", len(mchunks)),
-        l2lo=q_lit(l2[0]), l2hi=q_lit(l2[1]), bits=BRACKET_BITS,
+        n_ln=len(m.sampler), ln_module=table.name,
         inputs="[" + "; ".join(f"[{_z(x)}]" for x in pipe.inputs) + "]", n_inputs=len(pipe.inputs),
         sensitivity=pipe.sensitivity,
         n_outs=len(m.output_floats), outs=chunked([key(f) for f in m.output_floats]),
@@ -154,7 +156,7 @@ def render_floating(m: FloatMechanism, plan: Plan) -> Rendered:
         exp=exp, main=main, epsilon=epsilon, epsilon_text=comment(spec.epsilon_text), theorem=theorem,
     )
     theorems = (theorem,) if plan.expected in (Verdict.PROVED, Verdict.REFUTED) else ()
-    return render_template(TEMPLATE, name, ctx, "PreludeFloat", theorems)
+    return render_template(TEMPLATE, name, ctx, "PreludeFloat", theorems, shared=(table,))
 
 
 def _outs_text(outs: Sequence[A.Float]) -> str:
