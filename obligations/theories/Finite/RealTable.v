@@ -142,6 +142,16 @@ Proof.
   - intros z Hz. apply Nat.eqb_neq in Hz. rewrite Hz. reflexivity.
 Qed.
 
+(** One output refutes (ε, δ)-DP: Pr[M(x) = y] > e^ε · Pr[M(x') = y] + δ for neighbours x, x'. *)
+Theorem not_rdp_of_entry (nb : nat -> nat -> bool) (M : rmech) (x x' y : nat) (eps delta : R) :
+  (x < rn_in M)%nat -> (x' < rn_in M)%nat -> nb x x' = true -> (y < rn_out M)%nat ->
+  exp eps * rentry M x' y + delta < rentry M x y -> ~ rdp nb M eps delta.
+Proof.
+  intros Hx Hx' Hnb Hy Hlt H.
+  specialize (H x x' Hx Hx' Hnb (fun z => Nat.eqb z y)).
+  rewrite !rpr_single in H by exact Hy. lra.
+Qed.
+
 (** The brackets refute (ε, δ)-DP: for neighbours x, x' and one output y,
     lo(x, y) > U · hi(x', y) + δ with e^ε ≤ U (and 0 ≤ lo(x', y)), so Pr[M(x) = y] > e^ε · Pr[M(x') = y] + δ. *)
 Definition check_bracket_witness (lo hi : list (list Q)) (x x' y : nat) (U delta : Q) : bool :=
