@@ -6,7 +6,10 @@
   the witness x = a, x' = b, S = {a};
 - the truncated geometric with alpha = e^(-1) over 0..10000: proved as an instance of the
   library's `rgeom` (for every eps >= 0, n and d), at the cost of n = 100; claimed
-  (0.99, 0)-DP: refuted at x = 0, x' = 1, S = {0} (the ratio e, by `rgeom_ratio_zero`).
+  (0.99, 0)-DP: refuted at x = 0, x' = 1, S = {0} (the ratio e, by `rgeom_ratio_zero`);
+- the exponential mechanism over a score table: proved (1, 0)-DP = (2·c·Δ, 0) as the library's
+  `expmech` (its false variant `exponential_mechanism_scores_claim_half`, refuted by `interval` on
+  two unfolded entries, is left to `make golden` and the bench: ≈ 30 s of coqc).
 (The exponential mechanism, proved from brackets, is certified by `make prove`; its false
 variant is refuted the same way as the second test, and costs the same.)
 """
@@ -81,3 +84,15 @@ def test_the_geometric_claimed_below_its_calibration_is_refuted_at_output_0(tmp_
     assert (w["x"], w["x_prime"], w["outputs"]) == ("0", "1", ["0"])
     cert = json.loads((tmp_path / "geometric_eps1_claim_0_99.json").read_text())
     assert cert["theorems"][-1]["statement"] == "~ rdp nb_adjacent geometric_eps1_claim_0_99 (99 / 100) 0"
+
+
+def test_the_exponential_mechanism_over_scores_is_proved_at_its_exact_bound_2_c_delta(tmp_path: Path) -> None:
+    # The claim 1 = 2 * (1/2) * 1 is a tie the brackets of the same table cannot prove.
+    done, result = prove(REPO / "mechanisms" / "exponential_mechanism_scores.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "proved"
+    cert = json.loads((tmp_path / "exponential_mechanism_scores.json").read_text())
+    statements = {t["name"]: t["statement"] for t in cert["theorems"]}
+    assert statements["exponential_mechanism_scores_dp"] == "rdp nb_adjacent exponential_mechanism_scores 1 0"
+    assert "check_sensitivity_sound" in (tmp_path / "exponential_mechanism_scores.v").read_text()

@@ -16,7 +16,8 @@ THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",
             "distr_of_check", "check_pointwise_of_adjacent", "dp_iff_region_within",
             "tgeom_distr", "krr_dp_le", "dp_power_basic_q",    # families and basic composition
             "tgeom_dp_distance", "krr_exp_rdp", "rdp_of_brackets",   # distance d, tables of reals
-            "rgeom_rdp_distance", "rgeom_rdistr"]                     # the geometric with alpha = e^(-eps)
+            "rgeom_rdp_distance", "rgeom_rdistr",                     # the geometric with alpha = e^(-eps)
+            "expmech_rdp", "expmech_rdistr"]                          # the exponential mechanism
 
 
 @pytest.mark.parametrize("theorem", THEOREMS)

@@ -95,3 +95,69 @@ def test_bad_input_exits_2_before_coq(tmp_path: Path) -> None:
                            "--build", str(tmp_path / "b")], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and str(spec) in done.stderr and "geometric.epsilon" in done.stderr
     assert not (tmp_path / "b").exists()
+
+
+# ---------------------------------------------------------------- the exponential mechanism
+
+EXPM = REPO / "mechanisms" / "exponential_mechanism_scores.yaml"
+
+
+def _expm(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(EXPM.read_text())
+    data.update(changes)
+    return data
+
+
+def test_the_exponential_mechanism_claim_equal_to_2_c_delta_is_proved() -> None:
+    u = unfold(load(EXPM))
+    assert u.spec.kind == "expfamily" and u.spec.family == "exponential"
+    assert u.plan.expected == Verdict.PROVED
+    assert u.mechanism.sensitivity == 1 and u.mechanism.bound == 1
+    assert abs(u.plan.tight_epsilon_float - 0.6608152966) < 1e-9   # the table's exact epsilon, below 2c*Delta
+    text = u.rendered.text
+    assert "expmech (1 / 2) 4 4 exponential_mechanism_scores_scores" in text
+    assert "apply (expmech_rdp_le _ _ _ _ _ (1 # 1))" in text and "check_sensitivity_sound" in text
+
+
+def test_the_same_table_as_exp_entries_is_the_bracket_route_and_its_tight_epsilon() -> None:
+    brackets = unfold(load(REPO / "mechanisms" / "exponential_mechanism.yaml"))
+    scores = unfold(load(EXPM))
+    assert brackets.spec.kind == "calibrated"
+    assert abs(brackets.plan.tight_epsilon_float - scores.plan.tight_epsilon_float) < 1e-9
+
+
+def test_an_exponential_claim_below_its_exact_epsilon_is_refuted_at_the_largest_ratio() -> None:
+    u = unfold(load(SPECS / "exponential_mechanism_scores_claim_half.yaml"))
+    assert u.plan.expected == Verdict.REFUTED
+    w = u.mechanism.witness
+    assert (w.x, w.x2, w.y) == (0, 1, 0) and abs(w.ratio - 1.93637040735) < 1e-9
+    assert "not_rdp_of_entry" in u.rendered.text
+
+
+def test_an_exponential_claim_between_its_exact_epsilon_and_2_c_delta_is_undecided() -> None:
+    u = unfold(check(_expm(claim={"epsilon": "4/5"}), "e.yaml"))
+    assert u.plan.expected == Verdict.UNDECIDED
+    assert u.rendered.theorems == ("exponential_mechanism_scores_rdistr",)
+
+
+def test_the_sensitivity_is_over_the_neighbours_and_the_coefficient_may_be_real() -> None:
+    data = _expm(neighbours="all", exponential={"coefficient": "ln(3)/2", "scores": _expm()["exponential"]["scores"]},
+                 claim={"epsilon": "3*ln(3)"})
+    u = unfold(check(data, "e.yaml"))
+    assert u.mechanism.sensitivity == 3 and u.plan.expected == Verdict.PROVED
+    assert "nb_all" in u.rendered.text
+
+
+@pytest.mark.parametrize("changes, field, words", [
+    ({"exponential": {"coefficient": "1/2", "scores": {"0": ["exp(1)", 0, 0, 0]}}}, "exponential.scores", ""),
+    ({"exponential": {"coefficient": "-1/2", "scores": {}}}, "exponential.coefficient", ">= 0"),
+    ({"exponential": {"coefficient": "abs(-1)", "scores": {}}}, "exponential.coefficient", "abs(...)"),
+    ({"exponential": {"coefficient": "1/2", "scores": {"0": [0, 1, 2, 3]}}}, "exponential.scores", "no row"),
+    ({"exponential": {"coefficient": "1/2", "scores": {str(i): [0, 1] for i in range(4)}}},
+     "exponential.scores.0", "2 scores for 4 outputs"),
+    ({"geometric": {"epsilon": 1, "n": 3}}, "", "exactly one"),
+])
+def test_bad_exponential_input_names_the_field(changes: dict[str, Any], field: str, words: str) -> None:
+    with pytest.raises(SpecError) as err:
+        check(_expm(**changes), "e.yaml")
+    assert err.value.field.startswith(field) and words in str(err.value)

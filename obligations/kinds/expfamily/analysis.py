@@ -1,15 +1,23 @@
-"""What Python proposes for the geometric calibrated with alpha = e^(-eps)
-(`theories/Finite/GeomExp.v`): the verdict, from the exact comparison of the claim with
-d·eps (sympy), and for a smaller claim the witness x = 0, x' = min(d, n), S = {0}, whose
-ratio is e^(x'·eps).  Coq disposes: it proves the comparison (`lra`, else `interval`)."""
+"""What Python proposes for a family calibrated with e^eps:
+- the geometric with alpha = e^(-eps) (`theories/Finite/GeomExp.v`): the verdict, from the
+  exact comparison of the claim with d·eps (sympy), and for a smaller claim the witness
+  x = 0, x' = min(d, n), S = {0}, whose ratio is e^(x'·eps);
+- the exponential mechanism (`theories/Finite/ExpMech.v`): the scores' sensitivity Δ (Coq
+  checks it by computation), the verdict from the claim against 2·c·Δ, and for a claim
+  below the exact epsilon (60 digits) the pair and output of the largest ratio.
+Coq disposes: it proves the comparisons (`lra`, else `interval`)."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from dataclasses import dataclass
 from typing import Optional
 
 import sympy
 
+import mpmath
+
+from obligations.analysis.finite import neighbour_pairs
 from obligations.core.obligation import Plan, Verdict
 from obligations.kinds.expfamily.spec import DIGITS, ExpFamilySpec
 
@@ -42,7 +50,17 @@ def _sign(v: sympy.Expr) -> Optional[int]:
     return 1 if n > 0 else -1
 
 
+@dataclass(frozen=True)
+class ExpMech:
+    spec: ExpFamilySpec
+    sensitivity: Fraction            # max |s(x, y) - s(x', y)| over neighbours and outputs
+    bound: sympy.Expr                # 2 * c * sensitivity: what the library proves
+    witness: Optional[GeomWitness]   # the pair and output of the largest ratio, for a refutation
+
+
 def analyse(spec: ExpFamilySpec) -> tuple[ExpFamily, Plan]:
+    if spec.family == "exponential":
+        return _exponential(spec)   # type: ignore[return-value]
     steps = min(spec.distance, spec.n)
     tight = steps * spec.calibration_value
     tight_float = float(sympy.N(tight, 30))
@@ -67,3 +85,42 @@ def analyse(spec: ExpFamilySpec) -> tuple[ExpFamily, Plan]:
 def _plan(verdict: Verdict, tight_text: str, tight_float: float, notes: list[str]) -> Plan:
     return Plan(expected=verdict, obligations=(), tight_epsilon=tight_text, tight_epsilon_float=tight_float,
                 delta_at_claim=None, delta_at_claim_float=math.nan, notes=tuple(notes))
+
+
+def _exponential(spec: ExpFamilySpec) -> tuple[ExpMech, Plan]:
+    pairs = neighbour_pairs(spec)
+    s = spec.scores
+    m = spec.outputs.size
+    sens = max((abs(s[x][y] - s[x2][y]) for x, x2 in pairs for y in range(m)), default=Fraction(0))
+    bound = 2 * spec.calibration_value * sympy.Rational(sens.numerator, sens.denominator)
+    notes = [f"the scores have sensitivity {sens} for the neighbours (Coq checks it by computation); "
+             f"the library's exponential mechanism (ExpMech.v: expmech_rdp, for every score table and "
+             f"c >= 0) is (2*c*{sens}, 0)-DP = ({sympy.nsimplify(bound) if bound.is_Rational else bound}, 0)-DP"]
+    with mpmath.workdps(DIGITS):
+        c = mpmath.mpf(str(sympy.N(spec.calibration_value, DIGITS)))
+        log_z = [mpmath.log(mpmath.fsum(mpmath.exp(c * mpmath.mpf(v.numerator) / v.denominator) for v in row))
+                 for row in s]
+        best, where = mpmath.mpf(0), None
+        for x, x2 in pairs:
+            for y in range(m):
+                d = s[x][y] - s[x2][y]
+                r = c * mpmath.mpf(d.numerator) / d.denominator + log_z[x2] - log_z[x]
+                if where is None or r > best:
+                    best, where = r, (x, x2, y)
+        tight = float(best)
+        claim = mpmath.mpf(str(sympy.N(spec.epsilon_value, DIGITS)))
+        margin = claim - best
+    tight_text = f"{tight:.12g}"
+    above = _sign(spec.epsilon_value - bound)
+    if above is not None and above >= 0:
+        return ExpMech(spec, sens, bound, None), _plan(Verdict.PROVED, tight_text, tight, notes)
+    if where is not None and margin < -mpmath.mpf(10) ** (-DIGITS // 2):
+        x, x2, y = where
+        w = GeomWitness(x, x2, y, math.exp(tight))
+        notes.append(f"the claim is below the exact epsilon ~ {tight_text}: the largest ratio is at "
+                     f"x = {spec.inputs.labels[x]}, x' = {spec.inputs.labels[x2]}, S = {{{spec.outputs.labels[y]}}}")
+        return ExpMech(spec, sens, bound, w), _plan(Verdict.REFUTED, tight_text, tight, notes)
+    notes.append(f"undecided: the claim is below the library's bound 2*c*sensitivity and not below the exact "
+                 f"epsilon ~ {tight_text}; the table with exp entries (the calibrated kind) decides it "
+                 "by brackets; nothing is sent to Coq")
+    return ExpMech(spec, sens, bound, None), _plan(Verdict.UNDECIDED, tight_text, tight, notes)

@@ -22,7 +22,7 @@ Proof. apply rgeom_rdistr; [exact geometric_eps1_claim_0_99_calibration | apply 
 (* Witness: inputs 0 and 1 (neighbours), S = {0}:
    M(0)(0) = e^(1·eps) · M(1)(0) (GeomExp.v: [rgeom_ratio_zero]),
    e^(1·eps) ≈ 2.71828182846 > e^claim. *)
-Lemma geometric_eps1_claim_0_99_ratio : (INR 1 * 1 > 99 / 100)%R.
+Lemma geometric_eps1_claim_0_99_ratio : (INR 1 * (1) > 99 / 100)%R.
 Proof. rewrite INR_IZR_INZ. cbn [Z.of_nat Pos.of_succ_nat Pos.succ]. first [lra | interval]. Qed.
 
 Lemma geometric_eps1_claim_0_99_witness :

@@ -20,7 +20,7 @@ Proof. apply rgeom_rdistr; [exact geometric_eps1_n10000_calibration | apply nat_
 
 (** ** The claim: (1, 0)-DP, as [rgeom_rdp_distance_le] gives it for every eps >= 0,
     n and d: inputs at distance at most 1 are (1·eps, 0)-DP, and 1·eps is at most the claim *)
-Lemma geometric_eps1_n10000_bound : (INR 1 * 1 <= 1)%R.
+Lemma geometric_eps1_n10000_bound : (INR 1 * (1) <= 1)%R.
 Proof. rewrite INR_IZR_INZ. cbn [Z.of_nat Pos.of_succ_nat Pos.succ]. first [lra | interval]. Qed.
 
 Theorem geometric_eps1_n10000_dp : rdp nb_adjacent geometric_eps1_n10000 (1) 0.

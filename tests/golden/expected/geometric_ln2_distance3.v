@@ -20,7 +20,7 @@ Proof. apply rgeom_rdistr; [exact geometric_ln2_distance3_calibration | apply na
 
 (** ** The claim: (3*ln(2), 0)-DP, as [rgeom_rdp_distance_le] gives it for every eps >= 0,
     n and d: inputs at distance at most 3 are (3·eps, 0)-DP, and 3·eps is at most the claim *)
-Lemma geometric_ln2_distance3_bound : (INR 3 * ln 2 <= 3 * (ln 2))%R.
+Lemma geometric_ln2_distance3_bound : (INR 3 * (ln 2) <= 3 * (ln 2))%R.
 Proof. rewrite INR_IZR_INZ. cbn [Z.of_nat Pos.of_succ_nat Pos.succ]. first [lra | interval]. Qed.
 
 Theorem geometric_ln2_distance3_dp : rdp (nb_distance 3) geometric_ln2_distance3 (3 * (ln 2)) 0.
