@@ -96,3 +96,20 @@ def test_the_exponential_mechanism_over_scores_is_proved_at_its_exact_bound_2_c_
     statements = {t["name"]: t["statement"] for t in cert["theorems"]}
     assert statements["exponential_mechanism_scores_dp"] == "rdp nb_adjacent exponential_mechanism_scores 1 0"
     assert "check_sensitivity_sound" in (tmp_path / "exponential_mechanism_scores.v").read_text()
+
+
+def test_a_delta_claim_is_proved_by_the_hockey_stick_sum_and_a_smaller_delta_refuted_on_a_set(
+        tmp_path: Path) -> None:
+    specs = [REPO / "tests" / "specs" / "calibrated" / f"{n}.yaml"
+             for n in ("krr_eps1_delta", "krr_eps1_claim_0_9_delta_1_50")]
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, specs), "--no-cache",
+                           "--out", str(tmp_path), "--build", str(tmp_path / "build"), "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 1, done.stderr   # one refuted
+    verdicts = {o["name"]: o for o in json.loads(done.stdout)["results"]}
+    assert verdicts["krr_eps1_delta"]["verdict"] == "proved"
+    refuted = verdicts["krr_eps1_claim_0_9_delta_1_50"]
+    assert refuted["verdict"] == "refuted"
+    assert (refuted["witness"]["x"], refuted["witness"]["x_prime"], refuted["witness"]["outputs"]) == ("a", "b", ["a"])
+    cert = json.loads((tmp_path / "krr_eps1_delta.json").read_text())
+    assert cert["theorems"][-1]["statement"] == "rdp nb_all krr_eps1_delta (9 / 10) (1 / 20)"

@@ -17,7 +17,8 @@ THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",
             "tgeom_distr", "krr_dp_le", "dp_power_basic_q",    # families and basic composition
             "tgeom_dp_distance", "krr_exp_rdp", "rdp_of_brackets",   # distance d, tables of reals
             "rgeom_rdp_distance", "rgeom_rdistr",                     # the geometric with alpha = e^(-eps)
-            "expmech_rdp", "expmech_rdistr"]                          # the exponential mechanism
+            "expmech_rdp", "expmech_rdistr",                          # the exponential mechanism
+            "rdp_of_brackets_delta", "not_rdp_of_bracket_set"]        # delta > 0 on brackets
 
 
 @pytest.mark.parametrize("theorem", THEOREMS)
