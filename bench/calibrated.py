@@ -11,7 +11,13 @@ never asserted (docs/calibrated.md).
 - the exponential mechanism over a 4 x 4 score table (proved by brackets), and claimed
   (1/2, 0)-DP (refuted);
 - the truncated 1/2-geometric at distance 2: over {0..5} by its table, over {0..10000} by
-  the library's tgeom_dp_distance_le.
+  the library's tgeom_dp_distance_le;
+- the geometric with alpha = e^(-1) by its parameters (GeomExp.v: rgeom) at n = 100 and
+  n = 10 000 (the same seconds), and claimed (0.99, 0)-DP (refuted at output 0);
+- the exponential mechanism by its scores (ExpMech.v: expmech, the claim 2*c*Delta), and
+  claimed (1/2, 0)-DP (refuted by interval on two entries);
+- delta > 0: k-ary RR claimed (9/10, 1/20) (the hockey-stick sum on the brackets) and
+  (9/10, 1/50) (refuted on a set of outputs).
 """
 from __future__ import annotations
 
@@ -28,7 +34,14 @@ SPECS = [REPO / "mechanisms" / "krr_eps1.yaml",
          REPO / "mechanisms" / "exponential_mechanism.yaml",
          REPO / "tests" / "specs" / "calibrated" / "exponential_mechanism_claim_half.yaml",
          REPO / "tests" / "specs" / "distance" / "tgeom_distance2.yaml",
-         REPO / "tests" / "specs" / "distance" / "tgeom_distance2_n10000.yaml"]
+         REPO / "tests" / "specs" / "distance" / "tgeom_distance2_n10000.yaml",
+         REPO / "mechanisms" / "geometric_eps1.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "geometric_eps1_n10000.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "geometric_eps1_claim_0_99.yaml",
+         REPO / "mechanisms" / "exponential_mechanism_scores.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "exponential_mechanism_scores_claim_half.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "krr_eps1_delta.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "krr_eps1_claim_0_9_delta_1_50.yaml"]
 
 
 def run(spec: Path, out: Path, timeout: float) -> str:

@@ -13,6 +13,7 @@ from obligations.kinds.accuracy import ACCURACY
 from obligations.kinds.base import Kind, Unfolded
 from obligations.kinds.calibrated import CALIBRATED
 from obligations.kinds.coupling import COUPLING
+from obligations.kinds.expfamily import EXPFAMILY
 from obligations.kinds.family import FAMILY
 from obligations.kinds.utility import UTILITY
 from obligations.kinds.finite import FINITE
@@ -24,8 +25,8 @@ from obligations.core import sweep
 from obligations.core.spec import check_common, read
 
 # Order matters: the first kind that claims a mapping checks it (finite is the default form).
-KINDS: tuple[Kind, ...] = (COUPLING, ACCURACY, UTILITY, PROGRAM, PIPELINE, FLOATING, FAMILY, CALIBRATED,
-                          KOV, FINITE)
+KINDS: tuple[Kind, ...] = (COUPLING, ACCURACY, UTILITY, PROGRAM, PIPELINE, FLOATING, FAMILY, EXPFAMILY,
+                          CALIBRATED, KOV, FINITE)
 
 
 def kind_of(spec: Any) -> Kind:

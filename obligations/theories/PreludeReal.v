@@ -2,10 +2,10 @@
 
     Exports [PreludeInterval] (the brackets of the entries are proved with
     [interval]), the real tables of RealTable.v and the families calibrated
-    with e^ε of ExpFamilies.v. *)
+    with e^ε of ExpFamilies.v, GeomExp.v and ExpMech.v. *)
 From Coq Require Export Lia.
 From Obligations Require Export PreludeInterval.
-From Obligations.Finite Require Export RealTable ExpFamilies.
+From Obligations.Finite Require Export RealTable ExpFamilies GeomExp ExpMech.
 
 (** [rcases_below x]: split a goal with [x < n] (n a numeral) into the cases x = 0 .. n − 1. *)
 Ltac rcases_below x := repeat (destruct x as [|x]; [|try lia]).

@@ -3,7 +3,13 @@
 - k-ary randomized response at eps = 1 (keep probability e/(e + 3)): proved as an instance
   of the library's `krr_exp` (for every eps >= 0, k >= 2), without interval;
 - the same table claimed (9/10, 0)-DP: refuted by rational brackets of two entries, with
-  the witness x = a, x' = b, S = {a}.
+  the witness x = a, x' = b, S = {a};
+- the truncated geometric with alpha = e^(-1) over 0..10000: proved as an instance of the
+  library's `rgeom` (for every eps >= 0, n and d), at the cost of n = 100; claimed
+  (0.99, 0)-DP: refuted at x = 0, x' = 1, S = {0} (the ratio e, by `rgeom_ratio_zero`);
+- the exponential mechanism over a score table: proved (1, 0)-DP = (2·c·Δ, 0) as the library's
+  `expmech` (its false variant `exponential_mechanism_scores_claim_half`, refuted by `interval` on
+  two unfolded entries, is left to `make golden` and the bench: ≈ 30 s of coqc).
 (The exponential mechanism, proved from brackets, is certified by `make prove`; its false
 variant is refuted the same way as the second test, and costs the same.)
 """
@@ -53,3 +59,57 @@ def test_krr_claimed_below_its_epsilon_is_refuted_with_a_witness(tmp_path: Path)
     assert (w["x"], w["x_prime"], w["outputs"]) == ("a", "b", ["a"])
     cert = json.loads((tmp_path / "krr_eps1_claim_0_9.json").read_text())
     assert cert["theorems"][-1]["statement"] == "~ rdp nb_all krr_eps1_claim_0_9 (9 / 10) 0"
+
+
+def test_the_geometric_with_alpha_exp_minus_eps_at_n_10000_is_the_library_family(tmp_path: Path) -> None:
+    done, result = prove(REPO / "tests" / "specs" / "calibrated" / "geometric_eps1_n10000.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "proved"
+    cert = json.loads((tmp_path / "geometric_eps1_n10000.json").read_text())
+    statements = {t["name"]: t["statement"] for t in cert["theorems"]}
+    assert statements == {"geometric_eps1_n10000_rdistr": "rdistr geometric_eps1_n10000",
+                          "geometric_eps1_n10000_dp": "rdp nb_adjacent geometric_eps1_n10000 1 0"}
+    for t in cert["theorems"]:   # lra suffices: no interval in the proofs
+        assert not any("Float" in a or "Int63" in a for a in t["assumptions"]), t
+    assert "rgeom (1) (Z.to_nat 10000)" in (tmp_path / "geometric_eps1_n10000.v").read_text()
+
+
+def test_the_geometric_claimed_below_its_calibration_is_refuted_at_output_0(tmp_path: Path) -> None:
+    done, result = prove(REPO / "tests" / "specs" / "calibrated" / "geometric_eps1_claim_0_99.yaml", tmp_path)
+    assert done.returncode == 1, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "refuted"
+    w = o["witness"]
+    assert (w["x"], w["x_prime"], w["outputs"]) == ("0", "1", ["0"])
+    cert = json.loads((tmp_path / "geometric_eps1_claim_0_99.json").read_text())
+    assert cert["theorems"][-1]["statement"] == "~ rdp nb_adjacent geometric_eps1_claim_0_99 (99 / 100) 0"
+
+
+def test_the_exponential_mechanism_over_scores_is_proved_at_its_exact_bound_2_c_delta(tmp_path: Path) -> None:
+    # The claim 1 = 2 * (1/2) * 1 is a tie the brackets of the same table cannot prove.
+    done, result = prove(REPO / "mechanisms" / "exponential_mechanism_scores.yaml", tmp_path)
+    assert done.returncode == 0, done.stderr
+    (o,) = result["results"]
+    assert o["verdict"] == "proved"
+    cert = json.loads((tmp_path / "exponential_mechanism_scores.json").read_text())
+    statements = {t["name"]: t["statement"] for t in cert["theorems"]}
+    assert statements["exponential_mechanism_scores_dp"] == "rdp nb_adjacent exponential_mechanism_scores 1 0"
+    assert "check_sensitivity_sound" in (tmp_path / "exponential_mechanism_scores.v").read_text()
+
+
+def test_a_delta_claim_is_proved_by_the_hockey_stick_sum_and_a_smaller_delta_refuted_on_a_set(
+        tmp_path: Path) -> None:
+    specs = [REPO / "tests" / "specs" / "calibrated" / f"{n}.yaml"
+             for n in ("krr_eps1_delta", "krr_eps1_claim_0_9_delta_1_50")]
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, specs), "--no-cache",
+                           "--out", str(tmp_path), "--build", str(tmp_path / "build"), "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 1, done.stderr   # one refuted
+    verdicts = {o["name"]: o for o in json.loads(done.stdout)["results"]}
+    assert verdicts["krr_eps1_delta"]["verdict"] == "proved"
+    refuted = verdicts["krr_eps1_claim_0_9_delta_1_50"]
+    assert refuted["verdict"] == "refuted"
+    assert (refuted["witness"]["x"], refuted["witness"]["x_prime"], refuted["witness"]["outputs"]) == ("a", "b", ["a"])
+    cert = json.loads((tmp_path / "krr_eps1_delta.json").read_text())
+    assert cert["theorems"][-1]["statement"] == "rdp nb_all krr_eps1_delta (9 / 10) (1 / 20)"

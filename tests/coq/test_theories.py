@@ -15,7 +15,10 @@ REPO = Path(__file__).resolve().parent.parent.parent
 THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",
             "distr_of_check", "check_pointwise_of_adjacent", "dp_iff_region_within",
             "tgeom_distr", "krr_dp_le", "dp_power_basic_q",    # families and basic composition
-            "tgeom_dp_distance", "krr_exp_rdp", "rdp_of_brackets"]   # distance d, tables of reals
+            "tgeom_dp_distance", "krr_exp_rdp", "rdp_of_brackets",   # distance d, tables of reals
+            "rgeom_rdp_distance", "rgeom_rdistr",                     # the geometric with alpha = e^(-eps)
+            "expmech_rdp", "expmech_rdistr",                          # the exponential mechanism
+            "rdp_of_brackets_delta", "not_rdp_of_bracket_set"]        # delta > 0 on brackets
 
 
 @pytest.mark.parametrize("theorem", THEOREMS)

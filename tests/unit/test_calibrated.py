@@ -3,6 +3,7 @@ family, the brackets, the witness), and bad entries refused before Coq (exit 2, 
 from __future__ import annotations
 
 import subprocess
+from fractions import Fraction
 import sys
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,32 @@ def test_bad_entries_are_refused_naming_the_field(tmp_path: Path, entry: str, fi
     assert f"bad.yaml: {field}:" in done.stderr and message in done.stderr, done.stderr
 
 
-def test_a_delta_is_refused(tmp_path: Path) -> None:
-    done = _run_check(tmp_path, _krr(claim={"epsilon": 1, "delta": "1/100"}))
+def test_a_delta_outside_0_1_is_refused(tmp_path: Path) -> None:
+    done = _run_check(tmp_path, _krr(claim={"epsilon": 1, "delta": "3/2"}))
     assert done.returncode == 2 and "claim.delta" in done.stderr, done.stderr
+
+
+def test_a_delta_claim_is_proved_by_the_hockey_stick_sum_on_the_brackets() -> None:
+    u = unfold(load(FALSE / "krr_eps1_delta.yaml"))
+    assert u.plan.expected == Verdict.PROVED
+    assert abs(u.plan.delta_at_claim_float - 0.0452371402918) < 1e-9   # (e - e^(9/10)) / (e + 3)
+    assert "rdp_of_brackets_delta" in u.rendered.text
+    assert u.mechanism.family is None   # krr_exp is for delta = 0
+
+
+def test_a_delta_claim_below_the_hockey_stick_sum_is_refuted_on_a_set() -> None:
+    u = unfold(load(FALSE / "krr_eps1_claim_0_9_delta_1_50.yaml"))
+    assert u.plan.expected == Verdict.REFUTED
+    w = u.mechanism.set_witness
+    assert (w.x, w.x2, w.ys) == (0, 1, (0,)) and w.excess > 1 / 50
+    b = u.mechanism.brackets
+    assert sum(b.lo[w.x][y] for y in w.ys) > w.upper * sum(b.hi[w.x2][y] for y in w.ys) + Fraction(1, 50)
+    assert "not_rdp_of_bracket_set" in u.rendered.text
+
+
+def test_a_delta_claim_within_the_brackets_is_undecided() -> None:
+    # delta at 9/10 is 0.04523714029180754...: 1e-15 either side, the 2^-40 brackets cannot tell.
+    for d in ("0.045237140291806", "0.045237140291808"):
+        u = unfold(check(_krr(claim={"epsilon": "9/10", "delta": d}), "krr.yaml"))
+        assert u.plan.expected == Verdict.UNDECIDED, d
+        assert u.rendered.theorems == ("krr_eps1_rdistr",)   # nothing about the claim goes to Coq

@@ -45,6 +45,14 @@ class CalibratedKind:
 
     def witness(self, u: Unfolded) -> Optional[dict[str, Any]]:
         c: A.Calibrated = u.mechanism
+        if c.set_witness is not None and u.plan.expected == Verdict.REFUTED:
+            sw = c.set_witness
+            outs = [c.output_label(y) for y in sw.ys]
+            return {"text": (f"witness: x = {c.input_label(sw.x)}, x' = {c.input_label(sw.x2)}, "
+                             f"S = {{{', '.join(outs)}}}: Pr[M(x) in S] - e^eps * Pr[M(x') in S] ~ "
+                             f"{sw.excess:.12g} > delta = {c.spec.delta_text} (on the brackets)"),
+                    "x": c.input_label(sw.x), "x_prime": c.input_label(sw.x2), "outputs": outs,
+                    "exp_epsilon_upper_bound": str(sw.upper), "delta": str(c.spec.delta)}
         w = c.witness
         if w is None or u.plan.expected != Verdict.REFUTED:
             return None
@@ -64,7 +72,8 @@ class CalibratedKind:
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
         s, c = u.spec, u.mechanism
         route = ("family krr_exp" if c.family is not None else
-                 "brackets" if c.lower is not None else "bracket witness" if c.witness is not None else "none")
+                 "brackets" if c.lower is not None else
+                 "bracket witness" if c.witness is not None or c.set_witness is not None else "none")
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "tight_epsilon": u.plan.tight_epsilon,
                                 "route": route, "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems)}
         lines = [f"{s.name} ({s.path}): claim ({s.epsilon_text}, {s.delta_text})-DP",

@@ -43,6 +43,18 @@ class BracketWitness:
 
 
 @dataclass(frozen=True)
+class SetWitness:
+    """A violation of (eps, delta) with delta > 0, on a set of outputs S: the brackets show
+    sum_S lo(x, y) > U * sum_S hi(x', y) + delta with U >= e^eps."""
+
+    x: int
+    x2: int
+    ys: tuple[int, ...]
+    upper: Fraction
+    excess: float       # sum_S M(x)(y) - e^eps * sum_S M(x')(y), about
+
+
+@dataclass(frozen=True)
 class Calibrated:
     spec: CalibratedSpec
     brackets: Brackets
@@ -50,6 +62,7 @@ class Calibrated:
     lower: Optional[Fraction]           # L <= e^eps, for the bracket check (proved claims)
     witness: Optional[BracketWitness]   # refuted claims
     tight: float                        # max over neighbours and outputs of M(x)(y) / M(x')(y)
+    set_witness: Optional[SetWitness] = None   # refuted claims with delta > 0
 
     def input_label(self, x: int) -> str:
         return self.spec.inputs.labels[x]
@@ -118,6 +131,8 @@ def analyse(spec: CalibratedSpec) -> tuple[Calibrated, Plan]:
             if p > 0:
                 tight = max(tight, math.inf if q == 0 else float(p / q))
     tight_text = "oo" if tight == math.inf else (f"{math.log(tight):.12g}" if tight > 0 else "0")
+    if spec.delta != 0:
+        return _with_delta(spec, e_eps, b, values, tight, tight_text)
     family = krr_match(spec, eps)
     lower = _down(e_eps)
     proved_by_brackets = all(
@@ -146,7 +161,44 @@ def analyse(spec: CalibratedSpec) -> tuple[Calibrated, Plan]:
     return Calibrated(spec, b, None, None, None, tight), _plan(Verdict.UNDECIDED, tight, tight_text, notes)
 
 
-def _plan(verdict: Verdict, tight: float, tight_text: str, notes: list[str]) -> Plan:
+def _plan(verdict: Verdict, tight: float, tight_text: str, notes: list[str],
+          delta_at_claim: float = math.nan) -> Plan:
     return Plan(expected=verdict, obligations=(), tight_epsilon=tight_text,
                 tight_epsilon_float=math.log(tight) if 0 < tight < math.inf else (math.inf if tight else 0.0),
-                delta_at_claim=None, delta_at_claim_float=math.nan, notes=tuple(notes))
+                delta_at_claim=None, delta_at_claim_float=delta_at_claim, notes=tuple(notes))
+
+
+def _with_delta(spec: CalibratedSpec, e_eps: Fraction, b: Brackets, values: list[list[Fraction]],
+                tight: float, tight_text: str) -> tuple[Calibrated, Plan]:
+    """(eps, delta)-DP with delta > 0: the hockey-stick sum over the outputs, on the brackets.
+    Coq's check runs over every pair its relation gives, x = x' included: so does this one."""
+    m = spec.outputs.size
+    delta = spec.delta
+    ps = pairs(spec) + tuple((x, x) for x in range(spec.inputs.size))
+    exact = max((sum(max(Fraction(0), values[x][y] - e_eps * values[x2][y]) for y in range(m)) for x, x2 in ps),
+                default=Fraction(0))
+    notes: list[str] = []
+    lower = _down(e_eps)
+    if all(b.lo[x2][y] >= 0 for _, x2 in ps for y in range(m)) and all(
+            sum(max(Fraction(0), b.hi[x][y] - lower * b.lo[x2][y]) for y in range(m)) <= delta for x, x2 in ps):
+        notes.append(f"every entry bracketed within 2^-{BITS} (interval); for all neighbours "
+                     f"sum_y max(0, hi(x, y) - {float(lower):.12g} * lo(x', y)) <= delta")
+        return (Calibrated(spec, b, None, lower, None, tight),
+                _plan(Verdict.PROVED, tight, tight_text, notes, float(exact)))
+    upper = _up(e_eps)
+    best: Optional[SetWitness] = None
+    for x, x2 in pairs(spec):
+        ys = tuple(y for y in range(m) if b.lo[x][y] > upper * b.hi[x2][y])
+        margin = sum((b.lo[x][y] for y in ys), Fraction(0)) - upper * sum((b.hi[x2][y] for y in ys), Fraction(0))
+        if ys and margin > delta and (best is None or margin > best.excess):
+            best = SetWitness(x, x2, ys, upper, float(margin))
+    if best is not None:
+        notes.append(f"the brackets show a violation at x = {spec.inputs.labels[best.x]}, "
+                     f"x' = {spec.inputs.labels[best.x2]}, "
+                     f"S = {{{', '.join(spec.outputs.labels[y] for y in best.ys)}}}")
+        return (Calibrated(spec, b, None, None, None, tight, best),
+                _plan(Verdict.REFUTED, tight, tight_text, notes, float(exact)))
+    notes.append(f"the brackets (2^-{BITS}) cannot decide: delta at the claimed eps ~ {float(exact):.12g} is within "
+                 f"them of the claimed delta; nothing is sent to Coq")
+    return Calibrated(spec, b, None, None, None, tight), _plan(Verdict.UNDECIDED, tight, tight_text, notes,
+                                                                float(exact))

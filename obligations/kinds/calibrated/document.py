@@ -9,7 +9,7 @@ from typing import Any
 from obligations import __version__
 from obligations.core.obligation import Verdict
 from obligations.core.templates import Rendered, exp_obligation, render as render_template
-from obligations.core.terms import Renderer, comment, q_lit, strip_outer
+from obligations.core.terms import Renderer, comment, q_lit, r_lit, strip_outer
 from obligations.kinds.calibrated.analysis import BITS, PRECISION, Calibrated
 from obligations.kinds.calibrated.spec import CalibratedSpec
 from obligations.kinds.finite.document import _decimal, _domain, neighbours_term
@@ -44,12 +44,24 @@ def render(c: Calibrated, verdict: Verdict) -> Rendered:
         lo=_rows([[q_lit(v) for v in row] for row in c.brackets.lo]),
         hi=_rows([[q_lit(v) for v in row] for row in c.brackets.hi]),
         precision=PRECISION, bits=BITS, neighbours=neighbours_term(s), epsilon=epsilon,
-        epsilon_text=comment(s.epsilon_text), family=None, lower=None, witness=None, exp=None)
+        epsilon_text=comment(s.epsilon_text), family=None, lower=None, witness=None, exp=None,
+        delta=None, set_witness=None)
     if c.family is not None and verdict == Verdict.PROVED:
         ctx["family"] = {"k": c.family.k}
     elif c.lower is not None and verdict == Verdict.PROVED:
         ctx["lower"] = True
         ctx["exp"] = _exp(s.name, False, c.lower, epsilon)
+        if s.delta != 0:
+            ctx["delta"] = dict(q=q_lit(s.delta), r=r_lit(s.delta), text=comment(s.delta_text))
+    elif c.set_witness is not None and verdict == Verdict.REFUTED:
+        w2 = c.set_witness
+        ys = "; ".join(f"{y}%nat" for y in w2.ys)
+        ctx["set_witness"] = dict(x=w2.x, x2=w2.x2, ys=f"[{ys}]", x_text=comment(c.input_label(w2.x)),
+                                  x2_text=comment(c.input_label(w2.x2)),
+                                  ys_text=comment(", ".join(c.output_label(y) for y in w2.ys)),
+                                  excess=f"{w2.excess:.6g}")
+        ctx["delta"] = dict(q=q_lit(s.delta), r=r_lit(s.delta), text=comment(s.delta_text))
+        ctx["exp"] = _exp(s.name, True, w2.upper, epsilon)
     elif c.witness is not None and verdict == Verdict.REFUTED:
         w = c.witness
         ctx["witness"] = dict(x=w.x, x2=w.x2, y=w.y, x_text=comment(c.input_label(w.x)),

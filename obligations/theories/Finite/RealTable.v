@@ -12,7 +12,7 @@
       brackets ([rdp_of_brackets]); the brackets also refute a claim when they
       show a violation ([not_rdp_of_brackets]).  The brackets are only a proof
       device: the theorems are about the table of reals. *)
-From Coq Require Import List Arith Bool ZArith QArith Qreals Reals Lra Lia.
+From Coq Require Import List Arith Bool ZArith QArith Qminmax Qreals Reals Lra Lia.
 From Obligations.Core Require Import RealFacts Lists Sums Privacy.
 From Obligations.Finite Require Import Mechanism Neighbours.
 Import ListNotations.
@@ -142,6 +142,16 @@ Proof.
   - intros z Hz. apply Nat.eqb_neq in Hz. rewrite Hz. reflexivity.
 Qed.
 
+(** One output refutes (ε, δ)-DP: Pr[M(x) = y] > e^ε · Pr[M(x') = y] + δ for neighbours x, x'. *)
+Theorem not_rdp_of_entry (nb : nat -> nat -> bool) (M : rmech) (x x' y : nat) (eps delta : R) :
+  (x < rn_in M)%nat -> (x' < rn_in M)%nat -> nb x x' = true -> (y < rn_out M)%nat ->
+  exp eps * rentry M x' y + delta < rentry M x y -> ~ rdp nb M eps delta.
+Proof.
+  intros Hx Hx' Hnb Hy Hlt H.
+  specialize (H x x' Hx Hx' Hnb (fun z => Nat.eqb z y)).
+  rewrite !rpr_single in H by exact Hy. lra.
+Qed.
+
 (** The brackets refute (ε, δ)-DP: for neighbours x, x' and one output y,
     lo(x, y) > U · hi(x', y) + δ with e^ε ≤ U (and 0 ≤ lo(x', y)), so Pr[M(x) = y] > e^ε · Pr[M(x') = y] + δ. *)
 Definition check_bracket_witness (lo hi : list (list Q)) (x x' y : nat) (U delta : Q) : bool :=
@@ -168,6 +178,100 @@ Proof.
   { apply Rle_trans with (Q2R U * rentry M x' y).
     - apply Rmult_le_compat_r; [lra|exact HU].
     - apply Rmult_le_compat_l; [|exact Hhi]. pose proof (exp_pos eps). lra. }
+  lra.
+Qed.
+
+(** ** (ε, δ)-DP from the brackets: the hockey-stick check
+
+    For all neighbours x, x': 0 ≤ lo(x', y) for every output, and
+    Σ_y max(0, hi(x, y) − L·lo(x', y)) ≤ δ with L ≤ e^ε.  Each entry then satisfies
+    M(x)(y) ≤ e^ε·M(x')(y) + max(0, hi(x, y) − L·lo(x', y)), and summing over an event gives
+    Pr[M(x) ∈ S] ≤ e^ε·Pr[M(x') ∈ S] + δ. *)
+Definition bracket_excess (lo hi : list (list Q)) (L : Q) (x x' y : nat) : Q :=
+  Qmax 0 (qentry hi x y - L * qentry lo x' y).
+
+Definition check_brackets_delta (nb : nat -> nat -> bool) (n m : nat) (lo hi : list (list Q)) (L dq : Q) : bool :=
+  forallb (fun x => forallb (fun x' => implb (nb x x')
+    (forallb (fun y => Qle_bool 0 (qentry lo x' y)) (seq 0 m) &&
+     Qle_bool (qsum (map (bracket_excess lo hi L x x') (seq 0 m))) dq)) (seq 0 n)) (seq 0 n).
+
+Lemma check_brackets_delta_sound nb n m lo hi L dq x x' :
+  check_brackets_delta nb n m lo hi L dq = true -> (x < n)%nat -> (x' < n)%nat -> nb x x' = true ->
+  (forall y, (y < m)%nat -> 0 <= qentry lo x' y)%Q /\
+  (qsum (map (bracket_excess lo hi L x x') (seq 0 m)) <= dq)%Q.
+Proof.
+  intros H Hx Hx' Hnb. unfold check_brackets_delta in H.
+  rewrite forallb_forall in H. specialize (H x (proj2 (in_seq _ _ _) (conj (Nat.le_0_l _) Hx))).
+  rewrite forallb_forall in H. specialize (H x' (proj2 (in_seq _ _ _) (conj (Nat.le_0_l _) Hx'))).
+  rewrite Hnb in H. cbn [implb] in H. apply andb_prop in H as [H1 H2].
+  split.
+  - intros y Hy. rewrite forallb_forall in H1.
+    apply Qle_bool_imp_le, H1, in_seq. lia.
+  - apply Qle_bool_imp_le, H2.
+Qed.
+
+Theorem rdp_of_brackets_delta (nb : nat -> nat -> bool) (M : rmech) (lo hi : list (list Q)) (L dq : Q)
+    (eps delta : R) :
+  bracketed M lo hi -> check_brackets_delta nb (rn_in M) (rn_out M) lo hi L dq = true ->
+  Q2R L <= exp eps -> delta = Q2R dq -> rdp nb M eps delta.
+Proof.
+  intros Hb Hc HL -> x x' Hx Hx' Hnb S.
+  destruct (check_brackets_delta_sound _ _ _ _ _ _ _ _ _ Hc Hx Hx' Hnb) as [H0 Hsum].
+  apply Qle_Rle in Hsum. rewrite qsum_correct, map_map in Hsum.
+  unfold rpr. rewrite <- rsum_scal.
+  apply Rle_trans with (rsum (map (fun y => (exp eps * (if S y then rentry M x' y else 0)) +
+                                            Q2R (bracket_excess lo hi L x x' y)) (seq 0 (rn_out M)))).
+  - apply rsum_le. intros y Hy. apply in_seq in Hy.
+    assert (Hy' : (y < rn_out M)%nat) by lia.
+    destruct (Hb x y Hx Hy') as [_ Hhi]. destruct (Hb x' y Hx' Hy') as [Hlo _].
+    pose proof (H0 y Hy') as Hl0. apply Qle_Rle in Hl0. rewrite q2r_0 in Hl0.
+    assert (Hex : Q2R (qentry hi x y) - Q2R L * Q2R (qentry lo x' y) <= Q2R (bracket_excess lo hi L x x' y)).
+    { unfold bracket_excess. rewrite <- Q2R_mult, <- Q2R_minus. apply Qle_Rle, Q.le_max_r. }
+    assert (Hex0 : 0 <= Q2R (bracket_excess lo hi L x x' y)).
+    { unfold bracket_excess. rewrite <- q2r_0. apply Qle_Rle, Q.le_max_l. }
+    assert (HLlo : Q2R L * Q2R (qentry lo x' y) <= exp eps * rentry M x' y).
+    { apply Rle_trans with (exp eps * Q2R (qentry lo x' y)).
+      - apply Rmult_le_compat_r; assumption.
+      - apply Rmult_le_compat_l; [apply exp_nonneg|exact Hlo]. }
+    destruct (S y); lra.
+  - rewrite rsum_plus. apply Rplus_le_compat_l. exact Hsum.
+Qed.
+
+(** The brackets refute (ε, δ)-DP on a set of outputs S (a list): Σ_{y ∈ S} lo(x, y) >
+    U·Σ_{y ∈ S} hi(x', y) + δ with e^ε ≤ U. *)
+Definition in_list (ys : list nat) : event := fun z => existsb (Nat.eqb z) ys.
+
+Definition check_bracket_set_witness (m : nat) (lo hi : list (list Q)) (x x' : nat) (ys : list nat) (U dq : Q) : bool :=
+  let lx := qsum (map (fun y => if in_list ys y then qentry lo x y else 0%Q) (seq 0 m)) in
+  let hx' := qsum (map (fun y => if in_list ys y then qentry hi x' y else 0%Q) (seq 0 m)) in
+  Qle_bool 0 hx' && negb (Qle_bool lx (U * hx' + dq)).
+
+Theorem not_rdp_of_bracket_set (nb : nat -> nat -> bool) (M : rmech) (lo hi : list (list Q))
+    (x x' : nat) (ys : list nat) (U dq : Q) (eps delta : R) :
+  (x < rn_in M)%nat -> (x' < rn_in M)%nat -> nb x x' = true ->
+  bracketed M lo hi -> check_bracket_set_witness (rn_out M) lo hi x x' ys U dq = true ->
+  exp eps <= Q2R U -> delta = Q2R dq -> ~ rdp nb M eps delta.
+Proof.
+  intros Hx Hx' Hnb Hb Hc HU -> H.
+  specialize (H x x' Hx Hx' Hnb (in_list ys)).
+  unfold check_bracket_set_witness in Hc. apply andb_prop in Hc as [H0 Hlt].
+  apply Qle_bool_imp_le, Qle_Rle in H0. rewrite q2r_0 in H0.
+  apply negb_true_iff in Hlt.
+  set (lx := qsum (map (fun y => if in_list ys y then qentry lo x y else 0%Q) (seq 0 (rn_out M)))) in *.
+  set (hx' := qsum (map (fun y => if in_list ys y then qentry hi x' y else 0%Q) (seq 0 (rn_out M)))) in *.
+  assert (Hq : (U * hx' + dq < lx)%Q).
+  { apply Qnot_le_lt. intros Hle. apply Qle_bool_iff in Hle. rewrite Hle in Hlt. discriminate. }
+  apply Qlt_Rlt in Hq. rewrite Q2R_plus, Q2R_mult in Hq.
+  assert (Hpx : Q2R lx <= rpr M x (in_list ys)).
+  { unfold lx. rewrite qsum_correct, map_map. unfold rpr. apply rsum_le. intros y Hy. apply in_seq in Hy.
+    destruct (in_list ys y); [apply (Hb x y Hx); lia|rewrite q2r_0; lra]. }
+  assert (Hpx' : rpr M x' (in_list ys) <= Q2R hx').
+  { unfold hx'. rewrite qsum_correct, map_map. unfold rpr. apply rsum_le. intros y Hy. apply in_seq in Hy.
+    destruct (in_list ys y); [apply (Hb x' y Hx'); lia|rewrite q2r_0; lra]. }
+  assert (exp eps * rpr M x' (in_list ys) <= Q2R U * Q2R hx').
+  { apply Rle_trans with (exp eps * Q2R hx').
+    - apply Rmult_le_compat_l; [apply exp_nonneg|exact Hpx'].
+    - apply Rmult_le_compat_r; [exact H0|exact HU]. }
   lra.
 Qed.
 
