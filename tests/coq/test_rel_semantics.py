@@ -16,7 +16,7 @@ from obligations.prover.coq import assumption_names
 pytestmark = pytest.mark.coq
 
 THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
-            "outer_interval", "inner_interval", "outer_below", "outer_above"]
+            "outer_interval", "inner_interval", "outer_below", "outer_above", "inner_below", "inner_above"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:

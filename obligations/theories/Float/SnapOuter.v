@@ -6,8 +6,9 @@
     rounding enters as the widening of [a, b] by one factor (1+η): an additive
     η·|w| in the position, as docs/binary64.md explains; the noise's as a
     widening by (1+η)²(1+mu).  [inner_interval] is the converse direction: an
-    interval of s·λ·ln u whose images stay inside [a, b].  [outer_below] and
-    [outer_above] are the one-sided forms for the clamped outputs ±B. *)
+    interval of s·λ·ln u whose images stay inside [a, b].  [outer_below],
+    [outer_above], [inner_below] and [inner_above] are the one-sided forms for
+    the clamped outputs ±B. *)
 From Coq Require Import ZArith Reals Lra.
 From Flocq Require Import Core.Core.
 From Obligations.Float Require Import RelError SnapNoise.
@@ -125,6 +126,35 @@ Proof.
   set (w := rnd (x + s * rnd (rnd lam * lnf u))) in *.
   assert (Hab : a <= w <= Rmax w a) by (split; [exact Ha|apply Rmax_l]).
   exact (proj1 (outer_interval s lam u x a (Rmax w a) Hs Hl Hu Hp Hw Hab)).
+Qed.
+
+(** The one-sided inner forms: an upper end of s·λ·ln u whose widened image
+    stays at or below b keeps the rounded sum at or below b (output −B); a
+    lower end whose image stays at or above a keeps it at or above a (B). *)
+Theorem inner_below : forall (s lam u x b d : R), s = 1 \/ s = -1 ->
+  normal_min <= Rabs lam -> rel_within mu (ln u) (lnf u) ->
+  normal_min <= Rabs (rnd lam * lnf u) ->
+  normal_min <= Rabs (x + s * rnd (rnd lam * lnf u)) ->
+  s * (lam * ln u) <= d -> widen_hi eta (x + widen_hi noise_mu d) <= b ->
+  rnd (x + s * rnd (rnd lam * lnf u)) <= b.
+Proof.
+  intros s lam u x b d Hs Hl Hu Hp Hw Hd Hb.
+  set (c := s * (lam * ln u)).
+  assert (Hcd : c <= s * (lam * ln u) <= d) by (unfold c; lra).
+  exact (proj2 (inner_interval s lam u x _ b c d Hs Hl Hu Hp Hw Hcd (Rle_refl _) Hb)).
+Qed.
+
+Theorem inner_above : forall (s lam u x a c : R), s = 1 \/ s = -1 ->
+  normal_min <= Rabs lam -> rel_within mu (ln u) (lnf u) ->
+  normal_min <= Rabs (rnd lam * lnf u) ->
+  normal_min <= Rabs (x + s * rnd (rnd lam * lnf u)) ->
+  c <= s * (lam * ln u) -> a <= widen_lo eta (x + widen_lo noise_mu c) ->
+  a <= rnd (x + s * rnd (rnd lam * lnf u)).
+Proof.
+  intros s lam u x a c Hs Hl Hu Hp Hw Hc Ha.
+  set (d := s * (lam * ln u)).
+  assert (Hcd : c <= s * (lam * ln u) <= d) by (unfold d; lra).
+  exact (proj1 (inner_interval s lam u x a _ c d Hs Hl Hu Hp Hw Hcd Ha (Rle_refl _))).
 Qed.
 
 End SnapOuter.
