@@ -1,7 +1,8 @@
 """Real Coq: seed 004's relative-error semantics (theories/Float/RelError.v, RelSemantics.v), the noise
-factor and the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v) are proved
-on Flocq and rest only on the allow-listed axioms of the reals; a rule without its range premise
-derives nothing (a cancelling subtraction, where the seed's OP rule derives an interval)."""
+factor, the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v) and the
+probability of an interval under Mironov's U* (UStarMeasure.v) are proved on Flocq and rest only on
+the allow-listed axioms of the reals; a rule without its range premise derives nothing (a cancelling
+subtraction, where the seed's OP rule derives an interval)."""
 from __future__ import annotations
 
 import subprocess
@@ -16,13 +17,15 @@ from obligations.prover.coq import assumption_names
 pytestmark = pytest.mark.coq
 
 THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
-            "outer_interval", "inner_interval", "outer_below", "outer_above", "inner_below", "inner_above"]
+            "outer_interval", "inner_interval", "outer_below", "outer_above", "inner_below", "inner_above",
+            "ustar_bracket", "ustar_is_rdn", "ustar_prob_upper", "ustar_prob_lower", "ustar_ln_upper", "ustar_ln_lower",
+            "ustar_ln_below_upper", "ustar_ln_below_lower", "ustar_ln_above_upper", "ustar_ln_above_lower"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
     v = tmp_path / "Rel.v"
     v.write_text("From Coq Require Import ZArith Reals Lra.\n"
-                 "From Obligations.Float Require Import RelError RelSemantics SnapNoise SnapOuter.\n"
+                 "From Obligations.Float Require Import RelError RelSemantics SnapNoise SnapOuter UStarMeasure.\n"
                  "Set Printing Width 100000.\n" + body)
     return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
@@ -63,4 +66,17 @@ def test_cancelling_subtraction_has_no_derivation(tmp_path: Path) -> None:
         "  simpl in Hb. assert (0 < normal_min prec emin)%R by apply bpow_gt_0.\n"
         "  destruct Hn; lra.\n"
         "Qed.\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_ustar_brackets_the_log_interval(tmp_path: Path) -> None:
+    """Pr[c <= ln u <= d] under U* is bracketed by e^d - e^c with relative factors 1/(1 - 2η) at the
+    ends, for every probability that is monotone and gives intervals their length."""
+    done = _coqc(tmp_path, (
+        "Check (ustar_ln_lower : forall prec emin, (1 < prec)%Z ->\n"
+        "  forall pr, uprob pr -> forall c d, (normal_min prec emin <= exp c)%R -> (d <= 0)%R ->\n"
+        "  (exp d - exp c / (1 - 2 * eta prec) <= pr (fun U => c <= ln (ustar prec emin U) <= d))%R).\n"
+        "Check (ustar_ln_upper : forall prec emin, (1 < prec)%Z ->\n"
+        "  forall pr, uprob pr -> forall c d, (normal_min prec emin <= exp c)%R -> (c <= d)%R ->\n"
+        "  (pr (fun U => c <= ln (ustar prec emin U) <= d) <= exp d / (1 - 2 * eta prec) - exp c)%R).\n"))
     assert done.returncode == 0, done.stderr + done.stdout
