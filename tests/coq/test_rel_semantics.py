@@ -18,6 +18,7 @@ pytestmark = pytest.mark.coq
 
 THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
             "outer_interval", "inner_interval", "outer_below", "outer_above", "inner_below", "inner_above",
+            "rnd_plus_rel_within",
             "ustar_bracket", "ustar_is_rdn", "ustar_prob_upper", "ustar_prob_lower", "ustar_ln_upper", "ustar_ln_lower",
             "ustar_ln_below_upper", "ustar_ln_below_lower", "ustar_ln_above_upper", "ustar_ln_above_lower"]
 
