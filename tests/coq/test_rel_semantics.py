@@ -18,7 +18,7 @@ pytestmark = pytest.mark.coq
 
 THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
             "outer_interval", "inner_interval", "outer_below", "outer_above", "inner_below", "inner_above",
-            "rnd_plus_rel_within",
+            "rnd_plus_rel_within", "uprob_inner_len",
             "ustar_bracket", "ustar_is_rdn", "ustar_prob_upper", "ustar_prob_lower", "ustar_ln_upper", "ustar_ln_lower",
             "ustar_ln_below_upper", "ustar_ln_below_lower", "ustar_ln_above_upper", "ustar_ln_above_lower",
             "output_prob_upper", "output_prob_lower", "interior_prob_upper", "interior_prob_lower",
@@ -83,6 +83,13 @@ def test_ustar_brackets_the_log_interval(tmp_path: Path) -> None:
         "Check (ustar_ln_upper : forall prec emin, (1 < prec)%Z ->\n"
         "  forall pr, uprob pr -> forall c d, (normal_min prec emin <= exp c)%R -> (c <= d)%R ->\n"
         "  (pr (fun U => c <= ln (ustar prec emin U) <= d) <= exp d / (1 - 2 * eta prec) - exp c)%R).\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_the_probability_premise_is_satisfiable(tmp_path: Path) -> None:
+    """Every bound is stated for any monotone set function giving intervals their length; one
+    exists (the inner length), so the premise uprob cannot make the theorems vacuous."""
+    done = _coqc(tmp_path, "Check (uprob_inner_len : uprob inner_len).\n")
     assert done.returncode == 0, done.stderr + done.stdout
 
 

@@ -11,7 +11,8 @@
     monotonicity in u is not proved), so probabilities are taken under any
     [uprob pr]: a set function on (0, 1] that is monotone and gives an interval
     its clipped length ([umeasure]).  Lebesgue measure is one; every bound below
-    holds for each of them.  In the normal range rounding down loses less than
+    holds for each of them, and one exists in Coq ([uprob_inner_len]: the
+    inner length), so the premise is not vacuous.  In the normal range rounding down loses less than
     one ulp, at most 2η relative ([ustar_bracket]): U(1 − 2η) ≤ ustar U ≤ U.
     Hence the probability that u lies in [a, b] is bracketed by the interval's
     length with relative factors at its ends ([ustar_prob_lower],
@@ -36,6 +37,67 @@ Lemma uprob_ext : forall pr (P Q : R -> Prop), uprob pr ->
   (forall U, 0 < U <= 1 -> (P U <-> Q U)) -> pr P = pr Q.
 Proof.
   intros pr P Q Hpr H. apply Rle_antisym; apply (uprob_mono pr Hpr); intros U HU; apply H; exact HU.
+Qed.
+
+(** The premise [uprob pr] is satisfiable: the inner length (the supremum of
+    the lengths of the open intervals of (0, 1) on which P holds) is monotone
+    and gives an interval its clipped length. *)
+Definition inner_set (P : R -> Prop) (l : R) : Prop :=
+  exists a b, 0 <= a <= b /\ b <= 1 /\ (forall U, a < U < b -> P U) /\ l = b - a.
+
+Lemma inner_set_bound : forall P, bound (inner_set P).
+Proof. intros P. exists 1. intros l (a & b & Ha & Hb & _ & ->). lra. Qed.
+
+Lemma inner_set_nonempty : forall P, exists l, inner_set P l.
+Proof.
+  intros P. exists 0, 0, 0. split; [lra|]. split; [lra|]. split; [intros U HU; lra|ring].
+Qed.
+
+Definition inner_len (P : R -> Prop) : R :=
+  proj1_sig (completeness (inner_set P) (inner_set_bound P) (inner_set_nonempty P)).
+
+Lemma inner_len_lub : forall P, is_lub (inner_set P) (inner_len P).
+Proof. intros P. unfold inner_len. destruct completeness as [m Hm]. exact Hm. Qed.
+
+(** An open interval inside a closed one has its ends inside too. *)
+Lemma open_in_closed : forall a b lo hi, a < b -> (forall U, a < U < b -> lo <= U <= hi) ->
+  lo <= a /\ b <= hi.
+Proof.
+  intros a b lo hi Hab H. split.
+  - destruct (Rle_dec lo a) as [Hl|Hl]; [exact Hl|exfalso].
+    assert (Hu := H ((a + Rmin lo b) / 2)). unfold Rmin in Hu. destruct (Rle_dec lo b).
+    + assert (lo <= (a + lo) / 2) by (apply Hu; lra). lra.
+    + assert (lo <= (a + b) / 2) by (apply Hu; lra). lra.
+  - destruct (Rle_dec b hi) as [Hh|Hh]; [exact Hh|exfalso].
+    assert (Hu := H ((b + Rmax hi a) / 2)). unfold Rmax in Hu. destruct (Rle_dec hi a).
+    + assert ((b + a) / 2 <= hi) by (apply Hu; lra). lra.
+    + assert ((b + hi) / 2 <= hi) by (apply Hu; lra). lra.
+Qed.
+
+Theorem uprob_inner_len : uprob inner_len.
+Proof.
+  split.
+  - intros P Q HPQ. destruct (inner_len_lub P) as [_ HP]. apply HP.
+    intros l (a & b & Ha & Hb & HU & ->). destruct (inner_len_lub Q) as [HQ _].
+    apply HQ. exists a, b. split; [exact Ha|]. split; [exact Hb|]. split; [|reflexivity].
+    intros U HU'. apply HPQ; [lra|]. apply HU, HU'.
+  - intros P m Hm. destruct (umeasure_sandwich P m Hm) as (lo & hi & [In Out] & ->).
+    destruct (inner_len_lub P) as [Hub Hlub]. apply Rle_antisym.
+    + apply Hlub. intros l (a & b & Ha & Hb & HU & ->).
+      destruct (Req_dec a b) as [<-|Hne]; [replace (a - a) with 0 by ring; apply Rmax_l|].
+      destruct (open_in_closed a b lo hi ltac:(lra)) as [H1 H2].
+      { intros U HU'. apply Out. split; [lra|]. apply HU, HU'. }
+      apply Rle_trans with (hi - lo); [lra|apply Rmax_r].
+    + unfold Rmax. destruct (Rle_dec 0 (hi - lo)) as [Hd|Hd].
+      * destruct (Req_dec lo hi) as [<-|Hne].
+        -- replace (lo - lo) with 0 by ring. apply Hub. exists 0, 0. split; [lra|]. split; [lra|].
+           split; [intros U HU; lra|ring].
+        -- assert (Hs : forall U, lo < U < hi -> 0 <= U <= 1).
+           { intros U HU. destruct (In U HU) as [[H1 H2] _]. lra. }
+           destruct (open_in_closed lo hi 0 1 ltac:(lra) Hs) as [H1 H2].
+           apply Hub. exists lo, hi. split; [lra|]. split; [lra|]. split; [|reflexivity].
+           intros U HU. apply (In U HU).
+      * apply Hub. exists 0, 0. split; [lra|]. split; [lra|]. split; [intros U HU; lra|ring].
 Qed.
 
 Section UStarMeasure.
