@@ -215,6 +215,40 @@ Proof. intros a b Hab Ha. ulen_cases; lra. Qed.
 Lemma ulen_ge_diff : forall a b, 0 <= a -> b <= 1 -> b - a <= ulen a b.
 Proof. intros a b Ha Hb. ulen_cases; lra. Qed.
 
+(** The clipped forms: the probability that u lies in [a, b] is at most the
+    clipped length of [a, b/(1 − 2η)] and at least that of [a/(1 − 2η), b];
+    they are ideal masses of moved ends, the form a ratio argument uses. *)
+Theorem ustar_prob_upper_ulen : forall a b, normal_min <= a ->
+  pr (fun U => a <= ustar U <= b) <= ulen a (b / (1 - 2 * eta)).
+Proof.
+  intros a b Ha.
+  assert (He := eta_pos). assert (Hs := eta_small). assert (Hn := normal_min_pos).
+  rewrite <- (uprob_len pr Hpr (fun U => a <= U <= b / (1 - 2 * eta)) (ulen a (b / (1 - 2 * eta)))
+    (umeasure_ivl _ Icc a (b / (1 - 2 * eta)) (fun U _ => iff_refl _))).
+  apply (uprob_mono pr Hpr). intros U HU [H1 H2].
+  destruct (Rlt_le_dec U normal_min) as [Hlt|Hge].
+  - exfalso. assert (Hsm := ustar_small U (conj (proj1 HU) Hlt)). lra.
+  - destruct (ustar_bracket U (conj Hge (proj2 HU))) as [B1 B2]. split; [lra|].
+    apply (Rmult_le_reg_r (1 - 2 * eta)); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.
+
+Theorem ustar_prob_lower_ulen : forall a b, normal_min <= a ->
+  ulen (a / (1 - 2 * eta)) b <= pr (fun U => a <= ustar U <= b).
+Proof.
+  intros a b Ha.
+  assert (He := eta_pos). assert (Hs := eta_small). assert (Hn := normal_min_pos).
+  assert (Ha' : a <= a / (1 - 2 * eta)).
+  { apply (Rmult_le_reg_r (1 - 2 * eta)); [lra|]. field_simplify; [nra|lra]. }
+  rewrite <- (uprob_len pr Hpr (fun U => a / (1 - 2 * eta) <= U <= b) (ulen (a / (1 - 2 * eta)) b)
+    (umeasure_ivl _ Icc (a / (1 - 2 * eta)) b (fun U _ => iff_refl _))).
+  apply (uprob_mono pr Hpr). intros U HU [H1 H2].
+  destruct (ustar_bracket U (conj (Rle_trans _ _ _ Ha (Rle_trans _ _ _ Ha' H1)) (proj2 HU))) as [B1 B2].
+  split; [|lra].
+  apply Rle_trans with (U * (1 - 2 * eta)); [|exact B1].
+  apply (Rmult_le_reg_r (/ (1 - 2 * eta))); [apply Rinv_0_lt_compat; lra|].
+  rewrite Rmult_assoc, Rinv_r, Rmult_1_r by lra. exact H1.
+Qed.
+
 (** The probability that u lies in [a, b], from above: at most the length of
     [a, b/(1 − 2η)]. *)
 Theorem ustar_prob_upper : forall a b, normal_min <= a <= b ->
@@ -388,6 +422,22 @@ Theorem ustar_ln_above_lower : forall c, normal_min <= exp c ->
 Proof.
   intros c Hc. rewrite (uprob_ext pr _ (fun U => exp c <= ustar U) Hpr (fun U _ => ln_ustar_ge_iff c U)).
   apply ustar_prob_above_lower. exact Hc.
+Qed.
+
+Theorem ustar_ln_upper_ulen : forall c d, normal_min <= exp c ->
+  pr (fun U => c <= ln (ustar U) <= d) <= ulen (exp c) (exp d / (1 - 2 * eta)).
+Proof.
+  intros c d Hc.
+  rewrite (uprob_ext pr _ (fun U => exp c <= ustar U <= exp d) Hpr (fun U _ => ln_ustar_iff c d U)).
+  apply ustar_prob_upper_ulen. exact Hc.
+Qed.
+
+Theorem ustar_ln_lower_ulen : forall c d, normal_min <= exp c ->
+  ulen (exp c / (1 - 2 * eta)) (exp d) <= pr (fun U => c <= ln (ustar U) <= d).
+Proof.
+  intros c d Hc.
+  rewrite (uprob_ext pr _ (fun U => exp c <= ustar U <= exp d) Hpr (fun U _ => ln_ustar_iff c d U)).
+  apply ustar_prob_lower_ulen. exact Hc.
 Qed.
 
 End UStarMeasure.

@@ -1,0 +1,215 @@
+(** * Toward the ratio: an output's probability between ideal masses of moved ends
+    The first two steps of the ratio for an output between neighbours
+    (docs/binary64.md, "Not done"): each widening moves an end e of the event's
+    interval of the rounded sum by at most [disp x e] = η|e| + M(|e − x| + η|e|)
+    ([outer_lo_ge], [outer_hi_le], [inner_lo_le], [inner_hi_ge]); with the U*
+    bracket in its clipped form, an output's probability given x is at most the
+    ideal (real-valued) mass of its interval widened by δ ≥ disp at both ends,
+    the upper ends of u also divided by 1 − 2η ([output_prob_upper_mass]), and
+    at least the ideal mass of the interval narrowed likewise
+    ([output_prob_lower_mass]).  Both are sums over the two signs of clipped
+    lengths [ulen] of exponentials, the form of the ideal snapping proof
+    (Noise/SnapBound.v); what remains is the ideal comparison of the widened
+    mass at x with the narrowed one at x′. *)
+From Coq Require Import ZArith Reals Lra Lia.
+From Flocq Require Import Core.Core.
+From Obligations.Noise Require Import UniformMeasure.
+From Obligations.Float Require Import RelError SnapNoise SnapOuter UStarMeasure SnapOutput SnapInterior SnapClamp.
+
+Local Open Scope R_scope.
+
+Lemma widen_lo_ge_abs : forall m v, 0 <= m -> v - m * Rabs v <= widen_lo m v.
+Proof.
+  intros m v Hm. unfold widen_lo, Rdiv.
+  assert (Hp : 0 < / (1 + m)) by (apply Rinv_0_lt_compat; lra).
+  assert (Hi : / (1 + m) * (1 + m) = 1) by (field; lra).
+  destruct (Rle_dec 0 v) as [Hv|Hv].
+  - rewrite Rabs_pos_eq by exact Hv. apply Rmin_glb; [|nra].
+    assert (H1 : (v - m * v) * (1 + m) <= v) by nra.
+    apply (Rmult_le_reg_r (1 + m)); [lra|]. rewrite Rmult_assoc, Hi, Rmult_1_r. exact H1.
+  - rewrite Rabs_left by lra. apply Rmin_glb; [|lra].
+    assert (H1 : v <= v * / (1 + m)) by nra. nra.
+Qed.
+
+Lemma widen_hi_le_abs : forall m v, 0 <= m -> widen_hi m v <= v + m * Rabs v.
+Proof.
+  intros m v Hm. assert (H := widen_lo_ge_abs m (- v) Hm).
+  rewrite Rabs_Ropp in H. unfold widen_lo, widen_hi, Rdiv in *.
+  replace (- v * / (1 + m)) with (- (v * / (1 + m))) in H by ring.
+  replace (- v * (1 + m)) with (- (v * (1 + m))) in H by ring.
+  apply Rmax_lub.
+  - assert (Hm1 : Rmin (- (v * / (1 + m))) (- (v * (1 + m))) <= - (v * / (1 + m))) by apply Rmin_l. lra.
+  - assert (Hm1 : Rmin (- (v * / (1 + m))) (- (v * (1 + m))) <= - (v * (1 + m))) by apply Rmin_r. lra.
+Qed.
+
+Section SnapRatio.
+
+Variables prec emin : Z.
+Hypothesis Hprec : (1 < prec)%Z.
+Variable choice : Z -> bool.
+Variable lnf : R -> R.
+Variable mu : R.
+Hypothesis Hmu : 0 <= mu.
+Variable pr : (R -> Prop) -> R.
+Hypothesis Hpr : uprob pr.
+
+Notation eta := (eta prec).
+Notation normal_min := (normal_min prec emin).
+Notation M := (noise_mu prec mu).
+Notation snap_sum := (snap_sum prec emin choice lnf).
+Notation pipeline_ok := (pipeline_ok prec emin choice lnf mu).
+Notation snap_output_prob := (snap_output_prob prec emin choice lnf pr).
+Notation outer_lo := (outer_lo prec mu).
+Notation outer_hi := (outer_hi prec mu).
+Notation inner_lo := (inner_lo prec mu).
+Notation inner_hi := (inner_hi prec mu).
+
+Let Hprec0 : (0 < prec)%Z.
+Proof. lia. Qed.
+
+(** How far the widenings can move an end e of the sum's interval. *)
+Definition disp (x e : R) : R := eta * Rabs e + M * (Rabs (e - x) + eta * Rabs e).
+
+Lemma widen_eta_near : forall e, Rabs (widen_lo eta e - e) <= eta * Rabs e /\ Rabs (widen_hi eta e - e) <= eta * Rabs e.
+Proof.
+  intros e. assert (He := eta_nonneg prec).
+  assert (H1 := widen_lo_ge_abs eta e He). assert (H2 := widen_lo_le eta e He).
+  assert (H3 := widen_hi_le_abs eta e He). assert (H4 := widen_hi_ge eta e He).
+  split; apply Rabs_le; lra.
+Qed.
+
+Lemma abs_shift : forall w e x, Rabs (w - e) <= eta * Rabs e -> Rabs (w - x) <= Rabs (e - x) + eta * Rabs e.
+Proof.
+  intros w e x H. replace (w - x) with ((w - e) + (e - x)) by ring.
+  eapply Rle_trans; [apply Rabs_triang|lra].
+Qed.
+
+Lemma outer_lo_ge : forall x a, a - x - disp x a <= outer_lo x a.
+Proof.
+  intros x a. unfold SnapOutput.outer_lo, disp.
+  assert (Hm := noise_mu_nonneg prec mu Hmu). assert (He := eta_nonneg prec).
+  destruct (widen_eta_near a) as [H1 _].
+  assert (H2 := abs_shift _ _ x H1). assert (H3 := widen_lo_ge_abs M (widen_lo eta a - x) Hm).
+  apply Rabs_le_inv in H1. assert (M * Rabs (widen_lo eta a - x) <= M * (Rabs (a - x) + eta * Rabs a))
+    by (apply Rmult_le_compat_l; lra).
+  lra.
+Qed.
+
+Lemma outer_hi_le : forall x b, outer_hi x b <= b - x + disp x b.
+Proof.
+  intros x b. unfold SnapOutput.outer_hi, disp.
+  assert (Hm := noise_mu_nonneg prec mu Hmu). assert (He := eta_nonneg prec).
+  destruct (widen_eta_near b) as [_ H1].
+  assert (H2 := abs_shift _ _ x H1). assert (H3 := widen_hi_le_abs M (widen_hi eta b - x) Hm).
+  apply Rabs_le_inv in H1. assert (M * Rabs (widen_hi eta b - x) <= M * (Rabs (b - x) + eta * Rabs b))
+    by (apply Rmult_le_compat_l; lra).
+  lra.
+Qed.
+
+Lemma inner_lo_le : forall x a, inner_lo x a <= a - x + disp x a.
+Proof.
+  intros x a. unfold SnapInterior.inner_lo, disp.
+  assert (Hm := noise_mu_nonneg prec mu Hmu). assert (He := eta_nonneg prec).
+  destruct (widen_eta_near a) as [_ H1].
+  assert (H2 := abs_shift _ _ x H1). assert (H3 := widen_hi_le_abs M (widen_hi eta a - x) Hm).
+  apply Rabs_le_inv in H1. assert (M * Rabs (widen_hi eta a - x) <= M * (Rabs (a - x) + eta * Rabs a))
+    by (apply Rmult_le_compat_l; lra).
+  lra.
+Qed.
+
+Lemma inner_hi_ge : forall x b, b - x - disp x b <= inner_hi x b.
+Proof.
+  intros x b. unfold SnapInterior.inner_hi, disp.
+  assert (Hm := noise_mu_nonneg prec mu Hmu). assert (He := eta_nonneg prec).
+  destruct (widen_eta_near b) as [H1 _].
+  assert (H2 := abs_shift _ _ x H1). assert (H3 := widen_lo_ge_abs M (widen_lo eta b - x) Hm).
+  apply Rabs_le_inv in H1. assert (M * Rabs (widen_lo eta b - x) <= M * (Rabs (b - x) + eta * Rabs b))
+    by (apply Rmult_le_compat_l; lra).
+  lra.
+Qed.
+
+(** The ideal mass of the interval [a, b] of the sum, both signs, its ends
+    moved by [dl] (lower ends of u) and [dh] (upper ends), the upper ends of u
+    scaled by [k]. *)
+Definition moved_mass (lam x a b dl dh k : R) : R :=
+  ulen (exp ((a - x + dl) / lam)) (exp ((b - x + dh) / lam) * k) +
+  ulen (exp ((x - b + dl) / lam)) (exp ((x - a + dh) / lam) * k).
+
+Theorem output_prob_upper_mass : forall lam x a b delta (P : R -> Prop), pipeline_ok lam ->
+  generic_format radix2 (FLT_exp emin prec) x -> (forall w, P w -> a <= w <= b) ->
+  disp x a <= delta -> disp x b <= delta ->
+  normal_min <= exp ((a - x - delta) / lam) -> normal_min <= exp ((x - b - delta) / lam) ->
+  snap_output_prob lam x P <= / 2 * moved_mass lam x a b (- delta) delta (/ (1 - 2 * eta)).
+Proof.
+  intros lam x a b delta P [Hl Hok] Fx HP Ha Hb H1 H2.
+  assert (Hn := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
+  assert (Hla : normal_min <= Rabs lam) by (rewrite Rabs_pos_eq; lra).
+  assert (Lo := outer_lo_ge x a). assert (Hi := outer_hi_le x b).
+  unfold snap_output_prob, moved_mass. rewrite Rmult_plus_distr_l.
+  apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
+  - apply Rle_trans with (pr (fun U => (a - x + - delta) / lam <= ln (ustar prec emin U) <= (b - x + delta) / lam)).
+    2: { apply (ustar_ln_upper_ulen prec emin Hprec pr Hpr).
+         replace ((a - x + - delta) / lam) with ((a - x - delta) / lam) by (field; lra). exact H1. }
+    apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
+    destruct (outer_interval prec emin Hprec0 choice lnf mu Hmu 1 lam (ustar prec emin U) x a b
+                (or_introl eq_refl) Hla Hu Hp Fx (HP _ HPU)) as [O1 O2].
+    rewrite Rmult_1_l in O1, O2. fold (outer_lo x a) in O1. fold (outer_hi x b) in O2.
+    split; [apply div_lam_le|apply le_div_lam]; try exact Hlam; lra.
+  - apply Rle_trans with (pr (fun U => (x - b + - delta) / lam <= ln (ustar prec emin U) <= (x - a + delta) / lam)).
+    2: { apply (ustar_ln_upper_ulen prec emin Hprec pr Hpr).
+         replace ((x - b + - delta) / lam) with ((x - b - delta) / lam) by (field; lra). exact H2. }
+    apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
+    destruct (outer_interval prec emin Hprec0 choice lnf mu Hmu (-1) lam (ustar prec emin U) x a b
+                (or_intror eq_refl) Hla Hu Hp Fx (HP _ HPU)) as [O1 O2].
+    fold (outer_lo x a) in O1. fold (outer_hi x b) in O2.
+    split; [apply div_lam_le|apply le_div_lam]; try exact Hlam; lra.
+Qed.
+
+(** The narrowed mass: ends moved inward by delta, the lower ends of u scaled by [k]. *)
+Definition narrowed_mass (lam x a b delta k : R) : R :=
+  ulen (exp ((a - x + delta) / lam) * k) (exp ((b - x - delta) / lam)) +
+  ulen (exp ((x - b + delta) / lam) * k) (exp ((x - a - delta) / lam)).
+
+Lemma mul_div_lam : forall lam p q, 0 < lam -> p / lam <= q -> p <= lam * q.
+Proof.
+  intros lam p q Hl H. apply (Rmult_le_compat_l lam) in H; [|lra].
+  replace (lam * (p / lam)) with p in H by (field; lra). exact H.
+Qed.
+
+Lemma mul_div_lam_r : forall lam p q, 0 < lam -> q <= p / lam -> lam * q <= p.
+Proof.
+  intros lam p q Hl H. apply (Rmult_le_compat_l lam) in H; [|lra].
+  replace (lam * (p / lam)) with p in H by (field; lra). exact H.
+Qed.
+
+Theorem output_prob_lower_mass : forall lam x a b delta (P : R -> Prop), pipeline_ok lam ->
+  generic_format radix2 (FLT_exp emin prec) x -> (forall w, a <= w <= b -> P w) ->
+  disp x a <= delta -> disp x b <= delta ->
+  normal_min <= exp ((a - x + delta) / lam) -> normal_min <= exp ((x - b + delta) / lam) ->
+  / 2 * narrowed_mass lam x a b delta (/ (1 - 2 * eta)) <= snap_output_prob lam x P.
+Proof.
+  intros lam x a b delta P [Hl Hok] Fx HP Ha Hb H1 H2.
+  assert (Hn := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
+  assert (Hla : normal_min <= Rabs lam) by (rewrite Rabs_pos_eq; lra).
+  assert (Lo := inner_lo_le x a). assert (Hi := inner_hi_ge x b).
+  assert (Ia : a <= widen_lo eta (x + widen_lo M (inner_lo x a))) by (apply (inner_lo_ok prec mu Hmu); lra).
+  assert (Ib : widen_hi eta (x + widen_hi M (inner_hi x b)) <= b) by (apply (inner_hi_ok prec mu Hmu); lra).
+  unfold snap_output_prob, narrowed_mass. rewrite Rmult_plus_distr_l.
+  apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
+  - apply Rle_trans with (pr (fun U => (a - x + delta) / lam <= ln (ustar prec emin U) <= (b - x - delta) / lam)).
+    { apply (ustar_ln_lower_ulen prec emin Hprec pr Hpr). exact H1. }
+    apply (uprob_mono pr Hpr). intros U HU [L1 L2]. destruct (Hok U HU) as [Hu Hp]. apply HP.
+    apply mul_div_lam in L1; [|exact Hlam]. apply mul_div_lam_r in L2; [|exact Hlam].
+    apply (inner_interval prec emin Hprec0 choice lnf mu Hmu 1 lam (ustar prec emin U) x a b
+             (inner_lo x a) (inner_hi x b) (or_introl eq_refl) Hla Hu Hp Fx); [|exact Ia|exact Ib].
+    rewrite Rmult_1_l. lra.
+  - apply Rle_trans with (pr (fun U => (x - b + delta) / lam <= ln (ustar prec emin U) <= (x - a - delta) / lam)).
+    { apply (ustar_ln_lower_ulen prec emin Hprec pr Hpr). exact H2. }
+    apply (uprob_mono pr Hpr). intros U HU [L1 L2]. destruct (Hok U HU) as [Hu Hp]. apply HP.
+    apply mul_div_lam in L1; [|exact Hlam]. apply mul_div_lam_r in L2; [|exact Hlam].
+    apply (inner_interval prec emin Hprec0 choice lnf mu Hmu (-1) lam (ustar prec emin U) x a b
+             (inner_lo x a) (inner_hi x b) (or_intror eq_refl) Hla Hu Hp Fx); [|exact Ia|exact Ib].
+    lra.
+Qed.
+
+End SnapRatio.
