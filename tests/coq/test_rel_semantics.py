@@ -24,7 +24,8 @@ THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel
             "ustar_ln_below_upper", "ustar_ln_below_lower", "ustar_ln_above_upper", "ustar_ln_above_lower",
             "output_prob_upper", "output_prob_lower", "interior_prob_upper", "interior_prob_lower",
             "top_prob_upper", "top_prob_lower", "bottom_prob_upper", "bottom_prob_lower",
-            "ustar_ln_upper_ulen", "ustar_ln_lower_ulen", "output_prob_upper_mass", "output_prob_lower_mass"]
+            "ustar_ln_upper_ulen", "ustar_ln_lower_ulen", "output_prob_upper_mass", "output_prob_lower_mass",
+            "moved_le_snap_mass", "snap_mass_le_narrowed", "output_ratio_of_mass_bound"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:

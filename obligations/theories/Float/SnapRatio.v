@@ -13,7 +13,8 @@
     mass at x with the narrowed one at x′. *)
 From Coq Require Import ZArith Reals Lra Lia.
 From Flocq Require Import Core.Core.
-From Obligations.Noise Require Import UniformMeasure.
+From Obligations.Core Require Import RealFacts.
+From Obligations.Noise Require Import UniformMeasure SnapBound.
 From Obligations.Float Require Import RelError SnapNoise SnapOuter UStarMeasure SnapOutput SnapInterior SnapClamp.
 
 Local Open Scope R_scope.
@@ -210,6 +211,129 @@ Proof.
     apply (inner_interval prec emin Hprec0 choice lnf mu Hmu (-1) lam (ustar prec emin U) x a b
              (inner_lo x a) (inner_hi x b) (or_intror eq_refl) Hla Hu Hp Fx); [|exact Ia|exact Ib].
     lra.
+Qed.
+
+(** ** Step C, reduced to one inequality of ideal masses
+    The moved and narrowed masses are the ideal snapping masses ([snap_mass],
+    Noise/SnapBound.v, both signs) of the bucket with its ends e^(a/λ), e^(b/λ)
+    moved out or in by E = e^(δ/λ)·k; the ideal ratio moves x to x′ at a factor
+    e^(|x − x′|/λ).  What is left is the comparison of the widened bucket's mass
+    with the narrowed one's at one point, taken here as the premise [HK]. *)
+
+Lemma ulen_mono : forall a b a' b', a' <= a -> b <= b' -> ulen a b <= ulen a' b'.
+Proof. intros a b a' b' Ha Hb. ulen_cases; lra. Qed.
+
+Lemma div_k_le : forall p k, 0 < p -> 1 <= k -> p / k <= p.
+Proof.
+  intros p k Hp Hk. apply (Rmult_le_reg_r k); [lra|].
+  replace (p / k * k) with p by (field; lra). nra.
+Qed.
+
+Lemma exp_div_lam : forall p q lam, 0 < lam -> exp ((p - q) / lam) = exp (p / lam) / exp (q / lam).
+Proof.
+  intros p q lam Hl. replace ((p - q) / lam) with (p / lam + - (q / lam)) by (field; lra).
+  rewrite exp_plus, exp_Ropp. reflexivity.
+Qed.
+
+Lemma moved_le_snap_mass : forall lam x a b delta k, 0 < lam -> 1 <= k ->
+  moved_mass lam x a b (- delta) delta k <=
+    snap_mass (exp ((a - delta) / lam) / k) (exp ((b + delta) / lam) * k) (exp (x / lam)).
+Proof.
+  intros lam x a b delta k Hl Hk. unfold moved_mass, snap_mass.
+  assert (Ex := exp_pos (x / lam)). assert (Ea := exp_pos ((a - delta) / lam)).
+  assert (Eb := exp_pos ((b + delta) / lam)).
+  replace ((a - x + - delta) / lam) with (((a - delta) - x) / lam) by (field; lra).
+  replace ((b - x + delta) / lam) with (((b + delta) - x) / lam) by (field; lra).
+  replace ((x - b + - delta) / lam) with ((x - (b + delta)) / lam) by (field; lra).
+  replace ((x - a + delta) / lam) with ((x - (a - delta)) / lam) by (field; lra).
+  rewrite (exp_div_lam (a - delta) x lam Hl), (exp_div_lam (b + delta) x lam Hl),
+    (exp_div_lam x (b + delta) lam Hl), (exp_div_lam x (a - delta) lam Hl).
+  apply Rplus_le_compat; apply ulen_mono.
+  - replace (exp ((a - delta) / lam) / k / exp (x / lam)) with (exp ((a - delta) / lam) / exp (x / lam) / k)
+      by (field; lra).
+    apply div_k_le; [apply Rdiv_lt_0_compat; assumption|exact Hk].
+  - right. field. lra.
+  - replace (exp (x / lam) / (exp ((b + delta) / lam) * k)) with (exp (x / lam) / exp ((b + delta) / lam) / k)
+      by (field; lra).
+    apply div_k_le; [apply Rdiv_lt_0_compat; assumption|exact Hk].
+  - right. field. lra.
+Qed.
+
+Lemma snap_mass_le_narrowed : forall lam x a b delta k, 0 < lam -> 1 <= k ->
+  snap_mass (exp ((a + delta) / lam) * k) (exp ((b - delta) / lam) / k) (exp (x / lam)) <=
+    narrowed_mass lam x a b delta k.
+Proof.
+  intros lam x a b delta k Hl Hk. unfold narrowed_mass, snap_mass.
+  assert (Ex := exp_pos (x / lam)). assert (Ea := exp_pos ((a + delta) / lam)).
+  assert (Eb := exp_pos ((b - delta) / lam)).
+  replace ((a - x + delta) / lam) with (((a + delta) - x) / lam) by (field; lra).
+  replace ((b - x - delta) / lam) with (((b - delta) - x) / lam) by (field; lra).
+  replace ((x - b + delta) / lam) with ((x - (b - delta)) / lam) by (field; lra).
+  replace ((x - a - delta) / lam) with ((x - (a + delta)) / lam) by (field; lra).
+  rewrite (exp_div_lam (a + delta) x lam Hl), (exp_div_lam (b - delta) x lam Hl),
+    (exp_div_lam x (b - delta) lam Hl), (exp_div_lam x (a + delta) lam Hl).
+  apply Rplus_le_compat; apply ulen_mono.
+  - right. field. lra.
+  - replace (exp ((b - delta) / lam) / k / exp (x / lam)) with (exp ((b - delta) / lam) / exp (x / lam) / k)
+      by (field; lra).
+    apply div_k_le; [apply Rdiv_lt_0_compat; assumption|exact Hk].
+  - right. field. lra.
+  - replace (exp (x / lam) / (exp ((a + delta) / lam) * k)) with (exp (x / lam) / exp ((a + delta) / lam) / k)
+      by (field; lra).
+    apply div_k_le; [apply Rdiv_lt_0_compat; assumption|exact Hk].
+Qed.
+
+(** The ratio of an output's probabilities between x and x′, given the
+    comparison (the last premise) of the ideal masses of the widened and the
+    narrowed bucket at x′: the bound is |x − x′|/λ + ln K. *)
+Theorem output_ratio_of_mass_bound : forall lam x x' a b delta K (P : R -> Prop),
+  pipeline_ok lam -> generic_format radix2 (FLT_exp emin prec) x -> generic_format radix2 (FLT_exp emin prec) x' ->
+  (forall w, P w -> a <= w <= b) -> (forall w, a <= w <= b -> P w) -> a <= b -> 0 <= delta -> 0 <= K ->
+  disp x a <= delta -> disp x b <= delta -> disp x' a <= delta -> disp x' b <= delta ->
+  normal_min <= exp ((a - x - delta) / lam) -> normal_min <= exp ((x - b - delta) / lam) ->
+  normal_min <= exp ((a - x' + delta) / lam) -> normal_min <= exp ((x' - b + delta) / lam) ->
+  snap_mass (exp ((a - delta) / lam) / / (1 - 2 * eta)) (exp ((b + delta) / lam) * / (1 - 2 * eta)) (exp (x' / lam))
+    <= K * snap_mass (exp ((a + delta) / lam) * / (1 - 2 * eta)) (exp ((b - delta) / lam) / / (1 - 2 * eta))
+                     (exp (x' / lam)) ->
+  snap_output_prob lam x P <= exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' P.
+Proof.
+  intros lam x x' a b delta K P Hok Fx Fx' HP1 HP2 Hab Hd HK0 Ha Hb Ha' Hb' H1 H2 H3 H4 HK.
+  assert (Hlam : 0 < lam) by (destruct Hok as [Hl _]; assert (Hn := normal_min_pos prec emin); lra).
+  assert (He := eta_pos prec). assert (Hs := eta_small prec Hprec).
+  assert (Hk : 1 <= / (1 - 2 * eta)) by (rewrite <- Rinv_1; apply Rinv_le_contravar; lra).
+  assert (U := output_prob_upper_mass lam x a b delta P Hok Fx HP1 Ha Hb H1 H2).
+  assert (L := output_prob_lower_mass lam x' a b delta P Hok Fx' HP2 Ha' Hb' H3 H4).
+  assert (M1 := moved_le_snap_mass lam x a b delta (/ (1 - 2 * eta)) Hlam Hk).
+  assert (M2 := snap_mass_le_narrowed lam x' a b delta (/ (1 - 2 * eta)) Hlam Hk).
+  set (al := exp ((a - delta) / lam) / / (1 - 2 * eta)) in *.
+  set (be := exp ((b + delta) / lam) * / (1 - 2 * eta)) in *.
+  assert (Hab' : 0 < al < be).
+  { assert (E1 := exp_pos ((a - delta) / lam)).
+    assert (E12 : exp ((a - delta) / lam) <= exp ((b + delta) / lam)).
+    { apply exp_mono. unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact Hlam|lra]. }
+    unfold al, be. unfold Rdiv. rewrite Rinv_inv. split; [apply Rmult_lt_0_compat; lra|].
+    assert (exp ((a - delta) / lam) * (1 - 2 * eta) < exp ((a - delta) / lam)) by nra.
+    assert (exp ((b + delta) / lam) <= exp ((b + delta) / lam) * / (1 - 2 * eta)) by nra.
+    lra. }
+  assert (R := snap_mass_ratio al be (exp (x' / lam)) (exp (x / lam)) Hab' (exp_pos _) (exp_pos _)).
+  assert (Hmax : Rmax (exp (x / lam) / exp (x' / lam)) (exp (x' / lam) / exp (x / lam)) = exp (Rabs (x - x') / lam)).
+  { replace (x / lam) with (/ lam * x) by (unfold Rdiv; ring).
+    replace (x' / lam) with (/ lam * x') by (unfold Rdiv; ring).
+    rewrite (exp_ratio_max (/ lam) x' x) by (left; apply Rinv_0_lt_compat; exact Hlam).
+    rewrite Rabs_minus_sym. unfold Rdiv. rewrite Rmult_comm. reflexivity. }
+  rewrite Hmax in R.
+  set (e := exp (Rabs (x - x') / lam)) in *. assert (He0 : 0 < e) by apply exp_pos.
+  set (m1 := snap_mass al be (exp (x / lam))) in *.
+  set (m1' := snap_mass al be (exp (x' / lam))) in *.
+  set (m2 := snap_mass (exp ((a + delta) / lam) * / (1 - 2 * eta)) (exp ((b - delta) / lam) / / (1 - 2 * eta))
+               (exp (x' / lam))) in *.
+  set (pu := snap_output_prob lam x P) in *. set (pl := snap_output_prob lam x' P) in *.
+  assert (S1 : e * m1' <= e * (K * m2)) by (apply Rmult_le_compat_l; lra).
+  assert (S2 : e * K * m2 <= e * K * narrowed_mass lam x' a b delta (/ (1 - 2 * eta)))
+    by (apply Rmult_le_compat_l; [apply Rmult_le_pos; lra|exact M2]).
+  assert (S3 : e * K * (/ 2 * narrowed_mass lam x' a b delta (/ (1 - 2 * eta))) <= e * K * pl)
+    by (apply Rmult_le_compat_l; [apply Rmult_le_pos; lra|exact L]).
+  lra.
 Qed.
 
 End SnapRatio.
