@@ -25,7 +25,8 @@ THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel
             "output_prob_upper", "output_prob_lower", "interior_prob_upper", "interior_prob_lower",
             "top_prob_upper", "top_prob_lower", "bottom_prob_upper", "bottom_prob_lower",
             "ustar_ln_upper_ulen", "ustar_ln_lower_ulen", "output_prob_upper_mass", "output_prob_lower_mass",
-            "moved_le_snap_mass", "snap_mass_le_narrowed", "output_ratio_of_mass_bound"]
+            "moved_le_snap_mass", "snap_mass_le_narrowed", "output_ratio_of_mass_bound",
+            "snap_mass_widen", "output_ratio"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:

@@ -43,6 +43,78 @@ Proof.
   - assert (Hm1 : Rmin (- (v * / (1 + m))) (- (v * (1 + m))) <= - (v * (1 + m))) by apply Rmin_r. lra.
 Qed.
 
+(** The missing ideal comparison: the snapping mass of a bucket [a1, b1] against
+    the one of [a2, b2] inside it, at the same t, when the two identities hold
+    that make K the exact ratio in both tails (t below a1, t above b1); in
+    between the difference is a square ((t − a1)², (t − b1)²) or a concave
+    quadratic nonnegative at both ends. *)
+Lemma snap_mass_widen : forall a1 b1 a2 b2 K t, 0 < a1 <= a2 -> a2 < b2 -> b2 <= b1 -> 0 < t ->
+  K * (/ a2 - / b2) = / a1 - / b1 -> K * (b2 - a2) = b1 - a1 ->
+  snap_mass a1 b1 t <= K * snap_mass a2 b2 t.
+Proof.
+  intros a1 b1 a2 b2 K t Ha Hab Hb Ht Hid1 Hid2.
+  assert (HK : 1 <= K).
+  { assert (H : (b2 - a2) <= K * (b2 - a2)) by lra. nra. }
+  assert (H1 : 0 < a1 < b1) by lra. assert (H2 : 0 < a2 < b2) by lra.
+  destruct (Rle_lt_dec t a1) as [T1|T1].
+  { rewrite (snap_mass_low a1 b1 t H1 (conj Ht T1)), (snap_mass_low a2 b2 t H2 (conj Ht (Rle_trans _ _ _ T1 (proj2 Ha)))).
+    replace (K * (t / a2 - t / b2)) with (t * (K * (/ a2 - / b2))) by (field; lra).
+    rewrite Hid1. right. unfold Rdiv. ring. }
+  destruct (Rle_lt_dec t a2) as [T2|T2].
+  { assert (M1 : a1 <= t <= b1) by lra.
+    rewrite (snap_mass_mid a1 b1 t H1 M1), (snap_mass_low a2 b2 t H2 (conj Ht T2)).
+    replace (K * (t / a2 - t / b2)) with (t * (K * (/ a2 - / b2))) by (field; lra).
+    rewrite Hid1.
+    assert (Hsq : 0 <= (t - a1) * (t - a1) / (a1 * t)).
+    { apply Rmult_le_pos; [nra|left; apply Rinv_0_lt_compat; nra]. }
+    assert (Heq : (t - a1) * (t - a1) / (a1 * t) = t * (/ a1 - / b1) - (2 - a1 / t - t / b1)) by (field; lra).
+    lra. }
+  destruct (Rle_lt_dec b1 t) as [T5|T5].
+  { assert (M2 : b2 <= t) by lra.
+    rewrite (snap_mass_high a1 b1 t H1 T5), (snap_mass_high a2 b2 t H2 M2).
+    replace (K * (b2 / t - a2 / t)) with (K * (b2 - a2) / t) by (field; lra).
+    rewrite Hid2. right. unfold Rdiv. ring. }
+  destruct (Rle_lt_dec b2 t) as [T4|T4].
+  { assert (M1 : a1 <= t <= b1) by lra.
+    rewrite (snap_mass_mid a1 b1 t H1 M1), (snap_mass_high a2 b2 t H2 T4).
+    replace (K * (b2 / t - a2 / t)) with (K * (b2 - a2) / t) by (field; lra).
+    rewrite Hid2.
+    assert (Hsq : 0 <= (t - b1) * (t - b1) / (b1 * t)).
+    { apply Rmult_le_pos; [nra|left; apply Rinv_0_lt_compat; nra]. }
+    assert (Heq : (t - b1) * (t - b1) / (b1 * t) = (b1 - a1) / t - (2 - a1 / t - t / b1)) by (field; lra).
+    lra. }
+  (* the middle: both masses straddle u = 1; a concave quadratic in t, nonnegative at both ends *)
+  assert (M1 : a1 <= t <= b1) by lra. assert (M2 : a2 <= t <= b2) by lra.
+  rewrite (snap_mass_mid a1 b1 t H1 M1), (snap_mass_mid a2 b2 t H2 M2).
+  set (A := K / b2 - / b1).
+  set (g := fun s => 2 * (K - 1) * s - (K * a2 - a1) - A * (s * s)).
+  assert (HA : 0 <= A).
+  { unfold A. assert (/ b1 <= / b2) by (apply Rinv_le_contravar; lra).
+    assert (/ b2 <= K / b2) by (unfold Rdiv; assert (0 < / b2) by (apply Rinv_0_lt_compat; lra); nra). lra. }
+  assert (Ga : g a2 = (a2 - a1) * (a2 - a1) / a1).
+  { unfold g, A.
+    replace (K / b2) with (K * / b2) by (unfold Rdiv; ring).
+    assert (HKb : K * / b2 = K * / a2 - (/ a1 - / b1)) by (rewrite <- Hid1; ring).
+    rewrite HKb. field. lra. }
+  assert (Gb : g b2 = (b1 - b2) * (b1 - b2) / b1).
+  { unfold g, A.
+    assert (HKa : K * a2 = K * b2 - (b1 - a1)) by (rewrite <- Hid2; ring).
+    rewrite HKa. field. lra. }
+  assert (Hlag : g t * (b2 - a2) = g a2 * (b2 - t) + g b2 * (t - a2) + A * (t - a2) * (b2 - t) * (b2 - a2))
+    by (unfold g; ring).
+  assert (Pa : 0 <= g a2) by (rewrite Ga; apply Rmult_le_pos; [nra|left; apply Rinv_0_lt_compat; lra]).
+  assert (Pb : 0 <= g b2) by (rewrite Gb; apply Rmult_le_pos; [nra|left; apply Rinv_0_lt_compat; lra]).
+  assert (P3 : 0 <= A * (t - a2) * (b2 - t) * (b2 - a2)).
+  { repeat apply Rmult_le_pos; lra. }
+  assert (Pg : 0 <= g t).
+  { assert (0 <= g t * (b2 - a2)) by (rewrite Hlag; assert (0 <= g a2 * (b2 - t)) by (apply Rmult_le_pos; lra);
+      assert (0 <= g b2 * (t - a2)) by (apply Rmult_le_pos; lra); lra).
+    nra. }
+  assert (Heq : g t / t = K * (2 - a2 / t - t / b2) - (2 - a1 / t - t / b1)) by (unfold g, A; field; lra).
+  assert (0 <= g t / t) by (apply Rmult_le_pos; [exact Pg|left; apply Rinv_0_lt_compat; exact Ht]).
+  lra.
+Qed.
+
 Section SnapRatio.
 
 Variables prec emin : Z.
@@ -229,6 +301,12 @@ Proof.
   replace (p / k * k) with p by (field; lra). nra.
 Qed.
 
+Lemma div_k_le' : forall p k, 0 < p -> 0 < k <= 1 -> p <= p / k.
+Proof.
+  intros p k Hp Hk. apply (Rmult_le_reg_r k); [lra|].
+  replace (p / k * k) with p by (field; lra). nra.
+Qed.
+
 Lemma exp_div_lam : forall p q lam, 0 < lam -> exp ((p - q) / lam) = exp (p / lam) / exp (q / lam).
 Proof.
   intros p q lam Hl. replace ((p - q) / lam) with (p / lam + - (q / lam)) by (field; lra).
@@ -334,6 +412,62 @@ Proof.
   assert (S3 : e * K * (/ 2 * narrowed_mass lam x' a b delta (/ (1 - 2 * eta))) <= e * K * pl)
     by (apply Rmult_le_compat_l; [apply Rmult_le_pos; lra|exact L]).
   lra.
+Qed.
+
+(** ** The ratio for one output
+    E = e^(δ/λ)/(1 − 2η) is how far (as a factor of u) the widenings and U*'s
+    bracket move the bucket's ends; K = (E²β − α)/(β − E²α), α = e^(a/λ),
+    β = e^(b/λ), is the exact ratio of the widened and narrowed ideal masses in
+    the tails and bounds it everywhere ([snap_mass_widen]). *)
+Definition ratio_E (lam delta : R) : R := exp (delta / lam) / (1 - 2 * eta).
+
+Definition ratio_K (lam a b delta : R) : R :=
+  (ratio_E lam delta * ratio_E lam delta * exp (b / lam) - exp (a / lam)) /
+  (exp (b / lam) - ratio_E lam delta * ratio_E lam delta * exp (a / lam)).
+
+Theorem output_ratio : forall lam x x' a b delta (P : R -> Prop),
+  pipeline_ok lam -> generic_format radix2 (FLT_exp emin prec) x -> generic_format radix2 (FLT_exp emin prec) x' ->
+  (forall w, P w -> a <= w <= b) -> (forall w, a <= w <= b -> P w) -> a <= b -> 0 <= delta ->
+  disp x a <= delta -> disp x b <= delta -> disp x' a <= delta -> disp x' b <= delta ->
+  normal_min <= exp ((a - x - delta) / lam) -> normal_min <= exp ((x - b - delta) / lam) ->
+  normal_min <= exp ((a - x' + delta) / lam) -> normal_min <= exp ((x' - b + delta) / lam) ->
+  ratio_E lam delta * ratio_E lam delta * exp (a / lam) < exp (b / lam) ->
+  snap_output_prob lam x P <= exp (Rabs (x - x') / lam) * ratio_K lam a b delta * snap_output_prob lam x' P.
+Proof.
+  intros lam x x' a b delta P Hok Fx Fx' HP1 HP2 Hab Hd Ha Hb Ha' Hb' H1 H2 H3 H4 HE.
+  assert (Hlam : 0 < lam) by (destruct Hok as [Hl _]; assert (Hn := normal_min_pos prec emin); lra).
+  assert (He := eta_pos prec). assert (Hs := eta_small prec Hprec).
+  set (E := ratio_E lam delta) in *.
+  assert (HE1 : 1 <= E).
+  { unfold E, ratio_E. assert (Hx : 1 <= exp (delta / lam)).
+    { rewrite <- exp_0. apply exp_mono. unfold Rdiv. apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]. }
+    apply Rle_trans with (exp (delta / lam)); [exact Hx|]. apply div_k_le'; lra. }
+  set (al := exp (a / lam)) in *. set (be := exp (b / lam)) in *.
+  assert (Hal : 0 < al) by apply exp_pos. assert (Hbe : 0 < be) by apply exp_pos.
+  assert (Hden : 0 < be - E * E * al) by lra.
+  apply (output_ratio_of_mass_bound lam x x' a b delta); try assumption.
+  - unfold ratio_K. fold E al be. apply Rlt_le, Rdiv_lt_0_compat; [|exact Hden].
+    assert (HE2 : 1 <= E * E) by nra. assert (be <= E * E * be) by nra.
+    assert (al <= E * E * al) by nra. lra.
+  - assert (Ex : exp (delta / lam) = E * (1 - 2 * eta)) by (unfold E, ratio_E; field; lra).
+    replace (exp ((a - delta) / lam) / / (1 - 2 * eta)) with (al / E)
+      by (rewrite exp_div_lam by exact Hlam; fold al; rewrite Ex; field; split; lra).
+    replace (exp ((b + delta) / lam) * / (1 - 2 * eta)) with (be * E)
+      by (replace ((b + delta) / lam) with (b / lam + delta / lam) by (field; lra); rewrite exp_plus; fold be;
+          rewrite Ex; field; lra).
+    replace (exp ((a + delta) / lam) * / (1 - 2 * eta)) with (al * E)
+      by (replace ((a + delta) / lam) with (a / lam + delta / lam) by (field; lra); rewrite exp_plus; fold al;
+          rewrite Ex; field; lra).
+    replace (exp ((b - delta) / lam) / / (1 - 2 * eta)) with (be / E)
+      by (rewrite exp_div_lam by exact Hlam; fold be; rewrite Ex; field; split; lra).
+    unfold ratio_K. fold E al be.
+    apply snap_mass_widen.
+    + split; [apply Rdiv_lt_0_compat; lra|]. apply Rle_trans with al; [apply div_k_le; lra|nra].
+    + apply (Rmult_lt_reg_r E); [lra|]. replace (be / E * E) with be by (field; lra). nra.
+    + apply Rle_trans with be; [apply div_k_le; lra|nra].
+    + apply exp_pos.
+    + field. split; [lra|]. split; [lra|]. lra.
+    + field. split; lra.
 Qed.
 
 End SnapRatio.
