@@ -26,7 +26,7 @@ THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel
             "top_prob_upper", "top_prob_lower", "bottom_prob_upper", "bottom_prob_lower",
             "ustar_ln_upper_ulen", "ustar_ln_lower_ulen", "output_prob_upper_mass", "output_prob_lower_mass",
             "moved_le_snap_mass", "snap_mass_le_narrowed", "output_ratio_of_mass_bound",
-            "snap_mass_widen", "output_ratio"]
+            "snap_mass_widen", "output_ratio", "interior_ratio"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
@@ -106,3 +106,4 @@ def test_interior_output_is_its_bucket(tmp_path: Path) -> None:
         "  float_snap TiesUp grid B w = (grid * IZR k)%R <->\n"
         "  ((IZR k - / 2) * grid <= w < (IZR k + / 2) * grid)%R).\n"))
     assert done.returncode == 0, done.stderr + done.stdout
+

@@ -255,9 +255,53 @@ Proof.
   replace (lam * (p / lam)) with p in H by (field; lra). exact H.
 Qed.
 
+Lemma widen_lo_strict : forall m v v', 0 <= m -> v < v' -> widen_lo m v < widen_lo m v'.
+Proof.
+  intros m v v' Hm H. unfold widen_lo, Rdiv.
+  assert (Hp : 0 < / (1 + m)) by (apply Rinv_0_lt_compat; lra).
+  apply Rmin_glb_lt.
+  - apply Rle_lt_trans with (v * / (1 + m)); [apply Rmin_l|]. apply Rmult_lt_compat_r; lra.
+  - apply Rle_lt_trans with (v * (1 + m)); [apply Rmin_r|]. apply Rmult_lt_compat_r; lra.
+Qed.
+
+Lemma widen_hi_strict : forall m v v', 0 <= m -> v < v' -> widen_hi m v < widen_hi m v'.
+Proof.
+  intros m v v' Hm H. unfold widen_hi, Rdiv.
+  assert (Hp : 0 < / (1 + m)) by (apply Rinv_0_lt_compat; lra).
+  apply Rmax_lub_lt.
+  - apply Rlt_le_trans with (v' * / (1 + m)); [apply Rmult_lt_compat_r; lra|apply Rmax_l].
+  - apply Rlt_le_trans with (v' * (1 + m)); [apply Rmult_lt_compat_r; lra|apply Rmax_r].
+Qed.
+
+(** Strictly inside the inner interval, the rounded sum is strictly inside
+    [a, b]: enough for a half-open bucket, whatever the tie rule. *)
+Lemma inner_open : forall s lam u x a b, s = 1 \/ s = -1 ->
+  normal_min <= Rabs lam -> rel_within mu (ln u) (lnf u) -> normal_min <= Rabs (rnd prec emin choice lam * lnf u) ->
+  generic_format radix2 (FLT_exp emin prec) x ->
+  inner_lo x a < s * (lam * ln u) < inner_hi x b ->
+  a < rnd prec emin choice (x + s * rnd prec emin choice (rnd prec emin choice lam * lnf u)) < b.
+Proof.
+  intros s lam u x a b Hs Hla Hu Hp Fx [C1 C2].
+  assert (He := eta_nonneg prec). assert (Hm := noise_mu_nonneg prec mu Hmu).
+  set (c := s * (lam * ln u)) in *.
+  assert (Hc : c <= s * (lam * ln u) <= c) by (unfold c; lra).
+  destruct (inner_interval prec emin Hprec0 choice lnf mu Hmu s lam u x
+              (widen_lo eta (x + widen_lo M c)) (widen_hi eta (x + widen_hi M c)) c c
+              Hs Hla Hu Hp Fx Hc (Rle_refl _) (Rle_refl _)) as [W1 W2].
+  assert (Ia : a <= widen_lo eta (x + widen_lo M (inner_lo x a))) by (apply (inner_lo_ok prec mu Hmu); lra).
+  assert (Ib : widen_hi eta (x + widen_hi M (inner_hi x b)) <= b) by (apply (inner_hi_ok prec mu Hmu); lra).
+  assert (Sa : widen_lo eta (x + widen_lo M (inner_lo x a)) < widen_lo eta (x + widen_lo M c)).
+  { apply widen_lo_strict; [exact He|]. assert (widen_lo M (inner_lo x a) < widen_lo M c)
+      by (apply widen_lo_strict; assumption). lra. }
+  assert (Sb : widen_hi eta (x + widen_hi M c) < widen_hi eta (x + widen_hi M (inner_hi x b))).
+  { apply widen_hi_strict; [exact He|]. assert (widen_hi M c < widen_hi M (inner_hi x b))
+      by (apply widen_hi_strict; assumption). lra. }
+  lra.
+Qed.
+
 Theorem output_prob_lower_mass : forall lam x a b delta (P : R -> Prop), pipeline_ok lam ->
-  generic_format radix2 (FLT_exp emin prec) x -> (forall w, a <= w <= b -> P w) ->
-  disp x a <= delta -> disp x b <= delta ->
+  generic_format radix2 (FLT_exp emin prec) x -> (forall w, a < w < b -> P w) ->
+  disp x a < delta -> disp x b < delta ->
   normal_min <= exp ((a - x + delta) / lam) -> normal_min <= exp ((x - b + delta) / lam) ->
   / 2 * narrowed_mass lam x a b delta (/ (1 - 2 * eta)) <= snap_output_prob lam x P.
 Proof.
@@ -265,23 +309,19 @@ Proof.
   assert (Hn := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
   assert (Hla : normal_min <= Rabs lam) by (rewrite Rabs_pos_eq; lra).
   assert (Lo := inner_lo_le x a). assert (Hi := inner_hi_ge x b).
-  assert (Ia : a <= widen_lo eta (x + widen_lo M (inner_lo x a))) by (apply (inner_lo_ok prec mu Hmu); lra).
-  assert (Ib : widen_hi eta (x + widen_hi M (inner_hi x b)) <= b) by (apply (inner_hi_ok prec mu Hmu); lra).
   unfold snap_output_prob, narrowed_mass. rewrite Rmult_plus_distr_l.
   apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
   - apply Rle_trans with (pr (fun U => (a - x + delta) / lam <= ln (ustar prec emin U) <= (b - x - delta) / lam)).
     { apply (ustar_ln_lower_ulen prec emin Hprec pr Hpr). exact H1. }
     apply (uprob_mono pr Hpr). intros U HU [L1 L2]. destruct (Hok U HU) as [Hu Hp]. apply HP.
     apply mul_div_lam in L1; [|exact Hlam]. apply mul_div_lam_r in L2; [|exact Hlam].
-    apply (inner_interval prec emin Hprec0 choice lnf mu Hmu 1 lam (ustar prec emin U) x a b
-             (inner_lo x a) (inner_hi x b) (or_introl eq_refl) Hla Hu Hp Fx); [|exact Ia|exact Ib].
+    apply (inner_open 1 lam (ustar prec emin U) x a b (or_introl eq_refl) Hla Hu Hp Fx).
     rewrite Rmult_1_l. lra.
   - apply Rle_trans with (pr (fun U => (x - b + delta) / lam <= ln (ustar prec emin U) <= (x - a - delta) / lam)).
     { apply (ustar_ln_lower_ulen prec emin Hprec pr Hpr). exact H2. }
     apply (uprob_mono pr Hpr). intros U HU [L1 L2]. destruct (Hok U HU) as [Hu Hp]. apply HP.
     apply mul_div_lam in L1; [|exact Hlam]. apply mul_div_lam_r in L2; [|exact Hlam].
-    apply (inner_interval prec emin Hprec0 choice lnf mu Hmu (-1) lam (ustar prec emin U) x a b
-             (inner_lo x a) (inner_hi x b) (or_intror eq_refl) Hla Hu Hp Fx); [|exact Ia|exact Ib].
+    apply (inner_open (-1) lam (ustar prec emin U) x a b (or_intror eq_refl) Hla Hu Hp Fx).
     lra.
 Qed.
 
@@ -366,8 +406,8 @@ Qed.
     narrowed bucket at x′: the bound is |x − x′|/λ + ln K. *)
 Theorem output_ratio_of_mass_bound : forall lam x x' a b delta K (P : R -> Prop),
   pipeline_ok lam -> generic_format radix2 (FLT_exp emin prec) x -> generic_format radix2 (FLT_exp emin prec) x' ->
-  (forall w, P w -> a <= w <= b) -> (forall w, a <= w <= b -> P w) -> a <= b -> 0 <= delta -> 0 <= K ->
-  disp x a <= delta -> disp x b <= delta -> disp x' a <= delta -> disp x' b <= delta ->
+  (forall w, P w -> a <= w <= b) -> (forall w, a < w < b -> P w) -> a <= b -> 0 <= delta -> 0 <= K ->
+  disp x a <= delta -> disp x b <= delta -> disp x' a < delta -> disp x' b < delta ->
   normal_min <= exp ((a - x - delta) / lam) -> normal_min <= exp ((x - b - delta) / lam) ->
   normal_min <= exp ((a - x' + delta) / lam) -> normal_min <= exp ((x' - b + delta) / lam) ->
   snap_mass (exp ((a - delta) / lam) / / (1 - 2 * eta)) (exp ((b + delta) / lam) * / (1 - 2 * eta)) (exp (x' / lam))
@@ -427,8 +467,8 @@ Definition ratio_K (lam a b delta : R) : R :=
 
 Theorem output_ratio : forall lam x x' a b delta (P : R -> Prop),
   pipeline_ok lam -> generic_format radix2 (FLT_exp emin prec) x -> generic_format radix2 (FLT_exp emin prec) x' ->
-  (forall w, P w -> a <= w <= b) -> (forall w, a <= w <= b -> P w) -> a <= b -> 0 <= delta ->
-  disp x a <= delta -> disp x b <= delta -> disp x' a <= delta -> disp x' b <= delta ->
+  (forall w, P w -> a <= w <= b) -> (forall w, a < w < b -> P w) -> a <= b -> 0 <= delta ->
+  disp x a <= delta -> disp x b <= delta -> disp x' a < delta -> disp x' b < delta ->
   normal_min <= exp ((a - x - delta) / lam) -> normal_min <= exp ((x - b - delta) / lam) ->
   normal_min <= exp ((a - x' + delta) / lam) -> normal_min <= exp ((x' - b + delta) / lam) ->
   ratio_E lam delta * ratio_E lam delta * exp (a / lam) < exp (b / lam) ->
@@ -468,6 +508,31 @@ Proof.
     + apply exp_pos.
     + field. split; [lra|]. split; [lra|]. lra.
     + field. split; lra.
+Qed.
+
+(** An interior output kΛ of the float mechanism (exact rounding to the grid by
+    the tie rule, clamp to [−B, B]): its bucket [(k − ½)Λ, (k + ½)Λ], half-open
+    by the tie rule, lies between the open and the closed interval. *)
+Theorem interior_ratio : forall t grid B k lam x x' delta,
+  0 < grid -> - B < grid * IZR k < B ->
+  pipeline_ok lam -> generic_format radix2 (FLT_exp emin prec) x -> generic_format radix2 (FLT_exp emin prec) x' ->
+  0 <= delta ->
+  disp x ((IZR k - / 2) * grid) <= delta -> disp x ((IZR k + / 2) * grid) <= delta ->
+  disp x' ((IZR k - / 2) * grid) < delta -> disp x' ((IZR k + / 2) * grid) < delta ->
+  normal_min <= exp (((IZR k - / 2) * grid - x - delta) / lam) ->
+  normal_min <= exp ((x - (IZR k + / 2) * grid - delta) / lam) ->
+  normal_min <= exp (((IZR k - / 2) * grid - x' + delta) / lam) ->
+  normal_min <= exp ((x' - (IZR k + / 2) * grid + delta) / lam) ->
+  ratio_E lam delta * ratio_E lam delta * exp ((IZR k - / 2) * grid / lam) < exp ((IZR k + / 2) * grid / lam) ->
+  snap_output_prob lam x (fun w => float_snap t grid B w = grid * IZR k) <=
+    exp (Rabs (x - x') / lam) * ratio_K lam ((IZR k - / 2) * grid) ((IZR k + / 2) * grid) delta *
+    snap_output_prob lam x' (fun w => float_snap t grid B w = grid * IZR k).
+Proof.
+  intros t grid B k lam x x' delta Hg Hk Hok Fx Fx' Hd Ha Hb Ha' Hb' H1 H2 H3 H4 HE.
+  apply output_ratio; try assumption.
+  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk) in Hw. destruct t; simpl in Hw; lra.
+  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk). destruct t; simpl; lra.
+  - nra.
 Qed.
 
 End SnapRatio.
