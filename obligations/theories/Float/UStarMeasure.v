@@ -440,4 +440,63 @@ Proof.
   apply ustar_prob_lower_ulen. exact Hc.
 Qed.
 
+(** The half-lines in clipped form, for the ratio of the clamped outputs. *)
+Theorem ustar_ln_above_upper_ulen : forall c, normal_min <= exp c ->
+  pr (fun U => c <= ln (ustar U)) <= ulen_from (exp c).
+Proof.
+  intros c Hc. assert (Hn := normal_min_pos).
+  rewrite (uprob_ext pr _ (fun U => exp c <= ustar U) Hpr (fun U _ => ln_ustar_ge_iff c U)).
+  rewrite <- (uprob_len pr Hpr (fun U => exp c <= U) (ulen_from (exp c))
+    (umeasure_ivl _ Ici (exp c) 0 (fun U _ => iff_refl _))).
+  apply (uprob_mono pr Hpr). intros U HU H.
+  destruct (Rlt_le_dec U normal_min) as [Hlt|Hge].
+  - exfalso. assert (Hsm := ustar_small U (conj (proj1 HU) Hlt)). lra.
+  - destruct (ustar_bracket U (conj Hge (proj2 HU))). lra.
+Qed.
+
+Theorem ustar_ln_above_lower_ulen : forall c, normal_min <= exp c ->
+  ulen_from (exp c / (1 - 2 * eta)) <= pr (fun U => c <= ln (ustar U)).
+Proof.
+  intros c Hc.
+  assert (He := eta_pos). assert (Hs := eta_small). assert (Hn := normal_min_pos).
+  assert (Ha' : exp c <= exp c / (1 - 2 * eta)).
+  { apply (Rmult_le_reg_r (1 - 2 * eta)); [lra|]. field_simplify; [nra|lra]. }
+  rewrite (uprob_ext pr _ (fun U => exp c <= ustar U) Hpr (fun U _ => ln_ustar_ge_iff c U)).
+  rewrite <- (uprob_len pr Hpr (fun U => exp c / (1 - 2 * eta) <= U) (ulen_from (exp c / (1 - 2 * eta)))
+    (umeasure_ivl _ Ici (exp c / (1 - 2 * eta)) 0 (fun U _ => iff_refl _))).
+  apply (uprob_mono pr Hpr). intros U HU H1.
+  destruct (ustar_bracket U (conj (Rle_trans _ _ _ Hc (Rle_trans _ _ _ Ha' H1)) (proj2 HU))) as [B1 B2].
+  apply Rle_trans with (U * (1 - 2 * eta)); [|exact B1].
+  apply (Rmult_le_reg_r (/ (1 - 2 * eta))); [apply Rinv_0_lt_compat; lra|].
+  rewrite Rmult_assoc, Rinv_r, Rmult_1_r by lra. exact H1.
+Qed.
+
+Theorem ustar_ln_below_upper_ulen : forall d, normal_min <= exp d ->
+  pr (fun U => ln (ustar U) <= d) <= ulen_to (exp d / (1 - 2 * eta)).
+Proof.
+  intros d Hd.
+  assert (He := eta_pos). assert (Hs := eta_small). assert (Hn := normal_min_pos).
+  assert (Hb' : exp d <= exp d / (1 - 2 * eta)).
+  { apply (Rmult_le_reg_r (1 - 2 * eta)); [lra|]. field_simplify; [nra|lra]. }
+  rewrite (uprob_ext pr _ (fun U => ustar U <= exp d) Hpr (fun U _ => ln_ustar_le_iff d U)).
+  rewrite <- (uprob_len pr Hpr (fun U => U <= exp d / (1 - 2 * eta)) (ulen_to (exp d / (1 - 2 * eta)))
+    (umeasure_ivl _ Iic 0 (exp d / (1 - 2 * eta)) (fun U _ => iff_refl _))).
+  apply (uprob_mono pr Hpr). intros U HU H.
+  destruct (Rlt_le_dec U normal_min) as [Hlt|Hge]; [lra|].
+  destruct (ustar_bracket U (conj Hge (proj2 HU))) as [B1 B2].
+  apply (Rmult_le_reg_r (1 - 2 * eta)); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.
+
+Theorem ustar_ln_below_lower_ulen : forall d, normal_min <= exp d ->
+  ulen_to (exp d) <= pr (fun U => ln (ustar U) <= d).
+Proof.
+  intros d Hd. assert (Ht := tiny_lt_normal_min).
+  rewrite (uprob_ext pr _ (fun U => ustar U <= exp d) Hpr (fun U _ => ln_ustar_le_iff d U)).
+  rewrite <- (uprob_len pr Hpr (fun U => U <= exp d) (ulen_to (exp d))
+    (umeasure_ivl _ Iic 0 (exp d) (fun U _ => iff_refl _))).
+  apply (uprob_mono pr Hpr). intros U HU H. unfold ustar.
+  apply Rmax_lub; [lra|]. apply Rle_trans with (rdn U); [apply Rmin_r|].
+  apply Rle_trans with U; [apply rdn_le|exact H].
+Qed.
+
 End UStarMeasure.
