@@ -1,9 +1,9 @@
 """Real Coq: seed 004's relative-error semantics (theories/Float/RelError.v, RelSemantics.v), the noise
 factor, the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v), the probability
 of an interval under Mironov's U* (UStarMeasure.v) and of one output (SnapOutput.v, SnapInterior.v,
-SnapClamp.v, SnapRatio.v, SnapTailRatio.v) are proved on Flocq and rest only on the allow-listed axioms of the reals; a
-rule without its range premise derives nothing (a cancelling subtraction, where the seed's OP rule
-derives an interval)."""
+SnapClamp.v), the ratios (SnapRatio.v, SnapTailRatio.v) and the assembled bound (SnapFloatDP.v) are
+proved on Flocq and rest only on the allow-listed axioms of the reals; a rule without its range premise
+derives nothing (a cancelling subtraction, where the seed's OP rule derives an interval)."""
 from __future__ import annotations
 
 import subprocess
@@ -27,7 +27,7 @@ THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel
             "ustar_ln_upper_ulen", "ustar_ln_lower_ulen", "output_prob_upper_mass", "output_prob_lower_mass",
             "moved_le_snap_mass", "snap_mass_le_narrowed", "output_ratio_of_mass_bound",
             "snap_mass_widen", "output_ratio", "interior_ratio",
-            "top_ratio", "bottom_ratio", "clamp_top_ratio", "clamp_bottom_ratio"]
+            "top_ratio", "bottom_ratio", "clamp_top_ratio", "clamp_bottom_ratio", "float_snap_dp"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
@@ -35,7 +35,7 @@ def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
     v.write_text("From Coq Require Import ZArith Reals Lra.\n"
                  "From Obligations.Float Require Import RelError RelSemantics SnapNoise SnapOuter.\n"
                  "From Obligations.Float Require Import UStarMeasure SnapOutput SnapInterior SnapClamp SnapRatio\n"
-                 "  SnapTailRatio.\n"
+                 "  SnapTailRatio SnapFloatDP.\n"
                  "Set Printing Width 100000.\n" + body)
     return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
