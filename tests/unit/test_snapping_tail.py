@@ -31,3 +31,18 @@ def test_an_interior_output_is_reached_from_one_neighbour_only() -> None:
     assert snap(x_prime, witness, -1.0) == target
     assert math.exp(-741.5) < witness <= math.exp(-740.5)
     assert LAM < B < 2.0**46 * LAM
+
+
+def test_diffprivlib_computation_has_the_same_gap() -> None:
+    """The bit-exact model of diffprivlib's Snapping (analysis/diffprivlib_snapping.py): ε = 4,
+    bounds [0, 200] (B = 100 ≈ 400·λ, inside Mironov's range). Value 1 reaches the scaled
+    output 87 through u = 2^−1074; value 0 never gets above 86, whatever u and the sign."""
+    from obligations.analysis import diffprivlib_snapping as dp
+
+    c = dp.calibrate(4.0, 1.0, 0.0, 200.0)
+    assert c.in_mironov_range()
+    smallest = math.log(math.ldexp(1.0, -1074))
+    assert dp.randomise_scaled(c, 1.0, 1, smallest) == 87.0
+    # the largest noise is at the smallest float; sign bit 0 makes it negative
+    assert dp.randomise_scaled(c, 0.0, 1, smallest) == 86.0
+    assert dp.randomise_scaled(c, 0.0, 0, smallest) < 0
