@@ -1,4 +1,4 @@
-(** * Toward the ratio: an output's probability between ideal masses of moved ends
+(** * The ratio of an output's probabilities between neighbouring inputs
     The first two steps of the ratio for an output between neighbours
     (docs/binary64.md, "Not done"): each widening moves an end e of the event's
     interval of the rounded sum by at most [disp x e] = η|e| + M(|e − x| + η|e|)
@@ -9,8 +9,10 @@
     at least the ideal mass of the interval narrowed likewise
     ([output_prob_lower_mass]).  Both are sums over the two signs of clipped
     lengths [ulen] of exponentials, the form of the ideal snapping proof
-    (Noise/SnapBound.v); what remains is the ideal comparison of the widened
-    mass at x with the narrowed one at x′. *)
+    (Noise/SnapBound.v).  They are snapping masses of the bucket moved out or
+    in ([moved_le_snap_mass], [snap_mass_le_narrowed]); the ideal ratio moves x
+    to x′, and [snap_mass_widen] compares the widened bucket's mass with the
+    narrowed one's: [output_ratio], and [interior_ratio] for the mechanism. *)
 From Coq Require Import ZArith Reals Lra Lia.
 From Flocq Require Import Core.Core.
 From Obligations.Core Require Import RealFacts.
@@ -329,8 +331,9 @@ Qed.
     The moved and narrowed masses are the ideal snapping masses ([snap_mass],
     Noise/SnapBound.v, both signs) of the bucket with its ends e^(a/λ), e^(b/λ)
     moved out or in by E = e^(δ/λ)·k; the ideal ratio moves x to x′ at a factor
-    e^(|x − x′|/λ).  What is left is the comparison of the widened bucket's mass
-    with the narrowed one's at one point, taken here as the premise [HK]. *)
+    e^(|x − x′|/λ).  [output_ratio_of_mass_bound] takes the comparison of the
+    widened bucket's mass with the narrowed one's at one point as a premise;
+    [snap_mass_widen] proves it with K = (E²β − α)/(β − E²α). *)
 
 Lemma ulen_mono : forall a b a' b', a' <= a -> b <= b' -> ulen a b <= ulen a' b'.
 Proof. intros a b a' b' Ha Hb. ulen_cases; lra. Qed.
