@@ -109,3 +109,24 @@ def test_interior_output_is_its_bucket(tmp_path: Path) -> None:
         "  ((IZR k - / 2) * grid <= w < (IZR k + / 2) * grid)%R).\n"))
     assert done.returncode == 0, done.stderr + done.stdout
 
+
+
+def test_the_bound_states_the_claim(tmp_path: Path) -> None:
+    """float_snap_dp's statement: every output's probability ratio between floats |x|, |x'| <= B is
+    at most e^(|x - x'|/λ)·K, the range conditions as premises and nothing else assumed."""
+    done = _coqc(tmp_path, (
+        "From Flocq Require Import Core.Core.\n"
+        "From Obligations.Noise Require Import Rounding.\n"
+        "Check (float_snap_dp : forall prec emin, (1 < prec)%Z -> forall choice lnf mu, (0 <= mu)%R ->\n"
+        "  forall pr, uprob pr -> forall t grid B g lam delta,\n"
+        "  (0 < grid)%R -> (0 < B)%R -> ((IZR g - 1) * grid < B <= IZR g * grid)%R ->\n"
+        "  pipeline_ok prec emin choice lnf mu lam -> (0 <= delta)%R ->\n"
+        "  (eta prec * (B + grid) + noise_mu prec mu * (2 * B + grid + eta prec * (B + grid)) < delta)%R ->\n"
+        "  (normal_min prec emin <= exp (- (2 * B + grid + delta) / lam))%R ->\n"
+        "  (ratio_E prec lam delta * ratio_E prec lam delta < exp (grid / lam))%R ->\n"
+        "  forall x x' out, generic_format radix2 (FLT_exp emin prec) x ->\n"
+        "  generic_format radix2 (FLT_exp emin prec) x' -> (Rabs x <= B)%R -> (Rabs x' <= B)%R ->\n"
+        "  (snap_output_prob prec emin choice lnf pr lam x (fun w => float_snap t grid B w = out) <=\n"
+        "   exp (Rabs (x - x') / lam) * snap_K prec lam grid delta *\n"
+        "   snap_output_prob prec emin choice lnf pr lam x' (fun w => float_snap t grid B w = out))%R).\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
