@@ -1,6 +1,8 @@
 """Real Coq: seed 004's relative-error semantics (theories/Float/RelError.v, RelSemantics.v), the noise
-factor and the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v) are proved
-on Flocq and rest only on the allow-listed axioms of the reals; a rule without its range premise
+factor, the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v), the probability
+of an interval under Mironov's U* (UStarMeasure.v) and of one output (SnapOutput.v, SnapInterior.v,
+SnapClamp.v), the ratios (SnapRatio.v, SnapTailRatio.v) and the assembled bound (SnapFloatDP.v) are
+proved on Flocq and rest only on the allow-listed axioms of the reals; a rule without its range premise
 derives nothing (a cancelling subtraction, where the seed's OP rule derives an interval)."""
 from __future__ import annotations
 
@@ -16,13 +18,24 @@ from obligations.prover.coq import assumption_names
 pytestmark = pytest.mark.coq
 
 THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
-            "outer_interval", "inner_interval", "outer_below", "outer_above"]
+            "outer_interval", "inner_interval", "outer_below", "outer_above", "inner_below", "inner_above",
+            "rnd_plus_rel_within", "uprob_inner_len",
+            "ustar_bracket", "ustar_is_rdn", "ustar_prob_upper", "ustar_prob_lower", "ustar_ln_upper", "ustar_ln_lower",
+            "ustar_ln_below_upper", "ustar_ln_below_lower", "ustar_ln_above_upper", "ustar_ln_above_lower",
+            "output_prob_upper", "output_prob_lower", "interior_prob_upper", "interior_prob_lower",
+            "top_prob_upper", "top_prob_lower", "bottom_prob_upper", "bottom_prob_lower",
+            "ustar_ln_upper_ulen", "ustar_ln_lower_ulen", "output_prob_upper_mass", "output_prob_lower_mass",
+            "moved_le_snap_mass", "snap_mass_le_narrowed", "output_ratio_of_mass_bound",
+            "snap_mass_widen", "output_ratio", "interior_ratio",
+            "top_ratio", "bottom_ratio", "clamp_top_ratio", "clamp_bottom_ratio", "float_snap_dp"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
     v = tmp_path / "Rel.v"
     v.write_text("From Coq Require Import ZArith Reals Lra.\n"
                  "From Obligations.Float Require Import RelError RelSemantics SnapNoise SnapOuter.\n"
+                 "From Obligations.Float Require Import UStarMeasure SnapOutput SnapInterior SnapClamp SnapRatio\n"
+                 "  SnapTailRatio SnapFloatDP.\n"
                  "Set Printing Width 100000.\n" + body)
     return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
@@ -63,4 +76,57 @@ def test_cancelling_subtraction_has_no_derivation(tmp_path: Path) -> None:
         "  simpl in Hb. assert (0 < normal_min prec emin)%R by apply bpow_gt_0.\n"
         "  destruct Hn; lra.\n"
         "Qed.\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_ustar_brackets_the_log_interval(tmp_path: Path) -> None:
+    """Pr[c <= ln u <= d] under U* is bracketed by e^d - e^c with relative factors 1/(1 - 2η) at the
+    ends, for every probability that is monotone and gives intervals their length."""
+    done = _coqc(tmp_path, (
+        "Check (ustar_ln_lower : forall prec emin, (1 < prec)%Z ->\n"
+        "  forall pr, uprob pr -> forall c d, (normal_min prec emin <= exp c)%R -> (d <= 0)%R ->\n"
+        "  (exp d - exp c / (1 - 2 * eta prec) <= pr (fun U => c <= ln (ustar prec emin U) <= d))%R).\n"
+        "Check (ustar_ln_upper : forall prec emin, (1 < prec)%Z ->\n"
+        "  forall pr, uprob pr -> forall c d, (normal_min prec emin <= exp c)%R -> (c <= d)%R ->\n"
+        "  (pr (fun U => c <= ln (ustar prec emin U) <= d) <= exp d / (1 - 2 * eta prec) - exp c)%R).\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_the_probability_premise_is_satisfiable(tmp_path: Path) -> None:
+    """Every bound is stated for any monotone set function giving intervals their length; one
+    exists (the inner length), so the premise uprob cannot make the theorems vacuous."""
+    done = _coqc(tmp_path, "Check (uprob_inner_len : uprob inner_len).\n")
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_interior_output_is_its_bucket(tmp_path: Path) -> None:
+    """The float mechanism's interior output kΛ is the rounded sum in the half-open bucket its tie
+    rule gives (ties up: [kΛ − Λ/2, kΛ + Λ/2))."""
+    done = _coqc(tmp_path, (
+        "From Obligations.Noise Require Import Rounding.\n"
+        "Check (float_snap_interior_iff TiesUp : forall grid B k w, (0 < grid)%R -> (- B < grid * IZR k < B)%R ->\n"
+        "  float_snap TiesUp grid B w = (grid * IZR k)%R <->\n"
+        "  ((IZR k - / 2) * grid <= w < (IZR k + / 2) * grid)%R).\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+
+def test_the_bound_states_the_claim(tmp_path: Path) -> None:
+    """float_snap_dp's statement: every output's probability ratio between floats |x|, |x'| <= B is
+    at most e^(|x - x'|/λ)·K, the range conditions as premises and nothing else assumed."""
+    done = _coqc(tmp_path, (
+        "From Flocq Require Import Core.Core.\n"
+        "From Obligations.Noise Require Import Rounding.\n"
+        "Check (float_snap_dp : forall prec emin, (1 < prec)%Z -> forall choice lnf mu, (0 <= mu)%R ->\n"
+        "  forall pr, uprob pr -> forall t grid B g lam delta,\n"
+        "  (0 < grid)%R -> (0 < B)%R -> ((IZR g - 1) * grid < B <= IZR g * grid)%R ->\n"
+        "  pipeline_ok prec emin choice lnf mu lam -> (0 <= delta)%R ->\n"
+        "  (eta prec * (B + grid) + noise_mu prec mu * (2 * B + grid + eta prec * (B + grid)) < delta)%R ->\n"
+        "  (normal_min prec emin <= exp (- (2 * B + grid + delta) / lam))%R ->\n"
+        "  (ratio_E prec lam delta * ratio_E prec lam delta < exp (grid / lam))%R ->\n"
+        "  forall x x' out, generic_format radix2 (FLT_exp emin prec) x ->\n"
+        "  generic_format radix2 (FLT_exp emin prec) x' -> (Rabs x <= B)%R -> (Rabs x' <= B)%R ->\n"
+        "  (snap_output_prob prec emin choice lnf pr lam x (fun w => float_snap t grid B w = out) <=\n"
+        "   exp (Rabs (x - x') / lam) * snap_K prec lam grid delta *\n"
+        "   snap_output_prob prec emin choice lnf pr lam x' (fun w => float_snap t grid B w = out))%R).\n"))
     assert done.returncode == 0, done.stderr + done.stdout

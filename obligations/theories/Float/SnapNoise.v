@@ -3,9 +3,10 @@
     ([rel_within_compose]); the noise is λ·ln u times a factor within
     [1/((1+η)^2(1+mu)), (1+η)^2(1+mu)] ([noise_rel_within]), mu the
     logarithm's relative error (eta when it is correctly rounded).  The
-    addition of the query value that follows has no such factor (the sum can
-    cancel): its error is η·|x + y|, an additive term the seed's ID step leaves
-    out (docs/binary64.md). *)
+    addition of the query value that follows has a factor of the sum only, not
+    of the noise (SnapOuter.v): when the two cancel its error η·|x + y| is an
+    additive term in the bucket's position, which the seed's ID step leaves out
+    (docs/binary64.md). *)
 From Coq Require Import ZArith Reals Lra.
 From Flocq Require Import Core.Core.
 From Obligations.Float Require Import RelError.
