@@ -125,6 +125,9 @@ def test_claim_precision_follows_the_gap(tmp_path: Path) -> None:
     ("epsilon", "2**1023", ["snapping.epsilon", "below the smallest normal", "2^-1022"]),
     ("grid", "1/1000000000000000", ["snapping.grid", "too fine"]),
     ("epsilon", 0, ["snapping.epsilon", "> 0"]),
+    ("epsilon", "2**1100", ["snapping.epsilon", "binary64's range"]),
+    ("epsilon", "(1/7)**2000", ["snapping.epsilon", "not an exact number"]),
+    ("bound", "2**1100", ["snapping.bound"]),
     ("log", {"ulps": 0}, ["snapping.log.ulps", "[1, "]),
     ("log", {"correctly_rounded": False}, ["log"]),
 ])

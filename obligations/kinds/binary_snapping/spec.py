@@ -148,7 +148,7 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
         raise SpecError(file, "snapping.ties", f"{body.ties!r} is not a supported tie rule: up (toward +inf, "
                         "diffprivlib's) or down (toward -inf)")
     eps = _positive(file, "snapping.epsilon", body.epsilon)
-    e64 = float(eps)
+    e64 = _float(eps)
     if not math.isfinite(e64) or e64 == 0 or not math.isfinite(1.0 / e64):
         raise SpecError(file, "snapping.epsilon", f"epsilon = {body.epsilon} is outside binary64's range")
     scale = Fraction(1.0 / e64)
@@ -159,6 +159,9 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
     auto = body.grid == "auto"
     grid = Fraction(power_of_two_at_or_above(float(scale))) if auto else _positive(file, "snapping.grid", body.grid)
     bound = _positive(file, "snapping.bound", body.bound)
+    if not math.isfinite(_float(bound)) or not math.isfinite(_float(grid)):
+        raise SpecError(file, "snapping.bound" if not math.isfinite(_float(bound)) else "snapping.grid",
+                        "outside binary64's range")
     if bound >= 2 ** MIRONOV_SPAN * scale:
         raise SpecError(file, "snapping.bound", f"B = {body.bound} is not below 2^46 * lambda = "
                         f"{float(2 ** MIRONOV_SPAN * scale)!r}: outside Mironov's range lambda < B < 2^46 * lambda")
@@ -186,6 +189,13 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
                               ulps=ulps, claim=claim, claim_text=str(spec.claim.epsilon))
 
 
+def _float(q: Fraction) -> float:
+    try:
+        return float(q)
+    except OverflowError:
+        return math.inf
+
+
 def _min_grid_ratio(scale: Fraction, delta: Fraction) -> float:
     return 2 * float(delta / scale) - 2 * math.log1p(-2 * float(ETA))
 
@@ -208,6 +218,7 @@ def _number(file: str, field: str, text: Any) -> Fraction:
 
 
 MAX_POWER = 2000   # 2**1023 and 2**-1074 are reachable; nothing huge is built
+MAX_BITS = 4096    # numerator and denominator of a power, so no huge literal reaches Coq
 
 
 def _exact(e: E.Expr) -> Optional[Fraction]:
@@ -225,7 +236,8 @@ def _exact(e: E.Expr) -> Optional[Fraction]:
         return a / b if b != 0 else None
     if b.denominator != 1 or abs(b) > MAX_POWER or (a == 0 and b < 0) or abs(a.numerator) > 2 ** 64:
         return None
-    return a ** int(b)
+    v = a ** int(b)
+    return v if max(v.numerator.bit_length(), v.denominator.bit_length()) <= MAX_BITS else None
 
 
 def _positive(file: str, field: str, text: Any) -> Fraction:
