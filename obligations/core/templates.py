@@ -71,8 +71,9 @@ class Rendered:
 INTERVAL_PRELUDE = "PreludeInterval"
 # Preludes whose files prove goals with `interval` (its primitive-integer axioms are allowed):
 # the floating-point kind's proves its logarithm table with it, the calibrated kind its brackets;
-# the PLD route of a composed claim evaluates the convolution power in primitive-float intervals.
-INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD"})
+# the PLD route of a composed claim evaluates the convolution power in primitive-float intervals;
+# a binary snapping claim decides float_snap_dp's premises at concrete values.
+INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD", "PreludeBinary"})
 
 # Proofs of the bound on e^ε the prover may try when the proposed one fails.
 BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),

@@ -19,7 +19,8 @@ SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / 
     + sorted((REPO / "tests" / "specs" / "calibrated").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "distance").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "composition").glob("*.yaml")) \
-    + sorted((REPO / "tests" / "specs" / "kov").glob("*.yaml"))
+    + sorted((REPO / "tests" / "specs" / "kov").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "binary64").glob("*.yaml"))
 
 
 def _is_program(path: Path) -> bool:

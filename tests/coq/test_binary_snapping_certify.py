@@ -1,0 +1,58 @@
+"""Binary snapping with real Coq: the shipped diffprivlib spec's file compiles (float_snap_dp
+instantiated at binary64, its decidable premises proved by interval/lra) with only allow-listed
+axioms, and the theorem it prints is the claim; the user's own epsilon, below the theorem's value,
+is undecided by Python, and the same file forced through Coq with that claim is refused at the
+claim's inequality (Coq, not Python, decides).  About 12 s CPU, most of it the audit's
+`Print Assumptions` over the library."""
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from obligations.certify import allowlist
+from obligations.core.obligation import Verdict
+from obligations.core.resources import THEORIES
+from obligations.kinds import load, unfold
+from obligations.prover.coq import assumption_names
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parents[2]
+SHIPPED = Path("mechanisms/diffprivlib_snapping.yaml")
+USER_EPS = Path("tests/specs/binary64/diffprivlib_snapping_user_eps.yaml")
+
+
+def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / f"{name}.v").write_text(text)
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", f"{name}.v"],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+
+
+def test_shipped_spec_compiles_with_allowed_axioms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    u = unfold(load(SHIPPED))
+    assert u.plan.expected == Verdict.PROVED
+    run = _coqc(tmp_path, u.spec.name, u.rendered.text)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Rabs (x - x') <= 1 ->" in run.stdout and "exp diffprivlib_snapping_eps *" in run.stdout
+    block = ("Axioms:" + run.stdout.split("Axioms:")[1]).splitlines()
+    full, unresolved = allowlist.full_names(assumption_names(block, u.spec.name),
+                                            allowlist.REALS | allowlist.PRIMITIVE)
+    assert not unresolved and allowlist.refused(full, uses_interval=True) == []
+    assert u.rendered.uses_interval()
+
+
+def test_claim_below_the_theorem_is_undecided_and_coq_refuses_it(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    u = unfold(load(USER_EPS))
+    assert u.plan.expected == Verdict.UNDECIDED and "undecided" in u.plan.notes[0]
+    run = _coqc(tmp_path, u.spec.name, u.rendered.text)
+    assert run.returncode != 0
+    # the failure is in the proof of the claim's inequality, the last lemma before the failing line
+    line = int(re.search(r"line (\d+),", run.stderr).group(1))
+    lemmas = [t for t in u.rendered.text.splitlines()[:line] if t.startswith("Lemma ")]
+    assert lemmas[-1].startswith("Lemma diffprivlib_snapping_user_eps_claim :"), run.stderr

@@ -1,0 +1,153 @@
+"""Binary snapping specs (kind `binary_snapping`): the checks, their exit-2 messages with the
+proved range, the verdict Python expects (a claim below the theorem's value is undecided), the
+rendered statement, and the shipped diffprivlib spec against `analysis/diffprivlib_snapping.py`
+(and against diffprivlib itself when it can be imported).  No Coq here: tests/coq/test_binary_snapping_certify.py."""
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from obligations.analysis import diffprivlib_snapping as D
+from obligations.core.obligation import Verdict
+from obligations.errors import SpecError
+from obligations.kinds import load, unfold
+from obligations.kinds.binary_snapping import analyse, theorem_value
+from obligations.kinds.binary_snapping.spec import ETA, choose_delta, displacement
+
+REPO = Path(__file__).resolve().parents[2]
+SHIPPED = REPO / "mechanisms" / "diffprivlib_snapping.yaml"
+NUMPY_LOG = REPO / "tests" / "specs" / "binary64" / "diffprivlib_snapping_numpy_log.yaml"
+USER_EPS = REPO / "tests" / "specs" / "binary64" / "diffprivlib_snapping_user_eps.yaml"
+# diffprivlib's parameters the shipped spec describes
+EPS, SENS, LOWER, UPPER = 1.0, 1.0, 0.0, 200.0
+
+
+def _write(tmp_path: Path, **changes: Any) -> Path:
+    data = yaml.safe_load(SHIPPED.read_text())
+    for key, value in changes.items():
+        data["snapping"][key] = value
+    path = tmp_path / "b.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", *args], capture_output=True, text=True,
+                          cwd=REPO, timeout=120)
+
+
+def test_shipped_spec_is_diffprivlibs_calibration() -> None:
+    s = load(SHIPPED.relative_to(REPO))
+    c = D.calibrate(EPS, SENS, LOWER, UPPER)
+    assert float(s.epsilon) == c.effective_epsilon     # the spec's decimal is diffprivlib's epsilon'
+    assert s.scale == Fraction(c.scale)                # lambda = 1.0/epsilon' in binary64
+    assert s.grid == Fraction(c.grid) and s.grid_auto
+    assert s.bound == Fraction(c.bound)
+    assert s.ties == "up" and s.ulps is None           # diffprivlib: ties toward +inf; crlibm's log_rn
+    assert c.in_mironov_range()
+
+
+def test_shipped_spec_equals_diffprivlib_itself() -> None:
+    try:
+        from diffprivlib.mechanisms import Snapping
+    except ImportError as exc:  # absent, or scikit-learn too new for diffprivlib 0.6.6
+        pytest.skip(f"diffprivlib cannot be imported ({exc}): pip install 'obligations[clients]'")
+    m = Snapping(epsilon=EPS, sensitivity=SENS, lower=LOWER, upper=UPPER)
+    s = load(SHIPPED.relative_to(REPO))
+    assert float(s.epsilon) == m.effective_epsilon()
+    assert s.scale == Fraction(1.0 / m.effective_epsilon())
+    assert s.grid == Fraction(m._get_nearest_power_of_2(1.0 / m.effective_epsilon()))
+    assert s.bound == Fraction(m._bound)
+
+
+def test_shipped_claims_are_proved_and_the_users_epsilon_is_undecided() -> None:
+    for path in (SHIPPED, NUMPY_LOG):
+        u = unfold(load(path.relative_to(REPO)))
+        assert u.plan.expected == Verdict.PROVED, u.plan.notes
+        assert u.mechanism.value < float(u.spec.claim)
+    u = unfold(load(USER_EPS.relative_to(REPO)))
+    assert u.plan.expected == Verdict.UNDECIDED
+    assert "undecided" in u.plan.notes[0] and "1.0000000000000737" in u.plan.notes[0]
+    # diffprivlib's accounting, ln K <= 12*B*eta + 2*eta, is below what float_snap_dp gives here
+    assert (12 * 100 + 2) * float(ETA) < u.mechanism.value - 1 / float(u.spec.scale)
+
+
+def test_numpy_log_costs_more_than_a_correctly_rounded_log() -> None:
+    cr = unfold(load(SHIPPED.relative_to(REPO))).mechanism
+    one_ulp = unfold(load(NUMPY_LOG.relative_to(REPO))).mechanism
+    assert cr.value < one_ulp.value
+    assert one_ulp.spec.mu == 2 * ETA / (1 - 2 * ETA) and cr.spec.mu == ETA
+
+
+def test_delta_exceeds_the_displacement_and_the_value_is_about_the_docs_constant() -> None:
+    s = load(SHIPPED.relative_to(REPO))
+    d = choose_delta(s.bound, s.grid, s.mu)
+    assert displacement(s.bound, s.grid, s.mu) < d < displacement(s.bound, s.grid, s.mu) * Fraction(1002, 1000)
+    # ln K ~ 22.3 B eps eta for Lambda = 2 lambda (docs/binary64.md), plus the constant term
+    ln_k = float(theorem_value(s, d)) - 1 / float(s.scale)
+    assert 18 * 100 * float(ETA) < ln_k < 22 * 100 * float(ETA)
+
+
+def test_render_states_the_claim_with_the_sampler_and_log_as_hypotheses() -> None:
+    text = unfold(load(SHIPPED.relative_to(REPO))).rendered.text
+    assert "From Obligations Require Import PreludeBinary." in text
+    assert "uprob pr -> pipeline_ok 53 (-1074) choice lnf diffprivlib_snapping_mu diffprivlib_snapping_lam ->" in text
+    assert "Rabs (x - x') <= 1 ->" in text and "float_snap TiesUp" in text
+    assert "float_snap_dp 53 (-1074)" in text
+    for word in ("Admitted", "admit.", "Axiom", "Parameter"):
+        assert word not in text
+
+
+def test_claim_precision_follows_the_gap(tmp_path: Path) -> None:
+    path = _write(tmp_path)
+    data = yaml.safe_load(path.read_text())
+    data["claim"]["epsilon"] = 2
+    path.write_text(yaml.safe_dump(data))
+    loose = analyse(load(path))
+    tight = analyse(load(SHIPPED.relative_to(REPO)))
+    assert loose.provable and tight.provable and loose.bits < tight.bits
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("format", "binary32", ["snapping.format", "binary64"]),
+    ("ties", "even", ["snapping.ties", "up", "down"]),
+    ("bound", 400, ["snapping.bound", "beyond the proved range", "about 353.198"]),
+    ("bound", "2**47", ["snapping.bound", "2^46 * lambda", "Mironov"]),
+    ("bound", "2**", ["snapping.bound"]),
+    ("bound", "x + 1", ["snapping.bound", "not an exact number"]),
+    ("epsilon", "2**1023", ["snapping.epsilon", "below the smallest normal", "2^-1022"]),
+    ("grid", "1/1000000000000000", ["snapping.grid", "too fine"]),
+    ("epsilon", 0, ["snapping.epsilon", "> 0"]),
+    ("epsilon", "2**1100", ["snapping.epsilon", "binary64's range"]),
+    ("epsilon", "(1/7)**2000", ["snapping.epsilon", "not an exact number"]),
+    ("bound", "2**1100", ["snapping.bound"]),
+    ("log", {"ulps": 0}, ["snapping.log.ulps", "[1, "]),
+    ("log", {"correctly_rounded": False}, ["log"]),
+])
+def test_bad_input_names_the_field_and_the_range(tmp_path: Path, field: str, value: Any,
+                                                 words: list[str]) -> None:
+    path = _write(tmp_path, **{field: value})
+    with pytest.raises(SpecError) as err:
+        load(path)
+    for w in words:
+        assert w in str(err.value), str(err.value)
+
+
+def test_bad_input_exits_2_and_runs_nothing(tmp_path: Path) -> None:
+    run = _cli("prove", str(_write(tmp_path, bound=400)), "--out", str(tmp_path / "out"))
+    assert run.returncode == 2
+    assert "snapping.bound" in run.stderr and "about 353.198" in run.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_range_limit_is_about_354_lambda() -> None:
+    s = load(SHIPPED.relative_to(REPO))
+    limit = (1022 * math.log(2) * float(s.scale) - float(s.grid)) / 2
+    assert 353 < limit < 354.5
