@@ -42,6 +42,7 @@ def test_the_krr_formula_is_tabulated_into_exact_reals_and_is_the_family() -> No
     assert all(not (E.names(c) & {"x", "y"}) for row in u.spec.entries for c in row)
     assert u.plan.expected == Verdict.PROVED and u.mechanism.family is not None and u.mechanism.family.k == 3
     assert "(exp 1) / (((exp 1) + 3) - 1)" in u.rendered.text and "krr_exp_rdp" in u.rendered.text
+    assert "(exp(eps) / ((exp(eps) + k) - 1)) if y == x; otherwise (1 / ((exp(eps) + k) - 1))" in u.rendered.text
 
 
 def test_the_krr_formula_claimed_below_its_epsilon_is_refuted_by_the_brackets() -> None:

@@ -58,7 +58,7 @@ def render(c: Calibrated, verdict: Verdict) -> Rendered:
         hi=_rows([[q_lit(v) for v in row] for row in c.brackets.hi]),
         precision=PRECISION, bits=BITS, neighbours=neighbours_term(s), epsilon=epsilon,
         epsilon_text=comment(s.epsilon_text), family=None, lower=None, witness=None, exp=None,
-        delta=None, set_witness=None)
+        delta=None, set_witness=None, formula=comment(s.formula))
     if c.family is not None and verdict == Verdict.PROVED:
         ctx["family"] = {"k": c.family.k}
     elif c.lower is not None and verdict == Verdict.PROVED:

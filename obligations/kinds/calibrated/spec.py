@@ -47,6 +47,7 @@ class CalibratedSpec:
     derived: Optional[Mapping[str, Any]] = None   # a sweep point: its name and values
     profile_epsilons: tuple[str, ...] = ()        # no privacy profiles: no rational table
     profile_compose: tuple[int, ...] = ()
+    formula: str = ""   # a tabulated formula, as text (for the generated file's comment)
 
 
 def claims(data: Mapping[str, Any]) -> bool:
@@ -107,7 +108,7 @@ def check(data: Any, file: str, sha256: str = "") -> CalibratedSpec:
         path=file, sha256=sha256, name=spec.name, description=spec.description, parameters=params,
         parameter_types=types, inputs=inputs, outputs=outputs, entries=entries, values=values,
         neighbours=c.neighbours(inputs), epsilon=eps, epsilon_text=str(spec.claim.epsilon),
-        delta=delta, delta_text=str(spec.claim.delta))
+        delta=delta, delta_text=str(spec.claim.delta), formula=_formula_text(c, spec, types))
 
 
 def _table(c: _Checker, spec: Spec, inputs: Domain, outputs: Domain, params: Mapping[str, Fraction],
@@ -190,6 +191,12 @@ def _pieces(c: _Checker, spec: Spec, types: Mapping[str, str]) -> tuple[Piece, .
             pieces.append(Piece(when, c.expression(f"{field}.value", case.value, env, allow_real=True),
                                 f"{field}.value"))
     return tuple(pieces)
+
+
+def _formula_text(c: _Checker, spec: Spec, types: Mapping[str, str]) -> str:
+    parts = [E.to_text(p.value) if p.when is None else f"{E.to_text(p.value)} if {E.to_text(p.when)}"
+             for p in _pieces(c, spec, types)]
+    return "; ".join(parts[:-1] + [f"otherwise {parts[-1]}"] if len(parts) > 1 else parts)
 
 
 def _entry(c: _Checker, pieces: tuple[Piece, ...], env: Mapping[str, Fraction], xv: int,

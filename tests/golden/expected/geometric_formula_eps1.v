@@ -7,6 +7,8 @@ From Obligations Require Import PreludeReal.
 (** ** The mechanism, as the spec defines it: a table of reals *)
 (* Inputs: the values 0..4 (index i is the value 0 + i).
    Outputs: the values 0..4 (index i is the value 0 + i). *)
+(* The formula's value at every (x, y), x and y replaced by their values:
+   ((exp(-eps) ** x) / (1 + exp(-eps))) if y == 0; ((exp(-eps) ** (n - x)) / (1 + exp(-eps))) if y == n; otherwise (((1 - exp(-eps)) / (1 + exp(-eps))) * (exp(-eps) ** abs((y - x)))). *)
 Definition geometric_formula_eps1 : rmech :=
   RMech 5 5
    [[(((exp (- 1)) ^ 0) / (1 + (exp (- 1))))%R; (((1 - (exp (- 1))) / (1 + (exp (- 1)))) * ((exp (- 1)) ^ 1))%R; (((1 - (exp (- 1))) / (1 + (exp (- 1)))) * ((exp (- 1)) ^ 2))%R; (((1 - (exp (- 1))) / (1 + (exp (- 1)))) * ((exp (- 1)) ^ 3))%R; (((exp (- 1)) ^ 4) / (1 + (exp (- 1))))%R];

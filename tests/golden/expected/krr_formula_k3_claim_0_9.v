@@ -7,6 +7,8 @@ From Obligations Require Import PreludeReal.
 (** ** The mechanism, as the spec defines it: a table of reals *)
 (* Inputs: the values 0..2 (index i is the value 0 + i).
    Outputs: the values 0..2 (index i is the value 0 + i). *)
+(* The formula's value at every (x, y), x and y replaced by their values:
+   (exp(eps) / ((exp(eps) + k) - 1)) if y == x; otherwise (1 / ((exp(eps) + k) - 1)). *)
 Definition krr_formula_k3_claim_0_9 : rmech :=
   RMech 3 3
    [[((exp 1) / (((exp 1) + 3) - 1))%R; (1 / (((exp 1) + 3) - 1))%R; (1 / (((exp 1) + 3) - 1))%R];
