@@ -17,7 +17,9 @@ never asserted (docs/calibrated.md).
 - the exponential mechanism by its scores (ExpMech.v: expmech, the claim 2*c*Delta), and
   claimed (1/2, 0)-DP (refuted by interval on two entries);
 - delta > 0: k-ary RR claimed (9/10, 1/20) (the hockey-stick sum on the brackets) and
-  (9/10, 1/50) (refuted on a set of outputs).
+  (9/10, 1/50) (refuted on a set of outputs);
+- formulas with exp values, tabulated: k-ary RR over 0..2 (the family krr_exp) and claimed
+  (9/10, 0)-DP (refuted by brackets), the geometric with alpha = e^(-1) over 0..4 (brackets).
 """
 from __future__ import annotations
 
@@ -41,7 +43,10 @@ SPECS = [REPO / "mechanisms" / "krr_eps1.yaml",
          REPO / "mechanisms" / "exponential_mechanism_scores.yaml",
          REPO / "tests" / "specs" / "calibrated" / "exponential_mechanism_scores_claim_half.yaml",
          REPO / "tests" / "specs" / "calibrated" / "krr_eps1_delta.yaml",
-         REPO / "tests" / "specs" / "calibrated" / "krr_eps1_claim_0_9_delta_1_50.yaml"]
+         REPO / "tests" / "specs" / "calibrated" / "krr_eps1_claim_0_9_delta_1_50.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "krr_formula_k3.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "krr_formula_k3_claim_0_9.yaml",
+         REPO / "tests" / "specs" / "calibrated" / "geometric_formula_eps1.yaml"]
 
 
 def run(spec: Path, out: Path, timeout: float) -> str:

@@ -232,8 +232,8 @@ def typecheck(e: Expr, env: Mapping[str, str], *, allow_real: bool) -> str:
         if e.fn in ("ln", "exp"):
             if not allow_real:
                 raise ExprError(f"{e.fn} is not exact: probabilities must be rational "
-                                "(ln and exp are allowed in the claim's epsilon and in the entries "
-                                "of a table: docs/calibrated.md)")
+                                "(ln and exp are allowed in the claim's epsilon, in the entries of a table "
+                                "and in the values of a formula, not in its conditions: docs/calibrated.md)")
             return REAL
         return _join(*ts)
     if isinstance(e, Cond):

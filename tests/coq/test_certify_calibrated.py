@@ -113,3 +113,26 @@ def test_a_delta_claim_is_proved_by_the_hockey_stick_sum_and_a_smaller_delta_ref
     assert (refuted["witness"]["x"], refuted["witness"]["x_prime"], refuted["witness"]["outputs"]) == ("a", "b", ["a"])
     cert = json.loads((tmp_path / "krr_eps1_delta.json").read_text())
     assert cert["theorems"][-1]["statement"] == "rdp nb_all krr_eps1_delta (9 / 10) (1 / 20)"
+
+
+def test_a_formula_with_exp_is_proved_as_the_family_and_refuted_below_its_epsilon(tmp_path: Path) -> None:
+    # k-ary RR over 0..2 written as a formula: the table of its values is the library's krr_exp
+    # at eps = 1; claimed 9/10, refuted by the brackets of two entries.
+    specs = [REPO / "tests" / "specs" / "calibrated" / f"{n}.yaml"
+             for n in ("krr_formula_k3", "krr_formula_k3_claim_0_9")]
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, specs), "--no-cache",
+                           "--out", str(tmp_path), "--build", str(tmp_path / "build"), "--json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 1, done.stderr   # one refuted
+    verdicts = {o["name"]: o for o in json.loads(done.stdout)["results"]}
+    assert verdicts["krr_formula_k3"]["verdict"] == "proved"
+    refuted = verdicts["krr_formula_k3_claim_0_9"]
+    assert refuted["verdict"] == "refuted"
+    assert (refuted["witness"]["x"], refuted["witness"]["x_prime"], refuted["witness"]["outputs"]) == ("0", "1", ["0"])
+    cert = json.loads((tmp_path / "krr_formula_k3.json").read_text())
+    statements = {t["name"]: t["statement"] for t in cert["theorems"]}
+    assert statements["krr_formula_k3_dp"] == "rdp nb_all krr_formula_k3 1 0"
+    v = (tmp_path / "krr_formula_k3.v").read_text()
+    assert "(exp 1) / (((exp 1) + 3) - 1)" in v and "krr_exp_rdp" in v
+    cert = json.loads((tmp_path / "krr_formula_k3_claim_0_9.json").read_text())
+    assert cert["theorems"][-1]["statement"] == "~ rdp nb_all krr_formula_k3_claim_0_9 (9 / 10) 0"

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from obligations import __version__
+from obligations.core import expr as E
 from obligations.core.obligation import Verdict
 from obligations.core.templates import Rendered, exp_obligation, render as render_template
 from obligations.core.terms import Renderer, comment, q_lit, r_lit, strip_outer
@@ -32,9 +33,21 @@ def _rows(rows: list[list[str]]) -> str:
     return f"[{inner}]"
 
 
+class _EntryRenderer(Renderer):
+    """Integer powers as `pow` with a literal exponent: `field` and `interval` read `a ^ 3`,
+    and `field` cannot read `powerRZ a 3`."""
+
+    def r(self, e: E.Expr) -> str:
+        if isinstance(e, E.BinOp) and e.op == "**":
+            k = int(E.compile_exact(e.right)(self.values))
+            power = f"({self.r(e.left)} ^ {abs(k)})"
+            return power if k >= 0 else f"(/ {power})"
+        return super().r(e)
+
+
 def render(c: Calibrated, verdict: Verdict) -> Rendered:
     s = c.spec
-    r = Renderer(s.parameter_types, {}, s.parameters)
+    r = _EntryRenderer(s.parameter_types, {}, s.parameters)
     epsilon = strip_outer(r.r(s.epsilon))
     ctx: dict[str, Any] = dict(
         name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
@@ -45,7 +58,7 @@ def render(c: Calibrated, verdict: Verdict) -> Rendered:
         hi=_rows([[q_lit(v) for v in row] for row in c.brackets.hi]),
         precision=PRECISION, bits=BITS, neighbours=neighbours_term(s), epsilon=epsilon,
         epsilon_text=comment(s.epsilon_text), family=None, lower=None, witness=None, exp=None,
-        delta=None, set_witness=None)
+        delta=None, set_witness=None, formula=comment(s.formula))
     if c.family is not None and verdict == Verdict.PROVED:
         ctx["family"] = {"k": c.family.k}
     elif c.lower is not None and verdict == Verdict.PROVED:

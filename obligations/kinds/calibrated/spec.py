@@ -1,7 +1,8 @@
 """Tables whose entries are exact reals built from rationals, exp and ln (the table form
-of the finite kind, `kinds/finite/form.py`, with such entries): checked into a
-`CalibratedSpec`.  Entries are parsed by the whitelist of `core/expr.py` and evaluated
-with sympy node by node (`to_sympy`); nothing from the file reaches `sympify`."""
+of the finite kind, `kinds/finite/form.py`, with such entries), and formulas whose values
+are, tabulated (`formula.py`): checked into a `CalibratedSpec`.  Entries are parsed by the
+whitelist of `core/expr.py` and evaluated with sympy node by node (`to_sympy`); nothing from
+the file reaches `sympify`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,9 +13,10 @@ import sympy
 from pydantic import ValidationError
 
 from obligations.core import expr as E
-from obligations.core.spec import Domain, validation_error
+from obligations.core.spec import Domain, Piece, validation_error
 from obligations.errors import SpecError
-from obligations.kinds.finite.form import Spec
+from obligations.kinds.calibrated import formula as F
+from obligations.kinds.finite.form import Otherwise, Spec
 from obligations.kinds.finite.spec import _Checker
 
 # Digits sympy evaluates an entry to, to decide signs and row sums it cannot simplify.
@@ -45,6 +47,12 @@ class CalibratedSpec:
     derived: Optional[Mapping[str, Any]] = None   # a sweep point: its name and values
     profile_epsilons: tuple[str, ...] = ()        # no privacy profiles: no rational table
     profile_compose: tuple[int, ...] = ()
+    formula: str = ""   # a tabulated formula, as text (for the generated file's comment)
+
+
+def claims(data: Mapping[str, Any]) -> bool:
+    """A table with an exp or ln entry, or a formula with an exp or ln piece."""
+    return has_real_entry(data) or F.has_real_formula(data)
 
 
 def has_real_entry(data: Mapping[str, Any]) -> bool:
@@ -91,7 +99,8 @@ def check(data: Any, file: str, sha256: str = "") -> CalibratedSpec:
         raise SpecError(file, "outputs", f"{inputs.size} inputs x {outputs.size} outputs: a table with exp "
                         f"or ln entries has at most {MAX_CALIBRATED_ENTRIES} entries (each is bracketed "
                         "by its own interval proof)")
-    entries, values = _table(c, spec, inputs, outputs, params, types)
+    entries, values = (_formula(c, spec, inputs, outputs, params, types) if spec.formula is not None
+                       else _table(c, spec, inputs, outputs, params, types))
     eps = c.expression("claim.epsilon", spec.claim.epsilon, types, allow_real=True)
     c.check_epsilon(eps, params)
     delta = c.delta(params, types)   # delta > 0: the hockey-stick check on the brackets
@@ -99,7 +108,7 @@ def check(data: Any, file: str, sha256: str = "") -> CalibratedSpec:
         path=file, sha256=sha256, name=spec.name, description=spec.description, parameters=params,
         parameter_types=types, inputs=inputs, outputs=outputs, entries=entries, values=values,
         neighbours=c.neighbours(inputs), epsilon=eps, epsilon_text=str(spec.claim.epsilon),
-        delta=delta, delta_text=str(spec.claim.delta))
+        delta=delta, delta_text=str(spec.claim.delta), formula=_formula_text(c, spec, types))
 
 
 def _table(c: _Checker, spec: Spec, inputs: Domain, outputs: Domain, params: Mapping[str, Fraction],
@@ -137,6 +146,75 @@ def _table(c: _Checker, spec: Spec, inputs: Domain, outputs: Domain, params: Map
     return tuple(rows), tuple(values)
 
 
+def _formula(c: _Checker, spec: Spec, inputs: Domain, outputs: Domain, params: Mapping[str, Fraction],
+             types: Mapping[str, str]) -> tuple[tuple[tuple[E.Expr, ...], ...], tuple[tuple[sympy.Expr, ...], ...]]:
+    """The formula tabulated over the input and output ranges into a table of exact reals."""
+    if inputs.values is None or outputs.values is None:
+        raise c.fail("formula", "a formula needs integer inputs and outputs "
+                     "(inputs: {range: [lo, hi]}, outputs: {range: [lo, hi]})")
+    pieces = _pieces(c, spec, types)
+    rows, values = [], []
+    for row in F.points(inputs, outputs):
+        exprs, vals = [], []
+        for xv, yv in row:
+            env = dict(params, x=Fraction(xv), y=Fraction(yv))
+            e, field = _entry(c, pieces, env, xv, yv)
+            try:
+                v = E.to_sympy(e, params)
+            except E.ExprError as exc:
+                raise c.fail(field, f"at x = {xv}, y = {yv}: {exc}") from None
+            _check_probability(c, field, v, f"at x = {xv}, y = {yv}: ")
+            exprs.append(e)
+            vals.append(v)
+        _check_row_sum(c, "formula", vals, f"at x = {row[0][0]}: " if row else "")
+        rows.append(tuple(exprs))
+        values.append(tuple(vals))
+    return tuple(rows), tuple(values)
+
+
+def _pieces(c: _Checker, spec: Spec, types: Mapping[str, str]) -> tuple[Piece, ...]:
+    """The pieces, typed with exp and ln allowed in values (conditions stay exact)."""
+    env = dict(types, x=E.INT, y=E.INT)
+    f = spec.formula
+    if f is None:
+        return ()
+    if isinstance(f, (str, int, float)):
+        return (Piece(None, c.expression("formula", f, env, allow_real=True), "formula"),)
+    pieces = []
+    for k, case in enumerate(f.cases):
+        field = f"formula.cases[{k}]"
+        if isinstance(case, Otherwise):
+            pieces.append(Piece(None, c.expression(f"{field}.otherwise", case.otherwise, env, allow_real=True),
+                                f"{field}.otherwise"))
+        else:
+            when = c.expression(f"{field}.when", case.when, env, want=E.BOOL)
+            pieces.append(Piece(when, c.expression(f"{field}.value", case.value, env, allow_real=True),
+                                f"{field}.value"))
+    return tuple(pieces)
+
+
+def _formula_text(c: _Checker, spec: Spec, types: Mapping[str, str]) -> str:
+    parts = [E.to_text(p.value) if p.when is None else f"{E.to_text(p.value)} if {E.to_text(p.when)}"
+             for p in _pieces(c, spec, types)]
+    return "; ".join(parts[:-1] + [f"otherwise {parts[-1]}"] if len(parts) > 1 else parts)
+
+
+def _entry(c: _Checker, pieces: tuple[Piece, ...], env: Mapping[str, Fraction], xv: int,
+           yv: int) -> tuple[E.Expr, str]:
+    """The entry at (x, y): the first piece that holds, specialised to the point; its field."""
+    for p in pieces:
+        try:
+            if p.when is not None and not E.compile_exact(p.when)(env):
+                continue
+        except E.ExprError as exc:
+            raise c.fail(p.field.replace(".value", ".when"), f"at x = {xv}, y = {yv}: {exc}") from None
+        try:
+            return F.specialise(p.value, env), p.field
+        except E.ExprError as exc:
+            raise c.fail(p.field, f"at x = {xv}, y = {yv}: {exc}") from None
+    raise AssertionError("the last piece is 'otherwise'")   # guaranteed by the form
+
+
 def _unsupported(e: E.Expr) -> str:
     if isinstance(e, E.Call) and e.fn not in ("exp", "ln"):
         return f"{e.fn}(...)"
@@ -149,21 +227,21 @@ def _numeric(v: sympy.Expr) -> sympy.Float:
     return sympy.N(v, DIGITS)
 
 
-def _check_probability(c: _Checker, field: str, v: sympy.Expr) -> None:
+def _check_probability(c: _Checker, field: str, v: sympy.Expr, where: str = "") -> None:
     if not v.is_real:
-        raise c.fail(field, f"{v} is not a real number")
+        raise c.fail(field, f"{where}{v} is not a real number")
     n = _numeric(v)
     if v.is_negative or n < -sympy.Float(10) ** (-DIGITS // 2):
-        raise c.fail(field, f"probability {v} ~ {float(n):.6g} is negative")
+        raise c.fail(field, f"{where}probability {v} ~ {float(n):.6g} is negative")
     if (v - 1).is_positive or n > 1 + sympy.Float(10) ** (-DIGITS // 2):
-        raise c.fail(field, f"probability {v} ~ {float(n):.6g} is more than 1")
+        raise c.fail(field, f"{where}probability {v} ~ {float(n):.6g} is more than 1")
 
 
-def _check_row_sum(c: _Checker, field: str, vals: list[sympy.Expr]) -> None:
+def _check_row_sum(c: _Checker, field: str, vals: list[sympy.Expr], where: str = "") -> None:
     total = sympy.Add(*vals)
     if sympy.simplify(total - 1) == 0:
         return
     n = _numeric(total)
     if abs(n - 1) > sympy.Float(10) ** (-DIGITS // 2):
-        raise c.fail(field, f"the row sums to {float(n):.12g}, not 1")
+        raise c.fail(field, f"{where}the row sums to {float(n):.12g}, not 1")
     # Numerically 1 but sympy cannot show it: Coq's `field` decides (the row-sum lemma fails if not).
