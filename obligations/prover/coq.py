@@ -168,16 +168,17 @@ class Coq:
         files = {self.library_module(v): v for v in self.library_files()}
         shared = {f"{SHARED_LIBRARY}.{v.stem}": v for v in self.shared.glob("*.v")} \
             if self.shared is not None and self.shared.is_dir() else {}
+        known = {**files, **shared}          # a shared module is checked as such; what it loads, here
         seen: set[str] = set()
         todo = [m for v in vfiles for m in _required(v.read_text())]
         while todo:
             module = todo.pop()
-            if module is None or (module.startswith(LIBRARY + ".") and module not in {**files, **shared}):
+            if module is None or (module.startswith(LIBRARY + ".") and module not in known):
                 return list(files.values())
-            if module in seen or module not in {**files, **shared}:
+            if module in seen or module not in known:
                 continue                     # checked already, or not ours (the standard library)
-            seen.add(module)                 # a shared module is checked as such; what it loads, here
-            todo += _required({**files, **shared}[module].read_text())
+            seen.add(module)
+            todo += _required(known[module].read_text())
         return [v for m, v in files.items() if m in seen]
 
     def unchecked(self, library: Sequence[Path]) -> list[Path]:
