@@ -21,16 +21,17 @@ THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",
             "rdp_of_brackets_delta", "not_rdp_of_bracket_set"]        # delta > 0 on brackets
 
 
-@pytest.mark.parametrize("theorem", THEOREMS)
-def test_library_theorem_uses_only_allowed_axioms(tmp_path: Path, theorem: str) -> None:
+def test_library_theorems_use_only_allowed_axioms(tmp_path: Path) -> None:
+    """One `Print Assumptions` of the tuple of all the theorems: its assumptions are the union
+    of theirs (one traversal of the library instead of one per theorem, 2 s instead of 15)."""
     v = tmp_path / "Audit.v"
     v.write_text("From Obligations Require Import PreludeReal.\nSet Printing Width 100000.\n"
-                 f"Print Assumptions {theorem}.\n")
+                 f"Definition audit_all := ({', '.join(THEOREMS)}).\nPrint Assumptions audit_all.\n")
     done = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    names = assumption_names(done.stdout.splitlines(), theorem)
-    assert allowed(names)
+    names = assumption_names(done.stdout.splitlines(), "audit_all")
+    assert names and allowed(names)
 
 
 def allowed(printed: list[str]) -> bool:
