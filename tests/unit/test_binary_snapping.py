@@ -5,8 +5,6 @@ rendered statement, and the shipped diffprivlib spec against `analysis/diffprivl
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -14,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+from inprocess import cli
 from obligations.analysis import diffprivlib_snapping as D
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
@@ -36,11 +35,6 @@ def _write(tmp_path: Path, **changes: Any) -> Path:
     path = tmp_path / "b.yaml"
     path.write_text(yaml.safe_dump(data))
     return path
-
-
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], capture_output=True, text=True,
-                          cwd=REPO, timeout=120)
 
 
 def test_shipped_spec_is_diffprivlibs_calibration() -> None:
@@ -141,7 +135,7 @@ def test_bad_input_names_the_field_and_the_range(tmp_path: Path, field: str, val
 
 
 def test_bad_input_exits_2_and_runs_nothing(tmp_path: Path) -> None:
-    run = _cli("prove", str(_write(tmp_path, bound=400)), "--out", str(tmp_path / "out"))
+    run = cli("prove", str(_write(tmp_path, bound=400)), "--out", str(tmp_path / "out"))
     assert run.returncode == 2
     assert "snapping.bound" in run.stderr and "about 353.198" in run.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

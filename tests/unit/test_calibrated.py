@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import subprocess
 from fractions import Fraction
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from inprocess import cli
 from obligations.core.obligation import Verdict
 from obligations.kinds import check, load, unfold
 
@@ -71,8 +71,7 @@ def test_a_claim_the_brackets_cannot_decide_is_undecided() -> None:
 def _run_check(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     spec = tmp_path / "bad.yaml"
     spec.write_text(yaml.safe_dump(data, sort_keys=False))
-    return subprocess.run([sys.executable, "-m", "obligations", "check", str(spec)], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    return cli("check", str(spec))
 
 
 @pytest.mark.parametrize("entry, field, message", [

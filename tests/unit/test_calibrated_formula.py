@@ -4,7 +4,6 @@ that kind, and bad formulas refused before Coq (exit 2, file and field)."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ import pytest
 import sympy
 import yaml
 
+from inprocess import cli
 from obligations.core import expr as E
 from obligations.core.obligation import Verdict
 from obligations.kinds import check, load, unfold
@@ -82,8 +82,7 @@ def test_routing_only_a_formula_with_exp_or_ln_in_a_value_is_calibrated() -> Non
 def _run_check(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     spec = tmp_path / "bad.yaml"
     spec.write_text(yaml.safe_dump(data, sort_keys=False))
-    return subprocess.run([sys.executable, "-m", "obligations", "check", str(spec)], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    return cli("check", str(spec))
 
 
 @pytest.mark.parametrize("formula, field, message", [

@@ -4,14 +4,13 @@ with the witness x = 0, x' = min(d, n), S = {0}, undecided in between), that n =
 renders as n = 100 does, and bad input refused before Coq (exit 2, file and field)."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from inprocess import cli
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
 from obligations.kinds import check, load, unfold
@@ -91,8 +90,7 @@ def test_bad_input_names_the_field(changes: dict[str, Any], field: str, words: s
 def test_bad_input_exits_2_before_coq(tmp_path: Path) -> None:
     spec = tmp_path / "g.yaml"
     spec.write_text(yaml.safe_dump(_geom(geometric={"epsilon": "exp(x)", "n": 5})))
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--out", str(tmp_path / "o"),
-                           "--build", str(tmp_path / "b")], cwd=REPO, capture_output=True, text=True, timeout=120)
+    done = cli("prove", str(spec), "--out", str(tmp_path / "o"), "--build", str(tmp_path / "b"))
     assert done.returncode == 2 and str(spec) in done.stderr and "geometric.epsilon" in done.stderr
     assert not (tmp_path / "b").exists()
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from inprocess import cli
 from obligations.errors import SpecError
 from obligations.kinds import check, unfold
 from obligations.kinds.floating import arith as A
@@ -119,14 +120,11 @@ def test_snapping_with_ustar_exact_epsilon(spec: str, eps: str) -> None:
 
 
 def test_an_overflowing_format_exits_2_naming_the_field(tmp_path: Path) -> None:
-    import subprocess
-    import sys
     spec = _spec(format={"precision": 8, "emax": 9}, steps=["ln", {"scale": "92"}, "sign", {"add_query": {}}])
     path = tmp_path / "overflow.yaml"
     path.write_text(yaml.safe_dump(spec, sort_keys=False))
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(path), "--out", str(tmp_path / "out"),
-                           "--build", str(tmp_path / "b")], cwd=SPECS.parents[2], capture_output=True, text=True,
-                          timeout=120)
+    done = cli("prove", str(path), "--out", str(tmp_path / "out"), "--build", str(tmp_path / "b"),
+               cwd=SPECS.parents[2])
     assert done.returncode == 2
     assert f"{path}: floating.format.emax: floating.steps[3] overflows to an infinity" in done.stderr
     assert not (tmp_path / "b").exists()          # refused before any work

@@ -4,13 +4,12 @@ tails, clamped output distributions, and `obligations utility`."""
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import sympy
 
+from inprocess import cli
 from obligations.analysis import utility as U
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -86,11 +85,6 @@ def test_clamped_outputs_are_a_distribution_with_the_clamping_bias() -> None:
     far = U.clamped_outputs(grid, lam, b, b + 3)         # case 4: every output is at most B
     assert far.bias(b + 3) < -3 and far.tail(b + 3, 2.9) == pytest.approx(1.0)
     assert far.expected_error(b + 3) == pytest.approx(-far.bias(b + 3))
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO, capture_output=True,
-                          text=True, timeout=300)
 
 
 def test_utility_prints_the_expected_errors_and_refuses_a_missing_value() -> None:
