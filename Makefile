@@ -26,8 +26,10 @@ $(VENV)/.installed: pyproject.toml
 	-$(PY) -m pip install -q -e '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
 	touch $@
 
+# files coqc compiles at once when building theories/ (the library: about 80 files)
+NPROC ?= $(shell nproc 2>/dev/null || echo 2)
 theories: coq
-	cd obligations/theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq
+	cd obligations/theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq -j$(NPROC)
 
 # Coq jobs at once for prove: 0 = one per core (make prove JOBS=1: one at a time)
 JOBS ?= 0

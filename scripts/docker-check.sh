@@ -98,12 +98,29 @@ make_base() {
   rm -rf "$root" "$root.log"
 }
 
+# The build context: a snapshot of the files git tracks or would track (with the
+# working tree's edits), so that `make test` may write in the repository (compiled
+# theories, caches) while the image builds beside it (.ci/run runs the two at once).
+# Outside a git checkout: the directory itself.
+snapshot_context() {
+  if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then echo "."; return; fi
+  local dir
+  dir=$(mktemp -d /var/tmp/docker-check-context.XXXXXX)
+  git ls-files -z --cached --others --exclude-standard |
+    while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+    tar --null -T - -cf - | tar -C "$dir" -xf -
+  echo "$dir"
+}
+
 build_image() {
-  local args=(--isolation=chroot --build-arg "BASE=$BASE_IMAGE" --build-arg CHECK=1 -t "$IMAGE")
+  local args=(--isolation=chroot --build-arg "BASE=$BASE_IMAGE" --build-arg CHECK=1 -t "$IMAGE") context rc=0
   # pip inside the build trusts what the host trusts (e.g. a TLS-inspecting
   # proxy's CA); a build secret, not kept in the image.
   [ -s "$CA_BUNDLE" ] && args+=(--secret "id=pip-cert,src=$CA_BUNDLE")
-  podman build "${args[@]}" .
+  context=$(snapshot_context)
+  podman build "${args[@]}" "$context" || rc=$?
+  [ "$context" = . ] || rm -rf "$context"
+  return "$rc"
 }
 
 timed "install podman, debootstrap" install_tools
