@@ -119,7 +119,11 @@ def compile_one(u: Unfolded, settings: Settings, choices: Optional[dict[str, str
     spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
     out = Outcome.of(u, Verdict.UNPROVED, theorem=u.rendered.theorems[-1])
-    out.timings["theories"] = coq.build_theories(settings.progress)
+    # only the library files this file and its shared modules load (a fresh install compiles
+    # what the first spec needs, not the whole library)
+    needed = coq.closure_of_texts([u.rendered.text, *(m.text for m in u.rendered.shared)],
+                                  {m.logical: m.text for m in u.rendered.shared})
+    out.timings["theories"] = coq.build_theories(settings.progress, needed)
     spent, problem = shared.ensure(u.rendered.shared, settings)
     out.timings.update(spent)
     if problem:   # Coq refused a module the file requires: the claim is not proved
@@ -187,7 +191,8 @@ def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Out
     if settings.recheck_library:
         library = coq.unchecked(coq.library_closure(vfiles))
     else:
-        library = [] if coq.library_checked() else coq.library_files()
+        library = [] if coq.library_checked() else (
+            coq.library_files() if coq.library_compiled() else coq.unchecked(coq.library_closure(vfiles)))
     settings.say(f"coqchk: {', '.join(c.u.spec.name for c in batch)}"
                  + (f" and {len(library)} files of the library" if library else ""))
     checked = coq.check(vfiles, library)

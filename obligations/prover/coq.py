@@ -2,6 +2,7 @@
 its own audit: theorem statements and their assumptions), re-check it with coqchk."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import shutil
@@ -115,14 +116,21 @@ class Coq:
         """The logical name of a library file: `Core/Sums.v` is `Obligations.Core.Sums`."""
         return ".".join((LIBRARY, *vfile.relative_to(self.theories).with_suffix("").parts))
 
-    def build_theories(self, progress: Optional[Callable[[str], None]] = None) -> float:
-        """Compile the library files whose .vo is missing or stale (telling `progress` each);
-        returns seconds spent."""
+    def build_theories(self, progress: Optional[Callable[[str], None]] = None,
+                       needed: Optional[list[Path]] = None) -> float:
+        """Compile the library files whose .vo is missing or older than their .v or than the
+        .vo of a library file they load (telling `progress` each): all of them, or only those
+        of `needed` (e.g. `closure_of_texts` of the files to compile); returns seconds spent."""
         self.version()
+        files = self.library_files()
+        deps = self._library_deps(files)
+        if deps is None:     # a `Require` not read for certain: all files, each after a rebuilt one too
+            wanted, cascade = set(files), True
+        else:
+            wanted, cascade = set(files if needed is None else needed), False
         spent, rebuilt = 0.0, False
-        for v in self.library_files():
-            vo = v.with_suffix(".vo")
-            if rebuilt or not vo.exists() or vo.stat().st_mtime < v.stat().st_mtime:
+        for v in files:                # _CoqProject lists a file after the files it loads
+            if v in wanted and ((cascade and rebuilt) or self._stale(v, deps[v] if deps else [])):
                 if progress is not None:
                     progress(f"compiling the Coq library (once): {v.relative_to(self.theories)}")
                 done = self._run(["coqc", *self.load_path(), str(v)], cwd=self.theories)
@@ -135,6 +143,29 @@ class Coq:
                 self._stamp = None   # other .vo files: another stamp
         return spent
 
+    def _library_deps(self, files: Sequence[Path]) -> Optional[dict[Path, list[Path]]]:
+        """The library files each library file loads; None if some `Require` is not read for certain."""
+        by_module = {self.library_module(v): v for v in files}
+        deps: dict[Path, list[Path]] = {}
+        for v in files:
+            try:
+                required = _required(v.read_text())
+            except OSError as exc:
+                raise InfrastructureError(f"cannot read {v}: is the repository complete?") from exc
+            if None in required:
+                return None
+            deps[v] = [by_module[m] for m in required if m is not None and m in by_module]
+        return deps
+
+    @staticmethod
+    def _stale(v: Path, loads: Sequence[Path]) -> bool:
+        """v's .vo is missing, or older than v or than the .vo of a file it loads."""
+        vo = v.with_suffix(".vo")
+        if not vo.exists() or vo.stat().st_mtime < v.stat().st_mtime:
+            return True
+        return any(not d.with_suffix(".vo").exists() or d.with_suffix(".vo").stat().st_mtime > vo.stat().st_mtime
+                   for d in loads)
+
     # -- coqchk of the library, once per compiled library
     def _library_stamp(self) -> Path:
         """A file next to the library whose name is the hash of its compiled .vo files and
@@ -143,7 +174,9 @@ class Coq:
         if self._stamp is None:
             h = hashlib.sha256(self.version().encode())
             for v in self.library_files():
-                h.update(v.with_suffix(".vo").read_bytes())
+                vo = v.with_suffix(".vo")
+                if vo.exists():        # a library compiled in part (`build_theories(needed=...)`)
+                    h.update(self.library_module(v).encode() + vo.read_bytes())
             self._stamp = self.theories / f".coqchk-ok-{h.hexdigest()[:32]}"
         return self._stamp
 
@@ -151,6 +184,10 @@ class Coq:
         """The hash naming this compiled library (and Coq version): what a shared module's
         .vo was compiled against."""
         return self._library_stamp().name.removeprefix(".coqchk-ok-")
+
+    def library_compiled(self) -> bool:
+        """Whether every library file has its .vo (`build_theories` may compile only a part)."""
+        return all(v.with_suffix(".vo").exists() for v in self.library_files())
 
     def library_checked(self, trust_stamp: bool = True) -> bool:
         """Whether coqchk accepted this compiled library: in this process, or (if
@@ -165,12 +202,19 @@ class Coq:
         """The library files that `vfiles` load, directly or through each other (a file is
         loaded only by a `Require`, so coqchk need not look at the others); the whole library
         when a `Require` is not one this parser reads for certain."""
+        return self.closure_of_texts([v.read_text() for v in vfiles])
+
+    def closure_of_texts(self, texts: Sequence[str], shared: Optional[dict[str, str]] = None) -> list[Path]:
+        """`library_closure` of files with these texts; `shared`: the texts of shared modules
+        by logical name, for those not yet written to the shared directory."""
         files = {self.library_module(v): v for v in self.library_files()}
-        shared = {f"{SHARED_LIBRARY}.{v.stem}": v for v in self.shared.glob("*.v")} \
+        on_disk = {f"{SHARED_LIBRARY}.{v.stem}": v for v in self.shared.glob("*.v")} \
             if self.shared is not None and self.shared.is_dir() else {}
-        known = {**files, **shared}          # a shared module is checked as such; what it loads, here
+        known: dict[str, Callable[[], str]] = {m: v.read_text for m, v in {**files, **on_disk}.items()}
+        for m, t in (shared or {}).items():   # checked as such; what they load, here
+            known[m] = functools.partial(str, t)
         seen: set[str] = set()
-        todo = [m for v in vfiles for m in _required(v.read_text())]
+        todo = [m for t in texts for m in _required(t)]
         while todo:
             module = todo.pop()
             if module is None or (module.startswith(LIBRARY + ".") and module not in known):
@@ -178,7 +222,7 @@ class Coq:
             if module in seen or module not in known:
                 continue                     # checked already, or not ours (the standard library)
             seen.add(module)
-            todo += _required(known[module].read_text())
+            todo += _required(known[module]())
         return [v for m, v in files.items() if m in seen]
 
     def unchecked(self, library: Sequence[Path]) -> list[Path]:
