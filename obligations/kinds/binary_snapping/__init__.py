@@ -1,10 +1,11 @@
 """Binary snapping claims: the floating-point snapping mechanism in binary64 at concrete
 parameters, certified by instantiating the library's `float_snap_dp` (`theories/Float/
 SnapFloatDP.v`: any FLT format, any tie rule, all inputs).  The generated file proves the
-premises that are decidable at the concrete values and keeps the sampler's and the
-logarithm's (`uprob pr`, `pipeline_ok`) as hypotheses of its theorem.  A claim below what
-the theorem gives, 1/lambda + ln K, is undecided: nothing is sent to Coq.  Template
-`binary_snapping.v.j2`; docs/binary64.md."""
+premises that are decidable at the concrete values, `pipeline_ok` from lambda >= 2^-968
+(`theories/Float/SnapPipeline.v`), and keeps as hypotheses of its theorem only the sampler's
+(`uprob pr`) and, for a log within k ulps, the log's error (none for a correctly rounded log).
+A claim below what the theorem gives, 1/lambda + ln K, is undecided: nothing is sent to Coq.
+Template `binary_snapping.v.j2`; docs/binary64.md."""
 from __future__ import annotations
 
 import math
