@@ -17,6 +17,7 @@ import mpmath
 from obligations.core.obligation import Plan, Verdict
 from obligations.kinds.base import Unfolded
 from obligations.kinds.binary_snapping import spec as bs_spec
+from obligations.kinds.binary_snapping.cases import CaseTable, case_table
 from obligations.kinds.binary_snapping.document import BinarySnappingAnalysis, render
 from obligations.kinds.binary_snapping.spec import ETA, BinarySnappingFile, BinarySnappingSpec, choose_delta
 
@@ -66,7 +67,10 @@ class BinarySnappingKind:
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "theorem_value": a.value_text,
                                 "delta": str(a.delta), "notes": list(u.plan.notes),
                                 "theorems": list(u.rendered.theorems)}
+        table = cases(a)
+        item["cases"] = table.as_dict()
         lines = [f"{s.name} ({s.path}): {self.summary(s)}", f"  {_note(a)}; Python expects: {u.plan.expected}"]
+        lines += table.lines()
         if coq:
             item["coq"] = u.rendered.text
             lines.append(u.rendered.text)
@@ -101,6 +105,11 @@ def analyse(spec: BinarySnappingSpec) -> BinarySnappingAnalysis:
             bits = max(60, int(-mpmath.log(gap / max(abs(value), 1), 2)) + 30)
         text = mpmath.nstr(value, 25)
     return BinarySnappingAnalysis(spec, delta, g, float(value), text, bits, provable)
+
+
+def cases(a: BinarySnappingAnalysis) -> CaseTable:
+    s = a.spec
+    return case_table(s.scale, s.grid, s.bound, a.g, a.delta, s.mu, s.ulps, s.claim, a.bits)
 
 
 def _note(a: BinarySnappingAnalysis) -> str:
