@@ -70,7 +70,7 @@ def _mp(q: Fraction) -> mpmath.mpf:
 
 
 def _g(x: Any, digits: int = 6) -> str:   # mpmath numbers carry no type hints
-    return mpmath.nstr(x, digits)
+    return str(mpmath.nstr(x, digits))
 
 
 def interior_range(bound: Fraction, grid: Fraction) -> tuple[int, int]:
