@@ -1,7 +1,8 @@
 """Binary snapping with real Coq: the shipped diffprivlib spec's file compiles (float_snap_dp
-instantiated at binary64, its decidable premises proved by interval/lra) with only allow-listed
-axioms, and the theorem it prints is the claim; the user's own epsilon, below the theorem's value,
-is undecided by Python, and the same file forced through Coq with that claim is refused at the
+instantiated at binary64, its decidable premises proved by interval/lra, pipeline_ok from
+lambda >= 2^-968 and the correctly rounded log) with only allow-listed axioms, and the theorem it
+prints is the claim with U*'s measure as its only hypothesis; the user's own epsilon, below the
+theorem's value, is undecided by Python, and the same file forced through Coq with that claim is refused at the
 claim's inequality (Coq, not Python, decides).  About 12 s CPU, most of it the audit's
 `Print Assumptions` over the library."""
 from __future__ import annotations
@@ -38,6 +39,12 @@ def test_shipped_spec_compiles_with_allowed_axioms(tmp_path: Path, monkeypatch: 
     run = _coqc(tmp_path, u.spec.name, u.rendered.text)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Rabs (x - x') <= 1 ->" in run.stdout and "exp diffprivlib_snapping_eps *" in run.stdout
+    # the statement coqc prints: only U*'s measure is assumed; the log is the correctly rounded ln
+    stated = run.stdout.split("diffprivlib_snapping_dp\n", 1)[1].split("audit_assumptions", 1)[0]
+    assert "pipeline_ok" not in stated
+    assert stated.split(", uprob pr -> forall x x' out : R,")[0].strip() == \
+        ": forall (choice : Z -> bool) (pr : (R -> Prop) -> R)"
+    assert "(fun v : R => rnd 53 (-1074) choice (ln v)) pr diffprivlib_snapping_lam x " in stated
     block = ("Axioms:" + run.stdout.split("Axioms:")[1]).splitlines()
     full, unresolved = allowlist.full_names(assumption_names(block, u.spec.name),
                                             allowlist.REALS | allowlist.PRIMITIVE)

@@ -1,9 +1,10 @@
 """Real Coq: seed 004's relative-error semantics (theories/Float/RelError.v, RelSemantics.v), the noise
 factor, the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v), the probability
 of an interval under Mironov's U* (UStarMeasure.v) and of one output (SnapOutput.v, SnapInterior.v,
-SnapClamp.v), the ratios (SnapRatio.v, SnapTailRatio.v) and the assembled bound (SnapFloatDP.v) are
-proved on Flocq and rest only on the allow-listed axioms of the reals; a rule without its range premise
-derives nothing (a cancelling subtraction, where the seed's OP rule derives an interval)."""
+SnapClamp.v), the ratios (SnapRatio.v, SnapTailRatio.v), the assembled bound (SnapFloatDP.v) and its
+range premise from the parameters (SnapPipeline.v) are proved on Flocq and rest only on the allow-listed
+axioms of the reals; a rule without its range premise derives nothing (a cancelling subtraction, where the
+seed's OP rule derives an interval)."""
 from __future__ import annotations
 
 import subprocess
@@ -27,7 +28,9 @@ THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel
             "ustar_ln_upper_ulen", "ustar_ln_lower_ulen", "output_prob_upper_mass", "output_prob_lower_mass",
             "moved_le_snap_mass", "snap_mass_le_narrowed", "output_ratio_of_mass_bound",
             "snap_mass_widen", "output_ratio", "interior_ratio",
-            "top_ratio", "bottom_ratio", "clamp_top_ratio", "clamp_bottom_ratio", "float_snap_dp"]
+            "top_ratio", "bottom_ratio", "clamp_top_ratio", "clamp_bottom_ratio", "float_snap_dp",
+            "ustar_format", "ustar_le", "ln_ustar_le", "pipeline_ok_of_log", "pipeline_ok_of_log_bpow",
+            "correct_log_within", "pipeline_ok_correct", "pipeline_ok_binary64_log", "pipeline_ok_binary64_correct"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
@@ -35,7 +38,7 @@ def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
     v.write_text("From Coq Require Import ZArith Reals Lra.\n"
                  "From Obligations.Float Require Import RelError RelSemantics SnapNoise SnapOuter.\n"
                  "From Obligations.Float Require Import UStarMeasure SnapOutput SnapInterior SnapClamp SnapRatio\n"
-                 "  SnapTailRatio SnapFloatDP.\n"
+                 "  SnapTailRatio SnapFloatDP SnapPipeline.\n"
                  "Set Printing Width 100000.\n" + body)
     return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
@@ -58,6 +61,20 @@ def test_soundness_states_the_seeds_theorem(tmp_path: Path) -> None:
         "  (forall v, (0 < v)%R -> (normal_min prec emin <= Rabs (ln v))%R -> rel_within mu (ln v) (lnf v)) ->\n"
         "  forall e lo hi, derives prec emin mu e lo hi ->\n"
         "  (lo <= float_eval prec emin choice lnf e <= hi)%R).\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_pipeline_ok_needs_nothing_of_a_correctly_rounded_log(tmp_path: Path) -> None:
+    """binary64: the correctly rounded ln and lambda >= 2^-968 give pipeline_ok, with no premise on the log;
+    a log within mu <= 1/2 needs its error on the floats of (0, 1) only."""
+    done = _coqc(tmp_path, (
+        "From Flocq Require Import Core.Core.\n"
+        "Check (pipeline_ok_binary64_correct : forall choice (lam : R), (powerRZ 2 (-968) <= lam)%R ->\n"
+        "  pipeline_ok 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) (eta 53) lam).\n"
+        "Check (pipeline_ok_binary64_log : forall choice (lnf : R -> R) (mu lam : R), (0 <= mu <= / 2)%R ->\n"
+        "  (forall v, generic_format radix2 (FLT_exp (-1074) 53) v -> (0 < v < 1)%R ->\n"
+        "     rel_within mu (ln v) (lnf v)) ->\n"
+        "  (powerRZ 2 (-968) <= lam)%R -> pipeline_ok 53 (-1074) choice lnf mu lam).\n"))
     assert done.returncode == 0, done.stderr + done.stdout
 
 

@@ -89,14 +89,32 @@ def test_delta_exceeds_the_displacement_and_the_value_is_about_the_docs_constant
     assert 18 * 100 * float(ETA) < ln_k < 22 * 100 * float(ETA)
 
 
-def test_render_states_the_claim_with_the_sampler_and_log_as_hypotheses() -> None:
+def _statement(text: str) -> str:
+    return text[text.index("Theorem "):text.index("Proof.", text.index("Theorem "))]
+
+
+def test_render_states_the_claim_with_only_the_sampler_as_hypothesis() -> None:
     text = unfold(load(SHIPPED.relative_to(REPO))).rendered.text
     assert "From Obligations Require Import PreludeBinary." in text
-    assert "uprob pr -> pipeline_ok 53 (-1074) choice lnf diffprivlib_snapping_mu diffprivlib_snapping_lam ->" in text
+    theorem = _statement(text)
+    # a correctly rounded log: lnf is the format's rounded ln, nothing is assumed about it
+    assert "forall (choice : Z -> bool) (pr : (R -> Prop) -> R),\n  uprob pr ->\n  forall x x' out," in theorem
+    assert "choice (fun v => rnd 53 (-1074) choice (ln v)) pr diffprivlib_snapping_lam x" in theorem
+    assert "pipeline_ok" not in theorem and "lnf" not in theorem
+    assert "pipeline_ok_binary64_correct" in text and "powerRZ 2 (-968) <= diffprivlib_snapping_lam" in text
     assert "Rabs (x - x') <= 1 ->" in text and "float_snap TiesUp" in text
     assert "float_snap_dp 53 (-1074)" in text
     for word in ("Admitted", "admit.", "Axiom", "Parameter"):
         assert word not in text
+
+
+def test_render_of_a_log_within_ulps_assumes_only_the_logs_error() -> None:
+    text = unfold(load(NUMPY_LOG.relative_to(REPO))).rendered.text
+    theorem = _statement(text)
+    assert "pipeline_ok" not in theorem
+    assert ("uprob pr ->\n  (forall v, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 -> "
+            "rel_within diffprivlib_snapping_numpy_log_mu (ln v) (lnf v)) ->\n  forall x x' out,") in theorem
+    assert "pipeline_ok_binary64_log" in text
 
 
 def test_claim_precision_follows_the_gap(tmp_path: Path) -> None:
@@ -116,7 +134,8 @@ def test_claim_precision_follows_the_gap(tmp_path: Path) -> None:
     ("bound", "2**47", ["snapping.bound", "2^46 * lambda", "Mironov"]),
     ("bound", "2**", ["snapping.bound"]),
     ("bound", "x + 1", ["snapping.bound", "not an exact number"]),
-    ("epsilon", "2**1023", ["snapping.epsilon", "below the smallest normal", "2^-1022"]),
+    ("epsilon", "2**1023", ["snapping.epsilon", "below 2^-968", "lambda >= 2^-968"]),
+    ("epsilon", "2**969", ["snapping.epsilon", "below 2^-968", "lambda >= 2^-968"]),
     ("grid", "1/1000000000000000", ["snapping.grid", "too fine"]),
     ("epsilon", 0, ["snapping.epsilon", "> 0"]),
     ("epsilon", "2**1100", ["snapping.epsilon", "binary64's range"]),

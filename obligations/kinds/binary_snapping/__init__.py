@@ -1,10 +1,11 @@
 """Binary snapping claims: the floating-point snapping mechanism in binary64 at concrete
 parameters, certified by instantiating the library's `float_snap_dp` (`theories/Float/
 SnapFloatDP.v`: any FLT format, any tie rule, all inputs).  The generated file proves the
-premises that are decidable at the concrete values and keeps the sampler's and the
-logarithm's (`uprob pr`, `pipeline_ok`) as hypotheses of its theorem.  A claim below what
-the theorem gives, 1/lambda + ln K, is undecided: nothing is sent to Coq.  Template
-`binary_snapping.v.j2`; docs/binary64.md."""
+premises that are decidable at the concrete values, `pipeline_ok` from lambda >= 2^-968
+(`theories/Float/SnapPipeline.v`), and keeps as hypotheses of its theorem only the sampler's
+(`uprob pr`) and, for a log within k ulps, the log's error (none for a correctly rounded log).
+A claim below what the theorem gives, 1/lambda + ln K, is undecided: nothing is sent to Coq.
+Template `binary_snapping.v.j2`; docs/binary64.md."""
 from __future__ import annotations
 
 import math
@@ -16,6 +17,7 @@ import mpmath
 from obligations.core.obligation import Plan, Verdict
 from obligations.kinds.base import Unfolded
 from obligations.kinds.binary_snapping import spec as bs_spec
+from obligations.kinds.binary_snapping.cases import CaseTable, case_table
 from obligations.kinds.binary_snapping.document import BinarySnappingAnalysis, render
 from obligations.kinds.binary_snapping.spec import ETA, BinarySnappingFile, BinarySnappingSpec, choose_delta
 
@@ -65,7 +67,10 @@ class BinarySnappingKind:
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "theorem_value": a.value_text,
                                 "delta": str(a.delta), "notes": list(u.plan.notes),
                                 "theorems": list(u.rendered.theorems)}
+        table = cases(a)
+        item["cases"] = table.as_dict()
         lines = [f"{s.name} ({s.path}): {self.summary(s)}", f"  {_note(a)}; Python expects: {u.plan.expected}"]
+        lines += table.lines()
         if coq:
             item["coq"] = u.rendered.text
             lines.append(u.rendered.text)
@@ -100,6 +105,11 @@ def analyse(spec: BinarySnappingSpec) -> BinarySnappingAnalysis:
             bits = max(60, int(-mpmath.log(gap / max(abs(value), 1), 2)) + 30)
         text = mpmath.nstr(value, 25)
     return BinarySnappingAnalysis(spec, delta, g, float(value), text, bits, provable)
+
+
+def cases(a: BinarySnappingAnalysis) -> CaseTable:
+    s = a.spec
+    return case_table(s.scale, s.grid, s.bound, a.g, a.delta, s.mu, s.ulps, s.claim, a.bits)
 
 
 def _note(a: BinarySnappingAnalysis) -> str:

@@ -47,5 +47,6 @@ def render(a: BinarySnappingAnalysis) -> Rendered:
         eps_text=comment(str(s.epsilon)), grid=r_lit(s.grid), grid_text=repr(float(s.grid)),
         grid_auto=s.grid_auto, bound=r_lit(s.bound), g=a.g, delta=r_lit(a.delta), mu=mu_term(s),
         log_text=comment(s.log_text), claim=r_lit(s.claim), claim_text=comment(s.claim_text),
-        tie="TiesUp" if s.ties == "up" else "TiesDown", ties=s.ties, bits=a.bits, value=a.value_text)
+        tie="TiesUp" if s.ties == "up" else "TiesDown", ties=s.ties, bits=a.bits, value=a.value_text,
+        correct=s.ulps is None)
     return render_template(TEMPLATE, s.name, ctx, PRELUDE, theorems(a))

@@ -33,6 +33,9 @@ PRECISION = 53
 EMIN = -1074
 ETA = Fraction(1, 2 ** PRECISION)
 NORMAL_MIN = Fraction(1, 2 ** 1022)      # 2^(emin + prec - 1)
+# pipeline_ok follows from lambda >= 2^(emin + 2 prec) (SnapPipeline.v): fl(lambda)·LN(u) stays normal
+LAM_MIN_EXP = -968
+LAM_MIN = Fraction(1, 2 ** -LAM_MIN_EXP)
 MIRONOV_SPAN = 46                        # Mironov's range: B < 2^46 * lambda
 MAX_ULPS = 2 ** 20
 TIES = ("up", "down")
@@ -152,10 +155,10 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
     if not math.isfinite(e64) or e64 == 0 or not math.isfinite(1.0 / e64):
         raise SpecError(file, "snapping.epsilon", f"epsilon = {body.epsilon} is outside binary64's range")
     scale = Fraction(1.0 / e64)
-    if scale < NORMAL_MIN:
-        raise SpecError(file, "snapping.epsilon", f"lambda = 1/epsilon = {float(scale)!r} is below the smallest "
-                        f"normal binary64 number 2^-1022 = {float(NORMAL_MIN)!r} (the proved range is lambda >= "
-                        "2^-1022)")
+    if scale < LAM_MIN:
+        raise SpecError(file, "snapping.epsilon", f"lambda = 1/epsilon = {float(scale)!r} is below 2^-968 = "
+                        f"{float(LAM_MIN)!r}: the proved range is lambda >= 2^-968 (so that fl(lambda)·ln(u) "
+                        "stays above the smallest normal 2^-1022 at every sample)")
     auto = body.grid == "auto"
     grid = Fraction(power_of_two_at_or_above(float(scale))) if auto else _positive(file, "snapping.grid", body.grid)
     bound = _positive(file, "snapping.bound", body.bound)

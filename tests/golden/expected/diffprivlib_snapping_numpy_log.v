@@ -83,6 +83,20 @@ Proof.
   unfold diffprivlib_snapping_numpy_log_grid, diffprivlib_snapping_numpy_log_delta, diffprivlib_snapping_numpy_log_lam, diffprivlib_snapping_numpy_log_eps. interval with (i_prec 73).
 Qed.
 
+(** ** lambda >= 2^-968: with it [pipeline_ok] (lambda normal, fl(lambda)·LN(u) normal, LN within mu
+       of ln at every sample) follows from the logarithm alone (SnapPipeline.v) *)
+Lemma diffprivlib_snapping_numpy_log_lam_range : powerRZ 2 (-968) <= diffprivlib_snapping_numpy_log_lam.
+Proof. unfold diffprivlib_snapping_numpy_log_lam. interval. Qed.
+Lemma diffprivlib_snapping_numpy_log_mu_half : 0 <= diffprivlib_snapping_numpy_log_mu <= / 2.
+Proof. unfold diffprivlib_snapping_numpy_log_mu. rewrite diffprivlib_snapping_numpy_log_eta. split; interval. Qed.
+
+Lemma diffprivlib_snapping_numpy_log_pipeline : forall choice (lnf : R -> R),
+  (forall v, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 -> rel_within diffprivlib_snapping_numpy_log_mu (ln v) (lnf v)) ->
+  pipeline_ok 53 (-1074) choice lnf diffprivlib_snapping_numpy_log_mu diffprivlib_snapping_numpy_log_lam.
+Proof.
+  intros choice lnf Hlnf.
+  exact (pipeline_ok_binary64_log choice lnf diffprivlib_snapping_numpy_log_mu diffprivlib_snapping_numpy_log_lam diffprivlib_snapping_numpy_log_mu_half Hlnf diffprivlib_snapping_numpy_log_lam_range).
+Qed.
 (** An output's probability is nonnegative (pr is monotone and the empty event has length 0). *)
 Lemma diffprivlib_snapping_numpy_log_prob_nonneg : forall choice lnf pr, uprob pr -> forall y P,
   0 <= snap_output_prob 53 (-1074) choice lnf pr diffprivlib_snapping_numpy_log_lam y P.
@@ -94,14 +108,13 @@ Proof.
   assert (Z1 := Z (fun U => P (snap_sum 53 (-1074) choice lnf diffprivlib_snapping_numpy_log_lam y 1 U))).
   assert (Z2 := Z (fun U => P (snap_sum 53 (-1074) choice lnf diffprivlib_snapping_numpy_log_lam y (-1) U))). lra.
 Qed.
-
-(** ** The claim: for every tie rule of the float arithmetic (choice), every logarithm lnf and
-       probability pr such that pr is U*'s measure ([uprob]) and the pipeline is in range at
-       every sample ([pipeline_ok]: lambda >= 2^-1022, the product fl(lambda)·lnf(u) normal,
-       lnf within a relative mu of ln), for all binary64 inputs x, x' with |x|, |x'| <= B and
+(** ** The claim: for every tie rule of the float arithmetic (choice), every logarithm lnf within a
+       relative mu of ln on the binary64 numbers of (0, 1) (within 1 ulp(s)) and every probability pr
+       that is U*'s measure ([uprob]), for all binary64 inputs x, x' with |x|, |x'| <= B and
        |x - x'| <= 1, every output out: Pr[out | x] <= e^eps · Pr[out | x'] *)
 Theorem diffprivlib_snapping_numpy_log_dp : forall (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R),
-  uprob pr -> pipeline_ok 53 (-1074) choice lnf diffprivlib_snapping_numpy_log_mu diffprivlib_snapping_numpy_log_lam ->
+  uprob pr ->
+  (forall v, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 -> rel_within diffprivlib_snapping_numpy_log_mu (ln v) (lnf v)) ->
   forall x x' out,
   generic_format radix2 (FLT_exp (-1074) 53) x -> generic_format radix2 (FLT_exp (-1074) 53) x' ->
   Rabs x <= diffprivlib_snapping_numpy_log_B -> Rabs x' <= diffprivlib_snapping_numpy_log_B -> Rabs (x - x') <= 1 ->
@@ -110,7 +123,8 @@ Theorem diffprivlib_snapping_numpy_log_dp : forall (choice : Z -> bool) (lnf : R
   exp diffprivlib_snapping_numpy_log_eps * snap_output_prob 53 (-1074) choice lnf pr diffprivlib_snapping_numpy_log_lam x'
     (fun w => float_snap TiesUp diffprivlib_snapping_numpy_log_grid diffprivlib_snapping_numpy_log_B w = out).
 Proof.
-  intros choice lnf pr Hpr Hok x x' out Fx Fx' Hx Hx' H1.
+  intros choice lnf pr Hpr Hlnf x x' out Fx Fx' Hx Hx' H1.
+  assert (Hok := diffprivlib_snapping_numpy_log_pipeline choice lnf Hlnf).
   eapply Rle_trans.
   - exact (float_snap_dp 53 (-1074) eq_refl choice lnf diffprivlib_snapping_numpy_log_mu diffprivlib_snapping_numpy_log_mu_nonneg pr Hpr TiesUp
              diffprivlib_snapping_numpy_log_grid diffprivlib_snapping_numpy_log_B diffprivlib_snapping_numpy_log_g diffprivlib_snapping_numpy_log_lam diffprivlib_snapping_numpy_log_delta diffprivlib_snapping_numpy_log_grid_pos
