@@ -90,6 +90,7 @@ def test_a_fixed_tie_rule_is_stated() -> None:
     ({"log": {"ulps": 0}}, None, "snapping.log.ulps"),
     ({"log": {"ulps": 2 ** 20 + 1}}, None, "snapping.log.ulps"),
     ({"epsilon": "1"}, None, "snapping.epsilon"),
+    ({"bound": 100}, None, "snapping.bound"),
     ({"grid": "2"}, None, "snapping.grid"),
     (None, {"per_B_over_lambda": "-1"}, "claim.bound.per_B_over_lambda"),
     (None, {"constant": "ln(2)"}, "claim.bound.constant"),

@@ -140,6 +140,7 @@ def is_binary_snapping_all(data: Mapping[str, Any]) -> bool:
 
 
 def check(data: Any, file: str, sha256: str = "") -> BinarySnappingAllSpec:
+    _symbolic_parameters(data, file)
     try:
         spec = BinarySnappingAllFile.model_validate(data)
     except ValidationError as exc:
@@ -165,6 +166,19 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingAllSpec:
     return BinarySnappingAllSpec(path=file, sha256=sha256, name=spec.name, description=spec.description,
                                  ties=body.ties, ulps=ulps, a=a, b=b, a_text=str(spec.claim.bound.per_B_over_lambda),
                                  b_text=str(spec.claim.bound.constant), grid_text=body.grid)
+
+
+def _symbolic_parameters(data: Any, file: str) -> None:
+    """A concrete number among the parameters: say which form it belongs to."""
+    body = data.get("snapping") if isinstance(data, dict) else None
+    if not isinstance(body, dict):
+        return
+    for key, allowed in (("epsilon", ("any",)), ("bound", ("any",)), ("grid", ("any", "auto"))):
+        if key in body and body[key] not in allowed:
+            raise SpecError(file, f"snapping.{key}", f"{body[key]!r}: in the all-parameters form (a parameter "
+                            "`any` or a claim `bound:`) epsilon, bound and grid are `any` (grid also `auto`), "
+                            "the theorem covers every lambda, Lambda in [lambda, 2 lambda] and B in "
+                            f"(0, {B_OVER_LAMBDA} lambda]; concrete numbers take a claim `epsilon:`")
 
 
 MAX_DIGITS = 40   # a constant's numerator and denominator: no huge literal reaches Coq
