@@ -4,6 +4,7 @@ undecided), the rendered theorem's quantifiers, `show`'s case table, and the lib
 against float_snap_dp's own ln K (mpmath).  No Coq here: tests/coq/test_binary_snapping_all.py."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from fractions import Fraction
@@ -112,6 +113,10 @@ def test_show_prints_the_case_table_and_the_obligations() -> None:
         assert lemma in run.stdout
     assert "obligations of the generated file (7):" in run.stdout
     assert "binary64_snapping_all_parameters_a_ok: unfold, lra" in run.stdout
+    [item] = json.loads(_cli("show", "--json", str(SHIPPED.relative_to(REPO))).stdout)
+    assert [c["lemma"].split()[0] for c in item["cases"]] == ["clamp_top_ratio", "clamp_bottom_ratio",
+                                                               "interior_ratio", "never"]
+    assert len(item["obligations"]) == 7 and item["obligations"][-1]["name"].endswith("_dp")
 
 
 def _ln_k_over_eta(beta: float, rho: float, m: int) -> mpmath.mpf:

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Optional
 from obligations.core.obligation import Plan, Verdict
 from obligations.kinds.base import Unfolded
 from obligations.kinds.binary_snapping_all import spec as all_spec
-from obligations.kinds.binary_snapping_all.cases import case_lines
+from obligations.kinds.binary_snapping_all.cases import case_lines, case_record
 from obligations.kinds.binary_snapping_all.document import BinarySnappingAllAnalysis, render
 from obligations.kinds.binary_snapping_all.spec import BinarySnappingAllFile, BinarySnappingAllSpec
 
@@ -59,7 +59,8 @@ class BinarySnappingAllKind:
         s = u.spec
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "claim": s.claim_record,
                                 "library_constants": {"per_B_over_lambda": str(s.lib_a), "constant": str(s.lib_b)},
-                                "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems)}
+                                "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems),
+                                **case_record(u.rendered.text)}
         lines = [f"{s.name} ({s.path}): {self.summary(s)}", f"  {note(u.mechanism)}; Python expects: "
                  f"{u.plan.expected}"]
         lines += case_lines(u.rendered.text)

@@ -49,3 +49,10 @@ def case_lines(text: str) -> list[str]:
     lines.append(f"  obligations of the generated file ({len(obs)}):")
     lines += [f"    {name}: {', '.join(tactics)}" for name, tactics in obs]
     return lines
+
+
+def case_record(text: str) -> dict[str, object]:
+    """The same as `case_lines`, for `show --json`."""
+    return {"cases": [{"output": out, "bound": bound, "lemma": lemma} for out, bound, lemma in CASES],
+            "premises": [{"premise": what, "lemma": lemma} for what, lemma in PREMISES],
+            "obligations": [{"name": name, "tactics": tactics} for name, tactics in obligations(text)]}
