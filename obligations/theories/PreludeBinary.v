@@ -1,10 +1,11 @@
 (** * Prelude for generated files about snapping in a binary format, for all inputs
     The relative-error semantics and the assembled bound [float_snap_dp] (any
-    FLT format, any tie rule; its range premises are hypotheses), Flocq's
-    formats, and [interval] (which decides the premises at concrete parameters). *)
+    FLT format, any tie rule; its range premises are hypotheses), its closed form
+    in binary64 for all parameters in range [snap_binary64_dp], Flocq's formats,
+    and [interval] (which decides the premises at concrete parameters). *)
 From Interval Require Export Tactic.
 From Flocq Require Export Core.Core.
 From Obligations.Core Require Export RealFacts Audit.
 From Obligations.Noise Require Export Rounding Clamp.
 From Obligations.Float Require Export RelError SnapNoise UStarMeasure SnapOutput SnapInterior SnapRatio
-  SnapFloatDP SnapPipeline.
+  SnapFloatDP SnapPipeline SnapBinary64.

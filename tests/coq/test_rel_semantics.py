@@ -2,9 +2,10 @@
 factor, the outer and inner intervals of a snapping output (SnapNoise.v, SnapOuter.v), the probability
 of an interval under Mironov's U* (UStarMeasure.v) and of one output (SnapOutput.v, SnapInterior.v,
 SnapClamp.v), the ratios (SnapRatio.v, SnapTailRatio.v), the assembled bound (SnapFloatDP.v) and its
-range premise from the parameters (SnapPipeline.v) are proved on Flocq and rest only on the allow-listed
-axioms of the reals; a rule without its range premise derives nothing (a cancelling subtraction, where the
-seed's OP rule derives an interval)."""
+range premise from the parameters (SnapPipeline.v) and its closed form in binary64 for all parameters in
+range (SnapBinary64.v) are proved on Flocq and rest only on the allow-listed axioms of the reals; a rule
+without its range premise derives nothing (a cancelling subtraction, where the seed's OP rule derives an
+interval)."""
 from __future__ import annotations
 
 import subprocess
@@ -30,7 +31,8 @@ THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel
             "snap_mass_widen", "output_ratio", "interior_ratio",
             "top_ratio", "bottom_ratio", "clamp_top_ratio", "clamp_bottom_ratio", "float_snap_dp",
             "ustar_format", "ustar_le", "ln_ustar_le", "pipeline_ok_of_log", "pipeline_ok_of_log_bpow",
-            "correct_log_within", "pipeline_ok_correct", "pipeline_ok_binary64_log", "pipeline_ok_binary64_correct"]
+            "correct_log_within", "pipeline_ok_correct", "pipeline_ok_binary64_log", "pipeline_ok_binary64_correct",
+            "snap64_K_le", "snap_binary64_dp", "snap_binary64_dp_correct", "snap_binary64_dp_ulps"]
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
@@ -38,7 +40,7 @@ def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
     v.write_text("From Coq Require Import ZArith Reals Lra.\n"
                  "From Obligations.Float Require Import RelError RelSemantics SnapNoise SnapOuter.\n"
                  "From Obligations.Float Require Import UStarMeasure SnapOutput SnapInterior SnapClamp SnapRatio\n"
-                 "  SnapTailRatio SnapFloatDP SnapPipeline.\n"
+                 "  SnapTailRatio SnapFloatDP SnapPipeline SnapBinary64.\n"
                  "Set Printing Width 100000.\n" + body)
     return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
@@ -145,4 +147,31 @@ def test_the_bound_states_the_claim(tmp_path: Path) -> None:
         "  (snap_output_prob prec emin choice lnf pr lam x (fun w => float_snap t grid B w = out) <=\n"
         "   exp (Rabs (x - x') / lam) * snap_K prec lam grid delta *\n"
         "   snap_output_prob prec emin choice lnf pr lam x' (fun w => float_snap t grid B w = out))%R).\n"))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_the_closed_form_states_the_claim(tmp_path: Path) -> None:
+    """snap_binary64_dp's statement: for ALL lambda, Lambda in [lambda, 2 lambda], B in (0, 353 lambda] and a
+    log within mu <= m*eta, every output's ratio is at most e^(|x - x'|/lambda + (22 + 9m) eta B/lambda +
+    (39 + 9m) eta); only uprob and pipeline_ok remain premises (delta and g are chosen inside)."""
+    done = _coqc(tmp_path, (
+        "From Flocq Require Import Core.Core.\n"
+        "From Obligations.Noise Require Import Rounding.\n"
+        "Check (snap_binary64_dp : forall (mu m : R) choice lnf pr (t : tie) (lam grid B : R),\n"
+        "  (0 <= mu)%R -> (mu <= m * eta 53)%R -> (m <= 2 ^ 22)%R ->\n"
+        "  uprob pr -> pipeline_ok 53 (-1074) choice lnf mu lam ->\n"
+        "  (lam <= grid <= 2 * lam)%R -> (0 < B <= 353 * lam)%R ->\n"
+        "  forall x x' out, generic_format radix2 (FLT_exp (-1074) 53) x ->\n"
+        "  generic_format radix2 (FLT_exp (-1074) 53) x' -> (Rabs x <= B)%R -> (Rabs x' <= B)%R ->\n"
+        "  (snap_output_prob 53 (-1074) choice lnf pr lam x (fun w => float_snap t grid B w = out) <=\n"
+        "   exp (Rabs (x - x') / lam + (22 + 9 * m) * eta 53 * (B / lam) + (39 + 9 * m) * eta 53) *\n"
+        "   snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out))%R).\n"
+        "Check (snap_binary64_dp_correct : forall choice lnf pr (t : tie) (lam grid B : R),\n"
+        "  uprob pr -> pipeline_ok 53 (-1074) choice lnf (eta 53) lam ->\n"
+        "  (lam <= grid <= 2 * lam)%R -> (0 < B <= 353 * lam)%R ->\n"
+        "  forall x x' out, generic_format radix2 (FLT_exp (-1074) 53) x ->\n"
+        "  generic_format radix2 (FLT_exp (-1074) 53) x' -> (Rabs x <= B)%R -> (Rabs x' <= B)%R ->\n"
+        "  (snap_output_prob 53 (-1074) choice lnf pr lam x (fun w => float_snap t grid B w = out) <=\n"
+        "   exp (Rabs (x - x') / lam + 31 * eta 53 * (B / lam) + 48 * eta 53) *\n"
+        "   snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out))%R).\n"))
     assert done.returncode == 0, done.stderr + done.stdout

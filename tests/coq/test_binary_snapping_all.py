@@ -1,0 +1,62 @@
+"""All-parameters binary snapping with real Coq: the shipped spec is certified by `prove` (its
+theorem quantifies over lambda, Lambda, B, the tie rule, lnf and pr, from the library's
+snap_binary64_dp) with only the reals' axioms; the seed's constants are undecided by Python and get
+no certificate, and the same file forced through Coq is refused at the constant's inequality
+(Coq, not Python, decides).  About 10 s CPU (coqc ~ 2 s each, one coqchk)."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from obligations.core.obligation import Verdict
+from obligations.core.resources import THEORIES
+from obligations.kinds import load, unfold
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parents[2]
+SHIPPED = Path("mechanisms/binary64_snapping_all_parameters.yaml")
+SEED = Path("tests/specs/binary64/binary64_snapping_all_parameters_seed_constants.yaml")
+REALS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
+         "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
+
+
+def _prove(tmp_path: Path, spec: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--out", str(tmp_path / "out"),
+                           "--build", str(tmp_path / "build")], capture_output=True, text=True, cwd=REPO, timeout=600)
+
+
+def test_shipped_spec_is_certified_for_all_parameters(tmp_path: Path) -> None:
+    run = _prove(tmp_path, SHIPPED)
+    assert run.returncode == 0, run.stdout + run.stderr
+    cert = json.loads((tmp_path / "out" / "binary64_snapping_all_parameters.json").read_text())
+    assert cert["verdict"] == "proved"
+    [thm] = cert["theorems"]
+    assert thm["statement"].startswith("forall (t : tie) (choice : Z -> bool) (lnf : R -> R) "
+                                       "(pr : (R -> Prop) -> R) (lam grid B : R), uprob pr -> pipeline_ok")
+    assert "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->" in thm["statement"]
+    assert "exp (Rabs (x - x') / lam + 31 * eta 53 * (B / lam) + 48 * eta 53)" in thm["statement"]
+    assert set(thm["assumptions"]) == REALS
+
+
+def test_seed_constants_get_no_certificate_and_coq_refuses_them(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    run = _prove(tmp_path, SEED)
+    assert run.returncode == 1 and "undecided" in run.stdout.lower(), run.stdout + run.stderr
+    assert not (tmp_path / "out" / "binary64_snapping_all_parameters_seed_constants.json").exists()
+    assert not (tmp_path / "build").exists()     # nothing was sent to Coq
+    monkeypatch.chdir(REPO)
+    u = unfold(load(SEED))
+    assert u.plan.expected == Verdict.UNDECIDED
+    (tmp_path / "Seed.v").write_text(u.rendered.text)
+    forced = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "Seed.v"], capture_output=True, text=True,
+                            timeout=300, cwd=tmp_path)
+    assert forced.returncode != 0
+    line = int(re.search(r"line (\d+),", forced.stderr).group(1))
+    lemmas = [t for t in u.rendered.text.splitlines()[:line] if t.startswith("Lemma ")]
+    assert lemmas[-1].startswith("Lemma binary64_snapping_all_parameters_seed_constants_a_ok :"), forced.stderr

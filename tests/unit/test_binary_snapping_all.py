@@ -1,0 +1,143 @@
+"""All-parameters binary snapping specs (kind `binary_snapping_all`): the form, its exit-2 messages
+naming the field, the verdict Python expects (constants below the library's closed form are
+undecided), the rendered theorem's quantifiers, `show`'s case table, and the library's constants
+against float_snap_dp's own ln K (mpmath).  No Coq here: tests/coq/test_binary_snapping_all.py."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import mpmath
+import pytest
+import yaml
+
+from obligations.core.obligation import Verdict
+from obligations.kinds import load, unfold
+from obligations.kinds.binary_snapping_all.spec import ETA
+
+REPO = Path(__file__).resolve().parents[2]
+SHIPPED = REPO / "mechanisms" / "binary64_snapping_all_parameters.yaml"
+ONE_ULP = REPO / "tests" / "specs" / "binary64" / "binary64_snapping_all_parameters_one_ulp.yaml"
+SEED = REPO / "tests" / "specs" / "binary64" / "binary64_snapping_all_parameters_seed_constants.yaml"
+
+
+def _write(tmp_path: Path, snapping: dict[str, Any] | None = None, bound: dict[str, Any] | None = None) -> Path:
+    data = yaml.safe_load(SHIPPED.read_text())
+    data["snapping"].update(snapping or {})
+    data["claim"]["bound"].update(bound or {})
+    path = tmp_path / "all.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", *args], capture_output=True, text=True,
+                          cwd=REPO, timeout=120)
+
+
+def test_shipped_spec_claims_the_library_constants() -> None:
+    u = unfold(load(SHIPPED.relative_to(REPO)))
+    assert u.spec.kind == "binary_snapping_all"
+    assert (u.spec.lib_a, u.spec.lib_b) == (31, 48)       # m = 1: 22 + 9, 39 + 9
+    assert u.plan.expected == Verdict.PROVED, u.plan.notes
+
+
+def test_one_ulp_needs_the_factor_of_its_relative_error() -> None:
+    s = load(ONE_ULP.relative_to(REPO))
+    assert s.m == Fraction(2) / (1 - 2 * ETA)              # 1 ulp of a normal result: 2*eta/(1 - 2*eta)
+    assert 40 < s.lib_a < 41 and 57 < s.lib_b < 58
+    assert unfold(s).plan.expected == Verdict.PROVED
+
+
+@pytest.mark.parametrize("a, b", [(12, 2), (16, 48), (31, 47), (30, 100), ("309/10", 48)])
+def test_constants_below_the_library_are_undecided(tmp_path: Path, a: Any, b: Any) -> None:
+    """The seed's 12, 2; Mironov's 16; one unit below either constant: never a certificate."""
+    u = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.UNDECIDED
+    assert "undecided" in u.plan.notes[0] and "a = 22 + 9m = 31, b = 39 + 9m = 48" in u.plan.notes[0]
+
+
+def test_shipped_seed_constants_are_undecided() -> None:
+    assert unfold(load(SEED.relative_to(REPO))).plan.expected == Verdict.UNDECIDED
+
+
+def test_one_ulp_below_its_constants_is_undecided(tmp_path: Path) -> None:
+    path = _write(tmp_path, snapping={"log": {"ulps": 1}}, bound={"per_B_over_lambda": 40, "constant": 58})
+    assert unfold(load(path)).plan.expected == Verdict.UNDECIDED   # 22 + 9*2/(1 - 2 eta) > 40
+
+
+def test_theorem_quantifies_over_the_parameters() -> None:
+    text = unfold(load(SHIPPED.relative_to(REPO))).rendered.text
+    assert "Theorem binary64_snapping_all_parameters_dp : forall (t : tie) (choice : Z -> bool)" in text
+    assert "(lam grid B : R),\n  uprob pr -> pipeline_ok 53 (-1074) choice lnf (eta 53) lam ->\n" in text
+    assert "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->" in text
+    assert "exp (Rabs (x - x') / lam + 31 * eta 53 * (B / lam) + 48 * eta 53)" in text
+    for banned in ("Admitted", "admit", "Axiom", "Parameter"):
+        assert banned not in text
+
+
+def test_a_fixed_tie_rule_is_stated() -> None:
+    text = unfold(load(SEED.relative_to(REPO))).rendered.text
+    assert "(t : tie)" not in text and "float_snap TiesUp grid B w" in text
+
+
+@pytest.mark.parametrize("snapping, bound, field", [
+    ({"format": "binary32"}, None, "snapping.format"),
+    ({"ties": "even"}, None, "snapping.ties"),
+    ({"log": {"ulps": 0}}, None, "snapping.log.ulps"),
+    ({"log": {"ulps": 2 ** 20 + 1}}, None, "snapping.log.ulps"),
+    ({"epsilon": "1"}, None, "snapping.epsilon"),
+    ({"bound": 100}, None, "snapping.bound"),
+    ({"grid": "2"}, None, "snapping.grid"),
+    (None, {"per_B_over_lambda": "-1"}, "claim.bound.per_B_over_lambda"),
+    (None, {"constant": "ln(2)"}, "claim.bound.constant"),
+    (None, {"constant": "__import__('os')"}, "claim.bound.constant"),
+    (None, {"extra": 1}, "claim.bound"),
+])
+def test_bad_input_exits_2_naming_the_field(tmp_path: Path, snapping: Any, bound: Any, field: str) -> None:
+    path = _write(tmp_path, snapping=snapping, bound=bound)
+    run = _cli("check", str(path))
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert str(path) in run.stderr and field in run.stderr, run.stderr
+
+
+def test_show_prints_the_case_table_and_the_obligations() -> None:
+    run = _cli("show", str(SHIPPED.relative_to(REPO)))
+    assert run.returncode == 0, run.stderr
+    for lemma in ("clamp_top_ratio", "clamp_bottom_ratio", "interior_ratio", "never output",
+                  "snap64_disp", "snap64_range", "snap64_E", "snap64_K_le"):
+        assert lemma in run.stdout
+    assert "obligations of the generated file (7):" in run.stdout
+    assert "binary64_snapping_all_parameters_a_ok: unfold, lra" in run.stdout
+    [item] = json.loads(_cli("show", "--json", str(SHIPPED.relative_to(REPO))).stdout)
+    assert [c["lemma"].split()[0] for c in item["cases"]] == ["clamp_top_ratio", "clamp_bottom_ratio",
+                                                               "interior_ratio", "never"]
+    assert len(item["obligations"]) == 7 and item["obligations"][-1]["name"].endswith("_dp")
+
+
+def _ln_k_over_eta(beta: float, rho: float, m: int) -> mpmath.mpf:
+    """float_snap_dp's ln K / eta at SnapBinary64.v's delta (displacement + eta*lambda), B = beta*lambda,
+    Lambda = rho*lambda, mu = m*eta."""
+    with mpmath.workprec(300):
+        eta = mpmath.mpf(2) ** -53
+        big_m = (1 + eta) ** 2 * (1 + m * eta) - 1
+        d = eta * (beta + rho) + big_m * (2 * beta + rho + eta * (beta + rho)) + eta
+        e2 = (mpmath.exp(d) / (1 - 2 * eta)) ** 2
+        r = mpmath.exp(rho)
+        return mpmath.log((e2 * r - 1) / (r - e2)) / eta
+
+
+@pytest.mark.parametrize("m", [1, 2])
+def test_closed_form_is_above_ln_k_and_the_seed_is_below(m: int) -> None:
+    """The library's constants bound float_snap_dp's ln K over the range (a sample of it), within 3%
+    at B = 353 lambda, Lambda = lambda; the seed's 12*eta*B/lambda + 2*eta does not."""
+    a, b = 22 + 9 * m, 39 + 9 * m
+    for rho in (1, 1.25, 1.5, 2):
+        for beta in (1e-6, 1, 10, 100, 353):
+            assert _ln_k_over_eta(beta, rho, m) <= a * beta + b
+    assert _ln_k_over_eta(353, 1, m) >= 0.97 * (a * 353 + b)
+    assert _ln_k_over_eta(100, 1, m) > 12 * 100 + 2
