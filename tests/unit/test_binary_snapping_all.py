@@ -1,7 +1,7 @@
 """All-parameters binary snapping specs (kind `binary_snapping_all`): the form, its exit-2 messages
 naming the field, the verdict Python expects (constants below the library's closed form are
 undecided), the rendered theorem's quantifiers, `show`'s case table, and the library's constants
-against float_snap_dp's own ln K (mpmath).  No Coq here: tests/coq/test_binary_snapping_all.py."""
+against float_snap_dp's own ln K (mpmath).  No Coq here: tests/coq/test_binary_snapping_all_certify.py."""
 from __future__ import annotations
 
 import json
