@@ -73,7 +73,10 @@ def test_one_ulp_below_its_constants_is_undecided(tmp_path: Path) -> None:
 def test_theorem_quantifies_over_the_parameters() -> None:
     text = unfold(load(SHIPPED.relative_to(REPO))).rendered.text
     assert "Theorem binary64_snapping_all_parameters_dp : forall (t : tie) (choice : Z -> bool)" in text
-    assert "(lam grid B : R),\n  uprob pr -> pipeline_ok 53 (-1074) choice lnf (eta 53) lam ->\n" in text
+    # the correctly rounded logarithm is the theorem's own (no hypothesis on it), pipeline_ok is proved
+    assert "(pr : (R -> Prop) -> R)\n  (lam grid B : R),\n  uprob pr ->\n  powerRZ 2 (-968) <= lam -> " in text
+    assert "pipeline_ok" not in text.split("Theorem binary64_snapping_all_parameters_dp")[1].split("Proof.")[0]
+    assert "snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x" in text
     assert "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->" in text
     assert "exp (Rabs (x - x') / lam + 31 * eta 53 * (B / lam) + 48 * eta 53)" in text
     for banned in ("Admitted", "admit", "Axiom", "Parameter"):

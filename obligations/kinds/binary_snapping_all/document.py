@@ -43,5 +43,6 @@ def render(a: BinarySnappingAllAnalysis) -> Rendered:
         description=comment(s.description or s.name), log_text=comment(s.log_text), mu=mu_term(s),
         mu_text=comment(mu_term(s)), m=r_lit(s.m), m_text=comment(str(s.m)), a=r_lit(s.a), b=r_lit(s.b),
         a_text=comment(s.a_text), b_text=comment(s.b_text), tie=tie, ties_text=ties_text,
-        tie_binder="(t : tie) " if s.ties == "any" else "", tie_intro="t " if s.ties == "any" else "")
+        tie_binder="(t : tie) " if s.ties == "any" else "", tie_intro="t " if s.ties == "any" else "",
+        correct=s.ulps is None, lnf="lnf" if s.ulps is not None else "(fun v => rnd 53 (-1074) choice (ln v))")
     return render_template(TEMPLATE, s.name, ctx, PRELUDE, theorems(a))

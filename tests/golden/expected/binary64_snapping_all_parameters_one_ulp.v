@@ -30,6 +30,12 @@ Proof. unfold snap64_a, binary64_snapping_all_parameters_one_ulp_m, binary64_sna
 Lemma binary64_snapping_all_parameters_one_ulp_b_ok : snap64_b binary64_snapping_all_parameters_one_ulp_m <= binary64_snapping_all_parameters_one_ulp_b.
 Proof. unfold snap64_b, binary64_snapping_all_parameters_one_ulp_m, binary64_snapping_all_parameters_one_ulp_b. lra. Qed.
 
+Lemma binary64_snapping_all_parameters_one_ulp_mu_half : 0 <= 2 * 1 * eta 53 / (1 - 2 * 1 * eta 53) <= / 2.
+Proof.
+  split; [exact binary64_snapping_all_parameters_one_ulp_mu_nonneg|]. eapply Rle_trans; [exact binary64_snapping_all_parameters_one_ulp_mu_le|].
+  unfold binary64_snapping_all_parameters_one_ulp_m. rewrite eta_binary64. lra.
+Qed.
+
 (** An output's probability is nonnegative (pr is monotone and the empty event has length 0). *)
 Lemma binary64_snapping_all_parameters_one_ulp_prob_nonneg : forall choice lnf pr lam, uprob pr -> forall y P,
   0 <= snap_output_prob 53 (-1074) choice lnf pr lam y P.
@@ -43,16 +49,17 @@ Proof.
 Qed.
 
 (** ** The claim: for every tie rule t of the rounding to the grid, every tie rule of the float arithmetic (choice),
-       every logarithm lnf and probability pr such that pr is U*'s measure ([uprob]) and the
-       pipeline is in range at every sample ([pipeline_ok]: lambda >= 2^-1022, the product
-       fl(lambda)·lnf(u) normal, lnf within a relative mu of ln), for ALL lambda, Lambda, B with
-       lambda <= Lambda <= 2 lambda and 0 < B <= 353 lambda, all binary64 inputs x, x' with
-       |x|, |x'| <= B, every output out:
-       Pr[out | x] <= e^(|x - x'|/lambda + 41*eta*B/lambda + 58*eta) · Pr[out | x'] *)
+       every logarithm lnf within a relative mu of ln at every binary64 float of (0, 1),
+       every probability pr that is U*'s measure ([uprob]), for ALL lambda, Lambda, B with
+       lambda >= 2^-968, lambda <= Lambda <= 2 lambda and 0 < B <= 353 lambda, all binary64 inputs
+       x, x' with |x|, |x'| <= B, every output out:
+       Pr[out | x] <= e^(|x - x'|/lambda + 41*eta*B/lambda + 58*eta) · Pr[out | x']
+       (the pipeline's range premise [pipeline_ok] is proved from lambda >= 2^-968: SnapPipeline.v) *)
 Theorem binary64_snapping_all_parameters_one_ulp_dp : forall (t : tie) (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R)
   (lam grid B : R),
-  uprob pr -> pipeline_ok 53 (-1074) choice lnf (2 * 1 * eta 53 / (1 - 2 * 1 * eta 53)) lam ->
-  lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->
+  uprob pr ->
+  (forall v, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 -> rel_within (2 * 1 * eta 53 / (1 - 2 * 1 * eta 53)) (ln v) (lnf v)) ->
+  powerRZ 2 (-968) <= lam -> lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->
   forall x x' out,
   generic_format radix2 (FLT_exp (-1074) 53) x -> generic_format radix2 (FLT_exp (-1074) 53) x' ->
   Rabs x <= B -> Rabs x' <= B ->
@@ -60,7 +67,8 @@ Theorem binary64_snapping_all_parameters_one_ulp_dp : forall (t : tie) (choice :
   exp (Rabs (x - x') / lam + 41 * eta 53 * (B / lam) + 58 * eta 53) *
     snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out).
 Proof.
-  intros t choice lnf pr lam grid B Hpr Hok Hgrid HB x x' out Fx Fx' Hx Hx'.
+  intros t choice lnf pr lam grid B Hpr Hlnf Hlam2 Hgrid HB x x' out Fx Fx' Hx Hx'.
+  assert (Hok := pipeline_ok_binary64_log choice lnf (2 * 1 * eta 53 / (1 - 2 * 1 * eta 53)) lam binary64_snapping_all_parameters_one_ulp_mu_half Hlnf Hlam2).
   eapply Rle_trans.
   - exact (snap_binary64_dp _ binary64_snapping_all_parameters_one_ulp_m choice lnf pr t lam grid B binary64_snapping_all_parameters_one_ulp_mu_nonneg binary64_snapping_all_parameters_one_ulp_mu_le
              binary64_snapping_all_parameters_one_ulp_m_max Hpr Hok Hgrid HB x x' out Fx Fx' Hx Hx').

@@ -43,26 +43,27 @@ Proof.
 Qed.
 
 (** ** The claim: for ties up in the rounding to the grid, every tie rule of the float arithmetic (choice),
-       every logarithm lnf and probability pr such that pr is U*'s measure ([uprob]) and the
-       pipeline is in range at every sample ([pipeline_ok]: lambda >= 2^-1022, the product
-       fl(lambda)·lnf(u) normal, lnf within a relative mu of ln), for ALL lambda, Lambda, B with
-       lambda <= Lambda <= 2 lambda and 0 < B <= 353 lambda, all binary64 inputs x, x' with
-       |x|, |x'| <= B, every output out:
-       Pr[out | x] <= e^(|x - x'|/lambda + 12*eta*B/lambda + 2*eta) · Pr[out | x'] *)
-Theorem binary64_snapping_all_parameters_seed_constants_dp : forall (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R)
+       the correctly rounded logarithm of that arithmetic (lnf v = fl(ln v)),
+       every probability pr that is U*'s measure ([uprob]), for ALL lambda, Lambda, B with
+       lambda >= 2^-968, lambda <= Lambda <= 2 lambda and 0 < B <= 353 lambda, all binary64 inputs
+       x, x' with |x|, |x'| <= B, every output out:
+       Pr[out | x] <= e^(|x - x'|/lambda + 12*eta*B/lambda + 2*eta) · Pr[out | x']
+       (the pipeline's range premise [pipeline_ok] is proved from lambda >= 2^-968: SnapPipeline.v) *)
+Theorem binary64_snapping_all_parameters_seed_constants_dp : forall (choice : Z -> bool) (pr : (R -> Prop) -> R)
   (lam grid B : R),
-  uprob pr -> pipeline_ok 53 (-1074) choice lnf (eta 53) lam ->
-  lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->
+  uprob pr ->
+  powerRZ 2 (-968) <= lam -> lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->
   forall x x' out,
   generic_format radix2 (FLT_exp (-1074) 53) x -> generic_format radix2 (FLT_exp (-1074) 53) x' ->
   Rabs x <= B -> Rabs x' <= B ->
-  snap_output_prob 53 (-1074) choice lnf pr lam x (fun w => float_snap TiesUp grid B w = out) <=
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x (fun w => float_snap TiesUp grid B w = out) <=
   exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
-    snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap TiesUp grid B w = out).
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x' (fun w => float_snap TiesUp grid B w = out).
 Proof.
-  intros choice lnf pr lam grid B Hpr Hok Hgrid HB x x' out Fx Fx' Hx Hx'.
+  intros choice pr lam grid B Hpr Hlam2 Hgrid HB x x' out Fx Fx' Hx Hx'.
+  assert (Hok := pipeline_ok_binary64_correct choice lam Hlam2).
   eapply Rle_trans.
-  - exact (snap_binary64_dp _ binary64_snapping_all_parameters_seed_constants_m choice lnf pr TiesUp lam grid B binary64_snapping_all_parameters_seed_constants_mu_nonneg binary64_snapping_all_parameters_seed_constants_mu_le
+  - exact (snap_binary64_dp _ binary64_snapping_all_parameters_seed_constants_m choice (fun v => rnd 53 (-1074) choice (ln v)) pr TiesUp lam grid B binary64_snapping_all_parameters_seed_constants_mu_nonneg binary64_snapping_all_parameters_seed_constants_mu_le
              binary64_snapping_all_parameters_seed_constants_m_max Hpr Hok Hgrid HB x x' out Fx Fx' Hx Hx').
   - apply Rmult_le_compat_r; [apply binary64_snapping_all_parameters_seed_constants_prob_nonneg; exact Hpr|]. apply exp_le_iff.
     assert (Hlam : 0 < lam).
