@@ -83,6 +83,13 @@ Proof.
   unfold diffprivlib_snapping_grid, diffprivlib_snapping_delta, diffprivlib_snapping_lam, diffprivlib_snapping_eps. interval with (i_prec 75).
 Qed.
 
+(** ** lambda >= 2^-968: with it [pipeline_ok] (lambda normal, fl(lambda)·LN(u) normal, LN within mu
+       of ln at every sample) follows from the logarithm alone (SnapPipeline.v) *)
+Lemma diffprivlib_snapping_lam_range : powerRZ 2 (-968) <= diffprivlib_snapping_lam.
+Proof. unfold diffprivlib_snapping_lam. interval. Qed.
+Lemma diffprivlib_snapping_pipeline : forall choice,
+  pipeline_ok 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) diffprivlib_snapping_mu diffprivlib_snapping_lam.
+Proof. intros choice. exact (pipeline_ok_binary64_correct choice diffprivlib_snapping_lam diffprivlib_snapping_lam_range). Qed.
 (** An output's probability is nonnegative (pr is monotone and the empty event has length 0). *)
 Lemma diffprivlib_snapping_prob_nonneg : forall choice lnf pr, uprob pr -> forall y P,
   0 <= snap_output_prob 53 (-1074) choice lnf pr diffprivlib_snapping_lam y P.
@@ -94,23 +101,23 @@ Proof.
   assert (Z1 := Z (fun U => P (snap_sum 53 (-1074) choice lnf diffprivlib_snapping_lam y 1 U))).
   assert (Z2 := Z (fun U => P (snap_sum 53 (-1074) choice lnf diffprivlib_snapping_lam y (-1) U))). lra.
 Qed.
-
-(** ** The claim: for every tie rule of the float arithmetic (choice), every logarithm lnf and
-       probability pr such that pr is U*'s measure ([uprob]) and the pipeline is in range at
-       every sample ([pipeline_ok]: lambda >= 2^-1022, the product fl(lambda)·lnf(u) normal,
-       lnf within a relative mu of ln), for all binary64 inputs x, x' with |x|, |x'| <= B and
-       |x - x'| <= 1, every output out: Pr[out | x] <= e^eps · Pr[out | x'] *)
-Theorem diffprivlib_snapping_dp : forall (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R),
-  uprob pr -> pipeline_ok 53 (-1074) choice lnf diffprivlib_snapping_mu diffprivlib_snapping_lam ->
+(** ** The claim: for every tie rule of the float arithmetic (choice), the logarithm correctly rounded
+       with it (lnf v = fl(ln v)) and every probability pr that is U*'s measure ([uprob]), for all
+       binary64 inputs x, x' with |x|, |x'| <= B and |x - x'| <= 1, every output out:
+       Pr[out | x] <= e^eps · Pr[out | x'] *)
+Theorem diffprivlib_snapping_dp : forall (choice : Z -> bool) (pr : (R -> Prop) -> R),
+  uprob pr ->
   forall x x' out,
   generic_format radix2 (FLT_exp (-1074) 53) x -> generic_format radix2 (FLT_exp (-1074) 53) x' ->
   Rabs x <= diffprivlib_snapping_B -> Rabs x' <= diffprivlib_snapping_B -> Rabs (x - x') <= 1 ->
-  snap_output_prob 53 (-1074) choice lnf pr diffprivlib_snapping_lam x
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr diffprivlib_snapping_lam x
     (fun w => float_snap TiesUp diffprivlib_snapping_grid diffprivlib_snapping_B w = out) <=
-  exp diffprivlib_snapping_eps * snap_output_prob 53 (-1074) choice lnf pr diffprivlib_snapping_lam x'
+  exp diffprivlib_snapping_eps * snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr diffprivlib_snapping_lam x'
     (fun w => float_snap TiesUp diffprivlib_snapping_grid diffprivlib_snapping_B w = out).
 Proof.
-  intros choice lnf pr Hpr Hok x x' out Fx Fx' Hx Hx' H1.
+  intros choice pr Hpr x x' out Fx Fx' Hx Hx' H1.
+  set (lnf := fun v => rnd 53 (-1074) choice (ln v)).
+  assert (Hok := diffprivlib_snapping_pipeline choice).
   eapply Rle_trans.
   - exact (float_snap_dp 53 (-1074) eq_refl choice lnf diffprivlib_snapping_mu diffprivlib_snapping_mu_nonneg pr Hpr TiesUp
              diffprivlib_snapping_grid diffprivlib_snapping_B diffprivlib_snapping_g diffprivlib_snapping_lam diffprivlib_snapping_delta diffprivlib_snapping_grid_pos
