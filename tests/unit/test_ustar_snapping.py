@@ -1,0 +1,96 @@
+"""The exact enumeration of binary snapping with U* (obligations/analysis/ustar_snapping.py):
+its bisection agrees with running the pipeline at every sample, and with the floating kind's
+independent arithmetic (the enumeration Coq runs), on every input."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from obligations.analysis import ustar_snapping as U
+from obligations.kinds.floating import arith as A
+from obligations.kinds.floating.analysis import FStep, distribution, ln_table, ustar_sampler
+
+
+def test_rounding_in_units() -> None:
+    fmt = U.Format(3, -8)
+    # 9/8 units rounds to 1 unit (subnormal spacing 1); 11 units (3 bits: 8, 10, 12) ties to 12
+    assert U.round_units(9, 3, 3) == 1 and U.round_units(11, 0, 3) == 12 and U.round_units(9, 0, 3) == 8
+    assert U.round_units(-11, 0, 3) == -12
+    assert [U.succ(n, 3) for n in (3, 4, 7, 8, -8, -1)] == [4, 5, 8, 10, -7, 0]
+    assert [U.pred(n, 3) for n in (8, 10, 1, -7)] == [7, 8, 0, -8]
+    assert fmt.round(Fraction(11, 256)) == 12 and fmt.units(Fraction(3, 64)) == 12
+    with pytest.raises(ValueError):
+        fmt.units(Fraction(11, 256))
+    # U*'s outcomes: the 3 subnormals, then 4 per binade up to 1 = 2^8 units
+    assert fmt.ustar()[:6] == [1, 2, 3, 4, 5, 6] and len(fmt.ustar()) == 3 + 4 * 6
+
+
+def test_correctly_rounded_ln() -> None:
+    fmt = U.Format(10, -30)
+    us = fmt.ustar()[::97]
+    fast = U.ln_table(fmt, us)
+    assert fast == [U.correctly_rounded_ln(fmt, u) for u in us]
+    for u, v in zip(us, fast):
+        exact = math.log(u * 2.0 ** fmt.emin) * 2.0 ** -fmt.emin
+        assert abs(v - exact) <= U._ulp(v, fmt.prec) / 2 + 1e-6 * abs(exact) * 2.0 ** -40
+
+
+@pytest.mark.parametrize("ties", ["up", "down"])
+@pytest.mark.parametrize("lam, grid, bound", [(Fraction(1), Fraction(1), Fraction(2)),
+                                              (Fraction(3, 4), Fraction(1), Fraction(3, 2)),
+                                              (Fraction(5, 4), Fraction(2), Fraction(3))])
+def test_bisection_is_the_pipeline(ties: U.Ties, lam: Fraction, grid: Fraction, bound: Fraction) -> None:
+    fmt = U.Format(4, -9)
+    t = U.tables(U.Snapping(fmt, lam, grid, bound, ties))
+    for x in fmt.floats_in(-bound, bound):
+        brute = {k: v for k, v in U.brute_distribution(t, x).items() if v}
+        assert U.counts(t, x) == brute
+        assert sum(brute.values()) == 2 * fmt.one
+
+
+@pytest.mark.parametrize("p, emin, lam, grid, bound", [(5, -14, Fraction(1), Fraction(1), 3),
+                                                       (6, -12, Fraction(3, 4), Fraction(1), 2),
+                                                       (5, -10, Fraction(5, 4), Fraction(2), 4)])
+def test_agrees_with_the_floating_kind(p: int, emin: int, lam: Fraction, grid: Fraction, bound: int) -> None:
+    """The floating kind (kinds/floating/arith.py: Flocq's binary_float, its own U* and ln) is
+    the pipeline Coq enumerates; on integer inputs the two give the same exact distributions."""
+    fmt = U.Format(p, emin)
+    snap = U.Snapping(fmt, lam, grid, Fraction(bound), "up")
+    t = U.tables(snap)
+    af = A.Format(p, 3 - emin - p)
+    sampler = ustar_sampler(af)
+    ln = ln_table(af, sampler)
+    assert [u.value for u, _ in sampler] == [fmt.value(u) for u in t.us]
+    b = A.float_of_int(af, bound)
+    steps = [FStep("ln"), FStep("scale", A.round_fraction(af, lam)), FStep("sign"), FStep("add_query", b),
+             FStep("round", j=int(math.log2(grid)), ties="up"), FStep("clamp", b)]
+    for x in range(-bound, bound + 1):
+        theirs = {o.value: pr for o, pr in distribution(af, steps, sampler, ln, x).items() if pr}
+        mine = {U.output_value(snap, k): Fraction(c, 2 * fmt.one) for k, c in U.counts(t, fmt.units(Fraction(x))).items()}
+        assert mine == theirs
+
+
+def test_max_loss_is_exact_and_attained() -> None:
+    fmt = U.Format(8, -16)
+    snap = U.Snapping(fmt, Fraction(1), Fraction(1), Fraction(5))
+    t = U.tables(snap)
+    xs = fmt.floats_in(-snap.bound, snap.bound)
+    dists = U.distributions(t, xs)
+    loss = U.max_loss(t, xs, dists)
+    # the far tail of U* at this emin: ln 3 at output -4 between x = 63/16 and x' = 79/16
+    assert (loss.x, loss.x_prime, loss.output) == (Fraction(63, 16), Fraction(79, 16), -4)
+    assert loss.num / loss.den == 3 and loss.value == pytest.approx(math.log(3))
+
+
+def test_max_loss_is_the_largest_pairwise_ratio() -> None:
+    fmt = U.Format(5, -10)
+    snap = U.Snapping(fmt, Fraction(3, 4), Fraction(1), Fraction(2))
+    t = U.tables(snap)
+    xs = fmt.floats_in(-snap.bound, snap.bound)
+    dists = U.distributions(t, xs)
+    loss = U.max_loss(t, xs, dists)
+    brute = max(Fraction(d1[k], d2[k]) for i, d1 in enumerate(dists) for j, d2 in enumerate(dists)
+                if abs(xs[i] - xs[j]) <= fmt.one for k in d1 if d2.get(k))
+    assert loss.num / loss.den == brute
