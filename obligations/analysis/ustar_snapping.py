@@ -370,7 +370,9 @@ def max_excess(t: Tables, xs: Sequence[int], dists: Sequence[dict[int, int]],
         value = math.inf
     else:
         with mpmath.workprec(200):
-            value = float(mpmath.log(mpmath.mpf(col[0]) / col[1]) - mpmath.mpf(abs(xs[i] - xs[j])) / (snap.lam * fmt.one))
+            scale = snap.lam * fmt.one
+            gap = mpmath.mpf(abs(xs[i] - xs[j])) * scale.denominator / scale.numerator
+            value = float(mpmath.log(mpmath.mpf(col[0]) / col[1]) - gap)
     return Excess(value, fmt.value(xs[i]), fmt.value(xs[j]), output_value(snap, k), col[0] * unit, col[1] * unit)
 
 

@@ -68,7 +68,8 @@ def test_agrees_with_the_floating_kind(p: int, emin: int, lam: Fraction, grid: F
              FStep("round", j=int(math.log2(grid)), ties="up"), FStep("clamp", b)]
     for x in range(-bound, bound + 1):
         theirs = {o.value: pr for o, pr in distribution(af, steps, sampler, ln, x).items() if pr}
-        mine = {U.output_value(snap, k): Fraction(c, 2 * fmt.one) for k, c in U.counts(t, fmt.units(Fraction(x))).items()}
+        counts = U.counts(t, fmt.units(Fraction(x)))
+        mine = {U.output_value(snap, k): Fraction(c, 2 * fmt.one) for k, c in counts.items()}
         assert mine == theirs
 
 
