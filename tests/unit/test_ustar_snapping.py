@@ -95,3 +95,69 @@ def test_max_loss_is_the_largest_pairwise_ratio() -> None:
     brute = max(Fraction(d1[k], d2[k]) for i, d1 in enumerate(dists) for j, d2 in enumerate(dists)
                 if abs(xs[i] - xs[j]) <= fmt.one for k in d1 if d2.get(k))
     assert loss.num / loss.den == brute
+
+
+# (p, emin, λ, Λ, B): float_snap_dp's hypotheses hold (δ just above the displacement, mu = η)
+WITHIN = [(8, -26, Fraction(1), Fraction(1), Fraction(3, 2)),
+          (9, -24, Fraction(3, 4), Fraction(1), Fraction(3)),
+          (10, -21, Fraction(5, 4), Fraction(2), Fraction(4)),
+          (8, -24, Fraction(31, 16), Fraction(2), Fraction(35, 16))]
+
+
+@pytest.mark.parametrize("p, emin, lam, grid, bound", WITHIN)
+def test_exact_loss_within_the_proved_bound(p: int, emin: int, lam: Fraction, grid: Fraction,
+                                            bound: Fraction) -> None:
+    """float_snap_dp instantiated at a small format: for every pair of float inputs within 1
+    and every output, ln(Pr[o | x]/Pr[o | x']) ≤ |x − x'|/λ + ln snap_K.  The exact excess
+    is 10–17 % of ln K here (docs/binary64.md has the figures)."""
+    snap = U.Snapping(U.Format(p, emin), lam, grid, bound)
+    t = U.tables(snap)
+    prem = U.premises(t)
+    assert prem.all_hold, prem
+    xs = snap.fmt.floats_in(-bound, bound)
+    excess = U.max_excess(t, xs, U.distributions(t, xs))
+    assert 0 < excess.value <= prem.ln_k
+    assert 0.05 < excess.value / prem.ln_k < 0.25      # how close: the proof is loose by 4-20x
+
+
+def test_premises_are_computed_as_coq_states_them() -> None:
+    snap = U.Snapping(U.Format(8, -26), Fraction(1), Fraction(1), Fraction(3, 2))
+    prem = U.premises(U.tables(snap))
+    eta = Fraction(1, 256)
+    m = (1 + eta) ** 3 - 1
+    disp = eta * Fraction(5, 2) + m * (4 + eta * Fraction(5, 2))
+    assert disp < prem.delta < disp * (1 + Fraction(1, 2 ** 39))
+    e2 = math.exp(2 * float(prem.delta)) / (1 - 2 / 256) ** 2
+    assert prem.ln_k == pytest.approx(math.log((e2 * math.e - 1) / (math.e - e2)), rel=1e-9)
+    # Hrange fails when the format's normal range ends before e^-(2B + Λ + δ)/λ
+    assert not U.premises(U.tables(U.Snapping(U.Format(8, -16), Fraction(1), Fraction(1), Fraction(3)))).hrange
+
+
+def test_beyond_hrange_the_loss_may_still_be_finite() -> None:
+    """p = 8, emin = -16: normal_min = 2^-9 > e^-(2B + Λ + δ)/λ for B = 3 (Hrange fails), and
+    the loss is finite, ln(834/299) ≈ 1.026; the premise is sufficient, not necessary."""
+    snap = U.Snapping(U.Format(8, -16), Fraction(1), Fraction(1), Fraction(3))
+    t = U.tables(snap)
+    assert not U.premises(t).hrange
+    xs = snap.fmt.floats_in(-snap.bound, snap.bound)
+    loss = U.max_loss(t, xs, U.distributions(t, xs))
+    assert loss.num / loss.den == Fraction(834, 299)
+
+
+def test_the_subnormal_tail_makes_the_loss_infinite() -> None:
+    """The small-format analogue of the binary64 tail finding (tests/unit/test_snapping_tail.py),
+    inside λ < B < 2^(p-7)·λ and with every product fl(λ)·LN(u) normal: p = 10, emin = -20,
+    λ = Λ = 1, B = 31/4.  The noise |λ·LN(u)| is at most 20·ln 2 ≈ 13.86 (u = 2^-20), so from
+    x = -31/4 the sum stays below 6.12 and the interior output 7 (bucket [6.5, 7.5)) is never
+    reached; from x' = -27/4 it is, through subnormal samples."""
+    fmt = U.Format(10, -20)
+    snap = U.Snapping(fmt, Fraction(1), Fraction(1), Fraction(31, 4))
+    t = U.tables(snap)
+    prem = U.premises(t)
+    assert prem.product_normal and prem.lam_normal and not prem.hrange
+    assert snap.lam < snap.bound < 2 ** (10 - 7) * snap.lam
+    x, x2 = fmt.units(Fraction(-31, 4)), fmt.units(Fraction(-27, 4))
+    far, near = U.counts(t, x), U.counts(t, x2)
+    assert 7 * snap.grid < snap.bound and 7 not in far and near[7] > 0
+    # the samples that reach it are subnormal: the mass is below normal_min
+    assert Fraction(near[7], 2 * fmt.one) < fmt.normal_min
