@@ -161,3 +161,44 @@ def test_the_subnormal_tail_makes_the_loss_infinite() -> None:
     assert 7 * snap.grid < snap.bound and 7 not in far and near[7] > 0
     # the samples that reach it are subnormal: the mass is below normal_min
     assert Fraction(near[7], 2 * fmt.one) < fmt.normal_min
+
+
+def test_seed_constant_at_its_closest_witness() -> None:
+    """Seed 004's ε + 12Bεη + 2η, Mironov's ε + 16Bεη and float_snap_dp's ε + ln K against the
+    exact loss, at the witness where bench/ustar_seed_constant.py found the seed's bound closest
+    for p = 8 (λ = 31/16 just below Λ = 2, B = 129/64 just above λ, every premise met): the loss
+    ln(43/25) uses 46 % of the seed's excess over ε.  Evidence, not a proof."""
+    snap = U.Snapping(U.Format(8, -16), Fraction(31, 16), Fraction(2), Fraction(129, 64))
+    t = U.tables(snap)
+    assert U.premises(t).all_hold
+    xs = snap.fmt.floats_in(-snap.bound, snap.bound)
+    loss = U.max_loss(t, xs, U.distributions(t, xs))
+    assert (loss.x, loss.x_prime, loss.output) == (Fraction(-149, 512), Fraction(-165, 128), 2)
+    assert (loss.num, loss.den) == (Fraction(43, 256), Fraction(25, 256))
+    eps = 16 / 31
+    ratio = (loss.value - eps) / (U.seed_bound(snap) - eps)
+    assert 0.45 < ratio < 0.47
+    assert loss.value < U.mironov_bound(snap) < U.seed_bound(snap) + 0.02
+    assert loss.value - eps < U.premises(t).ln_k / 8
+
+
+def test_precision_3_analogue_with_ustar_matches_the_floating_spec() -> None:
+    """tests/specs/floating/seed004_beyond_range_p3_ustar.yaml (refuted in Coq at the seed's bound
+    81/4): the floating kind's U* table and this module's agree, and x = 1 never outputs -1/8."""
+    from pathlib import Path
+
+    import yaml
+
+    from obligations.kinds.floating.analysis import tabulate_floating
+    from obligations.kinds.floating.spec import check
+
+    path = Path(__file__).resolve().parent.parent / "specs" / "floating" / "seed004_beyond_range_p3_ustar.yaml"
+    m = tabulate_floating(check(yaml.safe_load(path.read_text()), str(path), "0"))
+    table = {(x, o.value): pr for x, row in zip((0, 1), m.rows) for o, pr in zip(m.output_floats, row)}
+    snap = U.Snapping(U.Format(3, -30), Fraction(1, 8), Fraction(1, 8), Fraction(1))
+    t = U.tables(snap)
+    for x in (0, 1):
+        mine = U.counts(t, snap.fmt.units(Fraction(x)))
+        assert {o: pr for (y, o), pr in table.items() if y == x and pr} == \
+            {U.output_value(snap, k): Fraction(c, 2 * snap.fmt.one) for k, c in mine.items()}
+    assert table[(0, Fraction(-1, 8))] == Fraction(13, 64) and table[(1, Fraction(-1, 8))] == 0
