@@ -13,6 +13,7 @@ witness of the largest seed ratio; a ratio above 1 would refute that bound.
 covers every λ.)
 
     python bench/ustar_seed_constant.py [p ...] [--ties down] [--dense]
+    python bench/ustar_seed_constant.py --scan p lam,lam,... top   # every float B in (λ, top·λ)
 """
 from __future__ import annotations
 
@@ -70,7 +71,29 @@ def one(p: int, lam: Fraction, bound: Fraction, ties: U.Ties) -> dict:
             "mironov": over / (16 * float(bound) * eps * eta), "lnk": over / prem.ln_k}
 
 
+def scan(p: int, lam_list: list[Fraction], top: Fraction) -> None:
+    """The seed's ratio at every float B in (λ, top·λ) (and below 2^(p−7)·λ), the largest printed."""
+    big = U.Format(p, -400)
+    t0 = time.perf_counter()
+    rows = []
+    for lam in lam_list:
+        b = U.succ(big.units(lam), p)
+        while Fraction(b, big.one) < min(top, Fraction(2 ** (p - 7))) * lam:
+            rows.append(one(p, lam, Fraction(b, big.one), "up"))
+            b = U.succ(b, p)
+    best = max(rows, key=lambda r: r["seed"])
+    s, lo = best["snap"], best["loss"]
+    print(f"p = {p}, {len(rows)} runs ({time.perf_counter() - t0:.1f}s, all premises: "
+          f"{all(r['prem'].all_hold for r in rows)}): max seed ratio {best['seed']:.4f} at λ = {s.lam}, "
+          f"B = {s.bound}: x = {lo.x}, x' = {lo.x_prime}, out {lo.output}, Pr {lo.num} vs {lo.den}, "
+          f"L = {lo.value:.6f} (seed bound {U.seed_bound(s):.6f}); max Mironov {max(r['mironov'] for r in rows):.4f}, "
+          f"max /lnK {max(r['lnk'] for r in rows):.4f}")
+
+
 def main(argv: list[str]) -> None:
+    if argv and argv[0] == "--scan":
+        scan(int(argv[1]), [Fraction(a) for a in argv[2].split(",")], Fraction(argv[3]))
+        return
     ties: U.Ties = "down" if "--ties" in argv and argv[argv.index("--ties") + 1] == "down" else "up"
     dense = "--dense" in argv
     ps = [int(a) for a in argv if a.isdigit()] or [8, 9, 10]
