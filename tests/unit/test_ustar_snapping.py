@@ -163,23 +163,29 @@ def test_the_subnormal_tail_makes_the_loss_infinite() -> None:
     assert Fraction(near[7], 2 * fmt.one) < fmt.normal_min
 
 
-def test_seed_constant_at_its_closest_witness() -> None:
+@pytest.mark.parametrize("p, emin, lam, bound, witness, probs, ratio", [
+    (8, -16, Fraction(31, 16), Fraction(129, 64), (Fraction(-149, 512), Fraction(-165, 128)),
+     (Fraction(43, 256), Fraction(25, 256)), 0.463),
+    (9, -18, Fraction(63, 32), Fraction(257, 128), (Fraction(-277, 1024), Fraction(-325, 256)),
+     (Fraction(691, 4096), Fraction(819, 8192)), 0.549)])
+def test_seed_constant_at_its_closest_witness(p: int, emin: int, lam: Fraction, bound: Fraction,
+                                              witness: tuple[Fraction, Fraction],
+                                              probs: tuple[Fraction, Fraction], ratio: float) -> None:
     """Seed 004's ε + 12Bεη + 2η, Mironov's ε + 16Bεη and float_snap_dp's ε + ln K against the
-    exact loss, at the witness where bench/ustar_seed_constant.py found the seed's bound closest
-    for p = 8 (λ = 31/16 just below Λ = 2, B = 129/64 just above λ, every premise met): the loss
-    ln(43/25) uses 46 % of the seed's excess over ε.  Evidence, not a proof."""
-    snap = U.Snapping(U.Format(8, -16), Fraction(31, 16), Fraction(2), Fraction(129, 64))
+    exact loss, where bench/ustar_seed_constant.py found the seed's bound closest for p = 8 and
+    p = 9 (λ just below Λ = 2, B just above λ, every premise met, emin as the bench chooses it):
+    the loss uses 46 % and 55 % of the seed's excess over ε.  Evidence, not a proof."""
+    snap = U.Snapping(U.Format(p, emin), lam, Fraction(2), bound)
     t = U.tables(snap)
     assert U.premises(t).all_hold
-    xs = snap.fmt.floats_in(-snap.bound, snap.bound)
+    xs = snap.fmt.floats_in(-bound, bound)
     loss = U.max_loss(t, xs, U.distributions(t, xs))
-    assert (loss.x, loss.x_prime, loss.output) == (Fraction(-149, 512), Fraction(-165, 128), 2)
-    assert (loss.num, loss.den) == (Fraction(43, 256), Fraction(25, 256))
-    eps = 16 / 31
-    ratio = (loss.value - eps) / (U.seed_bound(snap) - eps)
-    assert 0.45 < ratio < 0.47
-    assert loss.value < U.mironov_bound(snap) < U.seed_bound(snap) + 0.02
-    assert loss.value - eps < U.premises(t).ln_k / 8
+    assert (loss.x, loss.x_prime, loss.output) == (*witness, 2)     # the interior output Λ·1 just below B
+    assert (loss.num, loss.den) == probs
+    eps = float(1 / lam)
+    assert (loss.value - eps) / (U.seed_bound(snap) - eps) == pytest.approx(ratio, abs=5e-4)
+    assert loss.value < U.mironov_bound(snap) and loss.value < U.seed_bound(snap)
+    assert loss.value - eps < U.premises(t).ln_k / 7
 
 
 def test_precision_3_analogue_with_ustar_matches_the_floating_spec() -> None:
