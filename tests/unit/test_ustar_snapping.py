@@ -208,3 +208,35 @@ def test_precision_3_analogue_with_ustar_matches_the_floating_spec() -> None:
         assert {o: pr for (y, o), pr in table.items() if y == x and pr} == \
             {U.output_value(snap, k): Fraction(c, 2 * snap.fmt.one) for k, c in mine.items()}
     assert table[(0, Fraction(-1, 8))] == Fraction(13, 64) and table[(1, Fraction(-1, 8))] == 0
+
+
+@pytest.mark.parametrize("spec, bound, certified, all_floats, within", [
+    ("tests/specs/floating/snapping_p5_ustar.yaml", 2, Fraction(26, 9), Fraction(55, 18), False),
+    ("mechanisms/snapping_p6_ustar.yaml", 2, Fraction(73, 26), Fraction(84, 29), True),
+    ("tests/specs/floating/snapping_p8_ustar.yaml", 4, Fraction(398, 145), Fraction(834, 299), True)])
+def test_the_floating_kinds_ustar_results_agree_with_the_bound(spec: str, bound: int, certified: Fraction,
+                                                               all_floats: Fraction, within: bool) -> None:
+    """The U* snapping specs certified by the floating kind (exact ε over integer query values):
+    this enumeration gives the same ε on those inputs; over every float input in [−B, B] the loss
+    is larger; where float_snap_dp's hypotheses hold (p = 6, 8; not p = 5, whose normal range
+    ends before e^−(2B + Λ + δ)/λ), the certified ε is below 1/λ + ln K."""
+    from pathlib import Path
+
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).resolve().parents[2] / spec).read_text())["floating"]
+    p, emax = data["format"]["precision"], data["format"]["emax"]
+    assert data["steps"][1] == {"scale": "1"} and data["steps"][-1] == {"clamp": str(bound)}
+    fmt = U.Format(p, 3 - emax - p)
+    snap = U.Snapping(fmt, Fraction(1), Fraction(1), Fraction(bound))
+    t = U.tables(snap)
+    ints = [fmt.units(Fraction(x)) for x in range(-bound, bound + 1)]
+    loss = U.max_loss(t, ints, U.distributions(t, ints))
+    assert loss.num / loss.den == certified
+    xs = fmt.floats_in(-snap.bound, snap.bound)
+    every = U.max_loss(t, xs, U.distributions(t, xs))
+    assert every.num / every.den == all_floats > certified
+    prem = U.premises(t)
+    assert prem.all_hold == within
+    if within:
+        assert every.value <= 1 + prem.ln_k
