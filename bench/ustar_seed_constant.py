@@ -14,6 +14,7 @@ covers every λ.)
 
     python bench/ustar_seed_constant.py [p ...] [--ties down] [--dense]
     python bench/ustar_seed_constant.py --scan p lam,lam,... top   # every float B in (λ, top·λ)
+    python bench/ustar_seed_constant.py --succ p step              # λ = 1 + k·step·2^(1−p), B = succ λ
 """
 from __future__ import annotations
 
@@ -90,7 +91,21 @@ def scan(p: int, lam_list: list[Fraction], top: Fraction) -> None:
           f"max /lnK {max(r['lnk'] for r in rows):.4f}")
 
 
+def every_lambda(p: int, step: int) -> None:
+    """Every step-th float λ in (1, 2] with B the float just above it."""
+    big = U.Format(p, -400)
+    lam_list = [Fraction(2 ** (p - 1) + a, 2 ** (p - 1)) for a in range(1, 2 ** (p - 1) + 1, step)]
+    rows = [one(p, lam, Fraction(U.succ(big.units(lam), p), big.one), "up") for lam in lam_list]
+    best = max(rows, key=lambda r: r["seed"])
+    print(f"p = {p}, {len(rows)} runs: max seed ratio {best['seed']:.4f} at λ = {best['snap'].lam}, "
+          f"B = {best['snap'].bound}; max Mironov {max(r['mironov'] for r in rows):.4f}, "
+          f"max /lnK {max(r['lnk'] for r in rows):.4f}")
+
+
 def main(argv: list[str]) -> None:
+    if argv and argv[0] == "--succ":
+        every_lambda(int(argv[1]), int(argv[2]))
+        return
     if argv and argv[0] == "--scan":
         scan(int(argv[1]), [Fraction(a) for a in argv[2].split(",")], Fraction(argv[3]))
         return

@@ -72,8 +72,8 @@ class Format:
     emin: int
 
     def __post_init__(self) -> None:
-        if self.prec < 2 or -self.emin < 2 * self.prec:
-            raise ValueError(f"need prec >= 2 and -emin >= 2*prec (got prec {self.prec}, emin {self.emin})")
+        if self.prec < 2 or -self.emin <= self.prec:
+            raise ValueError(f"need prec >= 2 and normal_min <= 1/2 (got prec {self.prec}, emin {self.emin})")
 
     @property
     def one(self) -> int:
