@@ -240,3 +240,25 @@ def test_the_floating_kinds_ustar_results_agree_with_the_bound(spec: str, bound:
     assert prem.all_hold == within
     if within:
         assert every.value <= 1 + prem.ln_k
+
+
+def test_the_tail_spec_inside_the_small_mironov_range() -> None:
+    """tests/specs/floating/snapping_p10_ustar_tail.yaml: p = 10, emin = -20, λ = Λ = 4, B = 31
+    (< 2^(p-7)·λ = 32), neighbours 4 apart.  x = -27 outputs 28 with probability 2^-20 (subnormal
+    samples), x = -31 never; every premise of float_snap_dp but Hrange holds."""
+    from pathlib import Path
+
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).resolve().parent.parent / "specs" / "floating" /
+                           "snapping_p10_ustar_tail.yaml").read_text())["floating"]
+    assert data["format"] == {"precision": 10, "emax": 13} and data["inputs"] == [-31, -27]
+    fmt = U.Format(10, 3 - 13 - 10)
+    snap = U.Snapping(fmt, Fraction(4), Fraction(4), Fraction(31))
+    t = U.tables(snap)
+    far, near = (U.counts(t, fmt.units(Fraction(x))) for x in (-31, -27))
+    assert [U.output_value(snap, k) for k in near if k not in far] == [28]
+    assert Fraction(near[7], 2 * fmt.one) == Fraction(1, 2 ** 20)
+    prem = U.premises(t)
+    assert (prem.lam_normal, prem.product_normal, prem.ln_normal, prem.he, prem.hrange) == (True,) * 4 + (False,)
+    assert snap.lam < snap.bound < 2 ** 3 * snap.lam
