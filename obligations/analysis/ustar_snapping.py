@@ -425,7 +425,9 @@ def premises(t: Tables, slack: Fraction = Fraction(1, 2 ** 40)) -> Premises:
     lam_f = fmt.round(lam)
     # the product before its rounding, in units²: |λ_f·LN(u)| ≥ normal_min·one²
     product_normal = min(abs(lam_f * v) for v in t.lnf) >= nmin_units * fmt.one
-    ln_normal = all(abs(v) >= nmin_units for v in t.lnf)   # LN rounds ln monotonely: same side
+    # LN rounds ln monotonely and normal_min is a float: |LN(u)| ≥ normal_min when ln u is normal
+    # (the converse can fail only where ln u rounds up onto normal_min)
+    ln_normal = all(abs(v) >= nmin_units for v in t.lnf)
     with mpmath.workprec(200):
         mp = lambda q: mpmath.mpf(q.numerator) / q.denominator   # noqa: E731
         hrange = mpmath.log(mp(fmt.normal_min)) <= -mp(2 * b + grid + delta) / mp(lam)
@@ -433,7 +435,7 @@ def premises(t: Tables, slack: Fraction = Fraction(1, 2 ** 40)) -> Premises:
         r = mpmath.exp(mp(grid) / mp(lam))
         he = e2 < r
         ln_k = float(mpmath.log((e2 * r - 1) / (r - e2))) if he else math.nan
-    return Premises(delta, lam_f * 1 >= nmin_units, product_normal, ln_normal, bool(hrange), bool(he), ln_k)
+    return Premises(delta, lam >= fmt.normal_min, product_normal, ln_normal, bool(hrange), bool(he), ln_k)
 
 
 def seed_bound(snap: Snapping) -> float:
