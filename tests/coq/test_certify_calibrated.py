@@ -28,17 +28,27 @@ pytestmark = pytest.mark.coq
 REPO = Path(__file__).resolve().parent.parent.parent
 
 
-def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--no-cache",
+Run = tuple[Path, dict[str, Any]]
+SPECS = [REPO / "mechanisms" / "krr_eps1.yaml", REPO / "mechanisms" / "exponential_mechanism_scores.yaml",
+         *(REPO / "tests" / "specs" / "calibrated" / f"{n}.yaml" for n in (
+             "krr_eps1_claim_0_9", "geometric_eps1_n10000", "geometric_eps1_claim_0_99", "krr_eps1_delta",
+             "krr_eps1_claim_0_9_delta_1_50", "krr_formula_k3", "krr_formula_k3_claim_0_9"))]
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    """Every spec of this file in one `prove` (one coqchk of the batch, one start-up)."""
+    out = tmp_path_factory.mktemp("calibrated")
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, SPECS), "--no-cache",
                            "--out", str(out), "--build", str(out / "build"), "--json"],
                           cwd=REPO, capture_output=True, text=True, timeout=1200)
-    return done, json.loads(done.stdout) if done.stdout.strip() else {}
+    assert done.returncode == 1, done.stderr     # the false variants are refuted
+    return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
 
 
-def test_krr_at_eps_1_is_the_library_family(tmp_path: Path) -> None:
-    done, result = prove(REPO / "mechanisms" / "krr_eps1.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
-    (o,) = result["results"]
+def test_krr_at_eps_1_is_the_library_family(run: Run) -> None:
+    tmp_path, results = run
+    o = results["krr_eps1"]
     assert o["verdict"] == "proved"
     cert = json.loads((tmp_path / "krr_eps1.json").read_text())
     statements = {t["name"]: t["statement"] for t in cert["theorems"]}
@@ -50,10 +60,9 @@ def test_krr_at_eps_1_is_the_library_family(tmp_path: Path) -> None:
     assert "(exp 1) / ((exp 1) + 3)" in v and "krr_exp_rdp" in v
 
 
-def test_krr_claimed_below_its_epsilon_is_refuted_with_a_witness(tmp_path: Path) -> None:
-    done, result = prove(REPO / "tests" / "specs" / "calibrated" / "krr_eps1_claim_0_9.yaml", tmp_path)
-    assert done.returncode == 1, done.stderr
-    (o,) = result["results"]
+def test_krr_claimed_below_its_epsilon_is_refuted_with_a_witness(run: Run) -> None:
+    tmp_path, results = run
+    o = results["krr_eps1_claim_0_9"]
     assert o["verdict"] == "refuted"
     w = o["witness"]
     assert (w["x"], w["x_prime"], w["outputs"]) == ("a", "b", ["a"])
@@ -61,10 +70,9 @@ def test_krr_claimed_below_its_epsilon_is_refuted_with_a_witness(tmp_path: Path)
     assert cert["theorems"][-1]["statement"] == "~ rdp nb_all krr_eps1_claim_0_9 (9 / 10) 0"
 
 
-def test_the_geometric_with_alpha_exp_minus_eps_at_n_10000_is_the_library_family(tmp_path: Path) -> None:
-    done, result = prove(REPO / "tests" / "specs" / "calibrated" / "geometric_eps1_n10000.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
-    (o,) = result["results"]
+def test_the_geometric_with_alpha_exp_minus_eps_at_n_10000_is_the_library_family(run: Run) -> None:
+    tmp_path, results = run
+    o = results["geometric_eps1_n10000"]
     assert o["verdict"] == "proved"
     cert = json.loads((tmp_path / "geometric_eps1_n10000.json").read_text())
     statements = {t["name"]: t["statement"] for t in cert["theorems"]}
@@ -75,10 +83,9 @@ def test_the_geometric_with_alpha_exp_minus_eps_at_n_10000_is_the_library_family
     assert "rgeom (1) (Z.to_nat 10000)" in (tmp_path / "geometric_eps1_n10000.v").read_text()
 
 
-def test_the_geometric_claimed_below_its_calibration_is_refuted_at_output_0(tmp_path: Path) -> None:
-    done, result = prove(REPO / "tests" / "specs" / "calibrated" / "geometric_eps1_claim_0_99.yaml", tmp_path)
-    assert done.returncode == 1, done.stderr
-    (o,) = result["results"]
+def test_the_geometric_claimed_below_its_calibration_is_refuted_at_output_0(run: Run) -> None:
+    tmp_path, results = run
+    o = results["geometric_eps1_claim_0_99"]
     assert o["verdict"] == "refuted"
     w = o["witness"]
     assert (w["x"], w["x_prime"], w["outputs"]) == ("0", "1", ["0"])
@@ -86,11 +93,10 @@ def test_the_geometric_claimed_below_its_calibration_is_refuted_at_output_0(tmp_
     assert cert["theorems"][-1]["statement"] == "~ rdp nb_adjacent geometric_eps1_claim_0_99 (99 / 100) 0"
 
 
-def test_the_exponential_mechanism_over_scores_is_proved_at_its_exact_bound_2_c_delta(tmp_path: Path) -> None:
+def test_the_exponential_mechanism_over_scores_is_proved_at_its_exact_bound_2_c_delta(run: Run) -> None:
     # The claim 1 = 2 * (1/2) * 1 is a tie the brackets of the same table cannot prove.
-    done, result = prove(REPO / "mechanisms" / "exponential_mechanism_scores.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
-    (o,) = result["results"]
+    tmp_path, results = run
+    o = results["exponential_mechanism_scores"]
     assert o["verdict"] == "proved"
     cert = json.loads((tmp_path / "exponential_mechanism_scores.json").read_text())
     statements = {t["name"]: t["statement"] for t in cert["theorems"]}
@@ -98,15 +104,8 @@ def test_the_exponential_mechanism_over_scores_is_proved_at_its_exact_bound_2_c_
     assert "check_sensitivity_sound" in (tmp_path / "exponential_mechanism_scores.v").read_text()
 
 
-def test_a_delta_claim_is_proved_by_the_hockey_stick_sum_and_a_smaller_delta_refuted_on_a_set(
-        tmp_path: Path) -> None:
-    specs = [REPO / "tests" / "specs" / "calibrated" / f"{n}.yaml"
-             for n in ("krr_eps1_delta", "krr_eps1_claim_0_9_delta_1_50")]
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, specs), "--no-cache",
-                           "--out", str(tmp_path), "--build", str(tmp_path / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 1, done.stderr   # one refuted
-    verdicts = {o["name"]: o for o in json.loads(done.stdout)["results"]}
+def test_a_delta_claim_is_proved_by_the_hockey_stick_sum_and_a_smaller_delta_refuted_on_a_set(run: Run) -> None:
+    tmp_path, verdicts = run
     assert verdicts["krr_eps1_delta"]["verdict"] == "proved"
     refuted = verdicts["krr_eps1_claim_0_9_delta_1_50"]
     assert refuted["verdict"] == "refuted"
@@ -115,16 +114,10 @@ def test_a_delta_claim_is_proved_by_the_hockey_stick_sum_and_a_smaller_delta_ref
     assert cert["theorems"][-1]["statement"] == "rdp nb_all krr_eps1_delta (9 / 10) (1 / 20)"
 
 
-def test_a_formula_with_exp_is_proved_as_the_family_and_refuted_below_its_epsilon(tmp_path: Path) -> None:
+def test_a_formula_with_exp_is_proved_as_the_family_and_refuted_below_its_epsilon(run: Run) -> None:
     # k-ary RR over 0..2 written as a formula: the table of its values is the library's krr_exp
     # at eps = 1; claimed 9/10, refuted by the brackets of two entries.
-    specs = [REPO / "tests" / "specs" / "calibrated" / f"{n}.yaml"
-             for n in ("krr_formula_k3", "krr_formula_k3_claim_0_9")]
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, specs), "--no-cache",
-                           "--out", str(tmp_path), "--build", str(tmp_path / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 1, done.stderr   # one refuted
-    verdicts = {o["name"]: o for o in json.loads(done.stdout)["results"]}
+    tmp_path, verdicts = run
     assert verdicts["krr_formula_k3"]["verdict"] == "proved"
     refuted = verdicts["krr_formula_k3_claim_0_9"]
     assert refuted["verdict"] == "refuted"
