@@ -4,7 +4,7 @@
 #
 # There is no Docker engine here and `podman run` is refused (the sandbox
 # blocks setrlimit), so the image is built with --build-arg CHECK=1: a RUN step,
-# as the image's user, runs `make prove` and a smoke subset of the tests, and a
+# as the image's user, runs `make prove` and one `verify`, and a
 # broken image fails the build.  The base image, Debian bookworm, is made with
 # debootstrap from the Debian mirror apt already uses (no registry needed) and
 # reused when it exists (localhost/debian:bookworm).
