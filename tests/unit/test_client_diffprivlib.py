@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from clients import diffprivlib_snapping
 from obligations.analysis import diffprivlib_snapping as D
 
 PARAMETERS = [  # epsilon, sensitivity, lower, upper
@@ -77,23 +78,15 @@ def test_rounding_leaves_the_grid_at_one_value_per_grid() -> None:
                 w = math.nextafter(w, math.inf)
 
 
-def _snapping() -> Any:
-    try:
-        from diffprivlib.mechanisms import Snapping
-    except ImportError as exc:  # absent, or scikit-learn too new for diffprivlib 0.6.6
-        pytest.skip(f"diffprivlib cannot be imported ({exc}): pip install 'obligations[clients]'")
-    return Snapping
-
-
 def _log_rn() -> Any:
-    _snapping()
+    diffprivlib_snapping()
     from diffprivlib.mechanisms import snapping
     return snapping.log_rn
 
 
 @pytest.mark.parametrize("eps,sens,lower,upper", PARAMETERS)
 def test_calibration_equals_diffprivlib(eps: float, sens: float, lower: float, upper: float) -> None:
-    m = _snapping()(epsilon=eps, sensitivity=sens, lower=lower, upper=upper)
+    m = diffprivlib_snapping()(epsilon=eps, sensitivity=sens, lower=lower, upper=upper)
     c = D.calibrate(eps, sens, lower, upper)
     assert m._bound == c.bound
     assert m.effective_epsilon() == c.effective_epsilon
@@ -104,7 +97,7 @@ def test_calibration_equals_diffprivlib(eps: float, sens: float, lower: float, u
 
 
 def test_power_of_two_equals_diffprivlib_on_edges() -> None:
-    snap = _snapping()
+    snap = diffprivlib_snapping()
     for x in (1.0, 0.5, math.nextafter(1.0, 2.0), math.nextafter(1.0, 0.0), 2.0 ** -1022, 1e300,
               3.0, 0.6666666666666674, 2.0 ** 60 + 2.0 ** 8):
         assert snap._get_nearest_power_of_2(x) == D.power_of_two_at_or_above(x), x
@@ -114,7 +107,7 @@ def test_power_of_two_equals_diffprivlib_on_edges() -> None:
 def test_randomise_replays_diffprivlib(eps: float, sens: float, lower: float, upper: float) -> None:
     """diffprivlib's own `randomise`, with its sampler's draws fixed, gives bit for bit the
     description's output; its outputs lie on the Λ grid in [-B, B] (scaled units)."""
-    m = _snapping()(epsilon=eps, sensitivity=sens, lower=lower, upper=upper, random_state=11)
+    m = diffprivlib_snapping()(epsilon=eps, sensitivity=sens, lower=lower, upper=upper, random_state=11)
     c = D.calibrate(eps, sens, lower, upper)
     log_rn = _log_rn()
     rnd = random.Random(3)
@@ -136,7 +129,7 @@ def test_diffprivlib_leaves_the_grid() -> None:
     """Finding (1) replayed with diffprivlib's code: ε = 1.5, Δ = 1, [0, nextafter(1.5, 2)]
     (inside Mironov's range), input 0.7500000000000001, sign bit 0 and u = 0.47236655274101513
     give the scaled output Λ·2^-54, shown as 0.7500000000000002."""
-    m = _snapping()(epsilon=1.5, sensitivity=1.0, lower=0.0, upper=math.nextafter(1.5, 2.0))
+    m = diffprivlib_snapping()(epsilon=1.5, sensitivity=1.0, lower=0.0, upper=math.nextafter(1.5, 2.0))
     c = D.calibrate(1.5, 1.0, 0.0, math.nextafter(1.5, 2.0))
     assert c.in_mironov_range() and c.grid == 1.0
     u = 0.47236655274101513

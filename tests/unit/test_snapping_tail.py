@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
 
-import pytest
+from clients import diffprivlib_snapping
+
 
 LAM = 0.25  # λ = Λ = 1/ε for ε = 4
 GRID = Fraction(1, 4)
@@ -77,20 +77,12 @@ def _exponent_draws(sign: int, significand: int, t: int) -> list[tuple[int, int]
     return [(1, sign), (52, significand)] + [(32, 0)] * zeros + [(32, 1 << (31 - r))]
 
 
-def _diffprivlib_snapping() -> Any:
-    try:
-        from diffprivlib.mechanisms import Snapping
-    except ImportError as exc:  # absent, or scikit-learn too new for diffprivlib 0.6.6
-        pytest.skip(f"diffprivlib cannot be imported ({exc}): pip install 'obligations[clients]'")
-    return Snapping
-
-
 def test_diffprivlib_own_code_reaches_an_output_from_one_neighbour_only() -> None:
     """diffprivlib 0.6.6's own `randomise`, ε = 4, bounds [0, 200] (B = 100 ≈ 400λ, Λ = 1/2, inside
     Mironov's range), values 0 and 1 (neighbours at sensitivity 1). With the sign bit 1 and
     u = k·2^−1074, k = 1..4 (the sampler's four smallest positive floats), value 1 outputs 187.0;
     value 0 never does: its largest sum is −100 + λ·1074·ln 2 ≈ 86.11, below 87's bucket [86.75, 87.25)."""
-    m = _diffprivlib_snapping()(epsilon=4.0, sensitivity=1.0, lower=0.0, upper=200.0)
+    m = diffprivlib_snapping()(epsilon=4.0, sensitivity=1.0, lower=0.0, upper=200.0)
     scale = 1.0 / m.effective_epsilon()
     grid = m._get_nearest_power_of_2(scale)
     assert m._bound == 100.0 and grid == 0.5 and scale < m._bound < 2.0 ** 46 * scale
@@ -120,7 +112,7 @@ def test_diffprivlib_sampler_can_return_zero_and_the_output_is_nan() -> None:
     """Past the subnormals diffprivlib's geometric exponent has no floor: ldexp(2^52, -1127) = 2^-1075
     rounds (to even) to 0, numpy.log(0) = -inf and the output is NaN, from every input alike (so no
     ratio between neighbours, but an output outside [lower, upper]); probability about 2^-1076."""
-    m = _diffprivlib_snapping()(epsilon=4.0, sensitivity=1.0, lower=0.0, upper=200.0)
+    m = diffprivlib_snapping()(epsilon=4.0, sensitivity=1.0, lower=0.0, upper=200.0)
     import numpy as np   # diffprivlib's dependency
     m._rng = ScriptedBits(_exponent_draws(1, 0, 1074)[1:])
     assert m._uniform_sampler() == 0.0
