@@ -149,7 +149,7 @@ class Coq:
         deps: dict[Path, list[Path]] = {}
         for v in files:
             try:
-                required = _required(v.read_text())
+                required = _required_in(v)
             except OSError as exc:
                 raise InfrastructureError(f"cannot read {v}: is the repository complete?") from exc
             if None in required:
@@ -210,9 +210,10 @@ class Coq:
         files = {self.library_module(v): v for v in self.library_files()}
         on_disk = {f"{SHARED_LIBRARY}.{v.stem}": v for v in self.shared.glob("*.v")} \
             if self.shared is not None and self.shared.is_dir() else {}
-        known: dict[str, Callable[[], str]] = {m: v.read_text for m, v in {**files, **on_disk}.items()}
+        known: dict[str, Callable[[], list[Optional[str]]]] = {
+            m: functools.partial(_required_in, v) for m, v in {**files, **on_disk}.items()}
         for m, t in (shared or {}).items():   # checked as such; what they load, here
-            known[m] = functools.partial(str, t)
+            known[m] = functools.partial(_required, t)
         seen: set[str] = set()
         todo = [m for t in texts for m in _required(t)]
         while todo:
@@ -222,7 +223,7 @@ class Coq:
             if module in seen or module not in known:
                 continue                     # checked already, or not ours (the standard library)
             seen.add(module)
-            todo += _required(known[module]())
+            todo += known[module]()
         return [v for m, v in files.items() if m in seen]
 
     def unchecked(self, library: Sequence[Path]) -> list[Path]:
@@ -302,6 +303,20 @@ _REQUIRE_STMT = re.compile(rf"(?:\bFrom\s+({_NAME})\s+)?\bRequire\s+(?:(?:Import
 
 # The roots of the libraries a file may load besides ours (Coq's own and Debian's packages).
 _OTHER_ROOTS = ("Coq", "Flocq", "Interval", "Coquelicot", "Bignums")
+
+
+# A file's `Require`d modules by (path, mtime, size): build_theories and the closures read
+# every library file once per spec otherwise.
+_REQUIRED_IN: dict[tuple[Path, int, int], list[Optional[str]]] = {}
+
+
+def _required_in(path: Path) -> list[Optional[str]]:
+    """`_required` of a file's text, read again only when the file changed."""
+    st = path.stat()
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key not in _REQUIRED_IN:
+        _REQUIRED_IN[key] = _required(path.read_text())
+    return _REQUIRED_IN[key]
 
 
 def _required(text: str) -> list[Optional[str]]:
