@@ -1,0 +1,297 @@
+(** * Convolution powers in floats rounded down, below the exact ones
+
+    The masses of a k-fold privacy-loss distribution are computed in binary64 floats,
+    every product and sum rounded down ([fmul], [fadd]: coq-interval's [mul_DN],
+    [add_DN], clamped at 0) and small masses at either end of the list dropped
+    ([trim]).  Each computed mass is then at most the exact one it stands for:
+    [lo f r] says the float [f] is a real number in [0, r].  [fpow] raises a list of
+    such masses to the power [p] by squaring (binary digits of [p], most significant
+    first), trimming after every step; [fpow_below] proves that the result, read as
+    reals, is [below] (Below.v) the exact convolution power.  The exact masses are
+    ghosts: nothing exact is computed. *)
+From Coq Require Import List ZArith PArith Reals Lra Lia.
+From Interval Require Import Float.Primitive_ops Float.Sig Float.Basic Interval.Float_full Interval.Interval Real.Xreal.
+From Obligations.Finite Require Import PLD PLDCheck.
+From Obligations.Accountant Require Import Below.
+Import ListNotations.
+
+Module F := PrimitiveFloat.
+
+Local Open Scope R_scope.
+
+(** [f] is a non-negative real number. *)
+Definition fval (f : F.type) : Prop := F.toX f = Xreal (F.toR f) /\ 0 <= F.toR f.
+
+(** [f] is a real number in [0, r]. *)
+Definition lo (f : F.type) (r : R) : Prop := fval f /\ F.toR f <= r.
+
+Definition toRs (L : list F.type) : list R := map F.toR L.
+
+(** [f] if it is a number at least 0, else 0. *)
+Definition fclamp (f : F.type) : F.type :=
+  match F.cmp F.zero f with Xlt | Xeq => f | _ => F.zero end.
+
+Definition fmul (x y : F.type) : F.type := fclamp (F.mul_DN prec x y).
+Definition fadd (x y : F.type) : F.type := fclamp (F.add_DN prec x y).
+
+Lemma fval_zero : fval F.zero.
+Proof. unfold fval, F.toR. rewrite F.zero_correct. cbn. split; [reflexivity|lra]. Qed.
+
+Lemma lo_zero (r : R) : 0 <= r -> lo F.zero r.
+Proof. intros H. split; [exact fval_zero|]. unfold F.toR. rewrite F.zero_correct. exact H. Qed.
+
+Lemma lo_weaken (f : F.type) (r r' : R) : lo f r -> r <= r' -> lo f r'.
+Proof. intros [H1 H2] H. split; [exact H1|lra]. Qed.
+
+Lemma fval_lo (f : F.type) : fval f -> lo f (F.toR f).
+Proof. intros H. split; [exact H|lra]. Qed.
+
+Lemma fval_real (f : F.type) : fval f -> F.classify f = Freal.
+Proof.
+  intros [H _]. pose proof (F.real_correct f) as R1. rewrite H in R1.
+  rewrite F.classify_correct in R1. destruct (F.classify f); try discriminate. reflexivity.
+Qed.
+
+Lemma fval_valid_lb (f : F.type) : fval f -> F.valid_lb f = true.
+Proof. intros H. rewrite F.valid_lb_correct, (fval_real f H). reflexivity. Qed.
+
+Lemma fclamp_lo (f : F.type) (r : R) :
+  F.valid_lb f = true -> le_lower (F.toX f) (Xreal r) -> 0 <= r -> lo (fclamp f) r.
+Proof.
+  intros Hv Hl Hr. unfold fclamp. rewrite F.cmp_correct.
+  replace (F.classify F.zero) with Freal by reflexivity.
+  destruct (F.classify f) eqn:Hc.
+  - pose proof (F.real_correct f) as R1. rewrite F.classify_correct, Hc in R1.
+    destruct (F.toX f) as [|v] eqn:Hx; [discriminate|]. rewrite F.zero_correct. cbn [Xcmp].
+    destruct (Raux.Rcompare_spec 0 v) as [H|H|H].
+    + split; [|unfold F.toR; rewrite Hx; cbn; unfold le_lower, le_upper in Hl; cbn in Hl; lra].
+      split; unfold F.toR; rewrite Hx; cbn; [reflexivity|lra].
+    + split; [|unfold F.toR; rewrite Hx; cbn; unfold le_lower, le_upper in Hl; cbn in Hl; lra].
+      split; unfold F.toR; rewrite Hx; cbn; [reflexivity|lra].
+    + apply lo_zero, Hr.
+  - apply lo_zero, Hr.
+  - apply lo_zero, Hr.
+  - rewrite F.valid_lb_correct, Hc in Hv. discriminate.
+Qed.
+
+Lemma fval_toX (f : F.type) : fval f -> F.toX f = Xreal (F.toR f).
+Proof. intros [H _]. exact H. Qed.
+
+Lemma fmul_lo (x y : F.type) (a b : R) : lo x a -> lo y b -> lo (fmul x y) (a * b).
+Proof.
+  intros [Hx Ha] [Hy Hb]. destruct Hx as [Ex Px], Hy as [Ey Py].
+  destruct (F.mul_DN_correct prec x y) as [Hv Hl].
+  { left. unfold F.is_non_neg_real. rewrite Ex, Ey. split; assumption. }
+  rewrite Ex, Ey in Hl. cbn [Xbind2 Xlift2] in Hl.
+  apply lo_weaken with (F.toR x * F.toR y); [|apply Rmult_le_compat; assumption].
+  apply fclamp_lo; [exact Hv|exact Hl|apply Rmult_le_pos; assumption].
+Qed.
+
+Lemma fadd_lo (x y : F.type) (a b : R) : lo x a -> lo y b -> lo (fadd x y) (a + b).
+Proof.
+  intros Hx' Hy'. pose proof (fval_valid_lb x (proj1 Hx')) as Vx. pose proof (fval_valid_lb y (proj1 Hy')) as Vy.
+  destruct Hx' as [[Ex Px] Ha], Hy' as [[Ey Py] Hb].
+  destruct (F.add_DN_correct prec x y Vx Vy) as [Hv Hl].
+  rewrite Ex, Ey in Hl. cbn [Xbind2 Xlift2] in Hl.
+  apply lo_weaken with (F.toR x + F.toR y); [|lra].
+  apply fclamp_lo; [exact Hv|exact Hl|lra].
+Qed.
+
+(** A float lower bound of a real that an interval contains. *)
+Definition flower (xi : I.type) : F.type := fclamp (I.lower xi).
+
+Lemma flower_lo (xi : I.type) (r : R) : has xi r -> 0 <= r -> lo (flower xi) r.
+Proof.
+  intros H Hr. unfold flower. destruct xi as [|l u]; cbn [I.lower].
+  - apply fclamp_lo; [|unfold le_lower, le_upper|exact Hr].
+    + rewrite F.valid_lb_correct, F.nan_correct. reflexivity.
+    + pose proof (F.real_correct F.nan) as R1. rewrite F.classify_correct, F.nan_correct in R1.
+      destruct (F.toX F.nan); [exact I|discriminate].
+  - unfold has in H. cbn [I.convert] in H.
+    destruct (F.valid_lb l) eqn:Hl; [|cbn in H; destruct H; lra].
+    destruct (F.valid_ub u) eqn:Hu; [|cbn in H; destruct H; lra].
+    cbn in H. destruct H as [H _]. apply fclamp_lo; [exact Hl| |exact Hr].
+    unfold le_lower, le_upper. destruct (F.toX l); cbn; [exact I|lra].
+Qed.
+
+(** ** Lists of masses *)
+
+(** [acc + b·D], as [dadd] adds [map (b ·) D] to [acc]. *)
+Fixpoint faxpy (b : F.type) (D acc : list F.type) : list F.type :=
+  match D with
+  | [] => acc
+  | e :: D' =>
+      match acc with
+      | [] => fmul b e :: faxpy b D' []
+      | a :: acc' => fadd a (fmul b e) :: faxpy b D' acc'
+      end
+  end.
+
+Fixpoint fconv (B D : list F.type) : list F.type :=
+  match B with
+  | [] => []
+  | b :: B' => faxpy b D (F.zero :: fconv B' D)
+  end.
+
+Lemma dadd_nil_r {A} (add : A -> A -> A) (l : list A) : dadd add l [] = l.
+Proof. destruct l; reflexivity. Qed.
+
+Lemma faxpy_lo (b : F.type) (rb : R) (D acc : list F.type) (RD Racc : list R) :
+  lo b rb -> Forall2 lo D RD -> Forall2 lo acc Racc ->
+  Forall2 lo (faxpy b D acc) (dadd Rplus (map (Rmult rb) RD) Racc).
+Proof.
+  intros Hb HD. revert acc Racc. induction HD as [|e r D RD He HD IH]; intros acc Racc Hacc; cbn [faxpy map].
+  - exact Hacc.
+  - destruct Hacc as [|a ra acc Racc Ha Hacc].
+    + cbn [dadd]. constructor; [apply fmul_lo; assumption|].
+      rewrite <- (dadd_nil_r Rplus (map (Rmult rb) RD)). apply IH. constructor.
+    + cbn [dadd]. constructor; [|apply IH, Hacc].
+      rewrite Rplus_comm. apply fadd_lo; [exact Ha|apply fmul_lo; assumption].
+Qed.
+
+Lemma fconv_lo (B D : list F.type) (RB RD : list R) :
+  Forall2 lo B RB -> Forall2 lo D RD -> Forall2 lo (fconv B D) (conv Rplus Rmult 0 RB RD).
+Proof.
+  intros HB HD. induction HB as [|b rb B RB Hb HB IH]; cbn [fconv conv]; [constructor|].
+  apply faxpy_lo; [exact Hb|exact HD|]. constructor; [apply lo_zero; lra|exact IH].
+Qed.
+
+Lemma lo_fvals (L : list F.type) (RL : list R) : Forall2 lo L RL -> Forall fval L.
+Proof. intros H. induction H; constructor; [apply H|assumption]. Qed.
+
+Lemma fvals_lo (L : list F.type) : Forall fval L -> Forall2 lo L (toRs L).
+Proof. intros H. induction H; constructor; [apply fval_lo|]; assumption. Qed.
+
+Lemma fvals_nonneg (L : list F.type) : Forall fval L -> nonneg (toRs L).
+Proof. intros H. induction H as [|f L Hf H IH]; constructor; [apply Hf|exact IH]. Qed.
+
+Lemma lo_below (d o : Z) (L : list F.type) (RL : list R) : Forall2 lo L RL -> below d o (toRs L) o RL.
+Proof.
+  intros H. apply below_pointwise. induction H as [|f r L RL Hf H IH]; constructor; [apply Hf|exact IH].
+Qed.
+
+(** ** Dropping small masses at the ends *)
+
+Definition fsmall (tau f : F.type) : bool := match F.cmp f tau with Xlt => true | _ => false end.
+
+Fixpoint trim_head (tau : F.type) (d o : Z) (L : list F.type) : Z * list F.type :=
+  match L with
+  | f :: L' => if fsmall tau f then trim_head tau d (o + d)%Z L' else (o, L)
+  | [] => (o, [])
+  end.
+
+Fixpoint trim_tail (tau : F.type) (L : list F.type) : list F.type :=
+  match L with
+  | [] => []
+  | f :: L' =>
+      match trim_tail tau L' with
+      | [] => if fsmall tau f then [] else [f]
+      | r => f :: r
+      end
+  end.
+
+Definition trim (tau : F.type) (d o : Z) (L : list F.type) : Z * list F.type :=
+  let '(o', L') := trim_head tau d o L in (o', trim_tail tau L').
+
+Lemma trim_head_below (tau : F.type) (d o : Z) (L : list F.type) :
+  Forall fval L ->
+  Forall fval (snd (trim_head tau d o L)) /\ below d (fst (trim_head tau d o L)) (toRs (snd (trim_head tau d o L))) o (toRs L).
+Proof.
+  revert o. induction L as [|f L IH]; intros o H; cbn [trim_head].
+  - split; [constructor|apply below_refl].
+  - inversion H as [|? ? Hf HL]; subst. destruct (fsmall tau f).
+    + destruct (IH (o + d)%Z HL) as [H1 H2]. split; [exact H1|].
+      eapply below_trans; [exact H2|]. apply below_skip_head, Hf.
+    + split; [exact H|apply below_refl].
+Qed.
+
+Lemma trim_tail_prefix (tau : F.type) (L : list F.type) : exists R, L = trim_tail tau L ++ R.
+Proof.
+  induction L as [|f L [R IH]]; cbn [trim_tail]; [exists []; reflexivity|].
+  destruct (trim_tail tau L) as [|g r] eqn:E.
+  - destruct (fsmall tau f); [exists (f :: L); reflexivity|exists L; reflexivity].
+  - exists R. rewrite IH at 1. reflexivity.
+Qed.
+
+Lemma trim_tail_below (tau : F.type) (d o : Z) (L : list F.type) :
+  Forall fval L -> Forall fval (trim_tail tau L) /\ below d o (toRs (trim_tail tau L)) o (toRs L).
+Proof.
+  intros H. destruct (trim_tail_prefix tau L) as [R E].
+  assert (H' : Forall fval (trim_tail tau L ++ R)) by (rewrite <- E; exact H).
+  apply Forall_app in H' as [H1 H2]. split; [exact H1|].
+  assert (E' : toRs L = toRs (trim_tail tau L) ++ toRs R) by (unfold toRs; rewrite E at 1; apply map_app).
+  rewrite E'. apply below_prefix, fvals_nonneg, H2.
+Qed.
+
+Lemma trim_below (tau : F.type) (d o : Z) (L : list F.type) :
+  Forall fval L -> Forall fval (snd (trim tau d o L)) /\ below d (fst (trim tau d o L)) (toRs (snd (trim tau d o L))) o (toRs L).
+Proof.
+  intros H. unfold trim. pose proof (trim_head_below tau d o L H) as [H1 H2].
+  destruct (trim_head tau d o L) as [o' L']. cbn [fst snd] in *.
+  destruct (trim_tail_below tau d o' L' H1) as [H3 H4]. split; [exact H3|].
+  eapply below_trans; eassumption.
+Qed.
+
+(** ** Powers by squaring *)
+
+Section Power.
+Variables (tau : F.type) (d oB : Z) (FB : list F.type).
+
+Definition fsq (w : Z * list F.type) : Z * list F.type :=
+  trim tau d (fst w + fst w)%Z (fconv (snd w) (snd w)).
+
+Definition fstep (w : Z * list F.type) : Z * list F.type :=
+  trim tau d (oB + fst w)%Z (fconv FB (snd w)).
+
+Fixpoint fpow (p : positive) : Z * list F.type :=
+  match p with
+  | xH => (oB, FB)
+  | xO p' => fsq (fpow p')
+  | xI p' => fstep (fsq (fpow p'))
+  end.
+
+Variable RB : list R.
+Hypothesis HB : Forall2 lo FB RB.
+
+Definition pow_ok (k : nat) (w : Z * list F.type) : Prop :=
+  Forall fval (snd w) /\ below d (fst w) (toRs (snd w)) (Z.of_nat k * oB) (cpow Rplus Rmult 0 RB 1 k).
+
+Lemma RB_nonneg : nonneg RB.
+Proof.
+  induction HB as [|f r FB' RB' Hf H IH]; [apply Forall_nil|apply Forall_cons; [|exact (IH H)]].
+  destruct Hf as [[_ H0] H1]. lra.
+Qed.
+
+Lemma fsq_ok (k : nat) (w : Z * list F.type) : pow_ok k w -> pow_ok (k + k) (fsq w).
+Proof.
+  intros [H1 H2]. unfold fsq. pose proof (fconv_lo _ _ _ _ (fvals_lo _ H1) (fvals_lo _ H1)) as Hc.
+  destruct (trim_below tau d (fst w + fst w) _ (lo_fvals _ _ Hc)) as [H3 H4]. split; [exact H3|].
+  eapply below_trans; [exact H4|]. eapply below_trans; [apply lo_below, Hc|].
+  eapply below_trans.
+  - apply below_conv; [apply fvals_nonneg, H1|apply nonneg_cpow, RB_nonneg|exact H2|exact H2].
+  - apply below_ev_eq. intros h. rewrite cpow_add_ev. reflexivity.
+Qed.
+
+Lemma fstep_ok (k : nat) (w : Z * list F.type) : pow_ok k w -> pow_ok (S k) (fstep w).
+Proof.
+  intros [H1 H2]. unfold fstep. pose proof (fconv_lo _ _ _ _ HB (fvals_lo _ H1)) as Hc.
+  destruct (trim_below tau d (oB + fst w) _ (lo_fvals _ _ Hc)) as [H3 H4]. split; [exact H3|].
+  eapply below_trans; [exact H4|]. eapply below_trans; [apply lo_below, Hc|].
+  replace (Z.of_nat (S k) * oB)%Z with (oB + Z.of_nat k * oB)%Z by lia. cbn [cpow].
+  apply below_conv; [apply RB_nonneg|apply nonneg_cpow, RB_nonneg|apply below_refl|exact H2].
+Qed.
+
+Lemma fpow_ok (p : positive) : pow_ok (Pos.to_nat p) (fpow p).
+Proof.
+  induction p as [p IH|p IH|]; cbn [fpow].
+  - rewrite Pos2Nat.inj_xI. replace (S (2 * Pos.to_nat p)) with (S (Pos.to_nat p + Pos.to_nat p)) by lia.
+    apply fstep_ok, fsq_ok, IH.
+  - rewrite Pos2Nat.inj_xO. replace (2 * Pos.to_nat p)%nat with (Pos.to_nat p + Pos.to_nat p)%nat by lia.
+    apply fsq_ok, IH.
+  - split; [apply lo_fvals with RB, HB|]. cbn [fst snd]. rewrite Pos2Nat.inj_1.
+    eapply below_trans; [apply lo_below, HB|]. apply below_ev_eq. intros h.
+    replace (Z.of_nat 1 * oB)%Z with (oB + 0)%Z by lia. cbn [cpow].
+    rewrite ev_conv. apply ev_ext. intros z. cbn [ev]. rewrite Z.add_0_r. ring.
+Qed.
+
+End Power.
