@@ -94,8 +94,26 @@ class PowerPldCheck:
     x2: int
 
 
+@dataclass(frozen=True)
+class AccountantCheck:
+    """The K-fold composition by the accountant: every pair's loss keys of base b (stride d,
+    exact or rounded) and its PLD checked exactly, the K-th powers in floats rounded down;
+    δ(ε) ≤ δ proved at each (ε, δ) of `proved`, δ(ε) > δ at each of `refuted` with the pair
+    (x, x2) and its loss event as witness."""
+
+    base: Fraction
+    stride: int
+    exact: bool
+    runs: int
+    plds: int
+    proved: tuple[tuple[Fraction, Fraction], ...]
+    refuted: tuple[tuple[Fraction, Fraction], ...]
+    x: int
+    x2: int
+
+
 Obligation = Union[RowsAreDistributions, ExpLowerBound, ExpUpperBound, PointwiseCheck,
-                   HockeyStickCheck, Witness, PowerPldCheck]
+                   HockeyStickCheck, Witness, PowerPldCheck, AccountantCheck]
 
 class Verdict(str, Enum):
     """The one verdict vocabulary, from analysis (the verdict Python expects: proved,

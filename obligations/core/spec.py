@@ -78,6 +78,7 @@ class MechanismSpec:
     program: Optional[Any] = None              # a program spec (spec/program.py): its checked IR
     kind: str = "finite"                       # the mechanism kind (obligations.kinds) it belongs to
     route: str = "auto"                        # formulas: by the table, as a library family's instance, or auto
+    tolerance: Optional[Fraction] = None       # the claim is the smallest ε at δ, to this tolerance
 
 
 MAX_COMPOSED_OUTPUTS = 4096
@@ -116,13 +117,14 @@ def derive(spec: MechanismSpec, *, name: str, epsilon: str, delta: Fraction,
         E.typecheck(eps, spec.parameter_types, allow_real=True)
     except E.ExprError as exc:
         raise SpecError(spec.path, field, str(exc)) from None
-    check_epsilon(spec.path, field, eps, spec.parameters)
+    check_epsilon(spec.path, field, eps, spec.parameters, runs=compose)
     record = {"name": name, "epsilon": epsilon, "delta": str(delta), "compose": compose}
     return replace(spec, name=name, epsilon=eps, epsilon_text=epsilon, delta=delta,
                    delta_text=str(delta), compose=compose, derived=record)
 
 
-def check_epsilon(file: str, field: str, eps: E.Expr, params: Mapping[str, Fraction]) -> None:
+def check_epsilon(file: str, field: str, eps: E.Expr, params: Mapping[str, Fraction], runs: int = 1) -> None:
+    """ε is a finite real ≥ 0, at most MAX_EPSILON per run (a K-fold composition's ε grows with K)."""
     try:
         value = E.to_sympy(eps, params)
         numeric = value.evalf(30)
@@ -132,8 +134,9 @@ def check_epsilon(file: str, field: str, eps: E.Expr, params: Mapping[str, Fract
         raise SpecError(file, field, f"epsilon = {value} is not a finite real number")
     if numeric < 0:
         raise SpecError(file, field, f"epsilon = {value} is negative")
-    if numeric > MAX_EPSILON:
-        raise SpecError(file, field, f"epsilon = {value} is more than {MAX_EPSILON}: "
+    if numeric > MAX_EPSILON * max(1, runs):
+        per_run = f" ({MAX_EPSILON} per run)" if runs > 1 else ""
+        raise SpecError(file, field, f"epsilon = {value} is more than {MAX_EPSILON * max(1, runs)}{per_run}: "
                         "such a claim says nothing about privacy")
 
 

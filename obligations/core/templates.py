@@ -71,9 +71,10 @@ class Rendered:
 INTERVAL_PRELUDE = "PreludeInterval"
 # Preludes whose files prove goals with `interval` (its primitive-integer axioms are allowed):
 # the floating-point kind's proves its logarithm table with it, the calibrated kind its brackets;
-# the PLD route of a composed claim evaluates the convolution power in primitive-float intervals;
+# the PLD route of a composed claim evaluates the convolution power in primitive-float intervals,
+# the accountant in floats rounded down;
 # a binary snapping claim decides float_snap_dp's premises at concrete values.
-INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD", "PreludeBinary"})
+INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD", "PreludeBinary", "PreludeAcc"})
 
 # Proofs of the bound on e^ε the prover may try when the proposed one fails.
 BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),

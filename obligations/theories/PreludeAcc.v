@@ -1,9 +1,8 @@
 (** * Prelude for generated files that certify compositions with the accountant
 
-    The PLD prelude, primitive-float literals, and the accountant's library: bounds with
+    The PLD prelude and the accountant's library: bounds with
     rounded loss keys (Accountant/PLDBound.v, PairKeys.v), convolution powers in floats
     rounded down (Below.v, DownFloat.v), the weights (Weights.v) and the theorems
     (ComposeCheck.v). *)
-From Coq Require Export Floats.
 From Obligations Require Export PreludePLD.
 From Obligations.Accountant Require Export Below DownFloat PLDBound PairKeys Weights ComposeCheck.

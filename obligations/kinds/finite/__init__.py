@@ -16,7 +16,7 @@ from obligations.kinds.finite.spec import check_finite
 from obligations.kinds.finite.form import Spec
 from obligations.analysis.finite import FiniteMechanism, epsilon_value, plan, tabulate
 from obligations.kinds.family import instance as family_instance
-from obligations.kinds.finite import basic_composition, pld_route
+from obligations.kinds.finite import accountant, basic_composition
 
 
 class FiniteKind:
@@ -35,6 +35,8 @@ class FiniteKind:
         return [spec]
 
     def derive(self, spec: MechanismSpec, derived: Mapping[str, Any]) -> MechanismSpec:
+        if "points" in derived:
+            return accountant.derive_points(spec, str(derived["name"]), int(derived["compose"]), derived["points"])
         return derive(spec, name=str(derived["name"]), epsilon=str(derived["epsilon"]),
                       delta=Fraction(str(derived["delta"])), compose=int(derived["compose"]))
 
@@ -42,12 +44,13 @@ class FiniteKind:
         by_family = family_instance.unfold(spec)   # None: the table route
         if by_family is not None:
             return by_family
-        by_basic = basic_composition.unfold(spec)  # a composed claim basic composition gives
-        if by_basic is not None:
-            return by_basic
-        by_pld = pld_route.unfold(spec)            # a composed claim too large for the product table
-        if by_pld is not None:
-            return by_pld
+        if spec.tolerance is None and not (spec.derived and "points" in spec.derived):
+            by_basic = basic_composition.unfold(spec)  # a composed claim basic composition gives
+            if by_basic is not None:
+                return by_basic
+        by_accountant = accountant.unfold(spec)    # too large for the product table, ε at δ, profile points
+        if by_accountant is not None:
+            return by_accountant
         t0 = time.perf_counter()
         mech = tabulate(spec)
         p = plan(mech)
@@ -56,7 +59,7 @@ class FiniteKind:
         return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
 
     def witness(self, u: Unfolded) -> Optional[dict[str, Any]]:
-        return pld_route.witness(u) or table_witness(u)
+        return accountant.witness(u) or table_witness(u)
 
     def summary(self, spec: MechanismSpec) -> str:
         return (f"{spec.inputs.size} inputs, {spec.outputs.size} outputs, "
@@ -130,6 +133,14 @@ def describe_obligation(o: object, mech: FiniteMechanism) -> str:
                 if o.refute else f"<= {o.delta}")
         return (f"every pair of neighbours has loss values {o.base} and 1/{o.base} (vm_compute); the {o.runs}-fold "
                 f"PLD's delta(eps) {side} (intervals, vm_compute)")
+    if isinstance(o, ob.AccountantCheck):
+        keys = "exact" if o.exact else "rounded to either side"
+        said = [f"every pair's loss keys of base {o.base} (stride {o.stride}, {keys}) and PLD ({o.plds} distinct) "
+                f"checked (vm_compute); the {o.runs}-fold powers in floats rounded down"]
+        said += [f"delta({e}) <= {d}" for e, d in o.proved]
+        said += [f"delta({e}) > {d}, witness x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, "
+                 "S = their loss event" for e, d in o.refuted]
+        return "; ".join(said)
     if isinstance(o, ob.Witness):
         outs = ", ".join(mech.output_label(y) for y in o.outputs)
         return (f"witness: x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, S = {{{outs}}}: {o.pr_x} > "

@@ -60,8 +60,12 @@ class Distance(Strict):
 
 
 class Claim(Strict):
-    epsilon: Number = Field(description="exact expression: ln(3), -ln(alpha), 1, 1/2, 2*ln(3)")
+    epsilon: Optional[Number] = Field(default=None, description="exact expression: ln(3), -ln(alpha), 1, 1/2, "
+                                      "2*ln(3); omitted with `tolerance`")
     delta: Number = Field(default="0", description="exact rational: 0, 1/100, 0.0705")
+    tolerance: Optional[Number] = Field(default=None, description="instead of epsilon: the claim is the smallest "
+                                        "epsilon (a multiple of this rational) with (epsilon, delta)-DP, certified "
+                                        "with (epsilon - tolerance, delta) refuted")
 
 
 class ProfileRequest(Strict):

@@ -53,16 +53,35 @@ class _Checker:
                             f"{MAX_ENTRIES} table entries")
         table = self.table(inputs, outputs, types) if s.table is not None else None
         formula = self.formula(inputs, outputs, types) if s.formula is not None else None
-        eps = self.expression("claim.epsilon", s.claim.epsilon, types, allow_real=True)
+        tolerance = self.tolerance(params, types)
+        eps_text = f"min eps (tolerance {tolerance})" if tolerance is not None else str(s.claim.epsilon)
+        eps = self.expression("claim.epsilon", s.claim.epsilon if tolerance is None else 0, types, allow_real=True)
         self.check_epsilon(eps, params)
         delta = self.delta(params, types)
         return MechanismSpec(
             path=self.file, sha256=self.sha256, name=s.name, description=s.description,
             parameters=params, parameter_types=types, inputs=inputs, outputs=outputs,
             table=table, formula=formula, distribution=s.distribution,
-            neighbours=self.neighbours(inputs), epsilon=eps, epsilon_text=str(s.claim.epsilon), route=s.route,
+            neighbours=self.neighbours(inputs), epsilon=eps, epsilon_text=eps_text, route=s.route, tolerance=tolerance,
             delta=delta, delta_text=str(s.claim.delta), cw=self.cw(params, types, inputs),
             compose=self.runs(), **self.profile(params, types, outputs))
+
+    def tolerance(self, params: Mapping[str, Fraction], types: Mapping[str, str]) -> Optional[Fraction]:
+        """The tolerance of a claim "the smallest epsilon at delta"; epsilon must then be omitted."""
+        c = self.spec.claim
+        if c.tolerance is None:
+            if c.epsilon is None:
+                raise self.fail("claim.epsilon", "missing (or give claim.tolerance instead: the smallest epsilon "
+                                "at delta, to that tolerance)")
+            return None
+        if c.epsilon is not None:
+            raise self.fail("claim.tolerance", "give epsilon or tolerance (the smallest epsilon at delta), not both")
+        if self.spec.cw is not None or self.spec.profile is not None:
+            raise self.fail("claim.tolerance", "not with 'cw' or 'profile'")
+        tol = self.value("claim.tolerance", self.expression("claim.tolerance", c.tolerance, types), params)
+        if not 0 < tol <= 1:
+            raise self.fail("claim.tolerance", f"tolerance = {tol}: a rational in (0, 1]")
+        return tol
 
     def runs(self) -> int:
         """K of `composition: {runs: K}`; the composed claim stands alone (no profile, no CW)."""
@@ -181,7 +200,8 @@ class _Checker:
         return tuple(pieces)
 
     def check_epsilon(self, eps: E.Expr, params: Mapping[str, Fraction]) -> None:
-        check_epsilon(self.file, "claim.epsilon", eps, params)
+        runs = self.spec.composition.runs if self.spec.composition is not None else 1
+        check_epsilon(self.file, "claim.epsilon", eps, params, runs=runs)
 
     def cw(self, params: Mapping[str, Fraction], types: Mapping[str, str],
            inputs: Domain) -> Optional[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:

@@ -13,11 +13,15 @@
     and no exact convolution is computed; [acc_checks] evaluates several claims on
     powers computed once. *)
 From Coq Require Import List Bool ZArith PArith QArith Qreals Reals Lra Lia.
+From Coq Require Import PrimFloat.
 From Interval Require Import Float.Primitive_ops Interval.Float_full Interval.Interval Real.Xreal.
 From Obligations.Core Require Import RealFacts Lists Sums.
 From Obligations.Finite Require Import Mechanism DP Checker CheckerSound Compose BasicComposition PLD PLDCheck.
 From Obligations.Accountant Require Import Below DownFloat PLDBound PairKeys Weights.
 Import ListNotations.
+
+(** The masses dropped at the ends of a window: below 2^-100. *)
+Definition tau100 : F.type := 0x1p-100%float.
 
 (** The masses of a PLD as floats at most them. *)
 Definition fpld (B : list Q) : list F.type := map (fun q => flower (iq q)) B.
@@ -45,6 +49,10 @@ Definition win_upper (c : I.type * I.type * I.type) (d : Z) (eI : I.type) (z0 : 
 Definition acc_pairs (nb : nat -> nat -> bool) (M : fmech) (b : Q) (d : Z) (ups : list (Z * list Q)) : bool :=
   check_distr M && negb (Qle_bool b 0) && pairs_ord_ok nb M b d ups &&
   forallb (fun pld => forallb (Qle_bool 0) (snd pld)) ups.
+
+Lemma acc_pairs_distr (nb : nat -> nat -> bool) (M : fmech) (b : Q) (d : Z) (ups : list (Z * list Q)) :
+  acc_pairs nb M b d ups = true -> check_distr M = true.
+Proof. unfold acc_pairs. intros H. do 3 (apply andb_prop in H as [H _]). exact H. Qed.
 
 Local Open Scope R_scope.
 
@@ -205,29 +213,38 @@ Proof.
   apply Z.eqb_eq in H1. apply Pos.eqb_eq in H2. subst. f_equal. apply IH, H3.
 Qed.
 
-(** Claims (eI, z0, up, lw): every PLD of [ups] has hs ≤ up, the pair's [lo] has hs > lw. *)
+(** Claims to prove, [(eI, z0, up)]: every PLD of [ups] has hs ≤ up; claims to refute,
+    [(eI, z0, lw)]: the pair's [lo] has hs > lw.  [lo] equal to the first of [ups] reuses
+    its power. *)
 Definition acc_checks (b : Q) (d : Z) (k : nat) (tau : F.type) (ups : list (Z * list Q)) (lo : Z * list Q)
-    (claims : list (I.type * Z * Q * Q)) : bool :=
+    (cu cl : list (I.type * Z * Q)) : bool :=
   let c := base_consts b d in
   let Wu := map (pld_window tau d k) ups in
   let wl := match ups, Wu with
             | u :: _, w :: _ => if pld_eqb lo u then w else pld_window tau d k lo
             | _, _ => pld_window tau d k lo
             end in
-  forallb (fun '(eI, z0, up, lw) =>
-             forallb (fun w => le_check (win_upper c d eI z0 w) up) Wu &&
-             gt_check (win_hs c d eI z0 wl) lw) claims.
+  forallb (fun '(eI, z0, up) => forallb (fun w => le_check (win_upper c d eI z0 w) up) Wu) cu &&
+  forallb (fun '(eI, z0, lw) => gt_check (win_hs c d eI z0 wl) lw) cl.
 
-Lemma acc_checks_spec (b : Q) (d : Z) (k : nat) (tau : F.type) (ups : list (Z * list Q)) (lo : Z * list Q)
-    (claims : list (I.type * Z * Q * Q)) (eI : I.type) (z0 : Z) (up lw : Q) :
-  acc_checks b d k tau ups lo claims = true -> In (eI, z0, up, lw) claims ->
-  forallb (fun pld => le_check (win_upper (base_consts b d) d eI z0 (pld_window tau d k pld)) up) ups = true /\
+Lemma acc_checks_up (b : Q) (d : Z) (k : nat) (tau : F.type) (ups : list (Z * list Q)) (lo : Z * list Q)
+    (cu cl : list (I.type * Z * Q)) (eI : I.type) (z0 : Z) (up : Q) :
+  acc_checks b d k tau ups lo cu cl = true -> In (eI, z0, up) cu ->
+  forallb (fun pld => le_check (win_upper (base_consts b d) d eI z0 (pld_window tau d k pld)) up) ups = true.
+Proof.
+  intros H Hin. unfold acc_checks in H. cbv zeta in H. apply andb_prop in H as [H _].
+  rewrite forallb_forall in H. specialize (H _ Hin). cbv beta iota in H.
+  clear Hin. induction ups as [|u ups' IH]; [reflexivity|]. cbn [map forallb] in H |- *.
+  apply andb_prop in H as [H1 H1']. rewrite H1. exact (IH H1').
+Qed.
+
+Lemma acc_checks_lo (b : Q) (d : Z) (k : nat) (tau : F.type) (ups : list (Z * list Q)) (lo : Z * list Q)
+    (cu cl : list (I.type * Z * Q)) (eI : I.type) (z0 : Z) (lw : Q) :
+  acc_checks b d k tau ups lo cu cl = true -> In (eI, z0, lw) cl ->
   gt_check (win_hs (base_consts b d) d eI z0 (pld_window tau d k lo)) lw = true.
 Proof.
-  intros H Hin. unfold acc_checks in H. cbv zeta in H. rewrite forallb_forall in H.
-  specialize (H _ Hin). cbv beta iota in H. apply andb_prop in H as [H1 H2]. split.
-  - clear H2. induction ups as [|u ups' IH]; [reflexivity|]. cbn [map forallb] in H1 |- *.
-    apply andb_prop in H1 as [H1 H1']. rewrite H1. exact (IH H1').
-  - destruct ups as [|u ups']; cbn [map] in H2; [exact H2|].
-    destruct (pld_eqb lo u) eqn:E; [|exact H2]. apply pld_eqb_eq in E. subst u. exact H2.
+  intros H Hin. unfold acc_checks in H. cbv zeta in H. apply andb_prop in H as [_ H].
+  rewrite forallb_forall in H. specialize (H _ Hin). cbv beta iota in H.
+  destruct ups as [|u ups']; cbn [map] in H; [exact H|].
+  destruct (pld_eqb lo u) eqn:E; [|exact H]. apply pld_eqb_eq in E. subst u. exact H.
 Qed.
