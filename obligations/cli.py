@@ -24,7 +24,7 @@ from obligations.certify.verify import verify_many
 from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations import kinds
 from obligations.kinds import unfold
-from obligations.core.spec import derive
+from obligations.core.spec import derive, too_many_outputs
 from obligations.prover.cluster import run_on_cluster
 from obligations.prover.pool import cores
 
@@ -141,6 +141,13 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--epsilon", action="append", default=[], metavar="E",
                     help="an epsilon to evaluate (exact expression); repeatable; default: 0 and the breakpoints")
     sp.add_argument("--compose", type=int, default=1, metavar="K", help="the K-fold composition")
+    sp.add_argument("--delta", action="append", default=[], metavar="D",
+                    help="the smallest eps with delta(eps) <= D (a rational), certified with eps - tolerance refuted; "
+                         "repeatable (the accountant, as for compositions too large for the product table)")
+    sp.add_argument("--tolerance", default="1/100", metavar="T",
+                    help="the grid of eps for --delta and the table (coarser where the bracket cannot tell)")
+    sp.add_argument("--digits", type=int, default=6, metavar="N",
+                    help="significant digits of the accountant's decimals (--exact: the claims' fractions)")
     sp.add_argument("--certify", action="store_true", help="prove (eps, delta) and refute just below with Coq")
     sp.add_argument("--plot", type=Path, metavar="DIR", help="write the region and delta(eps) figures (PNG, SVG)")
     sp.add_argument("--log-delta", action="store_true", help="with --plot: delta on a log axis (delta = 0 not drawn)")
@@ -402,6 +409,8 @@ def cmd_region(args: argparse.Namespace) -> int:
                          f"this spec is a {kinds.kind_of(spec).title} (use `obligations show`)")
     if not 1 <= args.compose <= MAX_COMPOSE:
         raise UsageError(f"--compose must be between 1 and {MAX_COMPOSE}")
+    if args.delta or too_many_outputs(getattr(spec, "outputs").size, args.compose):
+        return _region_accountant(args, spec)
     epsilons = [str(e) for e in args.epsilon]
     for e in epsilons:  # checked like a claim before anything runs
         derive(spec, name=spec.name, epsilon=e, delta=spec.delta)
@@ -420,6 +429,49 @@ def cmd_region(args: argparse.Namespace) -> int:
         for f in figures:
             print(f"figure: {f}")
     return EXIT_PROVED if not args.certify or certified(prof) else EXIT_NOT_PROVED
+
+
+def _fraction(text: str, what: str) -> Fraction:
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{what} {text}: expected a rational (1/100000, 0.01, 1e-5)") from None
+    return value
+
+
+def _region_accountant(args: argparse.Namespace, spec: Any) -> int:
+    """region by the accountant: a certified bracket of delta(eps), the smallest eps at delta."""
+    from obligations.certify import accountant_profile as ap
+    if spec.cw is not None:
+        raise UsageError(f"{args.spec}: the accountant composes the mechanism, not its CW form: drop --delta "
+                         "or use a compose the product table carries")
+    deltas = [_fraction(d, "--delta") for d in args.delta]
+    if any(not 0 < d < 1 for d in deltas):
+        raise UsageError("--delta must be in (0, 1)")
+    tol = _fraction(args.tolerance, "--tolerance")
+    if not 0 < tol <= 1:
+        raise UsageError("--tolerance must be in (0, 1]")
+    if not 1 <= args.digits <= 17:
+        raise UsageError("--digits must be between 1 and 17")
+    prof = ap.acc_profile(spec, args.compose, [str(e) for e in args.epsilon], deltas, tol, args.digits)
+    settings = _settings(args, args.out, True)
+    if args.certify:
+        ap.certify(prof, settings)
+        _clear(settings)
+    figures: list[Path] = []
+    if args.plot:
+        try:
+            from obligations.certify import accountant_plot
+        except ImportError as exc:
+            raise UsageError("--plot needs matplotlib: pip install 'obligations[plot]'") from exc
+        figures = accountant_plot.write(prof, args.plot)
+    if args.json:
+        print(json.dumps({**prof.to_json(), "figures": [str(f) for f in figures]}, indent=1))
+    else:
+        print("\n".join(ap.lines(prof, args.digits, args.exact)))
+        for f in figures:
+            print(f"figure: {f}")
+    return EXIT_PROVED if not args.certify or prof.certified else EXIT_NOT_PROVED
 
 
 def _plot(prof: Profile, out_dir: Path, log_delta: bool = False) -> list[Path]:

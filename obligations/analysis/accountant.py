@@ -295,8 +295,9 @@ class Accountant:
     keying: Keying
     runs: int
     ups: list[PairPld]                          # every pair's up-rounded PLD is one of these
-    lows: dict[tuple[int, int], PairPld]        # each pair's down-rounded PLD
+    lows: dict[tuple[int, int], PairPld]        # one pair per distinct down-rounded PLD
     tau: float = TAU
+    pair_ups: dict[tuple[int, int], PairPld] = field(default_factory=dict)   # each pair's up-rounded PLD
     _windows: dict[PairPld, Window] = field(default_factory=dict)
 
     def window(self, pld: PairPld) -> Window:
@@ -327,16 +328,18 @@ def accountant(rows: Sequence[Row], pairs: Sequence[tuple[int, int]], runs: int,
     keying = find_keying(rows, pairs, runs)
     ups: list[PairPld] = []
     lows: dict[tuple[int, int], PairPld] = {}
+    pair_ups: dict[tuple[int, int], PairPld] = {}
     seen_low: set[PairPld] = set()
     for x, x2 in pairs:
         up = pair_pld(keying, rows[x], rows[x2], True)
+        pair_ups[(x, x2)] = up
         if up not in ups:
             ups.append(up)
         low = up if keying.exact else pair_pld(keying, rows[x], rows[x2], False)
         if low not in seen_low:   # one pair per distinct PLD is enough for the lower bound
             seen_low.add(low)
             lows[(x, x2)] = low
-    return Accountant(keying, runs, ups, lows, tau)
+    return Accountant(keying, runs, ups, lows, tau, pair_ups=pair_ups)
 
 
 # ---------------------------------------------------------------------------------------------

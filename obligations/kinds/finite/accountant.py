@@ -170,7 +170,8 @@ def _profile_claims(spec: MechanismSpec) -> list[Claim]:
     claims: list[Claim] = []
     for i, (e, up, lo) in enumerate(spec.derived["points"]):
         eps = Fraction(str(e))
-        claims.append(Claim(eps, Fraction(str(up)), False, r_lit(eps), f"{spec.name}_dp_{i}", str(eps)))
+        if up is not None:
+            claims.append(Claim(eps, Fraction(str(up)), False, r_lit(eps), f"{spec.name}_dp_{i}", str(eps)))
         if lo is not None:
             claims.append(Claim(eps, Fraction(str(lo)), True, r_lit(eps), f"{spec.name}_refuted_{i}", str(eps)))
     return claims
@@ -178,7 +179,7 @@ def _profile_claims(spec: MechanismSpec) -> list[Claim]:
 
 def derive_points(spec: MechanismSpec, name: str, compose: int, points: Any) -> MechanismSpec:
     """The claim of a profile's certificate: at each point (ε, up, lo), (ε, up)-DP and not
-    (ε, lo)-DP of the `compose`-fold composition (lo None: only the first)."""
+    (ε, lo)-DP of the `compose`-fold composition (either may be None, not both)."""
     field = f"derived claim {name}"
     problem = spec_name_problem(name)
     if problem:
@@ -188,19 +189,21 @@ def derive_points(spec: MechanismSpec, name: str, compose: int, points: Any) -> 
     clean: list[list[Optional[str]]] = []
     for p in points:
         try:
-            e, up, lo = (Fraction(str(p[0])), Fraction(str(p[1])), None if p[2] is None else Fraction(str(p[2])))
+            e = Fraction(str(p[0]))
+            up, lo = (None if v is None else Fraction(str(v)) for v in (p[1], p[2]))
         except (TypeError, ValueError, IndexError, ZeroDivisionError):
             raise SpecError(spec.path, field, f"point {p!r}: [epsilon, upper, lower] as rationals") from None
-        if e < 0 or not 0 <= up <= 1 or (lo is not None and not 0 <= lo < up):
+        if (e < 0 or (up is None and lo is None) or any(v is not None and not 0 <= v <= 1 for v in (up, lo))
+                or (up is not None and lo is not None and lo >= up)):
             raise SpecError(spec.path, field, f"point {p!r}: epsilon >= 0, 0 <= lower < upper <= 1")
-        clean.append([str(e), str(up), None if lo is None else str(lo)])
+        clean.append([str(e), None if up is None else str(up), None if lo is None else str(lo)])
     if not 1 <= compose <= MAX_RUNS:
         raise SpecError(spec.path, field, f"{compose} runs: between 1 and {MAX_RUNS}")
     first = Fraction(clean[0][0])
     record = {"name": name, "compose": compose, "points": clean}
     return replace(spec, name=name, epsilon=E.parse(str(first)), epsilon_text=f"profile of {len(clean)} points",
-                   delta=Fraction(str(clean[0][1])), delta_text="per point", compose=compose, derived=record,
-                   tolerance=None)
+                   delta=Fraction(str(clean[0][1] or clean[0][2])), delta_text="per point", compose=compose,
+                   derived=record, tolerance=None)
 
 
 def witness(u: Unfolded) -> Optional[dict[str, Any]]:
