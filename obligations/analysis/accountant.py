@@ -375,7 +375,7 @@ def claim_bounds(acc: Accountant, eps: Fraction, digits: int = 6) -> tuple[Fract
     return upper, (round_down(lower_f, digits) if lower_f > 0 else None)
 
 
-def epsilon_at(acc: Accountant, delta: float, tol: Fraction, eps_max: float = 2000.0) -> Optional[Fraction]:
+def epsilon_at(acc: Accountant, delta: float, tol: Fraction, eps_max: float = 1e7) -> Optional[Fraction]:
     """The smallest ε on the grid tol·N whose certified upper end (with the margin) is at
     most δ, or None if none is below eps_max."""
     def ok(n: int) -> bool:

@@ -48,7 +48,7 @@ def tabulate(spec: MechanismSpec) -> FiniteMechanism:
         _check_row(spec, x, row)
     mech, labels, pairs = rows, spec.inputs.labels, neighbour_pairs(spec)
     if spec.compose > 1:
-        # A composed claim beyond this is the PLD route's (kinds/finite/pld_route.py): never build it.
+        # A composed claim beyond this is the accountant's (kinds/finite/accountant.py): never build it.
         if too_many_outputs(spec.outputs.size, spec.compose):
             raise SpecError(spec.path, "composition.runs", f"the {spec.compose}-fold product table has "
                             f"{spec.outputs.size}^{spec.compose} outputs; at most {MAX_COMPOSED_OUTPUTS}")

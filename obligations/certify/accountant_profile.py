@@ -117,7 +117,7 @@ def acc_profile(spec: MechanismSpec, compose: int, epsilons: Sequence[str], delt
     for d in deltas:
         p = point_at_delta(a, d, tolerance)
         if p is None:
-            notes.append(f"no epsilon up to 2000 has delta(eps) <= {d}")
+            notes.append(f"no epsilon up to 10^7 has delta(eps) <= {d}")
         else:
             points.append(p)
     rows = []
@@ -176,7 +176,7 @@ def lines(prof: AccProfile, digits: int = 6, exact: bool = False) -> list[str]:
         return "  " + text
     out += [show(p) for p in prof.points]
     if prof.table:
-        out.append(f"  smallest eps with delta(eps) <= delta (eps a multiple of the tolerance shown):")
+        out.append("  smallest eps with delta(eps) <= delta (eps a multiple of the tolerance shown):")
         w = max(len(_dec(float(p.epsilon), digits)) for p in prof.table)
         out.append(f"    {'delta':>8}  {'eps':>{w}}  tolerance  delta(eps) in")
         for p in prof.table:

@@ -81,20 +81,6 @@ class Witness:
 
 
 @dataclass(frozen=True)
-class PowerPldCheck:
-    """The K-fold composition by its privacy-loss distribution: every pair of neighbours has
-    loss values b^-1 and b; the K-th convolution power, in intervals, gives δ(ε) ≤ delta
-    (`refute` False) or δ(ε) > delta with the pair (x, x2) and its loss event as witness."""
-
-    base: Fraction
-    runs: int
-    delta: Fraction
-    refute: bool
-    x: int
-    x2: int
-
-
-@dataclass(frozen=True)
 class AccountantCheck:
     """The K-fold composition by the accountant: every pair's loss keys of base b (stride d,
     exact or rounded) and its PLD checked exactly, the K-th powers in floats rounded down;
@@ -113,7 +99,7 @@ class AccountantCheck:
 
 
 Obligation = Union[RowsAreDistributions, ExpLowerBound, ExpUpperBound, PointwiseCheck,
-                   HockeyStickCheck, Witness, PowerPldCheck, AccountantCheck]
+                   HockeyStickCheck, Witness, AccountantCheck]
 
 class Verdict(str, Enum):
     """The one verdict vocabulary, from analysis (the verdict Python expects: proved,

@@ -74,7 +74,8 @@ INTERVAL_PRELUDE = "PreludeInterval"
 # the PLD route of a composed claim evaluates the convolution power in primitive-float intervals,
 # the accountant in floats rounded down;
 # a binary snapping claim decides float_snap_dp's premises at concrete values.
-INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD", "PreludeBinary", "PreludeAcc"})
+INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD", "PreludeBinary",
+                               "PreludeAcc"})
 
 # Proofs of the bound on e^ε the prover may try when the proposed one fails.
 BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),

@@ -157,7 +157,7 @@ BAD: list[tuple[str, dict[str, Any], Edit, str, tuple[str, ...]]] = [
     ("unknown-claim-field", RR, lambda d: d["claim"].update(eps=1), "claim.eps", ("unknown field",)),
     ("missing-name", RR, lambda d: d.pop("name"), "name", ("Field required",)),
     ("missing-claim", RR, lambda d: d.pop("claim"), "claim", ("Field required",)),
-    ("missing-epsilon", RR, lambda d: d["claim"].pop("epsilon"), "claim.epsilon", ("Field required",)),
+    ("missing-epsilon", RR, lambda d: d["claim"].pop("epsilon"), "claim.epsilon", ("missing", "tolerance")),
     ("missing-neighbours", RR, lambda d: d.pop("neighbours"), "neighbours", ("Field required",)),
     ("schema-version", RR, lambda d: d.update(schema_version=2), "schema_version", ()),
     ("name-Definition", RR, lambda d: d.update(name="Definition"), "name", ("reserved",)),

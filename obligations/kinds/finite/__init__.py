@@ -128,11 +128,6 @@ def describe_obligation(o: object, mech: FiniteMechanism) -> str:
         return f"M(x)(y) <= {o.bound} * M(x')(y) for all neighbours and outputs (vm_compute)"
     if isinstance(o, ob.HockeyStickCheck):
         return f"sum_y max(0, M(x)(y) - {o.bound} * M(x')(y)) <= {o.delta} for all neighbours (vm_compute)"
-    if isinstance(o, ob.PowerPldCheck):
-        side = (f"> {o.delta}, witness x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, S = their loss event"
-                if o.refute else f"<= {o.delta}")
-        return (f"every pair of neighbours has loss values {o.base} and 1/{o.base} (vm_compute); the {o.runs}-fold "
-                f"PLD's delta(eps) {side} (intervals, vm_compute)")
     if isinstance(o, ob.AccountantCheck):
         keys = "exact" if o.exact else "rounded to either side"
         said = [f"every pair's loss keys of base {o.base} (stride {o.stride}, {keys}) and PLD ({o.plds} distinct) "

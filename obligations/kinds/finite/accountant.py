@@ -32,7 +32,7 @@ from obligations.core.document import Tactic
 from obligations.core.names import spec_name_problem
 from obligations.core.obligation import AccountantCheck, Plan, RowsAreDistributions, Verdict
 from obligations.core.spec import MechanismSpec, too_many_outputs
-from obligations.core.templates import render as render_template
+from obligations.core.templates import Rendered, render as render_template
 from obligations.core.terms import comment, q_lit, q_list, r_lit, rows_literal, strip_outer
 from obligations.errors import SpecError
 from obligations.kinds.base import Unfolded
@@ -150,7 +150,7 @@ def _tolerance_claims(spec: MechanismSpec, a: acc.Accountant) -> tuple[list[Clai
         raise _refuse(spec, "claim.delta", f"the smallest epsilon at delta = {spec.delta}: delta must be in (0, 1)")
     eps = acc.epsilon_at(a, float(spec.delta), tol)
     if eps is None:
-        raise _refuse(spec, "claim.delta", f"no epsilon up to 2000 has delta(eps) <= {spec.delta} for "
+        raise _refuse(spec, "claim.delta", f"no epsilon up to 10^7 has delta(eps) <= {spec.delta} for "
                       f"{spec.compose} runs")
     claims = [Claim(eps, spec.delta, False, r_lit(eps), f"{spec.name}_dp", str(eps))]
     below = eps - tol
@@ -199,10 +199,10 @@ def derive_points(spec: MechanismSpec, name: str, compose: int, points: Any) -> 
         clean.append([str(e), None if up is None else str(up), None if lo is None else str(lo)])
     if not 1 <= compose <= MAX_RUNS:
         raise SpecError(spec.path, field, f"{compose} runs: between 1 and {MAX_RUNS}")
-    first = Fraction(clean[0][0])
+    first = Fraction(str(clean[0][0]))
     record = {"name": name, "compose": compose, "points": clean}
     return replace(spec, name=name, epsilon=E.parse(str(first)), epsilon_text=f"profile of {len(clean)} points",
-                   delta=Fraction(str(clean[0][1] or clean[0][2])), delta_text="per point", compose=compose,
+                   delta=Fraction(str(clean[0][1] or clean[0][2] or 0)), delta_text="per point", compose=compose,
                    derived=record, tolerance=None)
 
 
@@ -236,7 +236,7 @@ def _pick(i: int) -> str:
 
 
 def _render(spec: MechanismSpec, base: FiniteMechanism, a: acc.Accountant, claims: list[Claim],
-            x: int, x2: int):  # noqa: ANN202
+            x: int, x2: int) -> Rendered:
     renderer = _renderer(spec)
     name = spec.name
     k = spec.compose
@@ -255,17 +255,20 @@ def _render(spec: MechanismSpec, base: FiniteMechanism, a: acc.Accountant, claim
             slots[key] = (f"{name}_{kind}{len(slots)}", f"(Q2R {q_lit(q)} = {r_text})%R", EQ_TACTICS)
         return slots[key][0]
 
-    up_items, lo_items, proved, refuted = [], [], [], []
+    up_items: list[str] = []
+    lo_items: list[str] = []
+    proved: list[dict[str, Any]] = []
+    refuted: list[dict[str, Any]] = []
     for c in claims:
         z0 = acc.pivot_key(a.keying, c.eps)
         item = f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})"
         target = lo_items if c.refute else up_items
-        ctx = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
+        claim = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
                    delta_r=r_lit(c.delta), eps_text=comment(c.eps_text),
                    delta_text=comment(str(c.delta)), pick=_pick(len(target)),
                    eps_slot=slot("eps", c.eps, c.eps_r), delta_slot=slot("delta", c.delta, r_lit(c.delta)))
         target.append(item)
-        (refuted if c.refute else proved).append(ctx)
+        (refuted if c.refute else proved).append(claim)
     profile = None
     theorems: tuple[str, ...]
     if spec.derived is not None and "points" in spec.derived:

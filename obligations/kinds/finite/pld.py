@@ -9,7 +9,7 @@ which Coq checks every pair's loss keys, computes the K-th convolution power in 
 rounded interval arithmetic and proves, at each ε, (ε, upper)-DP of `fmech_power` and the
 refutation of (ε, lower) with the pair (x, x') = (⌊n/2⌋, ⌊n/2⌋ + 1) and the event
 `loss_event` as witness.  The bench and the Coq tests use it; specs with
-`composition: {runs: K}` go through `pld_route.py`."""
+`composition: {runs: K}` go through the accountant (`accountant.py`)."""
 from __future__ import annotations
 
 import math

@@ -1,0 +1,87 @@
+"""Real Coq: composed claims beyond the product table certified by `obligations prove` through
+the accountant (theories/Accountant/), from both sides; the smallest epsilon at delta; the
+points of `region --certify` in one theorem.  Cheap: 10 runs of the 1/2-geometric over {0..5}
+(6^10 outputs; the exact delta(3) is 0.230771...) and 50 runs of 3-ary randomized response."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parent.parent.parent
+LOW = REPO / "tests" / "specs" / "composition" / "geometric_10_runs_delta_low.yaml"
+RR3 = {"schema_version": 1, "name": "rr3_50_runs_at_delta", "inputs": ["a", "b", "c"], "outputs": ["a", "b", "c"],
+       "table": {"a": ["2/3", "1/6", "1/6"], "b": ["1/6", "2/3", "1/6"], "c": ["1/6", "1/6", "2/3"]},
+       "neighbours": "all", "composition": {"runs": 50}, "claim": {"delta": "1/1000", "tolerance": "1/10"}}
+
+
+def obligations(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=900)
+
+
+def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    done = obligations("prove", str(spec), "--out", str(out), "--build", str(out / "build"))
+    cert = out / f"{spec.stem}.json"
+    return done, json.loads(cert.read_text()) if cert.exists() else {}
+
+
+def test_delta_just_below_the_exact_one_is_refuted_with_its_witness(tmp_path: Path) -> None:
+    done, cert = prove(LOW, tmp_path)
+    assert done.returncode == 1, done.stderr + done.stdout
+    assert cert["verdict"] == "refuted"
+    (theorem,) = cert["theorems"]
+    assert theorem["statement"].startswith(
+        "let L := loss_event geometric_10_runs_delta_low 0 1 (exp 3) in")
+    assert theorem["statement"].endswith("~ dp nb_adjacent geometric_10_runs_delta_low 3 (2307 / 10000)")
+    assert (cert["witness"]["x"], cert["witness"]["x_prime"]) == ("0", "1")
+    assert "FloatAxioms.next_down_spec" in " ".join(theorem["assumptions"])   # floats rounded down, allow-listed
+
+
+def test_delta_just_above_the_exact_one_is_proved(tmp_path: Path) -> None:
+    data = yaml.safe_load(LOW.read_text())
+    data["name"], data["claim"]["delta"] = "geometric_10_runs", "0.2308"
+    spec = tmp_path / "geometric_10_runs.yaml"
+    spec.write_text(yaml.safe_dump(data, sort_keys=False))
+    done, cert = prove(spec, tmp_path / "out")
+    assert done.returncode == 0, done.stderr + done.stdout
+    (theorem,) = cert["theorems"]
+    assert theorem["statement"] == "dp nb_adjacent geometric_10_runs 3 (577 / 2500)"
+
+
+def test_the_smallest_epsilon_at_delta_is_proved_and_the_one_below_refuted(tmp_path: Path) -> None:
+    spec = tmp_path / "rr3_50_runs_at_delta.yaml"
+    spec.write_text(yaml.safe_dump(RR3, sort_keys=False))
+    done, cert = prove(spec, tmp_path / "out")
+    assert done.returncode == 0, done.stderr + done.stdout
+    below, dp = cert["theorems"]
+    assert dp["statement"].startswith("dp nb_all rr3_50_runs_at_delta ") and dp["statement"].endswith("(1 / 1000)")
+    assert below["statement"].endswith("(1 / 1000)") and "~ dp nb_all" in below["statement"]
+    eps, eps_below = (epsilon_of(t["statement"]) for t in (dp, below))
+    assert abs(eps - eps_below - 0.1) < 1e-9
+
+
+def epsilon_of(statement: str) -> float:
+    """ε of the statement's last `dp nb_all NAME ε δ`: an integer or (p / q)."""
+    m = re.findall(r"dp nb_all \S+ (\((\d+) / (\d+)\)|(\d+)) ", statement)[-1]
+    return int(m[3]) if m[3] else int(m[1]) / int(m[2])
+
+
+def test_region_certifies_every_point_in_one_theorem(tmp_path: Path) -> None:
+    spec = tmp_path / "rr3.yaml"
+    spec.write_text(yaml.safe_dump(dict(RR3, name="rr3", claim={"epsilon": "55", "delta": "0.01"}), sort_keys=False))
+    done = obligations("region", str(spec), "--compose", "50", "--epsilon", "50", "--delta", "1/10000",
+                       "--certify", "--out", str(tmp_path / "out"), "--build", str(tmp_path / "build"), "--json")
+    assert done.returncode == 0, done.stderr + done.stdout
+    prof = json.loads(done.stdout)
+    assert prof["certificate"]["verdict"] == "proved"
+    statement = prof["certificate"]["statement"]
+    assert statement.count("~ dp") == 2 and statement.count("/\\") == 3   # two points, both sides
