@@ -1,0 +1,192 @@
+"""The accountant's targets, each beside Google's dp_accounting on the same questions, same run.
+
+    python bench/accountant.py [--cases rr3,geometric] [--workdir build/bench_accountant]
+
+For each case this runs `obligations region SPEC --compose K --epsilon ... --delta 1/100000
+--certify --json` under /usr/bin/time (Python's analysis, coqc and coqchk of the one file that
+states every point from both sides: all included) and prints, at each ε, the certified
+bracket [refuted, proved] of δ(ε), and the smallest ε at δ = 1e-5 to the tolerance (ε proved,
+ε − tolerance refuted); beside them dp_accounting's δ(ε) and ε(δ) (privacy-loss distributions,
+pessimistic estimate, value_discretization_interval 1e-4; one composition per distinct PLD of
+the neighbour pairs, which is generous to it: it does not know that the 200 pairs of the
+geometric share one PLD).  Targets (issue "A certified privacy accountant"): the 1000-fold
+3-ary randomized response (keep 2/3) certified from both sides at 5 ε in <= 60 s including
+the re-check; the 10^4-fold 1/2-geometric in <= 5 min; ε at δ = 1e-5 for each with its
+certificate.  It asserts nothing; the raw figures go to WORKDIR/accountant.json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Optional
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from obligations.analysis import accountant as acc  # noqa: E402
+
+DELTA = Fraction(1, 100_000)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    spec: dict[str, Any]
+    runs: int
+    epsilons: tuple[str, ...]
+    target_s: float
+    target: str
+
+
+def rr3() -> dict[str, Any]:
+    return {"schema_version": 1, "name": "rr3_keep_2_3", "description": "3-ary randomized response, keep 2/3",
+            "inputs": ["a", "b", "c"], "outputs": ["a", "b", "c"],
+            "table": {"a": ["2/3", "1/6", "1/6"], "b": ["1/6", "2/3", "1/6"], "c": ["1/6", "1/6", "2/3"]},
+            "neighbours": "all", "claim": {"epsilon": "1", "delta": "0"}}
+
+
+def geometric() -> dict[str, Any]:
+    return {"schema_version": 1, "name": "geometric_half_0_100",
+            "description": "the truncated 1/2-geometric over {0..100}",
+            "parameters": {"alpha": "1/2", "n": 100}, "inputs": {"range": [0, "n"]}, "outputs": {"range": [0, "n"]},
+            "formula": {"cases": [{"when": "y == 0", "value": "alpha**x / (1 + alpha)"},
+                                  {"when": "y == n", "value": "alpha**(n - x) / (1 + alpha)"},
+                                  {"otherwise": "(1 - alpha) / (1 + alpha) * alpha**abs(y - x)"}]},
+            "neighbours": "adjacent", "claim": {"epsilon": "1", "delta": "0"}}
+
+
+CASES = {
+    "rr3": Case("rr3", rr3(), 1000, ("700", "800", "837", "870", "900"), 60.0,
+                "1000-fold, both sides at 5 eps, <= 60 s with the re-check"),
+    "geometric": Case("geometric", geometric(), 10_000, ("2400", "2500", "2600"), 300.0,
+                      "10^4-fold, <= 5 min"),
+}
+
+
+def timed(cmd: list[str]) -> tuple[subprocess.CompletedProcess[str], dict[str, float]]:
+    start = time.perf_counter()
+    done = subprocess.run(["/usr/bin/time", "-v", *cmd], cwd=REPO, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+
+    def field(label: str) -> float:
+        m = re.search(rf"{label}: ([0-9.]+)", done.stderr)
+        return float(m.group(1)) if m else float("nan")
+    return done, {"wall_s": round(wall, 1),
+                  "cpu_s": round(field("User time \\(seconds\\)") + field("System time \\(seconds\\)"), 1),
+                  "peak_mb": round(field("Maximum resident set size \\(kbytes\\)") / 1024)}
+
+
+def ours(case: Case, workdir: Path) -> dict[str, Any]:
+    spec = workdir / f"{case.spec['name']}.yaml"
+    spec.write_text(yaml.safe_dump(case.spec, sort_keys=False))
+    args = [sys.executable, "-m", "obligations", "region", str(spec), "--compose", str(case.runs),
+            "--delta", str(DELTA), "--certify", "--json", "--out", str(workdir / "certificates"),
+            "--build", str(workdir / "build"), "--timeout", "3000"]
+    for e in case.epsilons:
+        args += ["--epsilon", e]
+    done, cost = timed(args)
+    if done.returncode not in (0, 1):
+        return {"error": done.stderr[-800:], **cost}
+    prof = json.loads(done.stdout)
+    cert = prof.get("certificate") or {}
+    coq: dict[str, Any] = {}
+    path = cert.get("certificate")
+    if path and Path(path).exists():
+        record = json.loads(Path(path).read_text())
+        coq = {"coqc_s": record["timings_s"].get("coqc"), "coqchk_s": record["timings_s"].get("coqchk"),
+               "peak_kib": record.get("peak_memory_kib")}
+    return {"verdict": cert.get("verdict"), "points": prof["points"], "coq": coq, **cost}
+
+
+def distinct_plds(rows: list[list[Fraction]], pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """One pair per distinct privacy-loss distribution (loss ratio -> P-mass)."""
+    seen: dict[tuple[tuple[Fraction, Fraction], ...], tuple[int, int]] = {}
+    for x, x2 in pairs:
+        masses: dict[Fraction, Fraction] = {}
+        for p, q in zip(rows[x], rows[x2]):
+            if p > 0:
+                masses[p / q] = masses.get(p / q, Fraction(0)) + p
+        seen.setdefault(tuple(sorted(masses.items())), (x, x2))
+    return list(seen.values())
+
+
+def theirs(case: Case) -> Optional[dict[str, Any]]:
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as pld
+    except ImportError:
+        return None
+    from obligations.kinds import check as check_spec
+    from obligations.analysis.finite import tabulate
+    m = tabulate(check_spec(case.spec, "bench.yaml", ""))
+    rows = [list(r) for r in m.base_rows]
+    pairs = distinct_plds(rows, [p for p in m.pairs if p[0] != p[1]])
+    start = time.perf_counter()
+    deltas = [0.0] * len(case.epsilons)
+    eps = 0.0
+    for a, b in pairs:
+        upper = {y: math.log(p) for y, p in enumerate(rows[a]) if p > 0}
+        lower = {y: math.log(q) for y, q in enumerate(rows[b]) if q > 0}
+        d = pld.from_two_probability_mass_functions(lower, upper, pessimistic_estimate=True,
+                                                    value_discretization_interval=1e-4, symmetric=False)
+        c = d.self_compose(case.runs)
+        deltas = [max(x, c.get_delta_for_epsilon(float(e))) for x, e in zip(deltas, case.epsilons)]
+        eps = max(eps, c.get_epsilon_for_delta(float(DELTA)))
+    return {"deltas": deltas, "epsilon_at_delta": eps, "pairs": len(pairs), "seconds": round(time.perf_counter() - start, 1)}
+
+
+def report(case: Case, mine: dict[str, Any], other: Optional[dict[str, Any]]) -> None:
+    print(f"\n{case.name}: {case.spec['description']}, {case.runs} runs (target: {case.target})")
+    if "error" in mine:
+        print("  ours: FAILED\n" + mine["error"])
+        return
+    coq = mine["coq"]
+    print(f"  ours: {mine['verdict']}; wall {mine['wall_s']} s, CPU {mine['cpu_s']} s (analysis, coqc "
+          f"{coq.get('coqc_s')} s, coqchk {coq.get('coqchk_s')} s wall), peak {mine['peak_mb']} MB; "
+          f"target {case.target_s:.0f} s: {'met' if mine['wall_s'] <= case.target_s else 'NOT met'} (wall)")
+    if other:
+        print(f"  dp_accounting: {other['seconds']} s ({other['pairs']} distinct PLDs composed)")
+    print(f"  {'eps':>8}  {'certified: refuted < delta(eps) <= proved':>44}  {'dp_accounting delta':>20}")
+    points = [p for p in mine["points"] if p["at_delta"] is None]
+    for i, p in enumerate(points):
+        theirs_d = f"{other['deltas'][i]:.6g}" if other else "-"
+        print(f"  {p['epsilon']:>8}  {float(Fraction(p['refuted_delta'] or 0)):>20.9g} "
+              f"< d <= {float(Fraction(p['proved_delta'])):<17.9g}  {theirs_d:>20}")
+    for p in mine["points"]:
+        if p["at_delta"] is not None:
+            eps = float(Fraction(p["epsilon"]))
+            tol = float(Fraction(p["tolerance"]))
+            theirs_e = f"{other['epsilon_at_delta']:.6f}" if other else "-"
+            print(f"  smallest eps at delta = {float(Fraction(p['at_delta'])):g}: ours in ({eps - tol:.6f}, "
+                  f"{eps:.6f}] (certified), dp_accounting {theirs_e}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cases", default="rr3,geometric")
+    ap.add_argument("--workdir", type=Path, default=Path("build/bench_accountant"))
+    args = ap.parse_args()
+    workdir = (REPO / args.workdir).resolve()
+    workdir.mkdir(parents=True, exist_ok=True)
+    results = {}
+    for name in args.cases.split(","):
+        case = CASES[name]
+        mine = ours(case, workdir)
+        other = theirs(case)
+        report(case, mine, other)
+        results[name] = {"ours": mine, "dp_accounting": other}
+    (workdir / "accountant.json").write_text(json.dumps(results, indent=1, default=str))
+    print(f"\nraw figures: {workdir / 'accountant.json'}")
+
+
+if __name__ == "__main__":
+    main()
