@@ -108,7 +108,11 @@ def loss_ratios(rows: Sequence[Row], pairs: Sequence[tuple[int, int]]) -> set[Fr
 def find_keying(rows: Sequence[Row], pairs: Sequence[tuple[int, int]], runs: int) -> Keying:
     """The exact keying when every loss ratio is an integer power of one rational base,
     else a grid fine enough for `runs` runs (with keys rounded to either side)."""
-    ratios = loss_ratios(rows, pairs)
+    return _keying_of(loss_ratios(rows, pairs), [rows], pairs, runs)
+
+
+def _keying_of(ratios: set[Fraction], tables: Sequence[Sequence[Row]], pairs: Sequence[tuple[int, int]],
+               runs: int) -> Keying:
     primes: list[int] = []
     vectors = {r: _exponents(r, primes) for r in ratios}
     nonzero = [v for v in vectors.values() if v]
@@ -137,9 +141,10 @@ def find_keying(rows: Sequence[Row], pairs: Sequence[tuple[int, int]], runs: int
         base = 1 / base
     keys = {r: sign * c // g for r, c in coeffs.items()}
     stride = 0
-    for x, x2 in pairs:
-        zs = sorted({keys[p / q] for p, q in zip(rows[x], rows[x2]) if p > 0})
-        stride = reduce(math.gcd, (z - zs[0] for z in zs), stride)
+    for rows in tables:
+        for x, x2 in pairs:
+            zs = sorted({keys[p / q] for p, q in zip(rows[x], rows[x2]) if p > 0})
+            stride = reduce(math.gcd, (z - zs[0] for z in zs), stride)
     return Keying(base, stride or 1, True)
 
 
@@ -288,58 +293,90 @@ def pivot_key(keying: Keying, eps: Fraction) -> int:
     return round(float(eps) / keying.log_base)
 
 
+Combo = tuple[PairPld, ...]    # one PLD per group of a chain (one group: a mechanism run k times)
+
+
+def _one() -> Window:
+    """The unit window [1] at key 0 (`flower (iq 1)`)."""
+    return Window(0, 1, np.array([float_lower(Fraction(1))]))
+
+
 @dataclass
 class Accountant:
-    """The k-fold composition of a finite mechanism over its neighbour pairs."""
+    """The composition of finite mechanisms over their neighbour pairs: groups of runs
+    (`runs[g]` runs of group g's mechanism, in order); a pair's PLDs are a combo, one per group."""
 
     keying: Keying
-    runs: int
-    ups: list[PairPld]                          # every pair's up-rounded PLD is one of these
-    lows: dict[tuple[int, int], PairPld]        # one pair per distinct down-rounded PLD
+    runs: tuple[int, ...]
+    ups: list[Combo]                            # every pair's up-rounded combo is one of these
+    lows: dict[tuple[int, int], Combo]          # one pair per distinct down-rounded combo
     tau: float = TAU
-    pair_ups: dict[tuple[int, int], PairPld] = field(default_factory=dict)   # each pair's up-rounded PLD
-    _windows: dict[PairPld, Window] = field(default_factory=dict)
+    pair_ups: dict[tuple[int, int], Combo] = field(default_factory=dict)   # each pair's up-rounded combo
+    _windows: dict[Combo, Window] = field(default_factory=dict)
 
-    def window(self, pld: PairPld) -> Window:
-        if pld not in self._windows:
-            self._windows[pld] = fpow(pld, self.keying.stride, self.runs, self.tau)
-        return self._windows[pld]
+    def window(self, combo: Combo) -> Window:
+        """One group: `fpow` (ComposeCheck's `pld_window`); a chain: ChainCheck's `combo_window`,
+        the groups' powers convolved from the last one back, from the unit [1]."""
+        if combo not in self._windows:
+            d = self.keying.stride
+            if len(self.runs) == 1:
+                self._windows[combo] = fpow(combo[0], d, self.runs[0], self.tau)
+            else:
+                acc_w = _one()
+                for pld, k in reversed(list(zip(combo, self.runs))):
+                    w = fpow(pld, d, k, self.tau)
+                    offset, masses = trim(self.tau, d, w.offset + acc_w.offset, fconv(w.masses, acc_w.masses))
+                    acc_w = Window(offset, d, masses)
+                self._windows[combo] = Window(acc_w.offset, d, acc_w.masses)
+        return self._windows[combo]
 
     def upper(self, eps: float) -> float:
-        """The certified upper end: the largest over the PLDs of [ups]."""
-        return max(bracket(self.window(p), self.keying, eps).upper for p in self.ups)
+        """The certified upper end: the largest over the combos of [ups]."""
+        return max(bracket(self.window(c), self.keying, eps).upper for c in self.ups)
 
     def lower(self, eps: float) -> tuple[float, tuple[int, int]]:
         """The largest lower end over the pairs, and that pair."""
         best: Optional[tuple[float, tuple[int, int]]] = None
-        for pair, pld in self.lows.items():
-            lo = bracket(self.window(pld), self.keying, eps).lower
+        for pair, combo in self.lows.items():
+            lo = bracket(self.window(combo), self.keying, eps).lower
             if best is None or lo > best[0]:
                 best = (lo, pair)
         assert best is not None
         return best
 
 
-def accountant(rows: Sequence[Row], pairs: Sequence[tuple[int, int]], runs: int, tau: float = TAU) -> Accountant:
-    """Keys, PLDs of every ordered pair (x ≠ x'), the distinct up-rounded ones first found first."""
+def chain_accountant(groups: Sequence[tuple[Sequence[Row], int]], pairs: Sequence[tuple[int, int]],
+                     tau: float = TAU) -> Accountant:
+    """Groups (rows, runs) on the same inputs and neighbour pairs: one keying for all their
+    loss ratios, each pair's combo of PLDs (the distinct up-rounded combos first found first)."""
     pairs = [(x, x2) for x, x2 in pairs if x != x2]
     if not pairs:
         raise AccountantError("no two distinct inputs are neighbours")
-    keying = find_keying(rows, pairs, runs)
-    ups: list[PairPld] = []
-    lows: dict[tuple[int, int], PairPld] = {}
-    pair_ups: dict[tuple[int, int], PairPld] = {}
-    seen_low: set[PairPld] = set()
+    if any(k < 1 for _, k in groups):
+        raise AccountantError("every mechanism runs at least once")
+    ratios: set[Fraction] = set()
+    for rows, _ in groups:
+        ratios |= loss_ratios(rows, pairs)
+    keying = _keying_of(ratios, [rows for rows, _ in groups], pairs, sum(k for _, k in groups))
+    ups: list[Combo] = []
+    lows: dict[tuple[int, int], Combo] = {}
+    pair_ups: dict[tuple[int, int], Combo] = {}
+    seen_low: set[Combo] = set()
     for x, x2 in pairs:
-        up = pair_pld(keying, rows[x], rows[x2], True)
+        up = tuple(pair_pld(keying, rows[x], rows[x2], True) for rows, _ in groups)
         pair_ups[(x, x2)] = up
         if up not in ups:
             ups.append(up)
-        low = up if keying.exact else pair_pld(keying, rows[x], rows[x2], False)
-        if low not in seen_low:   # one pair per distinct PLD is enough for the lower bound
+        low = up if keying.exact else tuple(pair_pld(keying, rows[x], rows[x2], False) for rows, _ in groups)
+        if low not in seen_low:   # one pair per distinct combo is enough for the lower bound
             seen_low.add(low)
             lows[(x, x2)] = low
-    return Accountant(keying, runs, ups, lows, tau, pair_ups=pair_ups)
+    return Accountant(keying, tuple(k for _, k in groups), ups, lows, tau, pair_ups=pair_ups)
+
+
+def accountant(rows: Sequence[Row], pairs: Sequence[tuple[int, int]], runs: int, tau: float = TAU) -> Accountant:
+    """One mechanism run `runs` times."""
+    return chain_accountant([(rows, runs)], pairs, tau)
 
 
 # ---------------------------------------------------------------------------------------------

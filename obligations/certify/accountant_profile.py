@@ -255,5 +255,5 @@ def _logadd(x: float, y: float) -> float:
     return top + math.log(math.exp(x - top) + math.exp(y - top))
 
 
-def bracket_upper(a: acc.Accountant, pld: acc.PairPld, eps: float) -> float:
-    return acc.bracket(a.window(pld), a.keying, eps).upper
+def bracket_upper(a: acc.Accountant, combo: acc.Combo, eps: float) -> float:
+    return acc.bracket(a.window(combo), a.keying, eps).upper

@@ -14,6 +14,7 @@ from obligations.kinds.base import Kind, Unfolded
 from obligations.kinds.binary_snapping import BINARY_SNAPPING
 from obligations.kinds.binary_snapping_all import BINARY_SNAPPING_ALL
 from obligations.kinds.calibrated import CALIBRATED
+from obligations.kinds.chain import CHAIN
 from obligations.kinds.coupling import COUPLING
 from obligations.kinds.expfamily import EXPFAMILY
 from obligations.kinds.family import FAMILY
@@ -28,7 +29,7 @@ from obligations.core.spec import check_common, read
 
 # Order matters: the first kind that claims a mapping checks it (finite is the default form).
 KINDS: tuple[Kind, ...] = (COUPLING, ACCURACY, UTILITY, PROGRAM, PIPELINE, FLOATING, FAMILY, EXPFAMILY,
-                          CALIBRATED, KOV, BINARY_SNAPPING_ALL, BINARY_SNAPPING, FINITE)
+                          CALIBRATED, KOV, BINARY_SNAPPING_ALL, BINARY_SNAPPING, CHAIN, FINITE)
 
 
 def kind_of(spec: Any) -> Kind:

@@ -85,3 +85,23 @@ def test_region_certifies_every_point_in_one_theorem(tmp_path: Path) -> None:
     assert prof["certificate"]["verdict"] == "proved"
     statement = prof["certificate"]["statement"]
     assert statement.count("~ dp") == 2 and statement.count("/\\") == 3   # two points, both sides
+
+
+CHAIN = REPO / "tests" / "specs" / "chain"
+
+
+def test_a_chain_below_its_delta_is_refuted_and_its_smallest_epsilon_proved(tmp_path: Path) -> None:
+    """10 runs of randomized response keeping 2/3, then 20 keeping 1/2 (loss keys of base 2)."""
+    done = obligations("prove", str(CHAIN / "rr3_chain_low.yaml"), str(CHAIN / "rr3_chain_at_delta.yaml"),
+                       "--out", str(tmp_path), "--build", str(tmp_path / "build"))
+    assert done.returncode == 1, done.stderr + done.stdout   # one refuted
+    low = json.loads((tmp_path / "rr3_chain_low.json").read_text())
+    assert low["verdict"] == "refuted"
+    (theorem,) = low["theorems"]
+    assert theorem["statement"].endswith("~ dp nb_all rr3_chain_low 12 (1 / 100)")
+    assert [p["runs"] for p in low["claim"]["compose"]] == [10, 20]
+    at = json.loads((tmp_path / "rr3_chain_at_delta.json").read_text())
+    assert at["verdict"] == "proved"
+    below, dp = at["theorems"]
+    assert dp["statement"] == "dp nb_all rr3_chain_at_delta (213 / 10) (1 / 1000)"
+    assert "~ dp nb_all rr3_chain_at_delta (106 / 5) (1 / 1000)" in below["statement"]

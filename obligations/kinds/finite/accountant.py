@@ -240,8 +240,9 @@ def _render(spec: MechanismSpec, base: FiniteMechanism, a: acc.Accountant, claim
     renderer = _renderer(spec)
     name = spec.name
     k = spec.compose
-    lo_pld = a.lows.get((x, x2)) or acc.pair_pld(a.keying, base.base_rows[x], base.base_rows[x2], False)
-    ups = list(a.ups)
+    lo_combo = a.lows.get((x, x2))
+    lo_pld = lo_combo[0] if lo_combo else acc.pair_pld(a.keying, base.base_rows[x], base.base_rows[x2], False)
+    ups = [c[0] for c in a.ups]
     if lo_pld in ups:            # the refuting pair's PLD first: Coq reuses its power
         ups.remove(lo_pld)
         ups.insert(0, lo_pld)

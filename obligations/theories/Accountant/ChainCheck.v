@@ -32,7 +32,7 @@ Fixpoint combo_window (tau : F.type) (d : Z) (ks : list nat) (combo : list (Z * 
 (** Every group: rows distributions on [n] inputs, run at least once; b > 0; the PLDs of
     every combination non-negative, one per group; every ordered pair of distinct neighbours
     with its combination of up-rounded PLDs among [combos]. *)
-Definition chain_pairs (nb : nat -> nat -> bool) (groups : list (fmech * nat)) (n : nat) (b : Q) (d : Z)
+Definition chain_pairs_ok (nb : nat -> nat -> bool) (groups : list (fmech * nat)) (n : nat) (b : Q) (d : Z)
     (combos : list (list (Z * list Q))) : bool :=
   forallb (fun g => check_distr (fst g) && Nat.eqb (n_in (fst g)) n && Nat.ltb 0 (snd g)) groups &&
   negb (Qle_bool b 0) &&
@@ -67,6 +67,10 @@ Lemma map_repeat' {A B} (f : A -> B) (a : A) (k : nat) : map f (repeat a k) = re
 Proof. induction k as [|k IH]; cbn; [reflexivity|]. rewrite IH. reflexivity. Qed.
 
 Definition pld_nonneg (p : Z * list Q) : Prop := forallb (Qle_bool 0) (snd p) = true.
+
+Lemma pld_nonneg_all (Ps : list (Z * list Q)) :
+  forallb (fun p => forallb (Qle_bool 0) (snd p)) Ps = true -> Forall pld_nonneg Ps.
+Proof. intros H. apply Forall_forall. intros p Hp. rewrite forallb_forall in H. exact (H p Hp). Qed.
 
 Lemma pld_nonneg_reals (p : Z * list Q) : pld_nonneg p -> nonneg (map Q2R (snd p)).
 Proof.
@@ -151,13 +155,13 @@ Qed.
 Section Groups.
 Variables (nb : nat -> nat -> bool) (groups : list (fmech * nat)) (n : nat) (b : Q) (d : Z)
           (combos : list (list (Z * list Q))).
-Hypothesis Hpairs : chain_pairs nb groups n b d combos = true.
+Hypothesis Hpairs : chain_pairs_ok nb groups n b d combos = true.
 
 Lemma chain_pairs_facts :
   Forall (fun g => check_distr (fst g) = true /\ n_in (fst g) = n /\ (0 < snd g)%nat) groups /\ (0 < b)%Q /\
   Forall (fun combo => length combo = length groups /\ Forall pld_nonneg combo) combos.
 Proof.
-  unfold chain_pairs in Hpairs. apply andb_prop in Hpairs as [H _]. apply andb_prop in H as [H Hc].
+  unfold chain_pairs_ok in Hpairs. apply andb_prop in Hpairs as [H _]. apply andb_prop in H as [H Hc].
   apply andb_prop in H as [Hg Hb]. split; [|split].
   - apply Forall_forall. intros g Hin. rewrite forallb_forall in Hg. specialize (Hg g Hin).
     apply andb_prop in Hg as [Hg Hk]. apply andb_prop in Hg as [Hd Hn].
@@ -245,7 +249,7 @@ Proof.
     assert (0 <= Q2R delta) by (rewrite <- q2r_0; apply Qle_Rle, Hd). nra. }
   assert (Hc : existsb (fun combo => forallb2 (fun g p => pair_ord_rows true (rows (fst g)) b d p x x') groups combo)
                        combos = true).
-  { unfold chain_pairs in Hpairs. apply andb_prop in Hpairs as [_ H]. rewrite forallb_forall in H.
+  { unfold chain_pairs_ok in Hpairs. apply andb_prop in Hpairs as [_ H]. rewrite forallb_forall in H.
     specialize (H x ltac:(apply in_seq; lia)). rewrite forallb_forall in H.
     specialize (H x' ltac:(apply in_seq; lia)). apply Nat.eqb_neq in Hne. rewrite Hnb, Hne in H. exact H. }
   apply existsb_exists in Hc as [combo [Hin Hc]].
