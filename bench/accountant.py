@@ -33,7 +33,6 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from obligations.analysis import accountant as acc  # noqa: E402
 
 DELTA = Fraction(1, 100_000)
 
