@@ -140,7 +140,8 @@ def theirs(case: Case) -> Optional[dict[str, Any]]:
         c = d.self_compose(case.runs)
         deltas = [max(x, c.get_delta_for_epsilon(float(e))) for x, e in zip(deltas, case.epsilons)]
         eps = max(eps, c.get_epsilon_for_delta(float(DELTA)))
-    return {"deltas": deltas, "epsilon_at_delta": eps, "pairs": len(pairs), "seconds": round(time.perf_counter() - start, 1)}
+    return {"deltas": deltas, "epsilon_at_delta": eps, "pairs": len(pairs),
+            "seconds": round(time.perf_counter() - start, 1)}
 
 
 def report(case: Case, mine: dict[str, Any], other: Optional[dict[str, Any]]) -> None:
