@@ -160,6 +160,22 @@ def _parser() -> argparse.ArgumentParser:
     common(sp)
     sp.set_defaults(run=cmd_region)
 
+    sp = command("audit", help="certify or refute another accountant's (eps, delta): audit specs, or --peer to ask one")
+    sp.add_argument("specs", nargs="*", type=Path,
+                    help="audit spec files (audit: {accountant, mechanism, runs, reported})")
+    sp.add_argument("--peer", choices=("prv_accountant", "dp_accounting"),
+                    help="ask this accountant (if installed) and audit its answer")
+    sp.add_argument("--pure-dp", metavar="E0", help="with --peer: every (E0, 0)-DP mechanism (a rational or ln(q))")
+    sp.add_argument("--mechanism", type=Path, metavar="SPEC", help="with --peer: a table or formula spec")
+    sp.add_argument("--runs", type=int, default=1, metavar="K", help="with --peer: K runs")
+    sp.add_argument("--epsilon", action="append", default=[], metavar="E", help="with --peer: eps asked; repeatable")
+    sp.add_argument("--write", type=Path, default=Path("audits"), metavar="DIR",
+                    help="with --peer: where the audit specs are written")
+    sp.add_argument("--out", type=Path, default=Path("certificates"), help="certificate directory")
+    jobs(sp)
+    common(sp)
+    sp.set_defaults(run=cmd_audit)
+
     sp = command("utility", help="snapping against Laplace: expected errors, tails, clamping bias, figures")
     sp.add_argument("spec", type=Path, help="a noise-pipeline spec (or its distance_to_laplace claim)")
     sp.add_argument("--at", action="append", default=[], metavar="NAME=VALUE",
@@ -517,6 +533,31 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
     if prof.kov:   # computed here; a `kov:` spec certifies it for every mechanism with this eps0
         print(f"  (KOV is certified for every (ln({prof.kov_t0}), 0)-DP mechanism by a spec "
               f"kov: {{epsilon0: \"ln({prof.kov_t0})\", runs: {prof.compose}}}: docs/profiles.md)")
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from obligations.certify import audit as audits
+    specs = list(args.specs)
+    if args.peer:
+        specs += audits.ask(args.peer, args.pure_dp, args.mechanism, args.runs, args.epsilon, args.write)
+    elif args.pure_dp or args.mechanism or args.epsilon:
+        raise UsageError("--pure-dp, --mechanism and --epsilon go with --peer")
+    if not specs:
+        raise UsageError("audit: name audit specs, or --peer with --pure-dp or --mechanism, --runs and --epsilon")
+    settings = _settings(args, args.out, True)
+    loaded = load_specs(specs)
+    if any(s.kind != "audit" for s in loaded):
+        bad = next(s for s in loaded if s.kind != "audit")
+        raise UsageError(f"{bad.path} is not an audit spec (audit: ...); `obligations prove` takes it")
+    outcomes = prove_many([unfold(s) for s in loaded], settings)
+    _clear(settings)
+    if args.json:
+        print(json.dumps([{**audits.summary(s, o), "outcome": o.to_json()} for s, o in zip(loaded, outcomes)],
+                         indent=1))
+    else:
+        for s, o in zip(loaded, outcomes):
+            print("\n".join(audits.lines(s, o)))
+    return EXIT_PROVED if all(o.verdict == "proved" for o in outcomes) else EXIT_NOT_PROVED
 
 
 def cmd_utility(args: argparse.Namespace) -> int:

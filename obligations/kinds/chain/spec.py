@@ -140,10 +140,11 @@ def _part(file: str, i: int, p: Part) -> MechanismSpec:
     data, part_file, sha = read(path)
     if not isinstance(data, dict) or any(k in data for k in ("compose", "program", "pipeline", "kov", "floating")):
         raise SpecError(file, field, f"{path} is not a table or formula spec (a chain composes finite mechanisms)")
-    for own in ("composition", "cw", "profile"):
+    for own in ("composition", "cw"):
         if own in data:
             raise SpecError(file, field, f"{path} has '{own}': a chain's part is one run of a plain table or formula")
     data = dict(data)
+    data.pop("profile", None)      # the part's own profile is about its own claims
     data["claim"] = {"epsilon": 0, "delta": 0}   # the part's own claim says nothing here
     spec = check_finite(data, part_file, sha)
     if spec.distribution != "full":
