@@ -3,7 +3,9 @@
     The PLD prelude and the accountant's library: bounds with
     rounded loss keys (Accountant/PLDBound.v, PairKeys.v), convolution powers in floats
     rounded down (Below.v, DownFloat.v), the weights (Weights.v) and the theorems for one
-    mechanism run k times (ComposeCheck.v) and for chains of different ones (Chain.v,
-    ChainCheck.v). *)
+    mechanism run k times (ComposeCheck.v), for chains of different ones (Chain.v,
+    ChainCheck.v) and for additive noise over Z, infinite support (NoiseBox.v, NoiseDP.v,
+    NoiseCheck.v; the discrete Laplace, DLaplace.v). *)
 From Obligations Require Export PreludePLD.
 From Obligations.Accountant Require Export Below DownFloat PLDBound PairKeys Weights ComposeCheck Chain ChainCheck.
+From Obligations.Accountant Require Export NoiseBox NoiseDP NoiseCheck DLaplace.
