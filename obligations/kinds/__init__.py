@@ -10,6 +10,7 @@ from pydantic.json_schema import models_json_schema
 
 from obligations.errors import InternalError, SpecError
 from obligations.kinds.accuracy import ACCURACY
+from obligations.kinds.additive import ADDITIVE
 from obligations.kinds.audit import AUDIT
 from obligations.kinds.base import Kind, Unfolded
 from obligations.kinds.binary_snapping import BINARY_SNAPPING
@@ -30,7 +31,7 @@ from obligations.core.spec import check_common, read
 
 # Order matters: the first kind that claims a mapping checks it (finite is the default form).
 KINDS: tuple[Kind, ...] = (COUPLING, ACCURACY, UTILITY, PROGRAM, PIPELINE, FLOATING, FAMILY, EXPFAMILY,
-                          CALIBRATED, AUDIT, KOV, BINARY_SNAPPING_ALL, BINARY_SNAPPING, CHAIN, FINITE)
+                          CALIBRATED, AUDIT, ADDITIVE, KOV, BINARY_SNAPPING_ALL, BINARY_SNAPPING, CHAIN, FINITE)
 
 
 def kind_of(spec: Any) -> Kind:

@@ -1,0 +1,91 @@
+"""Additive discrete Laplace noise over Z, run K times (obligations/kinds/additive/): the
+analysis against the exact curve of the two-valued loss, what is rendered, and the form's
+checks (exit 2 naming the field)."""
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+from fractions import Fraction as F
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+import yaml
+
+from obligations.certify.run import unfold
+from obligations.cli import main
+from obligations.core.obligation import AccountantCheck, Verdict
+from obligations.kinds import load
+from obligations.kinds.additive import build, mass, window
+
+REPO = Path(__file__).resolve().parents[2]
+SPECS = REPO / "tests" / "specs" / "additive"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_window_leaves_out_less_than_2_to_the_minus_110() -> None:
+    m0 = window(F(1, 2))
+    tail = 1 - sum(mass(F(1, 2), z) for z in range(-m0, m0 + 1))
+    assert 0 < tail < F(1, 2 ** 110) and m0 == 110
+
+
+def test_the_bracket_holds_the_exact_delta() -> None:
+    """Sensitivity 1: the loss is ±ln(1/α), P-mass 1/(1+α) on +: δ(ε) is a binomial sum."""
+    spec = load((SPECS / "dlap_half_1000_runs_low.yaml").relative_to(REPO))
+    a, _, _ = build(spec)
+    k, p = 1000, 2 / 3
+    for eps in (250.0, 300.0, 350.0):
+        def term(j: int) -> float:
+            arg = eps - (2 * j - k) * math.log(2)
+            if arg >= 0:
+                return 0.0
+            log_w = math.lgamma(k + 1) - math.lgamma(j + 1) - math.lgamma(k - j + 1)
+            return math.exp(log_w + j * math.log(p) + (k - j) * math.log(1 - p)) * -math.expm1(arg)
+        exact = math.fsum(term(j) for j in range(k + 1))
+        lower, _ = a.lower(eps)
+        assert lower <= exact * (1 + 1e-9) + 1e-15 and exact <= a.upper(eps) * (1 + 1e-9) + 1e-15
+
+
+@pytest.mark.parametrize("stem,verdict,theorems", [
+    ("dlap_half_1000_runs_low", Verdict.REFUTED, ("dlap_half_1000_runs_low_refuted",)),
+    ("dlap_half_1000_runs_at_delta", Verdict.PROVED,
+     ("dlap_half_1000_runs_at_delta_below", "dlap_half_1000_runs_at_delta_dp"))])
+def test_the_specs_predict_their_verdicts(stem: str, verdict: Verdict, theorems: tuple[str, ...]) -> None:
+    u = unfold(load((SPECS / f"{stem}.yaml").relative_to(REPO)))
+    assert u.plan.expected == verdict and u.rendered.theorems == theorems
+    c = next(o for o in u.plan.obligations if isinstance(o, AccountantCheck))
+    assert (c.base, c.runs, c.plds) == (2, 1000, 1)
+    assert "zdp_noise_acc" in u.rendered.text or "not_zdp_noise_acc" in u.rendered.text
+
+
+Edit = Callable[[dict[str, Any]], None]
+REFUSED: dict[str, tuple[Edit, str, str]] = {
+    "alpha-one": (lambda d: d["additive"]["discrete_laplace"].update(alpha="1"), "additive.discrete_laplace.alpha",
+                  "(0, 1)"),
+    "alpha-near-one": (lambda d: d["additive"]["discrete_laplace"].update(alpha="9999/10000"),
+                       "additive.discrete_laplace.alpha", "window"),
+    "no-runs": (lambda d: d["additive"].update(runs=0), "additive.runs", "greater than or equal to 1"),
+    "no-sensitivity": (lambda d: d["additive"].update(sensitivity=0), "additive.sensitivity", "greater than or equal"),
+    "irrational-epsilon": (lambda d: d.update(claim={"epsilon": "ln(3)", "delta": "1/100"}), "claim.epsilon",
+                           "rational"),
+    "both": (lambda d: d["claim"].update(epsilon="3"), "claim.tolerance", "exactly one"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_what_an_additive_spec_cannot_be_is_refused(tmp_path: Path, case: str) -> None:
+    edit, field, words = REFUSED[case]
+    data = yaml.safe_load((SPECS / "dlap_half_1000_runs_at_delta.yaml").read_text())
+    edit(data)
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, _, err = run("show", str(spec))
+    assert code == 2, err
+    assert f"{spec}: {field}:" in err and words in err, err
