@@ -5,7 +5,8 @@
     rounded down (Below.v, DownFloat.v), the weights (Weights.v) and the theorems for one
     mechanism run k times (ComposeCheck.v), for chains of different ones (Chain.v,
     ChainCheck.v) and for additive noise over Z, infinite support (NoiseBox.v, NoiseDP.v,
-    NoiseCheck.v; the discrete Laplace, DLaplace.v). *)
+    NoiseCheck.v; the discrete Laplace, DLaplace.v; the discrete Gaussian, DGauss.v and
+    GaussCheck.v). *)
 From Obligations Require Export PreludePLD.
 From Obligations.Accountant Require Export Below DownFloat PLDBound PairKeys Weights ComposeCheck Chain ChainCheck.
-From Obligations.Accountant Require Export NoiseBox NoiseDP NoiseCheck DLaplace.
+From Obligations.Accountant Require Export NoiseBox NoiseDP NoiseCheck DLaplace DGauss GaussCheck.
