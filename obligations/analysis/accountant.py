@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import reduce
-from typing import Optional, Sequence
+from typing import Optional, Protocol, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -402,7 +402,15 @@ def round_down(x: float, digits: int) -> Fraction:
     return n * scale
 
 
-def claim_bounds(acc: Accountant, eps: Fraction, digits: int = 6) -> tuple[Fraction, Optional[Fraction]]:
+class Bracketing(Protocol):
+    """What the claims are chosen from: δ(ε)'s certified upper end, its lower end and that pair."""
+
+    def upper(self, eps: float) -> float: ...
+
+    def lower(self, eps: float) -> tuple[float, tuple[int, int]]: ...
+
+
+def claim_bounds(acc: Bracketing, eps: Fraction, digits: int = 6) -> tuple[Fraction, Optional[Fraction]]:
     """(up, lo): δ(ε) ≤ up to prove, δ(ε) > lo to refute (None when the lower bound is 0),
     rounded outwards to `digits` significant digits past the margin."""
     up = acc.upper(float(eps))
@@ -412,7 +420,7 @@ def claim_bounds(acc: Accountant, eps: Fraction, digits: int = 6) -> tuple[Fract
     return upper, (round_down(lower_f, digits) if lower_f > 0 else None)
 
 
-def epsilon_at(acc: Accountant, delta: float, tol: Fraction, eps_max: float = 1e7) -> Optional[Fraction]:
+def epsilon_at(acc: Bracketing, delta: float, tol: Fraction, eps_max: float = 1e7) -> Optional[Fraction]:
     """The smallest ε on the grid tol·N whose certified upper end (with the margin) is at
     most δ, or None if none is below eps_max."""
     def ok(n: int) -> bool:

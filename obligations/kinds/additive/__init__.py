@@ -1,7 +1,9 @@
 """Additive noise over Z, infinite support (`additive:` specs): the input plus discrete Laplace
-noise with a rational ratio α, run K times, inputs at distance at most Δ neighbours.
+noise with a rational ratio α, or discrete Gaussian noise with a rational σ (gauss.py), run K
+times, inputs at distance at most Δ neighbours.
 
     additive: {discrete_laplace: {alpha: 1/2}, sensitivity: 1, runs: 1000}
+    additive: {discrete_gaussian: {sigma: 5}, sensitivity: 1, runs: 1000}
     claim: {epsilon: 300, delta: 1/100}          # or {delta: 1/100000, tolerance: 1/100}
 
 Coq (`theories/Accountant/NoiseBox.v`, `NoiseDP.v`, `NoiseCheck.v`, `DLaplace.v`) proves
@@ -17,7 +19,7 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal, Mapping, Optional
+from typing import Any, Callable, Literal, Mapping, Optional
 
 from pydantic import Field, StrictInt, ValidationError
 
@@ -31,6 +33,7 @@ from obligations.core.spec import check_epsilon, validation_error
 from obligations.core.templates import Rendered, render as render_template
 from obligations.core.terms import comment, q_lit, q_list, r_lit
 from obligations.errors import SpecError
+from obligations.kinds.additive import gauss
 from obligations.kinds.base import Unfolded
 from obligations.kinds.finite.accountant import EQ_TACTICS, PRELUDE, Claim, _pick
 from obligations.kinds.finite.form import Claim as ClaimForm, Number, Strict
@@ -45,14 +48,19 @@ class DLaplaceForm(Strict):
     alpha: Number = Field(description="the ratio alpha in (0, 1): Pr[z] = (1 - alpha)/(1 + alpha) * alpha^|z|")
 
 
+class DGaussForm(Strict):
+    sigma: Number = Field(description="sigma > 0, rational: Pr[z] proportional to e^(-z^2 / (2 sigma^2))")
+
+
 class AdditiveBody(Strict):
-    discrete_laplace: DLaplaceForm
+    discrete_laplace: Optional[DLaplaceForm] = Field(default=None, description="the noise (one of the two)")
+    discrete_gaussian: Optional[DGaussForm] = Field(default=None, description="the noise (one of the two)")
     sensitivity: StrictInt = Field(default=1, ge=1, description="inputs at distance at most this are neighbours")
     runs: StrictInt = Field(default=1, ge=1, description="K >= 1: the claim is about K runs on the same input")
 
 
 class AdditiveFile(Strict):
-    """The input plus discrete Laplace noise over all of Z, run K times."""
+    """The input plus discrete Laplace or discrete Gaussian noise over all of Z, run K times."""
 
     schema_version: Literal[1]
     name: str
@@ -67,7 +75,7 @@ class AdditiveSpec:
     sha256: str
     name: str
     description: str
-    alpha: Fraction
+    alpha: Optional[Fraction]        # the discrete Laplace's ratio, or
     sensitivity: int
     runs: int
     epsilon: E.Expr
@@ -75,6 +83,7 @@ class AdditiveSpec:
     delta: Fraction
     delta_text: str
     tolerance: Optional[Fraction] = None
+    sigma: Optional[Fraction] = None  # the discrete Gaussian's sigma
     kind: str = "additive"
     derived: Optional[Mapping[str, Any]] = None
     profile_epsilons: tuple[str, ...] = ()
@@ -84,7 +93,12 @@ class AdditiveSpec:
     def claim_record(self) -> dict[str, Any]:
         return {"epsilon": self.epsilon_text, "delta": self.delta_text,
                 "neighbours": f"|x - x'| <= {self.sensitivity}",
-                "additive": f"discrete Laplace, alpha = {self.alpha}, {self.runs} runs"}
+                "additive": f"{self.noise_text}, {self.runs} runs"}
+
+    @property
+    def noise_text(self) -> str:
+        return f"discrete Laplace, alpha = {self.alpha}" if self.sigma is None else \
+            f"discrete Gaussian, sigma = {self.sigma}"
 
 
 def _rational(file: str, field: str, text: Any) -> Fraction:
@@ -104,12 +118,7 @@ def check(data: Mapping[str, Any], file: str, sha256: str) -> AdditiveSpec:
         if problem:
             raise SpecError(file, field, problem)
     a = form.additive
-    alpha = _rational(file, "additive.discrete_laplace.alpha", a.discrete_laplace.alpha)
-    if not 0 < alpha < 1:
-        raise SpecError(file, "additive.discrete_laplace.alpha", f"alpha = {alpha}: a rational in (0, 1)")
-    if window(alpha) > MAX_WINDOW:
-        raise SpecError(file, "additive.discrete_laplace.alpha", f"alpha = {alpha} is so close to 1 that the window "
-                        f"holding all but 2^-{TAIL_BITS} of the noise has more than {MAX_WINDOW} values")
+    alpha, sigma = _noise(file, a)
     if a.runs > MAX_RUNS:
         raise SpecError(file, "additive.runs", f"{a.runs} runs: at most {MAX_RUNS}")
     c = form.claim
@@ -132,7 +141,29 @@ def check(data: Mapping[str, Any], file: str, sha256: str) -> AdditiveSpec:
         raise SpecError(file, "claim.delta", f"delta = {delta} is not in [0, 1]")
     eps_text = f"min eps (tolerance {tolerance})" if tolerance is not None else str(c.epsilon)
     return AdditiveSpec(file, sha256, form.name, form.description, alpha, a.sensitivity, a.runs, eps, eps_text,
-                        delta, str(c.delta), tolerance)
+                        delta, str(c.delta), tolerance, sigma)
+
+
+def _noise(file: str, a: AdditiveBody) -> tuple[Optional[Fraction], Optional[Fraction]]:
+    """(alpha, None) for the discrete Laplace, (None, sigma) for the discrete Gaussian."""
+    if (a.discrete_laplace is None) == (a.discrete_gaussian is None):
+        raise SpecError(file, "additive", "give the noise: discrete_laplace or discrete_gaussian, exactly one")
+    if a.discrete_gaussian is not None:
+        sigma = _rational(file, "additive.discrete_gaussian.sigma", a.discrete_gaussian.sigma)
+        if sigma <= 0:
+            raise SpecError(file, "additive.discrete_gaussian.sigma", f"sigma = {sigma}: a rational > 0")
+        if 2 * gauss.window(sigma * sigma) + 1 > MAX_WINDOW:
+            raise SpecError(file, "additive.discrete_gaussian.sigma", f"sigma = {sigma} is so large that the window "
+                            f"holding all but 2^-{TAIL_BITS} of the noise has more than {MAX_WINDOW} values")
+        return None, sigma
+    assert a.discrete_laplace is not None
+    alpha = _rational(file, "additive.discrete_laplace.alpha", a.discrete_laplace.alpha)
+    if not 0 < alpha < 1:
+        raise SpecError(file, "additive.discrete_laplace.alpha", f"alpha = {alpha}: a rational in (0, 1)")
+    if window(alpha) > MAX_WINDOW:
+        raise SpecError(file, "additive.discrete_laplace.alpha", f"alpha = {alpha} is so close to 1 that the window "
+                        f"holding all but 2^-{TAIL_BITS} of the noise has more than {MAX_WINDOW} values")
+    return alpha, None
 
 
 def window(alpha: Fraction) -> int:
@@ -174,7 +205,7 @@ def build(spec: AdditiveSpec) -> tuple[acc.Accountant, int, dict[int, acc.PairPl
 
 class AdditiveKind:
     name = "additive"
-    title = "additive discrete Laplace noise over Z, run K times"
+    title = "additive discrete Laplace or discrete Gaussian noise over Z, run K times"
     form = AdditiveFile
     profiles = False
 
@@ -204,7 +235,7 @@ class AdditiveKind:
                          f"Pr[M(x) in S] - e^eps * Pr[M(x') in S] > delta = {delta}")}
 
     def summary(self, spec: AdditiveSpec) -> str:
-        return (f"discrete Laplace, alpha = {spec.alpha}, sensitivity {spec.sensitivity}, {spec.runs} runs, "
+        return (f"{spec.noise_text}, sensitivity {spec.sensitivity}, {spec.runs} runs, "
                 f"claim ({spec.epsilon_text}, {spec.delta_text})-DP")
 
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
@@ -224,9 +255,42 @@ class AdditiveKind:
 
 def unfold(spec: AdditiveSpec) -> Unfolded:
     t0 = time.perf_counter()
-    a, m0, plds = build(spec)
-    notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{TAIL_BITS}, counted as missed mass); "
-             f"{len(plds)} shifts, loss keys of base {1 / spec.alpha}"]
+    if spec.sigma is not None:
+        v = spec.sigma * spec.sigma
+        g, m0 = gauss.build(v, spec.sensitivity, spec.runs)
+        bracketing: acc.Bracketing = g
+        notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{gauss.TAIL_BITS}, counted as missed mass); "
+                 f"{len(g.parts)} shift sizes, exact loss keys of base e^(1/2v), v = sigma^2 = {v}"]
+        base, plds_count = 1 / (2 * v), len(g.parts)     # the base is irrational: its logarithm is recorded
+    else:
+        assert spec.alpha is not None
+        a, m0, plds = build(spec)
+        bracketing = a
+        notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{TAIL_BITS}, counted as missed mass); "
+                 f"{len(plds)} shifts, loss keys of base {1 / spec.alpha}"]
+        base, plds_count = a.keying.base, len(a.ups)
+    claims, expected, more = _claims(spec, bracketing)
+    notes += more
+    refuting = [c for c in claims if c.refute]
+    x, x2 = bracketing.lower(float(refuting[0].eps))[1] if refuting else (0, -shifts(spec.sensitivity)[0])
+    check = AccountantCheck(base, 1, True, spec.runs, plds_count,
+                            tuple((c.eps, c.delta) for c in claims if not c.refute),
+                            tuple((c.eps, c.delta) for c in refuting), x, x2)
+    plan = Plan(expected, (check,), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
+                delta_at_claim_float=bracketing.upper(float(claims[0].eps)), notes=tuple(notes))
+    t1 = time.perf_counter()
+    if spec.sigma is not None:
+        rendered = _render_gauss(spec, g, m0, claims)
+        mech: Any = g
+    else:
+        rendered = _render(spec, a, m0, plds, claims, -x2)
+        mech = a
+    return Unfolded(spec, mech, plan, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
+
+
+def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict, list[str]]:
+    """The claims Coq is asked to check, the verdict Python expects, and notes."""
+    notes: list[str] = []
     if spec.tolerance is not None:
         tol = spec.tolerance
         if not 0 < spec.delta < 1:
@@ -242,39 +306,28 @@ def unfold(spec: AdditiveSpec) -> Unfolded:
                                 f"{spec.delta}: the tolerance {tol} is finer than the bracket can tell")
             claims.append(Claim(eps - tol, spec.delta, True, r_lit(eps - tol), f"{spec.name}_below", str(eps - tol)))
         notes.append(f"the smallest epsilon at delta = {spec.delta} to {tol}: {eps} (= {float(eps):.6g})")
-        expected = Verdict.PROVED
-    else:
-        value = E.to_sympy(spec.epsilon, {})
-        if not value.is_Rational or value < 0:
-            raise SpecError(spec.path, "claim.epsilon", f"a rational epsilon >= 0 (e^eps is an interval from it), "
-                            f"not {value}")
-        eps = Fraction(int(value.p), int(value.q))
-        up = a.upper(float(eps)) * (1 + acc.MARGIN) + acc.TINY
-        lo, _ = a.lower(float(eps))
-        refute = float(spec.delta) < lo * (1 - acc.MARGIN)
-        expected = Verdict.REFUTED if refute else (Verdict.PROVED if float(spec.delta) >= up else Verdict.UNDECIDED)
-        if spec.delta == 0 and not refute:
-            notes.append("delta = 0 (pure DP) is not proved by this route: its bound counts the noise outside "
-                         "the window")
-            expected = Verdict.UNDECIDED
-        claims = [Claim(eps, spec.delta, refute, r_lit(eps), f"{spec.name}_refuted" if refute else f"{spec.name}_dp",
-                        spec.epsilon_text)]
-        notes.append(f"delta({eps}) lies in [{lo:.12g}, {up:.12g}] (the accountant's bracket)")
-    refuting = [c for c in claims if c.refute]
-    x, x2 = a.lower(float(refuting[0].eps))[1] if refuting else (0, -shifts(spec.sensitivity)[0])
-    check = AccountantCheck(a.keying.base, 1, True, spec.runs, len(a.ups),
-                            tuple((c.eps, c.delta) for c in claims if not c.refute),
-                            tuple((c.eps, c.delta) for c in refuting), x, x2)
-    plan = Plan(expected, (check,), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
-                delta_at_claim_float=a.upper(float(claims[0].eps)), notes=tuple(notes))
-    t1 = time.perf_counter()
-    rendered = _render(spec, a, m0, plds, claims, -x2)
-    return Unfolded(spec, a, plan, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
+        return claims, Verdict.PROVED, notes
+    value = E.to_sympy(spec.epsilon, {})
+    if not value.is_Rational or value < 0:
+        raise SpecError(spec.path, "claim.epsilon", f"a rational epsilon >= 0 (e^eps is an interval from it), "
+                        f"not {value}")
+    eps = Fraction(int(value.p), int(value.q))
+    up = a.upper(float(eps)) * (1 + acc.MARGIN) + acc.TINY
+    lo, _ = a.lower(float(eps))
+    refute = float(spec.delta) < lo * (1 - acc.MARGIN)
+    expected = Verdict.REFUTED if refute else (Verdict.PROVED if float(spec.delta) >= up else Verdict.UNDECIDED)
+    if spec.delta == 0 and not refute:
+        notes.append("delta = 0 (pure DP) is not proved by this route: its bound counts the noise outside "
+                     "the window")
+        expected = Verdict.UNDECIDED
+    claims = [Claim(eps, spec.delta, refute, r_lit(eps), f"{spec.name}_refuted" if refute else f"{spec.name}_dp",
+                    spec.epsilon_text)]
+    notes.append(f"delta({eps}) lies in [{lo:.12g}, {up:.12g}] (the accountant's bracket)")
+    return claims, expected, notes
 
 
-def _render(spec: AdditiveSpec, a: acc.Accountant, m0: int, plds: dict[int, acc.PairPld], claims: list[Claim],
-            s: int) -> Rendered:
-    name = spec.name
+def _slots(name: str) -> tuple[dict[str, tuple[str, str, tuple[Tactic, ...]]], Callable[[str, Fraction, str], str]]:
+    """The equations Q2R q = r of the file, one per distinct value, and a function naming them."""
     slots: dict[str, tuple[str, str, tuple[Tactic, ...]]] = {}
 
     def slot(kind: str, q: Fraction, r_text: str) -> str:
@@ -282,7 +335,43 @@ def _render(spec: AdditiveSpec, a: acc.Accountant, m0: int, plds: dict[int, acc.
         if key not in slots:
             slots[key] = (f"{name}_{kind}{len(slots)}", f"(Q2R {q_lit(q)} = {r_text})%R", EQ_TACTICS)
         return slots[key][0]
+    return slots, slot
 
+
+def _render_gauss(spec: AdditiveSpec, g: gauss.GaussAccountant, m0: int, claims: list[Claim]) -> Rendered:
+    assert spec.sigma is not None
+    name = spec.name
+    slots, slot = _slots(name)
+    up_items: list[str] = []
+    proved: list[dict[str, Any]] = []
+    refuted: list[dict[str, Any]] = []
+    for c in claims:
+        z0 = acc.pivot_key(g.keying, c.eps)
+        claim = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
+                     delta_r=r_lit(c.delta), eps_text=comment(c.eps_text), delta_text=comment(str(c.delta)),
+                     pick=_pick(len(up_items)), eps_slot=slot("eps", c.eps, c.eps_r),
+                     delta_slot=slot("delta", c.delta, r_lit(c.delta)))
+        if c.refute:
+            claim["t"] = -g.lower(float(c.eps))[1][1]
+            refuted.append(claim)
+        else:
+            up_items.append(f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})")
+            proved.append(claim)
+    v = spec.sigma * spec.sigma
+    ctx: dict[str, Any] = dict(
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
+        description=comment(spec.description or name), sigma_text=str(spec.sigma), v_text=str(v), v=q_lit(v),
+        k=spec.runs, delta_in=spec.sensitivity, m0=m0, up_claims="; ".join(up_items), refuted=refuted,
+        proved=proved, slots=list(slots.values()))
+    theorems = tuple(c.theorem for c in reversed(claims))
+    return render_template(gauss.TEMPLATE, name, ctx, PRELUDE, theorems)
+
+
+def _render(spec: AdditiveSpec, a: acc.Accountant, m0: int, plds: dict[int, acc.PairPld], claims: list[Claim],
+            s: int) -> Rendered:
+    assert spec.alpha is not None
+    name = spec.name
+    slots, slot = _slots(name)
     up_items: list[str] = []
     proved: list[dict[str, Any]] = []
     refuted: list[dict[str, Any]] = []
