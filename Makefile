@@ -51,7 +51,7 @@ test: setup theories
 # of pyproject.toml (one direction of flow; only obligations.prover starts processes).
 STRICT := obligations/core obligations/errors.py \
           obligations/certify/certificate.py obligations/certify/allowlist.py \
-          obligations/prover/coq.py obligations/prover/process.py
+          obligations/prover/coq.py obligations/prover/process.py obligations/prover/trust.py
 lint: venv
 	$(VENV)/bin/ruff check obligations tests bench
 	$(VENV)/bin/mypy --strict $(STRICT)

@@ -313,7 +313,8 @@ def _by_file(units: Sequence[Any]) -> list[list[Any]]:
 
 
 def _print_outcome(o: Outcome) -> None:
-    where = " (cached certificate)" if o.cached else ""
+    where = (" (cached certificate, checked by Coq on this machine)" if o.cached
+             else " (certificate re-checked by Coq)" if o.rechecked else "")
     print(f"  {o.verdict.upper()}{where}: {o.claim}")
     if o.statement:
         print(f"  theorem {o.theorem} : {o.statement}")
@@ -329,7 +330,8 @@ def _print_summary(outcomes: list[Outcome]) -> None:
     # the smallest eps with delta = 0 ("oo" when supports differ), and delta(eps) at the claimed eps
     rows = [("mechanism", "verdict", "claim", "eps for delta = 0", "delta at claimed eps", "seconds")]
     for o in outcomes:
-        rows.append((o.name, o.verdict + (" (cached)" if o.cached else ""), o.claim,
+        rows.append((o.name, o.verdict + (" (cached)" if o.cached else " (re-checked)" if o.rechecked else ""),
+                     o.claim,
                      o.tight_epsilon or "?", o.delta_at_claim or "-",
                      f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]

@@ -190,18 +190,41 @@ def _short(v: Any) -> str:
     return text if len(text) <= 200 else text[:200] + "..."
 
 
-def cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcome]:
-    """The outcome of a certificate whose every field the spec re-derives and whose .v
-    is the render with proofs from the candidates, else None (then Coq runs again)."""
+def reusable(json_path: Path, u: Unfolded, settings: Settings) -> Optional[dict[str, Any]]:
+    """The certificate at `json_path` if every field the spec re-derives agrees and its .v
+    is the render with proofs from the candidates, else None (then it is proved anew).
+    Whether Coq accepted it is another question (`checked.checked_here`, or a re-check)."""
     try:
         record = cert.read(json_path)
         if not cert.is_sealed(record) or compare(record, u, settings, json_path.with_suffix(".v")):
             return None
-        statement = record["theorems"][-1]["statement"]
+        recorded_choices(record)
+        if not isinstance(record["theorems"][-1]["statement"], str):
+            return None
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
-    o = Outcome.of(u, u.plan.expected, theorem=u.rendered.theorems[-1], statement=statement,
-                   witness=witness_json(u), certificate=str(json_path), cached=True, timings=dict(u.timings),
+    return record
+
+
+def cached(json_path: Path, u: Unfolded, record: dict[str, Any]) -> Outcome:
+    """The outcome of a certificate this machine's Coq accepted (`checked.checked_here`)."""
+    o = Outcome.of(u, u.plan.expected, theorem=u.rendered.theorems[-1],
+                   statement=record["theorems"][-1]["statement"], witness=witness_json(u),
+                   certificate=str(json_path), cached=True, timings=dict(u.timings),
                    choices=recorded_choices(record), proofs=record["proofs"])
     o.message = witness_text(o.witness) if o.witness else ""
     return o
+
+
+def disagreements(record: dict[str, Any], o: Outcome, audit: Optional[Audit]) -> list[str]:
+    """What Coq said of a certificate's file that the certificate does not say (empty: nothing)."""
+    if o.verdict != record.get("verdict"):
+        return [f"Coq: {o.verdict}: {o.message}"]
+    problems: list[str] = []
+    if audit is not None:
+        for t in record["theorems"]:
+            if t.get("statement") != audit.statements.get(t["name"]):
+                problems.append(f"the statement of {t['name']} differs from what Coq prints")
+            elif t.get("assumptions") != audit.assumptions.get(t["name"]):
+                problems.append(f"the assumptions of {t['name']} differ from what Coq prints")
+    return problems

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from obligations import kinds
-from obligations.certify import allowlist, shared
+from obligations.certify import allowlist, checked, shared
 from obligations.certify.outcome import Outcome, Settings, witness_json
-from obligations.certify.record import cached, remove_stale, write_certificate
+from obligations.certify.record import (cached, disagreements, recorded_choices, remove_stale, reusable,
+                                        write_certificate)
 from obligations.core.document import Slot
 from obligations.core.obligation import Verdict
 from obligations.errors import InfrastructureError, SpecError, UsageError
@@ -37,7 +38,12 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
     discharged and compiled on its own, then coqchk re-checks the files of a batch in one run
     (it loads the libraries once: about a second per file saved). `batches[i]` names the
     batch of unit i (default: one batch). With `settings.jobs` > 1 the files are compiled,
-    and the batches checked, that many at a time; the outcomes are the same as one by one."""
+    and the batches checked, that many at a time; the outcomes are the same as one by one.
+
+    A certificate in the output folder that agrees with its spec is reused only if this
+    machine's Coq accepted it (`checked`); else its file is re-checked as `verify` does
+    (coqc with the recorded proofs, coqchk, the audit, no proof search), and if Coq does not
+    give what it records, the claim is proved anew."""
     keys = list(batches) if batches is not None else [0] * len(units)
     if settings.jobs > 1:   # the workers share the library: build it first, once
         settings.coq().build_theories(settings.progress)
@@ -55,9 +61,19 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
         checked = first + run_all(lambda g: _checked(g, settings), ordered[1:], settings.jobs)
     else:
         checked = run_all(lambda g: _checked(g, settings), ordered, settings.jobs)
+    anew: list[int] = []
     for group, results in zip(ordered, checked):
         for (i, c), (o, audit) in zip(group, results):
-            outcomes[i] = _finish(c.u, o, audit, settings)
+            if c.recheck is None:
+                outcomes[i] = _finish(c.u, o, audit, settings)
+            elif audit is not None and not disagreements(c.recheck, o, audit):
+                outcomes[i] = _rechecked(c, o, settings)
+            else:   # the certificate is not what Coq gives: prove the claim again
+                anew.append(i)
+    if anew:
+        again = prove_many([units[i] for i in anew], replace(settings, use_cache=False), [keys[i] for i in anew])
+        for i, o in zip(anew, again):
+            outcomes[i] = o
     return [o for o in outcomes if o is not None]
 
 
@@ -68,10 +84,29 @@ def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | 
         return True, Outcome.of(u, Verdict.UNDECIDED, timings=dict(u.timings), message="; ".join(u.plan.notes))
     if settings.use_cache:
         settings.say(f"{u.spec.name}: is its certificate still valid?")
-        hit = cached(settings.out / f"{u.spec.name}.json", u, settings)
-        if hit is not None:
-            return True, hit
+        json_path = settings.out / f"{u.spec.name}.json"
+        record = reusable(json_path, u, settings)
+        if record is not None and checked.checked_here(json_path, u, settings):
+            return True, cached(json_path, u, record)
+        if record is not None:
+            settings.say(f"{u.spec.name}: re-checking its certificate with Coq")
+            step = compile_one(u, settings, recorded_choices(record))
+            if isinstance(step, Compiled):
+                step.recheck = record
+                return False, step
+            # Coq refused the certificate's file: prove the claim anew
     return False, compile_one(u, settings)
+
+
+def _rechecked(c: "Compiled", o: Outcome, settings: Settings) -> Outcome:
+    """The outcome of a certificate Coq re-checked now: its files stay as they are."""
+    json_path = settings.out / f"{c.u.spec.name}.json"
+    checked.remember(json_path, c.u, settings)
+    o.certificate, o.rechecked = str(json_path), True
+    o.proofs = list(c.recheck["proofs"]) if c.recheck is not None else o.proofs
+    o.timings = {**c.u.timings, **o.timings}
+    o.timings["total"] = sum(o.timings.values())
+    return o
 
 
 def _checked(group: list[tuple[int, Compiled]], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
@@ -85,7 +120,9 @@ def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings)
     if audit is not None:
         o.certificate = str(json_path)
         write_certificate(json_path, u, o, audit, settings)
+        checked.remember(json_path, u, settings)
     else:
+        checked.forget(u, settings)
         remove_stale(json_path)
     o.timings["total"] = sum(o.timings.values())
     return o
@@ -100,6 +137,7 @@ class Compiled:
     vfile: Path
     chosen: dict[str, str]
     audit: Audit
+    recheck: Optional[dict[str, Any]] = None   # the certificate this compile re-checks, if any
 
 
 def run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
