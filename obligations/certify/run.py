@@ -362,13 +362,17 @@ def load_specs(paths: list[Path]) -> list[Any]:
             raise UsageError(f"no *.yaml spec files in {p}")
         files += found
     specs = [d for f in files for d in kinds.expand(load(f))]  # a sweep: one spec per point
-    seen: dict[str, str] = {}
+    seen: dict[str, Any] = {}
     unique = []
     for s in specs:
         if s.name in seen:
-            if Path(seen[s.name]).resolve() == Path(s.path).resolve():
+            first = seen[s.name]
+            if Path(first.path).resolve() != Path(s.path).resolve():
+                raise SpecError(s.path, "name", f"{s.name!r} is also the name in {first.path}")
+            if getattr(first, "derived", None) == getattr(s, "derived", None):
                 continue   # the same file reached twice (a fallback spec also named directly)
-            raise SpecError(s.path, "name", f"{s.name!r} is also the name in {seen[s.name]}")
-        seen[s.name] = s.path
+            # two claims of one file under one name: one of them would never be checked
+            raise SpecError(s.path, "sweep", f"two points are named {s.name!r}: each point is one claim")
+        seen[s.name] = s
         unique.append(s)
     return unique

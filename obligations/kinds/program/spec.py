@@ -370,8 +370,22 @@ def check_program(data: Mapping[str, Any], file: str, sha256: str = "") -> Any:
     if model.claim is None and not model.sweep:
         raise SpecError(file, "claim", "a claim (epsilon, delta) is required (or one per sweep point)")
     if model.sweep:
+        _distinct_points(model, file)
         return _point_spec(model, file, sha256, 0)
     return _build(model, file, sha256, {}, None, model.name, None)
+
+
+def _distinct_points(model: ProgramSpecModel, file: str) -> None:
+    """Two points with the same parameter values would be one claim named twice (one of them
+    never checked): refused, naming the later point."""
+    seen: dict[tuple[tuple[str, str], ...], int] = {}
+    for i in range(len(model.sweep)):
+        values = tuple(sorted((k, str(v)) for k, v in _point_values(model, file, i).items()))
+        if values in seen:
+            shown = ", ".join(f"{k} = {v}" for k, v in values) or "no parameter values"
+            raise SpecError(file, f"sweep[{i}]", f"the same point as sweep[{seen[values]}] ({shown}): "
+                            "each point is one claim (give a point's epsilon and delta once)")
+        seen[values] = i
 
 
 def expand(spec: Any) -> list[Any]:
