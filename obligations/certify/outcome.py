@@ -81,7 +81,10 @@ class Outcome:
 
 def claim_text(spec: Any) -> str:
     text = getattr(spec, "claim_text", None)   # a claim that is not (ε, δ)-DP says itself what it is
-    return text if isinstance(text, str) else f"({spec.epsilon_text}, {spec.delta_text})-DP"
+    if isinstance(text, str):
+        return text
+    domain = getattr(getattr(spec, "program", None), "claim_domain", None)
+    return f"({spec.epsilon_text}, {spec.delta_text})-DP" + (f" over {domain}" if isinstance(domain, str) else "")
 
 
 def vacuity(u: Unfolded) -> list[str]:

@@ -67,8 +67,12 @@ def _claim(spec: Any) -> dict[str, Any]:
     record = getattr(spec, "claim_record", None)   # a claim that is not (ε, δ)-DP records itself
     if isinstance(record, dict):
         return record
-    return {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
-            "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"}
+    claim = {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
+             "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"}
+    domain = getattr(getattr(spec, "program", None), "claim_domain", None)
+    if isinstance(domain, str):   # a claim about listed inputs only (floating point) says which
+        claim["domain"] = domain
+    return claim
 
 
 def _spec_path(spec_path: str, json_path: Path) -> str:

@@ -108,7 +108,7 @@ class BinarySnappingSpec:
 
     @property
     def claim_record(self) -> dict[str, str]:
-        return {"epsilon": self.claim_text, "delta": "0", "neighbours": "binary64 inputs |x - x'| <= 1",
+        return {"epsilon": self.claim_text, "delta": "0", "neighbours": "binary64 inputs |x|, |x'| <= B, |x - x'| <= 1",
                 "binary_snapping": (f"binary64, noise epsilon {self.epsilon}, B = {self.bound}, "
                                     f"Lambda = {self.grid}, ties {self.ties}, log {self.log_text}")}
 

@@ -48,8 +48,7 @@ class FloatingKind:
     def summary(self, spec: MechanismSpec) -> str:
         pipe = spec.program
         return (f"floating-point pipeline (precision {pipe.fmt.precision}, emax {pipe.fmt.emax}, "
-                f"{_sampler_text(pipe)}) over {len(pipe.inputs)} query values, "
-                f"claim ({spec.epsilon_text}, 0)-DP")
+                f"{_sampler_text(pipe)}), claim ({spec.epsilon_text}, 0)-DP over {pipe.claim_domain}")
 
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
         m: FloatMechanism = u.mechanism

@@ -113,6 +113,14 @@ class FloatPipeline:
     sensitivity: int
     sampler: Literal["grid", "ustar"] = "grid"     # grid: grid_bits is m; ustar: grid_bits is 0
 
+    @property
+    def claim_domain(self) -> str:
+        """The inputs the theorem speaks of: the listed integer query values, nothing else."""
+        xs = self.inputs
+        span = f"{xs[0]}..{xs[-1]}" if list(xs) == list(range(xs[0], xs[0] + len(xs))) else \
+            "{" + ", ".join(map(str, xs)) + "}"
+        return f"the integer query values {span} only, neighbours |q - q'| <= {self.sensitivity}"
+
 
 def is_floating(data: Any) -> bool:
     return isinstance(data, dict) and "floating" in data
