@@ -288,7 +288,7 @@ class Coq:
         for m in modules:
             argv += ["-norec", m]
         where = ", ".join(str(v) for v in [*vfiles, *shared])
-        done = self._run(argv, cwd=[*vfiles, *shared][0].parent)
+        done = self._run(argv, cwd=[*vfiles, *shared][0].parent if [*vfiles, *shared] else self.theories)
         if done.timed_out:
             return StageResult("timeout", done.seconds, done.peak_kib, "coqchk timed out")
         if done.returncode < 0:
