@@ -19,11 +19,12 @@ from obligations import __version__
 from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.remote import RemoteSettings, prove_file
+from obligations.certify.checked import reused
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
 from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations import kinds
-from obligations.kinds import unfold
+from obligations.kinds import Unfolded, unfold
 from obligations.core.spec import derive
 from obligations.prover.cluster import run_on_cluster
 from obligations.prover.pool import cores
@@ -216,20 +217,29 @@ def cmd_prove(args: argparse.Namespace) -> int:
     settings = _settings(args, args.out, not args.no_cache)
     if args.cluster:
         return _prove_on_cluster(args, settings)
-    # Every spec is checked and tabulated (rows are distributions) before Coq runs.
-    unfolded = []
-    for s in load_specs(args.specs):
+    # Every spec is checked and tabulated (rows are distributions) before Coq runs, except
+    # those whose certificate this machine's Coq checked (the record covers what analysis
+    # would derive again); a spec with a profile is tabulated all the same (its profile is).
+    specs = load_specs(args.specs)
+    items: list["Outcome | Unfolded"] = []
+    for s in specs:
         settings.say(f"{s.name}: analysing")
-        unfolded.append(unfold(s))
-    groups = _by_file(unfolded)   # the points of one sweep are re-checked together
+        hit = reused(s, settings) if settings.use_cache and not getattr(s, "profile_compose", ()) else None
+        items.append(hit if hit is not None else unfold(s))
+    unfolded = [u for u in items if not isinstance(u, Outcome)]
+    groups = _by_file(list(zip(specs, items)))   # the points of one sweep are re-checked together
     if settings.jobs > 1:         # all at once, reported as one by one would report them
-        units = [u for g in groups for u in g]
-        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _ in g]))
+        units = [u for g in groups for _, u in g if not isinstance(u, Outcome)]
+        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _, u in g
+                                                 if not isinstance(u, Outcome)]))
         _clear(settings)
     outcomes: list[Outcome] = []
     for group in groups:
-        _print_group(args, settings, [u.spec for u in group], len(outcomes), len(unfolded))
-        for o in ([next(done) for _ in group] if settings.jobs > 1 else prove_many(group, settings)):
+        _print_group(args, settings, [s for s, _ in group], len(outcomes), len(specs))
+        todo = [u for _, u in group if not isinstance(u, Outcome)]
+        made = iter([next(done) for _ in todo] if settings.jobs > 1 else prove_many(todo, settings) if todo else [])
+        for _, item in group:
+            o = item if isinstance(item, Outcome) else next(made)
             _clear(settings)
             outcomes.append(o)
             _print_result(args, o, len(group))
@@ -301,11 +311,13 @@ def _report(args: argparse.Namespace, outcomes: list[Outcome], profiles: list[Pr
 
 
 def _by_file(units: Sequence[Any]) -> list[list[Any]]:
-    """Consecutive specs (or their unfoldings) read from the same file (a sweep), as groups."""
+    """Consecutive specs (or pairs of a spec and what goes with it) read from the same file
+    (a sweep), as groups."""
+    def path(x: Any) -> str:
+        return str((x[0] if isinstance(x, tuple) else x).path)
     groups: list[list[Any]] = []
     for u in units:
-        path = getattr(u, "spec", u).path
-        if groups and getattr(groups[-1][0], "spec", groups[-1][0]).path == path:
+        if groups and path(groups[-1][0]) == path(u):
             groups[-1].append(u)
         else:
             groups.append([u])

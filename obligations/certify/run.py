@@ -13,8 +13,7 @@ from typing import Any, Optional, Sequence
 from obligations import kinds
 from obligations.certify import allowlist, checked, shared
 from obligations.certify.outcome import Outcome, Settings, witness_json
-from obligations.certify.record import (cached, disagreements, recorded_choices, remove_stale, reusable,
-                                        write_certificate)
+from obligations.certify.record import disagreements, recorded_choices, remove_stale, reusable, write_certificate
 from obligations.core.document import Slot
 from obligations.core.obligation import Verdict
 from obligations.errors import InfrastructureError, SpecError, UsageError
@@ -87,9 +86,11 @@ def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | 
     if settings.use_cache:
         settings.say(f"{u.spec.name}: is its certificate still valid?")
         json_path = settings.out / f"{u.spec.name}.json"
+        hit = checked.reused(u.spec, settings)
+        if hit is not None:
+            hit.timings = {**u.timings, "total": sum(u.timings.values())}
+            return True, hit
         record = reusable(json_path, u, settings)
-        if record is not None and checked.checked_here(json_path, u, settings):
-            return True, cached(json_path, u, record)
         if record is not None:
             settings.say(f"{u.spec.name}: re-checking its certificate with Coq")
             step = compile_one(u, settings, recorded_choices(record))
@@ -103,7 +104,7 @@ def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | 
 def _rechecked(c: "Compiled", o: Outcome, settings: Settings) -> Outcome:
     """The outcome of a certificate Coq re-checked now: its files stay as they are."""
     json_path = settings.out / f"{c.u.spec.name}.json"
-    checked.remember(json_path, c.u, settings)
+    checked.remember(json_path, c.u.spec.sha256, settings)
     o.certificate, o.rechecked = str(json_path), True
     o.proofs = list(c.recheck["proofs"]) if c.recheck is not None else o.proofs
     o.timings = {**c.u.timings, **o.timings}
@@ -160,9 +161,9 @@ def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings)
     if audit is not None:
         o.certificate = str(json_path)
         write_certificate(json_path, u, o, audit, settings)
-        checked.remember(json_path, u, settings)
+        checked.remember(json_path, u.spec.sha256, settings)
     else:
-        checked.forget(u, settings)
+        checked.forget(u.spec.name, settings)
         remove_stale(json_path)
     o.timings["total"] = sum(o.timings.values())
     return o
