@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
 from obligations import __version__
-from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
+from obligations.errors import (EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, InfrastructureError, ObligationsError,
+                               UsageError)
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.remote import RemoteSettings, prove_file
 from obligations.certify.checked import reused
@@ -74,6 +75,11 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         return exc.exit_code
     except (BrokenPipeError, KeyboardInterrupt):
         raise
+    except OSError as exc:   # the machine, not the claim: a full disk, a read-only folder
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"obligations: cannot write or read a file{where}: {exc.strerror or exc} "
+              "(free some space, or choose writable --out and --build folders)", file=sys.stderr)
+        return EXIT_INFRA
     except Exception as exc:  # a bug of ours: say so, with what was being worked on
         import traceback
         where = ", ".join(str(p) for p in getattr(args, "specs", None) or getattr(args, "certificates", None)
@@ -227,6 +233,9 @@ def cmd_prove(args: argparse.Namespace) -> int:
         hit = reused(s, settings) if settings.use_cache and not getattr(s, "profile_compose", ()) else None
         items.append(hit if hit is not None else unfold(s))
     unfolded = [u for u in items if not isinstance(u, Outcome)]
+    if unfolded:   # before Coq runs for minutes: the folders it writes must take files
+        _writable(settings.out, "--out")
+        _writable(settings.build, "--build")
     groups = _by_file(list(zip(specs, items)))   # the points of one sweep are re-checked together
     if settings.jobs > 1:         # all at once, reported as one by one would report them
         units = [u for g in groups for _, u in g if not isinstance(u, Outcome)]
@@ -254,6 +263,20 @@ def cmd_prove(args: argparse.Namespace) -> int:
         if not args.json:
             _print_profile(prof)
     return _report(args, outcomes, profiles)
+
+
+def _writable(folder: Path, option: str) -> None:
+    """Refuse a folder (or, if it does not exist yet, the folder it would be made in) that
+    does not take a new file: exit 3, one line."""
+    where = folder
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    probe = where / f".obligations-probe-{os.getpid()}"
+    try:
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise InfrastructureError(f"cannot write to {where} ({option} {folder}): {exc.strerror or exc}") from None
 
 
 def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:

@@ -19,8 +19,8 @@ from obligations.certify import certificate as cert
 from obligations.certify.outcome import Outcome, Settings, vacuity, witness_json
 from obligations.core.document import DocumentError
 from obligations.core.templates import SharedModule, name_matches_text
+from obligations.errors import InfrastructureError
 from obligations.kinds import Unfolded
-from obligations.kinds.base import witness_text
 from obligations.prover.coq import Audit
 
 
@@ -106,15 +106,32 @@ def _finite(x: float) -> Optional[float]:
 
 def write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
                        settings: Settings) -> None:
-    vpath = json_path.with_suffix(".v")
-    vpath.parent.mkdir(parents=True, exist_ok=True)
-    vpath.write_text(u.rendered.document.fill(o.choices))
+    """Write the certificate's files: each to a temporary name first, then all moved into
+    place, the JSON last; if the disk is full or the folder read-only, nothing is left
+    behind (no .v without its JSON, no .tmp) and the error is one line (exit 3)."""
+    files: list[tuple[Path, str]] = []
     for m in u.rendered.shared:   # one copy per content, however many certificates require it
         spath = json_path.parent / _shared_path(m)
-        spath.parent.mkdir(parents=True, exist_ok=True)
         if not spath.exists() or spath.read_bytes() != m.text.encode("utf-8"):
-            spath.write_text(m.text)
-    cert.write(json_path, record_of(u, o, settings, json_path, audit))
+            files.append((spath, m.text))
+    vpath = json_path.with_suffix(".v")
+    files.append((vpath, u.rendered.document.fill(o.choices)))
+    files.append((json_path, cert.text(record_of(u, o, settings, json_path, audit))))
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, text in files:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{path.name}.tmp")
+            staged.append((tmp, path))
+            tmp.write_text(text)
+        for tmp, path in staged:
+            os.replace(tmp, path)
+    except OSError as exc:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        remove_stale(json_path)   # the .v may have moved into place: not without its JSON
+        raise InfrastructureError(f"cannot write the certificate {json_path}: "
+                                  f"{exc.strerror or exc} (free some space, or choose another --out)") from None
 
 
 def remove_stale(json_path: Path) -> None:
@@ -208,16 +225,6 @@ def reusable(json_path: Path, u: Unfolded, settings: Settings) -> Optional[dict[
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
     return record
-
-
-def cached(json_path: Path, u: Unfolded, record: dict[str, Any]) -> Outcome:
-    """The outcome of a certificate this machine's Coq accepted (`checked.checked_here`)."""
-    o = Outcome.of(u, u.plan.expected, theorem=u.rendered.theorems[-1],
-                   statement=record["theorems"][-1]["statement"], witness=witness_json(u),
-                   certificate=str(json_path), cached=True, timings=dict(u.timings),
-                   choices=recorded_choices(record), proofs=record["proofs"])
-    o.message = witness_text(o.witness) if o.witness else ""
-    return o
 
 
 def disagreements(record: dict[str, Any], o: Outcome, audit: Optional[Audit]) -> list[str]:
