@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 from obligations.errors import SpecError
 from obligations.core import expr as E
 from obligations.kinds.finite.form import Claim, Number
-from obligations.core.names import coq_name_problem
+from obligations.core.names import spec_name_problem
 from obligations.core.spec import Domain, MechanismSpec, check_epsilon, validation_error
 
 # ---------------------------------------------------------------- caps (see docs/programs.md, "Limits")
@@ -466,7 +466,7 @@ def _check_statement_keys(body: Any, file: str, where: str) -> None:
 def _build(model: ProgramSpecModel, file: str, sha256: str, overrides: Mapping[str, Any],
            point: Optional[SweepPoint], name: str, index: Optional[int]) -> Any:
     b = _Builder(file, model, overrides, index)
-    problem = coq_name_problem(name)
+    problem = spec_name_problem(name)   # a sweep point's name too: it prefixes definitions
     if problem:
         raise SpecError(file, "name", problem)
     params, types = b.parameters()
