@@ -89,7 +89,8 @@ def theory_names(directory: Path = THEORIES) -> frozenset[str]:
 
 
 # Computed once: a spec's name may not be any of these (it names a module and prefixes definitions).
-RESERVED = LIBRARY_NAMES | template_names() | theory_names()
+_TEMPLATE_NAMES, _THEORY_NAMES = template_names(), theory_names()
+RESERVED = LIBRARY_NAMES | _TEMPLATE_NAMES | _THEORY_NAMES
 
 # What a renderer appends to a spec's name: `{{ name }}_dp` and `name ~ "_is_family"` in the
 # templates, f"{name}_lo" (or f"{spec.name}_lo") in the kinds' code.
@@ -111,15 +112,30 @@ def generated_suffixes(directory: Path = TEMPLATES) -> frozenset[str]:
 SUFFIXES = generated_suffixes()
 
 
+def referenced_names(directory: Path = TEMPLATES, templates: frozenset[str] = _TEMPLATE_NAMES,
+                     theories: frozenset[str] = _THEORY_NAMES) -> frozenset[str]:
+    """The names a generated file may refer to: what the templates write literally, the
+    names of LIBRARY_NAMES, and the library's names that the kinds' code writes (a library
+    name nothing writes is resolved inside the library, where a generated file cannot
+    shadow it)."""
+    written: set[str] = set()
+    for f in sorted(directory.rglob("*.py")):
+        written.update(_IDENT_TOKEN.findall(_read(f)))
+    return templates | LIBRARY_NAMES | (theories & written)
+
+
+REFERENCED = referenced_names()
+
+
 def generated_clashes(name: str) -> list[str]:
-    """The names the generated file would define from `name` that the library or the
-    templates already use: the file would shadow them and then refer to its own."""
+    """The names the generated file would define from `name` that it also refers to as the
+    library's or the templates' own: it would shadow them and then refer to its own."""
     clashes: set[str] = set()
     for s in SUFFIXES:
         full = f"{name}_{s}"
         if s.endswith("_"):
-            clashes.update(r for r in RESERVED if r.startswith(full))
-        elif full in RESERVED:
+            clashes.update(r for r in REFERENCED if r.startswith(full))
+        elif full in REFERENCED:
             clashes.add(full)
     return sorted(clashes)
 
