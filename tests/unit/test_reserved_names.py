@@ -1,6 +1,6 @@
 """A spec's name prefixes the definitions of its generated file: a name whose definitions
-would shadow what the library or the file itself refers to (`tape` makes `tape_run`, the
-library's program runner the all-k template calls) is refused at `check`, with the reason, instead of failing in Coq
+would shadow what the file refers to (`tape` makes `tape_run`, the library's program runner
+the all-k template calls) is refused at `check`, with the reason, instead of failing in Coq
 on a true claim."""
 from __future__ import annotations
 
