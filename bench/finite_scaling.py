@@ -110,7 +110,7 @@ def _unfold_child(spec_path: str, vfile: str, conn: Any) -> None:
     """In a fresh process: load, unfold, render; write the .v file; report timings and peak."""
     try:
         from obligations.certify.run import unfold
-        from obligations.kinds import load
+        from obligations.models import load
         t0 = time.perf_counter()
         spec = load(spec_path)
         t_load = time.perf_counter() - t0

@@ -3,7 +3,7 @@
 Snapping with lambda = 1, Lambda = 1, B = 4 over the query values -4..4 (Δ = 1), emax 16, for
 three samplers: u on the grid k/2^12 with ties up and with ties to even in the rounding to
 the grid, and Mironov's U* (every float in (0, 1), ties up).  The same enumeration Coq runs
-(obligations.kinds.floating.analysis); the rows of docs/floating-point.md.  With --plot the
+(obligations.float.analysis); the rows of docs/floating-point.md.  With --plot the
 table is also drawn (e^eps against p, the ideal values as lines) into build/float_precision.png
 and .svg (matplotlib, the `plot` extra).
 
@@ -22,8 +22,8 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from obligations.kinds.floating import arith as A  # noqa: E402
-from obligations.kinds.floating.analysis import (FStep, distribution, grid_sampler, ln_table,  # noqa: E402
+from obligations.float import arith as A  # noqa: E402
+from obligations.float.analysis import (FStep, distribution, grid_sampler, ln_table,  # noqa: E402
                                                  ustar_sampler)
 
 Ratio = Union[Fraction, float]

@@ -22,8 +22,8 @@ from obligations.certify.remote import RemoteSettings, prove_file
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
 from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
-from obligations import kinds
-from obligations.kinds import unfold
+from obligations import models
+from obligations.models import unfold
 from obligations.core.spec import derive
 from obligations.prover.cluster import run_on_cluster
 from obligations.prover.pool import cores
@@ -374,14 +374,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     # distributions, the noise is one the library covers) and its render.
     for u in [unfold(s) for s in load_specs(args.specs)]:
         s = u.spec
-        print(f"{s.path}: ok ({s.name}: {kinds.kind_of(s).summary(s)}; Python expects {u.plan.expected})")
+        print(f"{s.path}: ok ({s.name}: {models.form_of(s).summary(s)}; Python expects {u.plan.expected})")
     return EXIT_PROVED
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     shown: list[dict[str, Any]] = []
     for s in load_specs(args.specs):
-        item, lines = kinds.kind_of(s).describe(unfold(s), args.coq)
+        item, lines = unfold(s).describe(args.coq)
         shown.append(item)
         if not args.json:
             print("\n".join(lines))
@@ -397,9 +397,9 @@ def cmd_region(args: argparse.Namespace) -> int:
     if args.log_delta and not args.plot:
         raise UsageError("--log-delta changes the figure: use it with --plot DIR")
     spec = load_specs([args.spec])[0]
-    if not kinds.kind_of(spec).profiles:
+    if not models.form_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
-                         f"this spec is a {kinds.kind_of(spec).title} (use `obligations show`)")
+                         f"this spec is a {models.form_of(spec).title} (use `obligations show`)")
     if not 1 <= args.compose <= MAX_COMPOSE:
         raise UsageError(f"--compose must be between 1 and {MAX_COMPOSE}")
     epsilons = [str(e) for e in args.epsilon]
@@ -468,7 +468,7 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
 
 
 def cmd_utility(args: argparse.Namespace) -> int:
-    from obligations.kinds.utility import instance, report
+    from obligations.noise.utility_instance import instance, report
     at: dict[str, Fraction] = {}
     for item in args.at:
         name, _, value = item.partition("=")
@@ -489,5 +489,5 @@ def cmd_utility(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    print(json.dumps(kinds.json_schema(), indent=1))
+    print(json.dumps(models.json_schema(), indent=1))
     return EXIT_PROVED

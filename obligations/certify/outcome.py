@@ -9,10 +9,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from obligations import kinds
 from obligations.core.obligation import Verdict
 from obligations.core.resources import THEORIES
-from obligations.kinds import Unfolded
+from obligations.models import Unfolded
 from obligations.prover.coq import Coq
 
 
@@ -71,16 +70,11 @@ class Outcome:
         plan = u.plan
         delta = plan.delta_at_claim or (f"{plan.delta_at_claim_float:.12g}"
                                         if math.isfinite(plan.delta_at_claim_float) else None)
-        return cls(u.spec.name, u.spec.path, verdict, claim_text(u.spec), tight_epsilon=plan.tight_epsilon,
+        return cls(u.spec.name, u.spec.path, verdict, u.claim.text(), tight_epsilon=plan.tight_epsilon,
                    delta_at_claim=delta, vacuous=vacuity(u), **fields)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def claim_text(spec: Any) -> str:
-    text = getattr(spec, "claim_text", None)   # a claim that is not (ε, δ)-DP says itself what it is
-    return text if isinstance(text, str) else f"({spec.epsilon_text}, {spec.delta_text})-DP"
 
 
 def vacuity(u: Unfolded) -> list[str]:
@@ -90,4 +84,4 @@ def vacuity(u: Unfolded) -> list[str]:
 
 def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
     """The witness a refutation's certificate records (None for any other verdict)."""
-    return kinds.witness(u) if u.plan.expected == Verdict.REFUTED else None
+    return u.witness() if u.plan.expected == Verdict.REFUTED else None

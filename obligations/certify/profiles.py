@@ -16,10 +16,10 @@ from typing import Any, Optional, Sequence
 
 import sympy
 
-from obligations import kinds
+from obligations import models
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.run import prove_many, unfold
-from obligations.kinds import Unfolded
+from obligations.models import Unfolded
 from obligations.core import expr as E
 from obligations.core.spec import MechanismSpec, derive
 from obligations.analysis.compose import composed_curve, cw_composed_curve, kov
@@ -83,7 +83,7 @@ def piece_json(p: Any) -> dict[str, Any]:
 
 def mechanism_curve(spec: MechanismSpec, compose: int, table: Optional[FiniteMechanism] = None) -> Curve:
     """The exact δ(ε) of the spec's table (`table`, if the analysis already made it) run `compose` times."""
-    m = table if table is not None else kinds.kind_of(spec).finite_table(spec)
+    m = table if table is not None else models.form_of(spec).finite_table(spec)
     if compose == 1:
         return curve(m)
     if spec.cw is not None:  # one database for all runs: Σ_x f(x)·M(x)^⊗k, not (Σ_x f(x)·M(x))^⊗k
@@ -95,7 +95,7 @@ def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1,
             table: Optional[FiniteMechanism] = None) -> Profile:
     """The curve and the (not yet certified) points at `epsilons` (default: 0 and the breakpoints);
     `table`: the spec's table, if the analysis already made it."""
-    table = table if table is not None else kinds.kind_of(spec).finite_table(spec)
+    table = table if table is not None else models.form_of(spec).finite_table(spec)
     c = mechanism_curve(spec, compose, table)
     if epsilons:
         points = [_point(spec, c, text) for text in epsilons]

@@ -19,8 +19,8 @@ from obligations.certify import certificate as cert
 from obligations.certify.outcome import Outcome, Settings, vacuity, witness_json
 from obligations.core.document import DocumentError
 from obligations.core.templates import SharedModule, name_matches_text
-from obligations.kinds import Unfolded
-from obligations.kinds.base import witness_text
+from obligations.models import Unfolded
+from obligations.core.model import witness_text
 from obligations.prover.coq import Audit
 
 
@@ -38,7 +38,7 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
         "format": cert.FORMAT,
         "name": spec.name,
         "verdict": u.plan.expected,
-        "claim": _claim(spec),
+        "claim": u.claim.record(),
         "derived": dict(spec.derived) if spec.derived else None,
         "coq_file": {"path": f"{spec.name}.v", "sha256": cert.sha256_text(text)},
         "rendered_sha256": cert.sha256_text(u.rendered.text),
@@ -61,14 +61,6 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
 def _shared_path(m: SharedModule) -> str:
     """Where a certificate carries a shared module, relative to its directory."""
     return f"shared/{m.name}.v"
-
-
-def _claim(spec: Any) -> dict[str, Any]:
-    record = getattr(spec, "claim_record", None)   # a claim that is not (ε, δ)-DP records itself
-    if isinstance(record, dict):
-        return record
-    return {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
-            "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"}
 
 
 def _spec_path(spec_path: str, json_path: Path) -> str:

@@ -9,15 +9,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from obligations import kinds
+from obligations import models
 from obligations.certify import allowlist, shared
 from obligations.certify.outcome import Outcome, Settings, witness_json
 from obligations.certify.record import cached, remove_stale, write_certificate
 from obligations.core.document import Slot
 from obligations.core.obligation import Verdict
 from obligations.errors import InfrastructureError, SpecError, UsageError
-from obligations.kinds import Unfolded, load, unfold
-from obligations.kinds.base import witness_text
+from obligations.models import Unfolded, load, unfold
+from obligations.core.model import witness_text
 from obligations.prover.coq import GENERATED, Audit, Coq, StageResult, read_audit
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
@@ -323,7 +323,7 @@ def load_specs(paths: list[Path]) -> list[Any]:
         if not found:
             raise UsageError(f"no *.yaml spec files in {p}")
         files += found
-    specs = [d for f in files for d in kinds.expand(load(f))]  # a sweep: one spec per point
+    specs = [d for f in files for d in models.expand(load(f))]  # a sweep: one spec per point
     seen: dict[str, str] = {}
     unique = []
     for s in specs:

@@ -14,7 +14,7 @@ matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
 
 from obligations.analysis import utility as U  # noqa: E402
-from obligations.kinds.utility import Instance  # noqa: E402
+from obligations.noise.utility_instance import Instance  # noqa: E402
 
 
 def write(inst: Instance, out_dir: Path) -> list[Path]:

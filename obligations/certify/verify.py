@@ -6,13 +6,13 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from obligations import kinds
+from obligations import models
 from obligations.certify import certificate as cert
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.record import compare, recorded_choices
 from obligations.certify.run import Compiled, check_batch, compile_one
 from obligations.errors import InfrastructureError, ObligationsError
-from obligations.kinds import Unfolded, load, unfold
+from obligations.models import Unfolded, load, unfold
 from obligations.prover.coq import Audit
 
 
@@ -121,7 +121,7 @@ def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[P
         return spec
     if not isinstance(d, dict):
         raise ValueError("derived: not a mapping")
-    return kinds.derive(spec, d)
+    return models.derive(spec, d)
 
 
 def _verify_settings(settings: Settings) -> Settings:

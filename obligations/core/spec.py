@@ -16,8 +16,9 @@ from typing import Any, Mapping, Optional, Union
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from obligations.errors import SpecError
 from obligations.core import expr as E
+from obligations.core.claims import Claim, Composition, dp
+from obligations.errors import SpecError
 from obligations.core.names import spec_name_problem, text_problem
 
 MAX_FILE_BYTES = 20_000_000
@@ -79,6 +80,11 @@ class MechanismSpec:
     kind: str = "finite"                       # the mechanism kind (obligations.kinds) it belongs to
     route: str = "auto"                        # formulas: by the table, as a library family's instance, or auto
 
+    @property
+    def claim(self) -> Claim:
+        claim = dp(self.epsilon_text, self.delta_text, self.neighbours)
+        return Composition(claim, self.compose) if self.compose > 1 else claim
+
 
 MAX_COMPOSED_OUTPUTS = 4096
 
@@ -120,6 +126,12 @@ def derive(spec: MechanismSpec, *, name: str, epsilon: str, delta: Fraction,
     record = {"name": name, "epsilon": epsilon, "delta": str(delta), "compose": compose}
     return replace(spec, name=name, epsilon=eps, epsilon_text=epsilon, delta=delta,
                    delta_text=str(delta), compose=compose, derived=record)
+
+
+def derive_recorded(spec: MechanismSpec, derived: Mapping[str, Any]) -> MechanismSpec:
+    """A profile point of a finite table, as its certificate's `derived` field records it."""
+    return derive(spec, name=str(derived["name"]), epsilon=str(derived["epsilon"]),
+                  delta=Fraction(str(derived["delta"])), compose=int(derived["compose"]))
 
 
 def check_epsilon(file: str, field: str, eps: E.Expr, params: Mapping[str, Fraction]) -> None:

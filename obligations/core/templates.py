@@ -58,6 +58,7 @@ class Rendered:
     document: Document
     theorems: tuple[str, ...]   # the theorems the certificate rests on, in order
     shared: tuple[SharedModule, ...] = ()   # the shared modules the file requires
+    lemmas: tuple[Any, ...] = ()            # its obligations in readable form, for `show` (pipelines)
 
     @cached_property
     def text(self) -> str:

@@ -9,7 +9,7 @@ import pytest
 from obligations.core.document import Document
 from obligations.certify.outcome import Settings
 from obligations.certify.run import Unfolded, run_coq, unfold
-from obligations.kinds import load
+from obligations.models import load
 
 
 def _with_text(text: str) -> Unfolded:

@@ -12,7 +12,7 @@ import pytest
 
 from obligations.certify import allowlist
 from obligations.core.resources import THEORIES
-from obligations.kinds.finite.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
+from obligations.table.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
 from obligations.prover.coq import assumption_names
 
 pytestmark = pytest.mark.coq

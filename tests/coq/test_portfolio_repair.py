@@ -13,7 +13,7 @@ from obligations.certify.record import write_certificate
 from obligations.certify.outcome import Settings
 from obligations.certify.run import run_coq, unfold
 from obligations.certify.verify import verify
-from obligations.kinds import load
+from obligations.models import load
 
 WEAK = "unfold Q2R; simpl. interval with (i_prec 2)."
 

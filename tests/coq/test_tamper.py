@@ -251,7 +251,7 @@ def test_a_shared_module_renamed_to_its_new_hash_is_refused(fcerts: Path) -> Non
 def test_the_compiled_table_is_reused_and_an_edited_cache_is_not(fcerts: Path) -> None:
     from obligations.certify import shared
     from obligations.certify.outcome import Settings
-    from obligations.kinds import load, unfold
+    from obligations.models import load, unfold
     record = json.loads((fcerts / f"{TINY}.json").read_text())
     (module,) = unfold(load(fcerts / record["spec"]["path"])).rendered.shared
     settings = Settings(build=fcerts / "build")

@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from obligations.core.obligation import Verdict
-from obligations.kinds import load, unfold
-from obligations.kinds.binary_snapping_all.spec import ETA
+from obligations.models import load, unfold
+from obligations.float.all_parameters_spec import ETA
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "binary64_snapping_all_parameters.yaml"

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from obligations.kinds import load, unfold
-from obligations.kinds.binary_snapping import cases
-from obligations.kinds.binary_snapping.cases import interior_range
+from obligations.models import load, unfold
+from obligations.float.binary64 import cases
+from obligations.float.binary64_cases import interior_range
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = Path("mechanisms/diffprivlib_snapping.yaml")

@@ -15,8 +15,8 @@ import pytest
 
 from obligations.errors import UsageError
 from obligations.certify.profiles import mechanism_curve, profile
-from obligations.kinds.finite.document import _chain
-from obligations.kinds import load
+from obligations.table.document import _chain
+from obligations.models import load
 from obligations.core.spec import MechanismSpec, derive
 from obligations.analysis.compose import composed_curve, cw_composed_curve
 from obligations.analysis.finite import cw_rows, max_ratio, plan, power_rows, tabulate

@@ -10,8 +10,8 @@ import yaml
 
 from inprocess import cli
 from obligations.errors import SpecError
-from obligations.kinds import check, unfold
-from obligations.kinds.floating import arith as A
+from obligations.models import check, unfold
+from obligations.float import arith as A
 
 SPECS = Path(__file__).resolve().parents[1] / "specs" / "floating"
 
@@ -102,7 +102,7 @@ def test_a_clamp_bound_beyond_the_noise_leaves_outputs_one_input_cannot_reach() 
 
 
 def test_ustar_weighs_every_float_in_0_1_by_its_interval() -> None:
-    from obligations.kinds.floating.analysis import ustar_sampler, ustar_size
+    from obligations.float.analysis import ustar_sampler, ustar_size
     fmt = A.Format(6, 12)                                  # emin = -15
     s = ustar_sampler(fmt)
     assert len(s) == ustar_size(fmt) == 351 and sum(w for _, w in s) == 1

@@ -17,8 +17,8 @@ from obligations.certify.run import unfold
 from obligations.cli import main
 from obligations.core.obligation import PowerPldCheck, Verdict
 from obligations.errors import SpecError
-from obligations.kinds import check as check_spec, load, witness
-from obligations.kinds.finite.pld_route import exact_delta
+from obligations.models import check as check_spec, load, witness
+from obligations.table.by_pld import exact_delta
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "truncated_geometric_1000_runs.yaml"

@@ -15,7 +15,7 @@ from obligations.certify import plot  # noqa: E402
 from obligations.certify.outcome import Outcome  # noqa: E402
 from obligations.certify.profiles import Profile, profile  # noqa: E402
 from obligations.cli import main  # noqa: E402
-from obligations.kinds import load  # noqa: E402
+from obligations.models import load  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 RR = REPO / "mechanisms" / "randomized_response.yaml"

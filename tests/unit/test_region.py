@@ -12,7 +12,7 @@ import pytest
 import sympy
 
 from obligations.certify.profiles import profile
-from obligations.kinds import load
+from obligations.models import load
 from obligations.analysis.compose import composed_curve, heterogeneous_curve, kov
 from obligations.analysis.finite import tabulate
 from obligations.analysis.region import Line, curve, envelope

@@ -11,9 +11,9 @@ from pathlib import Path
 import yaml
 
 from obligations.core import expr as E
-from obligations.kinds.floating import arith as A
-from obligations.kinds.floating.analysis import FStep, distribution, grid_sampler, ln_table, tabulate_floating
-from obligations.kinds.floating.spec import check
+from obligations.float import arith as A
+from obligations.float.analysis import FStep, distribution, grid_sampler, ln_table, tabulate_floating
+from obligations.float.spec import check
 
 REPO = Path(__file__).resolve().parent.parent.parent
 

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from obligations.errors import EXIT_USAGE, SpecError
-from obligations.kinds import load
+from obligations.models import load
 from obligations.core.spec import MechanismSpec
 from obligations.analysis.finite import plan, tabulate
 
@@ -324,7 +324,7 @@ def test_huge_parameter_products_are_refused_quickly(tmp_path: Path) -> None:
     params = {"a": "9**4096", "b": "a*a*a*a*a*a*a*a", "c": "b*b*b*b*b*b*b*b", "d": "c*c*c*c*c*c*c*c",
               "e": "d*d*d*d*d*d*d*d", "f": "e*e*e*e*e*e*e*e"}
     path = write(tmp_path, changed(RR, lambda d: d.update(parameters=params)))
-    code = f"from obligations.kinds import load\nload({str(path)!r})"
+    code = f"from obligations.models import load\nload({str(path)!r})"
     try:  # in a child process, so that the hang costs 2 seconds, not minutes
         done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
                               timeout=HANG_GUARD_S)

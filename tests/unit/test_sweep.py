@@ -1,5 +1,5 @@
 """`sweep:` for every kind (core/sweep.py): one claim per point, each checked by the kind
-that claims it, re-derived from the file by `verify` (kinds.derive)."""
+that claims it, re-derived from the file by `verify` (models.derive)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -11,7 +11,7 @@ import yaml
 
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.kinds import check, derive, expand, load, unfold
+from obligations.models import check, derive, expand, load, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SWEEPS = REPO / "tests" / "specs" / "sweep"

@@ -14,7 +14,7 @@ import sympy
 import yaml
 
 from obligations.core.obligation import ExpUpperBound, Plan, Witness
-from obligations.kinds import load
+from obligations.models import load
 from obligations.analysis.finite import (FiniteMechanism, epsilon_value, hockey, neighbour_pairs, plan,
                                        tabulate)
 

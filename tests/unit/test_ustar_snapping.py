@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from obligations.analysis import ustar_snapping as U
-from obligations.kinds.floating import arith as A
-from obligations.kinds.floating.analysis import FStep, distribution, ln_table, ustar_sampler
+from obligations.float import arith as A
+from obligations.float.analysis import FStep, distribution, ln_table, ustar_sampler
 
 
 def test_rounding_in_units() -> None:
@@ -195,8 +195,8 @@ def test_precision_3_analogue_with_ustar_matches_the_floating_spec() -> None:
 
     import yaml
 
-    from obligations.kinds.floating.analysis import tabulate_floating
-    from obligations.kinds.floating.spec import check
+    from obligations.float.analysis import tabulate_floating
+    from obligations.float.spec import check
 
     path = Path(__file__).resolve().parent.parent / "specs" / "floating" / "seed004_beyond_range_p3_ustar.yaml"
     m = tabulate_floating(check(yaml.safe_load(path.read_text()), str(path), "0"))

@@ -9,7 +9,7 @@ import pytest
 
 from obligations.certify.run import load_specs, unfold
 from obligations.core.spec import MechanismSpec
-from obligations.kinds import kind_of
+from obligations.models import form_of
 from obligations.analysis.finite import has_distinct_neighbours, rows_all_zero
 
 REPO = Path(__file__).resolve().parents[2]
@@ -45,14 +45,14 @@ def test_vacuous_claim_is_flagged(name: str) -> None:
                                   "vac_self_pairs"])
 def test_no_distinct_neighbours(name: str) -> None:
     spec = _spec(name)
-    m = kind_of(spec).finite_table(spec)
+    m = form_of(spec).finite_table(spec)
     assert not has_distinct_neighbours(m)
     assert not rows_all_zero(m)
 
 
 def test_zero_rows_have_distinct_neighbours() -> None:
     spec = _spec("vac_sub_zero_rows")
-    m = kind_of(spec).finite_table(spec)
+    m = form_of(spec).finite_table(spec)
     assert has_distinct_neighbours(m) and rows_all_zero(m)
     assert len(unfold(_spec("vac_sub_zero_rows")).plan.vacuous) == 1
 
