@@ -16,17 +16,15 @@ import sys
 import time
 from fractions import Fraction
 from pathlib import Path
-from typing import Union
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from obligations.float import arith as A  # noqa: E402
-from obligations.float.analysis import (FStep, distribution, grid_sampler, ln_table,  # noqa: E402
-                                                 ustar_sampler)
+from obligations.float.analysis import FStep, distribution, grid_sampler, ln_table, ustar_sampler  # noqa: E402
 
-Ratio = Union[Fraction, float]
+Ratio = Fraction | float
 SAMPLERS = (("grid 2^12, ties up", "up", 12), ("grid 2^12, ties even", "even", 12), ("U*, ties up", "up", 0))
 
 
@@ -55,7 +53,7 @@ def plot(results: dict[str, list[tuple[int, Ratio]]]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    for (label, pts), marker in zip(results.items(), "os^"):
+    for (label, pts), marker in zip(results.items(), "os^", strict=False):
         ax.plot([p for p, _ in pts], [float(r) for _, r in pts], marker=marker, label=label)
     ax.set_xticks(sorted({p for pts in results.values() for p, _ in pts}))
     ax.set_ylim(2.6, None)

@@ -23,6 +23,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from composition_pld import timed  # noqa: E402
+
 from obligations.core.resources import THEORIES  # noqa: E402
 from obligations.table.kov import Exponent, claims_for, render_kov  # noqa: E402
 

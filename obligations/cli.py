@@ -11,28 +11,27 @@ import shutil
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional, Sequence, TextIO
+from typing import Any, TextIO
 
-from obligations import __version__
-from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
+from obligations import __version__, models
 from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations.certify.remote import RemoteSettings, prove_file
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
-from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
-from obligations import models
-from obligations.models import unfold
 from obligations.core.spec import derive
+from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
+from obligations.models import unfold
 from obligations.prover.cluster import run_on_cluster
 from obligations.prover.pool import cores
-
 
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = _main(argv)
         sys.stdout.flush()  # here, not at interpreter exit, where a broken pipe is a traceback
@@ -60,7 +59,7 @@ def _stdout_is_broken() -> bool:
         return False
 
 
-def _main(argv: Optional[Sequence[str]]) -> int:
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
@@ -200,7 +199,7 @@ class StatusLine:
                 self.shown = False
 
 
-def _status_line(args: argparse.Namespace) -> Optional[StatusLine]:
+def _status_line(args: argparse.Namespace) -> StatusLine | None:
     """A status line on a terminal; none with --json or when stderr is a file or a pipe."""
     if getattr(args, "json", False) or not sys.stderr.isatty():
         return None
@@ -259,9 +258,9 @@ def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:
     _clear(settings)
     outcomes: list[Outcome] = []
     profiles: list[Profile] = []
-    for group, (results, profs) in zip(groups, done):
+    for group, (results, profs) in zip(groups, done, strict=False):
         _print_group(args, settings, group, len(outcomes), len(specs))
-        for s, o in zip(group, results):
+        for s, o in zip(group, results, strict=False):
             o.spec = s.path            # as named here, not as the worker read it
             outcomes.append(o)
             _print_result(args, o, len(group))
@@ -335,7 +334,7 @@ def _print_summary(outcomes: list[Outcome]) -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     print()
     for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip())
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.verdict] = counts.get(o.verdict, 0) + 1

@@ -3,20 +3,23 @@ one form of one model, and from then on every question about it goes to that for
 route that unfolded it (`core/model.py`)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping, Union
+from typing import Any, TypeAlias
 
 from pydantic.json_schema import models_json_schema
 
-from obligations.core import sweep
-from obligations.core.model import Form, Model, Unfolded
+from obligations.core import model, sweep
+from obligations.core.model import Form, Model
 from obligations.core.spec import check_common, read
 from obligations.errors import InternalError, SpecError
 from obligations.float import FLOAT
 from obligations.noise import NOISE
 from obligations.program import PROGRAM
 from obligations.table import TABLE
+
+Unfolded: TypeAlias = model.Unfolded[Any, Any]   # a spec of any model, unfolded by its route
 
 # Order matters: the first model whose form recognises a mapping checks it (the table
 # model's table/formula form is the default, last).
@@ -65,18 +68,18 @@ def _check_one(data: Any, file: str, sha256: str) -> Any:
                         "hundreds of levels deep)") from None
 
 
-def load(path: Union[str, Path]) -> Any:
+def load(path: str | Path) -> Any:
     """Read and check the spec at `path`."""
     data, file, sha256 = read(path)
     return check(data, file, sha256)
 
 
-def unfold(spec: Any) -> Unfolded[Any, Any]:
+def unfold(spec: Any) -> Unfolded:
     """Analyse a spec and render its Coq document (the first route of its form that fits)."""
     return form_of(spec).unfold(spec)
 
 
-def witness(u: Unfolded[Any, Any]) -> Any:
+def witness(u: Unfolded) -> Any:
     return u.witness()
 
 
@@ -122,7 +125,7 @@ def json_schema() -> dict[str, Any]:
     forms = list(reversed(FORMS))
     schemas = [f.schema for f in forms]
     refs, top = models_json_schema([(s, "validation") for s in schemas], ref_template="#/$defs/{model}")
-    branches = [{**refs[(s, "validation")], "title": f.title} for s, f in zip(schemas, forms)]
+    branches = [{**refs[(s, "validation")], "title": f.title} for s, f in zip(schemas, forms, strict=False)]
     defs = top.get("$defs", {})
     for s in schemas:   # `sweep:` for every form (core/sweep.py); programs declare their own
         props = defs.get(s.__name__, {}).get("properties")

@@ -5,9 +5,10 @@ Verdicts are values; faults are the exceptions of `errors`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from obligations.core.obligation import Verdict
 from obligations.core.resources import THEORIES
@@ -22,9 +23,9 @@ class Settings:
     out: Path = Path("certificates")
     timeout: float = 600.0
     use_cache: bool = True
-    transcript: Optional[Path] = None
+    transcript: Path | None = None
     recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
-    progress: Optional[Callable[[str], None]] = None   # told each stage as it starts (the CLI's status line)
+    progress: Callable[[str], None] | None = None   # told each stage as it starts (the CLI's status line)
     jobs: int = 1                   # files discharged, compiled and checked at once (`--jobs`)
     reuse_shared: bool = True       # reuse a shared module compiled and checked by an earlier run
 
@@ -49,14 +50,14 @@ class Outcome:
     spec: str
     verdict: Verdict
     claim: str
-    tight_epsilon: Optional[str] = None
-    delta_at_claim: Optional[str] = None   # δ(ε) at the claimed ε, exact or to 12 digits
-    theorem: Optional[str] = None
-    statement: Optional[str] = None
-    witness: Optional[dict[str, Any]] = None
-    certificate: Optional[str] = None
+    tight_epsilon: str | None = None
+    delta_at_claim: str | None = None   # δ(ε) at the claimed ε, exact or to 12 digits
+    theorem: str | None = None
+    statement: str | None = None
+    witness: dict[str, Any] | None = None
+    certificate: str | None = None
     message: str = ""
-    goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
+    goal: str | None = None       # for an unproved claim: where Coq stopped, and its goal
     cached: bool = False
     choices: dict[str, str] = field(default_factory=dict)       # the proof of each obligation
     proofs: list[dict[str, Any]] = field(default_factory=list)  # which tactic closed which obligation
@@ -65,7 +66,7 @@ class Outcome:
     peak_kib: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, u: Unfolded, verdict: Verdict, **fields: Any) -> "Outcome":
+    def of(cls, u: Unfolded, verdict: Verdict, **fields: Any) -> Outcome:
         """An outcome for the claim of `u`, with what its analysis says."""
         plan = u.plan
         delta = plan.delta_at_claim or (f"{plan.delta_at_claim_float:.12g}"
@@ -82,6 +83,6 @@ def vacuity(u: Unfolded) -> list[str]:
     return list(u.plan.vacuous)
 
 
-def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
+def witness_json(u: Unfolded) -> dict[str, Any] | None:
     """The witness a refutation's certificate records (None for any other verdict)."""
     return u.witness() if u.plan.expected == Verdict.REFUTED else None

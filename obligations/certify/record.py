@@ -12,17 +12,16 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from obligations import __version__
 from obligations.certify import certificate as cert
 from obligations.certify.outcome import Outcome, Settings, vacuity, witness_json
 from obligations.core.document import DocumentError
+from obligations.core.model import witness_text
 from obligations.core.templates import SharedModule, name_matches_text
 from obligations.models import Unfolded
-from obligations.core.model import witness_text
 from obligations.prover.coq import Audit
-
 
 # Fields that record how a run went, not what was proved: not compared.
 _INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "proofs", "spec", "packages")
@@ -88,7 +87,7 @@ def _package_versions() -> dict[str, str]:
     return {name: metadata.version(name) for name in ("sympy", "jinja2", "pydantic")}
 
 
-def _finite(x: float) -> Optional[float]:
+def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
@@ -182,7 +181,7 @@ def _short(v: Any) -> str:
     return text if len(text) <= 200 else text[:200] + "..."
 
 
-def cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcome]:
+def cached(json_path: Path, u: Unfolded, settings: Settings) -> Outcome | None:
     """The outcome of a certificate whose every field the spec re-derives and whose .v
     is the render with proofs from the candidates, else None (then Coq runs again)."""
     try:

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from obligations import models
 from obligations.certify import allowlist, shared
 from obligations.certify.outcome import Outcome, Settings, witness_json
 from obligations.certify.record import cached, remove_stale, write_certificate
 from obligations.core.document import Slot
+from obligations.core.model import witness_text
 from obligations.core.obligation import Verdict
 from obligations.errors import InfrastructureError, SpecError, UsageError
 from obligations.models import Unfolded, load, unfold
-from obligations.core.model import witness_text
 from obligations.prover.coq import GENERATED, Audit, Coq, StageResult, read_audit
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
@@ -32,7 +33,7 @@ def prove(u: Unfolded, settings: Settings) -> Outcome:
 
 
 def prove_many(units: Sequence[Unfolded], settings: Settings,
-               batches: Optional[Sequence[int]] = None) -> list[Outcome]:
+               batches: Sequence[int] | None = None) -> list[Outcome]:
     """Certify or refute each spec (or reuse its still-valid certificate): each file is
     discharged and compiled on its own, then coqchk re-checks the files of a batch in one run
     (it loads the libraries once: about a second per file saved). `batches[i]` names the
@@ -42,9 +43,9 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
     if settings.jobs > 1:   # the workers share the library: build it first, once
         settings.coq().build_theories(settings.progress)
     steps = run_all(lambda u: _compile_or_skip(u, settings), list(units), settings.jobs)
-    outcomes: list[Optional[Outcome]] = [None] * len(units)
+    outcomes: list[Outcome | None] = [None] * len(units)
     groups: dict[int, list[tuple[int, Compiled]]] = {}
-    for i, (u, (final, step)) in enumerate(zip(units, steps)):
+    for i, (u, (final, step)) in enumerate(zip(units, steps, strict=False)):
         if isinstance(step, Compiled):
             groups.setdefault(keys[i], []).append((i, step))
         else:   # Coq refused the file: no certificate (a stale one is removed)
@@ -55,13 +56,13 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
         checked = first + run_all(lambda g: _checked(g, settings), ordered[1:], settings.jobs)
     else:
         checked = run_all(lambda g: _checked(g, settings), ordered, settings.jobs)
-    for group, results in zip(ordered, checked):
-        for (i, c), (o, audit) in zip(group, results):
+    for group, results in zip(ordered, checked, strict=False):
+        for (i, c), (o, audit) in zip(group, results, strict=False):
             outcomes[i] = _finish(c.u, o, audit, settings)
     return [o for o in outcomes if o is not None]
 
 
-def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | Compiled]":
+def _compile_or_skip(u: Unfolded, settings: Settings) -> tuple[bool, Outcome | Compiled]:
     """(True, outcome) for an undecided claim or a still-valid certificate; else (False, the
     file compiled, or the outcome Coq gave instead)."""
     if u.plan.expected == Verdict.UNDECIDED:
@@ -74,11 +75,11 @@ def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | 
     return False, compile_one(u, settings)
 
 
-def _checked(group: list[tuple[int, Compiled]], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
+def _checked(group: list[tuple[int, Compiled]], settings: Settings) -> list[tuple[Outcome, Audit | None]]:
     return check_batch([c for _, c in group], settings)
 
 
-def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings) -> Outcome:
+def _finish(u: Unfolded, o: Outcome, audit: Audit | None, settings: Settings) -> Outcome:
     """Write the certificate of a verdict Coq accepted (else remove a stale one)."""
     json_path = settings.out / f"{u.spec.name}.json"
     o.timings = {**u.timings, **o.timings}
@@ -102,8 +103,8 @@ class Compiled:
     audit: Audit
 
 
-def run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
-             ) -> tuple[Outcome, Optional[Audit]]:
+def run_coq(u: Unfolded, settings: Settings, choices: dict[str, str] | None = None
+             ) -> tuple[Outcome, Audit | None]:
     """Discharge the document's obligations (unless `choices` fixes every proof, as for
     verify), compile (the file prints its audit), coqchk; the audit is returned only for a
     verdict Coq accepted."""
@@ -113,8 +114,8 @@ def run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] =
     return check_batch([step], settings)[0]
 
 
-def compile_one(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
-             ) -> "Outcome | Compiled":
+def compile_one(u: Unfolded, settings: Settings, choices: dict[str, str] | None = None
+             ) -> Outcome | Compiled:
     """Discharge and compile one file: the compiled claim, or the outcome Coq gave instead."""
     spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
@@ -177,7 +178,7 @@ def compile_one(u: Unfolded, settings: Settings, choices: Optional[dict[str, str
     return Compiled(u, out, vfile, chosen, read_audit(compiled.output, u.rendered.theorems))
 
 
-def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
+def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Outcome, Audit | None]]:
     """coqchk on every compiled file at once (and, once per compiled library, on the library),
     then each file's audit; if coqchk refuses the batch, each file is checked alone so that
     only the files at fault are refused."""
@@ -203,7 +204,7 @@ def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Out
     return [_after_check(c, checked, len(batch)) for c in batch]
 
 
-def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outcome, Optional[Audit]]:
+def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outcome, Audit | None]:
     """The verdict on one compiled file, given coqchk's answer on the batch it was in."""
     out, u = c.out, c.u
     out.timings["coqchk"] = checked.seconds / together   # its share of one coqchk run
@@ -250,7 +251,7 @@ def _audited(checked: StageResult, audit: Audit, uses_interval: bool) -> tuple[d
 
 
 def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings
-               ) -> tuple[Optional[dict[str, str]], dict[str, Any]]:
+               ) -> tuple[dict[str, str] | None, dict[str, Any]]:
     """Prove a document's obligations one by one in a Coq session, trying the candidate
     tactics of each in order; the chosen proofs, or None and the goal."""
     start = time.perf_counter()
@@ -276,7 +277,7 @@ def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings
 
 
 def _repair(coq: Coq, vfile: Path, u: Unfolded, slot: Slot, chosen: dict[str, str],
-            settings: Settings) -> Optional[dict[str, Any]]:
+            settings: Settings) -> dict[str, Any] | None:
     """Try the other candidates of the obligation Coq stopped in, in an IDE session;
     the winning proof (as a `proofs` entry), or None.  The batch check still decides."""
     doc = u.rendered.document
@@ -295,7 +296,7 @@ def _repair(coq: Coq, vfile: Path, u: Unfolded, slot: Slot, chosen: dict[str, st
             "tried": [chosen[slot.name], *(r.tactic for r in attempt.runs)]}
 
 
-def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]:
+def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> str | None:
     """Replay the file in an IDE session to show the goal Coq could not close."""
     try:
         failed = goal_at_failure(vfile, coq.load_path() + ["-Q", str(vfile.parent), GENERATED],

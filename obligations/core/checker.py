@@ -4,8 +4,8 @@ parameters and the (ε, δ) claim.  Every problem is a SpecError naming the file
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping, Optional, Union
 
 from obligations.core import expr as E
 from obligations.core.names import coq_name_problem, spec_name_problem
@@ -30,7 +30,7 @@ class Checker:
         return SpecError(self.file, field, message)
 
     def expression(self, field: str, text: Number, types: Types, *, allow_real: bool = False,
-                   want: Optional[str] = None) -> E.Expr:
+                   want: str | None = None) -> E.Expr:
         """A spec expression parsed and typed; `want` E.BOOL (a condition) or E.INT."""
         try:
             e = E.parse(text)
@@ -66,7 +66,7 @@ class Checker:
             raise self.fail(field, problem or f"{name!r} is reserved (x and y are the row and "
                             "column values; ln, exp, abs, min, max are functions)")
 
-    def parameters(self, given: Mapping[str, Number]) -> tuple[dict[str, Fraction], dict[str, str]]:
+    def exact_parameters(self, given: Mapping[str, Number]) -> tuple[dict[str, Fraction], dict[str, str]]:
         """Named exact constants, each over the earlier ones; their values and types."""
         params: dict[str, Fraction] = {}
         types: dict[str, str] = {}
@@ -91,7 +91,7 @@ class Checker:
             raise self.fail(field, f"delta = {d} is not in [0, 1]")
         return d
 
-    def pieces(self, f: Union[Number, Piecewise], types: Types, *, allow_real: bool = False,
+    def pieces(self, f: Number | Piecewise, types: Types, *, allow_real: bool = False,
                value_fields: bool = False) -> tuple[Piece, ...]:
         """A formula Pr[M(x) = y] over x, y and the parameters: one expression or piecewise
         (conditions exact; values real when `allow_real`).  A piece's field is its case's, or

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 
 class Claim(ABC):
@@ -133,7 +133,7 @@ class Loss(Claim):
     dp: Dp
     key: str
     setting: str
-    said: Optional[str] = None   # the line a run reports (default: the DP claim's)
+    said: str | None = None   # the line a run reports (default: the DP claim's)
 
     def record(self) -> dict[str, Any]:
         return {**self.dp.record(), self.key: self.setting}

@@ -8,8 +8,14 @@ from fractions import Fraction
 from typing import Any
 
 from obligations.core import expr as E
-from obligations.core.obligation import (ExpLowerBound, ExpUpperBound, HockeyStickCheck, PointwiseCheck,
-                                         RowsAreDistributions, Witness)
+from obligations.core.obligation import (
+    ExpLowerBound,
+    ExpUpperBound,
+    HockeyStickCheck,
+    PointwiseCheck,
+    RowsAreDistributions,
+    Witness,
+)
 from obligations.core.spec import Domain, MechanismSpec, neighbour_distance
 from obligations.core.terms import Renderer, comment, q_lit, z_lit
 from obligations.errors import InternalError

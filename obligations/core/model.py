@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Mapping, Optional, Protocol, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -28,6 +29,7 @@ from obligations.core.obligation import Plan
 from obligations.core.spec import validation_error
 from obligations.core.templates import Rendered
 from obligations.errors import InternalError
+
 
 class CheckedSpec(Protocol):
     """What every checked spec has; the rest is its form's own."""
@@ -45,7 +47,7 @@ class CheckedSpec(Protocol):
     def kind(self) -> str: ...
 
     @property
-    def derived(self) -> Optional[Mapping[str, Any]]: ...
+    def derived(self) -> Mapping[str, Any] | None: ...
 
     @property
     def claim(self) -> Claim: ...
@@ -75,7 +77,7 @@ class Unfolded(Generic[SpecT, AnalysisT]):
     plan: Plan
     rendered: Rendered
     timings: dict[str, float]
-    route: Optional[Route[SpecT, AnalysisT]] = field(default=None, repr=False)
+    route: Route[SpecT, AnalysisT] | None = field(default=None, repr=False)
 
     @property
     def lemmas(self) -> tuple[Any, ...]:
@@ -86,7 +88,7 @@ class Unfolded(Generic[SpecT, AnalysisT]):
     def claim(self) -> Claim:
         return self.spec.claim
 
-    def witness(self) -> Optional[Witness]:
+    def witness(self) -> Witness | None:
         """The refutation's witness, as certificates record it (the route's)."""
         return self.route.witness(self) if self.route is not None else None
 
@@ -112,7 +114,7 @@ class Route(ABC, Generic[SpecT, AnalysisT]):
         return True
 
     @abstractmethod
-    def analyse(self, spec: SpecT) -> Optional[Analysed[AnalysisT]]:
+    def analyse(self, spec: SpecT) -> Analysed[AnalysisT] | None:
         """The exact analysis and the plan; None when the route turns out not to fit (the
         next route is tried)."""
 
@@ -120,7 +122,7 @@ class Route(ABC, Generic[SpecT, AnalysisT]):
     def render(self, spec: SpecT, a: Analysed[AnalysisT]) -> Rendered:
         """The Coq document of the claim."""
 
-    def witness(self, u: Unfolded[SpecT, AnalysisT]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[SpecT, AnalysisT]) -> Witness | None:
         return None
 
     @abstractmethod
@@ -200,10 +202,10 @@ class Model:
     name: str
     forms: tuple[Form[Any], ...]
 
-    def form_for(self, data: Mapping[str, Any]) -> Optional[Form[Any]]:
+    def form_for(self, data: Mapping[str, Any]) -> Form[Any] | None:
         return next((f for f in self.forms if f.recognises(data)), None)
 
-    def form_of(self, spec: CheckedSpec) -> Optional[Form[Any]]:
+    def form_of(self, spec: CheckedSpec) -> Form[Any] | None:
         return next((f for f in self.forms if f.kind == spec.kind), None)
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from obligations.core.resources import TEMPLATES, THEORIES
 
-
 # fullmatch, never `^...$`: `$` also matches before a trailing newline ("rr\n").
 COQ_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}")
 

@@ -2,19 +2,19 @@
 every kind's document shares (the bound on e^ε and its candidate proofs)."""
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Optional, Sequence
-
-import hashlib
+from typing import Any
 
 import jinja2
 
+from obligations import __version__
 from obligations.core.audit import audit_tail
 from obligations.core.document import PRELUDE_MARK, Choices, Document, DocumentBuilder, Tactic
-from obligations.core.terms import q_lit
-
+from obligations.core.terms import comment, q_lit
 
 # The logical directory of shared modules: compiled once into the build's `.shared/`,
 # required by the generated files that use them, carried by their certificates.
@@ -65,7 +65,7 @@ class Rendered:
         """The file with every obligation proved by its first candidate."""
         return self.document.fill()
 
-    def uses_interval(self, choices: Optional[Choices] = None) -> bool:
+    def uses_interval(self, choices: Choices | None = None) -> bool:
         return self.document.prelude_for(choices) in INTERVAL_PRELUDES
 
 
@@ -81,6 +81,13 @@ BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),
                  Tactic("unfold Q2R; simpl; interval.", INTERVAL_PRELUDE),
                  Tactic("unfold Q2R; simpl; interval with (i_prec 100).", INTERVAL_PRELUDE),
                  Tactic("unfold Q2R; simpl; interval with (i_prec 300).", INTERVAL_PRELUDE))
+
+
+def header(name: str, path: str, sha256: str, description: str) -> dict[str, str]:
+    """What the header every template begins with reads: the spec's name, the tool's version,
+    the spec file and its hash, the description (both in comments)."""
+    return dict(name=name, version=__version__, spec_path=comment(Path(path).name), spec_sha=sha256,
+                description=comment(description or name))
 
 
 def environment(folders: Sequence[Path]) -> jinja2.Environment:

@@ -5,8 +5,8 @@ free text only ever go into comments, through `comment`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Mapping, Sequence
 
 from obligations.core import expr as E
 from obligations.core.names import unsafe_char

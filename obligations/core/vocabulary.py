@@ -7,13 +7,13 @@ model's own) check its meaning and report every problem with the file and the fi
 """
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, model_validator
 
 # Strict: YAML's true/yes/on must not become the number 1 or the label "1".
-Number = Union[StrictInt, StrictFloat, StrictStr]
-Label = Union[StrictStr, StrictInt]
+Number = StrictInt | StrictFloat | StrictStr
+Label = StrictStr | StrictInt
 
 
 class Strict(BaseModel):
@@ -46,10 +46,10 @@ class Otherwise(Strict):
 
 
 class Piecewise(Strict):
-    cases: list[Union[Case, Otherwise]] = Field(min_length=1)
+    cases: list[Case | Otherwise] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _last_is_otherwise(self) -> "Piecewise":
+    def _last_is_otherwise(self) -> Piecewise:
         kinds = [isinstance(c, Otherwise) for c in self.cases]
         if not kinds[-1] or any(kinds[:-1]):
             raise ValueError("the last case, and only the last, must be 'otherwise'")
@@ -68,7 +68,7 @@ class Distance(Strict):
     distance: StrictInt = Field(ge=1, description="d >= 1: inputs x, x' with |x - x'| <= d are neighbours")
 
 
-Neighbours = Union[Literal["all", "adjacent"], Pairs, Distance]
+Neighbours = Literal["all", "adjacent"] | Pairs | Distance
 
 
 class Claim(Strict):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from obligations.core.obligation import Plan, Verdict
 from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from obligations import __version__
-from obligations.core.templates import Rendered, render as render_template
+from obligations.core.templates import Rendered, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
 
@@ -59,8 +59,7 @@ def render(a: BinarySnappingAllAnalysis) -> Rendered:
     ties_text = "every tie rule t of the rounding to the grid" if s.ties == "any" else \
         f"ties {s.ties} in the rounding to the grid"
     ctx: dict[str, Any] = dict(
-        name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
-        description=comment(s.description or s.name), log_text=comment(s.log_text), mu=mu_term(s),
+        **header(s.name, s.path, s.sha256, s.description), log_text=comment(s.log_text), mu=mu_term(s),
         mu_text=comment(mu_term(s)), m=r_lit(s.m), m_text=comment(str(s.m)), a=r_lit(s.a), b=r_lit(s.b),
         a_text=comment(s.a_text), b_text=comment(s.b_text), tie=tie, ties_text=ties_text,
         tie_binder="(t : tie) " if s.ties == "any" else "", tie_intro="t " if s.ties == "any" else "",

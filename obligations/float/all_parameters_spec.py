@@ -17,9 +17,10 @@ Pr[out | x] <= e^(|x - x'|/lambda + 31*eta*B/lambda + 48*eta) * Pr[out | x'].  T
 exact numbers (never evaluated); every problem is a SpecError naming the file and the field."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Literal
 
 from pydantic import Field, StrictInt, StrictStr
 
@@ -27,8 +28,8 @@ from obligations.core import expr as E
 from obligations.core.checker import Checker
 from obligations.core.claims import Dp, Loss
 from obligations.core.model import parse
-from obligations.errors import SpecError
 from obligations.core.vocabulary import Number, Strict
+from obligations.errors import SpecError
 
 ETA = Fraction(1, 2 ** 53)
 MAX_ULPS = 2 ** 20            # keeps m = 2k/(1 - 2k eta) below the library's 2^22
@@ -57,7 +58,7 @@ class AllSnappingBody(Strict):
     bound: Literal["any"] = Field(description="any: every clamp B with 0 < B <= 353 lambda")
     grid: Literal["any", "auto"] = Field(description="any (or auto): every Lambda with lambda <= Lambda <= 2 lambda")
     ties: StrictStr = Field(description="the rounding to the grid's ties: any, up or down")
-    log: Union[CorrectlyRounded, WithinUlps] = Field(description="what the logarithm guarantees")
+    log: CorrectlyRounded | WithinUlps = Field(description="what the logarithm guarantees")
 
 
 class BoundConstants(Strict):
@@ -86,14 +87,14 @@ class BinarySnappingAllSpec:
     name: str
     description: str
     ties: str                  # "any" | "up" | "down"
-    ulps: Optional[int]        # None: correctly rounded
+    ulps: int | None        # None: correctly rounded
     a: Fraction                # the claim's constant per eta*B/lambda
     b: Fraction                # the claim's constant per eta
     a_text: str
     b_text: str
     grid_text: str
     kind: str = "binary_snapping_all"
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_epsilons: tuple[str, ...] = ()
     profile_compose: tuple[int, ...] = ()
 
@@ -183,7 +184,7 @@ def _constant(file: str, field: str, text: Any) -> Fraction:
         e = E.parse(text)
     except E.ExprError as exc:
         raise SpecError(file, field, str(exc)) from None
-    v: Optional[Fraction] = None
+    v: Fraction | None = None
     if isinstance(e, E.Num):
         v = e.value
     elif isinstance(e, E.BinOp) and e.op == "/" and isinstance(e.left, E.Num) and isinstance(e.right, E.Num) \

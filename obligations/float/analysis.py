@@ -4,9 +4,10 @@ to nearest even, the same exact rounding to the grid."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal, Mapping, Optional, Sequence
+from typing import Literal
 
 from obligations.analysis.finite import FiniteMechanism
 from obligations.core.obligation import Plan, Verdict, Witness
@@ -17,7 +18,7 @@ from obligations.float import arith as A
 @dataclass(frozen=True)
 class FStep:
     op: str                          # ln, scale, sign, add_query, round, clamp
-    value: Optional[A.Float] = None  # scale: the constant; add_query: the clamp bound; clamp: B
+    value: A.Float | None = None  # scale: the constant; add_query: the clamp bound; clamp: B
     j: int = 0                       # round: the grid is 2^j
     ties: str = "up"                 # round: "up" (toward +inf) or "even"
 
@@ -50,7 +51,7 @@ def grid_sampler(fmt: A.Format, m: int) -> list[tuple[A.Float, Fraction]]:
 
 def ustar_size(fmt: A.Format) -> int:
     """The number of floats in (0, 1): the subnormals, then 2^(p-1) per binade up to 1."""
-    return 2 ** (fmt.precision - 1) - 1 + (-(fmt.emin + fmt.precision - 1)) * 2 ** (fmt.precision - 1)
+    return int(2 ** (fmt.precision - 1) - 1 + (-(fmt.emin + fmt.precision - 1)) * 2 ** (fmt.precision - 1))
 
 
 def ustar_sampler(fmt: A.Format) -> list[tuple[A.Float, Fraction]]:
@@ -150,7 +151,7 @@ def one_sided(m: FloatMechanism, p: Plan) -> Plan:
     if p.expected != Verdict.REFUTED or p.tight_epsilon != "oo":
         return p
     old = next(o for o in p.obligations if isinstance(o, Witness))
-    a, b, y = max(((a, b, y) for a, b in m.pairs for y, (pa, pb) in enumerate(zip(m.rows[a], m.rows[b]))
+    a, b, y = max(((a, b, y) for a, b in m.pairs for y, (pa, pb) in enumerate(zip(m.rows[a], m.rows[b], strict=False))
                    if pb == 0 < pa), key=lambda t: (m.rows[t[0]][t[2]], -t[0], -t[1], -t[2]))
     w = Witness(a, b, (y,), m.rows[a][y], Fraction(0), old.bound)
     return replace(p, obligations=tuple(w if o is old else o for o in p.obligations))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Union
 
 import mpmath
 
@@ -130,14 +129,14 @@ def less(a: Float, b: Float) -> bool:
     return _order(a) < _order(b)
 
 
-def _order(a: Float) -> Union[Fraction, float]:
+def _order(a: Float) -> Fraction | float:
     """The value, infinities included (NaN is never ordered)."""
     if a.kind == "inf":
         return float("-inf") if a.negative else float("inf")
     return a.value
 
 
-def sort_key(a: Float) -> tuple[int, Union[Fraction, float], int]:
+def sort_key(a: Float) -> tuple[int, Fraction | float, int]:
     """Outputs in increasing value, -0 before +0, NaN last."""
     return (1, 0, 0) if a.kind == "nan" else (0, _order(a), 0 if a.negative else 1)
 
@@ -184,7 +183,7 @@ def correctly_rounded_ln(fmt: Format, u: Float) -> Float:
     return a
 
 
-def _exact(y: "mpmath.mpf") -> Fraction:
+def _exact(y: mpmath.mpf) -> Fraction:
     sign, man, exp, _ = y._mpf_
     v = Fraction(int(man)) * Fraction(2) ** int(exp)
     return -v if sign else v
@@ -228,7 +227,7 @@ def float_of_int(fmt: Format, z: int) -> Float:
     return round_fraction(fmt, Fraction(z))
 
 
-def from_fraction_exact(fmt: Format, x: Fraction) -> Optional[Float]:
+def from_fraction_exact(fmt: Format, x: Fraction) -> Float | None:
     """x as a float when it is representable, else None."""
     f = round_fraction(fmt, x)
     return f if f.kind in ("finite", "zero") and f.value == x else None

@@ -13,8 +13,8 @@ from typing import Any
 
 import mpmath
 
-from obligations.core.obligation import Plan, Verdict
 from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered
 from obligations.float.binary64_cases import CaseTable, case_table
 from obligations.float.binary64_document import BinarySnappingAnalysis, render

@@ -14,7 +14,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any
 
 import mpmath
 
@@ -79,7 +79,7 @@ def interior_range(bound: Fraction, grid: Fraction) -> tuple[int, int]:
 
 
 def case_table(scale: Fraction, grid: Fraction, bound: Fraction, g: int, delta: Fraction, mu: Fraction,
-               ulps: Optional[int], claim: Fraction, bits: int) -> CaseTable:
+               ulps: int | None, claim: Fraction, bits: int) -> CaseTable:
     """The table at lambda = scale, Lambda = grid, B = bound, delta, the log's mu (ulps None:
     correctly rounded) and the claimed epsilon (bits: the interval precision of the claim's step)."""
     with mpmath.workprec(PREC):

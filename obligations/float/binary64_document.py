@@ -6,8 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from obligations import __version__
-from obligations.core.templates import Rendered, render as render_template
+from obligations.core.templates import Rendered, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.float.binary64_spec import BinarySnappingSpec
 
@@ -42,8 +42,7 @@ def mu_term(s: BinarySnappingSpec) -> str:
 def render(a: BinarySnappingAnalysis) -> Rendered:
     s = a.spec
     ctx: dict[str, Any] = dict(
-        name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
-        description=comment(s.description or s.name), lam=r_lit(s.scale), lam_text=repr(float(s.scale)),
+        **header(s.name, s.path, s.sha256, s.description), lam=r_lit(s.scale), lam_text=repr(float(s.scale)),
         eps_text=comment(str(s.epsilon)), grid=r_lit(s.grid), grid_text=repr(float(s.grid)),
         grid_auto=s.grid_auto, bound=r_lit(s.bound), g=a.g, delta=r_lit(a.delta), mu=mu_term(s),
         log_text=comment(s.log_text), claim=r_lit(s.loss), claim_text=comment(s.claim_text),

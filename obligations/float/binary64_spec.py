@@ -16,9 +16,10 @@ naming the file and the field, with the proved range in the message."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Literal
 
 from pydantic import Field, StrictInt, StrictStr
 
@@ -27,8 +28,8 @@ from obligations.core import expr as E
 from obligations.core.checker import Checker
 from obligations.core.claims import Dp, Loss
 from obligations.core.model import parse
-from obligations.errors import SpecError
 from obligations.core.vocabulary import Number, Strict
+from obligations.errors import SpecError
 
 PRECISION = 53
 EMIN = -1074
@@ -58,7 +59,7 @@ class SnappingBody(Strict):
     bound: Number = Field(description="B > 0: inputs and outputs clamped to [-B, B] (exact)")
     grid: Number = Field(description="Lambda > 0 (exact), or \"auto\": the power of two at or above lambda")
     ties: StrictStr = Field(description="the rounding to the grid's ties: up (toward +inf) or down")
-    log: Union[CorrectlyRounded, WithinUlps] = Field(description="what the logarithm guarantees")
+    log: CorrectlyRounded | WithinUlps = Field(description="what the logarithm guarantees")
 
 
 class ClaimForm(Strict):
@@ -87,11 +88,11 @@ class BinarySnappingSpec:
     grid: Fraction             # Lambda
     grid_auto: bool
     ties: str                  # "up" | "down"
-    ulps: Optional[int]        # None: correctly rounded
+    ulps: int | None        # None: correctly rounded
     loss: Fraction             # the claimed epsilon
     claim_text: str
     kind: str = "binary_snapping"
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_epsilons: tuple[str, ...] = ()
     profile_compose: tuple[int, ...] = ()
 
@@ -220,7 +221,7 @@ MAX_POWER = 2000   # 2**1023 and 2**-1074 are reachable; nothing huge is built
 MAX_BITS = 4096    # numerator and denominator of a power, so no huge literal reaches Coq
 
 
-def _exact(e: E.Expr) -> Optional[Fraction]:
+def _exact(e: E.Expr) -> Fraction | None:
     """Numbers combined by * / ** (whole exponents): exact, nothing evaluated beyond that."""
     if isinstance(e, E.Num):
         return e.value

@@ -4,16 +4,13 @@ is checked on the table of output bit patterns.  Template `floating.v.j2`, and t
 ln table `ln_table.v.j2` as a shared module."""
 from __future__ import annotations
 
-from typing import Optional
-
 from obligations.analysis.finite import plan
 from obligations.analysis.finite_report import describe_table, table_witness
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness, witness_text
 from obligations.core.spec import MechanismSpec
 from obligations.core.templates import Rendered
-from obligations.float.analysis import FloatMechanism, one_sided, tabulate_floating
+from obligations.float.analysis import FloatMechanism, FloatPipeline, one_sided, tabulate_floating
 from obligations.float.document import render_floating
-from obligations.float.spec import FloatPipeline
 
 
 class ByEnumeration(Route[MechanismSpec, FloatMechanism]):
@@ -26,12 +23,12 @@ class ByEnumeration(Route[MechanismSpec, FloatMechanism]):
     def render(self, spec: MechanismSpec, a: Analysed[FloatMechanism]) -> Rendered:
         return render_floating(a.mechanism, a.plan)
 
-    def witness(self, u: Unfolded[MechanismSpec, FloatMechanism]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[MechanismSpec, FloatMechanism]) -> Witness | None:
         return table_witness(u.plan, u.mechanism)
 
     def describe(self, u: Unfolded[MechanismSpec, FloatMechanism]) -> Description:
         m = u.mechanism
-        item, table_lines = describe_table(u)
+        item, table_lines = describe_table(u, u.mechanism)
         item["outputs"] = list(m.outputs)
         item["ln_table_entries"] = len(m.sampler)
         w = self.witness(u)

@@ -8,19 +8,19 @@ are hints: Coq checks each.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from obligations import __version__
-from obligations.core.obligation import Plan, Verdict
-from obligations.core.templates import (Rendered, SharedModule, exp_obligation, render as render_template,
-                                        render_text)
+from obligations.core import finite_terms as T
+from obligations.core.obligation import Plan, Verdict, Witness
+from obligations.core.templates import Rendered, SharedModule, exp_obligation, header, render_text
+from obligations.core.templates import render as render_template
 from obligations.core.terms import chunked, comment, q_lit, signed_z, strip_outer, z_lit
 from obligations.errors import InternalError
-from obligations.core import finite_terms as T
 from obligations.float import arith as A
-from obligations.float.analysis import FStep, FloatMechanism
+from obligations.float.analysis import FloatMechanism, FStep
 
 TEMPLATE = Path(__file__).parent / "templates" / "floating.v.j2"
 LN_TEMPLATE = Path(__file__).parent / "templates" / "ln_table.v.j2"
@@ -87,7 +87,8 @@ def _brackets(m: FloatMechanism) -> tuple[dict[int, tuple[Fraction, Fraction]], 
 
 def _mant_chunks(mants: dict[int, tuple[Fraction, Fraction]]) -> list[dict[str, Any]]:
     items = sorted(mants.items())
-    return [{"entries": "[" + ";\n    ".join(f"({signed_z(k)}%Z, {q_lit(lo)}, {q_lit(hi)})" for k, (lo, hi) in part) + "]"}
+    return [{"entries": "[" + ";\n    ".join(f"({signed_z(k)}%Z, {q_lit(lo)}, {q_lit(hi)})"
+                                            for k, (lo, hi) in part) + "]"}
             for part in (items[i:i + LN_CHUNK] for i in range(0, len(items), LN_CHUNK))]
 
 
@@ -133,7 +134,7 @@ def render_floating(m: FloatMechanism, plan: Plan) -> Rendered:
         exp = exp_obligation(name, exp, epsilon)
     main = next((o for o in obligations if o["kind"] in ("pointwise", "witness")), None)
     if main is not None and main["kind"] == "witness":
-        w = next(o for o in plan.obligations if type(o).__name__ == "Witness")
+        w = next(o for o in plan.obligations if isinstance(o, Witness))
         main["event"] = chunked([key(m.output_floats[y]) for y in w.outputs], "    ")
         main["event_text"] = comment(", ".join(m.output_label(y) for y in w.outputs))
         main["x_text"] = comment(m.input_label(w.x))
@@ -142,8 +143,7 @@ def render_floating(m: FloatMechanism, plan: Plan) -> Rendered:
     theorem = f"{name}_not_dp" if plan.expected == Verdict.REFUTED else f"{name}_dp"
     table = ln_module(m)
     ctx: dict[str, Any] = dict(
-        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
-        description=comment(spec.description or name),
+        **header(name, spec.path, spec.sha256, spec.description),
         precision=pipe.fmt.precision, emax=pipe.fmt.emax, grid_bits=pipe.grid_bits,
         step_text=comment("; ".join(pipe.step_texts)),
         steps="[" + "; ".join(step(name, s) for s in pipe.steps) + "]",

@@ -3,18 +3,22 @@ and floating-point snapping in binary64, for all parameters (the closed form, re
 parameter `any` or a claim `bound:`) or at concrete ones."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from obligations.core.checker import refuse_accuracy
 from obligations.core.model import Form, Route
 from obligations.core.spec import MechanismSpec, derive_recorded
 from obligations.float import all_parameters_spec, binary64_spec, spec
-from obligations.float.all_parameters import ALL_PARAMETERS, summary as all_summary
+from obligations.float.all_parameters import ALL_PARAMETERS
+from obligations.float.all_parameters import summary as all_summary
 from obligations.float.all_parameters_spec import BinarySnappingAllFile, BinarySnappingAllSpec
 from obligations.float.analysis import FloatMechanism, tabulate_floating
-from obligations.float.binary64 import BINARY64, summary as binary64_summary
+from obligations.float.binary64 import BINARY64
+from obligations.float.binary64 import summary as binary64_summary
 from obligations.float.binary64_spec import BinarySnappingFile, BinarySnappingSpec
-from obligations.float.by_enumeration import BY_ENUMERATION, summary as floating_summary
+from obligations.float.by_enumeration import BY_ENUMERATION
+from obligations.float.by_enumeration import summary as floating_summary
 
 
 class FloatingForm(Form[MechanismSpec]):

@@ -12,17 +12,18 @@ Every check below runs before any computation; nothing here computes the mechani
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Literal
 
 from pydantic import Field, StrictInt
 
 from obligations.core import expr as E
-from obligations.core.names import coq_name_problem
 from obligations.core.model import parse
+from obligations.core.names import coq_name_problem
 from obligations.core.spec import Domain, MechanismSpec, check_epsilon
-from obligations.errors import SpecError
 from obligations.core.vocabulary import Claim, Number, Strict
+from obligations.errors import SpecError
 from obligations.float import arith as A
 from obligations.float.analysis import FloatPipeline, FStep, trace, ustar_size
 
@@ -39,9 +40,9 @@ class FormatForm(Strict):
 
 
 class UniformForm(Strict):
-    grid: Optional[StrictInt] = Field(default=None, description="m: u = k/2^m for k = 1..2^m, each with "
+    grid: StrictInt | None = Field(default=None, description="m: u = k/2^m for k = 1..2^m, each with "
                                       "probability 2^-m")
-    ustar: Optional[Literal["down"]] = Field(default=None, description="Mironov's U*: every float u in (0, 1), "
+    ustar: Literal["down"] | None = Field(default=None, description="Mironov's U*: every float u in (0, 1), "
                                              "with probability the length of [u, next float) (a uniform real "
                                              "rounded down)")
 
@@ -51,7 +52,7 @@ class ScaleStep(Strict):
 
 
 class AddQueryForm(Strict):
-    clamp: Optional[Number] = Field(default=None, description="clamp the query value to [-B, B] first")
+    clamp: Number | None = Field(default=None, description="clamp the query value to [-B, B] first")
 
 
 class AddQueryStep(Strict):
@@ -71,7 +72,7 @@ class ClampStep(Strict):
     clamp: Number = Field(description="clamp to [-B, B]")
 
 
-StepForm = Union[Literal["ln", "sign"], ScaleStep, AddQueryStep, RoundStep, ClampStep]
+StepForm = Literal["ln", "sign"] | ScaleStep | AddQueryStep | RoundStep | ClampStep
 
 
 class RangeForm(Strict):
@@ -80,10 +81,10 @@ class RangeForm(Strict):
 
 
 class FloatingForm(Strict):
-    format: Union[Literal["binary16", "binary32", "binary64"], FormatForm]
+    format: Literal["binary16", "binary32", "binary64"] | FormatForm
     uniform: UniformForm
     steps: list[StepForm] = Field(min_length=1, max_length=16)
-    inputs: Union[RangeForm, list[StrictInt]] = Field(description="the query values compared (integers)")
+    inputs: RangeForm | list[StrictInt] = Field(description="the query values compared (integers)")
     sensitivity: StrictInt = Field(description="Δ: inputs within Δ of each other are neighbours")
 
 
@@ -182,7 +183,7 @@ def _pipeline(f: FloatingForm, file: str) -> FloatPipeline:
     return FloatPipeline(fmt, m, steps, texts, inputs, f.sensitivity, "grid" if m else "ustar")
 
 
-def _steps(f: FloatingForm, fmt: A.Format, file: str) -> tuple[tuple[FStep, ...], tuple[str, ...]]:
+def _steps(f: FloatingForm, fmt: A.Format, file: str) -> tuple[tuple[FStep, ...], tuple[str, ...]]:  # noqa: C901 (one branch per node kind)
     out: list[FStep] = []
     texts: list[str] = []
     if f.steps[0] != "ln":
@@ -232,7 +233,7 @@ def _steps(f: FloatingForm, fmt: A.Format, file: str) -> tuple[tuple[FStep, ...]
     return tuple(out), tuple(texts)
 
 
-def _log2(g: Fraction) -> Optional[int]:
+def _log2(g: Fraction) -> int | None:
     if g <= 0:
         return None
     n, d = g.numerator, g.denominator

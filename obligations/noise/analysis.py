@@ -11,16 +11,16 @@ claim is below the truth.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Optional
 
 import sympy
 from sympy.printing.str import StrPrinter
 
+from obligations.core import expr as E
 from obligations.core.obligation import Verdict
 from obligations.errors import InternalError, SpecError
-from obligations.core import expr as E
 from obligations.noise.spec import PipelineSpec
 
 HALF = sympy.Rational(1, 2)
@@ -101,7 +101,7 @@ class SnapUnfold:
     cases: list[Case]
     pair_cases: list[PairCase]
     expected: Verdict                  # proved, refuted or undecided
-    witness: Optional[SnapWitness] = None
+    witness: SnapWitness | None = None
     notes: list[str] = field(default_factory=list)
     distance: str = "delta"            # the distance the proof uses: "delta" (Δ) or "2B" (clamped, 2B < Δ)
 
@@ -165,8 +165,10 @@ def noise_map(spec: PipelineSpec, env: dict[str, sympy.Expr], sign: int) -> symp
         elif st.op == "sign":
             y = sign * y
         elif st.op == "scale":
+            assert st.arg is not None
             y = to_sym(st.arg, env) * y
         else:
+            assert st.arg is not None
             y = y + to_sym(st.arg, env)
     return sympy.expand_log(y, force=True)
 
@@ -275,7 +277,7 @@ def _check_canonical(u: SnapUnfold) -> None:
 
 
 def _cases(pre: list[Preimage], c: sympy.Symbol, lam: sympy.Expr,
-           bound: Optional[sympy.Expr]) -> list[Case]:
+           bound: sympy.Expr | None) -> list[Case]:
     """Clip each preimage to (0, 1] under each case's hypothesis.  The hypothesis is encoded
     by substituting c with a point of the case (d, d1, d2 > 0), so that sympy's sign
     reasoning decides which endpoints are <= 1."""
@@ -299,16 +301,17 @@ def _cases(pre: list[Preimage], c: sympy.Symbol, lam: sympy.Expr,
     return out
 
 
-def _case(key: str, output: str, cond: str, plus: Preimage, minus: Preimage, sub: dict) -> Case:
+def _case(key: str, output: str, cond: str, plus: Preimage, minus: Preimage,
+          sub: dict[sympy.Symbol, sympy.Expr]) -> Case:
     clipped = (_clip(plus.interval, sub), _clip(minus.interval, sub))
     prob = sympy.simplify(HALF * sum((_length(i) for i in clipped), sympy.Integer(0)))
     return Case(key, output, cond, clipped, prob)
 
 
-def _below_one(x: sympy.Expr, sub: dict) -> Optional[bool]:
+def _below_one(x: sympy.Expr, sub: dict[sympy.Symbol, sympy.Expr]) -> bool | None:
     """Whether the endpoint x is <= 1 (True), >= 1 (False) under the case, or unknown."""
     if x in (0, sympy.oo):
-        return x == 0
+        return bool(x == 0)
     s = x.subs(sub)
     e = sympy.simplify(sympy.log(s)) if s.is_positive else None
     if e is None:
@@ -317,10 +320,10 @@ def _below_one(x: sympy.Expr, sub: dict) -> Optional[bool]:
         return True
     if e.is_nonnegative:
         return False
-    return None
+    return None   # sympy cannot tell
 
 
-def _clip(i: Interval, sub: dict) -> Interval:
+def _clip(i: Interval, sub: dict[sympy.Symbol, sympy.Expr]) -> Interval:
     lo_le, hi_le = _below_one(i.lo, sub), _below_one(i.hi, sub)
     if lo_le is None or hi_le is None:
         raise ValueError(f"cannot decide the case for {i.text()}")
@@ -361,7 +364,7 @@ def _pair_cases(cases: list[Case]) -> list[PairCase]:
 
 
 def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: sympy.Expr,
-            bound: Optional[sympy.Expr]) -> None:
+            bound: sympy.Expr | None) -> None:
     claim = to_sym(u.spec.epsilon, env)
     # The library proves rate·Δ (snap_dp_*) and, clamped, rate·2B for any two query
     # values (snap_dp_clamped_2b): a claim at least one of them is proved with it.
@@ -440,7 +443,7 @@ def _show(e: sympy.Expr) -> str:
     return str(e)
 
 
-class _MathPrinter(StrPrinter):
+class _MathPrinter(StrPrinter):  # type: ignore[misc]  # sympy is untyped
     """sympy's text with e for E and e^(x) for exp(x), as a reader writes them."""
 
     def _print_Exp1(self, e: sympy.Expr) -> str:
@@ -455,7 +458,7 @@ class _MathPrinter(StrPrinter):
 
 
 def math_text(e: sympy.Expr) -> str:
-    return _MathPrinter().doprint(e)
+    return str(_MathPrinter().doprint(e))
 
 
 def tidy(e: sympy.Expr) -> sympy.Expr:

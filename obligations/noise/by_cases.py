@@ -5,7 +5,7 @@ Template `snapping.v.j2`."""
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any
 
 import sympy
 
@@ -38,7 +38,7 @@ class ByCases(Route[PipelineSpec, snap.SnapUnfold]):
     def render(self, spec: PipelineSpec, a: Analysed[snap.SnapUnfold]) -> Rendered:
         return render(a.mechanism)
 
-    def witness(self, u: Unfolded[PipelineSpec, snap.SnapUnfold]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[PipelineSpec, snap.SnapUnfold]) -> Witness | None:
         w = u.mechanism.witness
         if w is None:
             return None

@@ -12,17 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import sympy
 
-from obligations.core.obligation import Verdict
-from obligations import __version__
-from obligations.errors import InternalError
-from obligations.core.document import Tactic
-from obligations.core.templates import Rendered, render as render_template
-from obligations.core.terms import comment, r_lit
 from obligations.core import expr as E
+from obligations.core.document import Tactic
+from obligations.core.obligation import Verdict
+from obligations.core.templates import Rendered, header
+from obligations.core.templates import render as render_template
+from obligations.core.terms import comment, r_lit
+from obligations.errors import InternalError
 from obligations.noise.analysis import SnapUnfold, math_text, tidy
 from obligations.noise.spec import PipelineSpec
 
@@ -78,7 +78,7 @@ def coq_r(e: E.Expr) -> str:
 def coq_sym(e: sympy.Expr) -> str:
     """A sympy expression over the parameters (the Laplace rate) as a Coq term of type R."""
     if isinstance(e, sympy.Symbol):
-        return e.name
+        return str(e.name)
     if isinstance(e, sympy.Rational):
         return r_lit(Fraction(int(e.p), int(e.q)))
     if isinstance(e, sympy.Add):
@@ -117,14 +117,14 @@ def render(u: SnapUnfold) -> Rendered:
     return replace(rendered, lemmas=tuple(ctx["lemmas"]))
 
 
-def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any]:
+def _context(u: SnapUnfold, instance: dict[str, str] | None) -> dict[str, Any]:
     spec = u.spec
     name = spec.name
     symbolic, numeric = [], []
     for p in spec.params:
         value = instance.get(p.name) if instance else None
         if p.kind == "number" or value is not None:
-            v = p.value if p.kind == "number" else Fraction(value)   # type: ignore[arg-type]
+            v = p.value if p.kind == "number" and p.value is not None else Fraction(str(value))
             numeric.append({"name": p.name, "value": r_lit(v), "text": str(v),
                             "rel": "<" if v > 0 else "<="})
         else:
@@ -139,8 +139,7 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
     noise_nf = f"sgn s * (/ {r} * ln u)" if r.isidentifier() else f"sgn s * (/ ({r}) * ln u)"
     lemmas = _lemmas(u, name, r, lam, b, c, numeric, claim, distance, literal_noise(u.spec), noise_nf)
     return dict(
-        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
-        description=comment(spec.description or name), symbolic=symbolic, numeric=numeric,
+        **header(name, spec.path, spec.sha256, spec.description), symbolic=symbolic, numeric=numeric,
         mechanism=_mechanism(u, lam, b, literal_noise(u.spec)), normal_form=_mechanism(u, lam, b, noise_nf),
         steps_text=comment(_steps_text(u)), rate=r, lam=lam, B=b,
         sensitivity=sens, distance=distance, distance_2b=u.distance == "2B" and b is not None, claim=claim,
@@ -153,7 +152,7 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
         table=[comment(line) for line in _table_lines(u)])
 
 
-def _mechanism(u: SnapUnfold, lam: str, b: Optional[str], noise: str) -> str:
+def _mechanism(u: SnapUnfold, lam: str, b: str | None, noise: str) -> str:
     query = "fa" if b is None else f"clamp {b} fa"
     ties = "TiesUp" if u.spec.ties == "up" else "TiesDown"
     out = f"{lam} * IZR (round_grid {ties} {lam} ({query} + {noise}))"
@@ -169,8 +168,10 @@ def literal_noise(spec: PipelineSpec) -> str:
         elif st.op == "sign":
             y = f"sgn s * {paren(y)}"
         elif st.op == "scale":
+            assert st.arg is not None
             y = f"{coq_r(st.arg)} * {paren(y)}"
         else:
+            assert st.arg is not None
             y = f"{paren(y)} + {coq_r(st.arg)}"
     return paren(y)
 
@@ -201,7 +202,7 @@ def _steps_text(u: SnapUnfold) -> str:
     return "u ← (0,1], S ← ±1; " + "; ".join(parts)
 
 
-def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: Optional[str], c: str,
+def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: str | None, c: str,
             numeric: list[dict[str, str]], claim: str, distance: str, noise_lit: str,
             noise_nf: str) -> list[Lemma]:
     up = u.spec.ties == "up"
@@ -298,7 +299,7 @@ def _case_text(u: SnapUnfold, key: str) -> str:
             f"S=-1: u in {c.clipped[1].text()}; Pr = {c.prob}")
 
 
-def _witness(u: SnapUnfold, lam: str, r: str, b: Optional[str]) -> dict[str, Any]:
+def _witness(u: SnapUnfold, lam: str, r: str, b: str | None) -> dict[str, Any]:
     w = u.witness
     assert w is not None
     fa, fa2, k = r_lit(w.fa), r_lit(w.fa2), f"({w.k})"

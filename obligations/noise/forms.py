@@ -2,7 +2,8 @@
 `distance_to_laplace` claim) and a noise pipeline's DP claim."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from obligations.core.checker import refuse_accuracy
 from obligations.core.model import Form, Route

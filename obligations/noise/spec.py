@@ -9,9 +9,10 @@ symbols (positive or nonnegative) or exact numbers.  Nothing here computes:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -19,8 +20,8 @@ from obligations.core import expr as E
 from obligations.core.checker import Checker
 from obligations.core.claims import Dp
 from obligations.core.model import parse
-from obligations.core.vocabulary import Number, Strict
 from obligations.core.names import coq_name_problem
+from obligations.core.vocabulary import Number, Strict
 
 SYMBOLIC = ("positive", "nonnegative")
 # Names the generated snapping file binds itself; a parameter may not take them.
@@ -39,7 +40,7 @@ class Shift(Strict):
 
 
 class AddQuery(Strict):
-    clamp: Optional[Number] = Field(default=None, description="clamp f(a) to [-B, B] first")
+    clamp: Number | None = Field(default=None, description="clamp f(a) to [-B, B] first")
 
 
 class AddQueryStep(Strict):
@@ -59,7 +60,7 @@ class ClampStep(Strict):
     clamp: Number = Field(description="clamp to [-B, B]")
 
 
-Step = Union[Literal["ln", "exp", "sign"], Scale, Shift, AddQueryStep, RoundStep, ClampStep]
+Step = Literal["ln", "exp", "sign"] | Scale | Shift | AddQueryStep | RoundStep | ClampStep
 
 
 class Pipeline(Strict):
@@ -88,13 +89,13 @@ class PipelineFile(Strict):
 class Param:
     name: str
     kind: str                       # "positive", "nonnegative" or "number"
-    value: Optional[Fraction] = None
+    value: Fraction | None = None
 
 
 @dataclass(frozen=True)
 class NoiseStep:
     op: str                         # ln, exp, sign, scale, shift
-    arg: Optional[E.Expr] = None
+    arg: E.Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -108,16 +109,16 @@ class PipelineSpec:
     description: str
     params: tuple[Param, ...]
     noise: tuple[NoiseStep, ...]
-    query_clamp: Optional[E.Expr]
+    query_clamp: E.Expr | None
     grid: E.Expr
     ties: str
-    out_clamp: Optional[E.Expr]
+    out_clamp: E.Expr | None
     sensitivity: E.Expr
     epsilon: E.Expr
     epsilon_text: str
     delta: Fraction
     delta_text: str
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_compose: tuple[int, ...] = ()
     kind: str = "pipeline"          # the mechanism kind (obligations.kinds) it belongs to
 
@@ -138,8 +139,12 @@ def is_pipeline(data: Any) -> bool:
     return isinstance(data, dict) and "pipeline" in data
 
 
-def check(data: dict, file: str, sha256: str) -> PipelineSpec:
+def check(data: dict[str, Any], file: str, sha256: str) -> PipelineSpec:
     return PipelineChecker(file, sha256, parse(PipelineFile, data, file)).run()
+
+
+# The noise steps, the query's clamp, the grid, the ties, the output's clamp.
+Steps = tuple[tuple[NoiseStep, ...], E.Expr | None, E.Expr | None, str, E.Expr | None]
 
 
 class PipelineChecker(Checker):
@@ -164,6 +169,7 @@ class PipelineChecker(Checker):
         if delta != 0:
             raise self.fail("claim.delta", "pipelines take pure claims only (delta: 0); "
                             "the certificate states (epsilon, 0)-DP")
+        assert grid is not None   # `steps` requires add_query and then round
         return PipelineSpec(
             path=self.file, sha256=self.sha256, name=f.name, description=f.description,
             params=params, noise=noise, query_clamp=qclamp, grid=grid, ties=ties, out_clamp=oclamp,
@@ -210,9 +216,11 @@ class PipelineChecker(Checker):
             raise self.fail(field, "abs, min and max are not allowed here (use ln, exp, + - * / **)")
         return e
 
-    def steps(self, types: Mapping[str, str]) -> tuple:
+    def steps(self, types: Mapping[str, str]) -> Steps:  # noqa: C901 (one branch per node kind)
         noise: list[NoiseStep] = []
-        qclamp = grid = oclamp = None
+        qclamp: E.Expr | None = None
+        grid: E.Expr | None = None
+        oclamp: E.Expr | None = None
         ties = "up"
         stage = "noise"   # noise -> query -> rounded -> clamped
         for i, step in enumerate(self.f.pipeline.steps):
@@ -249,7 +257,7 @@ class PipelineChecker(Checker):
         if not noise:
             raise self.fail("pipeline.steps", "no noise steps before add_query")
         if (qclamp is None) != (oclamp is None) or (
-                qclamp is not None and E.to_text(qclamp) != E.to_text(oclamp)):
+                qclamp is not None and oclamp is not None and E.to_text(qclamp) != E.to_text(oclamp)):
             raise self.fail("pipeline.steps", "clamp both f(a) (add_query: {clamp: B}) and the output "
                             "(clamp: B) with the same B, or neither (seed 000 §2)")
         return tuple(noise), qclamp, grid, ties, oclamp

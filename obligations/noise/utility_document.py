@@ -10,11 +10,10 @@ from typing import Any
 
 import sympy
 
-
-from obligations import __version__
 from obligations.core import expr as E
 from obligations.core.document import Tactic
-from obligations.core.templates import Rendered, render as render_template
+from obligations.core.templates import Rendered, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.noise.analysis import laplace_kappa, symbols
 from obligations.noise.document import TACTICS, coq_r, coq_sym, literal_noise, paren
@@ -64,8 +63,7 @@ def render(s: DistanceSpec, scale: LaplaceScale) -> Rendered:
     rate = paren(coq_sym(sympy.simplify(1 / scale.named)))
     mech = f"{lam} * IZR (round_grid {ties} {lam} ({query} + {noise}))"
     ctx: dict[str, Any] = dict(
-        name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
-        description=comment(s.description or s.name), numeric=numeric, symbolic=symbolic,
+        **header(s.name, s.path, s.sha256, s.description), numeric=numeric, symbolic=symbolic,
         mechanism=mech if b is None else f"clamp {b} ({mech})", noise=noise, lam=lam, B=b, clamped=b is not None,
         ties=ties, scale=paren(coq_sym(scale.named)), steps_text=comment(_steps(p)), rate=rate,
         noise_statement=f"forall u s, 0 < u <= 1 -> {noise} = sgn s * (/ {rate} * ln u)",

@@ -3,9 +3,10 @@ sensitivity, for the utility figures and tables (`obligations utility`)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Optional
+from typing import Any
 
 import sympy
 
@@ -21,7 +22,7 @@ class Instance:
     name: str
     lam: float                     # the Laplace scale lambda (noise S·lambda·ln u)
     grid: float                    # Λ
-    bound: Optional[float]         # B, or None without clamping
+    bound: float | None         # B, or None without clamping
     sensitivity: float             # Δ (epsilon = Δ / lambda in the figures against epsilon)
 
 

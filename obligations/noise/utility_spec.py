@@ -8,15 +8,16 @@ differs.  Every problem is a SpecError naming the file and the field.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping, Optional
+from typing import Any, Literal
 
 from pydantic import Field
 
-from obligations.errors import SpecError
-from obligations.noise import spec as pipeline_spec
 from obligations.core.claims import DistanceToLaplace
 from obligations.core.vocabulary import Strict
+from obligations.errors import SpecError
+from obligations.noise import spec as pipeline_spec
 from obligations.noise.spec import PipelineFile, PipelineSpec
 
 CLAIM_KEY = "distance_to_laplace"
@@ -40,7 +41,7 @@ class DistanceSpec:
     name: str
     description: str
     pipeline: PipelineSpec
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_compose: tuple[int, ...] = ()
     kind: str = "utility"
 

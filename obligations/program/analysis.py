@@ -14,14 +14,14 @@ Coq does not trust any of this: it runs the program's semantics itself.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Optional, Sequence, Union
 
+from obligations.analysis.finite import FiniteMechanism, has_distinct_neighbours, rows_all_zero
+from obligations.core.spec import MechanismSpec
 from obligations.errors import InternalError, SpecError
 from obligations.program import spec as P
-from obligations.core.spec import MechanismSpec
-from obligations.analysis.finite import FiniteMechanism, has_distinct_neighbours, rows_all_zero
 
 MAX_STATES = 200_000          # states alive at once, for one input
 MAX_OUTPUT_SEQUENCES = 4096   # distinct output sequences over all inputs
@@ -30,8 +30,8 @@ MAX_VALUE = 2 ** 62           # |value| of any variable or output
 MAX_SECONDS = 300.0           # wall time of the whole unfolding
 
 TOP, BOT = "T", "B"           # ⊤ and ⊥ in output sequences; integers stand for themselves
-Oval = Union[str, int]
-Env = Optional[tuple[int, ...]]   # None: halted
+Oval = str | int
+Env = tuple[int, ...] | None   # None: halted
 State = tuple[Env, tuple[Oval, ...]]
 Dist = dict[State, Fraction]
 
@@ -232,13 +232,13 @@ def exec_block(block: Sequence[P.Stmt], d: Dist, after: frozenset[int], run: _Ru
         lives.append(cur)
         cur = live_in(s, cur)
     lives.reverse()
-    for s, live in zip(block, lives):
+    for s, live in zip(block, lives, strict=False):
         d = exec_stmt(s, d, live, run)
         run.check(d)
     return d
 
 
-def exec_stmt(s: P.Stmt, d: Dist, live: frozenset[int], run: _Run) -> Dist:
+def exec_stmt(s: P.Stmt, d: Dist, live: frozenset[int], run: _Run) -> Dist:  # noqa: C901 (one branch per node kind)
     out: Dist = {}
     if isinstance(s, P.SIf):
         yes: Dist = {}
@@ -305,7 +305,7 @@ def _merge_projected(d: Dist, live: frozenset[int]) -> Dist:
     return out
 
 
-def output_distribution(prog: P.Program, inputs: tuple[int, ...], run: Optional[_Run] = None
+def output_distribution(prog: P.Program, inputs: tuple[int, ...], run: _Run | None = None
                         ) -> dict[tuple[Oval, ...], Fraction]:
     """Pr[program outputs the sequence s] on one input vector, for every s with positive mass."""
     run = run or _Run(time.perf_counter() + MAX_SECONDS)
@@ -329,7 +329,7 @@ def ovals_label(outs: Sequence[Oval]) -> str:
     return " ".join("⊤" if o == TOP else "⊥" if o == BOT else str(o) for o in outs)
 
 
-def _order_key(outs: tuple[Oval, ...]) -> tuple:
+def _order_key(outs: tuple[Oval, ...]) -> tuple[int, tuple[tuple[int, Oval], ...]]:
     return (len(outs), tuple((0, 0) if o == TOP else (1, 0) if o == BOT else (2, o) for o in outs))
 
 
@@ -399,7 +399,7 @@ def neighbour_pairs(prog: P.Program) -> tuple[tuple[int, int], ...]:
     pairs = []
     for i, v in enumerate(prog.inputs):
         for o in offsets:
-            j = index.get(tuple(a + b for a, b in zip(v, o)))
+            j = index.get(tuple(a + b for a, b in zip(v, o, strict=False)))
             if j is not None and j != i:
                 pairs.append((i, j))
     return tuple(sorted(pairs))
@@ -409,7 +409,7 @@ def _pairs_by_scan(prog: P.Program) -> tuple[tuple[int, int], ...]:
     out = []
     for i, v in enumerate(prog.inputs):
         for j, w in enumerate(prog.inputs):
-            if i != j and all(abs(a - b) <= d for a, b, d in zip(v, w, prog.deltas)):
+            if i != j and all(abs(a - b) <= d for a, b, d in zip(v, w, prog.deltas, strict=False)):
                 out.append((i, j))
     return tuple(out)
 

@@ -12,20 +12,20 @@ program with a witness.
 from __future__ import annotations
 
 import math
-from typing import Any, Union
+from typing import Any
 
 from obligations.core.document import DocumentBuilder
+from obligations.core.model import Analysed, Description, Route, Unfolded
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.spec import read
 from obligations.core.templates import Rendered
-from obligations.core.model import Analysed, Description, Route, Unfolded
 from obligations.program import coupling_analysis as A
 from obligations.program.coupling_document import PRELUDE, render, render_rnm
 from obligations.program.coupling_spec import CouplingSpec
-from obligations.program.spec import check_program, expand as expand_program
+from obligations.program.spec import check_program
+from obligations.program.spec import expand as expand_program
 
-
-Found = Union[A.Search, A.Outside]
+Found = A.Search | A.Outside
 
 
 class ByAlignment(Route[CouplingSpec, Found]):

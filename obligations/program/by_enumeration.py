@@ -4,8 +4,6 @@ ProgramSyntax.v`, `ProgramSem.v`, `ProgramMech.v`), whose semantics Coq computes
 the claim is then checked on the table of output sequences.  Template `program.v.j2`."""
 from __future__ import annotations
 
-from typing import Optional
-
 from obligations.analysis.finite import plan
 from obligations.analysis.finite_report import describe_table, table_witness
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness, witness_text
@@ -25,11 +23,11 @@ class ByEnumeration(Route[MechanismSpec, ProgramMechanism]):
     def render(self, spec: MechanismSpec, a: Analysed[ProgramMechanism]) -> Rendered:
         return render_program(a.mechanism, a.plan)
 
-    def witness(self, u: Unfolded[MechanismSpec, ProgramMechanism]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[MechanismSpec, ProgramMechanism]) -> Witness | None:
         return table_witness(u.plan, u.mechanism)
 
     def describe(self, u: Unfolded[MechanismSpec, ProgramMechanism]) -> Description:
-        item, table_lines = describe_table(u)
+        item, table_lines = describe_table(u, u.mechanism)
         item["inputs"] = len(u.mechanism.rows)
         item["outputs"] = list(u.mechanism.outputs)
         item["output_distribution"] = list(describe_outputs(u.mechanism, limit=len(u.mechanism.rows)))

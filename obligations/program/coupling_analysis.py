@@ -16,10 +16,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Union
 
-from obligations.program.coupling_spec import K_LENGTH, STREAM_BASE, CouplingSpec, DGeom
 from obligations.program import spec as P
+from obligations.program.coupling_spec import K_LENGTH, STREAM_BASE, CouplingSpec, DGeom
 
 SHIFTS = range(-3, 4)           # the integers tried for dt, a, b
 GRID_TN = range(-3, 4)
@@ -33,9 +32,9 @@ class Shape:
 
     threshold: int                    # T, the threshold's centre
     st: tuple[int, int]               # threshold noise scale num/den
-    sq: Optional[tuple[int, int]]     # query noise scale, None: no query noise
+    sq: tuple[int, int] | None     # query noise scale, None: no query noise
     release: str                      # "top" or "value" (the noisy answer is released)
-    cutoff: Optional[int]             # the number of ⊤ after which it stops; None: never
+    cutoff: int | None             # the number of ⊤ after which it stops; None: never
     counted: bool                     # the cutoff is kept by a counter (else by `stop`)
     delta: int
 
@@ -74,17 +73,17 @@ class NoAlignment:
     reason: str
 
 
-Search = Union[Alignment, NoAlignment]
+Search = Alignment | NoAlignment
 
 
-def shape(spec: CouplingSpec) -> Union[Shape, RnmShape, Outside]:
+def shape(spec: CouplingSpec) -> Shape | RnmShape | Outside:
     """The fragment's parameters, or the first construct outside it."""
     if spec.body and isinstance(spec.body[-1], P.SOut):
         return _rnm_shape(spec)
     return _svt_shape(spec)
 
 
-def _rnm_shape(spec: CouplingSpec) -> Union[RnmShape, Outside]:
+def _rnm_shape(spec: CouplingSpec) -> RnmShape | Outside:
     body = spec.body
     f = "program.body"
     want = "report-noisy-max reads: `best := 0; arg := 0; for i, a in q: an ~ a + noise; " \
@@ -107,7 +106,7 @@ def _rnm_shape(spec: CouplingSpec) -> Union[RnmShape, Outside]:
     return RnmShape((sample.d.num, sample.d.den), spec.delta_q)
 
 
-def _svt_shape(spec: CouplingSpec) -> Union[Shape, Outside]:
+def _svt_shape(spec: CouplingSpec) -> Shape | Outside:  # noqa: C901 (one branch per node kind)
     body = spec.body
     f = "program.body"
     if not body or not isinstance(body[0], P.SSample) or not isinstance(body[0].d, DGeom):
@@ -160,7 +159,7 @@ def _svt_shape(spec: CouplingSpec) -> Union[Shape, Outside]:
     tail = then[1:]
     counted = False
     if tail == ():
-        cutoff: Optional[int] = None
+        cutoff: int | None = None
     elif tail == (P.SSimple("stop"),):
         cutoff = 1
     elif (count_slot is not None and len(tail) == 2
@@ -208,7 +207,7 @@ def search_rnm(s: RnmShape) -> Search:
     """The cheapest shift f = a + b·(q' − q) of the winner's noise lifting it Δ above its own
     value (every other neighbour answer is at most Δ above the original)."""
     deltas = range(-s.delta, s.delta + 1)
-    best: Optional[Alignment] = None
+    best: Alignment | None = None
     for a, b in itertools.product(SHIFTS, SHIFTS):
         if all(s.delta <= d + a + b * d for d in deltas):
             m = max(abs(a + b * d) for d in deltas)
@@ -239,7 +238,7 @@ def search(s: Shape) -> Search:
                               (": the released noisy answer pins the query shift to q − q', which "
                                "cannot also move it past the shifted threshold" if s.release == "value"
                                else "")))
-    best: Optional[Alignment] = None
+    best: Alignment | None = None
     unbounded = False
     for dt, (a, b), (a2, b2) in preserving:
         m = max(abs(a + b * d) for d in range(-s.delta, s.delta + 1))

@@ -10,16 +10,16 @@ are the spec's name (checked by `names.py`) with fixed suffixes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
-from obligations import __version__
 from obligations.core.document import Tactic
-from obligations.core.templates import Rendered, render as render_template
+from obligations.core.templates import Rendered, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, z_lit
+from obligations.program import spec as P
 from obligations.program.coupling_analysis import Alignment, RnmShape, Shape
 from obligations.program.coupling_spec import K_LENGTH, STREAM_BASE, CouplingSpec, DGeom
-from obligations.program import spec as P
 
 TEMPLATE = Path(__file__).parent / "templates" / "svt.v.j2"
 RNM_TEMPLATE = Path(__file__).parent / "templates" / "rnm.v.j2"
@@ -100,8 +100,7 @@ def render(spec: CouplingSpec, s: Shape, al: Alignment) -> Rendered:
     cost_statement = (f"forall eps, (0 < eps)%R -> (eps * IZR {st_den} / IZR {st_num} * IZR (Z.abs {_z(al.dt)}) "
                       f"+ eps * IZR {sq_den} / IZR {sq_num} * IZR {al.m} * IZR {s.cutoff} <= eps)%R")
     ctx = dict(
-        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
-        description=comment(spec.description or name),
+        **header(name, spec.path, spec.sha256, spec.description),
         slots=comment(", ".join(f"{i} = {n}" for i, n in enumerate(spec.slot_names))),
         stream=comment(spec.stream), nvars=spec.nvars,
         body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
@@ -123,8 +122,7 @@ def render_rnm(spec: CouplingSpec, s: RnmShape, al: Alignment) -> Rendered:
     sq_num, sq_den = s.sq
     cost_statement = (f"forall eps, (0 < eps)%R -> (eps * IZR {sq_den} / IZR {sq_num} * IZR {al.m} <= eps)%R")
     ctx = dict(
-        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
-        description=comment(spec.description or name),
+        **header(name, spec.path, spec.sha256, spec.description),
         slots=comment(", ".join(f"{i} = {n}" for i, n in enumerate(spec.slot_names))),
         stream=comment(spec.stream), nvars=spec.nvars,
         body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),

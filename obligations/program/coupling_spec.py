@@ -14,18 +14,19 @@ Expressions go through `expr.parse` (an ast whitelist); nothing is evaluated.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Literal
 
 from pydantic import Field
 
 from obligations.core import expr as E
 from obligations.core.claims import Dp, ForAllK
 from obligations.core.model import parse
-from obligations.errors import SpecError
 from obligations.core.vocabulary import Number
+from obligations.errors import SpecError
 from obligations.program import spec as P
 from obligations.program.spec import Assign, ForHead, Output, Strict
 
@@ -57,16 +58,16 @@ class CSample(Strict):
 
 class CIf(Strict):
     if_: str = Field(alias="if", description="condition")
-    then: list["CStatement"] = Field(default_factory=list)
-    else_: list["CStatement"] = Field(default_factory=list, alias="else")
+    then: list[CStatement] = Field(default_factory=list)
+    else_: list[CStatement] = Field(default_factory=list, alias="else")
 
 
 class CFor(Strict):
     for_: ForHead = Field(alias="for")
-    do: list["CStatement"]
+    do: list[CStatement]
 
 
-CStatement = Union[Literal["top", "bot", "stop", "skip"], CSample, Assign, CIf, CFor, Output]
+CStatement = Literal["top", "bot", "stop", "skip"] | CSample | Assign | CIf | CFor | Output
 CIf.model_rebuild()
 CFor.model_rebuild()
 
@@ -98,7 +99,7 @@ class CouplingSpecModel(Strict):
     parameters: dict[str, Number] = Field(default_factory=dict)
     program: CouplingProgram
     claim: AllKClaim
-    fallback: Optional[str] = Field(default=None, description=(
+    fallback: str | None = Field(default=None, description=(
         "a finite program spec (path relative to this file) the tool enumerates at small k "
         "when no alignment is found"))
 
@@ -134,11 +135,11 @@ class CouplingSpec:
     body: tuple[P.Stmt, ...]
     slot_names: tuple[str, ...]          # the variables, in slot order
     params: Mapping[str, Fraction]
-    fallback: Optional[str]              # the fallback spec's path, resolved
+    fallback: str | None              # the fallback spec's path, resolved
     epsilon_text: str = "every eps > 0, every stream length k"
     delta: Fraction = Fraction(0)
     delta_text: str = "0"
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_compose: tuple[int, ...] = ()
     profile_epsilons: tuple[str, ...] = ()
     kind: str = "coupling"

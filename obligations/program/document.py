@@ -10,17 +10,17 @@ in comments.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from obligations import __version__
-from obligations.core.obligation import Verdict, Plan
-from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render as render_template
 from obligations.core import finite_terms as T
+from obligations.core.obligation import Plan, Verdict, Witness
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import chunked, comment, q_lit, r_lit, signed_z, strip_outer
 from obligations.program import spec as P
 from obligations.program.analysis import BOT, TOP, ProgramMechanism
-
 
 
 def aexp(a: P.AExp) -> str:
@@ -125,7 +125,7 @@ def render_program(m: ProgramMechanism, plan: Plan) -> Rendered:
         exp = exp_obligation(name, exp, epsilon)
     main = next((o for o in obligations if o["kind"] in ("pointwise", "hockey", "witness")), None)
     if main is not None and main["kind"] == "witness":
-        w = next(o for o in plan.obligations if type(o).__name__ == "Witness")
+        w = next(o for o in plan.obligations if isinstance(o, Witness))
         main["event"] = chunked([ovals(m.sequences[y]) for y in w.outputs], "    ")
         main["event_text"] = comment(", ".join(m.output_label(y) for y in w.outputs))
         main["x_text"] = comment(m.input_label(w.x))
@@ -138,8 +138,7 @@ def render_program(m: ProgramMechanism, plan: Plan) -> Rendered:
         nb = "public (equal in neighbours)" if c.public else f"sensitivity {c.delta}"
         comps.append(comment(f"{c.name}: {what} in {c.lo}..{c.hi}, {nb}"))
     ctx: dict[str, Any] = dict(
-        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
-        description=comment(spec.description or name),
+        **header(name, spec.path, spec.sha256, spec.description),
         derived=comment(", ".join(f"{k} = {v}" for k, v in (prog.point or {}).items())),
         slots=slots, components=comps, nslots=prog.nslots, program=program_term(prog),
         deltas="[" + "; ".join(signed_z(d) for d in prog.deltas) + "]",

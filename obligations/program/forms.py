@@ -3,7 +3,8 @@ by its `for_all_k` claim) and a program over finite inputs (by enumeration).  Bo
 own `sweep:` (a program's points also name their claims)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from obligations.analysis.finite import FiniteMechanism
 from obligations.core.checker import refuse_accuracy

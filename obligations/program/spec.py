@@ -19,9 +19,10 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Iterator, Literal, Mapping, Optional, Union
+from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, StrictBool
 
@@ -57,8 +58,8 @@ class InputComponent(Strict):
     """One component of the input: a value, or a stream of `stream` values, in `range`."""
 
     range: tuple[Number, Number] = Field(description="[lo, hi], inclusive; parameters allowed")
-    stream: Optional[Number] = Field(default=None, description="length k of a stream of query answers")
-    sensitivity: Optional[Number] = Field(
+    stream: Number | None = Field(default=None, description="length k of a stream of query answers")
+    sensitivity: Number | None = Field(
         default=None, description="neighbours differ by at most this much (in each stream element)")
     public: StrictBool = Field(default=False, description="neighbours have the same value")
 
@@ -96,11 +97,11 @@ class UniformDist(Strict):
 
 
 class Distribution(Strict):
-    table: Optional[TableDist] = None
-    tgeom: Optional[TGeomDist] = None
-    two_sided: Optional[TwoSidedDist] = None
-    bernoulli: Optional[BernoulliDist] = None
-    uniform: Optional[UniformDist] = None
+    table: TableDist | None = None
+    tgeom: TGeomDist | None = None
+    two_sided: TwoSidedDist | None = None
+    bernoulli: BernoulliDist | None = None
+    uniform: UniformDist | None = None
 
 
 class SampleBody(Strict):
@@ -123,26 +124,26 @@ class Assign(Strict):
 
 class If(Strict):
     if_: str = Field(alias="if", description="condition")
-    then: list["Statement"] = Field(default_factory=list)
-    else_: list["Statement"] = Field(default_factory=list, alias="else")
+    then: list[Statement] = Field(default_factory=list)
+    else_: list[Statement] = Field(default_factory=list, alias="else")
 
 
 class ForHead(Strict):
     var: str = Field(description="the index, 0 .. n-1")
-    in_: Union[Number] = Field(alias="in", description="a stream input's name, or a constant count")
-    value: Optional[str] = Field(default=None, description="with a stream: the variable set to its i-th element")
+    in_: Number = Field(alias="in", description="a stream input's name, or a constant count")
+    value: str | None = Field(default=None, description="with a stream: the variable set to its i-th element")
 
 
 class For(Strict):
     for_: ForHead = Field(alias="for")
-    do: list["Statement"]
+    do: list[Statement]
 
 
 class Output(Strict):
     output: Number = Field(description="integer expression released as the next output")
 
 
-Statement = Union[Literal["top", "bot", "stop", "skip"], Sample, Assign, If, For, Output]
+Statement = Literal["top", "bot", "stop", "skip"] | Sample | Assign | If | For | Output
 If.model_rebuild()
 For.model_rebuild()
 
@@ -156,8 +157,8 @@ class SweepPoint(Strict):
     """One value of the swept parameters, and the claim for it."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
-    epsilon: Optional[Number] = None
-    delta: Optional[Number] = None
+    epsilon: Number | None = None
+    delta: Number | None = None
 
 
 class ProgramSpecModel(Strict):
@@ -168,7 +169,7 @@ class ProgramSpecModel(Strict):
     description: str = ""
     parameters: dict[str, Number] = Field(default_factory=dict)
     program: ProgramBody
-    claim: Optional[Claim] = None
+    claim: Claim | None = None
     sweep: list[SweepPoint] = Field(default_factory=list, description=(
         "one claim per point: parameter values (e.g. k: 2) and epsilon/delta; the name gets _k2"))
 
@@ -190,22 +191,22 @@ class AVar:
 class AIdx:
     base: int
     length: int
-    i: "AExp"
+    i: AExp
 
 
 @dataclass(frozen=True)
 class ABin:
     op: str  # add sub mul min max
-    a: "AExp"
-    b: "AExp"
+    a: AExp
+    b: AExp
 
 
 @dataclass(frozen=True)
 class AAbs:
-    a: "AExp"
+    a: AExp
 
 
-AExp = Union[AConst, AVar, AIdx, ABin, AAbs]
+AExp = AConst | AVar | AIdx | ABin | AAbs
 
 
 @dataclass(frozen=True)
@@ -222,17 +223,17 @@ class BCmp:
 
 @dataclass(frozen=True)
 class BNot:
-    b: "BExp"
+    b: BExp
 
 
 @dataclass(frozen=True)
 class BBin:
     op: str  # and or
-    b: "BExp"
-    c: "BExp"
+    b: BExp
+    c: BExp
 
 
-BExp = Union[BConst, BCmp, BNot, BBin]
+BExp = BConst | BCmp | BNot | BBin
 
 
 @dataclass(frozen=True)
@@ -269,7 +270,7 @@ class DUniform:
     hi: int
 
 
-DExp = Union[DTable, DTGeom, DTwoSided, DBernoulli, DUniform]
+DExp = DTable | DTGeom | DTwoSided | DBernoulli | DUniform
 
 
 @dataclass(frozen=True)
@@ -287,15 +288,15 @@ class SSample:
 @dataclass(frozen=True)
 class SIf:
     b: BExp
-    then: tuple["Stmt", ...]
-    orelse: tuple["Stmt", ...]
+    then: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True)
 class SFor:
     x: int
     n: int
-    body: tuple["Stmt", ...]
+    body: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True)
@@ -308,7 +309,7 @@ class SSimple:
     kind: str  # top bot stop skip
 
 
-Stmt = Union[SAssign, SSample, SIf, SFor, SOut, SSimple]
+Stmt = SAssign | SSample | SIf | SFor | SOut | SSimple
 
 
 def support_size(d: DExp) -> int:
@@ -327,7 +328,7 @@ class Component:
     name: str
     lo: int
     hi: int
-    length: Optional[int]   # None: one value; else a stream of `length` values
+    length: int | None   # None: one value; else a stream of `length` values
     delta: int              # 0 for public components
     public: bool
     base: int               # first slot
@@ -345,7 +346,7 @@ class Program:
     input_labels: tuple[str, ...]
     path_bound: int
     model: Any = field(default=None, compare=False, repr=False)  # ProgramSpecModel, for sweeps
-    point: Optional[Mapping[str, Any]] = None                      # the sweep point, if any
+    point: Mapping[str, Any] | None = None                      # the sweep point, if any
 
     @property
     def nslots(self) -> int:
@@ -380,7 +381,7 @@ def expand(spec: Any) -> list[Any]:
     return [derive_point(spec, i) for i in range(len(prog.model.sweep))]
 
 
-def derive_point(spec: Any, which: Union[int, Mapping[str, Any]]) -> Any:
+def derive_point(spec: Any, which: int | Mapping[str, Any]) -> Any:
     """The spec at one sweep point (given by its index or by its recorded values)."""
     model: ProgramSpecModel = spec.program.model
     points = [_point_values(model, spec.path, i) for i in range(len(model.sweep))]
@@ -448,7 +449,7 @@ def _check_statement_keys(body: Any, file: str, where: str) -> None:
 
 
 def _build(model: ProgramSpecModel, file: str, sha256: str, overrides: Mapping[str, Any],
-           point: Optional[SweepPoint], name: str, index: Optional[int]) -> Any:
+           point: SweepPoint | None, name: str, index: int | None) -> Any:
     b = _Builder(file, model, overrides, index)
     problem = coq_name_problem(name)
     if problem:
@@ -480,7 +481,7 @@ class _Builder(Checker):
     integer_hint = " (program values are integers: + - * min max abs, no / or **)"
 
     def __init__(self, file: str, model: ProgramSpecModel, overrides: Mapping[str, Any],
-                 index: Optional[int]) -> None:
+                 index: int | None) -> None:
         super().__init__(file)
         self.model, self.overrides, self.index = model, overrides, index
         self.slots: list[str] = []
@@ -532,7 +533,7 @@ class _Builder(Checker):
         return params, types
 
     # -- the program
-    def program(self, params: dict[str, Fraction], types: dict[str, str]) -> Program:
+    def program(self, params: dict[str, Fraction], types: dict[str, str]) -> Program:  # noqa: C901 (one branch per node kind)
         comps: list[Component] = []
         deltas: list[int] = []
         for name, c in self.model.program.inputs.items():
@@ -657,7 +658,7 @@ class _Builder(Checker):
         return SFor(x, n, body)
 
     # -- distributions
-    def dist(self, field_: str, d: Distribution) -> DExp:
+    def dist(self, field_: str, d: Distribution) -> DExp:  # noqa: C901 (one branch per node kind)
         given = [k for k in ("table", "tgeom", "two_sided", "bernoulli", "uniform") if getattr(d, k) is not None]
         if len(given) != 1:
             raise self.fail(field_, "give exactly one of table, tgeom, two_sided, bernoulli, uniform")
@@ -745,7 +746,7 @@ class _Builder(Checker):
         except E.ExprError as exc:
             raise self.fail(field_, str(exc)) from None
 
-    def lower_a(self, e: E.Expr) -> AExp:
+    def lower_a(self, e: E.Expr) -> AExp:  # noqa: C901 (one branch per node kind)
         if isinstance(e, E.Num):
             if e.value.denominator != 1:
                 raise E.ExprError(f"{e.value}: program values are integers")
@@ -789,9 +790,10 @@ class _Builder(Checker):
             return out
         if isinstance(e, E.Compare):
             a, b = self.lower_a(e.left), self.lower_a(e.right)
-            return {"<": BCmp("lt", a, b), "<=": BCmp("le", a, b), "==": BCmp("eq", a, b),
+            table: dict[str, BExp] = {"<": BCmp("lt", a, b), "<=": BCmp("le", a, b), "==": BCmp("eq", a, b),
                     ">": BCmp("lt", b, a), ">=": BCmp("le", b, a),
-                    "!=": BNot(BCmp("eq", a, b))}[e.op]
+                                      "!=": BNot(BCmp("eq", a, b))}
+            return table[e.op]
         raise E.ExprError(f"{E.to_text(e)} is not a condition")
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
 
 from obligations.analysis.finite import FiniteMechanism, tabulate
 from obligations.core.obligation import Verdict
@@ -21,7 +20,7 @@ class ErrorTable:
     tail: tuple[Fraction, ...]          # Pr[|M(x) - x| > alpha] (empty for an expected_error claim)
     expected: tuple[Fraction, ...]      # E|M(x) - x|
     verdict: Verdict
-    witness: Optional[int] = None       # the input that refutes the claim
+    witness: int | None = None       # the input that refutes the claim
 
     def value(self, x: int) -> int:
         values = self.spec.mech.inputs.values or ()
@@ -40,11 +39,12 @@ def errors(spec: AccuracySpec) -> ErrorTable:
     m = tabulate(spec.mech)
     xs = spec.mech.inputs.values or ()
     ys = spec.mech.outputs.values or ()
-    expected = tuple(sum((p * abs(y - x) for p, y in zip(row, ys)), Fraction(0)) for row, x in zip(m.rows, xs))
+    expected = tuple(sum((p * abs(y - x) for p, y in zip(row, ys, strict=False)), Fraction(0))
+                     for row, x in zip(m.rows, xs, strict=False))
     if spec.form == "accuracy":
         assert spec.alpha is not None and spec.beta is not None
-        tail = tuple(sum((p for p, y in zip(row, ys) if abs(y - x) > spec.alpha), Fraction(0))
-                     for row, x in zip(m.rows, xs))
+        tail = tuple(sum((p for p, y in zip(row, ys, strict=False) if abs(y - x) > spec.alpha), Fraction(0))
+                     for row, x in zip(m.rows, xs, strict=False))
         worst = _argmax(tail)
         ok = tail[worst] <= spec.beta
     else:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from obligations import __version__
+from obligations.core import finite_terms as T
 from obligations.core.obligation import Verdict
-from obligations.core.templates import Rendered, render as render_template
+from obligations.core.templates import Rendered, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_list, q_lit, r_lit, rows_literal, z_lit
 from obligations.table.accuracy_analysis import ErrorTable
-from obligations.core import finite_terms as T
 
 TEMPLATE = Path(__file__).parent / "templates" / "accuracy.v.j2"
 
@@ -31,8 +31,8 @@ def render(t: ErrorTable) -> Rendered:
     renderer = T.renderer(m)
     refuted = t.verdict == Verdict.REFUTED
     ctx: dict[str, Any] = dict(
-        name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
-        description=comment(s.description or s.name), inputs=T.domain_text(m.inputs), outputs=T.domain_text(m.outputs),
+        **header(s.name, s.path, s.sha256, s.description),
+        inputs=T.domain_text(m.inputs), outputs=T.domain_text(m.outputs),
         n_in=m.inputs.size, n_out=m.outputs.size, parameters=T.parameters(m),
         formula=T.formula(m, renderer) if m.formula is not None else None,
         rows=rows_literal(t.table.rows) if m.formula is None else None,

@@ -11,9 +11,10 @@ error is |y - x|.  Every problem is a SpecError naming the file and the field.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -43,11 +44,11 @@ class AtMost(Strict):
 
 
 class AccuracyClaim(Strict):
-    accuracy: Optional[AlphaBeta] = None
-    expected_error: Optional[AtMost] = None
+    accuracy: AlphaBeta | None = None
+    expected_error: AtMost | None = None
 
     @model_validator(mode="after")
-    def _one_claim(self) -> "AccuracyClaim":
+    def _one_claim(self) -> AccuracyClaim:
         if (self.accuracy is None) == (self.expected_error is None):
             raise ValueError("give exactly one of 'accuracy' and 'expected_error'")
         return self
@@ -56,7 +57,7 @@ class AccuracyClaim(Strict):
 class AccuracyFile(Spec):
     """A finite mechanism over integer ranges and an accuracy claim about it."""
 
-    neighbours: Optional[Union[Literal["all", "adjacent"], Pairs]] = Field(  # type: ignore[assignment]
+    neighbours: Literal["all", "adjacent"] | Pairs | None = Field(  # type: ignore[assignment]
         default=None, description="not used by an accuracy claim")
     claim: AccuracyClaim  # type: ignore[assignment]
 
@@ -72,11 +73,11 @@ class AccuracySpec:
     description: str
     mech: MechanismSpec
     form: str                           # "accuracy" or "expected_error"
-    alpha: Optional[Fraction] = None
-    beta: Optional[Fraction] = None
-    bound: Optional[Fraction] = None    # expected_error.at_most
+    alpha: Fraction | None = None
+    beta: Fraction | None = None
+    bound: Fraction | None = None    # expected_error.at_most
     texts: tuple[str, ...] = ()         # the claim's numbers as written
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_compose: tuple[int, ...] = ()
     kind: str = "accuracy"
 

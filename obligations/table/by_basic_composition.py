@@ -10,30 +10,45 @@ not the exact curve's."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any
 
 import sympy
 
-from obligations import __version__
-from obligations.analysis.finite import (FiniteMechanism, Row, epsilon_value, exp_bounds, max_ratio, single_run,
-                                         taylor_hint, worst_pair)
-from obligations.core.obligation import (ExpLowerBound, HockeyStickCheck, Plan, PointwiseCheck,
-                                         RowsAreDistributions, Verdict)
-from obligations.core.spec import MechanismSpec
-from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render as render_template
-from obligations.core.terms import comment, q_lit, r_lit, rows_literal, strip_outer
-from obligations.core.model import Analysed, Description, Route, Unfolded
-from obligations.table.members import describe_finite
+from obligations.analysis.finite import (
+    FiniteMechanism,
+    Row,
+    epsilon_value,
+    exp_bounds,
+    max_ratio,
+    single_run,
+    taylor_hint,
+    worst_pair,
+)
 from obligations.core import finite_terms as T
+from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.obligation import (
+    ExpLowerBound,
+    HockeyStickCheck,
+    Plan,
+    PointwiseCheck,
+    RowsAreDistributions,
+    Verdict,
+)
+from obligations.core.spec import MechanismSpec
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, header
+from obligations.core.templates import render as render_template
+from obligations.core.terms import comment, q_lit, r_lit, rows_literal, strip_outer
+from obligations.table.members import describe_finite
 
 TEMPLATE = Path(__file__).parent / "templates" / "basic_composition.v.j2"
 DIGITS = (15, 30, 60)
 
 
-def single_run_bound(spec: MechanismSpec, k: int) -> Optional[tuple[Fraction, Fraction]]:
+def single_run_bound(spec: MechanismSpec, k: int) -> tuple[Fraction, Fraction] | None:
     """(L, d0) with L ≤ e^(ε/k), d0 = δ/k, the single run (ln L, d0)-DP; None if basic
     composition does not suffice for the claim."""
     base = single_run(spec)
@@ -74,7 +89,7 @@ class ByBasicComposition(Route[MechanismSpec, SingleRun]):
     def applies(self, spec: MechanismSpec) -> bool:
         return spec.compose > 1 and spec.cw is None and spec.distribution == "full"
 
-    def analyse(self, spec: MechanismSpec) -> Optional[Analysed[SingleRun]]:
+    def analyse(self, spec: MechanismSpec) -> Analysed[SingleRun] | None:
         """None when basic composition does not suffice (the PLD's or the product table's)."""
         k = spec.compose
         found = single_run_bound(spec, k)
@@ -99,7 +114,7 @@ class ByBasicComposition(Route[MechanismSpec, SingleRun]):
         return _render(spec, r.table.base_rows, r.bound, r.d0, r.exp, spec.compose)
 
     def describe(self, u: Unfolded[MechanismSpec, SingleRun]) -> Description:
-        return describe_finite(u)
+        return describe_finite(u, u.mechanism.table)
 
 
 BY_BASIC_COMPOSITION = ByBasicComposition()
@@ -124,8 +139,8 @@ def _render(spec: MechanismSpec, rows: Sequence[Row], bound: Fraction, d0: Fract
     o = dict(kind="exp_lower", upper=False, bound=q_lit(exp.bound), method=exp.method, bits=exp.precision_bits,
              taylor=exp.taylor, decimal=_decimal(exp.bound))
     ctx: dict[str, Any] = dict(
-        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
-        description=comment(spec.description or name), inputs=T.domain_text(spec.inputs), outputs=T.domain_text(spec.outputs),
+        **header(name, spec.path, spec.sha256, spec.description), inputs=T.domain_text(spec.inputs),
+        outputs=T.domain_text(spec.outputs),
         n_in=spec.inputs.size, n_out=spec.outputs.size, parameters=T.parameters(spec),
         formula=T.formula(spec, renderer) if spec.formula is not None else None,
         rows=rows_literal(rows) if spec.formula is None else None, k=k,

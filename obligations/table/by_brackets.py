@@ -6,8 +6,6 @@ that `interval` proves (`theories/Finite/RealTable.v`); refuted when the bracket
 violation.  Template `calibrated.v.j2`; docs/calibrated.md."""
 from __future__ import annotations
 
-from typing import Optional
-
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness, plan_description
 from obligations.core.obligation import Verdict
 from obligations.core.templates import Rendered
@@ -26,7 +24,7 @@ class ByBrackets(Route[CalibratedSpec, A.Calibrated]):
     def render(self, spec: CalibratedSpec, a: Analysed[A.Calibrated]) -> Rendered:
         return render(a.mechanism, a.plan.expected)
 
-    def witness(self, u: Unfolded[CalibratedSpec, A.Calibrated]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[CalibratedSpec, A.Calibrated]) -> Witness | None:
         c = u.mechanism
         if u.plan.expected != Verdict.REFUTED:
             return None

@@ -4,7 +4,7 @@ reflection in Coq (`theories/Finite/Accuracy.v`), template `accuracy.v.j2`."""
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any
 
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import Plan
@@ -25,7 +25,7 @@ class ByErrorTable(Route[AccuracySpec, ErrorTable]):
     def render(self, spec: AccuracySpec, a: Analysed[ErrorTable]) -> Rendered:
         return render(a.mechanism)
 
-    def witness(self, u: Unfolded[AccuracySpec, ErrorTable]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[AccuracySpec, ErrorTable]) -> Witness | None:
         t = u.mechanism
         if t.witness is None:
             return None
@@ -48,12 +48,12 @@ class ByErrorTable(Route[AccuracySpec, ErrorTable]):
         xs = s.mech.inputs.values or ()
         item: dict[str, Any] = {
             "name": s.name, "expected": u.plan.expected, "claim": s.claim.record(),
-            "expected_error": {str(x): str(e) for x, e in zip(xs, t.expected)},
-            "tail": {str(x): str(p) for x, p in zip(xs, t.tail)},
+            "expected_error": {str(x): str(e) for x, e in zip(xs, t.expected, strict=False)},
+            "tail": {str(x): str(p) for x, p in zip(xs, t.tail, strict=False)},
             "theorems": list(u.rendered.theorems)}
         lines = [f"{s.name} ({s.path}): claim {s.claim.text()}", f"  {_note(t)}; Python expects: {u.plan.expected}"]
         lines += [f"  x = {x}: E|M(x) - x| = {e}" + (f", Pr[|M(x) - x| > {s.texts[0]}] = {t.tail[i]}" if t.tail else "")
-                  for i, (x, e) in enumerate(zip(xs, t.expected))]
+                  for i, (x, e) in enumerate(zip(xs, t.expected, strict=False))]
         return item, lines
 
 

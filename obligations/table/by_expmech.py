@@ -4,8 +4,6 @@ table of sensitivity Δ); refuted by the pair and output of the largest ratio, c
 interval.  Template `expmech.v.j2`; docs/calibrated.md."""
 from __future__ import annotations
 
-from typing import Optional
-
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import Verdict
 from obligations.core.templates import Rendered
@@ -28,7 +26,7 @@ class ByExpMech(Route[ExpFamilySpec, ExpMech]):
     def render(self, spec: ExpFamilySpec, a: Analysed[ExpMech]) -> Rendered:
         return render_expmech(a.mechanism, a.plan.expected)
 
-    def witness(self, u: Unfolded[ExpFamilySpec, ExpMech]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[ExpFamilySpec, ExpMech]) -> Witness | None:
         w = u.mechanism.witness
         if w is None or u.plan.expected != Verdict.REFUTED:
             return None

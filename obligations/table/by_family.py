@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
 
 import sympy
 
@@ -38,10 +37,10 @@ class Instance:
     match: F.Match
     values: dict[str, Fraction]
     exp: ExpLowerBound
-    rows: Optional[tuple[Row, ...]]    # an explicit table, compared with the family's entry by entry
+    rows: tuple[Row, ...] | None    # an explicit table, compared with the family's entry by entry
 
 
-def bound_obligation(spec: MechanismSpec, bound: Fraction) -> Optional[ExpLowerBound]:
+def bound_obligation(spec: MechanismSpec, bound: Fraction) -> ExpLowerBound | None:
     """How Coq proves bound ≤ e^ε (None: the claim is below the family's ε)."""
     eps = epsilon_value(spec)
     e = sympy.exp(eps)
@@ -62,10 +61,10 @@ class ByFamily(Route[MechanismSpec, Instance]):
         return not (spec.route == "table" or (spec.table is not None and spec.route != "family")
                     or spec.profile_compose)
 
-    def analyse(self, spec: MechanismSpec) -> Optional[Analysed[Instance]]:
-        rows: Optional[tuple[Row, ...]] = None
-        match: Optional[F.Match] = None
-        values: Optional[dict[str, Fraction]] = None
+    def analyse(self, spec: MechanismSpec) -> Analysed[Instance] | None:
+        rows: tuple[Row, ...] | None = None
+        match: F.Match | None = None
+        values: dict[str, Fraction] | None = None
         if spec.table is not None:
             found = table_member(spec)
             if found is not None:
@@ -110,7 +109,7 @@ class ByFamily(Route[MechanismSpec, Instance]):
                       fallback=i.rows is None)
 
     def describe(self, u: Unfolded[MechanismSpec, Instance]) -> Description:
-        return describe_finite(u)
+        return describe_finite(u, None)
 
 
 BY_FAMILY = ByFamily()

@@ -4,7 +4,7 @@
 does.  Template `expfamily.v.j2`; docs/calibrated.md."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any
 
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness, plan_description
 from obligations.core.obligation import Verdict
@@ -27,7 +27,7 @@ class ByGeometric(Route[ExpFamilySpec, ExpFamily]):
     def render(self, spec: ExpFamilySpec, a: Analysed[ExpFamily]) -> Rendered:
         return render_geometric(a.mechanism, a.plan.expected)
 
-    def witness(self, u: Unfolded[ExpFamilySpec, ExpFamily]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[ExpFamilySpec, ExpFamily]) -> Witness | None:
         w = u.mechanism.witness
         if w is None or u.plan.expected != Verdict.REFUTED:
             return None
@@ -40,7 +40,7 @@ class ByGeometric(Route[ExpFamilySpec, ExpFamily]):
         return describe_exp_family(u, self.name)
 
 
-def describe_exp_family(u: Unfolded[ExpFamilySpec, object], how: str) -> Description:
+def describe_exp_family(u: Unfolded[ExpFamilySpec, Any], how: str) -> Description:
     s = u.spec
     return plan_description(u, f"claim ({s.epsilon_text}, {s.delta_text})-DP",
                             f"tight epsilon ~ {u.plan.tight_epsilon}; route: {how}",

@@ -4,7 +4,7 @@ by randomized response, which attains the bound.  Template `kov.v.j2`; docs/prof
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any
 
 import mpmath
 
@@ -33,7 +33,7 @@ class ByKov(Route[KovSpec, KovAnalysis]):
     def render(self, spec: KovSpec, a: Analysed[KovAnalysis]) -> Rendered:
         return render(a.mechanism)
 
-    def witness(self, u: Unfolded[KovSpec, KovAnalysis]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[KovSpec, KovAnalysis]) -> Witness | None:
         a = u.mechanism
         if not a.refute:
             return None

@@ -15,23 +15,22 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import mpmath
 import sympy
 
-from obligations import __version__
 from obligations.analysis.finite import FiniteMechanism, epsilon_value, single_run
+from obligations.core import finite_terms as T
 from obligations.core.document import Tactic
+from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import Plan, PowerPldCheck, RowsAreDistributions, Verdict
 from obligations.core.spec import MechanismSpec, too_many_outputs
+from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_lit, r_lit, rows_literal, strip_outer
 from obligations.errors import SpecError
-from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
-from obligations.core.templates import Rendered
 from obligations.table.members import describe_finite
-from obligations.core import finite_terms as T
 from obligations.table.pld import two_point_delta
 
 TEMPLATE = Path(__file__).parent / "templates" / "pld.v.j2"
@@ -46,7 +45,7 @@ def loss_base(spec: MechanismSpec, base: FiniteMechanism) -> Fraction:
     """b > 1 such that every ordered pair of neighbours has loss values exactly b and 1/b."""
     ratios: set[Fraction] = set()
     for x, x2 in base.pairs:
-        for y, (p, q) in enumerate(zip(base.base_rows[x], base.base_rows[x2])):
+        for y, (p, q) in enumerate(zip(base.base_rows[x], base.base_rows[x2], strict=False)):
             if p == 0 and q == 0:
                 continue
             if p == 0 or q == 0:
@@ -119,7 +118,7 @@ class ByPld(Route[MechanismSpec, Pld]):
         p = a.mechanism
         return _render(spec, p.table, p.base, p.eps, p.check)
 
-    def witness(self, u: Unfolded[MechanismSpec, Pld]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[MechanismSpec, Pld]) -> Witness | None:
         """The pair of neighbours and the loss event of a refuted composed claim."""
         check = u.mechanism.check
         if not check.refute:
@@ -138,7 +137,7 @@ class ByPld(Route[MechanismSpec, Pld]):
                          f"Pr[M(x) in S] - e^eps * Pr[M(x') in S] = delta(eps) = {exact} > delta = {u.spec.delta}")}
 
     def describe(self, u: Unfolded[MechanismSpec, Pld]) -> Description:
-        return describe_finite(u)
+        return describe_finite(u, u.mechanism.table)
 
 
 BY_PLD = ByPld()
@@ -153,8 +152,8 @@ def _render(spec: MechanismSpec, base: FiniteMechanism, b: Fraction, eps: Fracti
     slots = {"eps": (f"{name}_eps", f"(Q2R {q_lit(eps)} = {epsilon})%R", EQ_TACTICS),
              "delta": (f"{name}_delta", f"(Q2R {q_lit(spec.delta)} = {delta})%R", EQ_TACTICS)}
     ctx: dict[str, Any] = dict(
-        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
-        description=comment(spec.description or name), inputs=T.domain_text(spec.inputs), outputs=T.domain_text(spec.outputs),
+        **header(name, spec.path, spec.sha256, spec.description), inputs=T.domain_text(spec.inputs),
+        outputs=T.domain_text(spec.outputs),
         n_in=spec.inputs.size, n_out=spec.outputs.size, parameters=T.parameters(spec),
         formula=T.formula(spec, renderer) if spec.formula is not None else None,
         rows=rows_literal(base.base_rows) if spec.formula is None else None, k=spec.compose,

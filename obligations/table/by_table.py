@@ -3,8 +3,6 @@ in Coq by reflection (`theories/Finite/Mechanism.v`, `Checker.v`), template `fin
 The route every table or formula claim falls back to."""
 from __future__ import annotations
 
-from typing import Optional
-
 from obligations.analysis.finite import FiniteMechanism, plan, tabulate
 from obligations.analysis.finite_report import table_witness
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
@@ -24,11 +22,11 @@ class ByTable(Route[MechanismSpec, FiniteMechanism]):
     def render(self, spec: MechanismSpec, a: Analysed[FiniteMechanism]) -> Rendered:
         return render(a.mechanism, a.plan)
 
-    def witness(self, u: Unfolded[MechanismSpec, FiniteMechanism]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[MechanismSpec, FiniteMechanism]) -> Witness | None:
         return table_witness(u.plan, u.mechanism)
 
     def describe(self, u: Unfolded[MechanismSpec, FiniteMechanism]) -> Description:
-        return describe_finite(u)
+        return describe_finite(u, u.mechanism)
 
 
 BY_TABLE = ByTable()

@@ -7,12 +7,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
 
 import sympy
 
-from obligations.core import expr as E
 from obligations.analysis.finite import neighbour_pairs
+from obligations.core import expr as E
 from obligations.core.obligation import Plan, Verdict
 from obligations.table.calibrated_spec import DIGITS, CalibratedSpec
 
@@ -58,11 +57,11 @@ class SetWitness:
 class Calibrated:
     spec: CalibratedSpec
     brackets: Brackets
-    family: Optional[KrrMatch]
-    lower: Optional[Fraction]           # L <= e^eps, for the bracket check (proved claims)
-    witness: Optional[BracketWitness]   # refuted claims
+    family: KrrMatch | None
+    lower: Fraction | None           # L <= e^eps, for the bracket check (proved claims)
+    witness: BracketWitness | None   # refuted claims
     tight: float                        # max over neighbours and outputs of M(x)(y) / M(x')(y)
-    set_witness: Optional[SetWitness] = None   # refuted claims with delta > 0
+    set_witness: SetWitness | None = None   # refuted claims with delta > 0
 
     def input_label(self, x: int) -> str:
         return self.spec.inputs.labels[x]
@@ -93,8 +92,8 @@ def brackets(spec: CalibratedSpec) -> Brackets:
     for row in spec.values:
         vs = [_fraction(v) for v in row]
         zero = [v == 0 for v in row]   # sympy's exact zero: bracket [0, 0]
-        lo.append(tuple(Fraction(0) if z else max(Fraction(0), _down(v)) for v, z in zip(vs, zero)))
-        hi.append(tuple(Fraction(0) if z else _up(v) for v, z in zip(vs, zero)))
+        lo.append(tuple(Fraction(0) if z else max(Fraction(0), _down(v)) for v, z in zip(vs, zero, strict=False)))
+        hi.append(tuple(Fraction(0) if z else _up(v) for v, z in zip(vs, zero, strict=False)))
     return Brackets(tuple(lo), tuple(hi))
 
 
@@ -102,7 +101,7 @@ def epsilon_value(spec: CalibratedSpec) -> sympy.Expr:
     return E.to_sympy(spec.epsilon, spec.parameters)
 
 
-def krr_match(spec: CalibratedSpec, eps: sympy.Expr) -> Optional[KrrMatch]:
+def krr_match(spec: CalibratedSpec, eps: sympy.Expr) -> KrrMatch | None:
     """Whether the table is k-ary RR with keep probability e^eps/(e^eps + k - 1), eps the claim's."""
     k = spec.inputs.size
     if k < 2 or spec.outputs.size != k or sympy.N(eps, DIGITS) < 0:
@@ -186,7 +185,7 @@ def _with_delta(spec: CalibratedSpec, e_eps: Fraction, b: Brackets, values: list
         return (Calibrated(spec, b, None, lower, None, tight),
                 _plan(Verdict.PROVED, tight, tight_text, notes, float(exact)))
     upper = _up(e_eps)
-    best: Optional[SetWitness] = None
+    best: SetWitness | None = None
     for x, x2 in pairs(spec):
         ys = tuple(y for y in range(m) if b.lo[x][y] > upper * b.hi[x2][y])
         margin = sum((b.lo[x][y] for y in ys), Fraction(0)) - upper * sum((b.hi[x2][y] for y in ys), Fraction(0))

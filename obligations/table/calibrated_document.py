@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from obligations import __version__
 from obligations.core import expr as E
+from obligations.core import finite_terms as T
 from obligations.core.obligation import Verdict
-from obligations.core.templates import Rendered, exp_obligation, render as render_template
+from obligations.core.templates import Rendered, exp_obligation, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import Renderer, comment, q_lit, r_lit, strip_outer
 from obligations.table.calibrated_analysis import BITS, PRECISION, Calibrated
 from obligations.table.calibrated_spec import CalibratedSpec
-from obligations.core import finite_terms as T
 
 TEMPLATE = Path(__file__).parent / "templates" / "calibrated.v.j2"
 PRELUDE = "PreludeReal"
@@ -50,8 +50,8 @@ def render(c: Calibrated, verdict: Verdict) -> Rendered:
     r = _EntryRenderer(s.parameter_types, {}, s.parameters)
     epsilon = strip_outer(r.r(s.epsilon))
     ctx: dict[str, Any] = dict(
-        name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
-        description=comment(s.description or s.name), inputs=T.domain_text(s.inputs), outputs=T.domain_text(s.outputs),
+        **header(s.name, s.path, s.sha256, s.description),
+        inputs=T.domain_text(s.inputs), outputs=T.domain_text(s.outputs),
         n_in=s.inputs.size, n_out=s.outputs.size,
         rows=_real_rows(r, s),
         lo=_rows([[q_lit(v) for v in row] for row in c.brackets.lo]),

@@ -9,8 +9,9 @@ rational value: what remains is rationals, parameters, + - * /, integer powers, 
 which Coq reads as a real (`Renderer.r`).  Nothing from the file reaches `sympify`."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from obligations.core import expr as E
 from obligations.core.spec import Domain

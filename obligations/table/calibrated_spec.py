@@ -5,9 +5,10 @@ whitelist of `core/expr.py` and evaluated with sympy node by node (`to_sympy`); 
 the file reaches `sympify`."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Optional, Union
+from typing import Any
 
 import sympy
 
@@ -39,13 +40,13 @@ class CalibratedSpec(ClaimsDp):
     outputs: Domain
     entries: tuple[tuple[E.Expr, ...], ...]
     values: tuple[tuple[sympy.Expr, ...], ...]   # the entries, exact, as sympy builds them
-    neighbours: Union[str, tuple[tuple[int, int], ...]]
+    neighbours: str | tuple[tuple[int, int], ...]
     epsilon: E.Expr
     epsilon_text: str
     delta: Fraction
     delta_text: str
     kind: str = "calibrated"
-    derived: Optional[Mapping[str, Any]] = None   # a sweep point: its name and values
+    derived: Mapping[str, Any] | None = None   # a sweep point: its name and values
     profile_epsilons: tuple[str, ...] = ()        # no privacy profiles: no rational table
     profile_compose: tuple[int, ...] = ()
     formula: str = ""   # a tabulated formula, as text (for the generated file's comment)
@@ -94,7 +95,7 @@ def check(data: Any, file: str, sha256: str = "") -> CalibratedSpec:
     entries, values = (_formula(c, spec, inputs, outputs, params, types) if spec.formula is not None
                        else _table(c, spec, inputs, outputs, params, types))
     eps = c.epsilon("claim.epsilon", spec.claim.epsilon, params, types)
-    delta = c.delta("claim.delta", spec.claim.delta, params, types)   # delta > 0: the hockey-stick check on the brackets
+    delta = c.delta("claim.delta", spec.claim.delta, params, types)   # > 0: the hockey-stick check on brackets
     return CalibratedSpec(
         path=file, sha256=sha256, name=spec.name, description=spec.description, parameters=params,
         parameter_types=types, inputs=inputs, outputs=outputs, entries=entries, values=values,

@@ -4,16 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from obligations import __version__
-from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render as render_template
-from obligations.core.obligation import (Verdict, Plan)
-from obligations.core.terms import (comment, q_lit, r_lit, rows_literal,
-                                      strip_outer)
-from obligations.core.spec import MechanismSpec
 from obligations.analysis.finite import FiniteMechanism
 from obligations.core import finite_terms as T
-
-
+from obligations.core.obligation import Plan, Verdict
+from obligations.core.spec import MechanismSpec
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, header
+from obligations.core.templates import render as render_template
+from obligations.core.terms import comment, q_lit, r_lit, rows_literal, strip_outer
 
 TEMPLATE = Path(__file__).parent / "templates" / "finite.v.j2"
 
@@ -34,8 +31,7 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
     if exp is not None:
         exp = exp_obligation(name, exp, epsilon)
     ctx: dict[str, Any] = dict(
-        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
-        description=comment(spec.description or name),
+        **header(name, spec.path, spec.sha256, spec.description),
         inputs=T.domain_text(spec.inputs) if spec.cw is None else
         "0 = D (the database, drawn from the prior), 1 = alt (its scrubbed version); "
         "the table's inputs: " + T.domain_text(spec.inputs), outputs=T.domain_text(spec.outputs),
@@ -49,7 +45,7 @@ def render(m: FiniteMechanism, plan: Plan) -> Rendered:
         delta=r_lit(spec.delta), delta_q=q_lit(spec.delta), delta_text=comment(spec.delta_text),
         theorem=theorem, distr="distr" if spec.distribution == "full" else "subdistr",
     )
-    theorems = (f"{name}_{'distr' if spec.distribution == 'full' else 'subdistr'}",)
+    theorems: tuple[str, ...] = (f"{name}_{'distr' if spec.distribution == 'full' else 'subdistr'}",)
     if plan.expected in (Verdict.PROVED, Verdict.REFUTED):
         theorems += (theorem,)
     return render_template(TEMPLATE, name, ctx, "Prelude", theorems, (INTERVAL_PRELUDE,))

@@ -9,13 +9,11 @@ Coq disposes: it proves the comparisons (`lra`, else `interval`)."""
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from dataclasses import dataclass
-from typing import Optional
-
-import sympy
+from fractions import Fraction
 
 import mpmath
+import sympy
 
 from obligations.analysis.finite import neighbour_pairs
 from obligations.core.obligation import Plan, Verdict
@@ -37,10 +35,10 @@ class GeomWitness:
 class ExpFamily:
     spec: ExpFamilySpec
     steps: int                       # min(d, n): the largest |x - x'| of neighbours in {0..n}
-    witness: Optional[GeomWitness]
+    witness: GeomWitness | None
 
 
-def _sign(v: sympy.Expr) -> Optional[int]:
+def _sign(v: sympy.Expr) -> int | None:
     """The sign of an exact real: sympy's, else 60 digits when they are clear, else None."""
     if sympy.simplify(v) == 0:
         return 0
@@ -55,7 +53,7 @@ class ExpMech:
     spec: ExpFamilySpec
     sensitivity: Fraction            # max |s(x, y) - s(x', y)| over neighbours and outputs
     bound: sympy.Expr                # 2 * c * sensitivity: what the library proves
-    witness: Optional[GeomWitness]   # the pair and output of the largest ratio, for a refutation
+    witness: GeomWitness | None   # the pair and output of the largest ratio, for a refutation
 
 
 def geometric(spec: ExpFamilySpec) -> tuple[ExpFamily, Plan]:

@@ -10,13 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from obligations import __version__
-from obligations.core.obligation import Verdict
-from obligations.core.templates import Rendered, render as render_template
-from obligations.core.terms import Renderer, comment, strip_outer
-from obligations.core.terms import q_lit
-from obligations.table.expfamily_analysis import ExpFamily, ExpMech
 from obligations.core import finite_terms as T
+from obligations.core.obligation import Verdict
+from obligations.core.templates import Rendered, header
+from obligations.core.templates import render as render_template
+from obligations.core.terms import Renderer, comment, q_lit, strip_outer
+from obligations.table.expfamily_analysis import ExpFamily, ExpMech
 
 TEMPLATE = Path(__file__).parent / "templates" / "expfamily.v.j2"
 EXPMECH_TEMPLATE = Path(__file__).parent / "templates" / "expmech.v.j2"
@@ -35,8 +34,7 @@ def render_geometric(m: ExpFamily, verdict: Verdict) -> Rendered:
     s = m.spec
     r = Renderer({}, {}, {})
     ctx: dict[str, Any] = dict(
-        name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
-        description=comment(s.description or s.name), n=s.n, d=s.distance,
+        **header(s.name, s.path, s.sha256, s.description), n=s.n, d=s.distance,
         neighbours="nb_adjacent" if s.distance == 1 else f"(nb_distance {s.distance})",
         calibration=strip_outer(r.r(s.calibration)), calibration_text=comment(s.calibration_text),
         epsilon=strip_outer(r.r(s.epsilon)), epsilon_text=comment(s.epsilon_text),
@@ -52,8 +50,8 @@ def render_expmech(m: ExpMech, verdict: Verdict) -> Rendered:
     r = Renderer({}, {}, {})
     scores = ";\n    ".join("[" + "; ".join(q_lit(v) for v in row) + "]" for row in s.scores)
     ctx: dict[str, Any] = dict(
-        name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
-        description=comment(s.description or s.name), inputs=T.domain_text(s.inputs), outputs=T.domain_text(s.outputs),
+        **header(s.name, s.path, s.sha256, s.description),
+        inputs=T.domain_text(s.inputs), outputs=T.domain_text(s.outputs),
         n_in=s.inputs.size, n_out=s.outputs.size, scores=f"[{scores}]", neighbours=T.neighbours_term(s),
         calibration=strip_outer(r.r(s.calibration)), calibration_text=comment(s.calibration_text),
         sensitivity=q_lit(m.sensitivity), sensitivity_text=str(m.sensitivity),

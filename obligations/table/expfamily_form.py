@@ -3,7 +3,7 @@ library family, `theories/Finite/GeomExp.v`): no table, no formula, the family's
 parameters only."""
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import Literal
 
 from pydantic import Field, StrictInt, model_validator
 
@@ -31,15 +31,15 @@ class ExpFamilySpec(Strict):
     schema_version: Literal[1]
     name: str = Field(description="Coq identifier for the mechanism, e.g. geometric_eps1")
     description: str = ""
-    inputs: Optional[Union[list[Label], Range]] = Field(default=None, description="the exponential's inputs")
-    outputs: Optional[Union[list[Label], Range]] = Field(default=None, description="the exponential's outputs")
-    geometric: Optional[Geometric] = None
-    exponential: Optional[Exponential] = None
-    neighbours: Union[Literal["all", "adjacent"], Pairs, Distance]
+    inputs: list[Label] | Range | None = Field(default=None, description="the exponential's inputs")
+    outputs: list[Label] | Range | None = Field(default=None, description="the exponential's outputs")
+    geometric: Geometric | None = None
+    exponential: Exponential | None = None
+    neighbours: Literal["all", "adjacent"] | Pairs | Distance
     claim: Claim
 
     @model_validator(mode="after")
-    def _one_family(self) -> "ExpFamilySpec":
+    def _one_family(self) -> ExpFamilySpec:
         if (self.geometric is None) == (self.exponential is None):
             raise ValueError("give exactly one of 'geometric' and 'exponential'")
         if self.exponential is not None and (self.inputs is None or self.outputs is None):

@@ -3,21 +3,22 @@
 `core/expr.py` (nothing from the file reaches `sympify`)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping, Optional, Union
+from typing import Any
 
 import sympy
 
 from obligations.core import expr as E
-from obligations.core.claims import ClaimsDp
 from obligations.core.checker import Checker
+from obligations.core.claims import ClaimsDp
 from obligations.core.model import parse
 from obligations.core.spec import Domain, check_epsilon
-from obligations.errors import SpecError
-from obligations.table.expfamily_form import ExpFamilySpec as Form
 from obligations.core.vocabulary import Number
+from obligations.errors import SpecError
 from obligations.table.calibrated_formula import unsupported
+from obligations.table.expfamily_form import ExpFamilySpec as Form
 from obligations.table.spec import DomainChecker
 
 DIGITS = 60
@@ -40,14 +41,14 @@ class ExpFamilySpec(ClaimsDp):
     n: int                           # geometric: outputs 0..n; exponential: unused (0)
     distance: int                    # geometric: neighbours |x - x'| <= distance (adjacent: 1)
     # As the other kinds record it: "all", "adjacent", "distance:d", or index pairs.
-    neighbours: Union[str, tuple[tuple[int, int], ...]]
+    neighbours: str | tuple[tuple[int, int], ...]
     epsilon: E.Expr
     epsilon_text: str
     epsilon_value: sympy.Expr
     delta: Fraction
     delta_text: str
     kind: str = "expfamily"
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     parameters: Mapping[str, Fraction] = field(default_factory=dict)   # none: the family's are its own fields
     inputs: Domain = Domain(())      # exponential: its inputs and outputs
     outputs: Domain = Domain(())

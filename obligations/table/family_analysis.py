@@ -5,9 +5,9 @@ instance, with its witness from the finite analysis)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Optional
 
 import sympy
 
@@ -29,8 +29,8 @@ class FamilyAnalysis:
     match: F.Match
     tight: sympy.Expr                         # the family's ε, over the spec's symbols
     claim: sympy.Expr
-    instance: Optional[dict[str, Fraction]]   # where a refutation is shown
-    table: Optional[FiniteMechanism]          # the instance's table (refutations)
+    instance: dict[str, Fraction] | None   # where a refutation is shown
+    table: FiniteMechanism | None          # the instance's table (refutations)
 
 
 def samples(spec: FamilySpec) -> list[dict[str, Fraction]]:
@@ -47,7 +47,7 @@ def samples(spec: FamilySpec) -> list[dict[str, Fraction]]:
     return envs[:MAX_SAMPLES]
 
 
-def _candidates(c: Optional[F.Constraint], env: Mapping[str, Fraction]) -> list[Fraction]:
+def _candidates(c: F.Constraint | None, env: Mapping[str, Fraction]) -> list[Fraction]:
     assert c is not None
     lo = Fraction(E.compile_exact(c.lo)(env)) if c.lo is not None else None
     hi = Fraction(E.compile_exact(c.hi)(env)) if c.hi is not None else None
@@ -78,7 +78,7 @@ def spec_pmf(spec: FamilySpec) -> F.Pmf:
     return pmf
 
 
-def spec_domain(spec: FamilySpec):  # noqa: ANN201 (a closure over the spec)
+def spec_domain(spec: FamilySpec) -> Callable[[F.Values], tuple[int, int, int, int]]:
     exprs = [E.compile_exact(e) for e in (*spec.inputs, *spec.outputs)]
 
     def domain(env: F.Values) -> tuple[int, int, int, int]:

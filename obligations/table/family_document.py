@@ -6,18 +6,19 @@ constraints allow) and a numeric instance of a formula spec (the finite kind's
 `route: family`), which costs the same seconds for n = 500 or n = 10 000."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any
 
-from obligations import __version__
 from obligations.analysis import families as F
 from obligations.core import expr as E
 from obligations.core.document import Tactic
 from obligations.core.obligation import ExpLowerBound, ExpUpperBound, Witness
 from obligations.core.spec import Piece, neighbour_distance
-from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, render as render_template
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import Renderer, comment, q_lit, r_lit, rows_literal, strip_outer, z_lit
 
 TEMPLATE = Path(__file__).parent / "templates" / "family.v.j2"
@@ -67,7 +68,7 @@ class FamilyTemplate:
     spec_sha: str
     types: Mapping[str, str]                   # every parameter's type
     constants: Mapping[str, Fraction]          # parameters with values (Definitions)
-    symbolic: Sequence[tuple[str, Optional[F.Constraint]]]   # binders, in order, with constraints
+    symbolic: Sequence[tuple[str, F.Constraint | None]]   # binders, in order, with constraints
     domain: tuple[E.Expr, E.Expr, E.Expr, E.Expr]
     formula: Sequence[Piece]
     neighbours: str
@@ -86,10 +87,10 @@ def coq(name: str) -> str:
     return f"p_{name}"
 
 
-def render(route: FamilyTemplate, match: F.Match, *, exp: Optional[ExpLowerBound] = None,
-           refute: Optional[tuple[Mapping[str, Fraction], ExpUpperBound, Witness]] = None,
-           proved: bool = True, table: Optional[Sequence[Sequence[Fraction]]] = None,
-           values: Optional[Mapping[str, Fraction]] = None, fallback: bool = False) -> Rendered:
+def render(route: FamilyTemplate, match: F.Match, *, exp: ExpLowerBound | None = None,
+           refute: tuple[Mapping[str, Fraction], ExpUpperBound, Witness] | None = None,
+           proved: bool = True, table: Sequence[Sequence[Fraction]] | None = None,
+           values: Mapping[str, Fraction] | None = None, fallback: bool = False) -> Rendered:
     """The file; `table` (with the family's `values`): an explicit table shown a member;
     `fallback` (a numeric instance of a formula): the family's proof, else the table's."""
     fam = match.family
@@ -122,8 +123,7 @@ def render(route: FamilyTemplate, match: F.Match, *, exp: Optional[ExpLowerBound
                       (Tactic("const_conditions."), Tactic("family_conditions.")))
     bound_q = fam.bound_coq.format(**fam_names)
     ctx: dict[str, Any] = dict(
-        name=route.name, version=__version__, spec_path=comment(Path(route.spec_path).name),
-        spec_sha=route.spec_sha, description=comment(route.description or route.name),
+        **header(route.name, route.spec_path, route.spec_sha, route.description),
         inputs_text=comment(f"{E.to_text(route.domain[0])}..{E.to_text(route.domain[1])}"),
         outputs_text=comment(f"{E.to_text(route.domain[2])}..{E.to_text(route.domain[3])}"),
         params_text=[comment(_param_text(p, c)) for p, c in route.symbolic],
@@ -157,7 +157,7 @@ def render(route: FamilyTemplate, match: F.Match, *, exp: Optional[ExpLowerBound
 
 
 def _exp_bound(name: str, fam: F.Family, forall: str, bound_q: str, epsilon: str,
-               exp: Optional[ExpLowerBound], call: str) -> dict[str, Any]:
+               exp: ExpLowerBound | None, call: str) -> dict[str, Any]:
     if exp is not None:   # a numeric instance: the bound on e^ε of the finite kind
         o = dict(kind="exp_lower", upper=False, bound=q_lit(exp.bound), method=exp.method,
                  bits=exp.precision_bits, taylor=exp.taylor, decimal=f"{float(exp.bound):.6g}")
@@ -212,7 +212,7 @@ def _value(v: Fraction, t: str) -> str:
     return f"{z_lit(int(v))}%Z" if t == E.INT else q_lit(v)
 
 
-def _constraint(r: Renderer, p: str, c: Optional[F.Constraint]) -> str:
+def _constraint(r: Renderer, p: str, c: F.Constraint | None) -> str:
     assert c is not None
     if c.kind == "integer":
         return f"({r.z(c.lo)} <= {coq(p)})%Z" if c.lo is not None else "True"
@@ -224,7 +224,7 @@ def _constraint(r: Renderer, p: str, c: Optional[F.Constraint]) -> str:
     return "(" + " /\\ ".join(parts) + ")" if parts else "True"
 
 
-def _param_text(p: str, c: Optional[F.Constraint]) -> str:
+def _param_text(p: str, c: F.Constraint | None) -> str:
     return f"{p} ({coq(p)}), a symbol: " + (c.text(p) if c else "any")
 
 

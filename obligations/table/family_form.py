@@ -1,7 +1,7 @@
 """The family form: a formula spec whose parameters are symbols with constraints."""
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import Field
 
@@ -20,7 +20,7 @@ class IntegerConstraint(Strict):
     integer: str = Field(description='a lower bound, e.g. ">= 1" or "> 0"')
 
 
-Parameter = Union[RangeConstraint, IntegerConstraint, Number]
+Parameter = RangeConstraint | IntegerConstraint | Number
 
 
 class FamilyFile(Strict):
@@ -33,7 +33,7 @@ class FamilyFile(Strict):
         description="name -> {range: \"(0, 1)\"}, {integer: \">= 1\"} or an exact constant")
     inputs: Range
     outputs: Range
-    formula: Union[str, Piecewise] = Field(description="Pr[M(x) = y] over input value x and output value y")
+    formula: str | Piecewise = Field(description="Pr[M(x) = y] over input value x and output value y")
     distribution: Literal["full"] = Field(default="full", description="rows sum to 1")
-    neighbours: Union[Literal["all", "adjacent"], Distance]
+    neighbours: Literal["all", "adjacent"] | Distance
     claim: Claim

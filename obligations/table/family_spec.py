@@ -7,9 +7,10 @@ them.  Every problem is a SpecError naming the file and the field.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Optional
+from typing import Any
 
 from obligations.analysis.families import Constraint
 from obligations.core import expr as E
@@ -32,8 +33,8 @@ def is_family(data: Any) -> bool:
 class Param:
     name: str
     type: str                             # E.INT or E.RAT
-    value: Optional[Fraction] = None      # a constant
-    constraint: Optional[Constraint] = None  # a symbol
+    value: Fraction | None = None      # a constant
+    constraint: Constraint | None = None  # a symbol
 
     @property
     def symbolic(self) -> bool:
@@ -56,7 +57,7 @@ class FamilySpec(ClaimsDp):
     epsilon_text: str
     delta: Fraction
     delta_text: str
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_compose: tuple[int, ...] = ()
     kind: str = "family"
 

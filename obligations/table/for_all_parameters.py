@@ -5,7 +5,7 @@ at a numeric instance with its table's witness.  Template `family.v.j2` (shared 
 numeric instances of `by_family.py`)."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any
 
 from obligations.analysis.finite_report import table_witness
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
@@ -37,7 +37,7 @@ class ForAllParameters(Route[FamilySpec, A.FamilyAnalysis]):
             refute = (fa.instance, upper, w)
         return render(t, fa.match, refute=refute, proved=plan.expected == Verdict.PROVED)
 
-    def witness(self, u: Unfolded[FamilySpec, A.FamilyAnalysis]) -> Optional[Witness]:
+    def witness(self, u: Unfolded[FamilySpec, A.FamilyAnalysis]) -> Witness | None:
         fa = u.mechanism
         if fa.instance is None or fa.table is None:
             return None
@@ -48,7 +48,7 @@ class ForAllParameters(Route[FamilySpec, A.FamilyAnalysis]):
 
     def describe(self, u: Unfolded[FamilySpec, A.FamilyAnalysis]) -> Description:
         s, fa = u.spec, u.mechanism
-        item = {"name": s.name, "expected": u.plan.expected, "tight_epsilon": u.plan.tight_epsilon,
+        item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "tight_epsilon": u.plan.tight_epsilon,
                 "family": fa.match.family.name, "binding": dict(fa.match.binding),
                 "constraints": [p.constraint.text(p.name) for p in s.symbols if p.constraint],
                 "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems)}

@@ -7,11 +7,12 @@ with the file and the field.
 """
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import Literal
 
 from pydantic import Field, StrictInt, model_validator
 
 from obligations.core.vocabulary import Claim, Distance, Label, Number, Pairs, Piecewise, Range, Strict
+
 
 class ProfileRequest(Strict):
     """Points of the privacy profile to certify from both sides (with `make prove`)."""
@@ -44,19 +45,19 @@ class Spec(Strict):
     description: str = ""
     parameters: dict[str, Number] = Field(
         default_factory=dict, description="named exact constants, e.g. {alpha: 1/2, n: 50}")
-    inputs: Union[list[Label], Range]
-    outputs: Union[list[Label], Range]
-    table: Optional[dict[str, list[Number]]] = Field(
+    inputs: list[Label] | Range
+    outputs: list[Label] | Range
+    table: dict[str, list[Number]] | None = Field(
         default=None, description="input label -> probabilities of the outputs, in order")
-    formula: Optional[Union[str, Piecewise]] = Field(
+    formula: str | Piecewise | None = Field(
         default=None, description="Pr[M(x) = y] over input value x and output value y")
     distribution: Literal["full", "sub"] = Field(
         default="full", description="full: rows sum to 1; sub: rows sum to at most 1")
-    neighbours: Union[Literal["all", "adjacent"], Pairs, Distance]
+    neighbours: Literal["all", "adjacent"] | Pairs | Distance
     claim: Claim
-    profile: Optional[ProfileRequest] = None
-    cw: Optional[CW] = None
-    composition: Optional[Composition] = Field(
+    profile: ProfileRequest | None = None
+    cw: CW | None = None
+    composition: Composition | None = Field(
         default=None, description="the claim about the K-fold composition (exactly, by the privacy-loss "
         "distribution, when the product table is too large)")
     route: Literal["auto", "table", "family"] = Field(
@@ -64,7 +65,7 @@ class Spec(Strict):
         "library family (theories/Finite/TGeom.v, RR.v), or auto (the family for tables over 10 000 entries)")
 
     @model_validator(mode="after")
-    def _one_form(self) -> "Spec":
+    def _one_form(self) -> Spec:
         if (self.table is None) == (self.formula is None):
             raise ValueError("give exactly one of 'table' and 'formula'")
         return self

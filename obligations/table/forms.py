@@ -2,7 +2,8 @@
 form last: it is the default), each with the routes that prove its claims."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from obligations.analysis.finite import FiniteMechanism, tabulate
 from obligations.core.model import Form, Route
@@ -15,7 +16,8 @@ from obligations.table.by_error_table import BY_ERROR_TABLE
 from obligations.table.by_expmech import BY_EXPMECH
 from obligations.table.by_family import BY_FAMILY
 from obligations.table.by_geometric import BY_GEOMETRIC
-from obligations.table.by_kov import BY_KOV, summary as kov_summary
+from obligations.table.by_kov import BY_KOV
+from obligations.table.by_kov import summary as kov_summary
 from obligations.table.by_pld import BY_PLD
 from obligations.table.by_table import BY_TABLE
 from obligations.table.calibrated_spec import CalibratedSpec

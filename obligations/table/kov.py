@@ -15,14 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
 import mpmath
 
 from obligations.core.names import COQ_IDENT
 from obligations.core.terms import q_lit
 from obligations.table.pld import bracket
-
 
 # e^(k·ε0) must be a binary64 number (below about e^709) for the interval evaluation.
 MAX_RUNS_TIMES_EPS0 = 700
@@ -113,7 +111,7 @@ def claims_for(eps0: Exponent, runs: int, epsilons: list[Exponent], digits: int 
     return out
 
 
-def fits_in_floats(eps0: Union[float, mpmath.mpf], runs: int) -> bool:
+def fits_in_floats(eps0: float | mpmath.mpf, runs: int) -> bool:
     """The interval evaluation needs e^(±k·ε0) inside the binary64 range (about e^±709)."""
     return runs * float(eps0) < MAX_RUNS_TIMES_EPS0
 

@@ -6,8 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from obligations import __version__
-from obligations.core.templates import Rendered, render as render_template
+from obligations.core.templates import Rendered, header
+from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_lit
 from obligations.table.kov_spec import KovSpec
 
@@ -38,8 +38,7 @@ def render(a: KovAnalysis) -> Rendered:
              else f"apply (ge_check_correct _ _ _ {s.name}_r_ok). vm_cast_no_check (eq_refl true).")
     p = a.rr / (1 + a.rr)
     ctx: dict[str, Any] = dict(
-        name=s.name, version=__version__, spec_path=comment(Path(s.path).name), spec_sha=s.sha256,
-        description=comment(s.description or s.name), k=s.runs, refute=a.refute,
+        **header(s.name, s.path, s.sha256, s.description), k=s.runs, refute=a.refute,
         eps0=s.epsilon0.coq(), eps0_text=comment(s.epsilon0_text), eps=s.epsilon.coq(),
         eps_text=comment(s.epsilon_text), delta_q=q_lit(s.delta), delta_text=comment(s.delta_text),
         r_interval=s.epsilon0.interval(), r_proof=s.epsilon0.interval_proof(),

@@ -9,9 +9,10 @@ a rational, ln(q) or m*ln(q) (q rational, m a whole number): Coq then knows e^ep
 brackets it with intervals.  Every problem is a SpecError naming the file and the field."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Mapping, Optional
+from typing import Any, Literal
 
 from pydantic import Field, StrictInt
 
@@ -62,7 +63,7 @@ class KovSpec:
     delta: Fraction
     delta_text: str
     kind: str = "kov"
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_epsilons: tuple[str, ...] = ()
     profile_compose: tuple[int, ...] = ()
 
@@ -134,7 +135,7 @@ def _delta(file: str, text: Any) -> Fraction:
     return d
 
 
-def _rational(e: E.Expr) -> Optional[Fraction]:
+def _rational(e: E.Expr) -> Fraction | None:
     if isinstance(e, E.Num):
         return e.value
     if isinstance(e, E.BinOp) and e.op == "/" and isinstance(e.left, E.Num) and isinstance(e.right, E.Num) \

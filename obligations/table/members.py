@@ -4,17 +4,17 @@ route of a table or formula."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any
 
 from obligations.analysis import families as F
-from obligations.analysis.finite import Row, tabulate
+from obligations.analysis.finite import FiniteMechanism, Row, tabulate
 from obligations.analysis.finite_report import describe_table
 from obligations.core import expr as E
 from obligations.core.model import Description, Unfolded
 from obligations.core.spec import MechanismSpec
 
 
-def family_of(spec: MechanismSpec) -> Optional[F.Match]:
+def family_of(spec: MechanismSpec) -> F.Match | None:
     """The library family whose member the spec's formula is, at the spec's parameters."""
     if (spec.formula is None or spec.compose != 1 or spec.cw is not None or spec.distribution != "full"
             or not isinstance(spec.neighbours, str) or spec.inputs.values is None or spec.outputs.values is None):
@@ -37,7 +37,7 @@ def family_of(spec: MechanismSpec) -> Optional[F.Match]:
     return match
 
 
-def table_member(spec: MechanismSpec) -> Optional[tuple[F.Match, dict[str, Fraction], tuple[Row, ...]]]:
+def table_member(spec: MechanismSpec) -> tuple[F.Match, dict[str, Fraction], tuple[Row, ...]] | None:
     """The family whose member the spec's explicit table is (seed 002's threshold tables), its
     parameters' values and the table."""
     if (spec.table is None or spec.compose != 1 or spec.cw is not None
@@ -51,7 +51,7 @@ def table_member(spec: MechanismSpec) -> Optional[tuple[F.Match, dict[str, Fract
     return F.Match(family, tuple((f, f) for f, _ in family.params)), values, rows
 
 
-def member_line(spec: MechanismSpec) -> Optional[str]:
+def member_line(spec: MechanismSpec) -> str | None:
     """A line for `show`: the library family a table or formula is a member of."""
     if spec.table is not None:
         found = table_member(spec)
@@ -68,10 +68,10 @@ def member_line(spec: MechanismSpec) -> Optional[str]:
             + " (route: family proves it by instantiating the family's theorem)")
 
 
-def describe_finite(u: Unfolded[MechanismSpec, Any]) -> Description:
-    """`show` for every route of a table or formula: the plan, and the library family the
-    table is a member of, if any."""
-    item, lines = describe_table(u)
+def describe_finite(u: Unfolded[MechanismSpec, Any], table: FiniteMechanism | None) -> Description:
+    """`show` for every route of a table or formula: the plan (on the route's table, if it has
+    one), and the library family the table is a member of, if any."""
+    item, lines = describe_table(u, table)
     member = member_line(u.spec)
     if member is not None:
         item["family"] = member

@@ -1,18 +1,25 @@
 """The table/formula form: its pydantic model checked into a `MechanismSpec`."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Iterator, Mapping, Optional, Sequence, TypeVar, Union
+from typing import Any, TypeVar
 
 from obligations.core import expr as E
 from obligations.core.checker import Checker
 from obligations.core.model import parse
 from obligations.core.names import text_problem
-from obligations.core.spec import (MAX_COMPOSED_OUTPUTS, MAX_DOMAIN, MAX_ENTRIES, Domain, MechanismSpec, Piece,
-                                   too_many_outputs)
+from obligations.core.spec import (
+    MAX_COMPOSED_OUTPUTS,
+    MAX_DOMAIN,
+    MAX_ENTRIES,
+    Domain,
+    MechanismSpec,
+    Piece,
+    too_many_outputs,
+)
 from obligations.core.vocabulary import Distance, Neighbours, Pairs, Range
 from obligations.table.form import Spec
-
 
 T = TypeVar("T")
 MAX_FAMILY_DOMAIN = 1_000_000
@@ -73,7 +80,7 @@ class DomainChecker(Checker):
                 raise self.fail(f"{field}.{label}", f"{len(given[label])} {what} for {outputs.size} outputs")
             yield label, given[label]
 
-    def neighbours(self, nb: Neighbours, inputs: Domain) -> Union[str, tuple[tuple[int, int], ...]]:
+    def neighbours(self, nb: Neighbours, inputs: Domain) -> str | tuple[tuple[int, int], ...]:
         if isinstance(nb, Distance):
             if inputs.values is None:
                 raise self.fail("neighbours.distance", "distance needs integer inputs "
@@ -101,7 +108,7 @@ class TableChecker(DomainChecker):
     def run_names(self) -> tuple[dict[str, Fraction], dict[str, str]]:
         """Check the name; the parameters and their types."""
         self.name(self.spec.name)
-        return self.parameters(self.spec.parameters)
+        return self.exact_parameters(self.spec.parameters)
 
     def run(self) -> MechanismSpec:
         s = self.spec
@@ -121,7 +128,8 @@ class TableChecker(DomainChecker):
             path=self.file, sha256=self.sha256, name=s.name, description=s.description,
             parameters=params, parameter_types=types, inputs=inputs, outputs=outputs,
             table=table, formula=formula, distribution=s.distribution,
-            neighbours=self.neighbours(s.neighbours, inputs), epsilon=eps, epsilon_text=str(s.claim.epsilon), route=s.route,
+            neighbours=self.neighbours(s.neighbours, inputs), epsilon=eps, epsilon_text=str(s.claim.epsilon),
+            route=s.route,
             delta=delta, delta_text=str(s.claim.delta), cw=self.cw(params, types, inputs),
             compose=self.runs(), **self.profile(params, types, outputs))
 
@@ -149,7 +157,7 @@ class TableChecker(DomainChecker):
         return self.pieces(self.spec.formula, types)
 
     def cw(self, params: Mapping[str, Fraction], types: Mapping[str, str],
-           inputs: Domain) -> Optional[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
+           inputs: Domain) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None:
         req = self.spec.cw
         if req is None:
             return None

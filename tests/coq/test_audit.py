@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from obligations.core.document import Document
 from obligations.certify.outcome import Settings
 from obligations.certify.run import Unfolded, run_coq, unfold
+from obligations.core.document import Document
 from obligations.models import load
 
 

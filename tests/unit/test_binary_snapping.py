@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 import yaml
-
-from inprocess import cli
 from clients import diffprivlib_snapping
+from inprocess import cli
+
 from obligations.analysis import diffprivlib_snapping as D
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.models import load, unfold
 from obligations.float.binary64 import analyse, theorem_value
 from obligations.float.binary64_spec import ETA, choose_delta, displacement
+from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "diffprivlib_snapping.yaml"

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import sympy
 import yaml
-
 from inprocess import cli
+
 from obligations.core import expr as E
 from obligations.core.obligation import Verdict
 from obligations.models import check, load, unfold

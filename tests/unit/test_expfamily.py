@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 import yaml
-
 from inprocess import cli
+
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
 from obligations.models import check, load, unfold

@@ -29,7 +29,7 @@ HOSTILE_LABELS = [
 
 
 def rendered(path: Path) -> Rendered:
-    from obligations.certify.run import unfold   # every spec kind: tables, formulas, programs, pipelines
+    from obligations.certify.run import unfold  # every spec kind: tables, formulas, programs, pipelines
     return unfold(load(path)).rendered
 
 

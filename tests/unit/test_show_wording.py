@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import sympy
 
-from obligations.cli import main
 from obligations.certify.run import unfold
+from obligations.cli import main
 from obligations.models import load
 from obligations.noise.analysis import case_table, math_text, tidy
 
@@ -28,7 +28,7 @@ def show(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     return capsys.readouterr().out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def unfolded(path: Path) -> Any:
     """Each spec analysed once for the whole file (the pipelines' sympy tables take seconds)."""
     return unfold(load(path))

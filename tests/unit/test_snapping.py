@@ -11,10 +11,10 @@ import sympy
 
 from obligations.cli import main
 from obligations.errors import EXIT_USAGE, SpecError
-from obligations.noise.document import render
 from obligations.models import check, load
-from obligations.noise.spec import PipelineSpec
 from obligations.noise.analysis import FA, K, case_table, unfold
+from obligations.noise.document import render
+from obligations.noise.spec import PipelineSpec
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = ["snapping_unclamped", "snapping_clamped", "snapping_unclamped_instance",

@@ -8,17 +8,18 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 import pytest
 import yaml
 
+from obligations.analysis.finite import plan, tabulate
+from obligations.core.spec import MechanismSpec
 from obligations.errors import EXIT_USAGE, SpecError
 from obligations.models import load
-from obligations.core.spec import MechanismSpec
-from obligations.analysis.finite import plan, tabulate
 
 REPO = Path(__file__).resolve().parents[2]
 MECHANISMS = sorted((REPO / "mechanisms").glob("*.yaml"))
@@ -342,7 +343,7 @@ def test_astronomical_epsilon_is_a_spec_error(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- the command line
 
-def cli(*args: str, path_dir: Optional[Path] = None) -> subprocess.CompletedProcess[str]:
+def cli(*args: str, path_dir: Path | None = None) -> subprocess.CompletedProcess[str]:
     """`python -m obligations ARGS` from the repository; with `path_dir`, PATH is only that
     (empty) directory, so any attempt to run coqc fails with exit 3 instead of proving."""
     env = dict(os.environ)

@@ -29,7 +29,7 @@ def test_a_formula_sweep_is_one_claim_per_point() -> None:
     assert [s.parameters["alpha"] for s in specs] == [Fraction(1, 4), Fraction(1, 3), Fraction(1, 2)]
     assert [s.epsilon_text for s in specs] == ["-ln(alpha)", "ln(3)", "ln(3/2)"]
     assert [s.derived for s in specs] == [{"name": s.name, "sweep": {"alpha": a}}
-                                          for s, a in zip(specs, ["1/4", "1/3", "1/2"])]
+                                          for s, a in zip(specs, ["1/4", "1/3", "1/2"], strict=False)]
     assert [unfold(s).plan.expected for s in specs] == [Verdict.PROVED, Verdict.PROVED, Verdict.REFUTED]
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from obligations.analysis.finite import has_distinct_neighbours, rows_all_zero
 from obligations.certify.run import load_specs, unfold
 from obligations.core.spec import MechanismSpec
 from obligations.models import form_of
-from obligations.analysis.finite import has_distinct_neighbours, rows_all_zero
 
 REPO = Path(__file__).resolve().parents[2]
 VACUOUS = REPO / "tests" / "specs" / "vacuous"
