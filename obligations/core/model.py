@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -130,45 +130,38 @@ class Route(ABC, Generic[SpecT, AnalysisT]):
         """What `show` prints (without the Coq file, which the base appends)."""
 
 
-class Form(ABC, Generic[SpecT]):
+@dataclass(frozen=True)
+class Form(Generic[SpecT]):
     """One spec form of a model: recognised by what a YAML mapping says, checked into its
     typed spec, and proved by its routes (tried in order)."""
 
-    kind: ClassVar[str]                    # the checked spec's `kind`
-    title: ClassVar[str]                   # for the JSON Schema and messages
-    schema: ClassVar[type[BaseModel]]      # the pydantic model of the file
-    profiles: ClassVar[bool] = False       # whether privacy profiles apply (a finite table exists)
-    noun: ClassVar[str] = "this claim"     # "a family": in "a family has no derived claims"
-    own_sweep: ClassVar[bool] = False      # a `sweep:` the form reads itself (programs), not core/sweep.py's
-
-    @property
-    @abstractmethod
-    def routes(self) -> Sequence[Route[SpecT, Any]]:
-        """The routes that may prove this form's claims, in the order they are tried."""
-
-    @abstractmethod
-    def recognises(self, data: Mapping[str, Any]) -> bool:
-        """Whether a parsed YAML mapping is a spec of this form."""
-
-    @abstractmethod
-    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> SpecT:
-        """The checked spec (errors name the file and the field)."""
-
-    @abstractmethod
-    def summary(self, spec: SpecT) -> str:
-        """One line for `check`."""
+    kind: str                                                 # the checked spec's `kind`
+    title: str                                                # for the JSON Schema and messages
+    schema: type[BaseModel]                                   # the pydantic model of the file
+    recognises: Callable[[Mapping[str, Any]], bool]           # whether a parsed mapping is of this form
+    check: Callable[[Mapping[str, Any], str, str], SpecT]     # (data, file, sha256): errors name the field
+    summary: Callable[[SpecT], str]                           # one line for `check`
+    routes: tuple[Route[SpecT, Any], ...]
+    noun: str = "this claim"             # "a family": in "a family has no derived claims"
+    profiles: bool = False               # whether privacy profiles apply (a finite table exists)
+    own_sweep: bool = False              # a `sweep:` the form reads itself (programs), not core/sweep.py's
+    points: Callable[[SpecT], list[Any]] | None = None                    # the claims a spec stands for
+    derived: Callable[[SpecT, Mapping[str, Any]], Any] | None = None      # a certificate's derived claim
+    table: Callable[[SpecT], Any] | None = None                           # the table privacy profiles read
 
     def expand(self, spec: SpecT) -> list[Any]:
-        """The claims a spec stands for (a program's sweep: one per point)."""
-        return [spec]
+        """The claims a spec stands for (a program's sweep: one per point; else the spec)."""
+        return self.points(spec) if self.points is not None else [spec]
 
     def derive(self, spec: SpecT, derived: Mapping[str, Any]) -> Any:
         """The claim a certificate's `derived` field names."""
-        raise ValueError(f"{self.noun} has no derived claims")
+        if self.derived is None:
+            raise ValueError(f"{self.noun} has no derived claims")
+        return self.derived(spec, derived)
 
     def finite_table(self, spec: SpecT) -> Any:
         """The finite mechanism for privacy profiles, or None (then `region` refuses the spec)."""
-        return None
+        return self.table(spec) if self.table is not None else None
 
     def unfold(self, spec: SpecT) -> Unfolded[SpecT, Any]:
         """The first route that applies and fits analyses the spec and renders its document;

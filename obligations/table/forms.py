@@ -2,11 +2,11 @@
 form last: it is the default), each with the routes that prove its claims."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from obligations.analysis.finite import FiniteMechanism, tabulate
-from obligations.core.model import Form, Route
+from obligations.analysis.finite import tabulate
+from obligations.core.model import Form
 from obligations.core.spec import MechanismSpec, derive_recorded
 from obligations.table import accuracy_spec, calibrated_spec, expfamily_spec, family_spec, kov_spec, spec
 from obligations.table.accuracy_spec import AccuracyFile, AccuracySpec
@@ -27,125 +27,53 @@ from obligations.table.family_form import FamilyFile
 from obligations.table.family_spec import FamilySpec
 from obligations.table.for_all_parameters import FOR_ALL_PARAMETERS
 from obligations.table.form import Spec
-from obligations.table.kov_spec import KovFile, KovSpec
+from obligations.table.kov_spec import KovFile
 
 
-class AccuracyForm(Form[AccuracySpec]):
-    kind = "accuracy"
-    title = "accuracy claim about a table or formula"
-    schema = AccuracyFile
-    noun = "an accuracy claim"
-    routes: Sequence[Route[AccuracySpec, Any]] = (BY_ERROR_TABLE,)
-
-    def recognises(self, data: Mapping[str, Any]) -> bool:
-        return accuracy_spec.is_accuracy(data)
-
-    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> AccuracySpec:
-        return accuracy_spec.check(data, file, sha256)
-
-    def summary(self, spec: AccuracySpec) -> str:
-        m = spec.mech
-        return f"{m.inputs.size} inputs, {m.outputs.size} outputs, claim {spec.claim.text()}"
+def _accuracy(s: AccuracySpec) -> str:
+    return f"{s.mech.inputs.size} inputs, {s.mech.outputs.size} outputs, claim {s.claim.text()}"
 
 
-class FamilyForm(Form[FamilySpec]):
-    kind = "family"
-    title = "formula with symbolic parameters"
-    schema = FamilyFile
-    noun = "a family"
-    routes: Sequence[Route[FamilySpec, Any]] = (FOR_ALL_PARAMETERS,)
-
-    def recognises(self, data: Mapping[str, Any]) -> bool:
-        return family_spec.is_family(data)
-
-    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> FamilySpec:
-        return family_spec.check(dict(data), file, sha256)
-
-    def summary(self, spec: FamilySpec) -> str:
-        return (f"family over {', '.join(p.name for p in spec.symbols)}, "
-                f"claim ({spec.epsilon_text}, {spec.delta_text})-DP for every parameter value")
+def _family(s: FamilySpec) -> str:
+    return (f"family over {', '.join(p.name for p in s.symbols)}, "
+            f"claim ({s.epsilon_text}, {s.delta_text})-DP for every parameter value")
 
 
-class ExpFamilyForm(Form[ExpFamilySpec]):
-    kind = "expfamily"
-    title = "mechanism calibrated with e^eps, by its family's parameters"
-    schema = ExpFamilyFile
-    noun = "a mechanism calibrated with e^eps"
-    routes: Sequence[Route[ExpFamilySpec, Any]] = (BY_GEOMETRIC, BY_EXPMECH)
-
-    def recognises(self, data: Mapping[str, Any]) -> bool:
-        return expfamily_spec.claims(data)
-
-    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> ExpFamilySpec:
-        return expfamily_spec.check(dict(data), file, sha256)
-
-    def summary(self, spec: ExpFamilySpec) -> str:
-        if spec.family == "exponential":
-            return (f"exponential mechanism, {spec.inputs.size} inputs x {spec.outputs.size} outputs, weights "
-                    f"exp(({spec.calibration_text}) * score), claim ({spec.epsilon_text}, {spec.delta_text})-DP")
-        return (f"truncated geometric over 0..{spec.n} with alpha = exp(-({spec.calibration_text})), "
-                f"claim ({spec.epsilon_text}, {spec.delta_text})-DP")
+def _expfamily(s: ExpFamilySpec) -> str:
+    if s.family == "exponential":
+        return (f"exponential mechanism, {s.inputs.size} inputs x {s.outputs.size} outputs, weights "
+                f"exp(({s.calibration_text}) * score), claim ({s.epsilon_text}, {s.delta_text})-DP")
+    return (f"truncated geometric over 0..{s.n} with alpha = exp(-({s.calibration_text})), "
+            f"claim ({s.epsilon_text}, {s.delta_text})-DP")
 
 
-class CalibratedForm(Form[CalibratedSpec]):
-    kind = "calibrated"
-    title = "table or formula with entries in exp and ln"
-    schema = Spec
-    noun = "a table with exp or ln entries"
-    routes: Sequence[Route[CalibratedSpec, Any]] = (BY_BRACKETS,)
-
-    def recognises(self, data: Mapping[str, Any]) -> bool:
-        return calibrated_spec.claims(data)
-
-    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> CalibratedSpec:
-        return calibrated_spec.check(dict(data), file, sha256)
-
-    def summary(self, spec: CalibratedSpec) -> str:
-        return (f"{spec.inputs.size} inputs x {spec.outputs.size} outputs, entries with exp/ln, "
-                f"claim ({spec.epsilon_text}, {spec.delta_text})-DP")
+def _calibrated(s: CalibratedSpec) -> str:
+    return (f"{s.inputs.size} inputs x {s.outputs.size} outputs, entries with exp/ln, "
+            f"claim ({s.epsilon_text}, {s.delta_text})-DP")
 
 
-class KovForm(Form[KovSpec]):
-    kind = "kov"
-    title = "KOV bound for every (epsilon0, 0)-DP mechanism run k times"
-    schema = KovFile
-    noun = "a KOV claim"
-    routes: Sequence[Route[KovSpec, Any]] = (BY_KOV,)
-
-    def recognises(self, data: Mapping[str, Any]) -> bool:
-        return kov_spec.is_kov(data)
-
-    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> KovSpec:
-        return kov_spec.check(data, file, sha256)
-
-    def summary(self, spec: KovSpec) -> str:
-        return kov_summary(spec)
+def _table(s: MechanismSpec) -> str:
+    return f"{s.inputs.size} inputs, {s.outputs.size} outputs, claim ({s.epsilon_text}, {s.delta_text})-DP"
 
 
-class TableForm(Form[MechanismSpec]):
-    kind = "finite"
-    title = "table or formula"
-    schema = Spec
-    profiles = True
+def _everything(data: Mapping[str, Any]) -> bool:
+    return True   # the default form: its schema says what is missing
+
+
+FORMS: tuple[Form[Any], ...] = (
+    Form("accuracy", "accuracy claim about a table or formula", AccuracyFile, accuracy_spec.is_accuracy,
+         accuracy_spec.check, _accuracy, (BY_ERROR_TABLE,), noun="an accuracy claim"),
+    Form("family", "formula with symbolic parameters", FamilyFile, family_spec.is_family, family_spec.check,
+         _family, (FOR_ALL_PARAMETERS,), noun="a family"),
+    Form("expfamily", "mechanism calibrated with e^eps, by its family's parameters", ExpFamilyFile,
+         expfamily_spec.claims, expfamily_spec.check, _expfamily, (BY_GEOMETRIC, BY_EXPMECH),
+         noun="a mechanism calibrated with e^eps"),
+    Form("calibrated", "table or formula with entries in exp and ln", Spec, calibrated_spec.claims,
+         calibrated_spec.check, _calibrated, (BY_BRACKETS,), noun="a table with exp or ln entries"),
+    Form("kov", "KOV bound for every (epsilon0, 0)-DP mechanism run k times", KovFile, kov_spec.is_kov,
+         kov_spec.check, kov_summary, (BY_KOV,), noun="a KOV claim"),
     # a member of a library family first, then a composed claim without its product table
-    routes: Sequence[Route[MechanismSpec, Any]] = (BY_FAMILY, BY_BASIC_COMPOSITION, BY_PLD, BY_TABLE)
-
-    def recognises(self, data: Mapping[str, Any]) -> bool:
-        return True   # the default form: its schema says what is missing
-
-    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> MechanismSpec:
-        return spec.check_finite(data, file, sha256)
-
-    def summary(self, s: MechanismSpec) -> str:
-        return (f"{s.inputs.size} inputs, {s.outputs.size} outputs, "
-                f"claim ({s.epsilon_text}, {s.delta_text})-DP")
-
-    def derive(self, s: MechanismSpec, derived: Mapping[str, Any]) -> MechanismSpec:
-        return derive_recorded(s, derived)
-
-    def finite_table(self, s: MechanismSpec) -> FiniteMechanism:
-        return tabulate(s)
-
-
-FORMS: tuple[Form[Any], ...] = (AccuracyForm(), FamilyForm(), ExpFamilyForm(), CalibratedForm(), KovForm(),
-                                TableForm())
+    Form("finite", "table or formula", Spec, _everything, spec.check_finite, _table,
+         (BY_FAMILY, BY_BASIC_COMPOSITION, BY_PLD, BY_TABLE), profiles=True,
+         derived=derive_recorded, table=tabulate),
+)
