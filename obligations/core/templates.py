@@ -83,6 +83,9 @@ BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),
                  Tactic("unfold Q2R; simpl; interval with (i_prec 300).", INTERVAL_PRELUDE))
 
 
+HEADER = Path(__file__).parent   # header.v.j2, the macro every template begins with
+
+
 def header(name: str, path: str, sha256: str, description: str) -> dict[str, str]:
     """What the header every template begins with reads: the spec's name, the tool's version,
     the spec file and its hash, the description (both in comments)."""
@@ -103,7 +106,7 @@ def render(template: Path, module: str, ctx: dict[str, Any], prelude: str, theor
     statement, tactics)` in the template marks a proof slot, `prelude` the module the file
     imports; the file ends with the audit of `theorems` (what the certificate rests on)."""
     builder = DocumentBuilder()
-    text = environment([template.parent]).get_template(template.name).render(
+    text = environment([template.parent, HEADER]).get_template(template.name).render(
         **ctx, obligation=builder.obligation, prelude=PRELUDE_MARK)
     document = builder.build(module, text + audit_tail(theorems), prelude, stronger, session_first)
     return Rendered(module, document, theorems, shared)
