@@ -29,14 +29,18 @@ class Checker:
     def fail(self, field: str, message: str) -> SpecError:
         return SpecError(self.file, field, message)
 
+    def typed(self, field: str, text: Number, types: Types, *, allow_real: bool) -> tuple[E.Expr, str]:
+        """A spec expression parsed through the whitelist and typed: the expression, its type."""
+        try:
+            e = E.parse(text)
+            return e, E.typecheck(e, types, allow_real=allow_real)
+        except E.ExprError as exc:
+            raise self.fail(field, str(exc)) from None
+
     def expression(self, field: str, text: Number, types: Types, *, allow_real: bool = False,
                    want: str | None = None) -> E.Expr:
         """A spec expression parsed and typed; `want` E.BOOL (a condition) or E.INT."""
-        try:
-            e = E.parse(text)
-            t = E.typecheck(e, types, allow_real=allow_real)
-        except E.ExprError as exc:
-            raise self.fail(field, str(exc)) from None
+        e, t = self.typed(field, text, types, allow_real=allow_real)
         if want == E.BOOL and t != E.BOOL:
             raise self.fail(field, f"expected a condition, e.g. {self.condition_example}")
         if want != E.BOOL and t == E.BOOL:

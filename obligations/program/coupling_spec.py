@@ -23,10 +23,10 @@ from typing import Any, Literal
 from pydantic import Field
 
 from obligations.core import expr as E
+from obligations.core.checker import Checker
 from obligations.core.claims import Dp, ForAllK
 from obligations.core.model import parse
 from obligations.core.vocabulary import Number
-from obligations.errors import SpecError
 from obligations.program import spec as P
 from obligations.program.spec import Assign, ForHead, Output, Strict
 
@@ -162,19 +162,17 @@ def check(data: Mapping[str, Any], file: str, sha256: str) -> CouplingSpec:
     return _Lower(model, file).spec(sha256)
 
 
-class _Lower:
+class _Lower(Checker):
     """Names, types and the lowering to the IR; every error names the field."""
 
     def __init__(self, model: CouplingSpecModel, file: str) -> None:
-        self.model, self.file = model, file
+        super().__init__(file)
+        self.model = model
         self.params: dict[str, Fraction] = {}
         self.slots: list[str] = []
         self.count = 0
         (self.stream, comp), = model.program.inputs.items()
         self.comp = comp
-
-    def fail(self, field_: str, msg: str) -> SpecError:
-        return SpecError(self.file, field_, msg)
 
     def ident(self, field_: str, name: str) -> None:
         if not IDENT.match(name) or name in E.FUNCTIONS or name in ("True", "False", "k") \
@@ -269,11 +267,7 @@ class _Lower:
     def expr(self, field_: str, text: Any, want: str) -> E.Expr:
         types = {n: (E.INT if v.denominator == 1 else E.RAT) for n, v in self.params.items()}
         types.update({n: E.INT for n in self.slots})
-        try:
-            e = E.parse(text)
-            t = E.typecheck(e, types, allow_real=False)
-        except E.ExprError as exc:
-            raise self.fail(field_, str(exc)) from None
+        e, t = self.typed(field_, text, types, allow_real=False)
         if t != want:
             raise self.fail(field_, "expected a condition" if want == E.BOOL else
                             "expected an integer expression (+ - * min max abs, no division)")
