@@ -94,7 +94,9 @@ def derive(spec: Any, derived: Mapping[str, Any]) -> Any:
     """The claim a certificate's `derived` field names: a sweep point, or the form's own."""
     if "sweep" in derived and _swept_point(spec):
         wanted = {str(k): str(v) for k, v in derived["sweep"].items()}
-        point = next((s for s in _swept(spec) if s.derived["sweep"] == wanted), None)
+        name = derived.get("name")   # points with the same values differ by their names
+        point = next((s for s in _swept(spec) if s.derived["sweep"] == wanted
+                      and (name is None or s.derived["name"] == name)), None)
         if point is None:
             raise SpecError(spec.path, "sweep", f"no sweep point {wanted}")
         return point

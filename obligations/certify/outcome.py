@@ -58,7 +58,8 @@ class Outcome:
     certificate: str | None = None
     message: str = ""
     goal: str | None = None       # for an unproved claim: where Coq stopped, and its goal
-    cached: bool = False
+    cached: bool = False             # a certificate this machine's Coq accepted before
+    rechecked: bool = False          # a certificate found in the output folder, re-checked by Coq now
     choices: dict[str, str] = field(default_factory=dict)       # the proof of each obligation
     proofs: list[dict[str, Any]] = field(default_factory=list)  # which tactic closed which obligation
     vacuous: list[str] = field(default_factory=list)   # why the claim holds for any mechanism, if so

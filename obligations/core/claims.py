@@ -31,12 +31,14 @@ class Dp(Claim):
     epsilon: str
     delta: str
     neighbours: str    # "all", "adjacent", "distance:d", "pairs" or the spec's own words
+    domain: str | None = None   # the inputs the claim is about, when not all of them (floating point)
 
     def record(self) -> dict[str, Any]:
-        return {"epsilon": self.epsilon, "delta": self.delta, "neighbours": self.neighbours}
+        record = {"epsilon": self.epsilon, "delta": self.delta, "neighbours": self.neighbours}
+        return record if self.domain is None else {**record, "domain": self.domain}
 
     def text(self) -> str:
-        return f"({self.epsilon}, {self.delta})-DP"
+        return f"({self.epsilon}, {self.delta})-DP" + ("" if self.domain is None else f" over {self.domain}")
 
 
 @dataclass(frozen=True)
@@ -142,9 +144,9 @@ class Loss(Claim):
         return self.said if self.said is not None else self.dp.text()
 
 
-def dp(epsilon: str, delta: str, neighbours: object) -> Dp:
+def dp(epsilon: str, delta: str, neighbours: object, domain: str | None = None) -> Dp:
     """The DP claim as a spec states it; explicit pairs of neighbours are recorded as "pairs"."""
-    return Dp(epsilon, delta, neighbours if isinstance(neighbours, str) else "pairs")
+    return Dp(epsilon, delta, neighbours if isinstance(neighbours, str) else "pairs", domain)
 
 
 class ClaimsDp:

@@ -80,10 +80,11 @@ class MechanismSpec:
     program: Any = None                        # a program's checked IR, or a floating pipeline (their models')
     kind: str = "finite"                       # the mechanism kind (obligations.kinds) it belongs to
     route: str = "auto"                        # formulas: by the table, as a library family's instance, or auto
+    domain: str | None = None                  # the inputs the claim is about, when not all of them (floating)
 
     @property
     def claim(self) -> Claim:
-        claim = dp(self.epsilon_text, self.delta_text, self.neighbours)
+        claim = dp(self.epsilon_text, self.delta_text, self.neighbours, self.domain)
         return Composition(claim, self.compose) if self.compose > 1 else claim
 
 
@@ -131,6 +132,10 @@ def derive(spec: MechanismSpec, *, name: str, epsilon: str, delta: Fraction,
 
 def derive_recorded(spec: MechanismSpec, derived: Mapping[str, Any]) -> MechanismSpec:
     """A profile point of a finite table, as its certificate's `derived` field records it."""
+    wanted = ("name", "epsilon", "delta", "compose")   # a point of the spec's privacy profile
+    if set(derived) != set(wanted):
+        raise ValueError(f"derived: {sorted(map(str, derived))} is not a point of this spec's profile "
+                         f"(which records {', '.join(wanted)}); this spec has no other derived claims")
     return derive(spec, name=str(derived["name"]), epsilon=str(derived["epsilon"]),
                   delta=Fraction(str(derived["delta"])), compose=int(derived["compose"]))
 

@@ -35,6 +35,14 @@ class FloatPipeline:
     sensitivity: int
     sampler: Literal["grid", "ustar"] = "grid"     # grid: grid_bits is m; ustar: grid_bits is 0
 
+    @property
+    def claim_domain(self) -> str:
+        """The inputs the theorem speaks of: the listed integer query values, nothing else."""
+        xs = self.inputs
+        span = f"{xs[0]}..{xs[-1]}" if list(xs) == list(range(xs[0], xs[0] + len(xs))) else \
+            "{" + ", ".join(map(str, xs)) + "}"
+        return f"the integer query values {span} only, neighbours |q - q'| <= {self.sensitivity}"
+
 
 def grid_sampler(fmt: A.Format, m: int) -> list[tuple[A.Float, Fraction]]:
     """u = k/2^m (k = 1..2^m) rounded to the format, equal floats merged, in increasing order."""

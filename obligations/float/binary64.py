@@ -52,7 +52,7 @@ class Binary64(Route[BinarySnappingSpec, BinarySnappingAnalysis]):
 def summary(spec: BinarySnappingSpec) -> str:
     return (f"binary64 snapping, lambda = {float(spec.scale)!r}, Lambda = {float(spec.grid)!r}, "
             f"B = {spec.bound}, ties {spec.ties}, log {spec.log_text}: claim {spec.claim_text}-DP "
-            "for inputs at distance <= 1")
+            "for inputs |x|, |x'| <= B at distance <= 1")
 
 
 def theorem_value(spec: BinarySnappingSpec, delta: Any) -> mpmath.mpf:

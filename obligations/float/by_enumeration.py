@@ -4,7 +4,7 @@ is checked on the table of output bit patterns.  Template `floating.v.j2`, and t
 ln table `ln_table.v.j2` as a shared module."""
 from __future__ import annotations
 
-from obligations.analysis.finite import plan
+from obligations.analysis.finite import has_distinct_neighbours, plan
 from obligations.analysis.finite_report import describe_table, table_witness
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness, witness_text
 from obligations.core.spec import MechanismSpec
@@ -18,7 +18,7 @@ class ByEnumeration(Route[MechanismSpec, FloatMechanism]):
 
     def analyse(self, spec: MechanismSpec) -> Analysed[FloatMechanism]:
         mech = tabulate_floating(spec)
-        return Analysed(mech, one_sided(mech, plan(mech, ())))
+        return Analysed(mech, one_sided(mech, plan(mech, _vacuity(mech))))
 
     def render(self, spec: MechanismSpec, a: Analysed[FloatMechanism]) -> Rendered:
         return render_floating(a.mechanism, a.plan)
@@ -45,7 +45,17 @@ def summary(spec: MechanismSpec) -> str:
     pipe: FloatPipeline = spec.program
     sampler = f"u on 2^{pipe.grid_bits} points" if pipe.sampler == "grid" else "u from U*, every float in (0, 1)"
     return (f"floating-point pipeline (precision {pipe.fmt.precision}, emax {pipe.fmt.emax}, "
-            f"{sampler}) over {len(pipe.inputs)} query values, claim ({spec.epsilon_text}, 0)-DP")
+            f"{sampler}), claim ({spec.epsilon_text}, 0)-DP over {pipe.claim_domain}")
+
+
+def _vacuity(mech: FloatMechanism) -> tuple[str, ...]:
+    """Why the claim holds for any pipeline, if it does: no two listed query values are
+    within the sensitivity of each other, so no pair of inputs is compared."""
+    if has_distinct_neighbours(mech):
+        return ()
+    pipe: FloatPipeline = mech.spec.program
+    return (f"no two of the query values {', '.join(map(str, pipe.inputs))} are within the sensitivity "
+            f"{pipe.sensitivity} of each other: the claim holds for any mechanism",)
 
 
 BY_ENUMERATION = ByEnumeration()

@@ -126,7 +126,7 @@ def check(data: Mapping[str, Any], file: str, sha256: str) -> MechanismSpec:
         parameters={}, parameter_types={}, inputs=Domain(labels, pipe.inputs),
         outputs=Domain(("(not yet enumerated)",)), table=None, formula=None, distribution="full",
         neighbours="componentwise", epsilon=eps, epsilon_text=str(f.claim.epsilon),
-        delta=Fraction(0), delta_text=str(f.claim.delta), program=pipe)
+        delta=Fraction(0), delta_text=str(f.claim.delta), program=pipe, domain=pipe.claim_domain)
 
 
 def _constant(text: Any, file: str, where: str) -> Fraction:
@@ -171,9 +171,12 @@ def _pipeline(f: FloatingForm, file: str) -> FloatPipeline:
             raise SpecError(file, "floating.uniform.ustar", f"the format has {ustar_size(fmt)} floats in "
                             f"(0, 1), beyond the {2 ** MAX_GRID_BITS} sampler outcomes enumerated")
     steps, texts = _steps(f, fmt, file)
+    count = f.inputs.to - f.inputs.from_ + 1 if isinstance(f.inputs, RangeForm) else len(f.inputs)
+    if not 2 <= count <= MAX_INPUTS:   # before the range is built: {from: -1e9, to: 1e9} is 2e9 values
+        raise SpecError(file, "floating.inputs", f"{count} query values; give 2..{MAX_INPUTS} distinct ones")
     inputs = tuple(range(f.inputs.from_, f.inputs.to + 1)) if isinstance(f.inputs, RangeForm) \
         else tuple(f.inputs)
-    if not 2 <= len(inputs) <= MAX_INPUTS or len(set(inputs)) != len(inputs):
+    if len(set(inputs)) != len(inputs):
         raise SpecError(file, "floating.inputs", f"give 2..{MAX_INPUTS} distinct query values")
     for i, x in enumerate(inputs):
         _representable(fmt, Fraction(x), file, f"floating.inputs[{i}]")

@@ -9,6 +9,7 @@ from typing import Any
 
 import sympy
 
+from obligations.analysis import vacuous as V
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import Plan
 from obligations.core.templates import Rendered
@@ -33,7 +34,8 @@ class ByCases(Route[PipelineSpec, snap.SnapUnfold]):
             truth_float = math.nan    # symbolic
         return Analysed(su, Plan(expected=su.expected, obligations=(), tight_epsilon=truth,
                                  tight_epsilon_float=truth_float, delta_at_claim=None,
-                                 delta_at_claim_float=math.nan, notes=tuple(su.notes)))
+                                 delta_at_claim_float=math.nan, notes=tuple(su.notes),
+                                 vacuous=V.sensitivity_zero(spec.sensitivity, "query answers")))
 
     def render(self, spec: PipelineSpec, a: Analysed[snap.SnapUnfold]) -> Rendered:
         return render(a.mechanism)

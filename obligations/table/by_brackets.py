@@ -6,6 +6,7 @@ that `interval` proves (`theories/Finite/RealTable.v`); refuted when the bracket
 violation.  Template `calibrated.v.j2`; docs/calibrated.md."""
 from __future__ import annotations
 
+from obligations.analysis import vacuous as V
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness, plan_description
 from obligations.core.obligation import Verdict
 from obligations.core.templates import Rendered
@@ -19,7 +20,7 @@ class ByBrackets(Route[CalibratedSpec, A.Calibrated]):
 
     def analyse(self, spec: CalibratedSpec) -> Analysed[A.Calibrated]:
         c, plan = A.analyse(spec)
-        return Analysed(c, plan)
+        return Analysed(c, V.flagged(plan, V.without_pairs(spec)))
 
     def render(self, spec: CalibratedSpec, a: Analysed[A.Calibrated]) -> Rendered:
         return render(a.mechanism, a.plan.expected)

@@ -4,6 +4,7 @@ table of sensitivity Δ); refuted by the pair and output of the largest ratio, c
 interval.  Template `expmech.v.j2`; docs/calibrated.md."""
 from __future__ import annotations
 
+from obligations.analysis import vacuous as V
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import Verdict
 from obligations.core.templates import Rendered
@@ -21,7 +22,7 @@ class ByExpMech(Route[ExpFamilySpec, ExpMech]):
 
     def analyse(self, spec: ExpFamilySpec) -> Analysed[ExpMech]:
         m, plan = exponential(spec)
-        return Analysed(m, plan)
+        return Analysed(m, V.flagged(plan, V.without_pairs(spec)))
 
     def render(self, spec: ExpFamilySpec, a: Analysed[ExpMech]) -> Rendered:
         return render_expmech(a.mechanism, a.plan.expected)

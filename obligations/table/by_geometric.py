@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from obligations.analysis import vacuous as V
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness, plan_description
 from obligations.core.obligation import Verdict
 from obligations.core.templates import Rendered
@@ -22,7 +23,7 @@ class ByGeometric(Route[ExpFamilySpec, ExpFamily]):
 
     def analyse(self, spec: ExpFamilySpec) -> Analysed[ExpFamily]:
         m, plan = geometric(spec)
-        return Analysed(m, plan)
+        return Analysed(m, V.flagged(plan, V.geometric(spec.n, spec.distance)))
 
     def render(self, spec: ExpFamilySpec, a: Analysed[ExpFamily]) -> Rendered:
         return render_geometric(a.mechanism, a.plan.expected)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from obligations.analysis import vacuous as V
 from obligations.analysis.finite_report import table_witness
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import ExpUpperBound, Verdict
@@ -22,7 +23,7 @@ class ForAllParameters(Route[FamilySpec, A.FamilyAnalysis]):
 
     def analyse(self, spec: FamilySpec) -> Analysed[A.FamilyAnalysis]:
         fa, plan = A.analyse(spec)
-        return Analysed(fa, plan)
+        return Analysed(fa, V.flagged(plan, V.family(spec.inputs, spec.neighbours)))
 
     def render(self, spec: FamilySpec, a: Analysed[A.FamilyAnalysis]) -> Rendered:
         fa, plan = a.mechanism, a.plan
