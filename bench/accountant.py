@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import yaml
 
@@ -112,20 +112,20 @@ def distinct_plds(rows: list[list[Fraction]], pairs: list[tuple[int, int]]) -> l
     seen: dict[tuple[tuple[Fraction, Fraction], ...], tuple[int, int]] = {}
     for x, x2 in pairs:
         masses: dict[Fraction, Fraction] = {}
-        for p, q in zip(rows[x], rows[x2]):
+        for p, q in zip(rows[x], rows[x2], strict=False):
             if p > 0:
                 masses[p / q] = masses.get(p / q, Fraction(0)) + p
         seen.setdefault(tuple(sorted(masses.items())), (x, x2))
     return list(seen.values())
 
 
-def theirs(case: Case) -> Optional[dict[str, Any]]:
+def theirs(case: Case) -> dict[str, Any] | None:
     try:
         from dp_accounting.pld import privacy_loss_distribution as pld
     except ImportError:
         return None
-    from obligations.kinds import check as check_spec
     from obligations.analysis.finite import tabulate
+    from obligations.models import check as check_spec
     m = tabulate(check_spec(case.spec, "bench.yaml", ""))
     rows = [list(r) for r in m.base_rows]
     pairs = distinct_plds(rows, [p for p in m.pairs if p[0] != p[1]])
@@ -138,13 +138,13 @@ def theirs(case: Case) -> Optional[dict[str, Any]]:
         d = pld.from_two_probability_mass_functions(lower, upper, pessimistic_estimate=True,
                                                     value_discretization_interval=1e-4, symmetric=False)
         c = d.self_compose(case.runs)
-        deltas = [max(x, c.get_delta_for_epsilon(float(e))) for x, e in zip(deltas, case.epsilons)]
+        deltas = [max(x, c.get_delta_for_epsilon(float(e))) for x, e in zip(deltas, case.epsilons, strict=False)]
         eps = max(eps, c.get_epsilon_for_delta(float(DELTA)))
     return {"deltas": deltas, "epsilon_at_delta": eps, "pairs": len(pairs),
             "seconds": round(time.perf_counter() - start, 1)}
 
 
-def report(case: Case, mine: dict[str, Any], other: Optional[dict[str, Any]]) -> None:
+def report(case: Case, mine: dict[str, Any], other: dict[str, Any] | None) -> None:
     print(f"\n{case.name}: {case.spec['description']}, {case.runs} runs (target: {case.target})")
     if "error" in mine:
         print("  ours: FAILED\n" + mine["error"])

@@ -19,10 +19,11 @@ margin for the weights, which Coq computes in interval arithmetic.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import reduce
-from typing import Optional, Protocol, Sequence
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -94,7 +95,7 @@ def loss_ratios(rows: Sequence[Row], pairs: Sequence[tuple[int, int]]) -> set[Fr
     P(y) > 0 = Q(y) (an infinite loss) is refused."""
     ratios: set[Fraction] = set()
     for x, x2 in pairs:
-        for y, (p, q) in enumerate(zip(rows[x], rows[x2])):
+        for y, (p, q) in enumerate(zip(rows[x], rows[x2], strict=False)):
             if p == 0:
                 continue
             if q == 0:
@@ -143,7 +144,7 @@ def _keying_of(ratios: set[Fraction], tables: Sequence[Sequence[Row]], pairs: Se
     stride = 0
     for rows in tables:
         for x, x2 in pairs:
-            zs = sorted({keys[p / q] for p, q in zip(rows[x], rows[x2]) if p > 0})
+            zs = sorted({keys[p / q] for p, q in zip(rows[x], rows[x2], strict=False) if p > 0})
             stride = reduce(math.gcd, (z - zs[0] for z in zs), stride)
     return Keying(base, stride or 1, True)
 
@@ -179,7 +180,8 @@ def _key(keying: Keying, ratio: Fraction, up: bool) -> int:
 
 def pair_pld(keying: Keying, p_row: Row, q_row: Row, up: bool) -> PairPld:
     """The PLD of one ordered pair with its keys on the `up` side (exact keys: both sides)."""
-    keyed: list[tuple[int, Fraction]] = [(_key(keying, p / q, up), p) for p, q in zip(p_row, q_row) if p > 0]
+    keyed: list[tuple[int, Fraction]] = [(_key(keying, p / q, up), p)
+                                         for p, q in zip(p_row, q_row, strict=True) if p > 0]
     if not keyed:
         return PairPld(0, (Fraction(0),))
     lo, hi = min(z for z, _ in keyed), max(z for z, _ in keyed)
@@ -323,7 +325,7 @@ class Accountant:
                 self._windows[combo] = fpow(combo[0], d, self.runs[0], self.tau)
             else:
                 acc_w = _one()
-                for pld, k in reversed(list(zip(combo, self.runs))):
+                for pld, k in reversed(list(zip(combo, self.runs, strict=False))):
                     w = fpow(pld, d, k, self.tau)
                     offset, masses = trim(self.tau, d, w.offset + acc_w.offset, fconv(w.masses, acc_w.masses))
                     acc_w = Window(offset, d, masses)
@@ -336,7 +338,7 @@ class Accountant:
 
     def lower(self, eps: float) -> tuple[float, tuple[int, int]]:
         """The largest lower end over the pairs, and that pair."""
-        best: Optional[tuple[float, tuple[int, int]]] = None
+        best: tuple[float, tuple[int, int]] | None = None
         for pair, combo in self.lows.items():
             lo = bracket(self.window(combo), self.keying, eps).lower
             if best is None or lo > best[0]:
@@ -410,7 +412,7 @@ class Bracketing(Protocol):
     def lower(self, eps: float) -> tuple[float, tuple[int, int]]: ...
 
 
-def claim_bounds(acc: Bracketing, eps: Fraction, digits: int = 6) -> tuple[Fraction, Optional[Fraction]]:
+def claim_bounds(acc: Bracketing, eps: Fraction, digits: int = 6) -> tuple[Fraction, Fraction | None]:
     """(up, lo): δ(ε) ≤ up to prove, δ(ε) > lo to refute (None when the lower bound is 0),
     rounded outwards to `digits` significant digits past the margin."""
     up = acc.upper(float(eps))
@@ -420,7 +422,7 @@ def claim_bounds(acc: Bracketing, eps: Fraction, digits: int = 6) -> tuple[Fract
     return upper, (round_down(lower_f, digits) if lower_f > 0 else None)
 
 
-def epsilon_at(acc: Bracketing, delta: float, tol: Fraction, eps_max: float = 1e7) -> Optional[Fraction]:
+def epsilon_at(acc: Bracketing, delta: float, tol: Fraction, eps_max: float = 1e7) -> Fraction | None:
     """The smallest ε on the grid tol·N whose certified upper end (with the margin) is at
     most δ, or None if none is below eps_max."""
     def ok(n: int) -> bool:

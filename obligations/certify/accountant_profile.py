@@ -1,5 +1,5 @@
 """`region` for compositions the product table cannot carry, and ε at a given δ: the
-accountant's profile (`kinds/finite/accountant.py`, `analysis/accountant.py`).
+accountant's profile (`table/by_accountant.py`, `analysis/accountant.py`).
 
 The curve is not exact rationals here but a certified bracket: at each ε, δ(ε) lies in
 [lower, upper] where Coq can prove (ε, upper)-DP and refute (ε, lower)-DP.  The default
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 from obligations.analysis import accountant as acc
 from obligations.certify.outcome import Outcome, Settings
@@ -21,8 +22,8 @@ from obligations.certify.run import prove_many, unfold
 from obligations.core import expr as E
 from obligations.core.spec import MechanismSpec
 from obligations.errors import SpecError, UsageError
-from obligations.kinds import kind_of
-from obligations.kinds.finite.accountant import build, derive_points
+from obligations.models import form_of
+from obligations.table.by_accountant import build, derive_points
 
 TABLE_DELTAS = tuple(Fraction(1, 10 ** j) for j in range(1, 11))
 TOLERANCES = (1, 2, 5, 10, 20, 50, 100)   # multiples of the tolerance tried when a bracket is too wide
@@ -36,10 +37,10 @@ class AccPoint:
     epsilon: Fraction
     lower: float
     upper: float
-    up: Optional[Fraction]
-    lo: Optional[Fraction]
-    delta: Optional[Fraction] = None       # a "smallest ε at δ" point: this δ
-    tolerance: Optional[Fraction] = None   # ... to this tolerance (ε − tolerance is refuted)
+    up: Fraction | None
+    lo: Fraction | None
+    delta: Fraction | None = None       # a "smallest ε at δ" point: this δ
+    tolerance: Fraction | None = None   # ... to this tolerance (ε − tolerance is refuted)
 
     def to_json(self) -> dict[str, Any]:
         return {"epsilon": str(self.epsilon), "epsilon_float": float(self.epsilon), "delta_lower": self.lower,
@@ -56,7 +57,7 @@ class AccProfile:
     accountant: acc.Accountant
     points: list[AccPoint]
     table: list[AccPoint]
-    outcome: Optional[Outcome] = None
+    outcome: Outcome | None = None
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -92,7 +93,7 @@ def point_at(a: acc.Accountant, eps: Fraction, digits: int) -> AccPoint:
     return AccPoint(eps, lower, upper, up, acc.round_down(lo_f, digits) if lo_f > 0 else None)
 
 
-def point_at_delta(a: acc.Accountant, delta: Fraction, tol: Fraction) -> Optional[AccPoint]:
+def point_at_delta(a: acc.Accountant, delta: Fraction, tol: Fraction) -> AccPoint | None:
     """The smallest ε on the grid of tol (or of a coarser multiple, when the bracket cannot tell
     δ(ε − tol) > δ) with δ(ε) ≤ δ; None if no ε up to 2000 has."""
     for m in TOLERANCES:
@@ -110,7 +111,7 @@ def point_at_delta(a: acc.Accountant, delta: Fraction, tol: Fraction) -> Optiona
 def acc_profile(spec: MechanismSpec, compose: int, epsilons: Sequence[str], deltas: Sequence[Fraction],
                 tolerance: Fraction, digits: int) -> AccProfile:
     """The accountant's profile of the spec's table run `compose` times."""
-    table = kind_of(spec).finite_table(replace(spec, compose=1))
+    table = form_of(spec).finite_table(replace(spec, compose=1))
     a = build(replace(spec, compose=compose), table)
     points = [point_at(a, _eps_value(spec, e), digits) for e in epsilons]
     notes: list[str] = []
@@ -128,9 +129,9 @@ def acc_profile(spec: MechanismSpec, compose: int, epsilons: Sequence[str], delt
     return AccProfile(spec, compose, a, points, rows, notes=notes)
 
 
-def profile_points(prof: AccProfile) -> list[list[Optional[str]]]:
+def profile_points(prof: AccProfile) -> list[list[str | None]]:
     """What the certificate claims: [ε, up, lo] per point; a smallest-ε point gives two."""
-    out: list[list[Optional[str]]] = []
+    out: list[list[str | None]] = []
     for p in prof.points or prof.table:
         if p.delta is not None and p.tolerance is not None:
             out.append([str(p.epsilon), str(p.delta), None])
@@ -235,7 +236,7 @@ def tradeoff(prof: AccProfile) -> list[tuple[float, float]]:
     pld = max(a.ups, key=lambda p: bracket_upper(a, p, (lo + hi) / 2))
     w = a.window(pld)
     lb = a.keying.log_base
-    items = [(m, z) for m, z in zip(w.masses.tolist(), w.keys().tolist()) if m > 0]
+    items = [(m, z) for m, z in zip(w.masses.tolist(), w.keys().tolist(), strict=False) if m > 0]
     below = [0.0]
     for m, _ in items:
         below.append(below[-1] + m)                   # below[i]: the mass under items[i]'s key

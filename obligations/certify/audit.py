@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any
 
 import yaml
 
@@ -17,7 +18,7 @@ from obligations.certify import peers
 from obligations.certify.outcome import Outcome
 from obligations.core import expr as E
 from obligations.errors import UsageError
-from obligations.kinds import load
+from obligations.models import load
 
 
 def _eps0(text: str) -> float:
@@ -32,7 +33,7 @@ def _slug(text: str) -> str:
     return re.sub("_+", "_", re.sub(r"[^A-Za-z0-9]", "_", text)).strip("_").lower()
 
 
-def ask(peer: str, pure_dp: Optional[str], mechanism: Optional[Path], runs: int, epsilons: Sequence[str],
+def ask(peer: str, pure_dp: str | None, mechanism: Path | None, runs: int, epsilons: Sequence[str],
         write: Path) -> list[Path]:
     """Ask the peer at each ε; write one audit spec per answer into `write`; their paths."""
     if (pure_dp is None) == (mechanism is None):

@@ -2,13 +2,14 @@
 asked, and its absence is a usage error naming the package to install).
 
 `ask(peer, ...)` returns the peer's (ε, δ) report for a mechanism run K times, and the call
-that produced it, for the audit spec (`kinds/audit/`) that Coq then certifies or refutes."""
+that produced it, for the audit spec (`table/audit.py`) that Coq then certifies or refutes."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from obligations.errors import UsageError
 
@@ -64,7 +65,7 @@ def ask_table(peer: str, rows: Sequence[Sequence[Fraction]], pairs: Sequence[tup
     if peer != "dp_accounting":
         raise UsageError(f"--peer {peer} takes --pure-dp; a table goes to --peer dp_accounting")
     pld = _dp_accounting()
-    best: Optional[float] = None
+    best: float | None = None
     seen: set[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = set()
     for x, x2 in pairs:
         key = (tuple(rows[x]), tuple(rows[x2]))

@@ -1,13 +1,14 @@
 """Composed claims beyond the product table, the smallest ε at δ and profile points go by the
-accountant (obligations/kinds/finite/accountant.py): what it predicts and renders, and what
+accountant (obligations/table/by_accountant.py): what it predicts and renders, and what
 it refuses (exit 2 naming the field) before Coq runs."""
 from __future__ import annotations
 
 import contextlib
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import yaml
@@ -17,7 +18,8 @@ from obligations.certify.run import unfold
 from obligations.cli import main
 from obligations.core.obligation import AccountantCheck, Verdict
 from obligations.errors import SpecError
-from obligations.kinds import check as check_spec, load, witness
+from obligations.models import check as check_spec
+from obligations.models import load, witness
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "truncated_geometric_1000_runs.yaml"

@@ -1,4 +1,4 @@
-"""Additive discrete Laplace noise over Z, run K times (obligations/kinds/additive/): the
+"""Additive discrete Laplace noise over Z, run K times (obligations/table/additive.py, gauss.py): the
 analysis against the exact curve of the two-valued loss, what is rendered, and the form's
 checks (exit 2 naming the field)."""
 from __future__ import annotations
@@ -6,9 +6,10 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import yaml
@@ -16,8 +17,8 @@ import yaml
 from obligations.certify.run import unfold
 from obligations.cli import main
 from obligations.core.obligation import AccountantCheck, Verdict
-from obligations.kinds import load
-from obligations.kinds.additive import build, mass, window
+from obligations.models import load
+from obligations.table.additive import build, mass, window
 
 REPO = Path(__file__).resolve().parents[2]
 SPECS = REPO / "tests" / "specs" / "additive"
@@ -42,7 +43,7 @@ def test_the_bracket_holds_the_exact_delta() -> None:
     a, _, _ = build(spec)
     k, p = 1000, 2 / 3
     for eps in (250.0, 300.0, 350.0):
-        def term(j: int) -> float:
+        def term(j: int, eps: float = eps) -> float:
             arg = eps - (2 * j - k) * math.log(2)
             if arg >= 0:
                 return 0.0

@@ -1,4 +1,4 @@
-"""Audits of other accountants (obligations/kinds/audit/, `obligations audit`): the shipped audits'
+"""Audits of other accountants (obligations/table/audit.py, `obligations audit`): the shipped audits'
 predicted verdicts, the form's checks (exit 2 naming the field), and asking a peer (skipped,
 with the reason, when its package is absent)."""
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import yaml
@@ -15,7 +16,7 @@ import yaml
 from obligations.certify.run import unfold
 from obligations.cli import main
 from obligations.core.obligation import Verdict
-from obligations.kinds import load
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parents[2]
 PRV = REPO / "mechanisms" / "prv_accountant_pure_dp_ln_3_50_runs_eps_1.yaml"
@@ -41,7 +42,7 @@ def test_shipped_audits_predict_their_verdicts(path: Path, verdict: Verdict) -> 
 
 def test_a_wrong_pure_dp_bound_is_refuted_by_randomized_response() -> None:
     u = unfold(load(PRV.relative_to(REPO)))
-    assert u.spec.kind == "kov" and u.rendered.theorems[-1].endswith("_refuted")
+    assert u.spec.kind == "audit" and u.mechanism.spec.kind == "kov" and u.rendered.theorems[-1].endswith("_refuted")
 
 
 Edit = Callable[[dict[str, Any]], None]

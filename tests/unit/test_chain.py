@@ -1,4 +1,4 @@
-"""Chains of different mechanisms (`compose: [{spec, runs}, ...]`, obligations/kinds/chain/): the
+"""Chains of different mechanisms (`compose: [{spec, runs}, ...]`, obligations/table/chain.py): the
 form's checks (exit 2 naming the field), the analysis against the exact product table of a small
 chain, and what is rendered."""
 from __future__ import annotations
@@ -7,9 +7,10 @@ import contextlib
 import io
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import yaml
@@ -17,8 +18,8 @@ import yaml
 from obligations.certify.run import unfold
 from obligations.cli import main
 from obligations.core.obligation import AccountantCheck, Verdict
-from obligations.kinds import load, witness
-from obligations.kinds.chain import build
+from obligations.models import load, witness
+from obligations.table.chain import build
 
 REPO = Path(__file__).resolve().parents[2]
 CHAIN = REPO / "tests" / "specs" / "chain"
@@ -73,7 +74,7 @@ def test_the_bracket_holds_the_exact_delta_of_a_small_chain(tmp_path: Path) -> N
         return [math.prod(ps, start=F(1)) for ps in itertools.product(*runs)]
     for eps in (0.0, 1.0, 2.0, 3.5):
         t = F(math.exp(eps))
-        exact = max(float(sum(max(F(0), p - t * q) for p, q in zip(product(x), product(x2))))
+        exact = max(float(sum(max(F(0), p - t * q) for p, q in zip(product(x), product(x2), strict=False)))
                     for x in range(3) for x2 in range(3) if x != x2)
         lower, _ = a.lower(eps)
         assert lower <= exact * (1 + 1e-12) + 1e-15 and exact <= a.upper(eps) * (1 + 1e-12) + 1e-15

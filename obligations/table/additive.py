@@ -1,0 +1,390 @@
+"""Additive noise over Z, infinite support (`additive:` specs): the input plus discrete Laplace
+noise with a rational ratio α, or discrete Gaussian noise with a rational σ (gauss.py), run K
+times, inputs at distance at most Δ neighbours.
+
+    additive: {discrete_laplace: {alpha: 1/2}, sensitivity: 1, runs: 1000}
+    additive: {discrete_gaussian: {sigma: 5}, sensitivity: 1, runs: 1000}
+    claim: {epsilon: 300, delta: 1/100}          # or {delta: 1/100000, tolerance: 1/100}
+
+Coq (`theories/Accountant/NoiseBox.v`, `NoiseDP.v`, `NoiseCheck.v`, `DLaplace.v`) proves
+(ε, δ)-DP of the untruncated mechanism for every pair of inputs (`zdp_noise_acc`): for each
+shift s = x − x' the pair's loss keys (base 1/α) and PLD over a window [−m0, m0] are checked
+exactly, the noise outside the window is counted in the missed mass, and the K-fold window in
+floats rounded down gives the bound; or refutes it with inputs 0 and −s and the loss event
+inside the box [−m0, m0]^K (`not_zdp_noise_acc`).  Template `additive.v.j2`."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, StrictInt, ValidationError
+
+from obligations import __version__
+from obligations.analysis import accountant as acc
+from obligations.core import expr as E
+from obligations.core.claims import Claim as ClaimOf
+from obligations.core.claims import Dp, DpOf
+from obligations.core.document import Tactic
+from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
+from obligations.core.names import spec_name_problem, text_problem
+from obligations.core.obligation import AccountantCheck, Plan, Verdict
+from obligations.core.spec import check_epsilon, validation_error
+from obligations.core.templates import Rendered
+from obligations.core.templates import render as render_template
+from obligations.core.terms import comment, q_list, q_lit, r_lit
+from obligations.core.vocabulary import Number, Strict
+from obligations.errors import SpecError
+from obligations.table import gauss
+from obligations.table.by_accountant import EQ_TACTICS, PRELUDE, Claim, _pick
+from obligations.table.chosen import Chosen, chosen, describe_plan
+from obligations.table.form import Claim as ClaimForm
+
+TEMPLATE = Path(__file__).parent / "templates" / "additive.v.j2"
+TAIL_BITS = 110          # the window [−m0, m0] leaves out noise mass below 2^-110
+MAX_WINDOW = 5000
+MAX_RUNS = 1_000_000
+
+
+class DLaplaceForm(Strict):
+    alpha: Number = Field(description="the ratio alpha in (0, 1): Pr[z] = (1 - alpha)/(1 + alpha) * alpha^|z|")
+
+
+class DGaussForm(Strict):
+    sigma: Number = Field(description="sigma > 0, rational: Pr[z] proportional to e^(-z^2 / (2 sigma^2))")
+
+
+class AdditiveBody(Strict):
+    discrete_laplace: DLaplaceForm | None = Field(default=None, description="the noise (one of the two)")
+    discrete_gaussian: DGaussForm | None = Field(default=None, description="the noise (one of the two)")
+    sensitivity: StrictInt = Field(default=1, ge=1, description="inputs at distance at most this are neighbours")
+    runs: StrictInt = Field(default=1, ge=1, description="K >= 1: the claim is about K runs on the same input")
+
+
+class AdditiveFile(Strict):
+    """The input plus discrete Laplace or discrete Gaussian noise over all of Z, run K times."""
+
+    schema_version: Literal[1]
+    name: str
+    description: str = ""
+    additive: AdditiveBody
+    claim: ClaimForm
+
+
+@dataclass(frozen=True)
+class AdditiveSpec:
+    path: str
+    sha256: str
+    name: str
+    description: str
+    alpha: Fraction | None        # the discrete Laplace's ratio, or
+    sensitivity: int
+    runs: int
+    epsilon: E.Expr
+    epsilon_text: str
+    delta: Fraction
+    delta_text: str
+    tolerance: Fraction | None = None
+    sigma: Fraction | None = None  # the discrete Gaussian's sigma
+    kind: str = "additive"
+    derived: Mapping[str, Any] | None = None
+    profile_epsilons: tuple[str, ...] = ()
+    profile_compose: tuple[int, ...] = ()
+
+    @property
+    def claim(self) -> ClaimOf:
+        return DpOf(Dp(self.epsilon_text, self.delta_text, f"|x - x'| <= {self.sensitivity}"), "additive",
+                    f"{self.noise_text}, {self.runs} runs")
+
+    @property
+    def noise_text(self) -> str:
+        return f"discrete Laplace, alpha = {self.alpha}" if self.sigma is None else \
+            f"discrete Gaussian, sigma = {self.sigma}"
+
+
+def _rational(file: str, field: str, text: Any) -> Fraction:
+    try:
+        return Fraction(E.compile_exact(E.parse(text))({}))
+    except E.ExprError as exc:
+        raise SpecError(file, field, str(exc)) from None
+
+
+def check(data: Mapping[str, Any], file: str, sha256: str) -> AdditiveSpec:
+    try:
+        form = AdditiveFile.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(file, exc, AdditiveFile) from None
+    for field, problem in (("name", spec_name_problem(form.name)),
+                           ("description", text_problem(form.description, multiline=True))):
+        if problem:
+            raise SpecError(file, field, problem)
+    a = form.additive
+    alpha, sigma = _noise(file, a)
+    if a.runs > MAX_RUNS:
+        raise SpecError(file, "additive.runs", f"{a.runs} runs: at most {MAX_RUNS}")
+    c = form.claim
+    if (c.epsilon is None) == (c.tolerance is None):
+        raise SpecError(file, "claim.epsilon" if c.epsilon is None else "claim.tolerance",
+                        "give epsilon, or tolerance (the smallest epsilon at delta), exactly one of them")
+    tolerance = None
+    if c.tolerance is not None:
+        tolerance = _rational(file, "claim.tolerance", c.tolerance)
+        if not 0 < tolerance <= 1:
+            raise SpecError(file, "claim.tolerance", f"tolerance = {tolerance}: a rational in (0, 1]")
+    try:
+        eps = E.parse(c.epsilon if c.epsilon is not None else 0)
+        E.typecheck(eps, {}, allow_real=True)
+    except E.ExprError as exc:
+        raise SpecError(file, "claim.epsilon", str(exc)) from None
+    check_epsilon(file, "claim.epsilon", eps, {}, runs=a.runs)
+    delta = _rational(file, "claim.delta", c.delta)
+    if not 0 <= delta <= 1:
+        raise SpecError(file, "claim.delta", f"delta = {delta} is not in [0, 1]")
+    eps_text = f"min eps (tolerance {tolerance})" if tolerance is not None else str(c.epsilon)
+    return AdditiveSpec(file, sha256, form.name, form.description, alpha, a.sensitivity, a.runs, eps, eps_text,
+                        delta, str(c.delta), tolerance, sigma)
+
+
+def _noise(file: str, a: AdditiveBody) -> tuple[Fraction | None, Fraction | None]:
+    """(alpha, None) for the discrete Laplace, (None, sigma) for the discrete Gaussian."""
+    if (a.discrete_laplace is None) == (a.discrete_gaussian is None):
+        raise SpecError(file, "additive", "give the noise: discrete_laplace or discrete_gaussian, exactly one")
+    if a.discrete_gaussian is not None:
+        sigma = _rational(file, "additive.discrete_gaussian.sigma", a.discrete_gaussian.sigma)
+        if sigma <= 0:
+            raise SpecError(file, "additive.discrete_gaussian.sigma", f"sigma = {sigma}: a rational > 0")
+        if 2 * gauss.window(sigma * sigma) + 1 > MAX_WINDOW:
+            raise SpecError(file, "additive.discrete_gaussian.sigma", f"sigma = {sigma} is so large that the window "
+                            f"holding all but 2^-{TAIL_BITS} of the noise has more than {MAX_WINDOW} values")
+        return None, sigma
+    assert a.discrete_laplace is not None
+    alpha = _rational(file, "additive.discrete_laplace.alpha", a.discrete_laplace.alpha)
+    if not 0 < alpha < 1:
+        raise SpecError(file, "additive.discrete_laplace.alpha", f"alpha = {alpha}: a rational in (0, 1)")
+    if window(alpha) > MAX_WINDOW:
+        raise SpecError(file, "additive.discrete_laplace.alpha", f"alpha = {alpha} is so close to 1 that the window "
+                        f"holding all but 2^-{TAIL_BITS} of the noise has more than {MAX_WINDOW} values")
+    return alpha, None
+
+
+def window(alpha: Fraction) -> int:
+    """m0 with noise mass 2·α^(m0+1)/(1+α) outside [−m0, m0] below 2^-TAIL_BITS."""
+    ln_a = math.log(alpha.numerator) - math.log(alpha.denominator)
+    return max(1, math.ceil(TAIL_BITS * math.log(2) / -ln_a))
+
+
+def win(m: int) -> list[int]:
+    """Coq's `win m`: m, −m, m − 1, −(m − 1), ..., 0."""
+    out: list[int] = []
+    for k in range(m, 0, -1):
+        out += [k, -k]
+    return out + [0]
+
+
+def mass(alpha: Fraction, z: int) -> Fraction:
+    return (1 - alpha) / (1 + alpha) * alpha ** abs(z)
+
+
+def shifts(delta: int) -> list[int]:
+    return [s for s in win(delta) if s != 0]
+
+
+def build(spec: AdditiveSpec) -> tuple[acc.Accountant, int, dict[int, acc.PairPld]]:
+    """The accountant of the spec: one PLD per shift (exact keys of base 1/α, stride 1)."""
+    alpha = spec.alpha
+    assert alpha is not None, "the discrete Laplace's"
+    m0 = window(alpha)
+    keying = acc.Keying(1 / alpha, 1, True)
+    zs = win(m0)
+    plds = {s: acc.pair_pld(keying, [mass(alpha, z) for z in zs], [mass(alpha, z + s) for z in zs], True)
+            for s in shifts(spec.sensitivity)}
+    ups: list[acc.Combo] = []
+    for pld in plds.values():
+        if (pld,) not in ups:
+            ups.append((pld,))
+    lows: dict[tuple[int, int], acc.Combo] = {(0, -s): (pld,) for s, pld in plds.items()}
+    return acc.Accountant(keying, (spec.runs,), ups, lows), m0, plds
+
+
+class ByAdditiveAccountant(Route[AdditiveSpec, Chosen[Any]]):
+    name = "by the accountant over Z"
+
+    def analyse(self, spec: AdditiveSpec) -> Analysed[Chosen[Any]]:
+        return analyse(spec)
+
+    def render(self, spec: AdditiveSpec, a: Analysed[Chosen[Any]]) -> Rendered:
+        return a.mechanism.rendered
+
+    def witness(self, u: Unfolded[AdditiveSpec, Chosen[Any]]) -> Witness | None:
+        check = next((o for o in u.plan.obligations if isinstance(o, AccountantCheck)), None)
+        if check is None or u.plan.expected != Verdict.REFUTED or not check.refuted:
+            return None
+        eps, delta = check.refuted[0]
+        return {"x": "0", "x_prime": str(check.x2), "runs": check.runs, "delta": str(delta),
+                "event": "loss_box: the output vectors in the box where Pr[x] > e^eps * Pr[x']",
+                "text": (f"witness: x = 0, x' = {check.x2}, S = the loss event inside the box of the window: "
+                         f"Pr[M(x) in S] - e^eps * Pr[M(x') in S] > delta = {delta}")}
+
+    def describe(self, u: Unfolded[AdditiveSpec, Chosen[Any]]) -> Description:
+        return describe_plan(u, summary(u.spec))
+
+
+def summary(spec: AdditiveSpec) -> str:
+    return (f"{spec.noise_text}, sensitivity {spec.sensitivity}, {spec.runs} runs, "
+            f"claim ({spec.epsilon_text}, {spec.delta_text})-DP")
+
+
+def is_additive(data: Mapping[str, Any]) -> bool:
+    return "additive" in data
+
+
+BY_ADDITIVE_ACCOUNTANT = ByAdditiveAccountant()
+
+
+def analyse(spec: AdditiveSpec) -> Analysed[Chosen[Any]]:
+    """The claims (their side of the bracket, or the smallest epsilon at delta), the plan, and
+    the document stating them."""
+    if spec.sigma is not None:
+        v = spec.sigma * spec.sigma
+        g, m0 = gauss.build(v, spec.sensitivity, spec.runs)
+        bracketing: acc.Bracketing = g
+        notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{gauss.TAIL_BITS}, counted as missed mass); "
+                 f"{len(g.parts)} shift sizes, exact loss keys of base e^(1/2v), v = sigma^2 = {v}"]
+        base, plds_count = 1 / (2 * v), len(g.parts)     # the base is irrational: its logarithm is recorded
+    else:
+        assert spec.alpha is not None
+        a, m0, plds = build(spec)
+        bracketing = a
+        notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{TAIL_BITS}, counted as missed mass); "
+                 f"{len(plds)} shifts, loss keys of base {1 / spec.alpha}"]
+        base, plds_count = a.keying.base, len(a.ups)
+    claims, expected, more = _claims(spec, bracketing)
+    notes += more
+    refuting = [c for c in claims if c.refute]
+    x, x2 = bracketing.lower(float(refuting[0].eps))[1] if refuting else (0, -shifts(spec.sensitivity)[0])
+    check = AccountantCheck(base, 1, True, spec.runs, plds_count,
+                            tuple((c.eps, c.delta) for c in claims if not c.refute),
+                            tuple((c.eps, c.delta) for c in refuting), x, x2)
+    plan = Plan(expected, (check,), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
+                delta_at_claim_float=bracketing.upper(float(claims[0].eps)), notes=tuple(notes))
+    if spec.sigma is not None:
+        return chosen(g, plan, _render_gauss(spec, g, m0, claims))
+    return chosen(a, plan, _render(spec, a, m0, plds, claims, -x2))
+
+
+def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict, list[str]]:
+    """The claims Coq is asked to check, the verdict Python expects, and notes."""
+    notes: list[str] = []
+    if spec.tolerance is not None:
+        tol = spec.tolerance
+        if not 0 < spec.delta < 1:
+            raise SpecError(spec.path, "claim.delta", "the smallest epsilon at delta: delta in (0, 1)")
+        eps = acc.epsilon_at(a, float(spec.delta), tol)
+        if eps is None:
+            raise SpecError(spec.path, "claim.delta", f"no epsilon up to 10^7 has delta(eps) <= {spec.delta}")
+        claims = [Claim(eps, spec.delta, False, r_lit(eps), f"{spec.name}_dp", str(eps))]
+        if eps - tol >= 0:
+            lo, _ = a.lower(float(eps - tol))
+            if lo * (1 - acc.MARGIN) - acc.TINY <= float(spec.delta):
+                raise SpecError(spec.path, "claim.tolerance", f"delta({eps - tol}) is within the bracket of "
+                                f"{spec.delta}: the tolerance {tol} is finer than the bracket can tell")
+            claims.append(Claim(eps - tol, spec.delta, True, r_lit(eps - tol), f"{spec.name}_below", str(eps - tol)))
+        notes.append(f"the smallest epsilon at delta = {spec.delta} to {tol}: {eps} (= {float(eps):.6g})")
+        return claims, Verdict.PROVED, notes
+    value = E.to_sympy(spec.epsilon, {})
+    if not value.is_Rational or value < 0:
+        raise SpecError(spec.path, "claim.epsilon", f"a rational epsilon >= 0 (e^eps is an interval from it), "
+                        f"not {value}")
+    eps = Fraction(int(value.p), int(value.q))
+    up = a.upper(float(eps)) * (1 + acc.MARGIN) + acc.TINY
+    lo, _ = a.lower(float(eps))
+    refute = float(spec.delta) < lo * (1 - acc.MARGIN)
+    expected = Verdict.REFUTED if refute else (Verdict.PROVED if float(spec.delta) >= up else Verdict.UNDECIDED)
+    if spec.delta == 0 and not refute:
+        notes.append("delta = 0 (pure DP) is not proved by this route: its bound counts the noise outside "
+                     "the window")
+        expected = Verdict.UNDECIDED
+    claims = [Claim(eps, spec.delta, refute, r_lit(eps), f"{spec.name}_refuted" if refute else f"{spec.name}_dp",
+                    spec.epsilon_text)]
+    notes.append(f"delta({eps}) lies in [{lo:.12g}, {up:.12g}] (the accountant's bracket)")
+    return claims, expected, notes
+
+
+def _slots(name: str) -> tuple[dict[str, tuple[str, str, tuple[Tactic, ...]]], Callable[[str, Fraction, str], str]]:
+    """The equations Q2R q = r of the file, one per distinct value, and a function naming them."""
+    slots: dict[str, tuple[str, str, tuple[Tactic, ...]]] = {}
+
+    def slot(kind: str, q: Fraction, r_text: str) -> str:
+        key = f"{kind}{q}"
+        if key not in slots:
+            slots[key] = (f"{name}_{kind}{len(slots)}", f"(Q2R {q_lit(q)} = {r_text})%R", EQ_TACTICS)
+        return slots[key][0]
+    return slots, slot
+
+
+def _render_gauss(spec: AdditiveSpec, g: gauss.GaussAccountant, m0: int, claims: list[Claim]) -> Rendered:
+    assert spec.sigma is not None
+    name = spec.name
+    slots, slot = _slots(name)
+    up_items: list[str] = []
+    proved: list[dict[str, Any]] = []
+    refuted: list[dict[str, Any]] = []
+    for c in claims:
+        z0 = acc.pivot_key(g.keying, c.eps)
+        claim = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
+                     delta_r=r_lit(c.delta), eps_text=comment(c.eps_text), delta_text=comment(str(c.delta)),
+                     pick=_pick(len(up_items)), eps_slot=slot("eps", c.eps, c.eps_r),
+                     delta_slot=slot("delta", c.delta, r_lit(c.delta)))
+        if c.refute:
+            claim["t"] = -g.lower(float(c.eps))[1][1]
+            refuted.append(claim)
+        else:
+            up_items.append(f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})")
+            proved.append(claim)
+    v = spec.sigma * spec.sigma
+    ctx: dict[str, Any] = dict(
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
+        description=comment(spec.description or name), sigma_text=str(spec.sigma), v_text=str(v), v=q_lit(v),
+        k=spec.runs, delta_in=spec.sensitivity, m0=m0, up_claims="; ".join(up_items), refuted=refuted,
+        proved=proved, slots=list(slots.values()))
+    theorems = tuple(c.theorem for c in reversed(claims))
+    return render_template(gauss.TEMPLATE, name, ctx, PRELUDE, theorems)
+
+
+def _render(spec: AdditiveSpec, a: acc.Accountant, m0: int, plds: dict[int, acc.PairPld], claims: list[Claim],
+            s: int) -> Rendered:
+    assert spec.alpha is not None
+    name = spec.name
+    slots, slot = _slots(name)
+    up_items: list[str] = []
+    proved: list[dict[str, Any]] = []
+    refuted: list[dict[str, Any]] = []
+    for c in claims:
+        z0 = acc.pivot_key(a.keying, c.eps)
+        claim = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
+                     delta_r=r_lit(c.delta), eps_text=comment(c.eps_text), delta_text=comment(str(c.delta)),
+                     pick=_pick(len(up_items)), eps_slot=slot("eps", c.eps, c.eps_r),
+                     delta_slot=slot("delta", c.delta, r_lit(c.delta)))
+        if c.refute:
+            refuted.append(claim)
+        else:
+            up_items.append(f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})")
+            proved.append(claim)
+    lo = plds[s]
+    ctx: dict[str, Any] = dict(
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
+        description=comment(spec.description or name), alpha=q_lit(spec.alpha), alpha_text=str(spec.alpha),
+        b=q_lit(1 / spec.alpha), k=spec.runs, delta_in=spec.sensitivity, m0=m0,
+        plds="; ".join(f"(({t})%Z, (({p.offset})%Z, {q_list(list(p.masses))}))" for t, p in plds.items()),
+        up_claims="; ".join(up_items), refuted=refuted, proved=proved, s=s, s_paren=f"({s})", x2=-s,
+        lo=f"(({lo.offset})%Z, {q_list(list(lo.masses))})", slots=list(slots.values()))
+    theorems = tuple(c.theorem for c in reversed(claims))
+    return render_template(TEMPLATE, name, ctx, PRELUDE, theorems)
+
+
+
+
+__all__ = ["BY_ADDITIVE_ACCOUNTANT", "AdditiveSpec", "check", "is_additive", "summary"]

@@ -1,0 +1,15 @@
+"""The routes of a table or formula's claim, in the order they are tried (the finite form's,
+and an audit's of a table): a member of a library family first, then a composed claim without
+its product table (basic composition when it suffices, else the accountant), else the table."""
+from __future__ import annotations
+
+from typing import Any
+
+from obligations.core.model import Route
+from obligations.core.spec import MechanismSpec
+from obligations.table.by_accountant import BY_ACCOUNTANT
+from obligations.table.by_basic_composition import BY_BASIC_COMPOSITION
+from obligations.table.by_family import BY_FAMILY
+from obligations.table.by_table import BY_TABLE
+
+FINITE_ROUTES: tuple[Route[MechanismSpec, Any], ...] = (BY_FAMILY, BY_BASIC_COMPOSITION, BY_ACCOUNTANT, BY_TABLE)
