@@ -11,6 +11,7 @@ from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 import yaml
 
@@ -18,6 +19,7 @@ from obligations.certify.run import unfold
 from obligations.cli import main
 from obligations.core.obligation import AccountantCheck, Verdict
 from obligations.models import load
+from obligations.table import gauss
 from obligations.table.additive import build, mass, window
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,6 +68,57 @@ def test_the_specs_predict_their_verdicts(stem: str, verdict: Verdict, theorems:
     assert "zdp_noise_acc" in u.rendered.text or "not_zdp_noise_acc" in u.rendered.text
 
 
+def test_the_gaussian_window_leaves_out_less_than_2_to_the_minus_110() -> None:
+    """The proved tail bound at m0 (DGauss.v's dg_norm_le, normaliser >= 1) is below 2^-110,
+    and at m0 - 1 it is not: the window is the smallest."""
+    def log2_tail(m: int, v: float) -> float:
+        n = m + 1
+        return (math.log(2) - n * n / (2 * v) - math.log(-math.expm1(-n / (2 * v)))) / math.log(2)
+    m0 = gauss.window(F(25))
+    assert m0 == 62 and log2_tail(m0, 25.0) <= -110 < log2_tail(m0 - 1, 25.0)
+
+
+def test_the_gaussian_masses_are_below_the_exact_ones_and_nearly_sum_to_1() -> None:
+    m0 = gauss.window(F(25))
+    ms = gauss.masses(F(25), m0)
+    kernel = [math.exp(-z * z / 50) for z in range(-200, 201)]
+    norm = math.fsum(kernel)
+    exact = [math.exp(-z * z / 50) / norm for z in range(-m0, m0 + 1)]
+    assert all(m < e for m, e in zip(ms, exact, strict=True))
+    assert 0 < 1 - float(sum(ms)) < 1e-12
+
+
+def test_the_gaussian_bracket_holds_the_exact_delta() -> None:
+    """100 runs of sigma = 5, inputs 0 and -1: the loss of an output vector is (2S + K)/2v for
+    S the sum of its noises, whose law is the K-fold convolution of the noise's."""
+    k, v = 100, 25
+    g, m0 = gauss.build(F(v), 1, k)
+    pmf = np.array([math.exp(-z * z / (2 * v)) for z in range(-m0, m0 + 1)])
+    pmf /= pmf.sum()
+    law = np.array([1.0])
+    for _ in range(k):
+        law = np.convolve(law, pmf)
+    s = np.arange(len(law)) - k * m0
+    loss = (2 * s + k) / (2 * v)
+    for eps in (2.0, 5.0, 8.0):
+        exact = float(np.sum(np.where(loss > eps, law * -np.expm1(np.minimum(eps - loss, 0)), 0.0)))
+        lower, pair = g.lower(eps)
+        upper = g.upper(eps)
+        assert pair == (0, -1) and lower <= exact * (1 + 1e-9) and exact <= upper
+        assert upper - lower < 5e-11   # the masses' deficit (53-bit interval exponentials), K times
+
+
+@pytest.mark.parametrize("stem,verdict,theorems", [
+    ("dgauss_5_1000_runs_low", Verdict.REFUTED, ("dgauss_5_1000_runs_low_refuted",)),
+    ("dgauss_5_1000_runs_at_delta", Verdict.PROVED,
+     ("dgauss_5_1000_runs_at_delta_below", "dgauss_5_1000_runs_at_delta_dp"))])
+def test_the_gaussian_specs_predict_their_verdicts(stem: str, verdict: Verdict, theorems: tuple[str, ...]) -> None:
+    u = unfold(load((SPECS / f"{stem}.yaml").relative_to(REPO)))
+    assert u.plan.expected == verdict and u.rendered.theorems == theorems
+    assert ("not_zdp_gauss_acc" if verdict == Verdict.REFUTED else "zdp_gauss_acc") in u.rendered.text
+    assert u.spec.claim.record()["additive"] == "discrete Gaussian, sigma = 5, 1000 runs"
+
+
 Edit = Callable[[dict[str, Any]], None]
 REFUSED: dict[str, tuple[Edit, str, str]] = {
     "alpha-one": (lambda d: d["additive"]["discrete_laplace"].update(alpha="1"), "additive.discrete_laplace.alpha",
@@ -77,6 +130,14 @@ REFUSED: dict[str, tuple[Edit, str, str]] = {
     "irrational-epsilon": (lambda d: d.update(claim={"epsilon": "ln(3)", "delta": "1/100"}), "claim.epsilon",
                            "rational"),
     "both": (lambda d: d["claim"].update(epsilon="3"), "claim.tolerance", "exactly one"),
+    "two-noises": (lambda d: d["additive"].update(discrete_gaussian={"sigma": 5}), "additive", "exactly one"),
+    "no-noise": (lambda d: d["additive"].pop("discrete_laplace"), "additive", "exactly one"),
+    "sigma-zero": (lambda d: d["additive"].update(discrete_laplace=None, discrete_gaussian={"sigma": 0}),
+                   "additive.discrete_gaussian.sigma", "> 0"),
+    "sigma-negative": (lambda d: d["additive"].update(discrete_laplace=None, discrete_gaussian={"sigma": "-1/2"}),
+                       "additive.discrete_gaussian.sigma", "> 0"),
+    "sigma-huge": (lambda d: d["additive"].update(discrete_laplace=None, discrete_gaussian={"sigma": 1000}),
+                   "additive.discrete_gaussian.sigma", "window"),
 }
 
 
