@@ -11,8 +11,10 @@ pessimistic estimate, value_discretization_interval 1e-4; one composition per di
 the neighbour pairs, which is generous to it: it does not know that the 200 pairs of the
 geometric share one PLD).  Targets (issue "A certified privacy accountant"): the 1000-fold
 3-ary randomized response (keep 2/3) certified from both sides at 5 ε in <= 60 s including
-the re-check; the 10^4-fold 1/2-geometric in <= 5 min; ε at δ = 1e-5 for each with its
-certificate.  It asserts nothing; the raw figures go to WORKDIR/accountant.json.
+the re-check; the 10^4-fold 1/2-geometric in <= 5 min; the 1000-fold discrete Gaussian
+(σ = 5, Δ = 1) bracketed to 1e-6 relative in <= 2 min (case dgauss: `prove` of its smallest ε
+at δ = 1e-5); ε at δ = 1e-5 for each with its certificate.  It asserts nothing; the raw
+figures go to WORKDIR/accountant.json.
 """
 from __future__ import annotations
 
@@ -170,15 +172,70 @@ def report(case: Case, mine: dict[str, Any], other: dict[str, Any] | None) -> No
                   f"{eps:.6f}] (certified), dp_accounting {theirs_e}")
 
 
+GAUSS_SPEC = REPO / "tests" / "specs" / "additive" / "dgauss_5_1000_runs_at_delta.yaml"
+GAUSS_EPS = (30.0, 40.0, 46.22, 50.0)
+
+
+def gauss_case(workdir: Path) -> dict[str, Any]:
+    """The 1000-fold discrete Gaussian (sigma = 5, sensitivity 1): `prove` of the smallest eps at
+    delta = 1e-5 (certified both sides), the analysis's bracket of delta(eps) at a few eps (what
+    Coq checks for a claim there; not certified here), dp_accounting beside them."""
+    done, cost = timed([sys.executable, "-m", "obligations", "prove", str(GAUSS_SPEC), "--no-cache", "--json",
+                        "--out", str(workdir / "certificates"), "--build", str(workdir / "build"),
+                        "--timeout", "3000"])
+    out: dict[str, Any] = {"prove_rc": done.returncode, **cost}
+    cert = workdir / "certificates" / f"{GAUSS_SPEC.stem}.json"
+    if cert.exists():
+        record = json.loads(cert.read_text())
+        out.update(verdict=record.get("verdict"), coqc_s=record["timings_s"].get("coqc"),
+                   coqchk_s=record["timings_s"].get("coqchk"))
+    from obligations.table import gauss
+    start = time.perf_counter()
+    g, _ = gauss.build(Fraction(25), 1, 1000)
+    out["brackets"] = [(e, g.lower(e)[0], g.upper(e)) for e in GAUSS_EPS]
+    out["analysis_s"] = round(time.perf_counter() - start, 2)
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as pld
+    except ImportError:
+        return out
+    start = time.perf_counter()
+    d = pld.from_discrete_gaussian_mechanism(5.0, sensitivity=1, pessimistic_estimate=True,
+                                             value_discretization_interval=1e-4).self_compose(1000)
+    out["dp_accounting"] = {"deltas": [d.get_delta_for_epsilon(e) for e in GAUSS_EPS],
+                            "epsilon_at_delta": d.get_epsilon_for_delta(float(DELTA)),
+                            "seconds": round(time.perf_counter() - start, 1)}
+    return out
+
+
+def gauss_report(r: dict[str, Any]) -> None:
+    print("\ndgauss: the discrete Gaussian, sigma = 5, sensitivity 1, 1000 runs (target: delta(eps) bracketed "
+          "to 1e-6 relative, <= 2 min)")
+    print(f"  ours: prove (smallest eps at delta = 1e-5 to 1/100) {r.get('verdict')}, exit {r['prove_rc']}; "
+          f"wall {r['wall_s']} s, CPU {r['cpu_s']} s (coqc {r.get('coqc_s')} s, coqchk {r.get('coqchk_s')} s), "
+          f"peak {r['peak_mb']} MB; the analysis {r['analysis_s']} s")
+    other = r.get("dp_accounting")
+    if other:
+        print(f"  dp_accounting: {other['seconds']} s; smallest eps at delta = 1e-5: {other['epsilon_at_delta']:.6f}")
+    print(f"  {'eps':>8}  {'analysis bracket of delta(eps) (Coq checks it per claim)':>58}  {'rel. width':>10}  "
+          f"{'dp_accounting':>14}")
+    for i, (e, lo, up) in enumerate(r["brackets"]):
+        theirs_d = f"{other['deltas'][i]:.6g}" if other else "-"
+        print(f"  {e:>8}  {lo:>27.9g} < d <= {up:<22.9g}  {(up - lo) / up:>10.2g}  {theirs_d:>14}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cases", default="rr3,geometric")
+    ap.add_argument("--cases", default="rr3,geometric,dgauss")
     ap.add_argument("--workdir", type=Path, default=Path("build/bench_accountant"))
     args = ap.parse_args()
     workdir = (REPO / args.workdir).resolve()
     workdir.mkdir(parents=True, exist_ok=True)
-    results = {}
+    results: dict[str, Any] = {}
     for name in args.cases.split(","):
+        if name == "dgauss":
+            results[name] = gauss_case(workdir)
+            gauss_report(results[name])
+            continue
         case = CASES[name]
         mine = ours(case, workdir)
         other = theirs(case)
