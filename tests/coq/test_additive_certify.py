@@ -19,8 +19,8 @@ SPECS = REPO / "tests" / "specs" / "additive"
 
 def test_both_sides(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(SPECS), "--out", str(tmp_path),
-                           "--build", str(tmp_path / "build"), "--timeout", "3000"], cwd=REPO, capture_output=True, text=True,
-                          timeout=7200)
+                           "--build", str(tmp_path / "build"), "--timeout", "3000"],
+                          cwd=REPO, capture_output=True, text=True, timeout=7200)
     assert done.returncode == 1, done.stderr + done.stdout   # two refuted
     at = json.loads((tmp_path / "dlap_half_1000_runs_at_delta.json").read_text())
     assert at["verdict"] == "proved"
