@@ -371,3 +371,286 @@ Proof.
 Qed.
 
 End Bounds.
+
+(** ** Integer evaluation *)
+
+(** Σ_x u(x) · v(x) over the inputs [0 .. n - 1]. *)
+Definition zdot (n : nat) (u v : list Z) : Z :=
+  fold_right Z.add 0%Z (map (fun x => nth x u 0 * nth x v 0)%Z (seq 0 n)).
+
+(** Σ N · max(0, td · p − tn · q) and Σ N · p over the states, p and q with weights [u], [u']. *)
+Definition hs_num (n : nat) (u u' : list Z) (tn td : Z) (L : list state) : Z :=
+  fold_right Z.add 0%Z (map (fun s => Zpos (snd s) * Z.max 0 (td * zdot n u (fst s) - tn * zdot n u' (fst s)))%Z L).
+
+Definition mass_num (n : nat) (u : list Z) (L : list state) : Z :=
+  fold_right Z.add 0%Z (map (fun s => Zpos (snd s) * zdot n u (fst s))%Z L).
+
+(** The table is A / D entry by entry. *)
+Definition check_table (M : fmech) (A : list (list Z)) (D : positive) : bool :=
+  forallb (fun x => forallb (fun y => Qeq_bool (entry M x y) (nth y (nth x A []) 0%Z # D))
+                            (seq 0 (n_out M))) (seq 0 (n_in M)).
+
+(** The prior is u / F weight by weight. *)
+Definition check_weights (n : nat) (g : list Q) (u : list Z) (F : positive) : bool :=
+  forallb (fun x => Qeq_bool (nth x g 0%Q) (nth x u 0%Z # F)) (seq 0 n).
+
+Lemma table_of_check (M : fmech) (A : list (list Z)) (D : positive) :
+  check_table M A D = true -> forall x y, (x < n_in M)%nat -> (y < n_out M)%nat ->
+  prob M x y = IZR (nth y (nth x A []) 0%Z) / IZR (Zpos D).
+Proof.
+  unfold check_table. rewrite forallb_forall. intros H x y Hx Hy.
+  specialize (H x ltac:(apply in_seq; lia)). rewrite forallb_forall in H.
+  specialize (H y ltac:(apply in_seq; lia)). apply Qeq_bool_eq, Qeq_eqR in H.
+  unfold prob. rewrite H. unfold Q2R. reflexivity.
+Qed.
+
+Lemma weights_of_check (n : nat) (g : list Q) (u : list Z) (F : positive) :
+  check_weights n g u F = true -> forall x, (x < n)%nat -> wt g x = IZR (nth x u 0%Z) / IZR (Zpos F).
+Proof.
+  unfold check_weights. rewrite forallb_forall. intros H x Hx.
+  specialize (H x ltac:(apply in_seq; lia)). apply Qeq_bool_eq, Qeq_eqR in H.
+  unfold wt. rewrite H. unfold Q2R. reflexivity.
+Qed.
+
+Lemma fold_zadd_rsum {B} (h : B -> Z) (l : list B) :
+  IZR (fold_right Z.add 0%Z (map h l)) = rsum (map (fun b => IZR (h b)) l).
+Proof. induction l as [|b l IH]; [reflexivity|]. cbn [map fold_right]. rewrite plus_IZR, IH, rsum_cons. reflexivity. Qed.
+
+Section Eval.
+Variables (n : nat) (g : list Q) (u : list Z) (F D : positive).
+Hypothesis Hu : forall x, (x < n)%nat -> wt g x = IZR (nth x u 0%Z) / IZR (Zpos F).
+
+Lemma pv_scale (k : nat) (v : list Z) :
+  pv n g (scale D k v) = IZR (zdot n u v) / (IZR (Zpos F) * IZR (Zpos D) ^ k).
+Proof.
+  unfold pv, zdot. rewrite fold_zadd_rsum.
+  assert (HF : 0 < IZR (Zpos F)) by (apply IZR_lt; lia).
+  assert (HD : 0 < IZR (Zpos D) ^ k) by (apply pow_lt, IZR_lt; lia).
+  unfold Rdiv. rewrite Rmult_comm, <- rsum_scal. apply rsum_ext_in. intros x Hx. apply in_seq in Hx.
+  rewrite Hu by lia. unfold scale. rewrite mult_IZR. field. lra.
+Qed.
+End Eval.
+
+Section EvalPair.
+Variables (n : nat) (g g' : list Q) (u u' : list Z) (F D : positive) (t : Q).
+Hypothesis Hu : forall x, (x < n)%nat -> wt g x = IZR (nth x u 0%Z) / IZR (Zpos F).
+Hypothesis Hu' : forall x, (x < n)%nat -> wt g' x = IZR (nth x u' 0%Z) / IZR (Zpos F).
+
+Lemma ssum_mass (k : nat) (L : list state) :
+  ssum D (pv n g) k L = IZR (mass_num n u L) / (IZR (Zpos F) * IZR (Zpos D) ^ k).
+Proof.
+  unfold ssum, mass_num. rewrite fold_zadd_rsum. unfold Rdiv. rewrite Rmult_comm, <- rsum_scal.
+  apply rsum_ext_in. intros s _. rewrite (pv_scale n g u F D Hu), mult_IZR. unfold Rdiv. ring.
+Qed.
+
+Lemma ssum_hs (k : nat) (L : list state) :
+  ssum D (fun w => Rmax 0 (pv n g w - Q2R t * pv n g' w)) k L =
+  IZR (hs_num n u u' (Qnum t) (Zpos (Qden t)) L) / (IZR (Zpos (Qden t)) * IZR (Zpos F) * IZR (Zpos D) ^ k).
+Proof.
+  unfold ssum, hs_num. rewrite fold_zadd_rsum. unfold Rdiv. rewrite Rmult_comm, <- rsum_scal.
+  apply rsum_ext_in. intros s _. rewrite (pv_scale n g u F D Hu), (pv_scale n g' u' F D Hu'), mult_IZR.
+  assert (HF : 0 < IZR (Zpos F)) by (apply IZR_lt; lia).
+  assert (HD : 0 < IZR (Zpos D) ^ k) by (apply pow_lt, IZR_lt; lia).
+  assert (Ht : 0 < IZR (Zpos (Qden t))) by (apply IZR_lt; lia).
+  set (c := IZR (Zpos (Qden t)) * IZR (Zpos F) * IZR (Zpos D) ^ k).
+  assert (Hc : 0 < c) by (unfold c; apply Rmult_lt_0_compat; [apply Rmult_lt_0_compat|]; lra).
+  assert (E : IZR (zdot n u (fst s)) / (IZR (Zpos F) * IZR (Zpos D) ^ k) -
+              Q2R t * (IZR (zdot n u' (fst s)) / (IZR (Zpos F) * IZR (Zpos D) ^ k)) =
+              IZR (Zpos (Qden t) * zdot n u (fst s) - Qnum t * zdot n u' (fst s)) / c).
+  { unfold c, Q2R. rewrite minus_IZR, !mult_IZR. field. repeat split; lra. }
+  rewrite E. unfold Rdiv at 1. rewrite <- (Rmult_0_l (/ c)).
+  destruct (Z.max_spec 0 (Zpos (Qden t) * zdot n u (fst s) - Qnum t * zdot n u' (fst s))) as [[Hlt ->]|[Hle ->]].
+  - rewrite Rmax_right; [unfold Rdiv; ring|]. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Hc|].
+    apply IZR_le. lia.
+  - rewrite Rmax_left; [unfold Rdiv; ring|]. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Hc|].
+    apply IZR_le. lia.
+Qed.
+End EvalPair.
+
+(** ** The checks and what they prove *)
+
+Lemma hs_anti (T : fmech) (x x' : nat) (t1 t2 : R) :
+  (forall y, (y < n_out T)%nat -> 0 <= prob T x' y) -> t1 <= t2 -> hs T x x' t2 <= hs T x x' t1.
+Proof.
+  intros Hq Ht. unfold hs. apply rsum_le. intros y Hy. apply in_seq in Hy as [_ Hy].
+  pose proof (Hq y Hy). apply Rle_max_compat_l. nra.
+Qed.
+
+(** One ordered pair of rows: with c = F · D^K, U = [hs_num], P = [mass_num],
+    [fst]: hs(t) ≤ (U / td + c − P) / c ≤ δ; [snd]: hs(t) ≥ U / (td · c) > δ. *)
+Definition pair_check (n : nat) (u u' : list Z) (F D : positive) (K : nat) (t delta : Q) (L : list state) : bool * bool :=
+  let c := (Zpos F * Zpos D ^ Z.of_nat K)%Z in
+  let U := hs_num n u u' (Qnum t) (Zpos (Qden t)) L in
+  let P := mass_num n u L in
+  ((Zpos (Qden delta) * (U + Zpos (Qden t) * (c - P)) <=? Qnum delta * Zpos (Qden t) * c)%Z,
+   (Qnum delta * Zpos (Qden t) * c <? Zpos (Qden delta) * U)%Z).
+
+(** What both checks need: the table and the priors, and their integer forms. *)
+Definition check_stream_input (M : fmech) (f f' : list Q) (A : list (list Z)) (D : positive)
+    (u u' : list Z) (F : positive) : bool :=
+  check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_table M A D &&
+  check_weights (n_in M) f u F && check_weights (n_in M) f' u' F.
+
+(** (ε, δ)-CW-privacy of K runs on the same database, both orders, at t ≤ e^ε. *)
+Definition check_stream_dp (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
+    (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) : bool :=
+  check_stream_input M f f' A D u u' F && Qle_bool 0 t && Qle_bool 0 delta &&
+  let L := run (n_in M) (n_out M) A keep K in
+  fst (pair_check (n_in M) u u' F D K t delta L) && fst (pair_check (n_in M) u' u F D K t delta L).
+
+(** Not (ε, δ): the pair of rows ([dir] = 0: database then scrubbed; 1: the other order)
+    has hs(t) > δ at t ≥ e^ε. *)
+Definition check_stream_refute (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
+    (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (dir : bool) : bool :=
+  check_stream_input M f f' A D u u' F && Qle_bool 0 t &&
+  let L := run (n_in M) (n_out M) A keep K in
+  if dir then snd (pair_check (n_in M) u' u F D K t delta L) else snd (pair_check (n_in M) u u' F D K t delta L).
+
+Section Theorems.
+Variables (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive) (u u' : list Z) (F : positive).
+Variable keep : nat -> state -> bool.
+Hypothesis Hin : check_stream_input M f f' A D u u' F = true.
+
+Let T := fmech_cw (fmech_power M K) f f'.
+Let L := run (n_in M) (n_out M) A keep K.
+
+Lemma input_facts :
+  fmech_wf M /\ subdistr M /\ prior (n_in M) f /\ prior (n_in M) f' /\
+  (forall x y, (x < n_in M)%nat -> (y < n_out M)%nat -> prob M x y = IZR (nth y (nth x A []) 0%Z) / IZR (Zpos D)) /\
+  (forall x, (x < n_in M)%nat -> wt f x = IZR (nth x u 0%Z) / IZR (Zpos F)) /\
+  (forall x, (x < n_in M)%nat -> wt f' x = IZR (nth x u' 0%Z) / IZR (Zpos F)).
+Proof.
+  unfold check_stream_input in Hin. rewrite !andb_true_iff in Hin.
+  destruct Hin as [[[[[H1 H2] H3] H4] H5] H6]. destruct (wf_of_check_distr M H1) as [W HM].
+  refine (conj W (conj HM (conj (prior_of_check _ _ H2) (conj (prior_of_check _ _ H3)
+    (conj (table_of_check M A D H4) (conj (weights_of_check _ f u F H5) (weights_of_check _ f' u' F H6))))))).
+Qed.
+
+Lemma T_subdistr : subdistr T.
+Proof.
+  destruct input_facts as (W & HM & Hf & Hf' & _).
+  apply cw_subdistr; [apply power_wf', W|apply power_subdistr; assumption|apply prior_power, Hf|apply prior_power, Hf'].
+Qed.
+
+(** The integer bound of one ordered pair of rows, as a bound on hs. *)
+Lemma pair_bounds (i j : nat) (ui uj : list Z) (t : Q) :
+  (i < 2)%nat -> (j < 2)%nat ->
+  (forall x, (x < n_in M)%nat -> wt (cw_weights f f' i) x = IZR (nth x ui 0%Z) / IZR (Zpos F)) ->
+  (forall x, (x < n_in M)%nat -> wt (cw_weights f f' j) x = IZR (nth x uj 0%Z) / IZR (Zpos F)) ->
+  0 <= Q2R t ->
+  let c := (Zpos F * Zpos D ^ Z.of_nat K)%Z in
+  IZR (hs_num (n_in M) ui uj (Qnum t) (Zpos (Qden t)) L) / (IZR (Zpos (Qden t)) * IZR c) <= hs T i j (Q2R t) /\
+  hs T i j (Q2R t) <= IZR (hs_num (n_in M) ui uj (Qnum t) (Zpos (Qden t)) L) / (IZR (Zpos (Qden t)) * IZR c) +
+                      1 - IZR (mass_num (n_in M) ui L) / IZR c.
+Proof.
+  intros Hi Hj Hui Huj Ht c.
+  destruct input_facts as (W & HM & Hf & Hf' & HA & _).
+  assert (Ec : IZR c = IZR (Zpos F) * IZR (Zpos D) ^ K) by (unfold c; rewrite mult_IZR, pow_IZR; reflexivity).
+  rewrite Ec, <- Rmult_assoc.
+  rewrite <- (ssum_hs (n_in M) _ _ ui uj F D t Hui Huj K L), <- (ssum_mass (n_in M) _ ui F D Hui K L).
+  split.
+  - apply (hs_stream_ge M f f' K A D keep W Hf Hf' HA i j); assumption.
+  - apply (hs_stream_le M f f' K A D keep W HM Hf Hf' HA i j Hi Hj), Ht.
+Qed.
+
+Lemma pair_dp (i j : nat) (ui uj : list Z) (t delta : Q) (eps : R) :
+  (i < 2)%nat -> (j < 2)%nat ->
+  (forall x, (x < n_in M)%nat -> wt (cw_weights f f' i) x = IZR (nth x ui 0%Z) / IZR (Zpos F)) ->
+  (forall x, (x < n_in M)%nat -> wt (cw_weights f f' j) x = IZR (nth x uj 0%Z) / IZR (Zpos F)) ->
+  0 <= Q2R t -> Q2R t <= exp eps ->
+  fst (pair_check (n_in M) ui uj F D K t delta L) = true ->
+  forall S, pr T i S <= exp eps * pr T j S + Q2R delta.
+Proof.
+  intros Hi Hj Hui Huj Ht0 Ht Hc S.
+  destruct (pair_bounds i j ui uj t Hi Hj Hui Huj Ht0) as [_ Hup].
+  eapply Rle_trans; [apply pr_le_hs; [intros y Hy; apply (proj1 (T_subdistr j ltac:(cbn; lia))), Hy|apply exp_nonneg]|].
+  apply Rplus_le_compat_l.
+  eapply Rle_trans; [apply hs_anti; [intros y Hy; apply (proj1 (T_subdistr j ltac:(cbn; lia))), Hy|exact Ht]|].
+  eapply Rle_trans; [exact Hup|]. clear Hup.
+  unfold pair_check in Hc. cbn [fst] in Hc. apply Z.leb_le in Hc.
+  set (c := (Zpos F * Zpos D ^ Z.of_nat K)%Z) in *.
+  set (U := hs_num (n_in M) ui uj (Qnum t) (Zpos (Qden t)) L) in *.
+  set (P := mass_num (n_in M) ui L) in *.
+  apply IZR_le in Hc. rewrite !mult_IZR, plus_IZR, mult_IZR, minus_IZR in Hc.
+  assert (Hc0 : 0 < IZR c) by (apply IZR_lt; unfold c; apply Z.mul_pos_pos; [lia|apply Z.pow_pos_nonneg; lia]).
+  assert (Htd : 0 < IZR (Zpos (Qden t))) by (apply IZR_lt; lia).
+  assert (Hdd : 0 < IZR (Zpos (Qden delta))) by (apply IZR_lt; lia).
+  unfold Q2R. apply (Rmult_le_reg_r (IZR (Zpos (Qden delta)) * IZR (Zpos (Qden t)) * IZR c)).
+  { apply Rmult_lt_0_compat; [apply Rmult_lt_0_compat|]; assumption. }
+  replace ((IZR U / (IZR (Zpos (Qden t)) * IZR c) + 1 - IZR P / IZR c) *
+           (IZR (Zpos (Qden delta)) * IZR (Zpos (Qden t)) * IZR c))
+    with (IZR (Zpos (Qden delta)) * (IZR U + IZR (Zpos (Qden t)) * (IZR c - IZR P))) by (field; lra).
+  replace (IZR (Qnum delta) * / IZR (Zpos (Qden delta)) * (IZR (Zpos (Qden delta)) * IZR (Zpos (Qden t)) * IZR c))
+    with (IZR (Qnum delta) * IZR (Zpos (Qden t)) * IZR c) by (field; lra).
+  exact Hc.
+Qed.
+
+Lemma pair_refute (i j : nat) (ui uj : list Z) (t delta : Q) (eps : R) :
+  (i < 2)%nat -> (j < 2)%nat ->
+  (forall x, (x < n_in M)%nat -> wt (cw_weights f f' i) x = IZR (nth x ui 0%Z) / IZR (Zpos F)) ->
+  (forall x, (x < n_in M)%nat -> wt (cw_weights f f' j) x = IZR (nth x uj 0%Z) / IZR (Zpos F)) ->
+  0 <= Q2R t -> exp eps <= Q2R t ->
+  snd (pair_check (n_in M) ui uj F D K t delta L) = true ->
+  exp eps * pr T j (loss_event T i j (exp eps)) + Q2R delta < pr T i (loss_event T i j (exp eps)).
+Proof.
+  intros Hi Hj Hui Huj Ht0 Ht Hc.
+  destruct (pair_bounds i j ui uj t Hi Hj Hui Huj Ht0) as [Hlow _].
+  rewrite pr_loss_event. apply Rplus_lt_compat_l.
+  eapply Rlt_le_trans; [|apply hs_anti; [intros y Hy; apply (proj1 (T_subdistr j ltac:(cbn; lia))), Hy|exact Ht]].
+  eapply Rlt_le_trans; [|exact Hlow].
+  unfold pair_check in Hc. cbn [snd] in Hc. apply Z.ltb_lt, IZR_lt in Hc.
+  set (c := (Zpos F * Zpos D ^ Z.of_nat K)%Z) in *.
+  set (U := hs_num (n_in M) ui uj (Qnum t) (Zpos (Qden t)) L) in *.
+  rewrite !mult_IZR in Hc.
+  assert (Hc0 : 0 < IZR c) by (apply IZR_lt; unfold c; apply Z.mul_pos_pos; [lia|apply Z.pow_pos_nonneg; lia]).
+  assert (Htd : 0 < IZR (Zpos (Qden t))) by (apply IZR_lt; lia).
+  assert (Hdd : 0 < IZR (Zpos (Qden delta))) by (apply IZR_lt; lia).
+  unfold Q2R. apply (Rmult_lt_reg_r (IZR (Zpos (Qden delta)) * IZR (Zpos (Qden t)) * IZR c)).
+  { apply Rmult_lt_0_compat; [apply Rmult_lt_0_compat|]; assumption. }
+  replace (IZR U / (IZR (Zpos (Qden t)) * IZR c) * (IZR (Zpos (Qden delta)) * IZR (Zpos (Qden t)) * IZR c))
+    with (IZR (Zpos (Qden delta)) * IZR U) by (field; lra).
+  replace (IZR (Qnum delta) * / IZR (Zpos (Qden delta)) * (IZR (Zpos (Qden delta)) * IZR (Zpos (Qden t)) * IZR c))
+    with (IZR (Qnum delta) * IZR (Zpos (Qden t)) * IZR c) by (field; lra).
+  exact Hc.
+Qed.
+
+End Theorems.
+
+(** K runs of [M] on the same database are (ε, δ)-CW-private, checked on the classes. *)
+Theorem cw_stream_dp_of_check (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
+    (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (eps : R) :
+  0 <= eps -> Q2R t <= exp eps ->
+  check_stream_dp M f f' K A D u u' F keep t delta = true ->
+  cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros He Ht Hc. unfold check_stream_dp in Hc. cbv zeta in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[Hin Ht0] Hd0] [H01 H10]].
+  apply Qle_bool_imp_le, Qle_Rle in Ht0, Hd0. rewrite q2r_0 in Ht0, Hd0.
+  destruct (input_facts M f f' A D u u' F Hin) as (_ & _ & _ & _ & _ & Hu & Hu').
+  intros i j Hi Hj _ S. cbn [fmech_cw n_in] in Hi, Hj.
+  destruct i as [|[|]], j as [|[|]]; try lia.
+  - pose proof (pr_nonneg _ 0%nat S (proj1 (T_subdistr M f f' K A D u u' F Hin 0%nat ltac:(cbn; lia)))).
+    pose proof (exp_ge_1 eps). nra.
+  - apply (pair_dp M f f' K A D u u' F keep Hin 0 1 u u' t delta eps); auto.
+  - apply (pair_dp M f f' K A D u u' F keep Hin 1 0 u' u t delta eps); auto.
+  - pose proof (pr_nonneg _ 1%nat S (proj1 (T_subdistr M f f' K A D u u' F Hin 1%nat ltac:(cbn; lia)))).
+    pose proof (exp_ge_1 eps). nra.
+Qed.
+
+(** K runs of [M] on the same database are not (ε, δ)-CW-private, checked on the classes:
+    the loss event of the two rows at e^ε is the witness. *)
+Theorem cw_stream_not_dp_of_check (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
+    (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (dir : bool) (eps : R) :
+  exp eps <= Q2R t ->
+  check_stream_refute M f f' K A D u u' F keep t delta dir = true ->
+  ~ cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc Hdp. unfold check_stream_refute in Hc. cbv zeta in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[Hin Ht0] Hc]. apply Qle_bool_imp_le, Qle_Rle in Ht0. rewrite q2r_0 in Ht0.
+  destruct (input_facts M f f' A D u u' F Hin) as (_ & _ & _ & _ & _ & Hu & Hu').
+  destruct dir.
+  - pose proof (pair_refute M f f' K A D u u' F keep Hin 1 0 u' u t delta eps ltac:(lia) ltac:(lia) Hu' Hu Ht0 Ht Hc) as H.
+    specialize (Hdp 1%nat 0%nat ltac:(cbn; lia) ltac:(cbn; lia) eq_refl (loss_event (fmech_cw (fmech_power M K) f f') 1 0 (exp eps))). lra.
+  - pose proof (pair_refute M f f' K A D u u' F keep Hin 0 1 u u' t delta eps ltac:(lia) ltac:(lia) Hu Hu' Ht0 Ht Hc) as H.
+    specialize (Hdp 0%nat 1%nat ltac:(cbn; lia) ltac:(cbn; lia) eq_refl (loss_event (fmech_cw (fmech_power M K) f f') 0 1 (exp eps))). lra.
+Qed.
