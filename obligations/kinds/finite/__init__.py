@@ -16,7 +16,7 @@ from obligations.kinds.finite.spec import check_finite
 from obligations.kinds.finite.form import Spec
 from obligations.analysis.finite import FiniteMechanism, epsilon_value, plan, tabulate
 from obligations.kinds.family import instance as family_instance
-from obligations.kinds.finite import basic_composition, pld_route
+from obligations.kinds.finite import basic_composition, pld_route, stream_route
 
 
 class FiniteKind:
@@ -46,6 +46,9 @@ class FiniteKind:
         by_family = family_instance.unfold(spec)   # None: the table route
         if by_family is not None:
             return by_family
+        by_stream = stream_route.unfold(spec)      # CW: K runs on the same database, by classes
+        if by_stream is not None:
+            return by_stream
         by_basic = basic_composition.unfold(spec)  # a composed claim basic composition gives
         if by_basic is not None:
             return by_basic
@@ -60,7 +63,7 @@ class FiniteKind:
         return Unfolded(spec, mech, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
 
     def witness(self, u: Unfolded) -> Optional[dict[str, Any]]:
-        return pld_route.witness(u) or table_witness(u)
+        return pld_route.witness(u) or stream_route.witness(u) or table_witness(u)
 
     def summary(self, spec: MechanismSpec) -> str:
         return (f"{spec.inputs.size} inputs, {spec.outputs.size} outputs, "
@@ -134,6 +137,8 @@ def describe_obligation(o: object, mech: FiniteMechanism) -> str:
                 if o.refute else f"<= {o.delta}")
         return (f"every pair of neighbours has loss values {o.base} and 1/{o.base} (vm_compute); the {o.runs}-fold "
                 f"PLD's delta(eps) {side} (intervals, vm_compute)")
+    if isinstance(o, ob.StreamClassCheck):
+        return stream_route.describe(o)
     if isinstance(o, ob.Witness):
         outs = ", ".join(mech.output_label(y) for y in o.outputs)
         return (f"witness: x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, S = {{{outs}}}: {o.pr_x} > "

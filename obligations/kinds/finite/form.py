@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictBool, StrictInt, StrictStr, model_validator
 
 # Strict: YAML's true/yes/on must not become the number 1 or the label "1".
 Number = Union[StrictInt, StrictFloat, StrictStr]
@@ -77,6 +77,9 @@ class Composition(Strict):
     """The claim is about the mechanism run `runs` times on the same input, with independent noise."""
 
     runs: StrictInt = Field(ge=1, description="K >= 1: the claim is about the K-fold composition")
+    same_database: Optional[StrictBool] = Field(
+        default=None, description="with 'cw': true, one database drawn once and seen by all K runs "
+        "(streaming CW-privacy, Σ_x f(x)·M(x)^⊗K)")
 
 
 class CW(Strict):

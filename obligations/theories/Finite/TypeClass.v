@@ -491,10 +491,10 @@ Definition check_stream_input (M : fmech) (f f' : list Q) (A : list (list Z)) (D
   check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_table M A D &&
   check_weights (n_in M) f u F && check_weights (n_in M) f' u' F.
 
-(** (ε, δ)-CW-privacy of K runs on the same database, both orders, at t ≤ e^ε. *)
+(** (ε, δ)-CW-privacy of K runs on the same database, both orders, at 1 ≤ t ≤ e^ε. *)
 Definition check_stream_dp (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
     (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) : bool :=
-  check_stream_input M f f' A D u u' F && Qle_bool 0 t && Qle_bool 0 delta &&
+  check_stream_input M f f' A D u u' F && Qle_bool 1 t && Qle_bool 0 delta &&
   let L := run (n_in M) (n_out M) A keep K in
   fst (pair_check (n_in M) u u' F D K t delta L) && fst (pair_check (n_in M) u' u F D K t delta L).
 
@@ -619,22 +619,23 @@ End Theorems.
 (** K runs of [M] on the same database are (ε, δ)-CW-private, checked on the classes. *)
 Theorem cw_stream_dp_of_check (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
     (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (eps : R) :
-  0 <= eps -> Q2R t <= exp eps ->
+  Q2R t <= exp eps ->
   check_stream_dp M f f' K A D u u' F keep t delta = true ->
   cw_dp (fmech_power M K) f f' eps (Q2R delta).
 Proof.
-  intros He Ht Hc. unfold check_stream_dp in Hc. cbv zeta in Hc. rewrite !andb_true_iff in Hc.
-  destruct Hc as [[[Hin Ht0] Hd0] [H01 H10]].
-  apply Qle_bool_imp_le, Qle_Rle in Ht0, Hd0. rewrite q2r_0 in Ht0, Hd0.
+  intros Ht Hc. unfold check_stream_dp in Hc. cbv zeta in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[Hin Ht1] Hd0] [H01 H10]].
+  apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  assert (Ht0 : 0 <= Q2R t) by lra. assert (He1 : 1 <= exp eps) by lra.
   destruct (input_facts M f f' A D u u' F Hin) as (_ & _ & _ & _ & _ & Hu & Hu').
   intros i j Hi Hj _ S. cbn [fmech_cw n_in] in Hi, Hj.
   destruct i as [|[|]], j as [|[|]]; try lia.
   - pose proof (pr_nonneg _ 0%nat S (proj1 (T_subdistr M f f' K A D u u' F Hin 0%nat ltac:(cbn; lia)))).
-    pose proof (exp_ge_1 eps). nra.
+    nra.
   - apply (pair_dp M f f' K A D u u' F keep Hin 0 1 u u' t delta eps); auto.
   - apply (pair_dp M f f' K A D u u' F keep Hin 1 0 u' u t delta eps); auto.
   - pose proof (pr_nonneg _ 1%nat S (proj1 (T_subdistr M f f' K A D u u' F Hin 1%nat ltac:(cbn; lia)))).
-    pose proof (exp_ge_1 eps). nra.
+    nra.
 Qed.
 
 (** K runs of [M] on the same database are not (ε, δ)-CW-private, checked on the classes:
