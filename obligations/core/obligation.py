@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Literal, Optional, Union
+from typing import Literal
 
 Method = Literal["exact", "interval", "taylor"]
 
@@ -40,7 +40,7 @@ class ExpLowerBound:
     bound: Fraction
     method: Method
     precision_bits: int = 53
-    taylor: Optional[TaylorHint] = None
+    taylor: TaylorHint | None = None
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class ExpUpperBound:
     bound: Fraction
     method: Method
     precision_bits: int = 53
-    taylor: Optional[TaylorHint] = None
+    taylor: TaylorHint | None = None
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class PowerPldCheck:
 @dataclass(frozen=True)
 class StreamClassCheck:
     """hs(t) of K runs on the same database, summed over the classes of output sequences:
-    ≤ delta for both orders of the rows at t ≤ e^ε, or > delta for order `direction`
+    ≤ delta for both orders of the rows at 1 ≤ t ≤ e^ε, or > delta for order `direction`
     (0: database then scrubbed, 1: the other) at t ≥ e^ε."""
 
     runs: int
@@ -108,8 +108,8 @@ class StreamClassCheck:
     direction: int
 
 
-Obligation = Union[RowsAreDistributions, ExpLowerBound, ExpUpperBound, PointwiseCheck,
-                   HockeyStickCheck, Witness, PowerPldCheck, StreamClassCheck]
+Obligation = (RowsAreDistributions | ExpLowerBound | ExpUpperBound | PointwiseCheck | HockeyStickCheck | Witness
+              | PowerPldCheck | StreamClassCheck)
 
 
 class Verdict(str, Enum):
@@ -132,9 +132,9 @@ class Plan:
 
     expected: Verdict
     obligations: tuple[Obligation, ...]
-    tight_epsilon: Optional[str]        # exact text, "oo" when supports differ
+    tight_epsilon: str | None        # exact text, "oo" when supports differ
     tight_epsilon_float: float
-    delta_at_claim: Optional[str]       # exact text when e^ε is rational
+    delta_at_claim: str | None       # exact text when e^ε is rational
     delta_at_claim_float: float
     notes: tuple[str, ...] = field(default_factory=tuple)
     # Why the claim holds whatever the mechanism is (no two distinct inputs are
