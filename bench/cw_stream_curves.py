@@ -41,7 +41,7 @@ def main() -> None:
     d_same, d_thm, d_fresh = [], [], []
     print(f"{'K':>3} {'eps same':>9} {'eps fresh':>9} {'eps thm':>8} | {'delta same':>11} {'delta thm':>10} "
           f"{'classes':>7} {'s':>5}")
-    for k, a, b, c in zip(ks, same_exact, fresh, theorem):
+    for k, a, b, c in zip(ks, same_exact, fresh, theorem, strict=True):
         t0 = time.perf_counter()
         eps = k * mpmath.log(mpmath.mpf(19) / 4)
         same = max(cw_stream.stream_delta(ROWS, PRIOR, ALT, k, eps))

@@ -11,9 +11,9 @@ number of sequences of each.  Everything here is a prediction; Coq checks the sa
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import mpmath
 
@@ -61,7 +61,7 @@ def classes(form: IntegerForm, k: int) -> Classes:
 
 
 def zdot(u: Sequence[int], v: Sequence[int]) -> int:
-    return sum(a * b for a, b in zip(u, v))
+    return sum(a * b for a, b in zip(u, v, strict=True))
 
 
 def hs_pair(cls: Classes, form: IntegerForm, k: int, u: Sequence[int], u2: Sequence[int],
@@ -90,7 +90,7 @@ def pld_power_delta(p: Row, q: Row, k: int, t: mpmath.mpf) -> mpmath.mpf:
     """hs(t) of the k-fold product of the pair of rows (p, q): their privacy-loss
     distribution (ratio -> (P-mass, Q-mass)), convolved k times."""
     one: dict[Fraction, tuple[Fraction, Fraction]] = {}
-    for a, b in zip(p, q):
+    for a, b in zip(p, q, strict=True):
         if a == 0 and b == 0:
             continue
         key = a / b if b != 0 else Fraction(-1)          # -1: infinite loss

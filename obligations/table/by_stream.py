@@ -25,8 +25,14 @@ from obligations.analysis.finite import FiniteMechanism, epsilon_value, exp_boun
 from obligations.core import finite_terms as T
 from obligations.core.document import Tactic
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
-from obligations.core.obligation import (ExpLowerBound, ExpUpperBound, Plan, RowsAreDistributions,
-                                         StreamClassCheck, Verdict)
+from obligations.core.obligation import (
+    ExpLowerBound,
+    ExpUpperBound,
+    Plan,
+    RowsAreDistributions,
+    StreamClassCheck,
+    Verdict,
+)
 from obligations.core.spec import MechanismSpec
 from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, header
 from obligations.core.templates import render as render_template
@@ -138,8 +144,9 @@ def _exp_bound(spec: MechanismSpec, eps: sympy.Expr, refute: bool, cls: cw_strea
             values = [cw_stream.hs_pair(cls, form, k, a, b, tq) for a, b in ((form.u, form.u2), (form.u2, form.u))]
         if (values[direction] > claimed) if refute else (max(values) <= claimed):
             hint = taylor_hint(eps, t, upper=refute)
-            method = "taylor" if hint else "interval"
-            return t, (ExpUpperBound(t, method, bits, hint) if refute else ExpLowerBound(t, method, bits, hint))
+            if refute:
+                return t, ExpUpperBound(t, "taylor", bits, hint) if hint else ExpUpperBound(t, "interval", bits)
+            return t, ExpLowerBound(t, "taylor", bits, hint) if hint else ExpLowerBound(t, "interval", bits)
     raise SpecError(spec.path, "claim.delta", f"delta = {spec.delta} is within 10^-{DIGITS[-1]} of delta(eps) "
                     f"of the {k} runs: too close to decide with a rational bound on e^eps")
 

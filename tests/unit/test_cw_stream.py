@@ -25,8 +25,8 @@ ALT = [F(0), F(0), F(1, 2), F(1, 2), F(0)]
 def product_hs(k: int, t: F) -> tuple[F, F]:
     """hs(t) of both orders on the product table Σ_x f(x)·M(x)^⊗k, straight from the definition."""
     p, q = cw_rows(power_rows(ROWS, k), PRIOR, ALT)
-    return (sum((max(F(0), a - t * b) for a, b in zip(p, q)), F(0)),
-            sum((max(F(0), b - t * a) for a, b in zip(p, q)), F(0)))
+    return (sum((max(F(0), a - t * b) for a, b in zip(p, q, strict=True)), F(0)),
+            sum((max(F(0), b - t * a) for a, b in zip(p, q, strict=True)), F(0)))
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 4])
@@ -38,7 +38,7 @@ def test_classes_give_the_product_tables_hs(k: int, t: F) -> None:
     with mpmath.workdps(50):
         got = (cw_stream.hs_pair(cls, form, k, form.u, form.u2, mpmath.mpf(t.numerator) / t.denominator),
                cw_stream.hs_pair(cls, form, k, form.u2, form.u, mpmath.mpf(t.numerator) / t.denominator))
-        for a, b in zip(got, product_hs(k, t)):
+        for a, b in zip(got, product_hs(k, t), strict=True):
             assert abs(a - mpmath.mpf(b.numerator) / b.denominator) < mpmath.mpf(10) ** -40
 
 
@@ -62,7 +62,8 @@ def test_theorem_bounds_the_same_database() -> None:
     """The composition theorem's delta (worst support pair) is at least the exact one."""
     for k in (1, 3, 8):
         eps = k * mpmath.log(mpmath.mpf(19) / 4)
-        assert cw_stream.theorem_delta(ROWS, PRIOR, ALT, k, eps) >= max(cw_stream.stream_delta(ROWS, PRIOR, ALT, k, eps))
+        exact = max(cw_stream.stream_delta(ROWS, PRIOR, ALT, k, eps))
+        assert cw_stream.theorem_delta(ROWS, PRIOR, ALT, k, eps) >= exact
 
 
 def write(tmp_path: Path, composition: str, cw: bool = True, prior: str = '{"0": "1/2", "1": "1/2"}') -> Path:
