@@ -44,6 +44,8 @@ TEMPLATE = Path(__file__).parent / "templates" / "stream.v.j2"
 # vm_compute's cost grows with the classes (5 outputs, K = 12: 1820 classes, K = 20: 10 626,
 # about 3 s of one core, paid again at Qed); beyond this many, refuse rather than run for minutes.
 MAX_CLASSES = 12_000
+# and the likelihood vectors grow with K (K·log2 D bits each): the same bound on K.
+MAX_RUNS = 200
 DIGITS = (15, 30, 60)
 EQ_TACTICS = (Tactic("unfold Q2R; simpl; lra."), Tactic("unfold Q2R; simpl; field."))
 ExpBound = ExpLowerBound | ExpUpperBound
@@ -76,6 +78,8 @@ class ByStream(Route[MechanismSpec, Stream]):
             raise _refuse(spec, "the rows are sub-distributions (the route needs distributions)")
         k, m = spec.compose, spec.outputs.size
         bound = cw_stream.class_bound(m, k)
+        if k > MAX_RUNS:
+            raise _refuse(spec, f"{k} runs: the route evaluates at most {MAX_RUNS} (its integers grow like D^K)")
         if bound > MAX_CLASSES:
             raise _refuse(spec, f"{k} runs of {m} outputs have up to C({k + m - 1}, {m - 1}) = {bound} classes "
                           f"of output sequences; Coq evaluates at most {MAX_CLASSES}")
