@@ -22,6 +22,7 @@ SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / 
     + sorted((REPO / "tests" / "specs" / "kov").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "chain").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "additive").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "cw_compose").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "binary64").glob("*.yaml"))
 
 
