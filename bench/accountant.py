@@ -12,8 +12,8 @@ the neighbour pairs, which is generous to it: it does not know that the 200 pair
 geometric share one PLD).  Targets (issue "A certified privacy accountant"): the 1000-fold
 3-ary randomized response (keep 2/3) certified from both sides at 5 ε in <= 60 s including
 the re-check; the 10^4-fold 1/2-geometric in <= 5 min; the 1000-fold discrete Gaussian
-(σ = 5, Δ = 1) bracketed to 1e-6 relative in <= 2 min (case dgauss: `prove` of its smallest ε
-at δ = 1e-5); ε at δ = 1e-5 for each with its certificate.  It asserts nothing; the raw
+(σ = 5, Δ = 1) bracketed to 1e-6 relative in <= 2 min (case dgauss, only when named: `prove`
+of its smallest ε at δ = 1e-5, whose coqchk has not finished on this machine); ε at δ = 1e-5 for each with its certificate.  It asserts nothing; the raw
 figures go to WORKDIR/accountant.json.
 """
 from __future__ import annotations
@@ -225,7 +225,8 @@ def gauss_report(r: dict[str, Any]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cases", default="rr3,geometric,dgauss")
+    # dgauss is asked for by name: its prove's coqchk did not finish (30 min wall, 8.3 GB)
+    ap.add_argument("--cases", default="rr3,geometric")
     ap.add_argument("--workdir", type=Path, default=Path("build/bench_accountant"))
     args = ap.parse_args()
     workdir = (REPO / args.workdir).resolve()

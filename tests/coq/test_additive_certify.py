@@ -1,7 +1,8 @@
 """Real Coq: the discrete Laplace over all of Z (infinite support), ratio 1/2, 1000 runs: the
 smallest epsilon at delta = 1e-5 proved with the one below refuted, and (300, 1e-5) refuted with
-inputs 0 and -1 and the loss event inside a box (theories/Accountant/NoiseCheck.v); the same for
-the discrete Gaussian, sigma = 5 (GaussCheck.v): 46.22 at delta = 1e-5, (40, 1e-5) refuted."""
+inputs 0 and -1 and the loss event inside a box (theories/Accountant/NoiseCheck.v).  The discrete
+Gaussian's specs beside them are not proved here: coqc accepts their files, but coqchk's
+re-check of one did not finish (30 min wall, 8.3 GB: docs/accountant.md)."""
 from __future__ import annotations
 
 import json
@@ -15,22 +16,17 @@ pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = REPO / "tests" / "specs" / "additive"
+DLAP = [str(p) for p in sorted(SPECS.glob("dlap_*.yaml"))]
 
 
 def test_both_sides(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(SPECS), "--out", str(tmp_path),
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *DLAP, "--out", str(tmp_path),
                            "--build", str(tmp_path / "build"), "--timeout", "3000"],
                           cwd=REPO, capture_output=True, text=True, timeout=7200)
-    assert done.returncode == 1, done.stderr + done.stdout   # two refuted
+    assert done.returncode == 1, done.stderr + done.stdout   # one refuted
     at = json.loads((tmp_path / "dlap_half_1000_runs_at_delta.json").read_text())
     assert at["verdict"] == "proved"
     assert at["theorems"][-1]["statement"] == "zdp dlap_half_1000_runs_at_delta 1 1000 (31693 / 100) (1 / 100000)"
     low = json.loads((tmp_path / "dlap_half_1000_runs_low.json").read_text())
     assert low["verdict"] == "refuted"
     assert low["theorems"][-1]["statement"].endswith("~ zdp dlap_half_1000_runs_low 1 1000 300 (1 / 100000)")
-    gat = json.loads((tmp_path / "dgauss_5_1000_runs_at_delta.json").read_text())
-    assert gat["verdict"] == "proved"
-    assert gat["theorems"][-1]["statement"] == "zdp dgauss_5_1000_runs_at_delta 1 1000 (2311 / 50) (1 / 100000)"
-    glow = json.loads((tmp_path / "dgauss_5_1000_runs_low.json").read_text())
-    assert glow["verdict"] == "refuted"
-    assert glow["theorems"][-1]["statement"].endswith("~ zdp dgauss_5_1000_runs_low 1 1000 40 (1 / 100000)")
