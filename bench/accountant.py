@@ -13,8 +13,9 @@ geometric share one PLD).  Targets (issue "A certified privacy accountant"): the
 3-ary randomized response (keep 2/3) certified from both sides at 5 ε in <= 60 s including
 the re-check; the 10^4-fold 1/2-geometric in <= 5 min; the 1000-fold discrete Gaussian
 (σ = 5, Δ = 1) bracketed to 1e-6 relative in <= 2 min (case dgauss, only when named: `prove`
-of its smallest ε at δ = 1e-5, whose coqchk has not finished on this machine); ε at δ = 1e-5 for each with its certificate.  It asserts nothing; the raw
-figures go to WORKDIR/accountant.json.
+of its smallest ε at δ = 1e-5, whose coqchk has not finished on this machine); ε at δ = 1e-5
+for each with its certificate.  It asserts nothing; the raw figures go to
+WORKDIR/accountant.json.
 """
 from __future__ import annotations
 
