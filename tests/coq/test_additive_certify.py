@@ -2,7 +2,7 @@
 smallest epsilon at delta = 1e-5 proved with the one below refuted, and (300, 1e-5) refuted with
 inputs 0 and -1 and the loss event inside a box (theories/Accountant/NoiseCheck.v).  The discrete
 Gaussian's specs beside them are not proved here: coqc accepts their files, but coqchk's
-re-check of one did not finish (30 min wall, 8.3 GB: docs/accountant.md)."""
+re-check of one runs out of memory (11.6 GB after 210 s CPU: docs/accountant.md)."""
 from __future__ import annotations
 
 import json
