@@ -1,9 +1,10 @@
 """Binary snapping claims: the floating-point snapping mechanism in binary64 at concrete
-parameters, certified by instantiating the library's `float_snap_dp` (`theories/Float/
-SnapFloatDP.v`: any FLT format, any tie rule, all inputs).  The generated file proves the
-premises that are decidable at the concrete values, `pipeline_ok` from lambda >= 2^-968
-(`theories/Float/SnapPipeline.v`), and keeps as hypotheses of its theorem only the sampler's
-(`uprob pr`) and, for a log within k ulps, the log's error (none for a correctly rounded log).
+parameters, certified by instantiating the library's `float_snap_dp_tight` (`theories/Float/
+SnapTight.v`: any FLT format, any tie rule, all inputs; the sum's rounding as an input-independent
+threshold, lambda a float).  The generated file proves the premises that are decidable at the
+concrete values (lambda >= 2^-968, from which the pipeline's range premises follow), and keeps as
+hypotheses of its theorem only the sampler's (`uprob pr`) and, for a log within k ulps, the log's
+error (none for a correctly rounded log).
 A claim below what the theorem gives, 1/lambda + ln K, is undecided: nothing is sent to Coq.
 Template `binary_snapping.v.j2`; docs/binary64.md."""
 from __future__ import annotations
@@ -81,10 +82,12 @@ class BinarySnappingKind:
 
 
 def theorem_value(spec: BinarySnappingSpec, delta: Any) -> mpmath.mpf:
-    """1/lambda + ln K, K = (E^2 r - 1)/(r - E^2), r = e^(Lambda/lambda), E = e^(delta/lambda)/(1 - 2 eta)."""
+    """1/lambda + ln K, K = (E^2 r - 1)/(r - E^2), r = e^(W/lambda), W = tight_W (the narrowest
+    bucket's thresholds), E = e^(delta/lambda)/(1 - 2 eta) (SnapTight.v's tight_K)."""
+    width = bs_spec.tight_width(spec.bound, spec.grid)
     with mpmath.workprec(400):
         lam = mpmath.mpf(spec.scale.numerator) / spec.scale.denominator
-        grid = mpmath.mpf(spec.grid.numerator) / spec.grid.denominator
+        grid = mpmath.mpf(width.numerator) / width.denominator
         d = mpmath.mpf(delta.numerator) / delta.denominator
         eta = mpmath.mpf(ETA.numerator) / ETA.denominator
         e2 = (mpmath.exp(d / lam) / (1 - 2 * eta)) ** 2
@@ -114,8 +117,8 @@ def cases(a: BinarySnappingAnalysis) -> CaseTable:
 
 def _note(a: BinarySnappingAnalysis) -> str:
     s = a.spec
-    head = (f"float_snap_dp at lambda = {float(s.scale)!r}, Lambda = {float(s.grid)!r}, B = {s.bound}, "
-            f"delta = {a.delta}: for |x - x'| <= 1 the theorem gives 1/lambda + ln K = {a.value_text}")
+    head = (f"lambda = {float(s.scale)!r}, Lambda = {float(s.grid)!r}, B = {s.bound}, "
+            f"delta = {a.delta}: for |x - x'| <= 1 float_snap_dp_tight gives 1/lambda + ln K = {a.value_text}")
     if a.provable:
         return head + f" <= claim {s.claim_text}"
     return (head + f" > claim {s.claim_text}: undecided (a claim below the theorem's value is never proved; "

@@ -10,7 +10,7 @@
     claim: {epsilon: "1.000000000001"}
 
 claims that for all binary64 inputs x, x' with |x|, |x'| <= B and |x - x'| <= 1 every output
-has Pr[out | x] <= e^epsilon * Pr[out | x'] (the library's `float_snap_dp`, instantiated).
+has Pr[out | x] <= e^epsilon * Pr[out | x'] (the library's `float_snap_dp_tight`, instantiated).
 Every number is exact (a rational or a decimal, never evaluated); every problem is a SpecError
 naming the file and the field, with the proved range in the message."""
 from __future__ import annotations
@@ -117,10 +117,27 @@ def is_binary_snapping(data: Mapping[str, Any]) -> bool:
     return "snapping" in data
 
 
+TINY = Fraction(1, 2 ** 1074)            # 2^emin, the smallest subnormal
+
+
+def tight_mu(mu: Fraction) -> Fraction:
+    """The noise's own relative error for a float lambda: the product's and the log's."""
+    return (1 + ETA) * (1 + mu) - 1
+
+
+def tight_distance(bound: Fraction, grid: Fraction) -> Fraction:
+    """SnapTight.v's tight_D: how far a bucket's threshold can be from an input in [-B, B]."""
+    return 2 * bound + grid / 2 + 2 * ETA * (bound + grid / 2) + TINY
+
+
+def tight_width(bound: Fraction, grid: Fraction) -> Fraction:
+    """SnapTight.v's tight_W: the narrowest a bucket's thresholds can be."""
+    return grid - 2 * ETA * (2 * bound + grid) - 2 * TINY
+
+
 def displacement(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
-    """The premise Hdisp's left side: eta(B + Lambda) + M(2B + Lambda + eta(B + Lambda))."""
-    m = (1 + ETA) ** 2 * (1 + mu) - 1
-    return ETA * (bound + grid) + m * (2 * bound + grid + ETA * (bound + grid))
+    """The premise Hdisp's left side: tight_mu * tight_D."""
+    return tight_mu(mu) * tight_distance(bound, grid)
 
 
 def choose_delta(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
@@ -131,8 +148,9 @@ def choose_delta(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
 
 
 def range_limit(scale: Fraction, grid: Fraction, delta: Fraction) -> float:
-    """The largest B the premise Hrange allows: 2B + Lambda + delta <= 1022 ln 2 * lambda."""
-    return (1022 * math.log(2) * float(scale) - float(grid) - float(delta)) / 2
+    """The largest B the premise Hrange allows: tight_D + delta <= 1022 ln 2 * lambda
+    (tight_D = 2B + Lambda/2 + 2 eta (B + Lambda/2) + 2^-1074)."""
+    return (1022 * math.log(2) * float(scale) - float(grid) / 2 - float(delta)) / (2 + 2 * float(ETA))
 
 
 def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
@@ -178,12 +196,13 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
     limit = range_limit(scale, grid, delta)
     if float(bound) > limit * (1 - 1e-9):
         raise SpecError(file, "snapping.bound", f"B = {body.bound} is beyond the proved range: the theorem's "
-                        f"premise e^(-(2B + Lambda + delta)/lambda) >= 2^-1022 (every interval of ln u above the "
+                        f"premise e^(-(2B + Lambda/2 + delta)/lambda) >= 2^-1022 (every interval of ln u above the "
                         f"smallest normal) allows B up to about {limit:.6g} = {limit / float(scale):.6g} * lambda "
                         f"here (lambda = {float(scale)!r}, Lambda = {float(grid)!r})")
-    if not _grid_wide_enough(scale, grid, delta):
+    if not _grid_wide_enough(scale, tight_width(bound, grid), delta):
         raise SpecError(file, "snapping.grid", f"Lambda = {float(grid)!r} is too fine for lambda = "
-                        f"{float(scale)!r}: the premise E^2 < e^(Lambda/lambda), E = e^(delta/lambda)/(1 - 2 eta), "
+                        f"{float(scale)!r}: the premise E^2 < e^(W/lambda), W = Lambda - 2 eta (2B + Lambda), "
+                        f"E = e^(delta/lambda)/(1 - 2 eta), "
                         f"delta = {float(delta):.3g}, is checked with a factor 2 of margin: Lambda/lambda must "
                         f"exceed {2 * _min_grid_ratio(scale, delta):.3g}")
     claim = _nonnegative(file, "claim.epsilon", spec.claim.epsilon)
@@ -203,9 +222,9 @@ def _min_grid_ratio(scale: Fraction, delta: Fraction) -> float:
     return 2 * float(delta / scale) - 2 * math.log1p(-2 * float(ETA))
 
 
-def _grid_wide_enough(scale: Fraction, grid: Fraction, delta: Fraction) -> bool:
+def _grid_wide_enough(scale: Fraction, width: Fraction, delta: Fraction) -> bool:
     # A factor 2 of margin: the interval proof then never runs close to the edge.
-    return float(grid / scale) > 2 * _min_grid_ratio(scale, delta)
+    return float(width / scale) > 2 * _min_grid_ratio(scale, delta)
 
 
 def _number(file: str, field: str, text: Any) -> Fraction:
