@@ -9,4 +9,4 @@ From Flocq Require Export Core.Core.
 From Obligations.Core Require Export RealFacts Audit.
 From Obligations.Noise Require Export Rounding Clamp.
 From Obligations.Float Require Export RelError SnapNoise UStarMeasure SnapOutput SnapInterior SnapRatio
-  SnapFloatDP SnapPipeline SnapBinary64 SnapThreshold SnapTight.
+  SnapFloatDP SnapPipeline SnapBinary64 SnapThreshold SnapTight SnapTight64.
