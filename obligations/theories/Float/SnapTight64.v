@@ -12,7 +12,6 @@
     here δ = tight_mu·tight_D + η·λ, tight_mu = (1+η)(1+mu) − 1, tight_D = 2B + Λ/2 + ...,
     so s ≈ 4(1 + m)η·B/λ + (1 + m)η·Λ/λ + 6η. *)
 From Coq Require Import ZArith Reals Lra Lia QArith Qreals.
-From Interval Require Import Tactic.
 From Flocq Require Import Core.Core.
 From Obligations.Core Require Import RealFacts ExpTaylor ExpBounds.
 From Obligations.Noise Require Import Rounding Clamp.
@@ -66,18 +65,19 @@ Proof. unfold beta. split; [apply Rdiv_lt_0_compat; lra|]. apply div_le_iff_r; l
 Let Hrho : 1 <= rho <= 2.
 Proof. unfold rho. split; [apply div_le_iff; lra|apply div_le_iff_r; lra]. Qed.
 
-Let Htau : 0 <= tau <= / 2 ^ 100.
+Let Htau : 0 <= tau <= / 1267650600228229401496703205376.
 Proof.
-  unfold tau. rewrite tiny_binary64.
-  assert (Hp : 0 < powerRZ 2 (-1074)) by (apply powerRZ_lt; lra).
-  assert (Hq : 0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra).
+  unfold tau. assert (Hq : bpow radix2 (-968) <= lam) by (rewrite bpow_powerRZ; exact Hlam).
+  assert (Hb := bpow_gt_0 radix2 (-968)). assert (Hb' := bpow_gt_0 radix2 (-1074)).
   split; [apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]|].
-  apply Rle_trans with (powerRZ 2 (-1074) / powerRZ 2 (-968)).
+  apply Rle_trans with (bpow radix2 (-1074) / bpow radix2 (-968)).
   - unfold Rdiv. apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; lra.
-  - replace (powerRZ 2 (-1074)) with (powerRZ 2 (-106) * powerRZ 2 (-968))
-      by (rewrite <- powerRZ_add by lra; reflexivity).
-    replace (powerRZ 2 (-106) * powerRZ 2 (-968) / powerRZ 2 (-968)) with (powerRZ 2 (-106)) by (field; lra).
-    interval.
+  - replace (bpow radix2 (-1074)) with (bpow radix2 (-106) * bpow radix2 (-968))
+      by (rewrite <- bpow_plus; reflexivity).
+    replace (bpow radix2 (-106) * bpow radix2 (-968) / bpow radix2 (-968)) with (bpow radix2 (-106)) by (field; lra).
+    apply Rle_trans with (bpow radix2 (-100)); [apply bpow_le; lia|].
+    change (bpow radix2 (-100)) with (/ IZR (Z.pow_pos 2 100)).
+    change (Z.pow_pos 2 100) with 1267650600228229401496703205376%Z. lra.
 Qed.
 
 Let Hm0 : 0 <= m.
@@ -102,7 +102,7 @@ Proof. split; [nra|]. apply Rmult_le_compat; lra. Qed.
 Let Hmr : m * 1 <= m * rho <= m * 2.
 Proof. split; apply Rmult_le_compat_l; lra. Qed.
 
-Let Hmt : 0 <= m * tau <= 2 ^ 22 * / 2 ^ 100.
+Let Hmt : 0 <= m * tau <= 2 ^ 22 * / 1267650600228229401496703205376.
 Proof. split; [nra|]. apply Rmult_le_compat; lra. Qed.
 
 (** s = 2δ/λ + 4η, bounded linearly in β, ρ, τ and m·β, m·ρ, m·τ. *)
