@@ -165,3 +165,47 @@ def test_range_limit_is_about_354_lambda() -> None:
     s = load(SHIPPED.relative_to(REPO))
     limit = (1022 * math.log(2) * float(s.scale) - float(s.grid) / 2) / 2
     assert 353.5 < limit < 354.5
+
+
+AS_SHIPPED = REPO / "mechanisms" / "diffprivlib_snapping_as_shipped.yaml"
+
+
+def test_diffprivlibs_rounding_is_refuted_at_its_witness_parameters() -> None:
+    u = unfold(load(AS_SHIPPED.relative_to(REPO)))
+    assert u.spec.rounding == "diffprivlib" and u.plan.expected == Verdict.REFUTED
+    assert "not epsilon-DP for any epsilon" in u.plan.notes[0]
+    assert u.rendered.theorems == ("diffprivlib_snapping_as_shipped_not_dp",)
+    assert "diffprivlib_not_dp pr Hpr" in u.rendered.text
+    # the spec's parameters are diffprivlib's own for epsilon 1.5, bounds [0, nextafter(1.5, 2)]
+    c = D.calibrate(1.5, 1.0, 0.0, math.nextafter(1.5, 2.0))
+    assert u.spec.scale == Fraction(c.scale) and u.spec.bound == Fraction(c.bound) and u.spec.grid == c.grid == 1
+    assert float(u.spec.epsilon) == c.effective_epsilon and c.in_mironov_range()
+
+
+def test_the_witness_sample_leaves_the_grid_in_the_description() -> None:
+    """The sample of Float/DiffprivlibRound.v, run through analysis/diffprivlib_snapping.py with a correctly
+    rounded log (mpmath): the input 0.7500000000000001 outputs 0.7500000000000002 (2^-54 scaled)."""
+    import mpmath
+    c = D.calibrate(1.5, 1.0, 0.0, math.nextafter(1.5, 2.0))
+    u0 = 8509399323626886 * 2.0 ** -54
+    with mpmath.workprec(200):
+        log_u0 = float(mpmath.log(mpmath.mpf(u0)))
+    assert log_u0 == -6755399441055736 * 2.0 ** -53
+    assert D.randomise_scaled(c, 0.7500000000000001, 0, log_u0) == 2.0 ** -54
+    assert D.randomise(c, 0.7500000000000001, 0, log_u0) == 0.7500000000000002
+    for u in (math.nextafter(u0, 0), math.nextafter(u0, 1)):   # its neighbours stay on the grid
+        with mpmath.workprec(200):
+            lg = float(mpmath.log(mpmath.mpf(u)))
+        assert D.randomise_scaled(c, 0.7500000000000001, 0, lg) == 0.0
+
+
+@pytest.mark.parametrize("field, value", [("epsilon", 1), ("bound", 100), ("ties", "down"),
+                                          ("log", {"ulps": 1})])
+def test_diffprivlibs_rounding_outside_its_witness_is_bad_input(tmp_path: Path, field: str, value: Any) -> None:
+    data = yaml.safe_load(AS_SHIPPED.read_text())
+    data["snapping"][field] = value
+    path = tmp_path / "r.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(SpecError) as err:
+        load(path)
+    assert "snapping.rounding" in str(err.value) and "epsilon 1.5" in str(err.value)

@@ -18,7 +18,7 @@ import mpmath
 from obligations.core.obligation import Plan, Verdict
 from obligations.kinds.base import Unfolded
 from obligations.kinds.binary_snapping import spec as bs_spec
-from obligations.kinds.binary_snapping.cases import CaseTable, case_table
+from obligations.kinds.binary_snapping.cases import CaseTable, case_table, refutation_table
 from obligations.kinds.binary_snapping.document import BinarySnappingAnalysis, render
 from obligations.kinds.binary_snapping.spec import ETA, BinarySnappingFile, BinarySnappingSpec, choose_delta
 
@@ -49,6 +49,8 @@ class BinarySnappingKind:
         t0 = time.perf_counter()
         a = analyse(spec)
         expected = Verdict.PROVED if a.provable else Verdict.UNDECIDED
+        if spec.rounding == "diffprivlib":
+            expected = Verdict.REFUTED
         plan = Plan(expected, (), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
                     delta_at_claim_float=math.nan, notes=(_note(a),))
         t1 = time.perf_counter()
@@ -56,7 +58,14 @@ class BinarySnappingKind:
         return Unfolded(spec, a, plan, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
 
     def witness(self, u: Unfolded) -> Optional[dict[str, Any]]:
-        return None
+        if u.spec.rounding != "diffprivlib" or u.plan.expected != Verdict.REFUTED:
+            return None
+        return {"text": ("witness (Float/DiffprivlibRound.v, diffprivlib_not_dp): x = 0 (0.7500000000000001 scaled), "
+                         "x' = 1/4 - 2^-53 (1.0 scaled), output 2^-54 (off the grid; 0.7500000000000002 unscaled): "
+                         "Pr[out | x] = 2^-55 exactly (one sample u = 8509399323626886 * 2^-54, sign bit 0, "
+                         "w = -1/2 + 2^-54), Pr[out | x'] = 0: no epsilon"),
+                "x": "0", "x_prime": "2251799813685247/9007199254740992", "outputs": ["2^-54"],
+                "pr_x": "2^-55", "pr_x_prime": "0", "delta": "0"}
 
     def summary(self, spec: BinarySnappingSpec) -> str:
         return (f"binary64 snapping, lambda = {float(spec.scale)!r}, Lambda = {float(spec.grid)!r}, "
@@ -68,7 +77,7 @@ class BinarySnappingKind:
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "theorem_value": a.value_text,
                                 "delta": str(a.delta), "notes": list(u.plan.notes),
                                 "theorems": list(u.rendered.theorems)}
-        table = cases(a)
+        table = cases(a) if s.rounding == "exact" else refutation_table()
         item["cases"] = table.as_dict()
         lines = [f"{s.name} ({s.path}): {self.summary(s)}", f"  {_note(a)}; Python expects: {u.plan.expected}"]
         lines += table.lines()
@@ -117,6 +126,10 @@ def cases(a: BinarySnappingAnalysis) -> CaseTable:
 
 def _note(a: BinarySnappingAnalysis) -> str:
     s = a.spec
+    if s.rounding == "diffprivlib":
+        return ("diffprivlib's rounding to the grid (Python's float %) leaves the grid: the output 2^-54 has "
+                "probability 2^-55 from x = 0 and 0 from x' = 1/4 - 2^-53 (|x - x'| < 1), so the mechanism is not "
+                f"epsilon-DP for any epsilon (claim {s.claim_text} refuted; Float/DiffprivlibRound.v)")
     head = (f"lambda = {float(s.scale)!r}, Lambda = {float(s.grid)!r}, B = {s.bound}, "
             f"delta = {a.delta}: for |x - x'| <= 1 float_snap_dp_tight gives 1/lambda + ln K = {a.value_text}")
     if a.provable:

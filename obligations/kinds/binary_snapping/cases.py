@@ -44,14 +44,15 @@ class Obligation:
 class CaseTable:
     outputs: tuple[OutputCase, ...]
     obligations: tuple[Obligation, ...]
+    title: str = ("outputs (the cases of float_snap_dp_tight, theories/Float/SnapTight.v), "
+                  "Pr[out | x] <= bound * Pr[out | x']:")
 
     def tactics(self) -> Counter[str]:
         """How many obligations each tactic closes (interval counted whatever its precision)."""
         return Counter(o.tactic.split(" (")[0] for o in self.obligations)
 
     def lines(self) -> list[str]:
-        out = ["  outputs (the cases of float_snap_dp_tight, theories/Float/SnapTight.v), "
-               "Pr[out | x] <= bound * Pr[out | x']:"]
+        out = [f"  {self.title}"]
         out += [f"    {c.output}: {c.lemma}: {c.bound}" for c in self.outputs]
         counts = ", ".join(f"{t} x{n}" for t, n in sorted(self.tactics().items()))
         out.append(f"  obligations of the generated file: {len(self.obligations)} ({counts})")
@@ -143,3 +144,20 @@ def case_table(scale: Fraction, grid: Fraction, bound: Fraction, g: int, delta: 
                        f"{theorem}; exp_mono", ""),
         ]
     return CaseTable(outputs, tuple(obligations))
+
+
+def refutation_table() -> CaseTable:
+    """diffprivlib's rounding: the off-grid output and the library lemmas that give its probabilities."""
+    outputs = (
+        OutputCase("2^-54 (off the grid)", "dl_event_x, dl_event_x_minus (DiffprivlibRound.v)",
+                   "Pr[out | x = 0] = 2^-55: one sample u, sign bit 0, w = -1/2 + 2^-54 (dl_round_off_grid)"),
+        OutputCase("2^-54 (off the grid)", "dl_event_x' (DiffprivlibRound.v)",
+                   "Pr[out | x' = 1/4 - 2^-53] = 0: its sums near -1/2 are multiples of 2^-53"),
+    )
+    obligations = (
+        Obligation("params", "the spec's parameters", "lambda, B are dl_lam, dl_B", "unfold; lra", ""),
+        Obligation("inputs", "neighbours in range", "|0|, |1/4 - 2^-53| <= B", "unfold; lra", ""),
+        Obligation("not_dp", "the refutation", "not (Pr[out | x] <= e^eps * Pr[out | x'] for all neighbours)",
+                   "diffprivlib_not_dp", ""),
+    )
+    return CaseTable(outputs, obligations, "the output that refutes (theories/Float/DiffprivlibRound.v):")

@@ -12,6 +12,7 @@ from obligations.core.terms import comment, r_lit
 from obligations.kinds.binary_snapping.spec import BinarySnappingSpec
 
 TEMPLATE = Path(__file__).with_name("binary_snapping.v.j2")
+REFUTATION = Path(__file__).with_name("diffprivlib_rounding.v.j2")
 PRELUDE = "PreludeBinary"
 
 
@@ -30,7 +31,7 @@ class BinarySnappingAnalysis:
 
 
 def theorems(a: BinarySnappingAnalysis) -> tuple[str, ...]:
-    return (f"{a.spec.name}_dp",)
+    return (f"{a.spec.name}_not_dp",) if a.spec.rounding == "diffprivlib" else (f"{a.spec.name}_dp",)
 
 
 def mu_term(s: BinarySnappingSpec) -> str:
@@ -67,4 +68,6 @@ def render(a: BinarySnappingAnalysis) -> Rendered:
         log_text=comment(s.log_text), claim=r_lit(s.claim), claim_text=comment(s.claim_text),
         tie="TiesUp" if s.ties == "up" else "TiesDown", ties=s.ties, bits=a.bits, value=a.value_text,
         correct=s.ulps is None, lam_mant=mant, lam_exp=exp, lam_pow=2 ** abs(exp))
+    if s.rounding == "diffprivlib":
+        return render_template(REFUTATION, s.name, ctx, PRELUDE, theorems(a))
     return render_template(TEMPLATE, s.name, ctx, PRELUDE, theorems(a))

@@ -58,6 +58,9 @@ class SnappingBody(Strict):
     grid: Number = Field(description="Lambda > 0 (exact), or \"auto\": the power of two at or above lambda")
     ties: StrictStr = Field(description="the rounding to the grid's ties: up (toward +inf) or down")
     log: Union[CorrectlyRounded, WithinUlps] = Field(description="what the logarithm guarantees")
+    rounding: Literal["exact", "diffprivlib"] = Field(
+        "exact", description="the rounding to the grid: exact (Mironov's), or diffprivlib 0.6.6's, with "
+        "Python's float % (refuted: it leaves the grid)")
 
 
 class ClaimForm(Strict):
@@ -89,6 +92,7 @@ class BinarySnappingSpec:
     ulps: Optional[int]        # None: correctly rounded
     claim: Fraction
     claim_text: str
+    rounding: str = "exact"     # "exact" | "diffprivlib"
     kind: str = "binary_snapping"
     derived: Optional[Mapping[str, Any]] = None
     profile_epsilons: tuple[str, ...] = ()
@@ -111,6 +115,12 @@ class BinarySnappingSpec:
         return {"epsilon": self.claim_text, "delta": "0", "neighbours": "binary64 inputs |x - x'| <= 1",
                 "binary_snapping": (f"binary64, noise epsilon {self.epsilon}, B = {self.bound}, "
                                     f"Lambda = {self.grid}, ties {self.ties}, log {self.log_text}")}
+
+
+# diffprivlib's rounding is refuted in Coq (Float/DiffprivlibRound.v) at diffprivlib's own parameters for
+# epsilon 1.5, sensitivity 1, bounds [0, nextafter(1.5, 2)]: lambda, B (Lambda = 1).
+DIFFPRIVLIB_WITNESS_SCALE = Fraction(6004799503160668, 2 ** 53)
+DIFFPRIVLIB_WITNESS_BOUND = Fraction(6755399441055745, 2 ** 53)
 
 
 def is_binary_snapping(data: Mapping[str, Any]) -> bool:
@@ -206,9 +216,16 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
                         f"delta = {float(delta):.3g}, is checked with a factor 2 of margin: Lambda/lambda must "
                         f"exceed {2 * _min_grid_ratio(scale, delta):.3g}")
     claim = _nonnegative(file, "claim.epsilon", spec.claim.epsilon)
+    if body.rounding == "diffprivlib" and not (scale == DIFFPRIVLIB_WITNESS_SCALE and bound == DIFFPRIVLIB_WITNESS_BOUND
+                                               and grid == 1 and body.ties == "up" and ulps is None):
+        raise SpecError(file, "snapping.rounding", "diffprivlib's rounding (Python's float %) is modelled in Coq "
+                        "(Float/DiffprivlibRound.v) and refuted at diffprivlib's parameters for epsilon 1.5, "
+                        "sensitivity 1, bounds [0, nextafter(1.5, 2)] only: epsilon 1.4999999999999982 (lambda = "
+                        f"{float(DIFFPRIVLIB_WITNESS_SCALE)!r}), bound {float(DIFFPRIVLIB_WITNESS_BOUND)!r}, "
+                        "grid auto (Lambda = 1), ties up, a correctly rounded log")
     return BinarySnappingSpec(path=file, sha256=sha256, name=spec.name, description=spec.description,
                               epsilon=eps, scale=scale, bound=bound, grid=grid, grid_auto=auto, ties=body.ties,
-                              ulps=ulps, claim=claim, claim_text=str(spec.claim.epsilon))
+                              ulps=ulps, claim=claim, claim_text=str(spec.claim.epsilon), rounding=body.rounding)
 
 
 def _float(q: Fraction) -> float:
