@@ -22,7 +22,7 @@ import sys
 import time
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
@@ -101,7 +101,7 @@ def model_excess(D: Any, P: Any, Q: Any, lam: Any, W: Any, d: Any, eta: Any) -> 
     return mpmath.log(close / far) - d / lam
 
 
-def model_search(mode: str, steps: int, seed: int, grid_d: Optional[int]) -> tuple[float, list[float]]:
+def model_search(mode: str, steps: int, seed: int, grid_d: int | None) -> tuple[float, list[float]]:
     """Hill climbing of the model's excess per eta*D/lambda (binade 2^6, eta = 2^-40)."""
     mpmath.mp.prec = 200
     rng = random.Random(seed)
@@ -115,7 +115,7 @@ def model_search(mode: str, steps: int, seed: int, grid_d: Optional[int]) -> tup
             return -1.0
         return float(model_excess(D, P, Q, lam, W, d, eta) / (eta * D / lam))
 
-    best: Optional[tuple[float, list[float]]] = None
+    best: tuple[float, list[float]] | None = None
     for _ in range(20):
         W0 = mpmath.mpf(1) if mode == "aligned" else (1 - P / 8 if mode == "straddle"
                                                        else 1 + mpmath.mpf(rng.random()) * 2 ** -10)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, Optional
+from typing import Literal
 
 import mpmath
 
@@ -73,7 +73,7 @@ def boundary_le(fmt: Format, f: int) -> tuple[Fraction, bool]:
     return Fraction(f + s, 2), _even(f, fmt.prec)
 
 
-def _mpf_fraction(y: "mpmath.mpf") -> Fraction:
+def _mpf_fraction(y: mpmath.mpf) -> Fraction:
     man, exp = y.man_exp
     return Fraction(int(man)) * Fraction(2) ** int(exp)
 
@@ -103,10 +103,10 @@ class Threshold:
     the sample's float threshold V and the probability (a fraction of U's mass)."""
 
     sign: int
-    noise: Optional[int]        # N (units); None when no sample / every sample qualifies
-    log: Optional[int]          # L (units)
-    ln_edge: Optional[Fraction]  # m(L), in real units
-    sample: Optional[int]       # V (units)
+    noise: int | None        # N (units); None when no sample / every sample qualifies
+    log: int | None          # L (units)
+    ln_edge: Fraction | None  # m(L), in real units
+    sample: int | None       # V (units)
     prob: Fraction
 
 

@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 import yaml
-
-from inprocess import cli
 from clients import diffprivlib_snapping
+from inprocess import cli
+
 from obligations.analysis import diffprivlib_snapping as D
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.kinds import load, unfold
-from obligations.kinds.binary_snapping import analyse, theorem_value
-from obligations.kinds.binary_snapping.spec import ETA, choose_delta, displacement
+from obligations.float.binary64 import analyse, theorem_value
+from obligations.float.binary64_spec import ETA, choose_delta, displacement
+from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "diffprivlib_snapping.yaml"
@@ -62,9 +62,9 @@ def test_the_users_epsilon_is_proved_with_crlibm_and_undecided_with_numpy_log() 
     for path in (SHIPPED, NUMPY_LOG):
         u = unfold(load(path.relative_to(REPO)))
         assert u.plan.expected == Verdict.PROVED, u.plan.notes
-        assert u.mechanism.value < float(u.spec.claim)
+        assert u.mechanism.value < float(u.spec.loss)
     shipped = unfold(load(SHIPPED.relative_to(REPO)))
-    assert shipped.spec.claim == 1 and "0.99999999999998446" in shipped.plan.notes[0]
+    assert shipped.spec.loss == 1 and "0.99999999999998446" in shipped.plan.notes[0]
     # diffprivlib's accounting leaves 12*B*eta + 2*eta between epsilon' and epsilon: ln K fits in it
     assert shipped.mechanism.value - 1 / float(shipped.spec.scale) < (12 * 100 + 2) * float(ETA)
     u = unfold(load(USER_EPS.relative_to(REPO)))
