@@ -177,3 +177,21 @@ Proof.
   - apply exp_le_iff, He.
   - assert (exp (- eps) <= exp (- (r * dist))) by (apply exp_le_iff; lra). lra.
 Qed.
+
+(** The same for the relation "same noisy value on the branch, hence the same
+    output" of mechanisms that depend on the noise only through [c + x]
+    (for every [u > 0]: partners may lie above 1). *)
+Theorem snap_branch_lifting_same r dist eps c c' s (mech mech' : R -> sign -> R) :
+  0 < r -> Rabs (c - c') <= dist -> r * dist <= eps ->
+  (forall u u', 0 < u -> 0 < u' ->
+     c + sgn s * (/ r * ln u) = c' + sgn s * (/ r * ln u') -> mech u s = mech' u' s) ->
+  set_lifting_with (fun u u' => branch_rel r (c - c') s u u' /\ mech u s = mech' u' s)
+    (exp eps) (1 - exp (- eps)) uouter uouter (branch_left r (c - c') s) (branch_right r (c - c') s).
+Proof.
+  intros Hr Hd He Hsame.
+  apply (set_lifting_with_weaken (branch_rel r (c - c') s) _ (exp eps) _ (1 - exp (- eps)));
+    [apply branch_left_subdistr|apply branch_right_subdistr| |lra|lra|exact (snap_branch_lifting r dist eps c c' s Hr Hd He)].
+  intros u u' Hb. split; [exact Hb|]. pose proof (branch_rel_same_value r c c' s u u' Hb) as H.
+  destruct Hb as (Hu & Hu' & _). apply Hsame; [exact Hu|exact Hu'|].
+  unfold lap in H. cbn [fst snd] in H. exact H.
+Qed.

@@ -20,9 +20,9 @@
     [(mirror r (-d) w', w')] for [w], [w'] drawn from the noise
     ([mirror_left], [mirror_right]); [mirror_lifting] proves the three
     conditions of Definition 3 with δ = 0 for [Psi : x + d = x'], and
-    [snap_mirror_lifting] for [Psi : same output] of any mechanism of the form
-    [h (c + x)]; [snap_dp_every_event] is its consequence for every set of
-    outputs. *)
+    [snap_mirror_lifting] for [Psi : same output] of any mechanism that
+    depends on the noise only through [c + x];
+    [snap_lifting_every_event] is its consequence for every set of outputs. *)
 From Coq Require Import Reals Lra.
 From Obligations.Core Require Import RealFacts.
 From Obligations.Noise Require Import UniformMeasure UniformOuter Snapping NoiseLaw SetLifting.
@@ -212,17 +212,12 @@ Qed.
 (** ** The snapping mechanism *)
 
 Section Snap.
-Variables (r dist eps c c' : R) (mech mech' : R -> sign -> R) (h : R -> R).
+Variables (r dist eps c c' : R) (mech mech' : R -> sign -> R).
 Hypotheses (Hr : 0 < r) (Hdist : Rabs (c - c') <= dist) (Heps : r * dist <= eps).
-(** Both runs are [h] (rounding, clamping, ...) of the noisy value. *)
-Hypothesis Hmech : forall u s, 0 < u <= 1 -> mech u s = h (c + sgn s * (/ r * ln u)).
-Hypothesis Hmech' : forall u s, 0 < u <= 1 -> mech' u s = h (c' + sgn s * (/ r * ln u)).
-
-Let mech_lap w : 0 < fst w <= 1 -> mech (fst w) (snd w) = h (c + lap r w).
-Proof. intros Hw. destruct w as [u s]. apply Hmech, Hw. Qed.
-
-Let mech_lap' w : 0 < fst w <= 1 -> mech' (fst w) (snd w) = h (c' + lap r w).
-Proof. intros Hw. destruct w as [u s]. apply Hmech', Hw. Qed.
+(** Both runs depend on the noise only through the noisy value [c + x]
+    (rounding, clamping, ... come after it). *)
+Hypothesis Hsame : forall u s u' s', 0 < u <= 1 -> 0 < u' <= 1 ->
+  c + sgn s * (/ r * ln u) = c' + sgn s' * (/ r * ln u') -> mech u s = mech' u' s'.
 
 (** Definition 3 with δ = 0 for the relation "the same output". *)
 Theorem snap_mirror_lifting :
@@ -233,11 +228,17 @@ Proof.
   - intros P. reflexivity.
   - intros Q. reflexivity.
   - apply noise_pr_null. intros u s Hu H. apply H. cbn [fst snd].
-    rewrite (Hmech u s Hu), (mech_lap' _ (mirror_in r (c - c') (u, s) Hr)), lap_mirror by exact Hr.
-    f_equal. unfold lap. cbn [fst snd]. ring.
+    destruct (mirror r (c - c') (u, s)) as [u' s'] eqn:Hm.
+    pose proof (mirror_in r (c - c') (u, s) Hr) as Hin. rewrite Hm in Hin.
+    apply Hsame; [exact Hu|exact Hin|].
+    pose proof (lap_mirror r (c - c') (u, s) Hr) as Hl. rewrite Hm in Hl. unfold lap in Hl.
+    cbn [fst snd] in *. lra.
   - apply noise_pr_null. intros u s Hu H. apply H. cbn [fst snd].
-    rewrite (mech_lap _ (mirror_in r (- (c - c')) (u, s) Hr)), (Hmech' u s Hu), lap_mirror by exact Hr.
-    f_equal. unfold lap. cbn [fst snd]. ring.
+    destruct (mirror r (- (c - c')) (u, s)) as [u' s'] eqn:Hm.
+    pose proof (mirror_in r (- (c - c')) (u, s) Hr) as Hin. rewrite Hm in Hin.
+    apply Hsame; [exact Hin|exact Hu|].
+    pose proof (lap_mirror r (- (c - c')) (u, s) Hr) as Hl. rewrite Hm in Hl. unfold lap in Hl.
+    cbn [fst snd] in *. lra.
   - intros E. pose proof (mirror_lifting r (c - c') dist Hr Hdist) as (_ & _ & _ & _ & H).
     pose proof (H E). pose proof (mirror_right_subdistr r (c - c')) as [Hn _].
     assert (exp (r * dist) <= exp eps) by (apply exp_le_iff, Heps).
@@ -252,12 +253,15 @@ Proof.
   split; [apply mirror_left_subdistr|split; [apply mirror_right_subdistr|exact snap_mirror_lifting]].
 Qed.
 
-(** Pure DP for every set of outputs. *)
-Theorem snap_dp_every_event (F : R -> Prop) : snap_pr mech F <= exp eps * snap_pr mech' F.
-Proof.
-  unfold snap_pr. rewrite <- (Rplus_0_r (exp eps * _)).
-  apply (set_lifting_events _ _ _ _ _ _ _ _ _ (mirror_left_subdistr r (c - c')) snap_mirror_lifting).
-  intros w w' Hw HF. rewrite <- Hw. exact HF.
-Qed.
-
 End Snap.
+
+(** Pure DP for every set of outputs, from a lifting of "the same output". *)
+Theorem snap_lifting_every_event (mech mech' : R -> sign -> R) w muL muR (F : R -> Prop) :
+  set_subdistr muL ->
+  set_lifting_with (fun w w' => mech (fst w) (snd w) = mech' (fst w') (snd w')) w 0 noise_pr noise_pr muL muR ->
+  snap_pr mech F <= w * snap_pr mech' F.
+Proof.
+  intros Hsub HL. unfold snap_pr. rewrite <- (Rplus_0_r (w * _)).
+  apply (set_lifting_events _ _ _ _ _ _ _ _ _ Hsub HL).
+  intros x y Hxy HF. rewrite <- Hxy. exact HF.
+Qed.
