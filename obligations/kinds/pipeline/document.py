@@ -111,8 +111,16 @@ def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
     instance = u.witness.instance if u.expected == Verdict.REFUTED and u.witness else None
     ctx = _context(u, instance)
     theorems = ((f"{name}_not_dp",) if instance else
-                (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp"))
+                (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
+                + _lifting_theorems(name, u.spec.out_clamp is not None))
     return render_template(TEMPLATE, name, ctx, "PreludeSnap", theorems, session_first=True), ctx["lemmas"]
+
+
+def _lifting_theorems(name: str, clamped: bool) -> tuple[str, ...]:
+    """The theorems on the noise lifting, every event and mass one (after the DP ones)."""
+    events = () if clamped else (f"{name}_events_limit",)
+    return (f"{name}_noise_lifting", f"{name}_dp_every_event", f"{name}_branch_lifting",
+            f"{name}_distribution") + events
 
 
 def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any]:
@@ -131,6 +139,7 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
     lam = coq_r(spec.grid)
     b = coq_r(spec.out_clamp) if spec.out_clamp is not None else None
     c = "fa" if b is None else f"clamp {b} fa"
+    c2 = "fa'" if b is None else f"clamp {b} fa'"
     claim, sens = coq_r(spec.epsilon), coq_r(spec.sensitivity)
     # the query distance the DP theorem is proved for: Δ, or 2B when clamping makes it smaller
     distance = f"(2 * {b})" if u.distance == "2B" and b is not None else sens
@@ -142,13 +151,22 @@ def _context(u: SnapUnfold, instance: Optional[dict[str, str]]) -> dict[str, Any
         mechanism=_mechanism(u, lam, b, _literal_noise(u)), normal_form=_mechanism(u, lam, b, noise_nf),
         steps_text=comment(_steps_text(u)), rate=r, lam=lam, B=b,
         sensitivity=sens, distance=distance, distance_2b=u.distance == "2B" and b is not None, claim=claim,
-        lemmas=lemmas, c=c,
+        lemmas=lemmas, c=c, c2=c2, dist_tac=_dist_tac(b, u.distance == "2B"),
         klo=f"(IZR k - / 2) * {lam}", khi=f"(IZR k + / 2) * {lam}",
         g=f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}" if b else "",
         gb=f"(IZR (Zfloor (- {b} / {lam})) + / 2) * {lam}" if b else "",
         ties="TiesUp" if spec.ties == "up" else "TiesDown", clamped=b is not None,
         witness=_witness(u, lam, r, b) if instance else None,
         table=[comment(line) for line in _table_lines(u)])
+
+
+def _dist_tac(b: Optional[str], two_b: bool) -> str:
+    """Closes |c - c'| <= distance: the query values themselves, or clamped (1-Lipschitz, or 2B apart)."""
+    if b is None:
+        return "exact Hd"
+    if two_b:
+        return "apply clamp_dist_le_2b; snap_side"
+    return "eapply Rle_trans; [apply clamp_lipschitz; snap_side | exact Hd]"
 
 
 def _mechanism(u: SnapUnfold, lam: str, b: Optional[str], noise: str) -> str:
