@@ -15,6 +15,7 @@ from obligations.kinds.pipeline import document as snap_render
 from obligations.kinds.pipeline import spec as pipeline_spec
 from obligations.kinds.pipeline.spec import PipelineFile, PipelineSpec
 from obligations.kinds.pipeline import analysis as snap
+from obligations.kinds.pipeline.coupling import coupling_text
 
 
 class PipelineKind:
@@ -82,6 +83,10 @@ class PipelineKind:
             "lemmas": [{"name": x.name, "statement": x.statement, "tactics": list(x.tactics)} for x in u.lemmas]}
         lines = [f"{s.name} ({s.path}): claim ({s.epsilon_text}, 0)-DP", item["case_table"],
                  f"  {len(item['lemmas'])} case-table lemmas for Coq; theorems: {', '.join(item['theorems'])}"]
+        coupling = coupling_text(u.mechanism)
+        if coupling:
+            item["witnesses_on_noise"] = coupling
+            lines.append(coupling)
         if coq:
             item["coq"] = u.rendered.text
             lines.append(u.rendered.text)
