@@ -111,13 +111,13 @@ def render(u: SnapUnfold) -> tuple[Rendered, list[Lemma]]:
     instance = u.witness.instance if u.expected == Verdict.REFUTED and u.witness else None
     ctx = _context(u, instance)
     theorems = ((f"{name}_not_dp",) if instance else
-                (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
-                + _lifting_theorems(name, u.spec.out_clamp is not None))
+                (f"{name}_dp_events", f"{name}_lifting", f"{name}_total")
+                + _lifting_theorems(name, u.spec.out_clamp is not None) + (f"{name}_dp",))
     return render_template(TEMPLATE, name, ctx, "PreludeSnap", theorems, session_first=True), ctx["lemmas"]
 
 
 def _lifting_theorems(name: str, clamped: bool) -> tuple[str, ...]:
-    """The theorems on the noise lifting, every event and mass one (after the DP ones)."""
+    """The theorems on the noise lifting, every event and mass one (the claim `_dp` stays last: it is the headline)."""
     events = () if clamped else (f"{name}_events_limit",)
     return (f"{name}_noise_lifting", f"{name}_dp_every_event", f"{name}_branch_lifting",
             f"{name}_distribution") + events

@@ -201,10 +201,6 @@ Check rounded_laplace_total.
 Check audit_assumptions.
 Print Assumptions rounded_laplace_total.
 Check audit_statement.
-Check rounded_laplace_dp.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_dp.
-Check audit_statement.
 Check rounded_laplace_noise_lifting.
 Check audit_assumptions.
 Print Assumptions rounded_laplace_noise_lifting.
@@ -224,4 +220,8 @@ Check audit_statement.
 Check rounded_laplace_events_limit.
 Check audit_assumptions.
 Print Assumptions rounded_laplace_events_limit.
+Check audit_statement.
+Check rounded_laplace_dp.
+Check audit_assumptions.
+Print Assumptions rounded_laplace_dp.
 Check audit_end.

@@ -235,10 +235,6 @@ Check snapping_clamped_total.
 Check audit_assumptions.
 Print Assumptions snapping_clamped_total.
 Check audit_statement.
-Check snapping_clamped_dp.
-Check audit_assumptions.
-Print Assumptions snapping_clamped_dp.
-Check audit_statement.
 Check snapping_clamped_noise_lifting.
 Check audit_assumptions.
 Print Assumptions snapping_clamped_noise_lifting.
@@ -254,4 +250,8 @@ Check audit_statement.
 Check snapping_clamped_distribution.
 Check audit_assumptions.
 Print Assumptions snapping_clamped_distribution.
+Check audit_statement.
+Check snapping_clamped_dp.
+Check audit_assumptions.
+Print Assumptions snapping_clamped_dp.
 Check audit_end.

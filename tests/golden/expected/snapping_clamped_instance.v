@@ -243,10 +243,6 @@ Check snapping_clamped_instance_total.
 Check audit_assumptions.
 Print Assumptions snapping_clamped_instance_total.
 Check audit_statement.
-Check snapping_clamped_instance_dp.
-Check audit_assumptions.
-Print Assumptions snapping_clamped_instance_dp.
-Check audit_statement.
 Check snapping_clamped_instance_noise_lifting.
 Check audit_assumptions.
 Print Assumptions snapping_clamped_instance_noise_lifting.
@@ -262,4 +258,8 @@ Check audit_statement.
 Check snapping_clamped_instance_distribution.
 Check audit_assumptions.
 Print Assumptions snapping_clamped_instance_distribution.
+Check audit_statement.
+Check snapping_clamped_instance_dp.
+Check audit_assumptions.
+Print Assumptions snapping_clamped_instance_dp.
 Check audit_end.

@@ -205,10 +205,6 @@ Check snapping_unclamped_total.
 Check audit_assumptions.
 Print Assumptions snapping_unclamped_total.
 Check audit_statement.
-Check snapping_unclamped_dp.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_dp.
-Check audit_statement.
 Check snapping_unclamped_noise_lifting.
 Check audit_assumptions.
 Print Assumptions snapping_unclamped_noise_lifting.
@@ -228,4 +224,8 @@ Check audit_statement.
 Check snapping_unclamped_events_limit.
 Check audit_assumptions.
 Print Assumptions snapping_unclamped_events_limit.
+Check audit_statement.
+Check snapping_unclamped_dp.
+Check audit_assumptions.
+Print Assumptions snapping_unclamped_dp.
 Check audit_end.

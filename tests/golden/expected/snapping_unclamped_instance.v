@@ -210,10 +210,6 @@ Check snapping_unclamped_instance_total.
 Check audit_assumptions.
 Print Assumptions snapping_unclamped_instance_total.
 Check audit_statement.
-Check snapping_unclamped_instance_dp.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_instance_dp.
-Check audit_statement.
 Check snapping_unclamped_instance_noise_lifting.
 Check audit_assumptions.
 Print Assumptions snapping_unclamped_instance_noise_lifting.
@@ -233,4 +229,8 @@ Check audit_statement.
 Check snapping_unclamped_instance_events_limit.
 Check audit_assumptions.
 Print Assumptions snapping_unclamped_instance_events_limit.
+Check audit_statement.
+Check snapping_unclamped_instance_dp.
+Check audit_assumptions.
+Print Assumptions snapping_unclamped_instance_dp.
 Check audit_end.
