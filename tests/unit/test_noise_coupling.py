@@ -12,9 +12,9 @@ import pytest
 
 from obligations.certify.run import unfold
 from obligations.cli import main
-from obligations.kinds import load
-from obligations.kinds.pipeline.coupling import coupling_text
-from obligations.kinds.pipeline.document import render
+from obligations.models import load
+from obligations.noise.coupling import coupling_text
+from obligations.noise.document import render
 
 REPO = Path(__file__).resolve().parents[2]
 UNCLAMPED = REPO / "mechanisms" / "snapping_unclamped.yaml"
@@ -24,21 +24,21 @@ HALF_EPS = REPO / "tests" / "specs" / "pipelines" / "snapping_half_epsilon.yaml"
 DOCS = REPO / "docs" / "snapping.md"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def unfolded(path: Path) -> Any:
     """Each spec analysed once for the whole file (the pipelines' sympy tables take seconds)."""
     return unfold(load(path))
 
 
 def test_unclamped_states_the_lifting_every_event_and_the_distribution_before_the_claim() -> None:
-    theorems = render(unfolded(UNCLAMPED).mechanism)[0].theorems
+    theorems = render(unfolded(UNCLAMPED).mechanism).theorems
     assert theorems == tuple("snapping_unclamped_" + t for t in (
         "dp_events", "lifting", "total", "noise_lifting", "dp_every_event", "branch_lifting",
         "distribution", "events_limit", "dp"))
 
 
 def test_clamped_has_finitely_many_outputs_so_no_limit_theorem() -> None:
-    rendered = render(unfolded(CLAMPED).mechanism)[0]
+    rendered = render(unfolded(CLAMPED).mechanism)
     assert rendered.theorems[-1] == "snapping_clamped_dp"
     assert "snapping_clamped_noise_lifting" in rendered.theorems
     assert not any(t.endswith("_events_limit") for t in rendered.theorems)
@@ -48,7 +48,7 @@ def test_clamped_has_finitely_many_outputs_so_no_limit_theorem() -> None:
 
 def test_a_refuted_claim_gets_no_witnesses() -> None:
     u = unfolded(HALF_EPS)
-    assert render(u.mechanism)[0].theorems == ("snapping_half_epsilon_not_dp",)
+    assert render(u.mechanism).theorems == ("snapping_half_epsilon_not_dp",)
     assert coupling_text(u.mechanism) == ""
 
 
