@@ -141,18 +141,19 @@ def _context(u: SnapUnfold, instance: dict[str, str] | None) -> dict[str, Any]:
     lam = coq_r(spec.grid)
     b = coq_r(spec.out_clamp) if spec.out_clamp is not None else None
     c = "fa" if b is None else f"clamp {b} fa"
-    c2 = "fa'" if b is None else f"clamp {b} fa'"
     claim, sens = coq_r(spec.epsilon), coq_r(spec.sensitivity)
     # the query distance the DP theorem is proved for: Δ, or 2B when clamping makes it smaller
     distance = f"(2 * {b})" if u.distance == "2B" and b is not None else sens
     noise_nf = f"sgn s * (/ {r} * ln u)" if r.isidentifier() else f"sgn s * (/ ({r}) * ln u)"
     lemmas = _lemmas(u, name, r, lam, b, c, numeric, claim, distance, literal_noise(u.spec), noise_nf)
+    if u.expected != Verdict.REFUTED:
+        lemmas += _lifting_lemmas(name, r, b, sens, claim, distance, _dist_tac(b, u.distance == "2B"))
     return dict(
         **header(name, spec.path, spec.sha256, spec.description), symbolic=symbolic, numeric=numeric,
         mechanism=_mechanism(u, lam, b, literal_noise(u.spec)), normal_form=_mechanism(u, lam, b, noise_nf),
         steps_text=comment(_steps_text(u)), rate=r, lam=lam, B=b,
         sensitivity=sens, distance=distance, distance_2b=u.distance == "2B" and b is not None, claim=claim,
-        lemmas=lemmas, c=c, c2=c2, dist_tac=_dist_tac(b, u.distance == "2B"),
+        lemmas=lemmas, c=c,
         klo=f"(IZR k - / 2) * {lam}", khi=f"(IZR k + / 2) * {lam}",
         g=f"(IZR (Zceil ({b} / {lam})) - / 2) * {lam}" if b else "",
         gb=f"(IZR (Zfloor (- {b} / {lam})) + / 2) * {lam}" if b else "",
@@ -309,6 +310,37 @@ def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: str | None, c: str,
                          "the claimed epsilon is at least r·Δ" if u.distance != "2B" else
                          "the claimed epsilon is at least r·2B (clamped query values are at most 2B apart)"))
     return out
+
+
+def _lifting_lemmas(name: str, r: str, b: str | None, sens: str, claim: str, distance: str,
+                    dist_tac: str) -> list[Lemma]:
+    """The witnesses on the noise for neighbours fa, fa': the mirror coupling (delta = 0) and seed
+    000's per-sign pairing (delta = 1 - e^(-claim)), each closed by its library theorem once the
+    mechanism is seen to depend on the noise only through c + noise (the normal form)."""
+    c, c2 = ("fa", "fa'") if b is None else (f"clamp {b} fa", f"clamp {b} fa'")
+    d, nf = f"({c} - {c2})", f"{name}_nf"
+    side = f"[snap_side | {dist_tac} | exact {name}_claim_ge |]"
+    mirror = Lemma(
+        f"{name}_noise_lifting", "lifting",
+        f"forall fa fa', Rabs (fa - fa') <= {sens} ->\n"
+        f"  set_lifting_with (fun w w' => {name} fa (fst w) (snd w) = {name} fa' (fst w') (snd w'))\n"
+        f"    (exp ({claim})) 0 noise_pr noise_pr (mirror_left {r} {d}) (mirror_right {r} {d})",
+        (f"intros fa fa' Hd; apply (snap_mirror_lifting {r} {distance}); {side}; "
+         f"intros u s u' s' Hu Hu' H; rewrite ({name}_eq fa u s Hu), ({name}_eq fa' u' s' Hu'); "
+         f"unfold {nf}; rewrite H; reflexivity.",),
+        f"The mirror coupling (Noise/Mirror.v): witnesses of Definition 3 on the noise (u, S) with delta = 0; "
+        f"it pairs w with the noise whose Laplace value is larger by d = {c} - {c2}, so both runs give the same output")
+    branch = Lemma(
+        f"{name}_branch_lifting", "lifting",
+        f"forall fa fa', Rabs (fa - fa') <= {sens} -> forall s,\n"
+        f"  set_lifting_with (fun u u' => branch_rel {r} {d} s u u' /\\ {nf} fa u s = {nf} fa' u' s)\n"
+        f"    (exp ({claim})) (1 - exp (- ({claim}))) uouter uouter (branch_left {r} {d} s) (branch_right {r} {d} s)",
+        (f"intros fa fa' Hd s; apply (snap_branch_lifting_same {r} {distance}); {side}; "
+         f"intros u u' Hu Hu' H; unfold {nf}; rewrite H; reflexivity.",),
+        "Seed 000's pairing, each sign with itself (u' = e^(S r d) u; Noise/BranchCoupling.v): delta = 1 - e^(-claim), "
+        "and on the sign it stretches no witnesses do better (branch_lifting_tight); partners may lie above 1, "
+        "so the outputs are those of the normal form, defined for every u > 0")
+    return [mirror, branch]
 
 
 def _case_text(u: SnapUnfold, key: str) -> str:

@@ -62,6 +62,18 @@ Proof. snap_case snap_case_above rounded_laplace_pre_plus rounded_laplace_pre_mi
 Lemma rounded_laplace_claim_ge : eps * 1 <= eps.
 Proof. snap_side. Qed.
 
+(* The mirror coupling (Noise/Mirror.v): witnesses of Definition 3 on the noise (u, S) with delta = 0; it pairs w with the noise whose Laplace value is larger by d = fa - fa', so both runs give the same output *)
+Lemma rounded_laplace_noise_lifting : forall fa fa', Rabs (fa - fa') <= 1 ->
+  set_lifting_with (fun w w' => rounded_laplace fa (fst w) (snd w) = rounded_laplace fa' (fst w') (snd w'))
+    (exp (eps)) 0 noise_pr noise_pr (mirror_left eps (fa - fa')) (mirror_right eps (fa - fa')).
+Proof. intros fa fa' Hd; apply (snap_mirror_lifting eps 1); [snap_side | exact Hd | exact rounded_laplace_claim_ge |]; intros u s u' s' Hu Hu' H; rewrite (rounded_laplace_eq fa u s Hu), (rounded_laplace_eq fa' u' s' Hu'); unfold rounded_laplace_nf; rewrite H; reflexivity. Qed.
+
+(* Seed 000's pairing, each sign with itself (u' = e^(S r d) u; Noise/BranchCoupling.v): delta = 1 - e^(-claim), and on the sign it stretches no witnesses do better (branch_lifting_tight); partners may lie above 1, so the outputs are those of the normal form, defined for every u > 0 *)
+Lemma rounded_laplace_branch_lifting : forall fa fa', Rabs (fa - fa') <= 1 -> forall s,
+  set_lifting_with (fun u u' => branch_rel eps (fa - fa') s u u' /\ rounded_laplace_nf fa u s = rounded_laplace_nf fa' u' s)
+    (exp (eps)) (1 - exp (- (eps))) uouter uouter (branch_left eps (fa - fa') s) (branch_right eps (fa - fa') s).
+Proof. intros fa fa' Hd s; apply (snap_branch_lifting_same eps 1); [snap_side | exact Hd | exact rounded_laplace_claim_ge |]; intros u u' Hu Hu' H; unfold rounded_laplace_nf; rewrite H; reflexivity. Qed.
+
 (** ** The claim: (eps, 0)-DP for neighbours |fa - fa'| <= 1 *)
 Theorem rounded_laplace_nf_dp : forall fa fa', Rabs (fa - fa') <= 1 ->
   forall y p p', snap_prob (rounded_laplace_nf fa) y p -> snap_prob (rounded_laplace_nf fa') y p' ->
@@ -118,22 +130,8 @@ Proof.
 Qed.
 
 (** ** The lifting on the noise (u, S) (seed 000, Definitions 3 and 6)
-   The mirror coupling pairs the noise w of a run at fa with the noise w' whose
-   Laplace value is larger by d = fa - fa' (mirror_left, mirror_right; the pieces of
-   the pairing map are in Noise/Mirror.v): both runs then add the same noise to the query,
-   so they give the same output.  Witnesses, marginals, supports and dilation are checked
-   on every set of pairs, with delta = 0. *)
-Theorem rounded_laplace_noise_lifting : forall fa fa', Rabs (fa - fa') <= 1 ->
-  set_lifting_with (fun w w' => rounded_laplace fa (fst w) (snd w) = rounded_laplace fa' (fst w') (snd w'))
-    (exp (eps)) 0 noise_pr noise_pr
-    (mirror_left eps (fa - fa')) (mirror_right eps (fa - fa')).
-Proof.
-  intros fa fa' Hd.
-  apply (snap_mirror_lifting eps 1);
-    [snap_side | exact Hd | exact rounded_laplace_claim_ge |].
-  intros u s u' s' Hu Hu' H.
-  rewrite (rounded_laplace_eq fa u s Hu), (rounded_laplace_eq fa' u' s' Hu'). unfold rounded_laplace_nf. rewrite H. reflexivity.
-Qed.
+   rounded_laplace_noise_lifting above gives the witnesses with delta = 0 (the mirror coupling);
+   rounded_laplace_branch_lifting the seed's own per-sign pairing, with delta = 1 - e^(-claim). *)
 
 (* Pure DP for every set F of outputs, through the lifting (F any set: no finiteness, no measurability). *)
 Theorem rounded_laplace_dp_every_event : forall fa fa', Rabs (fa - fa') <= 1 ->
@@ -141,20 +139,6 @@ Theorem rounded_laplace_dp_every_event : forall fa fa', Rabs (fa - fa') <= 1 ->
 Proof.
   intros fa fa' Hd F.
   exact (snap_lifting_every_event _ _ _ _ _ F (mirror_left_subdistr _ _) (rounded_laplace_noise_lifting fa fa' Hd)).
-Qed.
-
-(* Seed 000's pairing, each sign with itself (u' = e^(S r d) u): delta = 1 - e^(-claim), and on the
-   sign it stretches no witnesses do better (branch_lifting_tight).  Partners may lie above 1, so
-   the outputs are those of the normal form, defined for every u > 0. *)
-Theorem rounded_laplace_branch_lifting : forall fa fa', Rabs (fa - fa') <= 1 -> forall s,
-  set_lifting_with (fun u u' => branch_rel eps (fa - fa') s u u' /\ rounded_laplace_nf fa u s = rounded_laplace_nf fa' u' s)
-    (exp (eps)) (1 - exp (- (eps))) uouter uouter
-    (branch_left eps (fa - fa') s) (branch_right eps (fa - fa') s).
-Proof.
-  intros fa fa' Hd s.
-  apply (snap_branch_lifting_same eps 1);
-    [snap_side | exact Hd | exact rounded_laplace_claim_ge |].
-  intros u u' Hu Hu' H. unfold rounded_laplace_nf. rewrite H. reflexivity.
 Qed.
 
 (* The output probabilities form a distribution: each output's probability is the measure of its
