@@ -120,13 +120,15 @@ Definition tape_run (p : stmt) (nvars : nat) (x : list Z) (v : list Z) : option 
   let st := texec (tape v) p 0 (tinit nvars x) in
   if tfault st then None else Some (tout st).
 
+(** The rate of the scale num/den at ε: ε·den/num. *)
+Definition rate (eps : R) (w : positive * positive) : R := eps * IZR (Zpos (snd w)) / IZR (Zpos (fst w)).
+
 (** The rates of the tape positions at ε. *)
-Definition rates (eps : R) (p : stmt) : list R :=
-  map (fun w => eps * IZR (Zpos (snd w)) / IZR (Zpos (fst w))) (layout p).
+Definition rates (eps : R) (p : stmt) : list R := map (rate eps) (layout p).
 
 Lemma rates_pos_eps (eps : R) (p : stmt) : 0 < eps -> rates_pos (rates eps p).
 Proof.
-  intros He t Ht. unfold rates in Ht. apply in_map_iff in Ht as [[n d] [<- _]]. cbn [fst snd].
+  intros He t Ht. unfold rates in Ht. apply in_map_iff in Ht as [[n d] [<- _]]. unfold rate. cbn [fst snd].
   apply Rdiv_lt_0_compat; [apply Rmult_lt_0_compat; [exact He|apply IZR_lt; lia]|apply IZR_lt; lia].
 Qed.
 
