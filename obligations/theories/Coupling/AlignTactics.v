@@ -106,6 +106,7 @@ Lemma idx_guard (j k : nat) : (j < k)%nat ->
 Proof. intros H. apply Bool.andb_true_iff. split; [apply Z.leb_le|apply Z.ltb_lt]; lia. Qed.
 
 Ltac pnorm_in E :=
+  cbn [texec tfor size] in E;
   unfold pboth, passign, psample, pemit, pvoid_if, tr_ok, out_ok, tset, temit, tbranch, tstop in E;
   cbn [pl pa pw pacc pbad pvoid tenv tout ttr thalted tfault
        write aeval beval nth app Nat.add size nsites quiet andb orb negb Bool.eqb] in E;
@@ -148,6 +149,19 @@ Ltac psplit E :=
 
 Ltac zbool_hyps :=
   repeat match goal with
+  | H : (_ || _)%bool = true |- _ => apply Bool.orb_true_iff in H
+  | H : (_ || _)%bool = false |- _ => apply Bool.orb_false_iff in H
+  | H : (_ && _)%bool = true |- _ => apply Bool.andb_true_iff in H
+  | H : (_ && _)%bool = false |- _ => apply Bool.andb_false_iff in H
+  | H : negb _ = true |- _ => apply Bool.negb_true_iff in H
+  | H : negb _ = false |- _ => apply Bool.negb_false_iff in H
+  | H : _ /\ _ |- _ => destruct H
+  | H : (_ <=? _)%Z = true \/ _ |- _ => destruct H
+  | H : (_ <? _)%Z = true \/ _ |- _ => destruct H
+  | H : (_ =? _)%Z = true \/ _ |- _ => destruct H
+  | H : (_ <=? _)%Z = false \/ _ |- _ => destruct H
+  | H : (_ <? _)%Z = false \/ _ |- _ => destruct H
+  | H : (_ =? _)%Z = false \/ _ |- _ => destruct H
   | H : (_ <=? _)%Z = true |- _ => apply Z.leb_le in H
   | H : (_ <=? _)%Z = false |- _ => apply Z.leb_gt in H
   | H : (_ <? _)%Z = true |- _ => apply Z.ltb_lt in H
@@ -202,8 +216,19 @@ Qed.
 Lemma pstate_eta (ps : pstate) : ps = mkps (pl ps) (pa ps) (pw ps) (pacc ps) (pbad ps) (pvoid ps).
 Proof. destruct ps; reflexivity. Qed.
 
+(** Close the final goal [good_run W ctr r] with [r] a computed state. *)
 Ltac pfinal :=
-  zbool_hyps; pleaf_simpl; zbool_goal;
+  unfold good_run; pleaf_simpl; rewrite ?app_nil_l in *; cbn [length] in *;
+  repeat match goal with
+  | H : nth_error ?o ?n = _ |- context [nth_error ?o ?n] => rewrite H
+  end;
+  cbn [oval_eqb negb orb andb] in *;
+  repeat match goal with
+  | |- context [match nth_error ?o ?n with _ => _ end] => destruct (nth_error o n) as [[| |?]|] eqn:?
+  | |- context [(?x =? ?y)%Z] => destruct (Z.eqb_spec x y)
+  end;
+  cbn [oval_eqb negb orb andb] in *; zbool_hyps;
   first [ left; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity
         | exfalso; lia
-        | right; repeat split; first [reflexivity | repeat f_equal; lia | intros; reflexivity | intros; repeat f_equal; lia | lia] ].
+        | right; repeat split; first [reflexivity | assumption | intros; reflexivity | intros; discriminate
+                                      | repeat f_equal; lia | lia] ].
