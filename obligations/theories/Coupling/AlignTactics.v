@@ -119,7 +119,7 @@ Ltac pnorm_in E :=
       let b := eval vm_compute in (W mod Z.pos n =? 0)%Z in change (W mod Z.pos n =? 0)%Z with b in E
   | context [weight ?W ?n ?d] => let b := eval vm_compute in (weight W n d) in change (weight W n d) with b in E
   end;
-  cbn [andb orb negb Bool.eqb] in E.
+  cbn [andb orb negb Bool.eqb nth Nat.add] in E.
 
 (** Run the aligned run in [E : r = pexec ...] one statement at a time. *)
 Ltac psym_step E :=
@@ -190,7 +190,8 @@ Lemma px_for v sh W o tr ctr x n body a site ps : thalted (pl ps) = false ->
   pfor (fun a' ps' => pexec v sh W o tr ctr body a' site ps') x (size body) a 0 n ps.
 Proof. intros H. cbn [pexec]. rewrite H. reflexivity. Qed.
 
-Ltac pleaf_eq := first [reflexivity | repeat f_equal; lia].
+Ltac pleaf_eq := first [reflexivity | assumption | intros; reflexivity | intros; discriminate
+  | repeat f_equal; lia | intros; repeat f_equal; lia | lia].
 
 (** Close a leaf: void, contradictory, or the goal's invariant/post-condition with lia. *)
 Ltac pleaf :=

@@ -103,3 +103,48 @@ Qed.
 Lemma nb_input_length (npub k : nat) (R : list Z -> list Z -> Prop) (x x' : list Z) :
   nb_input npub k R x x' -> length x = (npub + k)%nat.
 Proof. intros [H _]. exact H. Qed.
+
+(** ** The facts a generated proof reads off [nb_input] *)
+
+Lemma nb_input_pub (npub k : nat) (R : list Z -> list Z -> Prop) (x x' : list Z) (i : nat) :
+  nb_input npub k R x x' -> (i < npub)%nat -> nth i x 0 = nth i x' 0.
+Proof.
+  intros [_ [H _]] Hi.
+  assert (G : forall (l : list Z) n, (i < n)%nat -> nth i (firstn n l) 0 = nth i l 0).
+  { clear. induction i as [|i IH]; intros [|a l] [|n] Hn; cbn; try reflexivity; try lia. apply IH. lia. }
+  rewrite <- (G x npub Hi), <- (G x' npub Hi), H. reflexivity.
+Qed.
+
+Lemma nth_skipn_add (x : list Z) (n j : nat) : nth j (skipn n x) 0 = nth (n + j) x 0.
+Proof. revert x. induction n as [|n IH]; intros [|a x]; cbn; try reflexivity. destruct j; reflexivity. apply IH. Qed.
+
+Lemma nb_input_each (npub k : nat) (lo hi : Z) (x x' : list Z) (j : nat) :
+  nb_input npub k (rel_each lo hi) x x' -> (j < k)%nat ->
+  lo <= nth (npub + j) x' 0 - nth (npub + j) x 0 <= hi.
+Proof.
+  intros [Hl [_ H]] Hj. rewrite <- !nth_skipn_add.
+  destruct (rel_each_nth _ _ _ _ j H) as [G|G]; [exact G|]. rewrite skipn_length in G. lia.
+Qed.
+
+Lemma nb_input_either (npub k : nat) (R1 R2 : list Z -> list Z -> Prop) (x x' : list Z) :
+  nb_input npub k (rel_either R1 R2) x x' -> nb_input npub k R1 x x' \/ nb_input npub k R2 x x'.
+Proof. intros [Hl [Hp [H|H]]]; [left|right]; repeat split; assumption. Qed.
+
+Lemma nb_input_one_l1 (npub k : nat) (delta : Z) (x x' : list Z) :
+  nb_input npub k (rel_one delta) x x' -> nb_input npub k (rel_l1 delta) x x'.
+Proof. intros [Hl [Hp H]]. split; [exact Hl|split; [exact Hp|apply rel_one_l1, H]]. Qed.
+
+Lemma nb_input_l1_step (npub k : nat) (delta : Z) (x x' : list Z) (j : nat) :
+  nb_input npub k (rel_l1 delta) x x' -> (j < k)%nat ->
+  l1pre (S j) (skipn npub x) (skipn npub x') =
+    l1pre j (skipn npub x) (skipn npub x') + Z.abs (nth (npub + j) x 0 - nth (npub + j) x' 0) /\
+  l1pre (S j) (skipn npub x) (skipn npub x') <= delta.
+Proof.
+  intros [Hl [_ [Hl' H]]] Hj. rewrite <- !nth_skipn_add. split.
+  - rewrite !skipn_length in Hl'. apply l1pre_S; rewrite ?skipn_length; lia.
+  - pose proof (l1pre_le (S j) (skipn npub x) (skipn npub x')). lia.
+Qed.
+
+Lemma nb_input_l1_total (npub k : nat) (delta : Z) (x x' : list Z) (j : nat) :
+  nb_input npub k (rel_l1 delta) x x' -> l1pre j (skipn npub x) (skipn npub x') <= delta.
+Proof. intros [_ [_ [_ H]]]. pose proof (l1pre_le j (skipn npub x) (skipn npub x')). lia. Qed.
