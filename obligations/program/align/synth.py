@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Optional, Sequence, Union
 
-from obligations.kinds.program import spec as P
+from obligations.program import spec as P
 from obligations.program.align import sem as S
 from obligations.program.align.spec import K_LENGTH, AlignSpec, DGeom
 
