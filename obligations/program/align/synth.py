@@ -446,12 +446,28 @@ def _sample_env(spec: AlignSpec, h: S.Head, D: int, w: Optional[int]) -> dict[st
     return env
 
 
+def _closed(a: P.AExp) -> Optional[int]:
+    """The value of an expression without variables (`4 * NN - 2` once NN is a constant)."""
+    if isinstance(a, P.AConst):
+        return a.z
+    if isinstance(a, P.ABin):
+        u, v = _closed(a.a), _closed(a.b)
+        if u is None or v is None:
+            return None
+        return {"add": u + v, "sub": u - v, "mul": u * v, "min": min(u, v), "max": max(u, v)}[a.op]
+    if isinstance(a, P.AAbs):
+        u = _closed(a.a)
+        return None if u is None else abs(u)
+    return None
+
+
 def _constants(spec: AlignSpec) -> set[int]:
     out = {0, 1, -1}
     for s in _stmts(spec.body):
         for a in _aexps(s):
-            if isinstance(a, P.AConst):
-                out |= {a.z, a.z - 1, a.z + 1}
+            z = _closed(a)
+            if z is not None:
+                out |= {z, z - 1, z + 1}
     return {c for c in out if abs(c) <= 1000}
 
 
@@ -591,8 +607,11 @@ def _houdini(spec: AlignSpec, al: Alignment, live: tuple[int, ...], held: dict[t
             key = _phase_key(h.j, w, al)
             if key not in held:
                 continue
-            for _t in range(3):
-                got = _perturbed_step(spec, al, live, sc, h, D, w, held[key], rng)
+            # random moves of every live variable, then one variable's distance between the runs swept
+            moves: list[Optional[tuple[int, int]]] = [None] * 3
+            moves += [(y, c) for y in live for c in range(-5, 6)] if rng.random() < 0.4 else []
+            for mv in moves:
+                got = _perturbed_step(spec, al, live, sc, h, D, w, held[key], rng, mv)
                 if got is None:
                     continue
                 env, nkey = got
@@ -607,17 +626,19 @@ def _houdini(spec: AlignSpec, al: Alignment, live: tuple[int, ...], held: dict[t
 
 
 def _perturbed_step(spec: AlignSpec, al: Alignment, live: tuple[int, ...], sc: Scenario, h: S.Head, D: int,
-                    w: Optional[int], atoms: list[Atom],
-                    rng: random.Random) -> Optional[tuple[dict[str, int], tuple[str, ...]]]:
+                    w: Optional[int], atoms: list[Atom], rng: random.Random,
+                    move: Optional[tuple[int, int]] = None) -> Optional[tuple[dict[str, int], tuple[str, ...]]]:
     """One iteration from a state near head `h` that satisfies `atoms`: the next head's
     sample and phase, or None (the state is not admissible, the left run halts, the aligned
     run fails, or the left run's output already contradicts the prophecy)."""
     left, right = list(h.left), list(h.right)
-    for y in live:
+    if move is not None:
+        right[move[0]] = left[move[0]] + move[1]
+    for y in (live if move is None else ()):
         if rng.random() < 0.5:
             left[y] += rng.randint(-3, 3)
         if rng.random() < 0.5:
-            right[y] = left[y] + rng.randint(-2, 2) if rng.random() < 0.5 else right[y] + rng.randint(-3, 3)
+            right[y] = left[y] + rng.randint(-5, 5) if rng.random() < 0.5 else right[y] + rng.randint(-3, 3)
     if not all(a.holds(_sample_env(spec, S.Head(h.j, left, right, h.acc), D, w)) for a in atoms):
         return None
     kind, delta = spec.relation.kind, spec.relation.delta
