@@ -121,3 +121,8 @@ def test_houdini_drops_what_only_short_runs_satisfy() -> None:
 def test_undecided_when_no_alignment(tmp_path: Path) -> None:
     r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "1"))))
     assert isinstance(r, NotFound)
+
+
+def test_monotone_is_undecided_with_the_reason(tmp_path: Path) -> None:
+    r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "4"), "    q: {stream: k, neighbours: {monotone: 1}}\n")))
+    assert isinstance(r, NotFound) and "increasing" in r.reason
