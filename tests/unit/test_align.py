@@ -24,7 +24,10 @@ def _spec(tmp_path: Path, text: str) -> S.AlignSpec:
     return S.check(yaml.safe_load(text), str(p), "0" * 64)
 
 
-def _body(body: str, inputs: str = "    q: {stream: k, neighbours: {each: 1}}\n", claim: str = "{for_all_k: true}") -> str:
+EACH = "    q: {stream: k, neighbours: {each: 1}}\n"
+
+
+def _body(body: str, inputs: str = EACH, claim: str = "{for_all_k: true}") -> str:
     return ("schema_version: 1\nname: t\nprogram:\n  inputs:\n" + inputs + "  body:\n" + body +
             f"claim: {claim}\n")
 
