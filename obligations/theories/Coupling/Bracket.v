@@ -8,8 +8,10 @@
     "every finite sum of the density is ≤ 1" is used (Product.v): no total mass,
     no series.
 
-    The windows used are boxes: the product of integer ranges [lo_i, hi_i], one
-    per noise coordinate ([boxw]), duplicate-free. *)
+    The windows used are balls: the vectors with Σ n_i·|v_i| ≤ R ([ball]),
+    duplicate-free; with densities proportional to Π a^(n_i·|v_i|) (RatDens.v)
+    they are the vectors of density at least a bound, so a ball holds nearly all
+    the mass with few vectors. *)
 From Coq Require Import List Reals ZArith Lia Lra.
 From Obligations.Core Require Import Lists Sums.
 From Obligations.Program Require Import ProgramSem.
@@ -65,13 +67,21 @@ Proof.
   pose proof (fsum_indicator_split ts run S l). lra.
 Qed.
 
-(** ** Boxes *)
+(** ** Balls *)
 
-(** The vectors whose i-th entry lies in the i-th window [lo_i, hi_i]. *)
-Fixpoint boxw (w : list (Z * Z)) : list (list Z) :=
-  match w with
-  | [] => [[]]
-  | (lo, hi) :: w' => flat_map (fun z => map (cons z) (boxw w')) (zrange lo hi)
+(** The vectors of [length ns] integers with Σ n_i·|v_i| ≤ R ([ns] non-negative weights):
+    the noise vectors of density at least a fixed bound, when the i-th coordinate's
+    density falls by a factor a^(n_i) per unit. *)
+Fixpoint zexp (ns v : list Z) : Z :=
+  match ns, v with
+  | n :: ns', z :: v' => (n * Z.abs z + zexp ns' v')%Z
+  | _, _ => 0%Z
+  end.
+
+Fixpoint ball (ns : list Z) (R : Z) : list (list Z) :=
+  match ns with
+  | [] => if (R <? 0)%Z then [] else [[]]
+  | n :: ns' => flat_map (fun z => map (cons z) (ball ns' (R - n * Z.abs z))) (zrange (- (R / n)) (R / n))
   end.
 
 Lemma NoDup_zseq (z : Z) (n : nat) : NoDup (zseq z n).
@@ -89,29 +99,30 @@ Proof.
   - apply IH; [exact H1|exact H2|]. intros b Hb. apply Hd. now right.
 Qed.
 
-Lemma NoDup_flat_map_cons (zs : list Z) (L : list (list Z)) :
-  NoDup zs -> NoDup L -> NoDup (flat_map (fun z => map (cons z) L) zs).
+Lemma NoDup_flat_map_cons (zs : list Z) (L : Z -> list (list Z)) :
+  NoDup zs -> (forall z, NoDup (L z)) -> NoDup (flat_map (fun z => map (cons z) (L z)) zs).
 Proof.
   intros Hz HL. induction zs as [|z zs IH]; cbn [flat_map]; [constructor|].
   apply NoDup_cons_iff in Hz as [Hza Hz]. apply NoDup_app_disj.
-  - apply NoDup_map_on; [|exact HL]. intros a b _ _ H. injection H as H. exact H.
+  - apply NoDup_map_on; [|apply HL]. intros a b _ _ H. injection H as H. exact H.
   - apply IH, Hz.
   - intros v Hv Hv'. apply in_map_iff in Hv as [a [<- _]].
     apply in_flat_map in Hv' as [y [Hy Hyv]]. apply in_map_iff in Hyv as [b [Hb _]].
     injection Hb as -> _. contradiction.
 Qed.
 
-Lemma boxw_NoDup (w : list (Z * Z)) : NoDup (boxw w).
+Lemma ball_NoDup (ns : list Z) (R : Z) : NoDup (ball ns R).
 Proof.
-  induction w as [|[lo hi] w IH]; cbn [boxw]; [repeat constructor; intros []|].
-  apply NoDup_flat_map_cons; [apply NoDup_zseq|exact IH].
+  revert R. induction ns as [|n ns IH]; intros R; cbn [ball].
+  - destruct (R <? 0)%Z; repeat constructor. intros [].
+  - apply NoDup_flat_map_cons; [apply NoDup_zseq|intros z; apply IH].
 Qed.
 
-Lemma in_boxw (w : list (Z * Z)) (v : list Z) :
-  In v (boxw w) -> Forall2 (fun z lh => (fst lh <= z <= snd lh)%Z) v w.
+Lemma in_ball (ns : list Z) (R : Z) (v : list Z) :
+  In v (ball ns R) -> length v = length ns /\ (zexp ns v <= R)%Z.
 Proof.
-  revert v. induction w as [|[lo hi] w IH]; intros v Hv; cbn [boxw] in Hv.
-  - destruct Hv as [<-|[]]. constructor.
-  - apply in_flat_map in Hv as [z [Hz Hzv]]. apply in_map_iff in Hzv as [v' [<- Hv']].
-    apply in_zrange in Hz. constructor; [exact Hz|apply IH, Hv'].
+  revert R v. induction ns as [|n ns IH]; intros R v Hv; cbn [ball] in Hv.
+  - destruct (Z.ltb_spec R 0); [destruct Hv|]. destruct Hv as [<-|[]]. cbn. lia.
+  - apply in_flat_map in Hv as [z [_ Hzv]]. apply in_map_iff in Hzv as [v' [<- Hv']].
+    destruct (IH _ _ Hv') as [H1 H2]. cbn [length zexp]. lia.
 Qed.

@@ -90,13 +90,6 @@ Qed.
 
 (** ** Vectors *)
 
-(** Σ n_i·|v_i|. *)
-Fixpoint zexp (ns v : list Z) : Z :=
-  match ns, v with
-  | n :: ns', z :: v' => (n * Z.abs z + zexp ns' v')%Z
-  | _, _ => 0%Z
-  end.
-
 Fixpoint cnum (p q : Z) (ns : list Z) : Z :=
   match ns with [] => 1 | n :: ns' => ((q ^ n - p ^ n) * cnum p q ns')%Z end.
 
@@ -194,24 +187,4 @@ Proof.
     + rewrite (dens_rat L p q ws v Hpq Hok Hv), (zterm_div p q E) by (exact Hpq || lia).
       unfold zterm. field. lra.
     + field. lra.
-Qed.
-
-(** Σ n_i·max(|lo_i|, |hi_i|): the largest exponent in the box. *)
-Fixpoint emax (ns : list Z) (w : list (Z * Z)) : Z :=
-  match ns, w with
-  | n :: ns', (lo, hi) :: w' => (n * Z.max (Z.abs lo) (Z.abs hi) + emax ns' w')%Z
-  | _, _ => 0%Z
-  end.
-
-Lemma boxw_exp (ns : list Z) (w : list (Z * Z)) (v : list Z) :
-  Forall (fun n => 0 <= n)%Z ns -> length ns = length w -> In v (boxw w) ->
-  length v = length w /\ (zexp ns v <= emax ns w)%Z.
-Proof.
-  intros Hns Hl Hv. apply in_boxw in Hv. split.
-  { clear -Hv. induction Hv; cbn [length]; congruence. }
-  revert ns Hns Hl. induction Hv as [|z [lo hi] v w Hz Hv IH]; intros [|n ns] Hns Hl;
-    cbn [zexp emax length fst snd] in *; try lia.
-  inversion Hns as [|? ? Hn Hns']; subst.
-  specialize (IH ns Hns' ltac:(lia)).
-  assert (Z.abs z <= Z.max (Z.abs lo) (Z.abs hi))%Z by lia. nia.
 Qed.
