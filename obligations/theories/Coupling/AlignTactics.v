@@ -99,18 +99,41 @@ Lemma px_if c s1 s2 a site ps : thalted (pl ps) = false ->
          (pw ps) (pacc ps) (pbad ps || negb (quiet s1 && quiet s2)) (pvoid_if tr ctr (beval (tenv (pl ps)) c) ps).
 Proof. intros H. cbn [pexec]. rewrite H. reflexivity. Qed.
 
+(** A conditional both runs decide alike ... *)
+Lemma px_if_same c s1 s2 a site ps (b : bool) : thalted (pl ps) = false ->
+  beval (tenv (pl ps)) c = b -> beval (tenv (pa ps)) c = b ->
+  px (SIf c s1 s2) a site ps =
+  if b then px s1 a site (mkps (tbranch true (pl ps)) (tbranch true (pa ps)) (pw ps) (pacc ps) (pbad ps)
+                            (pvoid_if tr ctr b ps))
+  else px s2 (a + size s1) (site + nsites s1)
+         (mkps (tbranch false (pl ps)) (tbranch false (pa ps)) (pw ps) (pacc ps) (pbad ps) (pvoid_if tr ctr b ps)).
+Proof. intros H Hl Ha. cbn [pexec]. rewrite H, Hl, Ha. destruct b; reflexivity. Qed.
+
+(** ... and differently. *)
+Lemma px_if_diff c s1 s2 a site ps (b : bool) : thalted (pl ps) = false ->
+  beval (tenv (pl ps)) c = b -> beval (tenv (pa ps)) c = negb b ->
+  px (SIf c s1 s2) a site ps =
+  mkps (if b then texec v s1 a (tbranch true (pl ps)) else texec v s2 (a + size s1) (tbranch false (pl ps)))
+       (if b then texec v s2 (a + size s1) (tbranch false (pa ps)) else texec v s1 a (tbranch true (pa ps)))
+       (pw ps) (pacc ps) (pbad ps || negb (quiet s1 && quiet s2)) (pvoid_if tr ctr b ps).
+Proof. intros H Hl Ha. cbn [pexec]. rewrite H, Hl, Ha. destruct b; reflexivity. Qed.
+
 End Steps.
 
 Lemma idx_guard (j k : nat) : (j < k)%nat ->
   ((0 <=? Z.of_nat j)%Z && (Z.of_nat j <? Z.of_nat k)%Z)%bool = true.
 Proof. intros H. apply Bool.andb_true_iff. split; [apply Z.leb_le|apply Z.ltb_lt]; lia. Qed.
 
-Ltac pnorm_in E :=
-  cbn [texec tfor size] in E;
+(** The names a normalisation unfolds: the state operations, the tape semantics (the
+    runs of branches the two runs decide differently), the evaluation of expressions. *)
+Ltac pnorm_cbn E :=
   unfold pboth, passign, psample, pemit, pvoid_if, tr_ok, out_ok, tset, temit, tbranch, tstop in E;
-  cbn [pl pa pw pacc pbad pvoid tenv tout ttr thalted tfault
-       write aeval beval nth app Nat.add size nsites quiet andb orb negb Bool.eqb] in E;
-  unfold read in E; cbn [nth] in E;
+  cbn [texec tfor pboth passign psample pemit pvoid_if tr_ok out_ok tset temit tbranch tstop
+       pl pa pw pacc pbad pvoid tenv tout ttr thalted tfault
+       write aeval beval read nth app Nat.add size nsites quiet andb orb negb Bool.eqb] in E.
+
+Ltac pnorm_in E :=
+  pnorm_cbn E; pnorm_cbn E;
   repeat match type of E with
   | context [((0 <=? Z.of_nat ?j)%Z && (Z.of_nat ?j <? Z.of_nat ?k)%Z)%bool] =>
       rewrite (idx_guard j k) in E by lia
@@ -120,32 +143,6 @@ Ltac pnorm_in E :=
   | context [weight ?W ?n ?d] => let b := eval vm_compute in (weight W n d) in change (weight W n d) with b in E
   end;
   cbn [andb orb negb Bool.eqb nth Nat.add] in E.
-
-(** Run the aligned run in [E : r = pexec ...] one statement at a time. *)
-Ltac psym_step E :=
-  match type of E with
-  | context [pexec ?v ?sh ?W ?o ?tr ?ctr ?s ?a ?site (mkps ?L ?A ?w ?acc ?b ?vd)] =>
-      let ps := constr:(mkps L A w acc b vd) in
-      lazymatch s with
-      | SSeq _ _ => rewrite (px_seq v sh W o tr ctr _ _ a site ps) in E by reflexivity
-      | SSkip => rewrite (px_skip v sh W o tr ctr a site ps) in E
-      | SAssign _ _ => rewrite (px_assign v sh W o tr ctr _ _ a site ps) in E by reflexivity; pnorm_in E
-      | SSample _ (DGeom _ _ _) => rewrite (px_sample v sh W o tr ctr _ _ _ _ a site ps) in E by reflexivity; pnorm_in E
-      | SOut _ => rewrite (px_out v sh W o tr ctr _ a site ps) in E by reflexivity; pnorm_in E
-      | STop => rewrite (px_top v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
-      | SBot => rewrite (px_bot v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
-      | SStop => rewrite (px_stop v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
-      | SIf _ _ _ => rewrite (px_if v sh W o tr ctr _ _ _ a site ps) in E by reflexivity; pnorm_in E
-      end
-  end.
-
-Ltac psplit E :=
-  match type of E with
-  | context [match nth_error ?tr ?n with _ => _ end] => destruct (nth_error tr n) as [[|]|] eqn:?
-  | context [match nth_error ?o ?n with _ => _ end] => destruct (nth_error o n) as [[|]|] eqn:?
-  | context [if Bool.eqb ?b1 ?b2 then _ else _] => destruct b1 eqn:?; destruct b2 eqn:?
-  | context [if ?b then _ else _] => destruct b eqn:?
-  end; cbn [Bool.eqb andb orb negb eqb] in E.
 
 Ltac zbool_hyps :=
   repeat match goal with
@@ -170,9 +167,58 @@ Ltac zbool_hyps :=
   | H : (_ =? _)%Z = false |- _ => apply Z.eqb_neq in H
   end.
 
+(** A conditional: split on the two runs' decisions (normalised to integer tests).  When
+    they differ and a branch is not quiet, the case must be contradictory ([lia]); when they
+    differ and both are quiet, each run executes its own branch alone. *)
+Ltac pif E v sh W o tr ctr c s1 s2 a site ps :=
+  let Hl := fresh "Hl" in let Ha := fresh "Ha" in
+  destruct (beval (tenv (pl ps)) c) eqn:Hl; destruct (beval (tenv (pa ps)) c) eqn:Ha;
+  [ rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption)
+  | let q := eval vm_compute in (quiet s1 && quiet s2) in
+    lazymatch q with
+    | false => first [ exfalso; pnorm_cbn Hl; pnorm_cbn Ha; zbool_hyps; lia
+                     | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption) ]
+    | true => rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption)
+    end
+  | let q := eval vm_compute in (quiet s1 && quiet s2) in
+    lazymatch q with
+    | false => first [ exfalso; pnorm_cbn Hl; pnorm_cbn Ha; zbool_hyps; lia
+                     | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption) ]
+    | true => rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption)
+    end
+  | rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption) ];
+  pnorm_cbn Hl; pnorm_cbn Ha; pnorm_in E.
+
+(** Run the aligned run in [E : r = pexec ...] one statement at a time. *)
+Ltac psym_step E :=
+  match type of E with
+  | context [pexec ?v ?sh ?W ?o ?tr ?ctr ?s ?a ?site (mkps ?L ?A ?w ?acc ?b ?vd)] =>
+      let ps := constr:(mkps L A w acc b vd) in
+      lazymatch s with
+      | SSeq _ _ => rewrite (px_seq v sh W o tr ctr _ _ a site ps) in E by reflexivity
+      | SSkip => rewrite (px_skip v sh W o tr ctr a site ps) in E
+      | SAssign _ _ => rewrite (px_assign v sh W o tr ctr _ _ a site ps) in E by reflexivity; pnorm_in E
+      | SSample _ (DGeom _ _ _) => rewrite (px_sample v sh W o tr ctr _ _ _ _ a site ps) in E by reflexivity; pnorm_in E
+      | SOut _ => rewrite (px_out v sh W o tr ctr _ a site ps) in E by reflexivity; pnorm_in E
+      | STop => rewrite (px_top v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
+      | SBot => rewrite (px_bot v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
+      | SStop => rewrite (px_stop v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
+      | SIf ?c ?s1 ?s2 => pif E v sh W o tr ctr c s1 s2 a site ps
+      end
+  end.
+
+Ltac psplit E :=
+  match type of E with
+  | context [match nth_error ?tr ?n with _ => _ end] => destruct (nth_error tr n) as [[|]|] eqn:?
+  | context [if ?b then _ else _] => destruct b eqn:?
+  end; cbn [Bool.eqb andb orb negb eqb] in E.
+
 Ltac pprune E :=
-  try (right; right; rewrite E; repeat apply pexec_void_mono; cbn [pvoid]; rewrite ?Bool.orb_true_r; reflexivity);
-  try (exfalso; zbool_hyps; lia).
+  lazymatch type of E with
+  | context [mkps _ _ _ _ _ (_ || true)] =>
+      try (right; right; rewrite E; repeat apply pexec_void_mono; cbn [pvoid]; rewrite ?Bool.orb_true_r; reflexivity)
+  | _ => idtac
+  end.
 
 Ltac psym E := repeat (first [psym_step E | psplit E; pprune E]).
 
@@ -197,9 +243,13 @@ Ltac pleaf_eq := first [reflexivity | assumption | intros; reflexivity | intros;
 Ltac pleaf :=
   zbool_hyps; pleaf_simpl; zbool_goal;
   first [ pleaf_void
-        | exfalso; lia
-        | left; split; [repeat match goal with |- ex _ => eexists end; repeat split; pleaf_eq | reflexivity]
-        | right; left; split; [repeat split; pleaf_eq | reflexivity] ].
+        | left; split;
+          [ repeat match goal with |- ex _ => eexists end;
+            (* the two states first: they instantiate every witness *)
+            split; [reflexivity|]; split; [reflexivity|]; repeat split; pleaf_eq
+          | reflexivity ]
+        | right; left; split; [repeat split; pleaf_eq | reflexivity]
+        | exfalso; lia ].
 
 Lemma loop_cases v sh W o tr ctr x k body a site ps (Inv : nat -> pstate -> Prop) (Fin : pstate -> Prop) :
   (forall j a' ps, (j < k)%nat -> Inv j ps -> thalted (pl ps) = false ->
