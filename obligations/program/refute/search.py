@@ -1,0 +1,217 @@
+"""The search for a certified counterexample to an every-k claim.
+
+At ε = L·ln(r) (r = q/p) the tape position of scale num/den carries the weight
+n = L·den/num, and a noise vector v has density C·r^(−e(v)), e(v) = Σ n_i·|v_i|.  The
+ball of radius R (the vectors with e(v) <= R) holds all the mass but the tail
+τ(R) = 1 − Σ_ball density.  For inputs x, x' and a set S of outputs,
+
+    Pr[p(x) ∈ S]  >= Σ_{v ∈ ball, p(x, v) ∈ S} C·r^(−e(v))       (lower)
+    Pr[p(x') ∈ S] <= Σ_{v ∈ ball, p(x', v) ∈ S} C·r^(−e(v)) + τ(R) (upper)
+
+and the claim (c·ε)-DP fails when lower > r^(c·L)·upper.  Scaling L only raises r to a
+power, so L is the least value that makes every n_i and M = c·L integers, and the search
+ranges over r, the radius (the number of program runs Coq will make is the size of the
+balls), the stream length k and the inputs.  For one ball and one pair of inputs the
+best event is every output whose mass on x exceeds r^M times its mass on x': the
+search keeps the few largest of them that suffice.  Enumeration, in order of the cost of
+the certificate: k first (every run is longer), then the ball's size.  `tape.bracket`
+then checks the witness with the integers Coq will compute.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator, Optional, Sequence
+
+from obligations.program.align.spec import AlignSpec
+from obligations.program.refute.tape import Bracket, Eps, Out, Program, ball, bracket, expo
+
+RATIOS = ((1, 2), (1, 3), (1, 4), (1, 8), (1, 16), (1, 64), (1, 256))
+KMAX = 4
+MAX_BALL = 4000            # vectors per ball: Coq runs the program on each (twice at most)
+MAX_EVENT = 64             # output sequences in the event
+STREAM_VALUES = (-1, 0, 1)
+PUBLIC_VALUES = (0, 1, -1, 2)
+MARGIN = 1e-9
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A violation of the claim at stream length k, checked as Coq will check it."""
+
+    k: int
+    x: tuple[int, ...]
+    x2: tuple[int, ...]
+    event: tuple[Out, ...]
+    eps: Eps
+    M: int                  # e^(c·ε) = (q/p)^M
+    R: int                  # the ball for the lower bound on x
+    R2: int                 # the ball for the upper bound on x'
+    bracket: Bracket
+    runs: int               # program runs in Coq: the two balls' sizes
+
+
+def ball_size(ns: Sequence[int], R: int, cap: int) -> int:
+    """The number of vectors in the ball, or cap + 1 when it exceeds cap."""
+    counts = {R: 1}           # remaining radius -> number of prefixes
+    for n in ns:
+        nxt: dict[int, int] = {}
+        for rem, c in counts.items():
+            for z in range(-(rem // n), rem // n + 1):
+                r2 = rem - n * abs(z)
+                nxt[r2] = nxt.get(r2, 0) + c
+        counts = nxt
+        if sum(counts.values()) > cap:
+            return cap + 1
+    return sum(counts.values())
+
+
+def neighbours(kind: str, delta: int, stream: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """The streams related to `stream` by the spec's relation (not itself)."""
+    k = len(stream)
+    if kind == "one":
+        for i in range(k):
+            for d in range(-delta, delta + 1):
+                if d:
+                    yield tuple(v + d if j == i else v for j, v in enumerate(stream))
+        return
+    if kind == "l1":
+        for ds in itertools.product(range(-delta, delta + 1), repeat=k):
+            if 0 < sum(map(abs, ds)) <= delta:
+                yield tuple(v + d for v, d in zip(stream, ds))
+        return
+    ranges = {"each": range(-delta, delta + 1), "increasing": range(0, delta + 1),
+              "decreasing": range(-delta, 1)}
+    kinds = ("increasing", "decreasing") if kind == "monotone" else (kind,)
+    seen: set[tuple[int, ...]] = set()
+    for kd in kinds:
+        for ds in itertools.product(ranges[kd], repeat=k):
+            if any(ds):
+                y = tuple(v + d for v, d in zip(stream, ds))
+                if y not in seen:
+                    seen.add(y)
+                    yield y
+
+
+def _lcm(a: int, b: int) -> int:
+    return a * b // math.gcd(a, b)
+
+
+def base_L(spec: AlignSpec, scales: Sequence[tuple[int, int]]) -> int:
+    """The least L making every weight L·den/num and M = c·L integers."""
+    L = spec.factor.denominator
+    for num, den in scales:
+        L = _lcm(L, num // math.gcd(num, den))
+    return L
+
+
+class _Masses:
+    """Per input, the (weight, output) of every vector of the largest ball, run once."""
+
+    def __init__(self, prog: Program, ns: Sequence[int], R: int) -> None:
+        self.prog, self.ns, self.R = prog, list(ns), R
+        self.vectors = [(expo(ns, v), v) for v in ball(ns, R)]
+        self.cache: dict[tuple[int, ...], list[tuple[int, Out]]] = {}
+
+    def runs(self, x: tuple[int, ...]) -> list[tuple[int, Out]]:
+        got = self.cache.get(x)
+        if got is None:
+            got = [(e, self.prog.run(x, v)) for e, v in self.vectors]
+            self.cache[x] = got
+        return got
+
+
+def _mass(runs: list[tuple[int, Out]], R: int, w: Sequence[float]) -> dict[Out, float]:
+    out: dict[Out, float] = {}
+    for e, o in runs:
+        if e <= R:
+            out[o] = out.get(o, 0.0) + w[e]
+    return out
+
+
+def _inputs(spec: AlignSpec, k: int) -> list[tuple[int, ...]]:
+    pubs = list(itertools.product(PUBLIC_VALUES, repeat=spec.npub))
+    streams = list(itertools.product(STREAM_VALUES, repeat=k))
+    return [p + s for p in pubs for s in streams]
+
+
+def search(spec: AlignSpec, kmax: int = KMAX, max_ball: int = MAX_BALL, deadline: float = 120.0) -> Optional[Witness]:
+    """The cheapest witness found (fewest runs for Coq), or None."""
+    start = time.monotonic()
+    for k in range(1, kmax + 1):
+        prog = Program(spec, k)
+        scales = prog.scales
+        L = base_L(spec, scales)
+        M = int(spec.factor * L)
+        eps0 = Eps(L, 1, 2)
+        ns = eps0.exps(scales)
+        assert ns is not None
+        top = M + 2 * max(ns, default=1) + 2     # past it the ball's tail is far below e^(-c·ε)
+        radii = [R for R in range(0, top + 1) if ball_size(ns, R, max_ball) <= max_ball]
+        if not radii:
+            continue
+        masses = _Masses(prog, ns, radii[-1])
+        inputs = _inputs(spec, k)
+        for R in radii:
+            for p, q in RATIOS:
+                if time.monotonic() - start > deadline:
+                    return None
+                eps = Eps(L, p, q)
+                w = _weights(ns, p, q, R)
+                tail = 1.0 - sum(w[e] for e, _ in masses.vectors if e <= R)
+                found = _scan(spec, masses, inputs, eps, M, R, w, tail)
+                if found is not None:
+                    return found
+    return None
+
+
+def _weights(ns: Sequence[int], p: int, q: int, R: int) -> list[float]:
+    """C·r^(−e) for e = 0..R."""
+    C = 1.0
+    for n in ns:
+        a = (p / q) ** n
+        C *= (1 - a) / (1 + a)
+    return [C * (p / q) ** e for e in range(R + 1)]
+
+
+def _scan(spec: AlignSpec, masses: _Masses, inputs: list[tuple[int, ...]], eps: Eps, M: int, R: int,
+          w: list[float], tail: float) -> Optional[Witness]:
+    factor = (eps.q / eps.p) ** M
+    npub = spec.npub
+    best: Optional[tuple[float, tuple[int, ...], tuple[int, ...], list[Out]]] = None
+    for x in inputs:
+        mx = _mass(masses.runs(x), R, w)
+        for s2 in neighbours(spec.relation.kind, spec.relation.delta, x[npub:]):
+            x2 = x[:npub] + s2
+            mx2 = _mass(masses.runs(x2), R, w)
+            gains = sorted(((m - factor * mx2.get(o, 0.0), o) for o, m in mx.items()), reverse=True)
+            total = sum(g for g, _ in gains if g > 0) - factor * tail
+            if total > MARGIN and (best is None or total > best[0]):
+                chosen, acc = [], -factor * tail
+                for g, o in gains:
+                    if acc > MARGIN or g <= 0 or len(chosen) >= MAX_EVENT:
+                        break
+                    chosen.append(o)
+                    acc += g
+                if acc > MARGIN:
+                    best = (total, x, x2, chosen)
+    if best is None:
+        return None
+    _, x, x2, chosen = best
+    return _certify(masses, x, x2, tuple(sorted(chosen, key=repr)), eps, M, R)
+
+
+def _certify(masses: _Masses, x: tuple[int, ...], x2: tuple[int, ...], event: tuple[Out, ...], eps: Eps, M: int,
+             R: int) -> Optional[Witness]:
+    """The exact check, with each ball shrunk to the least radius that still passes."""
+    prog, ns, S = masses.prog, masses.ns, frozenset(event)
+    if not bracket(prog, x, x2, S, eps, M, R, R).holds:
+        return None
+    R1 = next(r for r in range(R + 1) if bracket(prog, x, x2, S, eps, M, r, R).holds)
+    R2 = next(r for r in range(R + 1) if bracket(prog, x, x2, S, eps, M, R1, r).holds)
+    b = bracket(prog, x, x2, S, eps, M, R1, R2)
+    runs = ball_size(ns, R1, 10 ** 9) + ball_size(ns, R2, 10 ** 9)
+    return Witness(prog.k, x, x2, event, eps, M, R1, R2, b, runs)
