@@ -15,6 +15,7 @@ from obligations.kinds.base import Unfolded
 from obligations.program.align import route
 from obligations.program.align.render import PRELUDE
 from obligations.program.align.spec import AlignSpec, check as check_align
+from obligations.program.refute import route as refute
 
 
 def check(data: Mapping[str, Any], file: str, sha256: str) -> AlignSpec:
@@ -43,12 +44,21 @@ def analyse(spec: AlignSpec) -> Unfolded:
     if isinstance(r, route.Found):
         plan = _plan(Verdict.PROVED, (r.note,))
         rendered = r.rendered
+    elif (c := refute.decide(spec)) is not None:
+        plan = _plan(Verdict.REFUTED, (f"no alignment found: {r.reason}", c.note))
+        rendered = c.rendered
+        return Unfolded(spec, c, plan, rendered, {"unfold": t1 - t0, "refute": time.perf_counter() - t1})
     else:
         more = f"; falling back to enumeration at small k: {spec.fallback}" if spec.fallback else \
             "; no fallback spec to enumerate (give `fallback:`)"
-        plan = _plan(Verdict.UNDECIDED, (f"no alignment found: {r.reason}{more}",))
+        plan = _plan(Verdict.UNDECIDED, (f"no alignment found: {r.reason}; no counterexample found{more}",))
         rendered = Rendered(spec.name, DocumentBuilder().build(spec.name, "", PRELUDE), ())
     return Unfolded(spec, r, plan, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
+
+
+def witness(u: Unfolded) -> dict[str, Any] | None:
+    """The counterexample's record, when the route refuted the claim."""
+    return refute.record(u.mechanism.witness) if isinstance(u.mechanism, refute.Refuted) else None
 
 
 def _plan(expected: Verdict, notes: tuple[str, ...]) -> Plan:
