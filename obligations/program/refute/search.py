@@ -28,6 +28,7 @@ from typing import Iterator, Optional, Sequence
 
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute.tape import Bracket, Eps, Out, Program, ball, bracket, expo
+from obligations.program.refute.zero import search_zero
 
 RATIOS = ((1, 2), (1, 3), (1, 4), (1, 8), (1, 16), (1, 64), (1, 256))
 KMAX = 4
@@ -109,27 +110,31 @@ def base_L(spec: AlignSpec, scales: Sequence[tuple[int, int]]) -> int:
 
 
 class _Masses:
-    """Per input, the (weight, output) of every vector of the largest ball, run once."""
+    """Per input, how many vectors of each weight e of the largest ball output each sequence
+    (the program run once per vector): the mass of an output in any smaller ball at any ε
+    is then a sum over e."""
 
     def __init__(self, prog: Program, ns: Sequence[int], R: int) -> None:
         self.prog, self.ns, self.R = prog, list(ns), R
         self.vectors = [(expo(ns, v), v) for v in ball(ns, R)]
-        self.cache: dict[tuple[int, ...], list[tuple[int, Out]]] = {}
+        self.cache: dict[tuple[int, ...], dict[Out, list[int]]] = {}
 
-    def runs(self, x: tuple[int, ...]) -> list[tuple[int, Out]]:
+    def runs(self, x: tuple[int, ...]) -> dict[Out, list[int]]:
         got = self.cache.get(x)
         if got is None:
-            got = [(e, self.prog.run(x, v)) for e, v in self.vectors]
+            got = {}
+            for e, v in self.vectors:
+                o = self.prog.run(x, v)
+                h = got.get(o)
+                if h is None:
+                    h = got[o] = [0] * (self.R + 1)
+                h[e] += 1
             self.cache[x] = got
         return got
 
 
-def _mass(runs: list[tuple[int, Out]], R: int, w: Sequence[float]) -> dict[Out, float]:
-    out: dict[Out, float] = {}
-    for e, o in runs:
-        if e <= R:
-            out[o] = out.get(o, 0.0) + w[e]
-    return out
+def _mass(runs: dict[Out, list[int]], R: int, w: Sequence[float]) -> dict[Out, float]:
+    return {o: sum(h[e] * w[e] for e in range(R + 1) if h[e]) for o, h in runs.items()}
 
 
 def _inputs(spec: AlignSpec, k: int) -> list[tuple[int, ...]]:
@@ -139,32 +144,46 @@ def _inputs(spec: AlignSpec, k: int) -> list[tuple[int, ...]]:
 
 
 def search(spec: AlignSpec, kmax: int = KMAX, max_ball: int = MAX_BALL, deadline: float = 120.0) -> Optional[Witness]:
-    """The cheapest witness found (fewest runs for Coq), or None."""
+    """The cheapest witness found (fewest runs for Coq), or None.  Two passes: small balls
+    for every k first (most violations show at the zero vector's neighbourhood, at a large
+    q/p), then the larger balls."""
     start = time.monotonic()
-    for k in range(1, kmax + 1):
-        prog = Program(spec, k)
-        scales = prog.scales
-        L = base_L(spec, scales)
-        M = int(spec.factor * L)
-        eps0 = Eps(L, 1, 2)
-        ns = eps0.exps(scales)
-        assert ns is not None
-        top = M + 2 * max(ns, default=1) + 2     # past it the ball's tail is far below e^(-c·ε)
-        radii = [R for R in range(0, top + 1) if ball_size(ns, R, max_ball) <= max_ball]
-        if not radii:
-            continue
-        masses = _Masses(prog, ns, radii[-1])
-        inputs = _inputs(spec, k)
-        for R in radii:
-            for p, q in RATIOS:
-                if time.monotonic() - start > deadline:
-                    return None
-                eps = Eps(L, p, q)
-                w = _weights(ns, p, q, R)
-                tail = 1.0 - sum(w[e] for e, _ in masses.vectors if e <= R)
-                found = _scan(spec, masses, inputs, eps, M, R, w, tail)
-                if found is not None:
-                    return found
+    found = search_zero(spec, lambda: time.monotonic() - start > deadline / 2)
+    if found is not None:
+        return found
+    small = max(1, max_ball // 20)
+    for lo, hi in ((0, small), (small, max_ball)):
+        for k in range(1, kmax + 1):
+            found = _search_k(spec, k, lo, hi, start, deadline)
+            if found is not None or time.monotonic() - start > deadline:
+                return found
+    return None
+
+
+def _search_k(spec: AlignSpec, k: int, lo: int, hi: int, start: float, deadline: float) -> Optional[Witness]:
+    """The radii whose ball has more than lo and at most hi vectors, at stream length k."""
+    prog = Program(spec, k)
+    scales = prog.scales
+    L = base_L(spec, scales)
+    M = int(spec.factor * L)
+    ns = Eps(L, 1, 2).exps(scales)
+    assert ns is not None
+    top = M + 2 * max(ns, default=1) + 2     # past it the ball's tail is far below e^(-c·ε)
+    radii = [R for R in range(0, top + 1) if lo < ball_size(ns, R, hi) <= hi]
+    if not radii:
+        return None
+    masses = _Masses(prog, ns, radii[-1])
+    inputs = _inputs(spec, k)
+    for R in radii:
+        for p, q in RATIOS:
+            if time.monotonic() - start > deadline:
+                return None
+            eps = Eps(L, p, q)
+            w = _weights(ns, p, q, R)
+            tail = 1.0 - sum(w[e] for e, _ in masses.vectors if e <= R)
+            found = _scan(spec, masses, inputs, eps, M, R, w, tail)
+            if found is not None:
+                return found
     return None
 
 
