@@ -38,6 +38,9 @@ def record(w: Witness) -> dict[str, Any]:
             "pr_x_at_least": str(w.bracket.lower), "pr_x_prime_at_most": str(w.bracket.upper)}
 
 
+DEADLINE = 60.0     # seconds of search before the claim is left undecided
+
+
 def decide(spec: AlignSpec) -> Optional[Refuted]:
-    w = search(spec)
+    w = search(spec, deadline=DEADLINE)
     return None if w is None else Refuted(w, render(spec, w))
