@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from pydantic import ValidationError
 
@@ -26,8 +26,9 @@ from obligations.kinds.coupling import analysis as A
 from obligations.kinds.coupling.document import PRELUDE, render, render_rnm
 from obligations.kinds.coupling.spec import CouplingSpec, CouplingSpecModel, check, is_all_k
 from obligations.kinds.program.spec import check_program, expand as expand_program
-from obligations.program.align import kind as generic
-from obligations.program.align.spec import AlignSpec
+
+if TYPE_CHECKING:
+    from obligations.program.align.spec import AlignSpec
 
 
 class CouplingKind:
@@ -44,11 +45,12 @@ class CouplingKind:
         other all-k program goes to the generic alignment route."""
         if _family_form(data):
             return check(data, file, sha256)
+        from obligations.program.align import kind as generic   # imports the kinds' IR: not at load
         return generic.check(data, file, sha256)
 
     def expand(self, spec: CouplingSpec | AlignSpec) -> list[Any]:
         """The spec; and when no alignment is found, its fallback's finite claims after it."""
-        if spec.fallback is None or (generic.found(spec) if isinstance(spec, AlignSpec)
+        if spec.fallback is None or (_generic().found(spec) if not isinstance(spec, CouplingSpec)
                                      else isinstance(_search(spec), A.Alignment)):
             return [spec]
         data, file, sha = read(spec.fallback)
@@ -58,8 +60,8 @@ class CouplingKind:
         raise ValueError("an all-k claim has no derived claims")
 
     def analyse(self, spec: CouplingSpec | AlignSpec) -> Unfolded:
-        if isinstance(spec, AlignSpec):
-            return generic.analyse(spec)
+        if not isinstance(spec, CouplingSpec):
+            return _generic().analyse(spec)
         t0 = time.perf_counter()
         found = _search(spec)
         t1 = time.perf_counter()
@@ -102,6 +104,11 @@ class CouplingKind:
 
     def finite_table(self, spec: CouplingSpec) -> None:
         return None
+
+
+def _generic() -> Any:
+    from obligations.program.align import kind
+    return kind
 
 
 def _family_form(data: Mapping[str, Any]) -> bool:

@@ -101,7 +101,7 @@ def _shift_case(site: int, r: Rule, center: str, al: Alignment) -> str:
                 f"| Some false => {f} | None => 0 end")
     assert al.index is not None
     return (f"{site}%nat => match nth_error o {al.index.opos} with Some (OVal w) => "
-            f"if read (tenv L) {al.index.loop_var} =? w then {t} else {f} | _ => {f} end")
+            f"if Z.eqb (read (tenv L) {al.index.loop_var}) w then {t} else {f} | _ => {f} end")
 
 
 def _name(n: str, npub: int) -> str:

@@ -525,6 +525,7 @@ def mine(spec: AlignSpec, al: Alignment) -> Invariant:
     runs = scenarios(spec, 400, 3, 7, 3) + scenarios(spec, 40, 4, 14, 6)
     by_phase: dict[tuple[str, ...], list[dict[str, int]]] = {}
     steps: list[tuple[dict[str, int], dict[str, int]]] = []
+    heads: list[tuple[Scenario, S.Head, int, Optional[int]]] = []
     for sc in runs:
         left, ps = prun(spec, al, sc)
         if ps.bad:
@@ -539,15 +540,19 @@ def mine(spec: AlignSpec, al: Alignment) -> Invariant:
             D = sum(abs(a - b) for a, b in zip(q[:h.j], q2[:h.j]))
             env = _sample_env(spec, h, D, w)
             envs.append(env)
+            if h.j < sc.k:
+                heads.append((sc, h, D, w))
             by_phase.setdefault(_phase_key(h.j, w, al), []).append(env)
         steps += list(zip(envs, envs[1:]))
     allsamples = [s for v in by_phase.values() for s in v]
     cands = _candidates(spec, al, live, uses_d, allsamples, steps)
-    phases = []
+    held: dict[tuple[str, ...], list[Atom]] = {}
     for key in _phase_keys(al):
         samples = by_phase.get(key, [])
-        atoms = tuple(a for a in cands if all(a.holds(s) for s in samples))
-        phases.append(Phase(_guard(key), _prune(atoms)))
+        if samples:              # a phase no run reaches: no disjunct (every atom would hold vacuously)
+            held[key] = [a for a in cands if all(a.holds(s) for s in samples)]
+    _houdini(spec, al, live, held, heads)
+    phases = [Phase(_guard(key), _prune(tuple(atoms))) for key, atoms in held.items()]
     if al.index is not None:
         out = f"l{al.index.var}"
         cost = tuple(a for a in phases[-1].atoms if _mentions_only(a, {"acc", "D"} | {f"l{y}" for y in live}) and
@@ -555,6 +560,89 @@ def mine(spec: AlignSpec, al: Alignment) -> Invariant:
         phases.append(Phase((Atom("<=", lin(("w", 1), const=1), lin(("J", 1))),),
                             (Atom("<>", lin((out, 1)), lin(("w", 1))), *cost)))
     return Invariant(phases, al.index, uses_d, live)
+
+
+HOUDINI_ROUNDS = 6
+HOUDINI_HEADS = 500
+
+
+def _houdini(spec: AlignSpec, al: Alignment, live: tuple[int, ...], held: dict[tuple[str, ...], list[Atom]],
+             heads: list[tuple[Scenario, S.Head, int, Optional[int]]]) -> None:
+    """Drop the atoms that are not inductive, Houdini-style: from states near the reachable
+    ones that satisfy their phase's candidate invariant (the live variables of both runs
+    moved a little), run one iteration on fresh noise and a fresh pair of answers and
+    drop every atom of the next phase the result violates, until nothing changes.  The
+    runs alone keep atoms that merely held on short streams (e.g. two indices within 4)."""
+    rng = random.Random(5)
+    picked = rng.sample(heads, min(HOUDINI_HEADS, len(heads)))
+    for _ in range(HOUDINI_ROUNDS):
+        dropped = False
+        for sc, h, D, w in picked:
+            key = _phase_key(h.j, w, al)
+            if key not in held:
+                continue
+            for _t in range(3):
+                got = _perturbed_step(spec, al, live, sc, h, D, w, held[key], rng)
+                if got is None:
+                    continue
+                env, nkey = got
+                if nkey not in held:
+                    continue
+                keep = [a for a in held[nkey] if a.holds(env)]
+                if len(keep) != len(held[nkey]):
+                    held[nkey] = keep
+                    dropped = True
+        if not dropped:
+            return
+
+
+def _perturbed_step(spec: AlignSpec, al: Alignment, live: tuple[int, ...], sc: Scenario, h: S.Head, D: int,
+                    w: Optional[int], atoms: list[Atom],
+                    rng: random.Random) -> Optional[tuple[dict[str, int], tuple[str, ...]]]:
+    """One iteration from a state near head `h` that satisfies `atoms`: the next head's
+    sample and phase, or None (the state is not admissible, the left run halts, the aligned
+    run fails, or the left run's output already contradicts the prophecy)."""
+    left, right = list(h.left), list(h.right)
+    for y in live:
+        if rng.random() < 0.5:
+            left[y] += rng.randint(-3, 3)
+        if rng.random() < 0.5:
+            right[y] = left[y] + rng.randint(-2, 2) if rng.random() < 0.5 else right[y] + rng.randint(-3, 3)
+    if not all(a.holds(_sample_env(spec, S.Head(h.j, left, right, h.acc), D, w)) for a in atoms):
+        return None
+    kind, delta = spec.relation.kind, spec.relation.delta
+    budget = delta - D if kind in ("one", "l1") else delta
+    if budget < 0:
+        return None
+    lo, hi = {"increasing": (0, budget), "decreasing": (-budget, 0)}.get(kind, (-budget, budget))
+    qj = rng.randint(-3, 3)
+    qj2 = qj + (rng.choice((-1, 1)) * rng.randint(0, budget) if kind == "monotone" else rng.randint(lo, hi))
+    base = spec.nvars + spec.npub
+    left[base + h.j], right[base + h.j] = qj, qj2
+    c = S.Ctx(spec.nvars, spec.npub, sc.k)
+    _, loop = the_loop(spec.body)
+    tape = {i: _noise(rng) for i in range(64)}
+    tf: S.Tape = lambda a: tape.get(a, 0)
+    L = S.TState(list(left))
+    L.write(loop.x, h.j)
+    S.texec(c, tf, loop.body, 0, L)
+    o: list[S.OVal] = []
+    if al.index is not None:
+        if w is None:
+            return None
+        o = ["bot"] * al.index.opos + [w]
+    ps = S.PState(S.TState(list(left)), S.TState(list(right)), h.acc)
+    site0 = next((st.index for st in al.sites if st.in_loop), 0)
+    ps.left.write(loop.x, h.j)
+    ps.right.write(loop.x, h.j)
+    S.prun(c, tf, shift_fn(al, c, o, L.tr), al.weight, loop.body, 0, site0, ps)
+    if ps.bad or ps.left.halted or ps.left.out != ps.right.out:
+        return None
+    nxt = S.Head(h.j + 1, ps.left.env, ps.right.env, ps.acc)
+    env = _sample_env(spec, nxt, D + abs(qj2 - qj), w)
+    if al.index is not None and w is not None and h.j + 1 > w and env[f"l{al.index.var}"] != w:
+        return None          # the doomed disjunct's state, not the phase's
+    return env, _phase_key(h.j + 1, w, al)
 
 
 def _names(a: Atom) -> set[str]:
