@@ -84,7 +84,7 @@ class CouplingKind:
         return Unfolded(spec, found, plan, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})
 
     def witness(self, u: Unfolded) -> Optional[dict[str, Any]]:
-        return generic.witness(u) if isinstance(u.spec, AlignSpec) else None
+        return None if isinstance(u.spec, CouplingSpec) else _generic().witness(u)
 
     def summary(self, spec: CouplingSpec) -> str:
         return f"program over a stream of any length, claim ({spec.epsilon_text}, 0)-DP by alignment"
