@@ -11,28 +11,35 @@ import shutil
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional, Sequence, TextIO
+from typing import Any, TextIO
 
-from obligations import __version__
-from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
+from obligations import __version__, models
+from obligations.certify.checked import reused
 from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations.certify.remote import RemoteSettings, prove_file
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
-from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
-from obligations import kinds
-from obligations.kinds import unfold
 from obligations.core.spec import derive
+from obligations.errors import (
+    EXIT_INFRA,
+    EXIT_NOT_PROVED,
+    EXIT_PROVED,
+    InfrastructureError,
+    ObligationsError,
+    UsageError,
+)
+from obligations.models import Unfolded, unfold
 from obligations.prover.cluster import run_on_cluster
 from obligations.prover.pool import cores
-
 
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = _main(argv)
         sys.stdout.flush()  # here, not at interpreter exit, where a broken pipe is a traceback
@@ -60,7 +67,7 @@ def _stdout_is_broken() -> bool:
         return False
 
 
-def _main(argv: Optional[Sequence[str]]) -> int:
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
@@ -73,6 +80,11 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         return exc.exit_code
     except (BrokenPipeError, KeyboardInterrupt):
         raise
+    except OSError as exc:   # the machine, not the claim: a full disk, a read-only folder
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"obligations: cannot write or read a file{where}: {exc.strerror or exc} "
+              "(free some space, or choose writable --out and --build folders)", file=sys.stderr)
+        return EXIT_INFRA
     except Exception as exc:  # a bug of ours: say so, with what was being worked on
         import traceback
         where = ", ".join(str(p) for p in getattr(args, "specs", None) or getattr(args, "certificates", None)
@@ -200,7 +212,7 @@ class StatusLine:
                 self.shown = False
 
 
-def _status_line(args: argparse.Namespace) -> Optional[StatusLine]:
+def _status_line(args: argparse.Namespace) -> StatusLine | None:
     """A status line on a terminal; none with --json or when stderr is a file or a pipe."""
     if getattr(args, "json", False) or not sys.stderr.isatty():
         return None
@@ -216,20 +228,32 @@ def cmd_prove(args: argparse.Namespace) -> int:
     settings = _settings(args, args.out, not args.no_cache)
     if args.cluster:
         return _prove_on_cluster(args, settings)
-    # Every spec is checked and tabulated (rows are distributions) before Coq runs.
-    unfolded = []
-    for s in load_specs(args.specs):
+    # Every spec is checked and tabulated (rows are distributions) before Coq runs, except
+    # those whose certificate this machine's Coq checked (the record covers what analysis
+    # would derive again); a spec with a profile is tabulated all the same (its profile is).
+    specs = load_specs(args.specs)
+    items: list[Outcome | Unfolded] = []
+    for s in specs:
         settings.say(f"{s.name}: analysing")
-        unfolded.append(unfold(s))
-    groups = _by_file(unfolded)   # the points of one sweep are re-checked together
+        hit = reused(s, settings) if settings.use_cache and not getattr(s, "profile_compose", ()) else None
+        items.append(hit if hit is not None else unfold(s))
+    unfolded = [u for u in items if not isinstance(u, Outcome)]
+    if unfolded:   # before Coq runs for minutes: the folders it writes must take files
+        _writable(settings.out, "--out")
+        _writable(settings.build, "--build")
+    groups = _by_file(list(zip(specs, items, strict=False)))   # the points of one sweep are re-checked together
     if settings.jobs > 1:         # all at once, reported as one by one would report them
-        units = [u for g in groups for u in g]
-        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _ in g]))
+        units = [u for g in groups for _, u in g if not isinstance(u, Outcome)]
+        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _, u in g
+                                                 if not isinstance(u, Outcome)]))
         _clear(settings)
     outcomes: list[Outcome] = []
     for group in groups:
-        _print_group(args, settings, [u.spec for u in group], len(outcomes), len(unfolded))
-        for o in ([next(done) for _ in group] if settings.jobs > 1 else prove_many(group, settings)):
+        _print_group(args, settings, [s for s, _ in group], len(outcomes), len(specs))
+        todo = [u for _, u in group if not isinstance(u, Outcome)]
+        made = iter([next(done) for _ in todo] if settings.jobs > 1 else prove_many(todo, settings) if todo else [])
+        for _, item in group:
+            o = item if isinstance(item, Outcome) else next(made)
             _clear(settings)
             outcomes.append(o)
             _print_result(args, o, len(group))
@@ -246,6 +270,20 @@ def cmd_prove(args: argparse.Namespace) -> int:
     return _report(args, outcomes, profiles)
 
 
+def _writable(folder: Path, option: str) -> None:
+    """Refuse a folder (or, if it does not exist yet, the folder it would be made in) that
+    does not take a new file: exit 3, one line."""
+    where = folder
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    probe = where / f".obligations-probe-{os.getpid()}"
+    try:
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise InfrastructureError(f"cannot write to {where} ({option} {folder}): {exc.strerror or exc}") from None
+
+
 def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:
     """Each spec file (its sweep points, then its profiles) proved by a worker of the Dask
     cluster; the specs are checked here first, and the report is the one `prove` prints."""
@@ -259,9 +297,9 @@ def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:
     _clear(settings)
     outcomes: list[Outcome] = []
     profiles: list[Profile] = []
-    for group, (results, profs) in zip(groups, done):
+    for group, (results, profs) in zip(groups, done, strict=False):
         _print_group(args, settings, group, len(outcomes), len(specs))
-        for s, o in zip(group, results):
+        for s, o in zip(group, results, strict=False):
             o.spec = s.path            # as named here, not as the worker read it
             outcomes.append(o)
             _print_result(args, o, len(group))
@@ -301,11 +339,13 @@ def _report(args: argparse.Namespace, outcomes: list[Outcome], profiles: list[Pr
 
 
 def _by_file(units: Sequence[Any]) -> list[list[Any]]:
-    """Consecutive specs (or their unfoldings) read from the same file (a sweep), as groups."""
+    """Consecutive specs (or pairs of a spec and what goes with it) read from the same file
+    (a sweep), as groups."""
+    def path(x: Any) -> str:
+        return str((x[0] if isinstance(x, tuple) else x).path)
     groups: list[list[Any]] = []
     for u in units:
-        path = getattr(u, "spec", u).path
-        if groups and getattr(groups[-1][0], "spec", groups[-1][0]).path == path:
+        if groups and path(groups[-1][0]) == path(u):
             groups[-1].append(u)
         else:
             groups.append([u])
@@ -313,7 +353,8 @@ def _by_file(units: Sequence[Any]) -> list[list[Any]]:
 
 
 def _print_outcome(o: Outcome) -> None:
-    where = " (cached certificate)" if o.cached else ""
+    where = (" (cached certificate, checked by Coq on this machine)" if o.cached
+             else " (certificate re-checked by Coq)" if o.rechecked else "")
     print(f"  {o.verdict.upper()}{where}: {o.claim}")
     if o.statement:
         print(f"  theorem {o.theorem} : {o.statement}")
@@ -329,13 +370,14 @@ def _print_summary(outcomes: list[Outcome]) -> None:
     # the smallest eps with delta = 0 ("oo" when supports differ), and delta(eps) at the claimed eps
     rows = [("mechanism", "verdict", "claim", "eps for delta = 0", "delta at claimed eps", "seconds")]
     for o in outcomes:
-        rows.append((o.name, o.verdict + (" (cached)" if o.cached else ""), o.claim,
+        rows.append((o.name, o.verdict + (" (cached)" if o.cached else " (re-checked)" if o.rechecked else ""),
+                     o.claim,
                      o.tight_epsilon or "?", o.delta_at_claim or "-",
                      f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     print()
     for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip())
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.verdict] = counts.get(o.verdict, 0) + 1
@@ -374,14 +416,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     # distributions, the noise is one the library covers) and its render.
     for u in [unfold(s) for s in load_specs(args.specs)]:
         s = u.spec
-        print(f"{s.path}: ok ({s.name}: {kinds.kind_of(s).summary(s)}; Python expects {u.plan.expected})")
+        print(f"{s.path}: ok ({s.name}: {models.form_of(s).summary(s)}; Python expects {u.plan.expected})")
     return EXIT_PROVED
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     shown: list[dict[str, Any]] = []
     for s in load_specs(args.specs):
-        item, lines = kinds.kind_of(s).describe(unfold(s), args.coq)
+        item, lines = unfold(s).describe(args.coq)
         shown.append(item)
         if not args.json:
             print("\n".join(lines))
@@ -397,9 +439,9 @@ def cmd_region(args: argparse.Namespace) -> int:
     if args.log_delta and not args.plot:
         raise UsageError("--log-delta changes the figure: use it with --plot DIR")
     spec = load_specs([args.spec])[0]
-    if not kinds.kind_of(spec).profiles:
+    if not models.form_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
-                         f"this spec is a {kinds.kind_of(spec).title} (use `obligations show`)")
+                         f"this spec is a {models.form_of(spec).title} (use `obligations show`)")
     if not 1 <= args.compose <= MAX_COMPOSE:
         raise UsageError(f"--compose must be between 1 and {MAX_COMPOSE}")
     epsilons = [str(e) for e in args.epsilon]
@@ -468,7 +510,7 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
 
 
 def cmd_utility(args: argparse.Namespace) -> int:
-    from obligations.kinds.utility import instance, report
+    from obligations.noise.utility_instance import instance, report
     at: dict[str, Fraction] = {}
     for item in args.at:
         name, _, value = item.partition("=")
@@ -489,5 +531,5 @@ def cmd_utility(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    print(json.dumps(kinds.json_schema(), indent=1))
+    print(json.dumps(models.json_schema(), indent=1))
     return EXIT_PROVED

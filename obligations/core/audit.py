@@ -3,7 +3,7 @@ the axioms it rests on (`Print Assumptions`), printed by coqc while it compiles 
 file, between markers (library `Core/Audit.v`) that the prover reads back."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 STATEMENT, ASSUMPTIONS, END = "audit_statement", "audit_assumptions", "audit_end"
 MARKERS = (STATEMENT, ASSUMPTIONS, END)

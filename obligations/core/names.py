@@ -8,7 +8,6 @@ from pathlib import Path
 
 from obligations.core.resources import TEMPLATES, THEORIES
 
-
 # fullmatch, never `^...$`: `$` also matches before a trailing newline ("rr\n").
 COQ_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}")
 
@@ -89,7 +88,72 @@ def theory_names(directory: Path = THEORIES) -> frozenset[str]:
 
 
 # Computed once: a spec's name may not be any of these (it names a module and prefixes definitions).
-RESERVED = LIBRARY_NAMES | template_names() | theory_names()
+_TEMPLATE_NAMES, _THEORY_NAMES = template_names(), theory_names()
+RESERVED = LIBRARY_NAMES | _TEMPLATE_NAMES | _THEORY_NAMES
+
+# What a renderer appends to a spec's name: `{{ name }}_dp` and `name ~ "_is_family"` in the
+# templates, f"{name}_lo" (or f"{spec.name}_lo") in the renderers' code.
+_TEMPLATE_SUFFIX = re.compile(r"\{\{\s*name\s*\}\}_([A-Za-z0-9_]+)|name\s*~\s*[\"']_([A-Za-z0-9_]+)[\"']")
+_CODE_SUFFIX = re.compile(r"\{(?:[A-Za-z_][A-Za-z0-9_]*\.)?name\}_([A-Za-z0-9_]+)")
+
+
+def renderer_folders(package: Path = TEMPLATES) -> tuple[Path, ...]:
+    """The folders whose code and templates write Coq: core and every model (a folder of the
+    package with a templates/ folder)."""
+    try:
+        models = sorted(d for d in package.iterdir() if (d / "templates").is_dir())
+    except OSError:
+        models = []
+    return (package / "core", *models)
+
+
+RENDERERS = renderer_folders()
+
+
+def _files(folders: tuple[Path, ...], pattern: str) -> list[Path]:
+    return [f for d in folders for f in sorted(d.rglob(pattern))]
+
+
+def generated_suffixes(folders: tuple[Path, ...] = RENDERERS) -> frozenset[str]:
+    """Every suffix a generated file puts after a spec's name (one ending in `_` is the start
+    of a longer, numbered one)."""
+    found: set[str] = set()
+    for f in _files(folders, "*.v.j2"):
+        found.update(a or b for a, b in _TEMPLATE_SUFFIX.findall(_read(f)))
+    for f in _files(folders, "*.py"):
+        found.update(_CODE_SUFFIX.findall(_read(f)))
+    return frozenset(found)
+
+
+SUFFIXES = generated_suffixes()
+
+
+def referenced_names(folders: tuple[Path, ...] = RENDERERS, templates: frozenset[str] = _TEMPLATE_NAMES,
+                     theories: frozenset[str] = _THEORY_NAMES) -> frozenset[str]:
+    """The names a generated file may refer to: what the templates write literally, the
+    names of LIBRARY_NAMES, and the library's names that the renderers' code writes (a
+    library name nothing writes is resolved inside the library, where a generated file
+    cannot shadow it)."""
+    written: set[str] = set()
+    for f in _files(folders, "*.py"):
+        written.update(_IDENT_TOKEN.findall(_read(f)))
+    return templates | LIBRARY_NAMES | (theories & written)
+
+
+REFERENCED = referenced_names()
+
+
+def generated_clashes(name: str) -> list[str]:
+    """The names the generated file would define from `name` that it also refers to as the
+    library's or the templates' own: it would shadow them and then refer to its own."""
+    clashes: set[str] = set()
+    for s in SUFFIXES:
+        full = f"{name}_{s}"
+        if s.endswith("_"):
+            clashes.update(r for r in REFERENCED if r.startswith(full))
+        elif full in REFERENCED:
+            clashes.add(full)
+    return sorted(clashes)
 
 
 def coq_name_problem(name: str) -> str | None:
@@ -112,6 +176,11 @@ def spec_name_problem(name: str) -> str | None:
         return problem
     if name in RESERVED:
         return f"{name!r} is already used by the Coq library or the generated file"
+    clashes = generated_clashes(name)
+    if clashes:
+        shown = ", ".join(clashes[:3]) + (f" and {len(clashes) - 3} more" if len(clashes) > 3 else "")
+        return (f"{name!r} would make the generated file define {shown}, which the Coq library or the "
+                "generated file already uses (choose another name)")
     if not "a" <= name[0] <= "z":
         # Every standard-library and theories/ module name is capitalised: none can be shadowed.
         return f"{name!r} must start with a lowercase letter (it becomes a Coq module name)"

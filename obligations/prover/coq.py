@@ -6,13 +6,15 @@ import functools
 import hashlib
 import re
 import shutil
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Literal, Optional, Sequence
+from typing import Literal
 
 from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT
 from obligations.core.templates import SHARED_LIBRARY
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
+from obligations.prover import trust
 from obligations.prover.process import Completed, run
 
 LIBRARY = "Obligations"      # logical name of theories/
@@ -32,12 +34,12 @@ class StageResult:
     seconds: float
     peak_kib: int
     message: str = ""        # for failures: Coq's error, with the lemma it is in
-    line: Optional[int] = None          # for failures: the line of the file Coq stopped at
+    line: int | None = None          # for failures: the line of the file Coq stopped at
     axioms: tuple[str, ...] = ()        # coqchk: every axiom of the checked environment (full names)
     unsafe: tuple[str, ...] = ()        # coqchk: constants relying on unsafe features
     output: str = ""                    # coqc: what the file printed (its audit)
 
-    def only(self, module: str) -> "StageResult":
+    def only(self, module: str) -> StageResult:
         """coqchk's summary as it concerns one of the generated modules it checked together:
         without the axioms and unsafe constants of the others."""
         mine = f"{GENERATED}.{module}."
@@ -62,12 +64,12 @@ class Coq:
 
     theories: Path
     timeout: float = 600.0
-    transcript: Optional[Path] = None
-    shared: Optional[Path] = None    # the directory of the compiled shared modules (`Obligations.Shared`)
-    _version: Optional[str] = field(default=None, init=False)
-    _stamp: Optional[Path] = field(default=None, init=False)
+    transcript: Path | None = None
+    shared: Path | None = None    # the directory of the compiled shared modules (`Obligations.Shared`)
+    _version: str | None = field(default=None, init=False)
+    _stamp: Path | None = field(default=None, init=False)
 
-    def _run(self, argv: list[str], cwd: Optional[Path] = None, timeout: Optional[float] = None) -> Completed:
+    def _run(self, argv: list[str], cwd: Path | None = None, timeout: float | None = None) -> Completed:
         return run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript)
 
     def version(self) -> str:
@@ -116,8 +118,8 @@ class Coq:
         """The logical name of a library file: `Core/Sums.v` is `Obligations.Core.Sums`."""
         return ".".join((LIBRARY, *vfile.relative_to(self.theories).with_suffix("").parts))
 
-    def build_theories(self, progress: Optional[Callable[[str], None]] = None,
-                       needed: Optional[list[Path]] = None) -> float:
+    def build_theories(self, progress: Callable[[str], None] | None = None,
+                       needed: list[Path] | None = None) -> float:
         """Compile the library files whose .vo is missing or older than their .v or than the
         .vo of a library file they load (telling `progress` each): all of them, or only those
         of `needed` (e.g. `closure_of_texts` of the files to compile); returns seconds spent."""
@@ -143,7 +145,7 @@ class Coq:
                 self._stamp = None   # other .vo files: another stamp
         return spent
 
-    def _library_deps(self, files: Sequence[Path]) -> Optional[dict[Path, list[Path]]]:
+    def _library_deps(self, files: Sequence[Path]) -> dict[Path, list[Path]] | None:
         """The library files each library file loads; None if some `Require` is not read for certain."""
         by_module = {self.library_module(v): v for v in files}
         deps: dict[Path, list[Path]] = {}
@@ -169,8 +171,8 @@ class Coq:
     # -- coqchk of the library, once per compiled library
     def _library_stamp(self) -> Path:
         """A file next to the library whose name is the hash of its compiled .vo files and
-        the Coq version: present once coqchk accepted exactly those files (hashed once: the
-        library is built before any file is checked)."""
+        the Coq version, holding this machine's record (`trust`) once coqchk accepted exactly
+        those files (hashed once: the library is built before any file is checked)."""
         if self._stamp is None:
             h = hashlib.sha256(self.version().encode())
             for v in self.library_files():
@@ -196,7 +198,10 @@ class Coq:
             stamp = self._library_stamp()
         except OSError:
             return False
-        return stamp.name in _CHECKED_HERE or (trust_stamp and stamp.exists())
+        return stamp.name in _CHECKED_HERE or (trust_stamp and trust.holds(stamp, self._stamp_parts()))
+
+    def _stamp_parts(self) -> list[str]:
+        return ["library checked by coqchk", self.library_digest(), self.version()]
 
     def library_closure(self, vfiles: Sequence[Path]) -> list[Path]:
         """The library files that `vfiles` load, directly or through each other (a file is
@@ -204,13 +209,13 @@ class Coq:
         when a `Require` is not one this parser reads for certain."""
         return self.closure_of_texts([v.read_text() for v in vfiles])
 
-    def closure_of_texts(self, texts: Sequence[str], shared: Optional[dict[str, str]] = None) -> list[Path]:
+    def closure_of_texts(self, texts: Sequence[str], shared: dict[str, str] | None = None) -> list[Path]:
         """`library_closure` of files with these texts; `shared`: the texts of shared modules
         by logical name, for those not yet written to the shared directory."""
         files = {self.library_module(v): v for v in self.library_files()}
         on_disk = {f"{SHARED_LIBRARY}.{v.stem}": v for v in self.shared.glob("*.v")} \
             if self.shared is not None and self.shared.is_dir() else {}
-        known: dict[str, Callable[[], list[Optional[str]]]] = {
+        known: dict[str, Callable[[], list[str | None]]] = {
             m: functools.partial(_required_in, v) for m, v in {**files, **on_disk}.items()}
         for m, t in (shared or {}).items():   # checked as such; what they load, here
             known[m] = functools.partial(_required, t)
@@ -225,6 +230,15 @@ class Coq:
             seen.add(module)
             todo += known[module]()
         return [v for m, v in files.items() if m in seen]
+
+    def closure_digest(self, texts: Sequence[str], shared: dict[str, str] | None = None) -> str:
+        """One hash over the compiled library files that files with these texts load (their
+        .vo, by module) and the Coq version: what a check of those files was made against.
+        OSError if one of them is not compiled."""
+        h = hashlib.sha256(self.version().encode())
+        for v in self.closure_of_texts(texts, shared):
+            h.update(self.library_module(v).encode() + b"\0" + _vo_sha256(v.with_suffix(".vo")).encode())
+        return h.hexdigest()
 
     def unchecked(self, library: Sequence[Path]) -> list[Path]:
         """The files of `library` coqchk has not accepted in this process (this compiled library)."""
@@ -244,7 +258,7 @@ class Coq:
         try:
             for old in self.theories.glob(".coqchk-ok-*"):
                 old.unlink()
-            stamp.touch()
+            trust.remember(stamp, self._stamp_parts())
         except OSError:
             pass  # a read-only library is simply checked again next time
 
@@ -260,7 +274,7 @@ class Coq:
             raise InfrastructureError(f"{vfile} is not in the shared directory {self.shared}")
         return _stage(self._run(["coqc", *self.load_path(), str(vfile)], cwd=vfile.parent), vfile)
 
-    def check(self, vfiles: Sequence[Path], library: "bool | Sequence[Path]" = True,
+    def check(self, vfiles: Sequence[Path], library: bool | Sequence[Path] = True,
               shared: Sequence[Path] = ()) -> StageResult:
         """coqchk on compiled files (one run: the libraries they need are loaded once) and
         on files of our library: all of them (True), none (False: this run checked them
@@ -275,7 +289,7 @@ class Coq:
         for m in modules:
             argv += ["-norec", m]
         where = ", ".join(str(v) for v in [*vfiles, *shared])
-        done = self._run(argv, cwd=[*vfiles, *shared][0].parent)
+        done = self._run(argv, cwd=[*vfiles, *shared][0].parent if [*vfiles, *shared] else self.theories)
         if done.timed_out:
             return StageResult("timeout", done.seconds, done.peak_kib, "coqchk timed out")
         if done.returncode < 0:
@@ -307,10 +321,22 @@ _OTHER_ROOTS = ("Coq", "Flocq", "Interval", "Coquelicot", "Bignums")
 
 # A file's `Require`d modules by (path, mtime, size): build_theories and the closures read
 # every library file once per spec otherwise.
-_REQUIRED_IN: dict[tuple[Path, int, int], list[Optional[str]]] = {}
+_REQUIRED_IN: dict[tuple[Path, int, int], list[str | None]] = {}
 
 
-def _required_in(path: Path) -> list[Optional[str]]:
+# A compiled library file's SHA-256 by (path, mtime, size): hashed once per change.
+_VO_SHA256: dict[tuple[Path, int, int], str] = {}
+
+
+def _vo_sha256(vo: Path) -> str:
+    st = vo.stat()
+    key = (vo, st.st_mtime_ns, st.st_size)
+    if key not in _VO_SHA256:
+        _VO_SHA256[key] = hashlib.sha256(vo.read_bytes()).hexdigest()
+    return _VO_SHA256[key]
+
+
+def _required_in(path: Path) -> list[str | None]:
     """`_required` of a file's text, read again only when the file changed."""
     st = path.stat()
     key = (path, st.st_mtime_ns, st.st_size)
@@ -319,11 +345,11 @@ def _required_in(path: Path) -> list[Optional[str]]:
     return _REQUIRED_IN[key]
 
 
-def _required(text: str) -> list[Optional[str]]:
+def _required(text: str) -> list[str | None]:
     """The modules a file's `Require`s name (prefixed by their `From`); None for a
     `Require` this pattern does not read or a name under no known root, so that the
     caller checks everything."""
-    found: list[Optional[str]] = []
+    found: list[str | None] = []
     for m in _REQUIRE_STMT.finditer(text):
         prefix = m.group(1)
         for n in m.group(2).split():
@@ -364,7 +390,7 @@ def context_summary(out: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     and every constant that relies on type-in-type, unsafe fixpoints or assumed positivity."""
     axioms: list[str] = []
     unsafe: list[str] = []
-    section: Optional[str] = None
+    section: str | None = None
     seen_summary = False
     for line in out.splitlines():
         if line.startswith("CONTEXT SUMMARY"):

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from obligations.certify.run import load_specs
-from obligations.kinds import load
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parent.parent.parent
 KINDS = {"program", "pipeline"}

@@ -12,8 +12,8 @@ import pytest
 
 from obligations.certify import allowlist
 from obligations.core.resources import THEORIES
-from obligations.kinds.finite.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
 from obligations.prover.coq import assumption_names
+from obligations.table.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
 
 pytestmark = pytest.mark.coq
 

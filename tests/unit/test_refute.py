@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-import obligations.kinds  # noqa: F401  (the kinds first: align.spec imports through them)
+import obligations.models  # noqa: F401  (the models first: align.spec imports through them)
 from obligations.program.align.spec import AlignSpec, check
 from obligations.program.refute import zero as Z
 from obligations.program.refute.render import render

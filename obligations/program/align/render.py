@@ -15,7 +15,7 @@ from typing import Sequence
 from obligations import __version__
 from obligations.core.templates import Rendered, render as render_template
 from obligations.core.terms import comment, z_lit
-from obligations.kinds.program import spec as P
+from obligations.program import spec as P
 from obligations.program.align.spec import K_LENGTH, STREAM_BASE, AlignSpec, DGeom
 from obligations.program.align.synth import Alignment, Atom, Invariant, Lin, Rule, Term, the_loop
 

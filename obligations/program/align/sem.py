@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence, Union
 
-from obligations.kinds.program import spec as P
+from obligations.program import spec as P
 from obligations.program.align.spec import K_LENGTH, STREAM_BASE, DGeom
 
 OVal = Union[str, int]          # "top", "bot" or an integer

@@ -30,11 +30,12 @@ from typing import Any, Literal, Mapping, Optional, Union
 from pydantic import Field, StrictBool, ValidationError
 
 from obligations.core import expr as E
+from obligations.core.claims import Dp, ForAllK
 from obligations.core.spec import validation_error
+from obligations.core.vocabulary import Number
 from obligations.errors import SpecError
-from obligations.kinds.finite.form import Number
-from obligations.kinds.program import spec as P
-from obligations.kinds.program.spec import Assign, ForHead, Strict, lower_divmod
+from obligations.program import spec as P
+from obligations.program.spec import Assign, ForHead, Strict, lower_divmod
 
 IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")
 MAX_STATEMENTS = 200
@@ -171,7 +172,7 @@ class AlignSpec:
     derived: Optional[Mapping[str, Any]] = None
     profile_compose: tuple[int, ...] = ()
     profile_epsilons: tuple[str, ...] = ()
-    kind: str = "coupling"
+    kind: str = "align"
 
     @property
     def nvars(self) -> int:
@@ -185,6 +186,10 @@ class AlignSpec:
     def neighbours(self) -> str:
         pub = f"; {', '.join(self.publics)} equal" if self.publics else ""
         return self.relation.text(self.stream) + pub
+
+    @property
+    def claim(self) -> ForAllK:
+        return ForAllK(Dp(self.epsilon_text, self.delta_text, self.neighbours))
 
     @property
     def epsilon_text(self) -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Optional, Sequence, Union
 
-from obligations.kinds.program import spec as P
+from obligations.program import spec as P
 from obligations.program.align import sem as S
 from obligations.program.align.spec import K_LENGTH, AlignSpec, DGeom
 
@@ -174,7 +174,7 @@ def index_mode(body: Sequence[P.Stmt]) -> Optional[IndexMode]:
     return None
 
 
-def live_at_head(body: Sequence[P.Stmt]) -> tuple[int, ...]:
+def live_at_head(body: Sequence[P.Stmt], nvars: int) -> tuple[int, ...]:
     """Variables read in the loop body before they are written there, or read after the loop."""
     n, loop = the_loop(body)
     live: set[int] = set()
@@ -219,7 +219,7 @@ def live_at_head(body: Sequence[P.Stmt]) -> tuple[int, ...]:
 
     block(loop.body, {loop.x})
     block(body[n + 1:], set())
-    return tuple(sorted(x for x in live if x >= 0 and x != loop.x))
+    return tuple(sorted(x for x in live if 0 <= x < nvars and x != loop.x))
 
 
 # ---------------------------------------------------------------- random runs
@@ -268,13 +268,14 @@ def _stream_pair(rng: random.Random, kind: str, delta: int, k: int, spread: int)
     return q, [a + b for a, b in zip(q, d)]
 
 
-def scenarios(spec: AlignSpec, n: int, seed: int, kmax: int, spread: int) -> list[Scenario]:
+def scenarios(spec: AlignSpec, n: int, seed: int, kmax: int, spread: int, offset: int = 0) -> list[Scenario]:
     rng = random.Random(seed)
     out = []
     for _ in range(n):
         k = rng.randint(0, kmax)
         pub = [rng.randint(-spread, spread) for _ in spec.publics]
         q, q2 = _stream_pair(rng, spec.relation.kind, spec.relation.delta, k, spread)
+        q, q2 = [v + offset for v in q], [v + offset for v in q2]
         out.append(Scenario(k, pub + q, pub + q2, {a: _noise(rng) for a in range(4 * (k + 4) * 8)}))
     return out
 
@@ -342,10 +343,13 @@ def _check(spec: AlignSpec, al: Alignment, sc: Scenario) -> Optional[str]:
 def _options(site: Site, allow_index: bool) -> list[Rule]:
     terms = [Term(c, b) for c in CS for b in BS]
     out = [Rule("none", t) for t in terms]
+    # a case split moves the sample on one side only (the peers' alignments all do)
+    zero = Term(0, 0)
+    split = [(t, zero) for t in terms if t != zero] + [(zero, f) for f in terms if f != zero]
     if site.has_next:
-        out += [Rule("next", t, f) for t in terms for f in terms if t != f]
+        out += [Rule("next", t, f) for t, f in split]
     if allow_index and site.in_loop:
-        out += [Rule("index", t, f) for t in terms for f in terms if t != f]
+        out += [Rule("index", t, f) for t, f in split]
     return out
 
 
@@ -365,16 +369,21 @@ def search(spec: AlignSpec) -> Union[Alignment, NoAlignment]:
         return NoAlignment(f"too many shift combinations to try ({total})")
     ranked = sorted(combos, key=lambda rs: sum(w * r.proxy() for w, r in zip(weights, rs)))[:MAX_CANDIDATES]
     small = scenarios(spec, TRIALS, 1, 6, 3)
-    large = scenarios(spec, 12, 2, 40, 3)
+    # long streams far below / above the public values (many ⊥ / ⊤), and wide answers (every branch)
+    large = (scenarios(spec, 12, 2, 40, 3) + scenarios(spec, 6, 6, 40, 2, -12) + scenarios(spec, 6, 7, 40, 2, 12)
+             + scenarios(spec, 40, 8, 8, 40))
     first_failure: Optional[str] = None
+    pool = small + large
     for rules in ranked:
         ctr = any(r.mode == "next" for r in rules)
         index = idx if any(r.mode == "index" for r in rules) else None
         al = Alignment(rules, W, C, ctr, index, ss, loop.x)
         bad = None
-        for sc in itertools.chain(small, large):
+        for n, sc in enumerate(pool):
             bad = _check(spec, al, sc)
             if bad:
+                if n:       # move to front: the next candidates most likely fail on it too
+                    pool.insert(0, pool.pop(n))
                 break
         if bad is None:
             return al
@@ -520,7 +529,7 @@ def _candidates(spec: AlignSpec, al: Alignment, live: tuple[int, ...], uses_d: b
 
 
 def mine(spec: AlignSpec, al: Alignment) -> Invariant:
-    live = live_at_head(spec.body)
+    live = live_at_head(spec.body, spec.nvars)
     uses_d = spec.relation.kind in ("one", "l1")
     runs = scenarios(spec, 400, 3, 7, 3) + scenarios(spec, 40, 4, 14, 6)
     by_phase: dict[tuple[str, ...], list[dict[str, int]]] = {}

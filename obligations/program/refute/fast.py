@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, Union
 
-from obligations.kinds.program import spec as P
+from obligations.program import spec as P
 from obligations.program.align.spec import K_LENGTH, STREAM_BASE, DGeom
 
 OVal = Union[str, int]

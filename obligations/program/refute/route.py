@@ -1,12 +1,19 @@
-"""The refutation route of an all-k program claim: search a violation with the untruncated
-noise and render its certificate.  `decide` returns the rendered file with the witness, or
-None when the search finds nothing (the claim stays undecided: no search failure is a proof)."""
+"""Route: an all-k program refuted by a certified counterexample.  When the generic
+alignment route finds no alignment, `decide` searches a violation with the untruncated
+noise and renders its certificate (`NAME_not_dp_all_k`); `ByCounterexample` is the program
+model's route over it.  It applies only when no alignment was found, and gives way to the
+alignment route (which then says UNDECIDED) when the search finds nothing: a failed search
+proves nothing."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered
+from obligations.program.align import route as align
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute.render import event_text, render
 from obligations.program.refute.search import Witness, search
@@ -44,3 +51,48 @@ DEADLINE = 60.0     # seconds of search before the claim is left undecided
 def decide(spec: AlignSpec) -> Optional[Refuted]:
     w = search(spec, deadline=DEADLINE)
     return None if w is None else Refuted(w, render(spec, w))
+
+
+_REFUTED: dict[tuple[str, str, str], Optional[Refuted]] = {}
+
+
+def decided(spec: AlignSpec) -> Optional[Refuted]:
+    """`decide`, once per spec text."""
+    key = (spec.path, spec.sha256, spec.name)
+    if key not in _REFUTED:
+        _REFUTED[key] = decide(spec)
+    return _REFUTED[key]
+
+
+class ByCounterexample(Route[AlignSpec, Refuted]):
+    name = "by counterexample"
+
+    def applies(self, spec: AlignSpec) -> bool:
+        """Only when the alignment route found no alignment (its answer is cached)."""
+        return isinstance(align.decide(spec), align.NotFound)
+
+    def analyse(self, spec: AlignSpec) -> Optional[Analysed[Refuted]]:
+        r = align.decide(spec)
+        c = decided(spec)
+        if c is None or not isinstance(r, align.NotFound):
+            return None
+        plan = Plan(expected=Verdict.REFUTED, obligations=(), tight_epsilon=None, tight_epsilon_float=math.nan,
+                    delta_at_claim=None, delta_at_claim_float=math.nan,
+                    notes=(f"no alignment found: {r.reason}", c.note))
+        return Analysed(c, plan)
+
+    def render(self, spec: AlignSpec, a: Analysed[Refuted]) -> Rendered:
+        return a.mechanism.rendered
+
+    def witness(self, u: Unfolded[AlignSpec, Refuted]) -> Optional[dict[str, Any]]:
+        return record(u.mechanism.witness)
+
+    def describe(self, u: Unfolded[AlignSpec, Refuted]) -> Description:
+        item: dict[str, Any] = {"name": u.spec.name, "expected": u.plan.expected, "notes": list(u.plan.notes),
+                                "theorems": list(u.rendered.theorems), "witness": record(u.mechanism.witness)}
+        lines = [f"{u.spec.name} ({u.spec.path}): claim ({u.spec.epsilon_text}, 0)-DP",
+                 f"  neighbours: {u.spec.neighbours}", *(f"  {n}" for n in u.plan.notes)]
+        return item, lines
+
+
+BY_COUNTEREXAMPLE = ByCounterexample()

@@ -18,7 +18,7 @@ from functools import cached_property
 from fractions import Fraction
 from typing import Callable, Iterator, Optional, Sequence
 
-from obligations.kinds.program import spec as P
+from obligations.program import spec as P
 from obligations.program.align import sem as S
 from obligations.program.align.spec import AlignSpec, DGeom
 from obligations.program.refute import fast as F

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
-from obligations.kinds.program import spec as P
+from obligations.program import spec as P
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute.tape import Out, Program
 
