@@ -17,8 +17,8 @@ from obligations.certify.outcome import Settings
 from obligations.certify.run import load_specs, run_coq, unfold
 from obligations.core.obligation import Verdict
 from obligations.program.refute.render import render
-from obligations.program.refute.search import Witness
 from obligations.program.refute.tape import Eps, Program, bracket
+from obligations.program.refute.witness import Witness
 
 pytestmark = pytest.mark.coq
 

@@ -16,8 +16,9 @@ import obligations.models  # noqa: F401  (the models first: align.spec imports t
 from obligations.program.align.spec import AlignSpec, check
 from obligations.program.refute import zero as Z
 from obligations.program.refute.render import render
-from obligations.program.refute.search import Witness, ball_size, base_L, search
+from obligations.program.refute.search import search
 from obligations.program.refute.tape import Eps, Program, ball, bracket, expo
+from obligations.program.refute.witness import Witness, ball_size, base_L
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CHECKDP = REPO / "mechanisms" / "checkdp"

@@ -8,12 +8,12 @@ from the IR once per stream length; no text is ever evaluated.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence, Union
+from collections.abc import Callable, Sequence
 
 from obligations.program import spec as P
 from obligations.program.align.spec import K_LENGTH, STREAM_BASE, DGeom
 
-OVal = Union[str, int]
+OVal = str | int
 Env = list[int]
 
 
@@ -42,7 +42,7 @@ class Compiler:
     def length(self, n: int) -> int:
         return self.k if n == K_LENGTH else n
 
-    def size(self, s: Union[P.Stmt, Sequence[P.Stmt]]) -> int:
+    def size(self, s: P.Stmt | Sequence[P.Stmt]) -> int:
         if isinstance(s, (list, tuple)):
             return sum(self.size(t) for t in s)
         if isinstance(s, P.SSample):
@@ -100,12 +100,12 @@ class Compiler:
             if b.op == "and":
                 return lambda e: f(e) and g(e)
             return lambda e: f(e) or g(e)
-        u, v = self.aexp(b.a), self.aexp(b.b)
+        ua, ub = self.aexp(b.a), self.aexp(b.b)
         if b.op == "lt":
-            return lambda e: u(e) < v(e)
+            return lambda e: ua(e) < ub(e)
         if b.op == "le":
-            return lambda e: u(e) <= v(e)
-        return lambda e: u(e) == v(e)
+            return lambda e: ua(e) <= ub(e)
+        return lambda e: ua(e) == ub(e)
 
     def block(self, stmts: Sequence[P.Stmt]) -> SFn:
         parts: list[tuple[SFn, int]] = []
@@ -129,39 +129,51 @@ class Compiler:
                 st.env[x] = f(st.env)
             return assign
         if isinstance(s, P.SSample):
-            d = s.d
-            assert isinstance(d, DGeom)
-            x, c = s.x, self.aexp(d.center)
-
-            def sample(st: State, tape: Tape, a: int) -> None:
-                st.env[x] = c(st.env) + (tape[a] if a < len(tape) else 0)
-            return sample
+            return self.sample(s)
         if isinstance(s, P.SIf):
-            b, t, f, off = self.bexp(s.b), self.block(s.then), self.block(s.orelse), self.size(s.then)
-
-            def branch(st: State, tape: Tape, a: int) -> None:
-                if b(st.env):
-                    t(st, tape, a)
-                else:
-                    f(st, tape, a + off)
-            return branch
+            return self.branch(s)
         if isinstance(s, P.SFor):
-            x, n, body, sb = s.x, self.length(s.n), self.block(s.body), self.size(s.body)
-
-            def loop(st: State, tape: Tape, a: int) -> None:
-                for i in range(n):
-                    if st.halted:
-                        return
-                    st.env[x] = i
-                    body(st, tape, a + i * sb)
-            return loop
+            return self.loop(s)
         if isinstance(s, P.SOut):
-            f = self.aexp(s.a)
+            g = self.aexp(s.a)
 
             def out(st: State, tape: Tape, a: int) -> None:
-                st.out.append(f(st.env))
+                st.out.append(g(st.env))
             return out
-        kind = s.kind
+        return self.simple(s.kind)
+
+    def sample(self, s: P.SSample) -> SFn:
+        d = s.d
+        assert isinstance(d, DGeom)
+        x, c = s.x, self.aexp(d.center)
+
+        def sample(st: State, tape: Tape, a: int) -> None:
+            st.env[x] = c(st.env) + (tape[a] if a < len(tape) else 0)
+        return sample
+
+    def branch(self, s: P.SIf) -> SFn:
+        cond, yes, no, off = self.bexp(s.b), self.block(s.then), self.block(s.orelse), self.size(s.then)
+
+        def branch(st: State, tape: Tape, a: int) -> None:
+            if cond(st.env):
+                yes(st, tape, a)
+            else:
+                no(st, tape, a + off)
+        return branch
+
+    def loop(self, s: P.SFor) -> SFn:
+        x, n, body, sb = s.x, self.length(s.n), self.block(s.body), self.size(s.body)
+
+        def loop(st: State, tape: Tape, a: int) -> None:
+            for i in range(n):
+                if st.halted:
+                    return
+                st.env[x] = i
+                body(st, tape, a + i * sb)
+        return loop
+
+    @staticmethod
+    def simple(kind: str) -> SFn:
         if kind in ("top", "bot"):
             def mark(st: State, tape: Tape, a: int) -> None:
                 st.out.append(kind)

@@ -9,18 +9,19 @@ suffixes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 from obligations import __version__
-from obligations.core.templates import Rendered, render as render_template
+from obligations.core.templates import Rendered
+from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, z_lit
 from obligations.program.align.render import Terms, _relation
 from obligations.program.align.spec import AlignSpec
 from obligations.program.align.synth import the_loop
-from obligations.program.refute.search import Witness
 from obligations.program.refute.tape import Out
+from obligations.program.refute.witness import Witness
 
 TEMPLATE = Path(__file__).with_name("refute.v.j2")
 PRELUDE = "PreludeRefute"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from obligations.core.model import Analysed, Description, Route, Unfolded
 from obligations.core.obligation import Plan, Verdict
@@ -16,7 +16,8 @@ from obligations.core.templates import Rendered
 from obligations.program.align import route as align
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute.render import event_text, render
-from obligations.program.refute.search import Witness, search
+from obligations.program.refute.search import search
+from obligations.program.refute.witness import Witness
 
 
 @dataclass(frozen=True)
@@ -48,15 +49,15 @@ def record(w: Witness) -> dict[str, Any]:
 DEADLINE = 60.0     # seconds of search before the claim is left undecided
 
 
-def decide(spec: AlignSpec) -> Optional[Refuted]:
+def decide(spec: AlignSpec) -> Refuted | None:
     w = search(spec, deadline=DEADLINE)
     return None if w is None else Refuted(w, render(spec, w))
 
 
-_REFUTED: dict[tuple[str, str, str], Optional[Refuted]] = {}
+_REFUTED: dict[tuple[str, str, str], Refuted | None] = {}
 
 
-def decided(spec: AlignSpec) -> Optional[Refuted]:
+def decided(spec: AlignSpec) -> Refuted | None:
     """`decide`, once per spec text."""
     key = (spec.path, spec.sha256, spec.name)
     if key not in _REFUTED:
@@ -71,7 +72,7 @@ class ByCounterexample(Route[AlignSpec, Refuted]):
         """Only when the alignment route found no alignment (its answer is cached)."""
         return isinstance(align.decide(spec), align.NotFound)
 
-    def analyse(self, spec: AlignSpec) -> Optional[Analysed[Refuted]]:
+    def analyse(self, spec: AlignSpec) -> Analysed[Refuted] | None:
         r = align.decide(spec)
         c = decided(spec)
         if c is None or not isinstance(r, align.NotFound):
@@ -84,7 +85,7 @@ class ByCounterexample(Route[AlignSpec, Refuted]):
     def render(self, spec: AlignSpec, a: Analysed[Refuted]) -> Rendered:
         return a.mechanism.rendered
 
-    def witness(self, u: Unfolded[AlignSpec, Refuted]) -> Optional[dict[str, Any]]:
+    def witness(self, u: Unfolded[AlignSpec, Refuted]) -> dict[str, Any] | None:
         return record(u.mechanism.witness)
 
     def describe(self, u: Unfolded[AlignSpec, Refuted]) -> Description:

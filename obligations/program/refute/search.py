@@ -20,14 +20,12 @@ then checks the witness with the integers Coq will compute.
 from __future__ import annotations
 
 import itertools
-import math
 import time
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Iterator, Optional, Sequence
+from collections.abc import Sequence
 
 from obligations.program.align.spec import AlignSpec
-from obligations.program.refute.tape import Bracket, Eps, Out, Program, ball, bracket, expo
+from obligations.program.refute.tape import Eps, Out, Program, ball, bracket, expo
+from obligations.program.refute.witness import Witness, ball_size, base_L, neighbours
 from obligations.program.refute.zero import search_zero
 
 RATIOS = ((1, 2), (1, 3), (1, 4), (1, 8), (1, 16), (1, 64), (1, 256))
@@ -37,76 +35,6 @@ MAX_EVENT = 64             # output sequences in the event
 STREAM_VALUES = (-1, 0, 1)
 PUBLIC_VALUES = (0, 1, -1, 2)
 MARGIN = 1e-9
-
-
-@dataclass(frozen=True)
-class Witness:
-    """A violation of the claim at stream length k, checked as Coq will check it."""
-
-    k: int
-    x: tuple[int, ...]
-    x2: tuple[int, ...]
-    event: tuple[Out, ...]
-    eps: Eps
-    M: int                  # e^(c·ε) = (q/p)^M
-    R: int                  # the ball for the lower bound on x
-    R2: int                 # the ball for the upper bound on x'
-    bracket: Bracket
-    runs: int               # program runs in Coq: the two balls' sizes
-
-
-def ball_size(ns: Sequence[int], R: int, cap: int) -> int:
-    """The number of vectors in the ball, or cap + 1 when it exceeds cap."""
-    counts = {R: 1}           # remaining radius -> number of prefixes
-    for n in ns:
-        nxt: dict[int, int] = {}
-        for rem, c in counts.items():
-            for z in range(-(rem // n), rem // n + 1):
-                r2 = rem - n * abs(z)
-                nxt[r2] = nxt.get(r2, 0) + c
-        counts = nxt
-        if sum(counts.values()) > cap:
-            return cap + 1
-    return sum(counts.values())
-
-
-def neighbours(kind: str, delta: int, stream: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """The streams related to `stream` by the spec's relation (not itself)."""
-    k = len(stream)
-    if kind == "one":
-        for i in range(k):
-            for d in range(-delta, delta + 1):
-                if d:
-                    yield tuple(v + d if j == i else v for j, v in enumerate(stream))
-        return
-    if kind == "l1":
-        for ds in itertools.product(range(-delta, delta + 1), repeat=k):
-            if 0 < sum(map(abs, ds)) <= delta:
-                yield tuple(v + d for v, d in zip(stream, ds))
-        return
-    ranges = {"each": range(-delta, delta + 1), "increasing": range(0, delta + 1),
-              "decreasing": range(-delta, 1)}
-    kinds = ("increasing", "decreasing") if kind == "monotone" else (kind,)
-    seen: set[tuple[int, ...]] = set()
-    for kd in kinds:
-        for ds in itertools.product(ranges[kd], repeat=k):
-            if any(ds):
-                y = tuple(v + d for v, d in zip(stream, ds))
-                if y not in seen:
-                    seen.add(y)
-                    yield y
-
-
-def _lcm(a: int, b: int) -> int:
-    return a * b // math.gcd(a, b)
-
-
-def base_L(spec: AlignSpec, scales: Sequence[tuple[int, int]]) -> int:
-    """The least L making every weight L·den/num and M = c·L integers."""
-    L = spec.factor.denominator
-    for num, den in scales:
-        L = _lcm(L, num // math.gcd(num, den))
-    return L
 
 
 class _Masses:
@@ -143,7 +71,7 @@ def _inputs(spec: AlignSpec, k: int) -> list[tuple[int, ...]]:
     return [p + s for p in pubs for s in streams]
 
 
-def search(spec: AlignSpec, kmax: int = KMAX, max_ball: int = MAX_BALL, deadline: float = 120.0) -> Optional[Witness]:
+def search(spec: AlignSpec, kmax: int = KMAX, max_ball: int = MAX_BALL, deadline: float = 120.0) -> Witness | None:
     """The cheapest witness found (fewest runs for Coq), or None.  Two passes: small balls
     for every k first (most violations show at the zero vector's neighbourhood, at a large
     q/p), then the larger balls."""
@@ -160,7 +88,7 @@ def search(spec: AlignSpec, kmax: int = KMAX, max_ball: int = MAX_BALL, deadline
     return None
 
 
-def _search_k(spec: AlignSpec, k: int, lo: int, hi: int, start: float, deadline: float) -> Optional[Witness]:
+def _search_k(spec: AlignSpec, k: int, lo: int, hi: int, start: float, deadline: float) -> Witness | None:
     """The radii whose ball has more than lo and at most hi vectors, at stream length k."""
     prog = Program(spec, k)
     scales = prog.scales
@@ -197,10 +125,10 @@ def _weights(ns: Sequence[int], p: int, q: int, R: int) -> list[float]:
 
 
 def _scan(spec: AlignSpec, masses: _Masses, inputs: list[tuple[int, ...]], eps: Eps, M: int, R: int,
-          w: list[float], tail: float) -> Optional[Witness]:
+          w: list[float], tail: float) -> Witness | None:
     factor = (eps.q / eps.p) ** M
     npub = spec.npub
-    best: Optional[tuple[float, tuple[int, ...], tuple[int, ...], list[Out]]] = None
+    best: tuple[float, tuple[int, ...], tuple[int, ...], list[Out]] | None = None
     for x in inputs:
         mx = _mass(masses.runs(x), R, w)
         for s2 in neighbours(spec.relation.kind, spec.relation.delta, x[npub:]):
@@ -209,7 +137,8 @@ def _scan(spec: AlignSpec, masses: _Masses, inputs: list[tuple[int, ...]], eps: 
             gains = sorted(((m - factor * mx2.get(o, 0.0), o) for o, m in mx.items()), reverse=True)
             total = sum(g for g, _ in gains if g > 0) - factor * tail
             if total > MARGIN and (best is None or total > best[0]):
-                chosen, acc = [], -factor * tail
+                chosen: list[Out] = []
+                acc = -factor * tail
                 for g, o in gains:
                     if acc > MARGIN or g <= 0 or len(chosen) >= MAX_EVENT:
                         break
@@ -224,7 +153,7 @@ def _scan(spec: AlignSpec, masses: _Masses, inputs: list[tuple[int, ...]], eps: 
 
 
 def _certify(masses: _Masses, x: tuple[int, ...], x2: tuple[int, ...], event: tuple[Out, ...], eps: Eps, M: int,
-             R: int) -> Optional[Witness]:
+             R: int) -> Witness | None:
     """The exact check, with each ball shrunk to the least radius that still passes."""
     prog, ns, S = masses.prog, masses.ns, frozenset(event)
     if not bracket(prog, x, x2, S, eps, M, R, R).holds:

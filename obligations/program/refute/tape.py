@@ -11,12 +11,11 @@ computes the same integers.
 """
 from __future__ import annotations
 
-import itertools
 import math
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
-from typing import Callable, Iterator, Optional, Sequence
+from functools import cached_property
 
 from obligations.program import spec as P
 from obligations.program.align import sem as S
@@ -82,7 +81,7 @@ class Eps:
     p: int
     q: int
 
-    def exps(self, scales: Sequence[tuple[int, int]]) -> Optional[list[int]]:
+    def exps(self, scales: Sequence[tuple[int, int]]) -> list[int] | None:
         """n_i = L·den/num for each position, or None when one is not an integer."""
         out = []
         for num, den in scales:
@@ -113,7 +112,7 @@ def ball(ns: Sequence[int], R: int) -> Iterator[tuple[int, ...]]:
 
 
 def expo(ns: Sequence[int], v: Sequence[int]) -> int:
-    return sum(n * abs(z) for n, z in zip(ns, v))
+    return sum(n * abs(z) for n, z in zip(ns, v, strict=False))
 
 
 def cnum_cden(eps: Eps, ns: Sequence[int]) -> tuple[int, int]:

@@ -19,14 +19,15 @@ checks whatever it proposes.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from obligations.program import spec as P
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute.tape import Out, Program
+from obligations.program.refute.witness import Witness, ball_size, base_L, neighbours
 
 if TYPE_CHECKING:
-    from obligations.program.refute.search import Witness
     from obligations.program.refute.tape import Bracket, Eps
 
 SHORT = 3                    # streams up to this length: every stream and every neighbour
@@ -41,7 +42,7 @@ class _Past(Exception):
         self.a = a
 
 
-class _Prefix:
+class _Prefix(Sequence[int]):
     """A tape whose first positions are fixed; reading further raises `_Past`."""
 
     def __init__(self, values: list[int]) -> None:
@@ -50,17 +51,17 @@ class _Prefix:
     def __len__(self) -> int:
         return 1 << 30
 
-    def __getitem__(self, a: int) -> int:
+    def __getitem__(self, a: Any) -> Any:
         if a < len(self.values):
             return self.values[a]
         raise _Past(a)
 
 
 def min_weight(prog: Program, x: Sequence[int], target: Out, ns: Sequence[int], budget: int,
-               limit: int = 200_000) -> Optional[int]:
+               limit: int = 200_000) -> int | None:
     """The least weight Σ n_i·|v_i| ≤ budget of a tape v with p(x, v) = target; None if there
     is none; -1 when the search gave up (more than `limit` partial runs)."""
-    best: list[Optional[int]] = [None]
+    best: list[int | None] = [None]
     count = [0]
 
     def go(values: list[int], weight: int) -> bool:
@@ -90,7 +91,7 @@ def min_weight(prog: Program, x: Sequence[int], target: Out, ns: Sequence[int], 
     return best[0]
 
 
-def _partial(prog: Program, x: Sequence[int], values: list[int]) -> tuple[Out, Optional[int]]:
+def _partial(prog: Program, x: Sequence[int], values: list[int]) -> tuple[Out, int | None]:
     """The outputs so far and the position asked for next (None: the run is complete)."""
     from obligations.program.refute import fast as F
     st = F.State([0] * prog.spec.nvars + list(x))
@@ -101,44 +102,39 @@ def _partial(prog: Program, x: Sequence[int], values: list[int]) -> tuple[Out, O
     return tuple(st.out), None
 
 
+def _aconsts(e: P.AExp, out: set[int]) -> None:
+    if isinstance(e, P.AConst):
+        out.add(e.z)
+    for f in ("a", "b", "i"):
+        sub = getattr(e, f, None)
+        if sub is not None and not isinstance(sub, (int, str)):
+            _aconsts(sub, out)
+
+
+def _bconsts(e: P.BExp, out: set[int]) -> None:
+    if isinstance(e, P.BCmp):
+        _aconsts(e.a, out)
+        _aconsts(e.b, out)
+    elif isinstance(e, P.BNot):
+        _bconsts(e.b, out)
+    elif isinstance(e, P.BBin):
+        _bconsts(e.b, out)
+        _bconsts(e.c, out)
+
+
 def constants(body: Sequence[P.Stmt]) -> set[int]:
     """The integer constants of the program's comparisons."""
     out: set[int] = set()
-
-    def a(e: P.AExp) -> None:
-        if isinstance(e, P.AConst):
-            out.add(e.z)
-        for f in ("a", "b", "i"):
-            sub = getattr(e, f, None)
-            if sub is not None and not isinstance(sub, (int, str)):
-                a(sub)
-
-    def b(e: P.BExp) -> None:
-        if isinstance(e, P.BCmp):
-            a(e.a)
-            a(e.b)
-        elif isinstance(e, P.BNot):
-            b(e.b)
-        elif isinstance(e, P.BBin):
-            b(e.b)
-            b(e.c)
-
-    def s(st: P.Stmt) -> None:
-        if isinstance(st, P.SIf):
-            b(st.b)
-            for t in (*st.then, *st.orelse):
-                s(t)
-        elif isinstance(st, P.SFor):
-            for t in st.body:
-                s(t)
-
     for st in body:
-        s(st)
+        if isinstance(st, P.SIf):
+            _bconsts(st.b, out)
+            out |= constants((*st.then, *st.orelse))
+        elif isinstance(st, P.SFor):
+            out |= constants(st.body)
     return out
 
 
 def candidates(spec: AlignSpec, k: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    from obligations.program.refute.search import neighbours
     kind, d = spec.relation.kind, spec.relation.delta
     pubs = list(itertools.product(PUBLIC, repeat=spec.npub))
     if k <= SHORT:
@@ -181,10 +177,11 @@ def shells(ns: Sequence[int], R: int) -> list[int]:
     return counts
 
 
-def zero_bracket(eps: "Eps", ns: Sequence[int], M: int, R2: int) -> "Bracket":
+def zero_bracket(eps: Eps, ns: Sequence[int], M: int, R2: int) -> Bracket:
     """`bracket_check` at the zero vector (R = 0, in S) against a ball of radius R2 none of
     whose vectors the run on x' maps into S: every vector counts in zN."""
     from fractions import Fraction
+
     from obligations.program.refute.tape import Bracket, cnum_cden
     p, q = eps.p, eps.q
     zN = sum(c * p ** e * q ** (R2 - e) for e, c in enumerate(shells(ns, R2)))
@@ -193,8 +190,7 @@ def zero_bracket(eps: "Eps", ns: Sequence[int], M: int, R2: int) -> "Bracket":
     return Bracket(Fraction(cn, cd), 1 - Fraction(cn * zN, cd * q ** R2), holds)
 
 
-def search_zero(spec: AlignSpec, out_of_time: Callable[[], bool], kmax: int = KMAX) -> Optional["Witness"]:
-    from obligations.program.refute.search import Witness, base_L, ball_size
+def search_zero(spec: AlignSpec, out_of_time: Callable[[], bool], kmax: int = KMAX) -> Witness | None:
     from obligations.program.refute.tape import Eps, bracket
     for k in range(1, kmax + 1):
         prog = Program(spec, k)
