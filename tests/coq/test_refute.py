@@ -18,7 +18,7 @@ from obligations.certify.run import load_specs, run_coq, unfold
 from obligations.core.obligation import Verdict
 from obligations.program.refute.render import render
 from obligations.program.refute.tape import Eps, Program, bracket
-from obligations.program.refute.witness import Witness
+from obligations.program.refute.witness import Witness, base_L
 
 pytestmark = pytest.mark.coq
 
@@ -68,10 +68,11 @@ def _refute_with(tmp_path: Path, spec_path: str, k: int, x: tuple[int, ...], x2:
     spec, = load_specs([REPO / spec_path])
     u = unfold(spec)
     prog = Program(spec, k)
-    L = 2 if spec.name == "sparsevector" else 4
+    L = base_L(spec, prog.scales)
+    M = int(spec.factor * L)
     eps = Eps(L, 1, q)
-    b = bracket(prog, x, x2, frozenset(event), eps, L, 0, R2)
-    w = Witness(k, x, x2, event, eps, L, 0, R2, b, 0)
+    b = bracket(prog, x, x2, frozenset(event), eps, M, 0, R2)
+    w = Witness(k, x, x2, event, eps, M, 0, R2, b, 0)
     plan = replace(u.plan, expected=Verdict.REFUTED)
     outcome, audit = run_coq(replace(u, plan=plan, rendered=render(spec, w)),
                              Settings(build=tmp_path, out=tmp_path, use_cache=False))

@@ -66,7 +66,7 @@ def test_min_weight_is_the_brute_force_minimum() -> None:
 @pytest.mark.parametrize("name", BUGGY)
 def test_buggy_program_has_a_witness_that_checks(name: str) -> None:
     spec = spec_of(CHECKDP / f"{name}.yaml")
-    w = search(spec, deadline=60)
+    w = search(spec)
     assert isinstance(w, Witness)
     prog = Program(spec, w.k)
     again = bracket(prog, w.x, w.x2, frozenset(w.event), w.eps, w.M, w.R, w.R2)
@@ -90,11 +90,11 @@ def test_zero_shortcut_is_the_exact_bracket() -> None:
 @pytest.mark.parametrize("path", ["mechanisms/checkdp/sparsevector.yaml", "mechanisms/above_threshold_all_k.yaml",
                                   "mechanisms/report_noisy_max_all_k.yaml"])
 def test_true_claims_get_no_witness(path: str) -> None:
-    assert search(spec_of(REPO / path), kmax=3, deadline=20) is None
+    assert search(spec_of(REPO / path), kmax=3, budget=300_000) is None
 
 
 def test_under_noised_sparse_vector_is_refuted() -> None:
-    w = search(spec_of(REPO / "tests/specs/refute/svt_under_noised.yaml"), deadline=30)
+    w = search(spec_of(REPO / "tests/specs/refute/svt_under_noised.yaml"))
     assert w is not None and w.bracket.holds
 
 

@@ -20,12 +20,11 @@ then checks the witness with the integers Coq will compute.
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Sequence
 
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute.tape import Eps, Out, Program, ball, bracket, expo
-from obligations.program.refute.witness import Witness, ball_size, base_L, neighbours
+from obligations.program.refute.witness import Budget, Witness, ball_size, base_L, neighbours
 from obligations.program.refute.zero import search_zero
 
 RATIOS = ((1, 2), (1, 3), (1, 4), (1, 8), (1, 16), (1, 64), (1, 256))
@@ -35,6 +34,7 @@ MAX_EVENT = 64             # output sequences in the event
 STREAM_VALUES = (-1, 0, 1)
 PUBLIC_VALUES = (0, 1, -1, 2)
 MARGIN = 1e-9
+BUDGET = 1_000_000         # program runs (whole or partial: a minute or less here) before giving up
 
 
 class _Masses:
@@ -42,8 +42,8 @@ class _Masses:
     (the program run once per vector): the mass of an output in any smaller ball at any ε
     is then a sum over e."""
 
-    def __init__(self, prog: Program, ns: Sequence[int], R: int) -> None:
-        self.prog, self.ns, self.R = prog, list(ns), R
+    def __init__(self, prog: Program, ns: Sequence[int], R: int, work: Budget) -> None:
+        self.prog, self.ns, self.R, self.work = prog, list(ns), R, work
         self.vectors = [(expo(ns, v), v) for v in ball(ns, R)]
         self.cache: dict[tuple[int, ...], dict[Out, list[int]]] = {}
 
@@ -51,6 +51,7 @@ class _Masses:
         got = self.cache.get(x)
         if got is None:
             got = {}
+            self.work.spend(len(self.vectors))
             for e, v in self.vectors:
                 o = self.prog.run(x, v)
                 h = got.get(o)
@@ -71,24 +72,25 @@ def _inputs(spec: AlignSpec, k: int) -> list[tuple[int, ...]]:
     return [p + s for p in pubs for s in streams]
 
 
-def search(spec: AlignSpec, kmax: int = KMAX, max_ball: int = MAX_BALL, deadline: float = 120.0) -> Witness | None:
-    """The cheapest witness found (fewest runs for Coq), or None.  Two passes: small balls
-    for every k first (most violations show at the zero vector's neighbourhood, at a large
-    q/p), then the larger balls."""
-    start = time.monotonic()
-    found = search_zero(spec, lambda: time.monotonic() - start > deadline / 2)
+def search(spec: AlignSpec, kmax: int = KMAX, max_ball: int = MAX_BALL, budget: int = BUDGET) -> Witness | None:
+    """The cheapest witness found (fewest runs for Coq), or None.  The zero-vector pass first
+    (half the budget), then two ball passes: small balls for every k (most violations show
+    at the zero vector's neighbourhood, at a large q/p), then the larger balls."""
+    work = Budget(budget // 2)
+    found = search_zero(spec, work)
     if found is not None:
         return found
+    work = Budget(budget - work.used)
     small = max(1, max_ball // 20)
     for lo, hi in ((0, small), (small, max_ball)):
         for k in range(1, kmax + 1):
-            found = _search_k(spec, k, lo, hi, start, deadline)
-            if found is not None or time.monotonic() - start > deadline:
+            found = _search_k(spec, k, lo, hi, work)
+            if found is not None or work.exhausted():
                 return found
     return None
 
 
-def _search_k(spec: AlignSpec, k: int, lo: int, hi: int, start: float, deadline: float) -> Witness | None:
+def _search_k(spec: AlignSpec, k: int, lo: int, hi: int, work: Budget) -> Witness | None:
     """The radii whose ball has more than lo and at most hi vectors, at stream length k."""
     prog = Program(spec, k)
     scales = prog.scales
@@ -100,15 +102,16 @@ def _search_k(spec: AlignSpec, k: int, lo: int, hi: int, start: float, deadline:
     radii = [R for R in range(0, top + 1) if lo < ball_size(ns, R, hi) <= hi]
     if not radii:
         return None
-    masses = _Masses(prog, ns, radii[-1])
+    masses = _Masses(prog, ns, radii[-1], work)
     inputs = _inputs(spec, k)
     for R in radii:
         for p, q in RATIOS:
-            if time.monotonic() - start > deadline:
+            if work.exhausted():
                 return None
             eps = Eps(L, p, q)
             w = _weights(ns, p, q, R)
             tail = 1.0 - sum(w[e] for e, _ in masses.vectors if e <= R)
+            work.spend(len(inputs))
             found = _scan(spec, masses, inputs, eps, M, R, w, tail)
             if found is not None:
                 return found

@@ -82,3 +82,18 @@ def base_L(spec: AlignSpec, scales: Sequence[tuple[int, int]]) -> int:
     return L
 
 
+
+
+class Budget:
+    """The search's work, counted in program runs (whole or partial), not in seconds: the
+    same spec gets the same witness on any machine and at any load, so `verify` renders
+    the file `prove` certified."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.used = limit, 0
+
+    def spend(self, n: int) -> None:
+        self.used += n
+
+    def exhausted(self) -> bool:
+        return self.used > self.limit

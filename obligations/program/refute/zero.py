@@ -19,13 +19,13 @@ checks whatever it proposes.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from obligations.program import spec as P
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute.tape import Out, Program
-from obligations.program.refute.witness import Witness, ball_size, base_L, neighbours
+from obligations.program.refute.witness import Budget, Witness, ball_size, base_L, neighbours
 
 if TYPE_CHECKING:
     from obligations.program.refute.tape import Bracket, Eps
@@ -58,7 +58,7 @@ class _Prefix(Sequence[int]):
 
 
 def min_weight(prog: Program, x: Sequence[int], target: Out, ns: Sequence[int], budget: int,
-               limit: int = 200_000) -> int | None:
+               limit: int = 200_000, work: Budget | None = None) -> int | None:
     """The least weight Σ n_i·|v_i| ≤ budget of a tape v with p(x, v) = target; None if there
     is none; -1 when the search gave up (more than `limit` partial runs)."""
     best: list[int | None] = [None]
@@ -86,9 +86,10 @@ def min_weight(prog: Program, x: Sequence[int], target: Out, ns: Sequence[int], 
                 return False
         return True
 
-    if not go([], 0):
-        return -1
-    return best[0]
+    done = go([], 0)
+    if work is not None:
+        work.spend(count[0])
+    return best[0] if done else -1
 
 
 def _partial(prog: Program, x: Sequence[int], values: list[int]) -> tuple[Out, int | None]:
@@ -190,7 +191,7 @@ def zero_bracket(eps: Eps, ns: Sequence[int], M: int, R2: int) -> Bracket:
     return Bracket(Fraction(cn, cd), 1 - Fraction(cn * zN, cd * q ** R2), holds)
 
 
-def search_zero(spec: AlignSpec, out_of_time: Callable[[], bool], kmax: int = KMAX) -> Witness | None:
+def search_zero(spec: AlignSpec, work: Budget, kmax: int = KMAX) -> Witness | None:
     from obligations.program.refute.tape import Eps, bracket
     for k in range(1, kmax + 1):
         prog = Program(spec, k)
@@ -201,13 +202,14 @@ def search_zero(spec: AlignSpec, out_of_time: Callable[[], bool], kmax: int = KM
         zero = [0] * len(ns)
         seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
         for x, x2 in candidates(spec, k):
-            if out_of_time():
+            if work.exhausted():
                 return None
             if (x, x2) in seen:
                 continue
             seen.add((x, x2))
             o = prog.run(x, zero)
-            if prog.run(x2, zero) == o or min_weight(prog, x2, o, ns, M) is not None:
+            work.spend(2)
+            if prog.run(x2, zero) == o or min_weight(prog, x2, o, ns, M, work=work) is not None:
                 continue
             for j in range(1, 64):
                 eps = Eps(L, 1, 2 ** j)
