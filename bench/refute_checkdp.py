@@ -71,7 +71,7 @@ def main() -> int:
         rows.append(r)
         st = r["stages"]
         print(f"{name:24s} {r['verdict']}: k = {r['k']}, x = {r['x']}, x' = {r['x_prime']}, S = {r['outputs']}, "
-              f"eps = {r['epsilon']}; prove {r['prove_s']} s (search {st.get('refute', '?')} s, coqc "
+              f"eps = {r['epsilon']}; prove {r['prove_s']} s (searches {st.get('unfold', '?')} s, coqc "
               f"{st.get('coqc', '?')} s, coqchk {st.get('coqchk', '?')} s) + verify {r['verify_s']} s "
               f"({'OK' if r['verify_ok'] else 'FAILED'}) = {r['total_s']} s wall, {r['cpu_s']} s CPU", flush=True)
     (args.workdir / "refute_checkdp.json").write_text(json.dumps(rows, indent=1))
