@@ -49,7 +49,7 @@ class GeometricDist(Strict):
     """center + Z with Pr[Z = z] ∝ e^(−ε·|z|/scale): Lap(scale/ε) in geometric form."""
 
     scale: Number
-    center: str
+    center: Number
 
 
 class ADistribution(Strict):

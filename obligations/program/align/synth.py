@@ -531,7 +531,8 @@ def _candidates(spec: AlignSpec, al: Alignment, live: tuple[int, ...], uses_d: b
 def mine(spec: AlignSpec, al: Alignment) -> Invariant:
     live = live_at_head(spec.body, spec.nvars)
     uses_d = spec.relation.kind in ("one", "l1")
-    runs = scenarios(spec, 400, 3, 7, 3) + scenarios(spec, 40, 4, 14, 6)
+    # short runs, longer ones, and wide public values and answers (no bound on them is mined)
+    runs = scenarios(spec, 400, 3, 7, 3) + scenarios(spec, 40, 4, 14, 6) + scenarios(spec, 60, 9, 10, 60)
     by_phase: dict[tuple[str, ...], list[dict[str, int]]] = {}
     steps: list[tuple[dict[str, int], dict[str, int]]] = []
     heads: list[tuple[Scenario, S.Head, int, Optional[int]]] = []

@@ -236,8 +236,18 @@ Lemma px_for v sh W o tr ctr x n body a site ps : thalted (pl ps) = false ->
   pfor (fun a' ps' => pexec v sh W o tr ctr body a' site ps') x (size body) a 0 n ps.
 Proof. intros H. cbn [pexec]. rewrite H. reflexivity. Qed.
 
+(** Two runs' outputs equal: the same prefix, then values equal by [lia] (a blind
+    [repeat f_equal] would also split [a - b = c - d] into [a = c] and [b = d]). *)
+Ltac pout_eq :=
+  lazymatch goal with
+  | |- _ ++ _ = _ ++ _ => f_equal; pout_eq
+  | |- _ :: _ = _ :: _ => f_equal; pout_eq
+  | |- OVal _ = OVal _ => f_equal; lia
+  | |- _ => first [reflexivity | lia]
+  end.
+
 Ltac pleaf_eq := first [reflexivity | assumption | intros; reflexivity | intros; discriminate
-  | repeat f_equal; lia | intros; repeat f_equal; lia | lia].
+  | repeat f_equal; lia | intros; repeat f_equal; lia | lia | pout_eq].
 
 (** Close a leaf: void, contradictory, or the goal's invariant/post-condition with lia. *)
 Ltac pleaf :=
@@ -282,4 +292,4 @@ Ltac pfinal :=
   first [ left; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity
         | exfalso; lia
         | right; repeat split; first [reflexivity | assumption | intros; reflexivity | intros; discriminate
-                                      | repeat f_equal; lia | lia] ].
+                                      | repeat f_equal; lia | lia | pout_eq] ].
