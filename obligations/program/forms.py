@@ -13,13 +13,14 @@ from obligations.core.model import Form
 from obligations.core.spec import MechanismSpec, derive_recorded
 from obligations.program import coupling_spec, spec
 from obligations.program.align import spec as align_spec
-from obligations.program.align.route import BY_GENERIC_ALIGNMENT, fallback_claims as generic_fallback_claims
-from obligations.program.refute.route import BY_COUNTEREXAMPLE
+from obligations.program.align.route import BY_GENERIC_ALIGNMENT
+from obligations.program.align.route import fallback_claims as generic_fallback_claims
 from obligations.program.align.spec import AlignSpec, ASpecModel
 from obligations.program.analysis import tabulate_program
 from obligations.program.by_alignment import BY_ALIGNMENT, fallback_claims
 from obligations.program.by_enumeration import BY_ENUMERATION
 from obligations.program.coupling_spec import CouplingSpec, CouplingSpecModel
+from obligations.program.refute.route import BY_COUNTEREXAMPLE
 from obligations.program.spec import ProgramSpecModel
 
 

@@ -211,7 +211,7 @@ class ADivC:
     """a // d or a % d (rounding down) by a positive constant d."""
 
     op: str  # div mod
-    a: "AExp"
+    a: AExp
     d: int
 
 

@@ -24,7 +24,10 @@ def _spec(tmp_path: Path, text: str) -> S.AlignSpec:
     return S.check(yaml.safe_load(text), str(p), "0" * 64)
 
 
-def _body(body: str, inputs: str = "    q: {stream: k, neighbours: {each: 1}}\n", claim: str = "{for_all_k: true}") -> str:
+EACH = "    q: {stream: k, neighbours: {each: 1}}\n"
+
+
+def _body(body: str, inputs: str = EACH, claim: str = "{for_all_k: true}") -> str:
     return ("schema_version: 1\nname: t\nprogram:\n  inputs:\n" + inputs + "  body:\n" + body +
             f"claim: {claim}\n")
 
@@ -121,3 +124,8 @@ def test_houdini_drops_what_only_short_runs_satisfy() -> None:
 def test_undecided_when_no_alignment(tmp_path: Path) -> None:
     r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "1"))))
     assert isinstance(r, NotFound)
+
+
+def test_monotone_is_undecided_with_the_reason(tmp_path: Path) -> None:
+    r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "4"), "    q: {stream: k, neighbours: {monotone: 1}}\n")))
+    assert isinstance(r, NotFound) and "increasing" in r.reason

@@ -8,12 +8,14 @@ with fixed suffixes; every number is rendered by `z_lit`.
 """
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 from obligations import __version__
-from obligations.core.templates import Rendered, render as render_template
+from obligations.core.templates import Rendered
+from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, z_lit
 from obligations.program import spec as P
 from obligations.program.align.spec import K_LENGTH, STREAM_BASE, AlignSpec, DGeom
@@ -82,7 +84,8 @@ class Terms:
             return f"{pad}SSkip"
         if len(stmts) == 1:
             return self.stmt(stmts[0], indent, loop_body)
-        return f"{pad}(SSeq\n{self.stmt(stmts[0], indent + 1, loop_body)}\n{self.block(stmts[1:], indent + 1, loop_body)})"
+        first, rest = self.stmt(stmts[0], indent + 1, loop_body), self.block(stmts[1:], indent + 1, loop_body)
+        return f"{pad}(SSeq\n{first}\n{rest})"
 
 
 def _term(t: Term, center: str) -> str:
@@ -115,26 +118,24 @@ def _name(n: str, npub: int) -> str:
     return n
 
 
-def _lin(e: Lin, npub: int) -> str:
+def _lin(e: Lin, npub: int) -> tuple[str, int]:
+    """The expression times its common denominator, and that denominator."""
     parts: list[str] = []
-    den = 1
-    for _, c in e.terms:
-        den = den * c.denominator // __import__("math").gcd(den, c.denominator)
-    den = den * e.const.denominator // __import__("math").gcd(den, e.const.denominator)
+    den = math.lcm(1, e.const.denominator, *(c.denominator for _, c in e.terms))
     for n, c in e.terms:
         v = c * den
         parts.append(_name(n, npub) if v == 1 else f"{_z(int(v))} * {_name(n, npub)}")
     if e.const or not parts:
         parts.append(_z(int(e.const * den)))
-    return " + ".join(parts), den  # type: ignore[return-value]
+    return " + ".join(parts), den
 
 
 def _atom(a: Atom, npub: int) -> str:
-    (l, dl), (r, dr) = _lin(a.lhs, npub), _lin(a.rhs, npub)   # type: ignore[misc]
-    if dl != 1 or dr != 1:
-        l, r = (f"{_z(dr)} * ({l})" if dr != 1 else l), (f"{_z(dl)} * ({r})" if dl != 1 else r)
+    (lhs, dl), (rhs, dr) = _lin(a.lhs, npub), _lin(a.rhs, npub)
+    if dl != 1 or dr != 1:   # both sides times the other's denominator
+        lhs, rhs = (f"{_z(dr)} * ({lhs})" if dr != 1 else lhs), (f"{_z(dl)} * ({rhs})" if dl != 1 else rhs)
     op = {"=": "=", "<=": "<=", "<>": "<>"}[a.op]
-    return f"{l} {op} {r}"
+    return f"{lhs} {op} {rhs}"
 
 
 def _conj(atoms: Sequence[Atom], npub: int) -> str:
@@ -157,7 +158,7 @@ def _relation(spec: AlignSpec) -> str:
 
 
 def _facts(spec: AlignSpec) -> tuple[list[str], list[str]]:
-    npub, d, kind = spec.npub, spec.relation.delta, spec.relation.kind
+    npub, _d, kind = spec.npub, spec.relation.delta, spec.relation.kind
     step = [f"pose proof (nb_input_pub _ _ _ _ _ {i} Hnb ltac:(lia)) as Hp{i}." for i in range(npub)]
     final = list(step)
     if kind in ("each", "increasing", "decreasing"):

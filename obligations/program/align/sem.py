@@ -9,13 +9,13 @@ environments and the cost so far (the samples the invariant is mined from).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence, Union
 
 from obligations.program import spec as P
 from obligations.program.align.spec import K_LENGTH, STREAM_BASE, DGeom
 
-OVal = Union[str, int]          # "top", "bot" or an integer
+OVal = str | int          # "top", "bot" or an integer
 Tape = Callable[[int], int]
 
 
@@ -26,7 +26,7 @@ class TState:
     tr: list[bool] = field(default_factory=list)
     halted: bool = False
 
-    def copy(self) -> "TState":
+    def copy(self) -> TState:
         return TState(list(self.env), list(self.out), list(self.tr), self.halted)
 
     def write(self, x: int, v: int) -> None:
@@ -79,7 +79,7 @@ def beval(c: Ctx, st: TState, b: P.BExp) -> bool:
     return u < v if b.op == "lt" else u <= v if b.op == "le" else u == v
 
 
-def size(c: Ctx, s: Union[P.Stmt, Sequence[P.Stmt]]) -> int:
+def size(c: Ctx, s: P.Stmt | Sequence[P.Stmt]) -> int:
     if not isinstance(s, (P.SAssign, P.SSample, P.SIf, P.SFor, P.SOut, P.SSimple)):
         return sum(size(c, t) for t in s)
     if isinstance(s, P.SSample):
@@ -91,7 +91,7 @@ def size(c: Ctx, s: Union[P.Stmt, Sequence[P.Stmt]]) -> int:
     return 0
 
 
-def nsites(s: Union[P.Stmt, Sequence[P.Stmt]]) -> int:
+def nsites(s: P.Stmt | Sequence[P.Stmt]) -> int:
     if not isinstance(s, (P.SAssign, P.SSample, P.SIf, P.SFor, P.SOut, P.SSimple)):
         return sum(nsites(t) for t in s)
     if isinstance(s, P.SSample):
@@ -103,7 +103,7 @@ def nsites(s: Union[P.Stmt, Sequence[P.Stmt]]) -> int:
     return 0
 
 
-def quiet(s: Union[P.Stmt, Sequence[P.Stmt]]) -> bool:
+def quiet(s: P.Stmt | Sequence[P.Stmt]) -> bool:
     if not isinstance(s, (P.SAssign, P.SSample, P.SIf, P.SFor, P.SOut, P.SSimple)):
         return all(quiet(t) for t in s)
     if isinstance(s, P.SAssign):
@@ -164,12 +164,13 @@ class PState:
     left: TState
     right: TState
     acc: int = 0
-    bad: Optional[str] = None     # why the aligned run failed (first reason)
+    bad: str | None = None     # why the aligned run failed (first reason)
     heads: list[Head] = field(default_factory=list)
-    halted_at: Optional[int] = None   # iteration at which the loop stopped
+    halted_at: int | None = None   # iteration at which the loop stopped
 
 
-def prun(c: Ctx, tape: Tape, shift: ShiftFn, weights: Callable[[DGeom], int], stmts: Sequence[P.Stmt],
+def prun(  # noqa: C901 (one case per statement, as pexec)
+    c: Ctx, tape: Tape, shift: ShiftFn, weights: Callable[[DGeom], int], stmts: Sequence[P.Stmt],
          a: int, site: int, ps: PState) -> None:
     """The aligned run of a block in place (Relational.v's pexec, without the prophecy checks:
     the search always uses the left run's own outputs and trace)."""
@@ -200,7 +201,8 @@ def prun(c: Ctx, tape: Tape, shift: ShiftFn, weights: Callable[[DGeom], int], st
                     prun(c, tape, shift, weights, s.orelse, a + size(c, s.then), site + nsites(s.then), ps)
             else:
                 if not (quiet(s.then) and quiet(s.orelse)) and ps.bad is None:
-                    ps.bad = "the two runs take different branches of a condition whose branches sample, release or stop"
+                    ps.bad = ("the two runs take different branches of a condition whose branches sample, "
+                              "release or stop")
                 texec(c, tape, s.then if bl else s.orelse, a if bl else a + size(c, s.then), L)
                 texec(c, tape, s.then if ba else s.orelse, a if ba else a + size(c, s.then), A)
         elif isinstance(s, P.SFor):

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Literal, Union
 
 from pydantic import Field, StrictBool, ValidationError
 
@@ -67,40 +68,40 @@ class ASample(Strict):
 
 class AIf(Strict):
     if_: str = Field(alias="if", description="condition")
-    then: list["AStatement"] = Field(default_factory=list)
-    else_: list["AStatement"] = Field(default_factory=list, alias="else")
+    then: list[AStatement] = Field(default_factory=list)
+    else_: list[AStatement] = Field(default_factory=list, alias="else")
 
 
 class AFor(Strict):
     for_: ForHead = Field(alias="for")
-    do: list["AStatement"]
+    do: list[AStatement]
 
 
 class AOutput(Strict):
-    output: Union[Number, list[Number]] = Field(description="an expression, or a list released in order")
+    output: Number | list[Number] = Field(description="an expression, or a list released in order")
 
 
-AStatement = Union[Literal["top", "bot", "stop", "skip"], ASample, Assign, AIf, AFor, AOutput]
+AStatement = Union[Literal["top", "bot", "stop", "skip"], ASample, Assign, AIf, AFor, AOutput]  # noqa: UP007 (forward refs)
 AIf.model_rebuild()
 AFor.model_rebuild()
 
 
 class Neighbours(Strict):
-    each: Optional[Number] = None
-    one: Optional[Number] = None
-    increasing: Optional[Number] = None
-    decreasing: Optional[Number] = None
-    monotone: Optional[Number] = None
-    l1: Optional[Number] = None
+    each: Number | None = None
+    one: Number | None = None
+    increasing: Number | None = None
+    decreasing: Number | None = None
+    monotone: Number | None = None
+    l1: Number | None = None
 
 
 class AInput(Strict):
     """A public integer (`public: true`), or the stream (`stream: k`) with its neighbour relation."""
 
-    public: Optional[StrictBool] = None
-    stream: Optional[Literal["k"]] = None
-    sensitivity: Optional[Number] = None
-    neighbours: Optional[Neighbours] = None
+    public: StrictBool | None = None
+    stream: Literal["k"] | None = None
+    sensitivity: Number | None = None
+    neighbours: Neighbours | None = None
 
 
 class AProgram(Strict):
@@ -122,7 +123,7 @@ class ASpecModel(Strict):
     parameters: dict[str, Number] = Field(default_factory=dict)
     program: AProgram
     claim: AClaim
-    fallback: Optional[str] = None
+    fallback: str | None = None
 
 
 @dataclass(frozen=True)
@@ -166,10 +167,10 @@ class AlignSpec:
     body: tuple[P.Stmt, ...]
     slot_names: tuple[str, ...]         # the variables, in slot order
     params: Mapping[str, Fraction]
-    fallback: Optional[str]
+    fallback: str | None
     delta: Fraction = Fraction(0)
     delta_text: str = "0"
-    derived: Optional[Mapping[str, Any]] = None
+    derived: Mapping[str, Any] | None = None
     profile_compose: tuple[int, ...] = ()
     profile_epsilons: tuple[str, ...] = ()
     kind: str = "align"
@@ -301,7 +302,7 @@ class _Lower:
                          factor, body, tuple(self.slots), dict(self.params), fallback)
 
     def inputs(self) -> Relation:
-        relation: Optional[Relation] = None
+        relation: Relation | None = None
         for name, comp in self.model.program.inputs.items():
             f = f"program.inputs.{name}"
             self.ident(f, name)

@@ -25,13 +25,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable, Optional, Sequence, Union
 
 from obligations.program import spec as P
 from obligations.program.align import sem as S
-from obligations.program.align.spec import K_LENGTH, AlignSpec, DGeom
+from obligations.program.align.spec import AlignSpec, DGeom
 
 CS = (0, 1, -1, 2)
 BS = (0, 1)
@@ -103,7 +103,7 @@ class Alignment:
     W: int
     C: int
     ctr: bool
-    index: Optional[IndexMode]
+    index: IndexMode | None
     sites: tuple[Site, ...]
     loop_var: int
 
@@ -155,7 +155,7 @@ def the_loop(body: Sequence[P.Stmt]) -> tuple[int, P.SFor]:
     raise ValueError("no loop")
 
 
-def index_mode(body: Sequence[P.Stmt]) -> Optional[IndexMode]:
+def index_mode(body: Sequence[P.Stmt]) -> IndexMode | None:
     n, loop = the_loop(body)
     emits = (P.SOut,)
     if any(isinstance(s, emits) or (isinstance(s, P.SSimple) and s.kind in ("top", "bot"))
@@ -164,7 +164,8 @@ def index_mode(body: Sequence[P.Stmt]) -> Optional[IndexMode]:
     pre = body[:n]
     if any(isinstance(s, P.SIf) for s in pre):
         return None
-    opos = sum(1 for s in _stmts(pre) if isinstance(s, P.SOut) or (isinstance(s, P.SSimple) and s.kind in ("top", "bot")))
+    opos = sum(1 for s in _stmts(pre)
+               if isinstance(s, P.SOut) or (isinstance(s, P.SSimple) and s.kind in ("top", "bot")))
     after = [s for s in body[n + 1:] if isinstance(s, P.SOut)]
     if not after or not isinstance(after[0].a, P.AVar):
         return None
@@ -174,7 +175,8 @@ def index_mode(body: Sequence[P.Stmt]) -> Optional[IndexMode]:
     return None
 
 
-def live_at_head(body: Sequence[P.Stmt], nvars: int) -> tuple[int, ...]:
+def live_at_head(  # noqa: C901 (one case per statement)
+    body: Sequence[P.Stmt], nvars: int) -> tuple[int, ...]:
     """Variables read in the loop body before they are written there, or read after the loop."""
     n, loop = the_loop(body)
     live: set[int] = set()
@@ -265,7 +267,7 @@ def _stream_pair(rng: random.Random, kind: str, delta: int, k: int, spread: int)
             v = rng.randint(-budget, budget)
             d[i] = v
             budget -= abs(v)
-    return q, [a + b for a, b in zip(q, d)]
+    return q, [a + b for a, b in zip(q, d, strict=False)]
 
 
 def scenarios(spec: AlignSpec, n: int, seed: int, kmax: int, spread: int, offset: int = 0) -> list[Scenario]:
@@ -324,7 +326,7 @@ def prun(spec: AlignSpec, al: Alignment, sc: Scenario) -> tuple[S.TState, S.PSta
     return left, ps
 
 
-def _check(spec: AlignSpec, al: Alignment, sc: Scenario) -> Optional[str]:
+def _check(spec: AlignSpec, al: Alignment, sc: Scenario) -> str | None:
     _, ps = prun(spec, al, sc)
     if ps.bad:
         return ps.bad
@@ -353,7 +355,7 @@ def _options(site: Site, allow_index: bool) -> list[Rule]:
     return out
 
 
-def search(spec: AlignSpec) -> Union[Alignment, NoAlignment]:
+def search(spec: AlignSpec) -> Alignment | NoAlignment:
     ss = sites(spec.body)
     if not ss:
         return NoAlignment("the program samples no noise")
@@ -367,12 +369,13 @@ def search(spec: AlignSpec) -> Union[Alignment, NoAlignment]:
     combos: Iterable[tuple[Rule, ...]] = itertools.product(*opts)
     if total > MAX_CANDIDATES * 20:
         return NoAlignment(f"too many shift combinations to try ({total})")
-    ranked = sorted(combos, key=lambda rs: sum(w * r.proxy() for w, r in zip(weights, rs)))[:MAX_CANDIDATES]
+    ranked = sorted(combos, key=lambda rs: sum(w * r.proxy() for w, r in zip(weights, rs, strict=True)))
+    ranked = ranked[:MAX_CANDIDATES]
     small = scenarios(spec, TRIALS, 1, 6, 3)
     # long streams far below / above the public values (many ⊥ / ⊤), and wide answers (every branch)
     large = (scenarios(spec, 12, 2, 40, 3) + scenarios(spec, 6, 6, 40, 2, -12) + scenarios(spec, 6, 7, 40, 2, 12)
              + scenarios(spec, 40, 8, 8, 40))
-    first_failure: Optional[str] = None
+    first_failure: str | None = None
     pool = small + large
     for rules in ranked:
         ctr = any(r.mode == "next" for r in rules)
@@ -419,7 +422,7 @@ class Atom:
         return a == b if self.op == "=" else a <= b if self.op == "<=" else a != b
 
 
-def lin(*terms: tuple[str, Union[int, Fraction]], const: Union[int, Fraction] = 0) -> Lin:
+def lin(*terms: tuple[str, int | Fraction], const: int | Fraction = 0) -> Lin:
     return Lin(tuple((n, Fraction(c)) for n, c in terms if c), Fraction(const))
 
 
@@ -432,12 +435,12 @@ class Phase:
 @dataclass
 class Invariant:
     phases: list[Phase]
-    index: Optional[IndexMode]
+    index: IndexMode | None
     uses_d: bool
     live: tuple[int, ...]
 
 
-def _sample_env(spec: AlignSpec, h: S.Head, D: int, w: Optional[int]) -> dict[str, int]:
+def _sample_env(spec: AlignSpec, h: S.Head, D: int, w: int | None) -> dict[str, int]:
     env = {"J": h.j, "acc": h.acc, "D": D, "w": w if w is not None else 0}
     for y in range(spec.nvars):
         env[f"l{y}"] = h.left[y] if y < len(h.left) else 0
@@ -446,16 +449,33 @@ def _sample_env(spec: AlignSpec, h: S.Head, D: int, w: Optional[int]) -> dict[st
     return env
 
 
+def _closed(a: P.AExp) -> int | None:
+    """The value of an expression without variables (`4 * NN - 2` once NN is a constant)."""
+    if isinstance(a, P.AConst):
+        return a.z
+    if isinstance(a, P.ABin):
+        u, v = _closed(a.a), _closed(a.b)
+        if u is None or v is None:
+            return None
+        return {"add": u + v, "sub": u - v, "mul": u * v, "min": min(u, v), "max": max(u, v)}[a.op]
+    if isinstance(a, P.AAbs):
+        u = _closed(a.a)
+        return None if u is None else abs(u)
+    return None
+
+
 def _constants(spec: AlignSpec) -> set[int]:
     out = {0, 1, -1}
     for s in _stmts(spec.body):
         for a in _aexps(s):
-            if isinstance(a, P.AConst):
-                out |= {a.z, a.z - 1, a.z + 1}
+            z = _closed(a)
+            if z is not None:
+                out |= {z, z - 1, z + 1}
     return {c for c in out if abs(c) <= 1000}
 
 
-def _aexps(s: P.Stmt) -> Iterable[P.AExp]:
+def _aexps(  # noqa: C901 (one case per expression)
+    s: P.Stmt) -> Iterable[P.AExp]:
     def sub(a: P.AExp) -> Iterable[P.AExp]:
         yield a
         if isinstance(a, P.ABin):
@@ -486,44 +506,46 @@ def _aexps(s: P.Stmt) -> Iterable[P.AExp]:
         yield from bsub(s.b)
 
 
-def _candidates(spec: AlignSpec, al: Alignment, live: tuple[int, ...], uses_d: bool,
+def _candidates(  # noqa: C901 (one family of atoms after the other)
+    spec: AlignSpec, al: Alignment, live: tuple[int, ...], uses_d: bool,
                 samples: list[dict[str, int]], steps: list[tuple[dict[str, int], dict[str, int]]]) -> list[Atom]:
     consts = sorted(_constants(spec))
     out: list[Atom] = []
     for y in live:
-        l, r = f"l{y}", f"r{y}"
+        ly, ry = f"l{y}", f"r{y}"
         for c in range(-4, 5):
-            out.append(Atom("=", lin((r, 1)), lin((l, 1), const=c)))
-            out.append(Atom("<=", lin((r, 1)), lin((l, 1), const=c)))
-            out.append(Atom("<=", lin((l, 1), const=c), lin((r, 1))))
+            out.append(Atom("=", lin((ry, 1)), lin((ly, 1), const=c)))
+            out.append(Atom("<=", lin((ry, 1)), lin((ly, 1), const=c)))
+            out.append(Atom("<=", lin((ly, 1), const=c), lin((ry, 1))))
         for c in consts:
-            out += [Atom("<=", lin((l, 1)), lin(const=c)), Atom("<=", lin(const=c), lin((l, 1))),
-                    Atom("=", lin((l, 1)), lin(const=c)), Atom("=", lin((r, 1)), lin(const=c))]
-        out += [Atom("<=", lin((l, 1), const=1), lin(("J", 1))), Atom("<=", lin((l, 1)), lin(("J", 1)))]
+            out += [Atom("<=", lin((ly, 1)), lin(const=c)), Atom("<=", lin(const=c), lin((ly, 1))),
+                    Atom("=", lin((ly, 1)), lin(const=c)), Atom("=", lin((ry, 1)), lin(const=c))]
+        out += [Atom("<=", lin((ly, 1), const=1), lin(("J", 1))), Atom("<=", lin((ly, 1)), lin(("J", 1)))]
         if al.index is not None:
-            out += [Atom("=", lin((l, 1)), lin(("w", 1))), Atom("=", lin((r, 1)), lin(("w", 1)))]
+            out += [Atom("=", lin((ly, 1)), lin(("w", 1))), Atom("=", lin((ry, 1)), lin(("w", 1)))]
         if uses_d:
             out.append(Atom("<=", lin((f"a{y}", 1)), lin(("D", 1))))
     out += [Atom("=", lin(("acc", 1)), lin()), Atom("<=", lin(("acc", 1)), lin(const=al.C))]
     # the cost against a counter: acc <= alpha + beta * l<y>, beta from the increments
     for y in live:
-        l = f"l{y}"
-        incs = [(b["acc"] - a["acc"], b[l] - a[l]) for a, b in steps]
+        ly = f"l{y}"
+        incs = [(b["acc"] - a["acc"], b[ly] - a[ly]) for a, b in steps]
         if any(dy < 0 for _, dy in incs) or any(da > 0 and dy <= 0 for da, dy in incs):
             continue
         ratios = [Fraction(da, dy) for da, dy in incs if dy > 0]
         if not ratios:
             continue
         beta = max(ratios)
-        alpha = max((Fraction(s["acc"]) - beta * s[l] for s in samples), default=Fraction(0))
-        out.append(Atom("<=", lin(("acc", 1)), lin((l, beta), const=alpha)))
+        alpha = max((Fraction(s["acc"]) - beta * s[ly] for s in samples), default=Fraction(0))
+        out.append(Atom("<=", lin(("acc", 1)), lin((ly, beta), const=alpha)))
     if uses_d:
         gammas = sorted({al.weight(s.dist) for s in al.sites})
         for beta_k in (1, 2, 3):
             for g in [0, *gammas]:
                 beta = Fraction(beta_k * max(gammas))
-                for y in ([None] if g == 0 else live):
-                    lhs = lin(("acc", 1)) if y is None else lin(("acc", 1), (f"a{y}", g))
+                ys: list[int | None] = [None] if g == 0 else list(live)
+                for yy in ys:
+                    lhs = lin(("acc", 1)) if yy is None else lin(("acc", 1), (f"a{yy}", g))
                     out.append(Atom("<=", lhs, lin(("D", beta))))
     return out
 
@@ -535,25 +557,25 @@ def mine(spec: AlignSpec, al: Alignment) -> Invariant:
     runs = scenarios(spec, 400, 3, 7, 3) + scenarios(spec, 40, 4, 14, 6) + scenarios(spec, 60, 9, 10, 60)
     by_phase: dict[tuple[str, ...], list[dict[str, int]]] = {}
     steps: list[tuple[dict[str, int], dict[str, int]]] = []
-    heads: list[tuple[Scenario, S.Head, int, Optional[int]]] = []
+    heads: list[tuple[Scenario, S.Head, int, int | None]] = []
     for sc in runs:
         left, ps = prun(spec, al, sc)
         if ps.bad:
             continue
-        w: Optional[int] = None
+        w: int | None = None
         if al.index is not None:
             v = left.out[al.index.opos] if al.index.opos < len(left.out) else None
             w = v if isinstance(v, int) and not isinstance(v, bool) else None
         q, q2 = sc.x[spec.npub:], sc.x2[spec.npub:]
         envs = []
         for h in ps.heads:
-            D = sum(abs(a - b) for a, b in zip(q[:h.j], q2[:h.j]))
+            D = sum(abs(a - b) for a, b in zip(q[:h.j], q2[:h.j], strict=False))
             env = _sample_env(spec, h, D, w)
             envs.append(env)
             if h.j < sc.k:
                 heads.append((sc, h, D, w))
             by_phase.setdefault(_phase_key(h.j, w, al), []).append(env)
-        steps += list(zip(envs, envs[1:]))
+        steps += list(zip(envs, envs[1:], strict=False))
     allsamples = [s for v in by_phase.values() for s in v]
     cands = _candidates(spec, al, live, uses_d, allsamples, steps)
     held: dict[tuple[str, ...], list[Atom]] = {}
@@ -577,7 +599,7 @@ HOUDINI_HEADS = 500
 
 
 def _houdini(spec: AlignSpec, al: Alignment, live: tuple[int, ...], held: dict[tuple[str, ...], list[Atom]],
-             heads: list[tuple[Scenario, S.Head, int, Optional[int]]]) -> None:
+             heads: list[tuple[Scenario, S.Head, int, int | None]]) -> None:
     """Drop the atoms that are not inductive, Houdini-style: from states near the reachable
     ones that satisfy their phase's candidate invariant (the live variables of both runs
     moved a little), run one iteration on fresh noise and a fresh pair of answers and
@@ -591,8 +613,11 @@ def _houdini(spec: AlignSpec, al: Alignment, live: tuple[int, ...], held: dict[t
             key = _phase_key(h.j, w, al)
             if key not in held:
                 continue
-            for _t in range(3):
-                got = _perturbed_step(spec, al, live, sc, h, D, w, held[key], rng)
+            # random moves of every live variable, then one variable's distance between the runs swept
+            moves: list[tuple[int, int] | None] = [None] * 3
+            moves += [(y, c) for y in live for c in range(-5, 6)] if rng.random() < 0.4 else []
+            for mv in moves:
+                got = _perturbed_step(spec, al, live, sc, h, D, w, held[key], rng, mv)
                 if got is None:
                     continue
                 env, nkey = got
@@ -607,17 +632,19 @@ def _houdini(spec: AlignSpec, al: Alignment, live: tuple[int, ...], held: dict[t
 
 
 def _perturbed_step(spec: AlignSpec, al: Alignment, live: tuple[int, ...], sc: Scenario, h: S.Head, D: int,
-                    w: Optional[int], atoms: list[Atom],
-                    rng: random.Random) -> Optional[tuple[dict[str, int], tuple[str, ...]]]:
+                    w: int | None, atoms: list[Atom], rng: random.Random,
+                    move: tuple[int, int] | None = None) -> tuple[dict[str, int], tuple[str, ...]] | None:
     """One iteration from a state near head `h` that satisfies `atoms`: the next head's
     sample and phase, or None (the state is not admissible, the left run halts, the aligned
     run fails, or the left run's output already contradicts the prophecy)."""
     left, right = list(h.left), list(h.right)
-    for y in live:
+    if move is not None:
+        right[move[0]] = left[move[0]] + move[1]
+    for y in (live if move is None else ()):
         if rng.random() < 0.5:
             left[y] += rng.randint(-3, 3)
         if rng.random() < 0.5:
-            right[y] = left[y] + rng.randint(-2, 2) if rng.random() < 0.5 else right[y] + rng.randint(-3, 3)
+            right[y] = left[y] + rng.randint(-5, 5) if rng.random() < 0.5 else right[y] + rng.randint(-3, 3)
     if not all(a.holds(_sample_env(spec, S.Head(h.j, left, right, h.acc), D, w)) for a in atoms):
         return None
     kind, delta = spec.relation.kind, spec.relation.delta
@@ -632,7 +659,10 @@ def _perturbed_step(spec: AlignSpec, al: Alignment, live: tuple[int, ...], sc: S
     c = S.Ctx(spec.nvars, spec.npub, sc.k)
     _, loop = the_loop(spec.body)
     tape = {i: _noise(rng) for i in range(64)}
-    tf: S.Tape = lambda a: tape.get(a, 0)
+
+    def tf(a: int) -> int:
+        return tape.get(a, 0)
+
     L = S.TState(list(left))
     L.write(loop.x, h.j)
     S.texec(c, tf, loop.body, 0, L)
@@ -663,7 +693,7 @@ def _mentions_only(a: Atom, names: set[str]) -> bool:
     return _names(a) <= names
 
 
-def _phase_key(j: int, w: Optional[int], al: Alignment) -> tuple[str, ...]:
+def _phase_key(j: int, w: int | None, al: Alignment) -> tuple[str, ...]:
     first = "first" if j == 0 else "run"
     if al.index is None:
         return (first,)
