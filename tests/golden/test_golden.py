@@ -20,6 +20,7 @@ SPECS = sorted((REPO / "mechanisms").glob("*.yaml")) + sorted((REPO / "tests" / 
     + sorted((REPO / "tests" / "specs" / "distance").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "composition").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "kov").glob("*.yaml")) \
+    + sorted((REPO / "tests" / "specs" / "cw_compose").glob("*.yaml")) \
     + sorted((REPO / "tests" / "specs" / "binary64").glob("*.yaml"))
 
 

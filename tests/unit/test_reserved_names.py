@@ -26,7 +26,7 @@ def _renamed(tmp_path: Path, mechanism: str, name: str) -> Path:
 
 @pytest.mark.parametrize("name, clash", [
     ("tape", "tape_run"), ("range", "range_value"), ("two", "two_pld"), ("snap", "snap_accuracy"),
-    ("ratio", "ratio_E"), ("noise", "noise_mu"), ("krr", "krr_dp_le"),
+    ("ratio", "ratio_E"), ("tight", "tight_mu"), ("krr", "krr_dp_le"),
 ])
 @pytest.mark.parametrize("mechanism", ["randomized_response", "above_threshold_all_k"])
 def test_a_name_whose_definitions_would_shadow_the_library_is_refused(tmp_path: Path, mechanism: str, name: str,
