@@ -1,4 +1,4 @@
-"""Real Coq: CheckDP's eight buggy programs are refuted for every stream length by a
+"""Real Coq: CheckDP's buggy programs are refuted for every stream length by a
 certified counterexample (the theorem is the negation of the claim the alignment route
 states, checked by coqc and coqchk, re-checked by verify), and a witness that does not
 violate the claim gets no certificate."""
@@ -23,8 +23,10 @@ from obligations.program.refute.witness import Witness, base_L
 pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
+# name: nvars.  badadaptivesparsevector is left to bench/refute_checkdp.py: its certificate runs the
+# program on 97 157 noise vectors (coqc 10 s, coqchk 142 s CPU), too slow for the suite.
 BUGGY = {"badsparsevector1": 6, "badsparsevector2": 6, "badsparsevector3": 6, "badgapsparsevector": 6,
-         "badnoisymax": 5, "badadaptivesparsevector": 7, "badpartialsum": 4, "badsmartsum": 6}   # name: nvars
+         "badnoisymax": 5, "badpartialsum": 4, "badsmartsum": 6}
 AXIOMS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
           "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
 
