@@ -39,8 +39,9 @@ Hypothesis align_cover : forall v, exists n, P n v.
 Hypothesis align_disj : forall n m v, P n v -> P m v -> n = m.
 Hypothesis align_mpsi : forall n, measurable_fun setT (psi n).
 Hypothesis align_c0 : forall n, (0 <= c n)%R.
-Hypothesis align_cC : forall n, (c n <= C)%R.
-Hypothesis align_shift : forall n A, measurable A -> mu A <= (c n)%:E * mu (psi n @^-1` A).
+Hypothesis align_cC : forall n, (exists v, P n v) -> (c n <= C)%R.
+Hypothesis align_shift : forall n A, (exists v, P n v) -> measurable A ->
+  mu A <= (c n)%:E * mu (psi n @^-1` A).
 Hypothesis align_pres : forall n u, P n (psi n u) -> S (run (psi n u)) -> S (run' u).
 Hypothesis align_inj : forall n m u, P n (psi n u) -> P m (psi m u) -> n = m.
 
@@ -73,10 +74,10 @@ by rewrite /hp indicE mem_set// mule1.
 Qed.
 
 (** One piece: the factor [c n] and the move. *)
-Let hp_piece h n :
+Let hp_piece h n : (exists v, P n v) ->
   \int[mu]_v hp h n v <= (c n)%:E * \int[mu]_u hp h n (psi n u).
 Proof.
-pose nn := NngNum (align_c0 n).
+move=> Pn; pose nn := NngNum (align_c0 n).
 pose pf := [the measure _ _ of pushforward mu (align_mpsi n)].
 apply: (@le_trans _ _ (\int[mscale nn pf]_v hp h n v)).
   by apply: integral_le_measure => // A mA; exact: align_shift.
@@ -108,7 +109,11 @@ have -> : \int[mu]_v (h v)%:E = \sum_(n <oo) \int[mu]_v hp h n v.
   by apply: eq_integral => v _; rewrite hp_sum.
 apply: (@le_trans _ _ (\sum_(n <oo) (C%:E * \int[mu]_u hp h n (psi n u)))).
   apply: lee_nneseries => [n _|n _]; first by apply: integral_ge0 => v _; exact: hp_ge0.
-  apply: le_trans (hp_piece h n) _; apply: lee_wpmul2r; last by rewrite lee_fin.
+  have [Pn|none] := pselect (exists v, P n v); last first.
+    rewrite (eq_integral (cst 0)) ?integral0; last first.
+      by move=> v _; rewrite /hp indicE memNset ?mule0// => Pv; exact: none (ex_intro _ v Pv).
+    by apply: mule_ge0; [rewrite lee_fin|apply: integral_ge0 => v _; exact: hp_ge0].
+  apply: le_trans (hp_piece h Pn) _; apply: lee_wpmul2r; last by rewrite lee_fin align_cC.
   by apply: integral_ge0 => v _; exact: hp_ge0.
 rewrite nneseriesrM => [|n _]; last by apply: integral_ge0 => v _; exact: hp_ge0.
 apply: lee_wpmul2l; first by rewrite lee_fin.
