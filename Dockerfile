@@ -29,7 +29,7 @@ ENV DEBIAN_FRONTEND=noninteractive \
 # Coq and the libraries the project uses (as scripts/install-coq.sh), Python, make.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      coq libcoq-interval libcoq-flocq \
+      coq libcoq-interval libcoq-flocq libcoq-mathcomp-analysis \
       python3 python3-venv make ca-certificates \
  && apt-get clean \
  && rm -rf /var/lib/apt/lists/*
