@@ -32,7 +32,8 @@ FUNCTIONS = {"ln": 1, "exp": 1, "abs": 1, "min": 2, "max": 2}
 # Python's names for the same operators, accepted as synonyms.
 FUNCTION_SYNONYMS = {"log": "ln"}
 COMPARISONS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
-BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**",
+          ast.FloorDiv: "//", ast.Mod: "%"}
 
 
 class ExprError(ValueError):
@@ -226,6 +227,8 @@ def typecheck(e: Expr, env: Mapping[str, str], *, allow_real: bool) -> str:
             return lt if lt != INT else RAT  # negative exponents give rationals
         if e.op == "/":
             return REAL if REAL in (lt, rt) else RAT
+        if e.op in ("//", "%") and (lt, rt) != (INT, INT):
+            raise ExprError(f"{e.op} (rounding down) takes integers: {to_text(e)}")
         return _join(lt, rt)
     if isinstance(e, Call):
         ts = [_numeric(typecheck(a, env, allow_real=allow_real), e.fn) for a in e.args]
@@ -397,6 +400,13 @@ def _compile_binop(e: BinOp) -> Evaluator:
                 raise ExprError(f"division by zero in {to_text(e)}")
             return _sized(_q(f(env)) / d, e)
         return div
+    if e.op in ("//", "%"):
+        def floor(env: Mapping[str, Fraction]) -> Fraction:
+            a, d = _q(f(env)), _q(g(env))
+            if d == 0:
+                raise ExprError(f"division by zero in {to_text(e)}")
+            return Fraction(a // d) if e.op == "//" else a - d * (a // d)
+        return floor
 
     def power(env: Mapping[str, Fraction]) -> Fraction:
         base, k = _q(f(env)), _q(g(env))
@@ -444,6 +454,10 @@ def to_sympy(e: Expr, env: Mapping[str, Fraction]) -> sympy.Expr:
             if b == 0:
                 raise ExprError(f"division by zero in {to_text(e)}")
             return a / b
+        if e.op in ("//", "%"):
+            if b == 0:
+                raise ExprError(f"division by zero in {to_text(e)}")
+            return sympy.floor(a / b) if e.op == "//" else a - b * sympy.floor(a / b)
         if not b.is_Integer or abs(int(b)) > MAX_EXPONENT:
             raise ExprError(f"exponent of {to_text(e)} must be an integer of at most {MAX_EXPONENT}")
         if a == 0 and b < 0:

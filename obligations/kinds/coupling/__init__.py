@@ -15,6 +15,8 @@ import math
 import time
 from typing import Any, Mapping, Optional
 
+from pydantic import ValidationError
+
 from obligations.core.document import DocumentBuilder
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.spec import read
@@ -24,6 +26,8 @@ from obligations.kinds.coupling import analysis as A
 from obligations.kinds.coupling.document import PRELUDE, render, render_rnm
 from obligations.kinds.coupling.spec import CouplingSpec, CouplingSpecModel, check, is_all_k
 from obligations.kinds.program.spec import check_program, expand as expand_program
+from obligations.program.align import kind as generic
+from obligations.program.align.spec import AlignSpec
 
 
 class CouplingKind:
@@ -35,12 +39,17 @@ class CouplingKind:
     def claims(self, data: Mapping[str, Any]) -> bool:
         return is_all_k(data)
 
-    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> CouplingSpec:
-        return check(data, file, sha256)
+    def check(self, data: Mapping[str, Any], file: str, sha256: str) -> CouplingSpec | AlignSpec:
+        """The family form (one stream with a sensitivity) keeps the family theories; every
+        other all-k program goes to the generic alignment route."""
+        if _family_form(data):
+            return check(data, file, sha256)
+        return generic.check(data, file, sha256)
 
-    def expand(self, spec: CouplingSpec) -> list[Any]:
+    def expand(self, spec: CouplingSpec | AlignSpec) -> list[Any]:
         """The spec; and when no alignment is found, its fallback's finite claims after it."""
-        if spec.fallback is None or isinstance(_search(spec), A.Alignment):
+        if spec.fallback is None or (generic.found(spec) if isinstance(spec, AlignSpec)
+                                     else isinstance(_search(spec), A.Alignment)):
             return [spec]
         data, file, sha = read(spec.fallback)
         return [spec, *expand_program(check_program(data, file, sha))]
@@ -48,7 +57,9 @@ class CouplingKind:
     def derive(self, spec: CouplingSpec, derived: Mapping[str, Any]) -> CouplingSpec:
         raise ValueError("an all-k claim has no derived claims")
 
-    def analyse(self, spec: CouplingSpec) -> Unfolded:
+    def analyse(self, spec: CouplingSpec | AlignSpec) -> Unfolded:
+        if isinstance(spec, AlignSpec):
+            return generic.analyse(spec)
         t0 = time.perf_counter()
         found = _search(spec)
         t1 = time.perf_counter()
@@ -91,6 +102,14 @@ class CouplingKind:
 
     def finite_table(self, spec: CouplingSpec) -> None:
         return None
+
+
+def _family_form(data: Mapping[str, Any]) -> bool:
+    try:
+        CouplingSpecModel.model_validate(data)
+    except ValidationError:
+        return False
+    return True
 
 
 def _search(spec: CouplingSpec) -> A.Search | A.Outside:

@@ -1,0 +1,1 @@
+"""Programs (the program model): routes that decide a program spec."""
