@@ -78,8 +78,9 @@ Qed.
 
 Let P_disj k k' w : P k w -> P k' w -> k = k'.
 Proof.
-move=> [sk mk] [sk' mk']; apply/eqP; rewrite eqn_leq !leqNgt.
-by apply/andP; split; apply/negP => lt; [apply: (mk' _ lt)|apply: (mk _ lt)]; rewrite -?sk -?sk'.
+move=> [sk mk] [sk' mk']; case: (ltngtP k k') => [lt|lt|//].
+  by case: (mk' k lt sk).
+by case: (mk k' lt sk').
 Qed.
 
 Let psi k : tape R n -> tape R n := tsh (map -%R (ds k)).
@@ -124,8 +125,11 @@ Theorem tape_alignment_output (bs : seq {posnum R}) (O : Type) (run run' : seq R
   (forall k, measurable [set w : tape R (size bs) | shift (run (tl w)) = ds k]) ->
   forall S, (prob bs run S <= (expR eps)%:E * prob bs run' S)%E.
 Proof.
-move=> pres cst rng mes S; apply: (tape_alignment (sigma := fun v => shift (run v))) => //.
-by move=> v v' vn v'n e; rewrite -(pres v vn) -(pres v' v'n) e.
+move=> pres cst rng mes S.
+have back v v' : size v = size bs -> size v' = size bs ->
+    vadd v (shift (run v)) = vadd v' (shift (run v')) -> shift (run v) = shift (run v').
+  by move=> vn v'n e; rewrite -(pres v vn) -(pres v' v'n) e.
+exact: (@tape_alignment bs O run run' (fun v => shift (run v)) ds eps pres cst back rng mes S).
 Qed.
 
 End tape_align.
