@@ -156,14 +156,20 @@ def own_axioms(environment_axioms: Iterable[str]) -> list[str]:
 
 def full_names(printed: Iterable[str], environment_axioms: Iterable[str]) -> tuple[list[str], list[str]]:
     """Map names as `Print Assumptions` prints them to full kernel names: each must be the
-    dotted suffix of exactly one axiom of the environment.  Returns (full names, unresolved)."""
+    dotted suffix of exactly one axiom of the environment, once the axioms other printed
+    names resolve to are set aside (Coq prints `functional_extensionality_dep` for mathcomp's
+    and `FunctionalExtensionality.functional_extensionality_dep` for the standard library's:
+    two printed names, two axioms).  Returns (full names, unresolved)."""
     env = list(environment_axioms)
+    names = list(printed)
+    matches = {name: [a for a in env if a == name or a.endswith("." + name)] for name in names}
+    taken = {m[0] for m in matches.values() if len(m) == 1}
     full: list[str] = []
     unresolved: list[str] = []
-    for name in printed:
-        matches = [a for a in env if a == name or a.endswith("." + name)]
-        if len(matches) == 1:
-            full.append(matches[0])
+    for name in names:
+        found = matches[name] if len(matches[name]) == 1 else [a for a in matches[name] if a not in taken]
+        if len(found) == 1:
+            full.append(found[0])
         else:
             unresolved.append(name)
     return full, unresolved

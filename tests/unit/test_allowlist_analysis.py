@@ -22,3 +22,15 @@ def test_analysis_axioms_matched_exactly() -> None:
 def test_analysis_does_not_allow_the_primitive_operations() -> None:
     prim = sorted(allowlist.PRIMITIVE)[:3]
     assert allowlist.refused(prim, uses_interval=False, uses_analysis=True) == prim
+
+
+def test_two_axioms_of_one_short_name_resolved_by_the_longer_printed_name() -> None:
+    env = ["mathcomp.classical.boolp.functional_extensionality_dep",
+           "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep"]
+    printed = ["functional_extensionality_dep", "FunctionalExtensionality.functional_extensionality_dep"]
+    assert allowlist.full_names(printed, env) == (env, [])
+    # alone, the short name is ambiguous: refused, never guessed
+    assert allowlist.full_names(["functional_extensionality_dep"], env) == ([], ["functional_extensionality_dep"])
+    # a third axiom of that name leaves it ambiguous
+    evil = env + ["Certs.x.functional_extensionality_dep"]
+    assert allowlist.full_names(printed, evil)[1] == ["functional_extensionality_dep"]
