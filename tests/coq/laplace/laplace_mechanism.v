@@ -48,4 +48,5 @@ apply: (@rdp_of_shift count_nb lapmech 1 1 lapmech_sh).
   by apply/seteqP; split => // w /= hw; exact: h hw.
 Qed.
 
+Local Set Printing Width 100000.
 Print Assumptions lapmech_dp.
