@@ -132,7 +132,25 @@ Definition rtape_run (p : stmt) (nvars : nat) (x : list Z) (v : list R) : option
   let st := rexec (rtape v) p 0 (rinit nvars x) in
   if rfault st then None else Some (rout st).
 
+Definition roval_eqb (o o' : roval) : bool :=
+  match o, o' with
+  | ROTop, ROTop | ROBot, ROBot => true
+  | ROVal r, ROVal r' => reqb r r'
+  | _, _ => false
+  end.
+
+Lemma roval_eqb_spec (o o' : roval) : roval_eqb o o' = true <-> o = o'.
+Proof.
+  destruct o as [| |r], o' as [| |r']; cbn; split; intros H; try discriminate; try reflexivity.
+  - unfold reqb in H. destruct (Req_EM_T r r') as [E|E]; [rewrite E; reflexivity|discriminate].
+  - injection H as E. unfold reqb. destruct (Req_EM_T r r') as [_|E']; [reflexivity|contradiction].
+Qed.
+
 (** ** Laws *)
+
+Lemma rfor_halted (step : nat -> rstate -> rstate) (x sb a : nat) (i : Z) (n : nat) (st : rstate) :
+  rhalted st = true -> rfor step x sb a i n st = st.
+Proof. revert a i. induction n as [|n IH]; intros a i H; cbn [rfor]; [reflexivity|]. rewrite H. apply IH, H. Qed.
 
 Lemma rexec_halted (v : nat -> R) (s : stmt) (a : nat) (st : rstate) :
   rhalted st = true -> rexec v s a st = st.
