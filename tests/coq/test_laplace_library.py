@@ -1,6 +1,7 @@
 """The continuous Laplace library with real Coq: the Laplace mechanism written as a program with
-continuous noise (tests/coq/laplace/laplace_mechanism.v) is proved by rdp_of_shift; coqchk accepts
-it, and its assumptions resolve to exact names that the allow-list admits for a continuous-noise
+continuous noise is proved by rdp_of_shift (tests/coq/laplace/laplace_mechanism.v) and by
+rdp_of_aligned, the alignment route's theorem (laplace_mechanism_aligned.v); coqchk accepts both,
+and their assumptions resolve to exact names that the allow-list admits for a continuous-noise
 claim only."""
 from __future__ import annotations
 
@@ -16,21 +17,26 @@ from obligations.prover.coq import Coq, assumption_names
 pytestmark = pytest.mark.coq
 
 THEORIES = Path(__file__).resolve().parents[2] / "obligations" / "theories"
-EXAMPLE = Path(__file__).resolve().parent / "laplace" / "laplace_mechanism.v"
+EXAMPLES = Path(__file__).resolve().parent / "laplace"
 
 
-def test_laplace_mechanism_program_proved_and_audited(tmp_path: Path) -> None:
+@pytest.mark.parametrize("example, theorem, uses", [
+    ("laplace_mechanism.v", "lapmech_dp", "ProgAlign.v"),
+    ("laplace_mechanism_aligned.v", "lapmech_aligned_dp", "RealAlignSound.v"),
+])
+def test_laplace_mechanism_program_proved_and_audited(tmp_path: Path, example: str, theorem: str,
+                                                      uses: str) -> None:
     coq = Coq(THEORIES)
-    vfile = tmp_path / EXAMPLE.name
-    shutil.copy(EXAMPLE, vfile)
+    vfile = tmp_path / example
+    shutil.copy(EXAMPLES / example, vfile)
     library = coq.closure_of_texts([vfile.read_text()])
-    assert any(v.name == "ProgAlign.v" for v in library)
+    assert any(v.name == uses for v in library)
     coq.build_theories(needed=library)
     done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     printed = done.stdout[done.stdout.index("Axioms:"):].splitlines()
-    names = assumption_names(printed, "lapmech_dp")
+    names = assumption_names(printed, theorem)
     checked = coq.check([vfile], library)
     assert checked.status == "ok", checked.message
     full, unresolved = allowlist.full_names(names, checked.axioms)
