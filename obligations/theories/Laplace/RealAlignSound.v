@@ -78,3 +78,18 @@ apply: (@rdp_of_shift nb p nvars _ (zshift p nvars W ctr shf)).
 Qed.
 
 End sound.
+
+(** For every stream length: the family of programs [p k], one alignment each. *)
+Theorem rdp_all_k_of_aligned (nb : nat -> seq Z -> seq Z -> Prop) (p : nat -> ProgramSyntax.stmt)
+    (nvars : nat) (W C : Z) (ctr : bool) (shf : nat -> seq roval -> seq bool -> nat -> rstate -> rstate -> Z) :
+  (0 < W)%Z ->
+  (forall k, TapeSem.geom_only (p k) = true) ->
+  (forall k x x', nb k x x' -> forall (v : nat -> R) o tr,
+     good_run C ctr (RealRelational.pexec v (shf k o tr) W o tr ctr (p k) 0 0 (RealRelational.pinit nvars x x' v))) ->
+  (forall k (e : {posnum R}) x x' (z : seq Z), nb k x x' ->
+     measurable [set w : tape real_realType (size (scales e (p k))) | zshift (p k) nvars W ctr (shf k) x x' (tl w) = z]) ->
+  rdp_all_k nb p nvars (IZR C / IZR W).
+Proof.
+move=> HW Hg Hgood Hmeas k.
+exact: (@rdp_of_aligned (nb k) (p k) nvars W C ctr (shf k) (Hg k) HW (Hgood k) (Hmeas k)).
+Qed.
