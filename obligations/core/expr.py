@@ -394,20 +394,32 @@ def _compile_binop(e: BinOp) -> Evaluator:
     if e.op == "*":
         return lambda env: _sized(_q(f(env)) * _q(g(env)), e)
     if e.op == "/":
-        def div(env: Mapping[str, Fraction]) -> Fraction:
-            d = _q(g(env))
-            if d == 0:
-                raise ExprError(f"division by zero in {to_text(e)}")
-            return _sized(_q(f(env)) / d, e)
-        return div
+        return _divide(f, g, e)
     if e.op in ("//", "%"):
-        def floor(env: Mapping[str, Fraction]) -> Fraction:
-            a, d = _q(f(env)), _q(g(env))
-            if d == 0:
-                raise ExprError(f"division by zero in {to_text(e)}")
-            return Fraction(a // d) if e.op == "//" else a - d * (a // d)
-        return floor
+        return _floor_divide(f, g, e)
+    return _power(f, g, e)
 
+
+def _divide(f: Evaluator, g: Evaluator, e: BinOp) -> Evaluator:
+    def div(env: Mapping[str, Fraction]) -> Fraction:
+        d = _q(g(env))
+        if d == 0:
+            raise ExprError(f"division by zero in {to_text(e)}")
+        return _sized(_q(f(env)) / d, e)
+    return div
+
+
+def _floor_divide(f: Evaluator, g: Evaluator, e: BinOp) -> Evaluator:
+    """`//` and `%`, rounding toward minus infinity (Python's and the program semantics')."""
+    def floor(env: Mapping[str, Fraction]) -> Fraction:
+        a, d = _q(f(env)), _q(g(env))
+        if d == 0:
+            raise ExprError(f"division by zero in {to_text(e)}")
+        return Fraction(a // d) if e.op == "//" else a - d * (a // d)
+    return floor
+
+
+def _power(f: Evaluator, g: Evaluator, e: BinOp) -> Evaluator:
     def power(env: Mapping[str, Fraction]) -> Fraction:
         base, k = _q(f(env)), _q(g(env))
         if abs(k) > MAX_EXPONENT:
