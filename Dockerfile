@@ -19,6 +19,7 @@ FROM ${BASE}
 # What the certificates were made with; the build fails on anything else.
 ARG COQ_VERSION=8.16.1
 ARG INTERVAL_VERSION=4.6.1
+ARG ANALYSIS_VERSION=0.6.0
 
 ENV DEBIAN_FRONTEND=noninteractive \
     LANG=C.UTF-8 \
@@ -29,7 +30,7 @@ ENV DEBIAN_FRONTEND=noninteractive \
 # Coq and the libraries the project uses (as scripts/install-coq.sh), Python, make.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      coq libcoq-interval libcoq-flocq \
+      coq libcoq-interval libcoq-flocq libcoq-mathcomp-analysis \
       python3 python3-venv make ca-certificates \
  && apt-get clean \
  && rm -rf /var/lib/apt/lists/*
@@ -42,7 +43,11 @@ RUN set -e; \
     interval="$(dpkg-query -W -f='${Version}' libcoq-interval)"; \
     echo "libcoq-interval ${interval}"; \
     case "${interval}" in "${INTERVAL_VERSION}"-*) ;; \
-      *) echo "expected Interval ${INTERVAL_VERSION}, got ${interval}" >&2; exit 1 ;; esac
+      *) echo "expected Interval ${INTERVAL_VERSION}, got ${interval}" >&2; exit 1 ;; esac; \
+    analysis="$(dpkg-query -W -f='${Version}' libcoq-mathcomp-analysis)"; \
+    echo "libcoq-mathcomp-analysis ${analysis}"; \
+    case "${analysis}" in "${ANALYSIS_VERSION}"-*) ;; \
+      *) echo "expected mathcomp-analysis ${ANALYSIS_VERSION}, got ${analysis}" >&2; exit 1 ;; esac
 
 ARG UID=1000
 ARG GID=1000

@@ -8,9 +8,25 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 OBLIGATIONS := $(VENV)/bin/obligations
 
-.PHONY: all setup coq venv theories prove verify test test-unit lint golden bench docker-check clean
+.PHONY: all help setup coq venv theories prove verify test test-unit lint golden bench docker-check clean
 
 all: prove
+
+help:
+	@echo "make prove         certify every spec in mechanisms/ (sets up Coq, the venv and the library)"
+	@echo "make verify        re-check every certificate in certificates/ with Coq"
+	@echo "make test          the test suite: unit, golden, real Coq (long: 10+ min)"
+	@echo "make test-unit     the unit tests only (no Coq)"
+	@echo "make venv          the virtual environment .venv with the package (editable) and its extras"
+	@echo "make theories      compile the Coq library obligations/theories/"
+	@echo "make lint          ruff, mypy --strict, the import contracts"
+	@echo "make docker-check  build the Docker image, proving and testing inside the build"
+	@echo ""
+	@echo "Variables (make VAR=value target):"
+	@echo "  NPROC=n  files coqc compiles at once in 'make theories' (default: every core, now $(NPROC));"
+	@echo "           NPROC=1 on a shared or small machine"
+	@echo "  JOBS=n   Coq jobs at once in 'make prove' (default 0: one per core; JOBS=1 one at a time)"
+	@echo "  PYTHON   the interpreter the venv is made from (default python3)"
 
 setup: coq venv
 

@@ -7,19 +7,17 @@ import json
 import math
 import os
 import select
-import shutil
 import sys
-import threading
-import time
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from obligations import __version__, models
 from obligations.certify.checked import reused
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
+from obligations.certify.progress import LogLines, StatusLine, reporter
 from obligations.certify.remote import RemoteSettings, prove_file
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
@@ -74,7 +72,7 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return int(args.run(args))
+        return _run(args)
     except ObligationsError as exc:
         print(f"obligations: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -93,6 +91,14 @@ def _main(argv: Sequence[str] | None) -> int:
               f"{', on ' + where if where else ''}): {type(exc).__name__}: {exc}\n"
               + "".join(traceback.format_exception(exc)[-6:]), file=sys.stderr)
         return EXIT_INFRA
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        return int(args.run(args))
+    finally:
+        if getattr(args, "reporter", None) is not None:
+            args.reporter.close()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -119,6 +125,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="work directory for generated Coq files and logs, relative to the current directory")
         sp.add_argument("--timeout", type=float, default=600.0, help="seconds allowed to each Coq process")
         sp.add_argument("--debug", action="store_true", help="log every prover exchange to BUILD/transcript.log")
+        sp.add_argument("--quiet", "-q", action="store_true",
+                        help="no progress on stderr (on a terminal a status line; in a log one line per "
+                             "finished spec or certificate and a heartbeat every 30 s)")
 
     sp = command("prove", help="certify (or refute) each spec")
     sp.add_argument("specs", nargs="+", type=Path, help="spec files or directories of *.yaml")
@@ -208,42 +217,19 @@ def _settings(args: argparse.Namespace, out: Path = Path("certificates"), cache:
     if jobs < 0:
         raise UsageError("--jobs must be 0 (one per core) or more")
     return Settings(build=args.build, out=out, timeout=args.timeout, use_cache=cache, transcript=transcript,
-                    progress=_status_line(args), jobs=jobs or cores())
+                    progress=(said := _reporter(args)), jobs=jobs or cores(),
+                    finished=said.finished if isinstance(said, LogLines) else None)
 
 
-class StatusLine:
-    """One line on stderr saying what runs now and for how long the command has run,
-    rewritten in place; `clear` before printing results."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream, self.start, self.shown = stream, time.monotonic(), False
-        self.lock = threading.Lock()   # with --jobs, several workers say what they start
-
-    def __call__(self, stage: str) -> None:
-        width = max(20, shutil.get_terminal_size((100, 20)).columns - 1)
-        text = f"[{time.monotonic() - self.start:6.1f} s] {stage}"
-        with self.lock:
-            self.stream.write("\r\x1b[K" + text[:width])
-            self.stream.flush()
-            self.shown = True
-
-    def clear(self) -> None:
-        with self.lock:
-            if self.shown:
-                self.stream.write("\r\x1b[K")
-                self.stream.flush()
-                self.shown = False
-
-
-def _status_line(args: argparse.Namespace) -> StatusLine | None:
-    """A status line on a terminal; none with --json or when stderr is a file or a pipe."""
-    if getattr(args, "json", False) or not sys.stderr.isatty():
-        return None
-    return StatusLine(sys.stderr)
+def _reporter(args: argparse.Namespace) -> StatusLine | LogLines | None:
+    """Kept on args so that `_main` stops its heartbeat when the command ends."""
+    said = reporter(sys.stderr, getattr(args, "quiet", False), getattr(args, "json", False))
+    args.reporter = said
+    return said
 
 
 def _clear(settings: Settings) -> None:
-    if isinstance(settings.progress, StatusLine):
+    if isinstance(settings.progress, StatusLine | LogLines):
         settings.progress.clear()
 
 

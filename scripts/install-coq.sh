@@ -3,11 +3,12 @@
 # Installs them from Debian's packages when missing and running as root;
 # otherwise says what to install and exits 3 (an infrastructure failure).
 set -euo pipefail
-PACKAGES="coq libcoq-interval libcoq-flocq"
+PACKAGES="coq libcoq-interval libcoq-flocq libcoq-mathcomp-analysis"
 
 have_coq() {
   command -v coqc >/dev/null && command -v coqchk >/dev/null &&
-    [ -d "$(coqc -where)/user-contrib/Interval" ]
+    [ -d "$(coqc -where)/user-contrib/Interval" ] &&
+    [ -d "$(coqc -where)/user-contrib/mathcomp/analysis" ]
 }
 
 if have_coq; then exit 0; fi

@@ -8,6 +8,10 @@ full ones through coqchk's summary of the same environment.
 - When e^ε is irrational, the `interval` tactic computes with primitive 63-bit
   integers and floats; their operations and specifications are axioms of the
   standard library (Coq 8.16), listed here one by one.
+- A claim about continuous Laplace noise is stated with mathcomp-analysis's
+  Lebesgue integral; mathcomp's classical layer (`boolp`) declares three
+  axioms, and its link to the standard library's reals (`Rstruct`) uses
+  Hilbert's epsilon: allowed only for such a claim, by these four names.
 Anything else, an `Admitted` lemma above all (it shows up as an axiom under
 its own name), is refused; so is any axiom declared in a generated file or in
 our library, whether or not a theorem uses it.
@@ -126,13 +130,22 @@ PRIMITIVE = frozenset({
     "Coq.Numbers.Cyclic.Int63.Uint63.tail0_spec",
 })
 
+# mathcomp-analysis 0.6.0 (the library of continuous Laplace noise, obligations/theories/Laplace/).
+ANALYSIS = frozenset({
+    "mathcomp.classical.boolp.propositional_extensionality",
+    "mathcomp.classical.boolp.functional_extensionality_dep",
+    "mathcomp.classical.boolp.constructive_indefinite_description",
+    "Coq.Logic.Epsilon.epsilon_statement",
+})
+
 # Our own namespaces: neither the library nor a generated file declares any axiom.
 OWN_NAMESPACES = ("Obligations.", "Certs.")
 
 
-def refused(assumptions: Iterable[str], uses_interval: bool) -> list[str]:
-    """The (full) assumption names outside the allow-list."""
-    allowed = REALS | PRIMITIVE if uses_interval else REALS
+def refused(assumptions: Iterable[str], uses_interval: bool, uses_analysis: bool = False) -> list[str]:
+    """The (full) assumption names outside the allow-list; the primitive operations only for
+    `interval`, mathcomp-analysis's axioms only for a claim about continuous noise."""
+    allowed = REALS | (PRIMITIVE if uses_interval else frozenset()) | (ANALYSIS if uses_analysis else frozenset())
     return [a for a in assumptions if a not in allowed]
 
 
@@ -143,14 +156,20 @@ def own_axioms(environment_axioms: Iterable[str]) -> list[str]:
 
 def full_names(printed: Iterable[str], environment_axioms: Iterable[str]) -> tuple[list[str], list[str]]:
     """Map names as `Print Assumptions` prints them to full kernel names: each must be the
-    dotted suffix of exactly one axiom of the environment.  Returns (full names, unresolved)."""
+    dotted suffix of exactly one axiom of the environment, once the axioms other printed
+    names resolve to are set aside (Coq prints `functional_extensionality_dep` for mathcomp's
+    and `FunctionalExtensionality.functional_extensionality_dep` for the standard library's:
+    two printed names, two axioms).  Returns (full names, unresolved)."""
     env = list(environment_axioms)
+    names = list(printed)
+    matches = {name: [a for a in env if a == name or a.endswith("." + name)] for name in names}
+    taken = {m[0] for m in matches.values() if len(m) == 1}
     full: list[str] = []
     unresolved: list[str] = []
-    for name in printed:
-        matches = [a for a in env if a == name or a.endswith("." + name)]
-        if len(matches) == 1:
-            full.append(matches[0])
+    for name in names:
+        found = matches[name] if len(matches[name]) == 1 else [a for a in matches[name] if a not in taken]
+        if len(found) == 1:
+            full.append(found[0])
         else:
             unresolved.append(name)
     return full, unresolved

@@ -26,6 +26,7 @@ class Settings:
     transcript: Path | None = None
     recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
     progress: Callable[[str], None] | None = None   # told each stage as it starts (the CLI's status line)
+    finished: Callable[[str], None] | None = None   # told one line per spec or certificate done (logs)
     jobs: int = 1                   # files discharged, compiled and checked at once (`--jobs`)
     reuse_shared: bool = True       # reuse a shared module compiled and checked by an earlier run
 
@@ -40,6 +41,10 @@ class Settings:
     def say(self, stage: str) -> None:
         if self.progress is not None:
             self.progress(stage)
+
+    def done(self, line: str) -> None:
+        if self.finished is not None:
+            self.finished(line)
 
 
 @dataclass

@@ -55,7 +55,7 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
         if isinstance(step, Compiled):
             groups.setdefault(keys[i], []).append((i, step))
         else:   # Coq refused the file: no certificate (a stale one is removed)
-            outcomes[i] = step if final else _finish(u, step, None, settings)
+            outcomes[i] = _told(step if final else _finish(u, step, None, settings), settings)
     ordered = _merged(list(groups.values()), settings.jobs)
     coq = settings.coq()
     if ordered and settings.jobs > 1 and not coq.library_checked(not settings.recheck_library) \
@@ -67,9 +67,9 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
     for group, results in zip(ordered, verdicts, strict=False):
         for (i, c), (o, audit) in zip(group, results, strict=False):
             if c.recheck is None:
-                outcomes[i] = _finish(c.u, o, audit, settings)
+                outcomes[i] = _told(_finish(c.u, o, audit, settings), settings)
             elif audit is not None and not disagreements(c.recheck, o, audit):
-                outcomes[i] = _rechecked(c, o, settings)
+                outcomes[i] = _told(_rechecked(c, o, settings), settings)
             else:   # the certificate is not what Coq gives: prove the claim again
                 anew.append(i)
     if anew:
@@ -77,6 +77,13 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
         for i, o in zip(anew, again, strict=False):
             outcomes[i] = o
     return [o for o in outcomes if o is not None]
+
+
+def _told(o: Outcome, settings: Settings) -> Outcome:
+    """Say that one spec is done (its line in a log), as soon as it is."""
+    how = " (certificate re-checked)" if o.rechecked else " (cached)" if o.cached else ""
+    settings.done(f"{o.name}: {str(o.verdict).upper()}{how}")
+    return o
 
 
 def _compile_or_skip(u: Unfolded, settings: Settings) -> tuple[bool, Outcome | Compiled]:

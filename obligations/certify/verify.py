@@ -47,28 +47,34 @@ def verify_many(paths: Sequence[Path], settings: Settings, spec_path: Path | Non
     for i, path in enumerate(paths):
         step = _compared(path, settings, spec_path)
         if isinstance(step, Verification):
-            results[i] = step
+            results[i] = _told(step, settings)
             continue
         u, record, name = step
         settings.say(f"{name}: re-checking with Coq")
         try:
             done = compile_one(u, vsettings, recorded_choices(record))
         except InfrastructureError as exc:
-            results[i] = _not_checked(path, name, exc)
+            results[i] = _told(_not_checked(path, name, exc), settings)
             continue
         if isinstance(done, Compiled):
             compiled.append((i, name, record, done))
         else:
-            results[i] = _judged(path, name, record, done, None)
+            results[i] = _told(_judged(path, name, record, done, None), settings)
     try:
         checked = check_batch([c for *_, c in compiled], vsettings)
     except InfrastructureError as exc:
         for i, name, _, _ in compiled:
-            results[i] = _not_checked(paths[i], name, exc)
+            results[i] = _told(_not_checked(paths[i], name, exc), settings)
     else:
         for (i, name, record, _), (o, audit) in zip(compiled, checked, strict=False):
-            results[i] = _judged(paths[i], name, record, o, audit)
+            results[i] = _told(_judged(paths[i], name, record, o, audit), settings)
     return [r for r in results if r is not None]
+
+
+def _told(v: Verification, settings: Settings) -> Verification:
+    """Say that one certificate is done (its line in a log), as soon as it is."""
+    settings.done(f"{v.certificate}: {'OK' if v.ok else 'NOT CHECKED' if v.error else 'FAILED'}")
+    return v
 
 
 def _compared(json_path: Path, settings: Settings, spec_path: Path | None

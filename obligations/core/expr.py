@@ -32,7 +32,8 @@ FUNCTIONS = {"ln": 1, "exp": 1, "abs": 1, "min": 2, "max": 2}
 # Python's names for the same operators, accepted as synonyms.
 FUNCTION_SYNONYMS = {"log": "ln"}
 COMPARISONS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
-BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**",
+          ast.FloorDiv: "//", ast.Mod: "%"}
 
 
 class ExprError(ValueError):
@@ -226,6 +227,8 @@ def typecheck(e: Expr, env: Mapping[str, str], *, allow_real: bool) -> str:  # n
             return lt if lt != INT else RAT  # negative exponents give rationals
         if e.op == "/":
             return REAL if REAL in (lt, rt) else RAT
+        if e.op in ("//", "%") and (lt, rt) != (INT, INT):
+            raise ExprError(f"{e.op} (rounding down) takes integers: {to_text(e)}")
         return _join(lt, rt)
     if isinstance(e, Call):
         ts = [_numeric(typecheck(a, env, allow_real=allow_real), e.fn) for a in e.args]
@@ -391,13 +394,32 @@ def _compile_binop(e: BinOp) -> Evaluator:
     if e.op == "*":
         return lambda env: _sized(_q(f(env)) * _q(g(env)), e)
     if e.op == "/":
-        def div(env: Mapping[str, Fraction]) -> Fraction:
-            d = _q(g(env))
-            if d == 0:
-                raise ExprError(f"division by zero in {to_text(e)}")
-            return _sized(_q(f(env)) / d, e)
-        return div
+        return _divide(f, g, e)
+    if e.op in ("//", "%"):
+        return _floor_divide(f, g, e)
+    return _power(f, g, e)
 
+
+def _divide(f: Evaluator, g: Evaluator, e: BinOp) -> Evaluator:
+    def div(env: Mapping[str, Fraction]) -> Fraction:
+        d = _q(g(env))
+        if d == 0:
+            raise ExprError(f"division by zero in {to_text(e)}")
+        return _sized(_q(f(env)) / d, e)
+    return div
+
+
+def _floor_divide(f: Evaluator, g: Evaluator, e: BinOp) -> Evaluator:
+    """`//` and `%`, rounding toward minus infinity (Python's and the program semantics')."""
+    def floor(env: Mapping[str, Fraction]) -> Fraction:
+        a, d = _q(f(env)), _q(g(env))
+        if d == 0:
+            raise ExprError(f"division by zero in {to_text(e)}")
+        return Fraction(a // d) if e.op == "//" else a - d * (a // d)
+    return floor
+
+
+def _power(f: Evaluator, g: Evaluator, e: BinOp) -> Evaluator:
     def power(env: Mapping[str, Fraction]) -> Fraction:
         base, k = _q(f(env)), _q(g(env))
         if abs(k) > MAX_EXPONENT:
@@ -444,6 +466,10 @@ def to_sympy(e: Expr, env: Mapping[str, Fraction]) -> sympy.Expr:  # noqa: C901 
             if b == 0:
                 raise ExprError(f"division by zero in {to_text(e)}")
             return a / b
+        if e.op in ("//", "%"):
+            if b == 0:
+                raise ExprError(f"division by zero in {to_text(e)}")
+            return sympy.floor(a / b) if e.op == "//" else a - b * sympy.floor(a / b)
         if not b.is_Integer or abs(int(b)) > MAX_EXPONENT:
             raise ExprError(f"exponent of {to_text(e)} must be an integer of at most {MAX_EXPONENT}")
         if a == 0 and b < 0:

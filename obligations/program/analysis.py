@@ -53,6 +53,9 @@ def aeval(env: tuple[int, ...], a: P.AExp) -> int:
         return env[a.base + k] if 0 <= k < a.length and a.base + k < len(env) else 0
     if isinstance(a, P.AAbs):
         return _sized(abs(aeval(env, a.a)))
+    if isinstance(a, P.ADivC):
+        u = aeval(env, a.a)
+        return u // a.d if a.op == "div" else u % a.d
     u, v = aeval(env, a.a), aeval(env, a.b)
     if a.op == "add":
         return _sized(u + v)
@@ -140,7 +143,7 @@ def a_uses(a: P.AExp) -> frozenset[int]:
         return frozenset((a.x,))
     if isinstance(a, P.AIdx):
         return a_uses(a.i) | frozenset(range(a.base, a.base + a.length))
-    if isinstance(a, P.AAbs):
+    if isinstance(a, (P.AAbs, P.ADivC)):
         return a_uses(a.a)
     return a_uses(a.a) | a_uses(a.b)
 

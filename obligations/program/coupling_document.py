@@ -49,6 +49,8 @@ class _Terms:
             return f"(AIdx {base} {length} {self.aexp(a.i)})"
         if isinstance(a, P.AAbs):
             return f"(AAbs {self.aexp(a.a)})"
+        if isinstance(a, P.ADivC):
+            return f"({'ADiv' if a.op == 'div' else 'AMod'} {self.aexp(a.a)} {a.d})"
         name = {"add": "AAdd", "sub": "ASub", "mul": "AMul", "min": "AMin", "max": "AMax"}[a.op]
         return f"({name} {self.aexp(a.a)} {self.aexp(a.b)})"
 

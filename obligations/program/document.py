@@ -32,6 +32,8 @@ def aexp(a: P.AExp) -> str:
         return f"(AIdx {a.base} {a.length} {aexp(a.i)})"
     if isinstance(a, P.AAbs):
         return f"(AAbs {aexp(a.a)})"
+    if isinstance(a, P.ADivC):
+        return f"({'ADiv' if a.op == 'div' else 'AMod'} {aexp(a.a)} {a.d})"
     name = {"add": "AAdd", "sub": "ASub", "mul": "AMul", "min": "AMin", "max": "AMax"}[a.op]
     return f"({name} {aexp(a.a)} {aexp(a.b)})"
 

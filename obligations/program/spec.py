@@ -206,7 +206,26 @@ class AAbs:
     a: AExp
 
 
-AExp = AConst | AVar | AIdx | ABin | AAbs
+@dataclass(frozen=True)
+class ADivC:
+    """a // d or a % d (rounding down) by a positive constant d."""
+
+    op: str  # div mod
+    a: AExp
+    d: int
+
+
+AExp = AConst | AVar | AIdx | ABin | AAbs | ADivC
+
+
+def lower_divmod(op: str, a: AExp, d: AExp, text: str) -> AExp:
+    """`a // d`, `a % d`: only by a positive constant (a divisor that could be 0 or vary is refused)."""
+    if not isinstance(d, AConst):
+        raise E.ExprError(f"{text}: division and remainder only by a constant (a number or a parameter), "
+                          "not by a variable")
+    if d.z <= 0:
+        raise E.ExprError(f"{text}: the divisor must be positive")
+    return ADivC("div" if op == "//" else "mod", a, d.z)
 
 
 @dataclass(frozen=True)
@@ -778,10 +797,13 @@ class _Builder(Checker):
             return AVar(self.slots.index(e.name))
         if isinstance(e, E.Neg):
             return ABin("sub", AConst(0), self.lower_a(e.operand))
+        if isinstance(e, E.BinOp) and e.op in ("//", "%"):
+            return lower_divmod(e.op, self.lower_a(e.left), self.lower_a(e.right), E.to_text(e))
         if isinstance(e, E.BinOp):
             ops = {"+": "add", "-": "sub", "*": "mul"}
             if e.op not in ops:
-                raise E.ExprError(f"{E.to_text(e)}: program arithmetic is + - * min max abs on integers")
+                raise E.ExprError(f"{E.to_text(e)}: program arithmetic is + - * // % min max abs on integers "
+                                  "(// and % round down, by a positive constant)")
             return ABin(ops[e.op], self.lower_a(e.left), self.lower_a(e.right))
         if isinstance(e, E.Call) and e.fn in ("min", "max"):
             return ABin(e.fn, self.lower_a(e.args[0]), self.lower_a(e.args[1]))

@@ -85,7 +85,7 @@ class Coq:
                 if ".".join(coqc.split(".")[:2]) not in SUPPORTED_COQ:
                     raise ProverMissing(f"Coq {coqc} is not supported: certificates are made and checked "
                                         f"with Coq {', '.join(SUPPORTED_COQ)} (Debian bookworm's "
-                                        "`apt-get install coq libcoq-interval libcoq-flocq`)")
+                                        "`apt-get install coq libcoq-interval libcoq-flocq libcoq-mathcomp-analysis`)")
                 _VERSIONS[key] = coqc
             self._version = _VERSIONS[key]
         return self._version
@@ -316,7 +316,7 @@ _REQUIRE_STMT = re.compile(rf"(?:\bFrom\s+({_NAME})\s+)?\bRequire\s+(?:(?:Import
 
 
 # The roots of the libraries a file may load besides ours (Coq's own and Debian's packages).
-_OTHER_ROOTS = ("Coq", "Flocq", "Interval", "Coquelicot", "Bignums")
+_OTHER_ROOTS = ("Coq", "Flocq", "Interval", "Coquelicot", "Bignums", "HB", "mathcomp")
 
 
 # A file's `Require`d modules by (path, mtime, size): build_theories and the closures read

@@ -7,6 +7,6 @@
 From Coq Require Export List ZArith Bool Reals Lia Lra.
 From Obligations.Core Require Export RealFacts Sums Audit.
 From Obligations.Program Require Export ProgramSyntax ProgramSem.
-From Obligations.Coupling Require Export LubSum Geometric Product Alignment TapeSem SparseVector
+From Obligations.Coupling Require Export LubSum Geometric Product Alignment SeqTape SparseVector
   ReportNoisyMax.
 Export ListNotations.

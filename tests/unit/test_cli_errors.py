@@ -41,15 +41,20 @@ def test_status_line_says_the_stage_and_clears(capsys: pytest.CaptureFixture[str
     assert "] rr: coqc" in text            # with the seconds since the command started
 
 
-def test_no_status_line_with_json_or_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_status_line_on_a_terminal_log_lines_off_it(monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
     import io
+
+    from obligations.certify.progress import LogLines
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
     monkeypatch.setattr("sys.stderr", Terminal())
-    assert isinstance(cli._status_line(argparse.Namespace(json=False)), cli.StatusLine)
-    assert cli._status_line(argparse.Namespace(json=True)) is None
+    assert isinstance(cli._reporter(argparse.Namespace(json=False)), cli.StatusLine)
+    assert cli._reporter(argparse.Namespace(json=True)) is None
+    assert cli._reporter(argparse.Namespace(json=False, quiet=True)) is None
     monkeypatch.setattr("sys.stderr", io.StringIO())   # a file or a pipe
-    assert cli._status_line(argparse.Namespace(json=False)) is None
+    assert isinstance(cli._reporter(argparse.Namespace(json=False)), LogLines)
+    assert isinstance(cli._reporter(argparse.Namespace(json=True)), LogLines)   # stderr: stdout stays JSON
+    assert cli._reporter(argparse.Namespace(json=False, quiet=True)) is None

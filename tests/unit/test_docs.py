@@ -33,8 +33,19 @@ def slug(heading: str) -> str:
     return text.replace(" ", "-")
 
 
+def mkdocs_slug(heading: str) -> str:
+    """The anchor mkdocs gives a heading (Python-Markdown's toc: non-ASCII dropped, runs of - and spaces to one -)."""
+    text = unicodedata.normalize("NFKD", heading).encode("ascii", "ignore").decode()
+    text = re.sub(r"[^\w\s-]", "", text).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
+def headings(page: Path) -> list[str]:
+    return re.findall(r"^#+ (.*)$", FENCE.sub("", page.read_text()), re.M)
+
+
 def anchors(page: Path) -> set[str]:
-    return {slug(h) for h in re.findall(r"^#+ (.*)$", FENCE.sub("", page.read_text()), re.M)}
+    return {slug(h) for h in headings(page)}
 
 
 def links() -> list[tuple[Path, str]]:
@@ -59,6 +70,30 @@ def test_every_relative_link_resolves(page: Path, target: str) -> None:
     assert REPO in dest.parents or dest == REPO, f"{page.name}: {target} leaves the repository"
     if anchor and dest.suffix == ".md":
         assert anchor in anchors(dest), f"{page.name}: no heading #{anchor} in {dest.name}"
+        # the site and GitHub must agree: the same anchor under both slug rules
+        assert anchor in {mkdocs_slug(h) for h in headings(dest)}, \
+            f"{page.name}: #{anchor} is not {dest.name}'s anchor on the mkdocs site"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_no_page_points_outside_the_repository(page: Path) -> None:
+    """Not even in inline code: a reader of the docs has only the repository."""
+    text = page.read_text()
+    for outside in ("../shared", "/work/", "shared/notes", "shared/seeds"):
+        assert outside not in text, f"{page.name} mentions {outside}"
+
+
+def test_every_seed_mention_links_to_the_research_notes() -> None:
+    notes = REPO / "docs" / "research-notes.md"
+    for page in PAGES:
+        if page == notes:
+            continue
+        for line in prose(page.read_text()).splitlines():
+            if line.startswith("#"):
+                continue                          # a heading's text is its anchor
+            bare = re.sub(r"\[[^\]]*\]\([^)]*\)", "", line)
+            assert not re.search(r"\b[Ss]eed 00\d", bare), f"{page.name}: unlinked seed in {line!r}"
+    assert {f"seed-00{i}" for i in range(5)} <= anchors(notes)
 
 
 @pytest.mark.parametrize("page,n,body", yaml_blocks(), ids=lambda x: getattr(x, "name", str(x)[:20]))

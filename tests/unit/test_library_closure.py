@@ -57,3 +57,14 @@ def test_the_finite_prelude_does_not_load_the_floating_point_library() -> None:
     assert "Obligations.Finite.DP" in closure and "Obligations.Core.Privacy" in closure
     assert not any(m.startswith("Obligations.Float.") for m in closure)
     assert len(closure) < len(coq.library_files())
+
+
+def test_mathcomp_requires_are_read_and_only_continuous_noise_loads_them() -> None:
+    text = "From HB Require Import structures.\nFrom mathcomp.analysis Require Import measure.\n"
+    assert _required(text) == ["HB.structures", "mathcomp.analysis.measure"]
+    coq = Coq(Path(THEORIES))
+    closure = names(coq, coq.library_closure([Path(THEORIES) / "Laplace" / "TapeAlign.v"]))
+    assert "Obligations.Laplace.TapeMeasure" in closure and "Obligations.Laplace.PieceAlign" in closure
+    for prelude in ("Prelude.v", "PreludeCoupling.v", "PreludeAlign.v"):
+        assert not any(m.startswith("Obligations.Laplace.")
+                       for m in names(coq, coq.library_closure([Path(THEORIES) / prelude]))), prelude

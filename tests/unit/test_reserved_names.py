@@ -25,8 +25,8 @@ def _renamed(tmp_path: Path, mechanism: str, name: str) -> Path:
 
 
 @pytest.mark.parametrize("name, clash", [
-    ("tape", "tape_run"), ("range", "range_value"), ("two", "two_pld"), ("snap", "snap_accuracy"),
-    ("ratio", "ratio_E"), ("noise", "noise_mu"), ("krr", "krr_dp_le"),
+    ("range", "range_value"), ("two", "two_pld"), ("snap", "snap_accuracy"),
+    ("ratio", "ratio_E"), ("tight", "tight_mu"), ("krr", "krr_dp_le"),
 ])
 @pytest.mark.parametrize("mechanism", ["randomized_response", "above_threshold_all_k"])
 def test_a_name_whose_definitions_would_shadow_the_library_is_refused(tmp_path: Path, mechanism: str, name: str,
@@ -47,11 +47,17 @@ def test_the_suffixes_are_read_from_the_renderers() -> None:
 def test_a_program_sweep_point_name_is_checked_too(tmp_path: Path) -> None:
     """The point's name (NAME_k1) prefixes the point's definitions."""
     data = yaml.safe_load((REPO / "mechanisms" / "online_model.yaml").read_text())
-    data["name"] = "tape"
-    spec = tmp_path / "tape.yaml"
+    data["name"] = "range"
+    spec = tmp_path / "range.yaml"
     spec.write_text(yaml.safe_dump(data, sort_keys=False))
     run = cli("check", str(spec))
-    assert run.returncode == 2 and "'tape' would make the generated file define tape_run" in run.stderr
+    assert run.returncode == 2 and "'range' would make the generated file define range_value" in run.stderr
+
+
+def test_a_library_name_is_refused(tmp_path: Path) -> None:
+    """`tape` is the tape semantics' own definition (Coupling/TapeSem.v), not only a prefix of tape_run."""
+    run = cli("check", str(_renamed(tmp_path, "randomized_response", "tape")))
+    assert run.returncode == 2 and "'tape' is already used by the Coq library" in run.stderr
 
 
 @pytest.mark.parametrize("name", ["spec", "the", "verify"])

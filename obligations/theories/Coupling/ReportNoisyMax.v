@@ -12,7 +12,7 @@
     rate·|f| once, whatever k. *)
 From Coq Require Import List ZArith Bool Reals Lia Lra.
 From Obligations.Program Require Import ProgramSyntax.
-From Obligations.Coupling Require Import Product TapeSem.
+From Obligations.Coupling Require Import Product SeqTape.
 Import ListNotations.
 Local Open Scope R_scope.
 

@@ -13,7 +13,7 @@
     The cost is [dt] on the threshold and [ftop] on at most [c] queries. *)
 From Coq Require Import List ZArith Reals Lia Lra.
 From Obligations.Program Require Import ProgramSyntax.
-From Obligations.Coupling Require Import Product TapeSem.
+From Obligations.Coupling Require Import Product SeqTape.
 Import ListNotations.
 Local Open Scope R_scope.
 

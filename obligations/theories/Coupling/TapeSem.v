@@ -1,159 +1,183 @@
-(** * Programs with untruncated noise: the tape semantics, for every stream length
+(** * Programs with untruncated noise: the tape semantics, for every input
 
-    The same syntax as the finite programs (Program/ProgramSyntax.v), run on a
-    noise tape: a vector [v] in Z^n drawn from independent two-sided geometric
-    distributions.  The [j]-th sampling statement executed reads [v_j]; its
-    value is [center + v_j].  The layout [ws] (one scale num/den per tape
-    position) fixes the law of each position: position [j] is [dlaplace] of rate
-    ε·den/num.  A sampling statement whose scale is not the one [ws] gives its
-    position, a sampling statement of another distribution, or a run needing
-    more than [n] draws is a fault: the run's output is [None] (the generated
-    certificates prove no run of a tape of length [n] faults).
+    The syntax of Program/ProgramSyntax.v, run on a noise tape drawn from
+    independent two-sided geometric distributions.  The tape is addressed by
+    sampling site and loop iteration: a statement [s] run from tape position
+    [a] owns the positions [a .. a + size s - 1]; a sampling statement owns
+    one, a sequence or a conditional the positions of its parts one after the
+    other, a loop of [n] iterations [n] copies of its body's, iteration [j]
+    the [j]-th copy.  So every position is read at most once by a run, in
+    increasing order, and a sampling statement [SSample x (DGeom num den c)]
+    reads the position whose law [layout] fixes from the statement itself: the
+    [dlaplace] of rate ε·den/num.  The law of the tape is thus the program's
+    own: nothing outside the program says which noise a position carries.
+    The value sampled is [c + tape a].
 
-    The environment holds the program's variables first ([nvars] slots, zero at
-    the start) and then the input stream [x], of any length [k]: a program for
-    every stream length is a function [k ↦ stmt], its loop [SFor i k body]
-    reading the stream with [AIdx nvars k (AVar i)].
+    The run records its outputs ([tout]) and the branch each conditional took
+    ([ttr], the trace: bookkeeping that no output depends on).  A sampling
+    statement of a finite distribution has no meaning here: it is a fault
+    (the output [None]); [geom_only] rules it out by syntax.
 
-    [dp_stream] is the claim the certificates state: for every stream length,
-    every ε > 0 and every pair of streams differing by at most Δ entry by
-    entry, Pr[p(x) ∈ S] ≤ e^ε · Pr[p(x') ∈ S] for every event S on outputs. *)
+    The environment holds the program's variables first ([nvars] slots, zero
+    at the start) and then the input [x] (the spec's public values and the
+    stream, in that order): the program for streams of length [k] is [p k],
+    whose loop over the stream is [SFor i k body] reading the stream with
+    [AIdx base k (AVar i)].
+
+    [dp_prog nb p nvars c] is the claim the certificates state: for every
+    ε > 0 and inputs related by [nb], Pr[p(x) ∈ S] ≤ e^(c·ε) · Pr[p(x') ∈ S]
+    for every event S on outputs. *)
 From Coq Require Import List ZArith Reals Lia Lra.
 From Obligations.Program Require Import ProgramSyntax ProgramSem.
 From Obligations.Coupling Require Import LubSum Geometric Product Alignment.
 Import ListNotations.
 Local Open Scope R_scope.
 
-Record tstate := mkts { tenv : list Z; tout : list oval; thalted : bool; tpos : nat; tfault : bool }.
+Record tstate := mkts { tenv : list Z; tout : list oval; ttr : list bool; thalted : bool; tfault : bool }.
 
 Definition tset (x : nat) (v : Z) (st : tstate) : tstate :=
-  mkts (write (tenv st) x v) (tout st) (thalted st) (tpos st) (tfault st).
+  mkts (write (tenv st) x v) (tout st) (ttr st) (thalted st) (tfault st).
 
 Definition temit (o : oval) (st : tstate) : tstate :=
-  mkts (tenv st) (tout st ++ [o]) (thalted st) (tpos st) (tfault st).
+  mkts (tenv st) (tout st ++ [o]) (ttr st) (thalted st) (tfault st).
 
-Definition tstop (st : tstate) : tstate := mkts (tenv st) (tout st) true (tpos st) (tfault st).
+Definition tbranch (b : bool) (st : tstate) : tstate :=
+  mkts (tenv st) (tout st) (ttr st ++ [b]) (thalted st) (tfault st).
 
-Definition tfail (st : tstate) : tstate := mkts (tenv st) (tout st) true (tpos st) true.
+Definition tstop (st : tstate) : tstate := mkts (tenv st) (tout st) (ttr st) true (tfault st).
 
-(** Position [pos] of the layout has the scale [num/den]. *)
-Definition scale_at (ws : list (positive * positive)) (pos : nat) (num den : positive) : bool :=
-  match nth_error ws pos with
-  | Some (n, d) => Pos.eqb n num && Pos.eqb d den
-  | None => false
+Definition tfail (st : tstate) : tstate := mkts (tenv st) (tout st) (ttr st) true true.
+
+(** The tape positions a statement owns. *)
+Fixpoint size (s : stmt) : nat :=
+  match s with
+  | SSample _ _ => 1
+  | SSeq s1 s2 | SIf _ s1 s2 => size s1 + size s2
+  | SFor _ n body => n * size body
+  | _ => 0
   end.
 
-Definition tsample (ws : list (positive * positive)) (tape : list Z) (x : nat) (d : dexp)
-    (st : tstate) : tstate :=
+(** The scale num/den of a sampling statement ([1/1] for a finite distribution, which faults). *)
+Definition scale (d : dexp) : positive * positive :=
   match d with
-  | DGeom num den c =>
-      if scale_at ws (tpos st) num den
-      then mkts (write (tenv st) x (aeval (tenv st) c + nth (tpos st) tape 0)%Z)
-                (tout st) (thalted st) (S (tpos st)) (tfault st)
-      else tfail st
-  | _ => tfail st
+  | DGeom num den _ => (num, den)
+  | _ => (1%positive, 1%positive)
   end.
 
-(** [n] iterations from counter value [i]; a halted state is left alone. *)
-Fixpoint tfor (step : tstate -> tstate) (x : nat) (i : Z) (n : nat) (st : tstate) : tstate :=
+(** The scale of each position the statement owns. *)
+Fixpoint layout (s : stmt) : list (positive * positive) :=
+  match s with
+  | SSample _ d => [scale d]
+  | SSeq s1 s2 | SIf _ s1 s2 => layout s1 ++ layout s2
+  | SFor _ n body => concat (repeat (layout body) n)
+  | _ => []
+  end.
+
+(** Every sampling statement draws untruncated geometric noise. *)
+Fixpoint geom_only (s : stmt) : bool :=
+  match s with
+  | SSample _ (DGeom _ _ _) => true
+  | SSample _ _ => false
+  | SSeq s1 s2 | SIf _ s1 s2 => geom_only s1 && geom_only s2
+  | SFor _ _ body => geom_only body
+  | _ => true
+  end.
+
+(** [n] iterations from counter value [i], the first owning the positions
+    from [a], each [sb] positions; a halted state is left alone. *)
+Fixpoint tfor (step : nat -> tstate -> tstate) (x : nat) (sb a : nat) (i : Z) (n : nat) (st : tstate)
+    : tstate :=
   match n with
   | O => st
-  | S n' => tfor step x (Z.succ i) n' (if thalted st then st else step (tset x i st))
+  | S n' => tfor step x sb (a + sb) (Z.succ i) n' (if thalted st then st else step a (tset x i st))
   end.
 
-Fixpoint texec (ws : list (positive * positive)) (tape : list Z) (s : stmt) (st : tstate)
-    {struct s} : tstate :=
+Fixpoint texec (v : nat -> Z) (s : stmt) (a : nat) (st : tstate) {struct s} : tstate :=
   if thalted st then st else
   match s with
   | SSkip => st
-  | SSeq s1 s2 => texec ws tape s2 (texec ws tape s1 st)
-  | SAssign x a => tset x (aeval (tenv st) a) st
-  | SSample x d => tsample ws tape x d st
-  | SIf b s1 s2 => if beval (tenv st) b then texec ws tape s1 st else texec ws tape s2 st
-  | SFor x n body => tfor (texec ws tape body) x 0%Z n st
-  | SOut a => temit (OVal (aeval (tenv st) a)) st
+  | SSeq s1 s2 => texec v s2 (a + size s1) (texec v s1 a st)
+  | SAssign x e => tset x (aeval (tenv st) e) st
+  | SSample x (DGeom _ _ c) => tset x (aeval (tenv st) c + v a)%Z st
+  | SSample _ _ => tfail st
+  | SIf b s1 s2 =>
+      if beval (tenv st) b then texec v s1 a (tbranch true st)
+      else texec v s2 (a + size s1) (tbranch false st)
+  | SFor x n body => tfor (texec v body) x (size body) a 0%Z n st
+  | SOut e => temit (OVal (aeval (tenv st) e)) st
   | STop => temit OTop st
   | SBot => temit OBot st
   | SStop => tstop st
   end.
 
-(** The run on the stream [x] and the tape [v]: the outputs, or [None] on a fault. *)
-Definition tape_run (ws : list (positive * positive)) (p : stmt) (nvars : nat) (x : list Z)
-    (v : list Z) : option (list oval) :=
-  let st := texec ws v p (mkts (repeat 0%Z nvars ++ x) [] false O false) in
+Definition tinit (nvars : nat) (x : list Z) : tstate := mkts (repeat 0%Z nvars ++ x) [] [] false false.
+
+(** The tape as a function of positions (0 beyond its end). *)
+Definition tape (v : list Z) : nat -> Z := fun a => nth a v 0%Z.
+
+(** The run on the input [x] and the tape [v]: the outputs, or [None] on a fault. *)
+Definition tape_run (p : stmt) (nvars : nat) (x : list Z) (v : list Z) : option (list oval) :=
+  let st := texec (tape v) p 0 (tinit nvars x) in
   if tfault st then None else Some (tout st).
 
-(** The rates of the tape positions at ε. *)
-Definition rates (eps : R) (ws : list (positive * positive)) : list R :=
-  map (fun w => eps * IZR (Zpos (snd w)) / IZR (Zpos (fst w))) ws.
+(** The rate of the scale num/den at ε: ε·den/num. *)
+Definition rate (eps : R) (w : positive * positive) : R := eps * IZR (Zpos (snd w)) / IZR (Zpos (fst w)).
 
-Lemma rates_pos_eps (eps : R) (ws : list (positive * positive)) : 0 < eps -> rates_pos (rates eps ws).
+(** The rates of the tape positions at ε. *)
+Definition rates (eps : R) (p : stmt) : list R := map (rate eps) (layout p).
+
+Lemma rates_pos_eps (eps : R) (p : stmt) : 0 < eps -> rates_pos (rates eps p).
 Proof.
-  intros He t Ht. unfold rates in Ht. apply in_map_iff in Ht as [[n d] [<- _]]. cbn [fst snd].
+  intros He t Ht. unfold rates in Ht. apply in_map_iff in Ht as [[n d] [<- _]]. unfold rate. cbn [fst snd].
   apply Rdiv_lt_0_compat; [apply Rmult_lt_0_compat; [exact He|apply IZR_lt; lia]|apply IZR_lt; lia].
 Qed.
 
-(** Pr[p(x) ∈ S] at ε, for the layout [ws]. *)
-Definition prog_prob (eps : R) (ws : list (positive * positive)) (p : stmt) (nvars : nat)
-    (x : list Z) (S : option (list oval) -> bool) : R :=
-  prob_event (rates eps ws) (tape_run ws p nvars x) S.
+(** Pr[p(x) ∈ S] at ε. *)
+Definition prog_prob (eps : R) (p : stmt) (nvars : nat) (x : list Z) (S : option (list oval) -> bool) : R :=
+  prob_event (rates eps p) (tape_run p nvars x) S.
 
-(** Neighbouring streams: same length, entries differing by at most [delta]. *)
-Definition stream_nb (delta : Z) (x x' : list Z) : Prop :=
-  Forall2 (fun a b => (Z.abs (a - b) <= delta)%Z) x x'.
+(** The claim: (c·ε, 0)-DP for every ε > 0, between inputs related by [nb]. *)
+Definition dp_prog (nb : list Z -> list Z -> Prop) (p : stmt) (nvars : nat) (c : R) : Prop :=
+  forall eps, 0 < eps -> forall x x', nb x x' ->
+  forall S, prog_prob eps p nvars x S <= exp (c * eps) * prog_prob eps p nvars x' S.
 
-(** The claim: (ε, 0)-DP for every stream length [k] and every ε > 0. *)
-Definition dp_stream (delta : Z) (p : nat -> stmt) (ws : nat -> list (positive * positive))
-    (nvars : nat) : Prop :=
-  forall (k : nat) (eps : R), 0 < eps ->
-  forall x x', length x = k -> stream_nb delta x x' ->
-  forall S, prog_prob eps (ws k) (p k) nvars x S <= exp eps * prog_prob eps (ws k) (p k) nvars x' S.
+(** The claim for every stream length [k]. *)
+Definition dp_all_k (nb : nat -> list Z -> list Z -> Prop) (p : nat -> stmt) (nvars : nat) (c : R) : Prop :=
+  forall k, dp_prog (nb k) (p k) nvars c.
 
-(** The soundness of alignment for programs: a shift of the tape, chosen from
-    the two streams and the output, that preserves the output at cost at most
-    ε for every tape proves [dp_stream]. *)
-Theorem dp_stream_of_alignment (delta : Z) (p : nat -> stmt) (ws : nat -> list (positive * positive))
-    (nvars : nat) (shift : list Z -> list Z -> option (list oval) -> list Z) :
-  (forall k x x' v, length x = k -> stream_nb delta x x' -> length v = length (ws k) ->
-     tape_run (ws k) (p k) nvars x' (vadd v (shift x x' (tape_run (ws k) (p k) nvars x v)))
-     = tape_run (ws k) (p k) nvars x v) ->
-  (forall k eps x x' v, 0 < eps -> length x = k -> stream_nb delta x x' -> length v = length (ws k) ->
-     cost (rates eps (ws k)) (shift x x' (tape_run (ws k) (p k) nvars x v)) <= eps) ->
-  dp_stream delta p ws nvars.
+(** ** Laws *)
+
+Lemma size_layout (s : stmt) : length (layout s) = size s.
 Proof.
-  intros Hpres Hcost k eps He x x' Hk Hnb S. unfold prog_prob.
-  apply (alignment_event _ _ _ (shift x x')).
-  - apply rates_pos_eps, He.
-  - intros v Hv. unfold rates in Hv. rewrite map_length in Hv. exact (Hpres k x x' v Hk Hnb Hv).
-  - intros v Hv. unfold rates in Hv. rewrite map_length in Hv. exact (Hcost k eps x x' v He Hk Hnb Hv).
+  induction s; cbn [layout size]; rewrite ?app_length; try lia; try reflexivity.
+  induction n as [|n IH]; cbn [repeat concat]; [reflexivity|]. rewrite app_length, IH, IHs. lia.
 Qed.
 
-Lemma stream_nb_length (delta : Z) (x x' : list Z) : stream_nb delta x x' -> length x' = length x.
-Proof. intros H. induction H; cbn [length]; congruence. Qed.
+Lemma rates_length (eps : R) (p : stmt) : length (rates eps p) = size p.
+Proof. unfold rates. rewrite map_length. apply size_layout. Qed.
 
-(** ** Facts the generated proofs use *)
+Lemma texec_halted (v : nat -> Z) (s : stmt) (a : nat) (st : tstate) :
+  thalted st = true -> texec v s a st = st.
+Proof. intros H. destruct s; cbn [texec]; rewrite H; reflexivity. Qed.
 
-Lemma tfor_halted (step : tstate -> tstate) (x : nat) (i : Z) (n : nat) (st : tstate) :
-  thalted st = true -> tfor step x i n st = st.
-Proof. revert i. induction n as [|n IH]; intros i H; cbn [tfor]; [reflexivity|]. rewrite H. apply IH, H. Qed.
+Lemma tfor_halted (step : nat -> tstate -> tstate) (x sb a : nat) (i : Z) (n : nat) (st : tstate) :
+  thalted st = true -> tfor step x sb a i n st = st.
+Proof. revert a i. induction n as [|n IH]; intros a i H; cbn [tfor]; [reflexivity|]. rewrite H. apply IH, H. Qed.
 
-Lemma skipn_nth_cons {A} (l : list A) (j : nat) (d : A) :
-  (j < length l)%nat -> skipn j l = nth j l d :: skipn (S j) l.
-Proof. revert l. induction j as [|j IH]; intros [|a l] H; cbn in *; try lia; [reflexivity|]. apply IH. lia. Qed.
-
-(** Positions [1 .. k] of the layout [w :: repeat w' k] have the scale [w']. *)
-Lemma scale_at_repeat (w : positive * positive) (num den : positive) (k j : nat) :
-  (j < k)%nat -> scale_at (w :: repeat (num, den) k) (S j) num den = true.
+(** A run of a program that samples only geometric noise never faults. *)
+Lemma texec_no_fault (v : nat -> Z) (s : stmt) :
+  geom_only s = true -> forall a st, tfault st = false -> tfault (texec v s a st) = false.
 Proof.
-  intros H. unfold scale_at. cbn [nth_error]. rewrite nth_error_repeat by exact H.
-  rewrite !Pos.eqb_refl. reflexivity.
+  induction s; intros Hg pos st Hf; cbn [texec]; destruct (thalted st); try exact Hf;
+    cbn [geom_only] in Hg; try exact Hf.
+  - apply andb_prop in Hg as [H1 H2]. apply IHs2, IHs1; assumption.
+  - destruct d; try discriminate. exact Hf.
+  - apply andb_prop in Hg as [H1 H2].
+    destruct (beval (tenv st) b); [apply IHs1|apply IHs2]; assumption.
+  - revert pos st Hf. generalize 0%Z. induction n as [|n IH]; intros i pos st Hf; cbn [tfor]; [exact Hf|].
+    apply IH. destruct (thalted st); [exact Hf|]. apply IHs; assumption.
 Qed.
 
-Lemma scale_at_head (num den : positive) (ws : list (positive * positive)) :
-  scale_at ((num, den) :: ws) 0 num den = true.
-Proof. unfold scale_at. cbn [nth_error]. rewrite !Pos.eqb_refl. reflexivity. Qed.
-
-(** Reading the stream element [j] by [AIdx base k (AVar i)] with [i = j]. *)
-Lemma idx_guard (j k : nat) : (j < k)%nat ->
-  ((0 <=? Z.of_nat j)%Z && (Z.of_nat j <? Z.of_nat k)%Z)%bool = true.
-Proof. intros H. apply Bool.andb_true_iff. split; [apply Z.leb_le|apply Z.ltb_lt]; lia. Qed.
+Lemma tape_run_some (p : stmt) (nvars : nat) (x v : list Z) :
+  geom_only p = true -> tape_run p nvars x v = Some (tout (texec (tape v) p 0 (tinit nvars x))).
+Proof. intros H. unfold tape_run. rewrite texec_no_fault by (exact H || reflexivity). reflexivity. Qed.

@@ -38,6 +38,8 @@ Fixpoint aeval (e : list Z) (a : aexp) : Z :=
   | AMin a b => Z.min (aeval e a) (aeval e b)
   | AMax a b => Z.max (aeval e a) (aeval e b)
   | AAbs a => Z.abs (aeval e a)
+  | ADiv a d => Z.div (aeval e a) (Zpos d)
+  | AMod a d => Z.modulo (aeval e a) (Zpos d)
   end%Z.
 
 Fixpoint beval (e : list Z) (b : bexp) : bool :=

@@ -20,7 +20,11 @@ Inductive aexp :=
 | AMul (a b : aexp)
 | AMin (a b : aexp)
 | AMax (a b : aexp)
-| AAbs (a : aexp).
+| AAbs (a : aexp)
+(** Division and remainder by a positive constant, rounding down
+    ([Z.div], [Z.modulo]: [-7 / 2 = -4], [-7 mod 2 = 1]). *)
+| ADiv (a : aexp) (d : positive)
+| AMod (a : aexp) (d : positive).
 
 (** Boolean expressions. *)
 Inductive bexp :=

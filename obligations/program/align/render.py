@@ -1,0 +1,232 @@
+"""The Coq file of the generic alignment route (`align.v.j2`): the program as a term of
+`ProgramSyntax.v` for every stream length k, the neighbour relation, the shift function
+and the loop invariant the search proposes, the symbolic-execution proofs (generic
+tactics of `Coupling/AlignTactics.v`) and `NAME_dp_all_k : dp_all_k NAME_nb NAME_prog
+nvars c`, from `dp_of_aligned` (`Coupling/AlignSound.v`).  The shift and the invariant are
+hints: a wrong one leaves the file unproved.  Identifiers are the spec's name (checked)
+with fixed suffixes; every number is rendered by `z_lit`.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from obligations import __version__
+from obligations.core.templates import Rendered
+from obligations.core.templates import render as render_template
+from obligations.core.terms import comment, z_lit
+from obligations.program import spec as P
+from obligations.program.align.spec import K_LENGTH, STREAM_BASE, AlignSpec, DGeom
+from obligations.program.align.synth import Alignment, Atom, Invariant, Lin, Rule, Term, the_loop
+
+TEMPLATE = Path(__file__).with_name("align.v.j2")
+PRELUDE = "PreludeAlign"
+
+
+def _z(z: int) -> str:
+    return z_lit(z) if z >= 0 else f"({z_lit(z)})"
+
+
+class Terms:
+    """Coq terms of the IR; the stream's base slot and length k resolved."""
+
+    def __init__(self, base: int) -> None:
+        self.base = base
+
+    def aexp(self, a: P.AExp) -> str:
+        if isinstance(a, P.AConst):
+            return f"(AConst {_z(a.z)})"
+        if isinstance(a, P.AVar):
+            return f"(AVar {a.x})"
+        if isinstance(a, P.AIdx):
+            base = self.base if a.base == STREAM_BASE else a.base
+            length = "k" if a.length == K_LENGTH else str(a.length)
+            return f"(AIdx {base} {length} {self.aexp(a.i)})"
+        if isinstance(a, P.AAbs):
+            return f"(AAbs {self.aexp(a.a)})"
+        if isinstance(a, P.ADivC):
+            return f"({'ADiv' if a.op == 'div' else 'AMod'} {self.aexp(a.a)} {a.d})"
+        name = {"add": "AAdd", "sub": "ASub", "mul": "AMul", "min": "AMin", "max": "AMax"}[a.op]
+        return f"({name} {self.aexp(a.a)} {self.aexp(a.b)})"
+
+    def bexp(self, b: P.BExp) -> str:
+        if isinstance(b, P.BConst):
+            return "BTrue" if b.value else "BFalse"
+        if isinstance(b, P.BNot):
+            return f"(BNot {self.bexp(b.b)})"
+        if isinstance(b, P.BBin):
+            return f"({'BAnd' if b.op == 'and' else 'BOr'} {self.bexp(b.b)} {self.bexp(b.c)})"
+        return f"({ {'lt': 'BLt', 'le': 'BLe', 'eq': 'BEq'}[b.op]} {self.aexp(b.a)} {self.aexp(b.b)})"
+
+    def stmt(self, s: P.Stmt, indent: int, loop_body: str) -> str:
+        pad = "  " * indent
+        if isinstance(s, P.SAssign):
+            return f"{pad}(SAssign {s.x} {self.aexp(s.a)})"
+        if isinstance(s, P.SSample):
+            d = s.d
+            assert isinstance(d, DGeom)
+            return f"{pad}(SSample {s.x} (DGeom {d.num} {d.den} {self.aexp(d.center)}))"
+        if isinstance(s, P.SOut):
+            return f"{pad}(SOut {self.aexp(s.a)})"
+        if isinstance(s, P.SIf):
+            return (f"{pad}(SIf {self.bexp(s.b)}\n{self.block(s.then, indent + 1, loop_body)}\n"
+                    f"{self.block(s.orelse, indent + 1, loop_body)})")
+        if isinstance(s, P.SFor):
+            n = "k" if s.n == K_LENGTH else str(s.n)
+            return f"{pad}(SFor {s.x} {n} {loop_body})"
+        return pad + {"top": "STop", "bot": "SBot", "stop": "SStop", "skip": "SSkip"}[s.kind]
+
+    def block(self, stmts: Sequence[P.Stmt], indent: int, loop_body: str = "") -> str:
+        pad = "  " * indent
+        if not stmts:
+            return f"{pad}SSkip"
+        if len(stmts) == 1:
+            return self.stmt(stmts[0], indent, loop_body)
+        first, rest = self.stmt(stmts[0], indent + 1, loop_body), self.block(stmts[1:], indent + 1, loop_body)
+        return f"{pad}(SSeq\n{first}\n{rest})"
+
+
+def _term(t: Term, center: str) -> str:
+    if t.b == 0:
+        return _z(t.c)
+    diff = f"(aeval (tenv L) {center} - aeval (tenv A) {center})"
+    return diff if t.c == 0 else f"({_z(t.c)} + {diff})"
+
+
+def _shift_case(site: int, r: Rule, center: str, al: Alignment) -> str:
+    t, f = _term(r.t, center), _term(r.f, center)
+    if r.mode == "none":
+        return f"{site}%nat => {t}"
+    if r.mode == "next":
+        return (f"{site}%nat => match nth_error tr (length (ttr L)) with Some true => {t} "
+                f"| Some false => {f} | None => 0 end")
+    assert al.index is not None
+    return (f"{site}%nat => match nth_error o {al.index.opos} with Some (OVal w) => "
+            f"if Z.eqb (read (tenv L) {al.index.loop_var}) w then {t} else {f} | _ => {f} end")
+
+
+def _name(n: str, npub: int) -> str:
+    if n == "J":
+        return "(Z.of_nat j)"
+    if n == "D":
+        return f"(l1pre j (skipn {npub} x) (skipn {npub} x'))"
+    if n.startswith("a") and n[1:].isdigit():
+        y = n[1:]
+        return f"(Z.abs (r{y} - l{y}))"
+    return n
+
+
+def _lin(e: Lin, npub: int) -> tuple[str, int]:
+    """The expression times its common denominator, and that denominator."""
+    parts: list[str] = []
+    den = math.lcm(1, e.const.denominator, *(c.denominator for _, c in e.terms))
+    for n, c in e.terms:
+        v = c * den
+        parts.append(_name(n, npub) if v == 1 else f"{_z(int(v))} * {_name(n, npub)}")
+    if e.const or not parts:
+        parts.append(_z(int(e.const * den)))
+    return " + ".join(parts), den
+
+
+def _atom(a: Atom, npub: int) -> str:
+    (lhs, dl), (rhs, dr) = _lin(a.lhs, npub), _lin(a.rhs, npub)
+    if dl != 1 or dr != 1:   # both sides times the other's denominator
+        lhs, rhs = (f"{_z(dr)} * ({lhs})" if dr != 1 else lhs), (f"{_z(dl)} * ({rhs})" if dl != 1 else rhs)
+    op = {"=": "=", "<=": "<=", "<>": "<>"}[a.op]
+    return f"{lhs} {op} {rhs}"
+
+
+def _conj(atoms: Sequence[Atom], npub: int) -> str:
+    return " /\\ ".join(f"({_atom(a, npub)})" for a in atoms) or "True"
+
+
+def _arith(inv: Invariant, npub: int, al: Alignment) -> str:
+    phases = " \\/\n    ".join(f"({_conj([*p.guard, *p.atoms], npub)})" for p in inv.phases)
+    if inv.index is not None:
+        return (f"  match nth_error o {inv.index.opos} with\n  | Some (OVal w) =>\n    ({phases})%Z\n"
+                "  | _ => True\n  end")
+    return f"  ({phases})%Z"
+
+
+def _relation(spec: AlignSpec) -> str:
+    d = spec.relation.delta
+    return {"each": f"rel_each {_z(-d)} {_z(d)}", "increasing": f"rel_each 0 {_z(d)}",
+            "decreasing": f"rel_each {_z(-d)} 0", "one": f"rel_one {_z(d)}", "l1": f"rel_l1 {_z(d)}",
+            "monotone": f"rel_either (rel_each 0 {_z(d)}) (rel_each {_z(-d)} 0)"}[spec.relation.kind]
+
+
+def _facts(spec: AlignSpec) -> tuple[list[str], list[str]]:
+    npub, _d, kind = spec.npub, spec.relation.delta, spec.relation.kind
+    step = [f"pose proof (nb_input_pub _ _ _ _ _ {i} Hnb ltac:(lia)) as Hp{i}." for i in range(npub)]
+    final = list(step)
+    if kind in ("each", "increasing", "decreasing"):
+        step.append("pose proof (nb_input_each _ _ _ _ _ _ j Hnb Hj) as Hd. cbn [Nat.add] in Hd.")
+    else:
+        l1 = "Hnb" if kind == "l1" else "(nb_input_one_l1 _ _ _ _ _ Hnb)"
+        step.append(f"destruct (nb_input_l1_step _ _ _ _ _ j {l1} Hj) as [HD HDb]. cbn [Nat.add] in HD.")
+        final.append(f"pose proof (nb_input_l1_total _ _ _ _ _ k {l1}) as HDk.")
+    return step, final
+
+
+def render(spec: AlignSpec, al: Alignment, inv: Invariant) -> Rendered:
+    name, n, npub = spec.name, spec.nvars, spec.npub
+    t = Terms(n + npub)
+    li, loop = the_loop(spec.body)
+    emits = any(isinstance(s, P.SOut) or (isinstance(s, P.SSimple) and s.kind in ("top", "bot"))
+                for s in _flat(loop.body))
+    pre_emits = any(isinstance(s, P.SOut) or (isinstance(s, P.SSimple) and s.kind in ("top", "bot"))
+                    for s in _flat(spec.body[:li]))
+    literal_out = not emits and not pre_emits
+    lv = " ".join(f"l{i}" for i in range(n))
+    rv = " ".join(f"r{i}" for i in range(n))
+    out_vars = "" if literal_out else " OL OA"
+    substs = ("" if literal_out else " OA") + (" TA" if al.ctr else "")
+    pattern_parts = ([] if literal_out else ["HO"]) + (["HT"] if al.ctr else []) + ["Hi"]
+    names = [*(f"l{i}" for i in range(n)), *(f"r{i}" for i in range(n)), *out_vars.split(), "TL", "TA",
+             "HL", "HA", "Hb", *pattern_parts]
+    pattern = names[-1]
+    for p in reversed(names[:-1]):
+        pattern = f"[{p} {pattern}]"
+    step_facts, final_facts = _facts(spec)
+    centers = [t.aexp(s.dist.center) for s in al.sites]
+    site0 = sum(1 for s in al.sites if not s.in_loop and s.index < _first_loop_site(al))
+    factor = spec.factor
+    ctx = dict(
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
+        description=comment(spec.description or name),
+        slots=comment(", ".join(f"{i} = {v}" for i, v in enumerate(spec.slot_names))),
+        inputs=comment(", ".join([*(f"{p} (public)" for p in spec.publics), f"{spec.stream} (the stream, length k)"])),
+        body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
+        npub=npub, relation=_relation(spec), relation_text=comment(spec.neighbours),
+        shift_text=comment("\n".join(f"    site {i}: {r.text()}" for i, r in enumerate(al.rules))),
+        shift_cases=[_shift_case(i, r, centers[i], al) for i, r in enumerate(al.rules)],
+        W=al.W, C=al.C, ctr="true" if al.ctr else "false", lvars=lv, rvars=rv,
+        lvars_list="; ".join(f"l{i}" for i in range(n)), rvars_list="; ".join(f"r{i}" for i in range(n)),
+        out_vars=out_vars, out_l="[]" if literal_out else "OL", out_r="[]" if literal_out else "OA",
+        out_eq="" if literal_out else " OL = OA /\\", tr_eq=" TL = TA /\\" if al.ctr else "",
+        inv_pattern=pattern, substs=substs, arith=_arith(inv, npub, al), facts=step_facts, final_facts=final_facts,
+        prophecy=al.index is not None, opos=al.index.opos if al.index else 0,
+        site0=site0, loop_var=loop.x, nvars=n,
+        factor=_real(factor), factor_text=comment(str(factor)))
+    return render_template(TEMPLATE, name, ctx, PRELUDE, (f"{name}_dp_all_k",))
+
+
+def _first_loop_site(al: Alignment) -> int:
+    return next((s.index for s in al.sites if s.in_loop), len(al.sites))
+
+
+def _real(f: Fraction) -> str:
+    return str(f.numerator) if f.denominator == 1 else f"({f.numerator} / {f.denominator})"
+
+
+def _flat(body: Sequence[P.Stmt]) -> list[P.Stmt]:
+    out: list[P.Stmt] = []
+    for s in body:
+        out.append(s)
+        if isinstance(s, P.SIf):
+            out += _flat(s.then) + _flat(s.orelse)
+        elif isinstance(s, P.SFor):
+            out += _flat(s.body)
+    return out

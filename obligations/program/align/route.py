@@ -1,0 +1,108 @@
+"""Route: an all-k program decided by the generic alignment route.  `decide` searches the
+shifts, mines the loop invariant and renders the Coq file; `ByGenericAlignment` is the
+program model's route over it (the plan says which alignment was found, or why none)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from obligations.core.document import DocumentBuilder
+from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.obligation import Plan, Verdict
+from obligations.core.spec import read
+from obligations.core.templates import Rendered
+from obligations.program.align import synth
+from obligations.program.align.render import PRELUDE, render
+from obligations.program.align.spec import AlignSpec
+from obligations.program.spec import check_program
+from obligations.program.spec import expand as expand_program
+
+
+@dataclass(frozen=True)
+class Found:
+    """An alignment and its invariant, rendered: Coq decides whether they hold."""
+
+    alignment: synth.Alignment
+    invariant: synth.Invariant
+    rendered: Rendered
+
+    @property
+    def note(self) -> str:
+        shifts = "; ".join(f"site {i}: {r.text()}" for i, r in enumerate(self.alignment.rules))
+        return f"alignment: {shifts}; cost at most {self.alignment.C}/{self.alignment.W}·ε"
+
+
+@dataclass(frozen=True)
+class NotFound:
+    reason: str
+
+
+Decided = Found | NotFound
+_DECIDED: dict[tuple[str, str, str], Decided] = {}
+
+
+def decide(spec: AlignSpec) -> Decided:
+    """Search, mine, render; once per spec text (the claims' expansion and the route both ask)."""
+    key = (spec.path, spec.sha256, spec.name)
+    if key not in _DECIDED and spec.relation.kind == "monotone":
+        # the generated proof would need a case split on the direction, and a shift reading it
+        _DECIDED[key] = NotFound("the monotone relation (all up or all down) is not covered by the generated "
+                                 "proofs yet: state the claim for `increasing` and for `decreasing`")
+    if key not in _DECIDED:
+        al = synth.search(spec)
+        if isinstance(al, synth.NoAlignment):
+            _DECIDED[key] = NotFound(al.reason)
+        else:
+            inv = synth.mine(spec, al)
+            _DECIDED[key] = Found(al, inv, render(spec, al, inv))
+    return _DECIDED[key]
+
+
+class ByGenericAlignment(Route[AlignSpec, Decided]):
+    name = "by alignment (generic)"
+
+    def analyse(self, spec: AlignSpec) -> Analysed[Decided]:
+        r = decide(spec)
+        if isinstance(r, Found):
+            return Analysed(r, _plan(Verdict.PROVED, (r.note,), _vacuity(spec)))
+        more = f"; falling back to enumeration at small k: {spec.fallback}" if spec.fallback else \
+            "; no fallback spec to enumerate (give `fallback:`)"
+        return Analysed(r, _plan(Verdict.UNDECIDED, (f"no alignment found: {r.reason}{more}",)))
+
+    def render(self, spec: AlignSpec, a: Analysed[Decided]) -> Rendered:
+        r = a.mechanism
+        if isinstance(r, Found):
+            return r.rendered
+        return Rendered(spec.name, DocumentBuilder().build(spec.name, "", PRELUDE), ())
+
+    def describe(self, u: Unfolded[AlignSpec, Decided]) -> Description:
+        item: dict[str, Any] = {"name": u.spec.name, "expected": u.plan.expected, "notes": list(u.plan.notes),
+                                "theorems": list(u.rendered.theorems)}
+        lines = [f"{u.spec.name} ({u.spec.path}): claim ({u.spec.epsilon_text}, 0)-DP",
+                 f"  neighbours: {u.spec.neighbours}", *(f"  {n}" for n in u.plan.notes)]
+        return item, lines
+
+
+def fallback_claims(spec: AlignSpec) -> list[Any]:
+    """The spec; and when no alignment is found, its fallback's finite claims after it."""
+    if spec.fallback is None or isinstance(decide(spec), Found):
+        return [spec]
+    data, file, sha = read(spec.fallback)
+    return [spec, *expand_program(check_program(data, file, sha))]
+
+
+def _plan(expected: Verdict, notes: tuple[str, ...], vacuous: tuple[str, ...] = ()) -> Plan:
+    return Plan(expected=expected, obligations=(), tight_epsilon=None, tight_epsilon_float=math.nan,
+                delta_at_claim=None, delta_at_claim_float=math.nan, notes=notes, vacuous=vacuous)
+
+
+def _vacuity(spec: AlignSpec) -> tuple[str, ...]:
+    """Why the claim holds for any program, if it does: neighbouring streams are equal."""
+    if spec.relation.delta == 0:
+        return (f"the stream {spec.stream}'s neighbours differ by at most 0, so neighbouring streams are equal: "
+                "the claim holds for any program",)
+    return ()
+
+
+BY_GENERIC_ALIGNMENT = ByGenericAlignment()

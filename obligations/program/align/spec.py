@@ -1,0 +1,480 @@
+"""All-k program specs for the generic alignment route: shape, checks and lowering.
+
+A spec claims `{for_all_k: true}` (optionally `epsilon_factor: c`: (c·ε)-DP) for a program
+whose inputs are public integers (`{public: true}`: the same in both neighbours, any
+value) and one stream of answers of any length k (`{stream: k, neighbours: ...}`).  The
+neighbour relations (`theories/Coupling/InputRel.v`):
+
+    sensitivity: Δ            every answer moves by at most Δ (= neighbours: {each: Δ})
+    neighbours: {each: Δ}     the same
+    neighbours: {one: Δ}      exactly one answer differs, by at most Δ
+    neighbours: {increasing: Δ} / {decreasing: Δ}   every answer moves up (down) by 0..Δ
+    neighbours: {monotone: Δ} all up or all down by 0..Δ
+    neighbours: {l1: Δ}       the L1 distance of the streams is at most Δ
+
+The body is the program language (docs/programs.md) with one distribution,
+`geometric: {scale: s, center: e}` (e + Z, Pr[Z = z] ∝ e^(−ε·|z|/s)); `//` and `%` by a
+positive constant; `output` of one expression or a list of them (released in order).
+Slots: the variables first, then the public inputs, then the stream (`STREAM_BASE`,
+`K_LENGTH` mark the stream's first slot and its length k for the renderer).
+Every error names the file and the field; nothing is evaluated.
+"""
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal, Union
+
+from pydantic import Field, StrictBool, ValidationError
+
+from obligations.core import expr as E
+from obligations.core.claims import Dp, ForAllK
+from obligations.core.spec import validation_error
+from obligations.core.vocabulary import Number
+from obligations.errors import SpecError
+from obligations.program import spec as P
+from obligations.program.spec import Assign, ForHead, Strict, lower_divmod
+
+IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")
+MAX_STATEMENTS = 200
+MAX_PUBLIC = 8
+K_LENGTH = -1      # SFor count and AIdx length standing for the stream length k
+STREAM_BASE = -2   # AIdx base standing for the stream's first slot
+RELATIONS = ("each", "one", "increasing", "decreasing", "monotone", "l1")
+
+
+class GeometricDist(Strict):
+    """center + Z with Pr[Z = z] ∝ e^(−ε·|z|/scale): Lap(scale/ε) in geometric form."""
+
+    scale: Number
+    center: Number
+
+
+class ADistribution(Strict):
+    geometric: GeometricDist
+
+
+class ASampleBody(Strict):
+    var: str
+    from_: ADistribution = Field(alias="from")
+
+
+class ASample(Strict):
+    sample: ASampleBody
+
+
+class AIf(Strict):
+    if_: str = Field(alias="if", description="condition")
+    then: list[AStatement] = Field(default_factory=list)
+    else_: list[AStatement] = Field(default_factory=list, alias="else")
+
+
+class AFor(Strict):
+    for_: ForHead = Field(alias="for")
+    do: list[AStatement]
+
+
+class AOutput(Strict):
+    output: Number | list[Number] = Field(description="an expression, or a list released in order")
+
+
+AStatement = Union[Literal["top", "bot", "stop", "skip"], ASample, Assign, AIf, AFor, AOutput]  # noqa: UP007 (forward refs)
+AIf.model_rebuild()
+AFor.model_rebuild()
+
+
+class Neighbours(Strict):
+    each: Number | None = None
+    one: Number | None = None
+    increasing: Number | None = None
+    decreasing: Number | None = None
+    monotone: Number | None = None
+    l1: Number | None = None
+
+
+class AInput(Strict):
+    """A public integer (`public: true`), or the stream (`stream: k`) with its neighbour relation."""
+
+    public: StrictBool | None = None
+    stream: Literal["k"] | None = None
+    sensitivity: Number | None = None
+    neighbours: Neighbours | None = None
+
+
+class AProgram(Strict):
+    inputs: dict[str, AInput] = Field(min_length=1)
+    body: list[AStatement] = Field(min_length=1)
+
+
+class AClaim(Strict):
+    """(c·ε, 0)-DP for every stream length k and every ε > 0; the noise scales are in units of 1/ε."""
+
+    for_all_k: Literal[True]
+    epsilon_factor: Number = Field(default=1, description="c: the claim is (c·ε)-DP")
+
+
+class ASpecModel(Strict):
+    schema_version: Literal[1]
+    name: str
+    description: str = ""
+    parameters: dict[str, Number] = Field(default_factory=dict)
+    program: AProgram
+    claim: AClaim
+    fallback: str | None = None
+
+
+@dataclass(frozen=True)
+class DGeom:
+    """The IR of `geometric`: scale num/den, at `center`."""
+
+    num: int
+    den: int
+    center: P.AExp
+
+
+@dataclass(frozen=True)
+class Relation:
+    """The stream's neighbour relation: kind (one of RELATIONS) and Δ."""
+
+    kind: str
+    delta: int
+
+    def text(self, q: str) -> str:
+        d = self.delta
+        return {"each": f"|{q}_i - {q}'_i| <= {d} for every i",
+                "one": f"{q} and {q}' differ in one answer, by at most {d}",
+                "increasing": f"0 <= {q}'_i - {q}_i <= {d} for every i",
+                "decreasing": f"0 <= {q}_i - {q}'_i <= {d} for every i",
+                "monotone": f"0 <= {q}'_i - {q}_i <= {d} for every i, or 0 <= {q}_i - {q}'_i <= {d} for every i",
+                "l1": f"sum_i |{q}_i - {q}'_i| <= {d}"}[self.kind]
+
+
+@dataclass(frozen=True)
+class AlignSpec:
+    """A checked all-k spec.  Names shared with MechanismSpec are those the pipeline reads."""
+
+    path: str
+    sha256: str
+    name: str
+    description: str
+    stream: str
+    publics: tuple[str, ...]
+    relation: Relation
+    factor: Fraction                    # the claim is (factor·ε)-DP
+    body: tuple[P.Stmt, ...]
+    slot_names: tuple[str, ...]         # the variables, in slot order
+    params: Mapping[str, Fraction]
+    fallback: str | None
+    delta: Fraction = Fraction(0)
+    delta_text: str = "0"
+    derived: Mapping[str, Any] | None = None
+    profile_compose: tuple[int, ...] = ()
+    profile_epsilons: tuple[str, ...] = ()
+    kind: str = "align"
+
+    @property
+    def nvars(self) -> int:
+        return len(self.slot_names)
+
+    @property
+    def npub(self) -> int:
+        return len(self.publics)
+
+    @property
+    def neighbours(self) -> str:
+        pub = f"; {', '.join(self.publics)} equal" if self.publics else ""
+        return self.relation.text(self.stream) + pub
+
+    @property
+    def claim(self) -> ForAllK:
+        return ForAllK(Dp(self.epsilon_text, self.delta_text, self.neighbours))
+
+    @property
+    def epsilon_text(self) -> str:
+        c = "" if self.factor == 1 else f"{self.factor}*"
+        return f"{c}eps for every eps > 0, every stream length k"
+
+    @property
+    def delta_q(self) -> int:
+        return self.relation.delta
+
+
+def is_all_k(data: Any) -> bool:
+    claim = data.get("claim") if isinstance(data, dict) else None
+    return isinstance(data, dict) and "program" in data and isinstance(claim, dict) and "for_all_k" in claim
+
+
+def check(data: Mapping[str, Any], file: str, sha256: str) -> AlignSpec:
+    try:
+        model = ASpecModel.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(file, exc, ASpecModel) from None
+    return _Lower(model, file).spec(sha256)
+
+
+def _resolve_a(a: P.AExp, nvars: int) -> P.AExp:
+    """Public inputs' slots (after the variables) and the stream's base, once the variables are known."""
+    if isinstance(a, P.AVar):
+        return P.AVar(nvars - 100 - a.x) if a.x <= -100 else a
+    if isinstance(a, P.AIdx):
+        return P.AIdx(a.base, a.length, _resolve_a(a.i, nvars))
+    if isinstance(a, P.ABin):
+        return P.ABin(a.op, _resolve_a(a.a, nvars), _resolve_a(a.b, nvars))
+    if isinstance(a, P.AAbs):
+        return P.AAbs(_resolve_a(a.a, nvars))
+    if isinstance(a, P.ADivC):
+        return P.ADivC(a.op, _resolve_a(a.a, nvars), a.d)
+    return a
+
+
+def _resolve_b(b: P.BExp, nvars: int) -> P.BExp:
+    if isinstance(b, P.BCmp):
+        return P.BCmp(b.op, _resolve_a(b.a, nvars), _resolve_a(b.b, nvars))
+    if isinstance(b, P.BNot):
+        return P.BNot(_resolve_b(b.b, nvars))
+    if isinstance(b, P.BBin):
+        return P.BBin(b.op, _resolve_b(b.b, nvars), _resolve_b(b.c, nvars))
+    return b
+
+
+def _resolve(s: P.Stmt, nvars: int) -> P.Stmt:
+    if isinstance(s, P.SAssign):
+        return P.SAssign(s.x, _resolve_a(s.a, nvars))
+    if isinstance(s, P.SSample):
+        d = s.d
+        assert isinstance(d, DGeom)
+        return P.SSample(s.x, DGeom(d.num, d.den, _resolve_a(d.center, nvars)))  # type: ignore[arg-type]
+    if isinstance(s, P.SIf):
+        return P.SIf(_resolve_b(s.b, nvars), tuple(_resolve(t, nvars) for t in s.then),
+                     tuple(_resolve(t, nvars) for t in s.orelse))
+    if isinstance(s, P.SFor):
+        return P.SFor(s.x, s.n, tuple(_resolve(t, nvars) for t in s.body))
+    if isinstance(s, P.SOut):
+        return P.SOut(_resolve_a(s.a, nvars))
+    return s
+
+
+class _Lower:
+    """Names, types and the lowering to the IR; every error names the field."""
+
+    def __init__(self, model: ASpecModel, file: str) -> None:
+        self.model, self.file = model, file
+        self.params: dict[str, Fraction] = {}
+        self.slots: list[str] = []
+        self.publics: list[str] = []
+        self.stream = ""
+        self.count = 0
+        self.loops = 0
+
+    def fail(self, field_: str, msg: str) -> SpecError:
+        return SpecError(self.file, field_, msg)
+
+    def ident(self, field_: str, name: str) -> None:
+        if not IDENT.match(name) or name in E.FUNCTIONS or name in ("True", "False", "k") or keyword.iskeyword(name):
+            raise self.fail(field_, f"{name!r}: a name starts with a letter and has only letters, digits "
+                            "and '_' (not a keyword, a function name or k)")
+
+    def spec(self, sha256: str) -> AlignSpec:
+        m = self.model
+        for name, text in m.parameters.items():
+            self.ident(f"parameters.{name}", name)
+            self.params[name] = self.const(f"parameters.{name}", text)
+        relation = self.inputs()
+        factor = self.const("claim.epsilon_factor", m.claim.epsilon_factor)
+        if factor <= 0:
+            raise self.fail("claim.epsilon_factor", f"{factor}: a positive number")
+        body = self.block("program.body", m.program.body, depth=0)
+        body = tuple(_resolve(st, len(self.slots)) for st in body)
+        if self.loops != 1:
+            raise self.fail("program.body", "the program has one loop over the stream "
+                            f"(`for: {{var: i, in: {self.stream}, value: a}}` at the top level)")
+        fallback = None
+        if m.fallback is not None:
+            from pathlib import Path
+            fb = Path(self.file).parent / m.fallback
+            if not fb.is_file():
+                raise self.fail("fallback", f"{m.fallback}: no such file (a path relative to the spec)")
+            fallback = str(fb)
+        return AlignSpec(self.file, sha256, m.name, m.description, self.stream, tuple(self.publics), relation,
+                         factor, body, tuple(self.slots), dict(self.params), fallback)
+
+    def inputs(self) -> Relation:
+        relation: Relation | None = None
+        for name, comp in self.model.program.inputs.items():
+            f = f"program.inputs.{name}"
+            self.ident(f, name)
+            if name in self.params:
+                raise self.fail(f, f"{name!r} is also a parameter")
+            if comp.public:
+                if comp.stream or comp.sensitivity is not None or comp.neighbours is not None:
+                    raise self.fail(f, "a public input has no stream and no neighbours: both runs see the same value")
+                if len(self.publics) >= MAX_PUBLIC:
+                    raise self.fail(f, f"at most {MAX_PUBLIC} public inputs")
+                self.publics.append(name)
+                continue
+            if comp.stream != "k":
+                raise self.fail(f, "an input is public (`public: true`) or the stream (`stream: k`)")
+            if relation is not None:
+                raise self.fail(f, f"one stream only ({self.stream!r} is the stream)")
+            self.stream = name
+            relation = self.relation(f, comp)
+        if relation is None:
+            raise self.fail("program.inputs", "no stream input (`q: {stream: k, neighbours: {each: 1}}`)")
+        return relation
+
+    def relation(self, f: str, comp: AInput) -> Relation:
+        given: list[tuple[str, Any]] = []
+        if comp.sensitivity is not None:
+            given.append(("each", comp.sensitivity))
+        if comp.neighbours is not None:
+            given += [(k, v) for k in RELATIONS if (v := getattr(comp.neighbours, k)) is not None]
+        if len(given) != 1:
+            raise self.fail(f, "give the neighbour relation once: `sensitivity: D` or `neighbours: {R: D}` "
+                            f"with R one of {', '.join(RELATIONS)}")
+        kind, text = given[0]
+        d = self.const(f"{f}.neighbours.{kind}", text)
+        if d.denominator != 1 or d < 0:
+            raise self.fail(f"{f}.neighbours.{kind}", f"{d}: a non-negative integer")
+        return Relation(kind, int(d))
+
+    def const(self, field_: str, text: Any) -> Fraction:
+        try:
+            return Fraction(E.compile_exact(E.parse(text))(dict(self.params)))
+        except E.ExprError as exc:
+            raise self.fail(field_, str(exc)) from None
+        except KeyError as exc:
+            raise self.fail(field_, f"{exc.args[0]!r} is not a parameter") from None
+
+    def slot(self, field_: str, name: str, *, write: bool) -> int:
+        self.ident(field_, name)
+        if name in self.params or name in self.publics:
+            raise self.fail(field_, f"{name!r} is a {'parameter' if name in self.params else 'public input'}, "
+                            "not a variable")
+        if name == self.stream:
+            raise self.fail(field_, f"{name!r} is the stream: read it with `for: {{var: i, in: {name}, value: a}}`")
+        if name not in self.slots:
+            if not write:
+                raise self.fail(field_, f"{name!r} is not defined")
+            self.slots.append(name)
+        return self.slots.index(name)
+
+    def block(self, field_: str, stmts: list[Any], depth: int) -> tuple[P.Stmt, ...]:
+        out: list[P.Stmt] = []
+        for i, s in enumerate(stmts):
+            out += self.stmt(f"{field_}[{i}]", s, depth)
+        return tuple(out)
+
+    def stmt(self, field_: str, s: Any, depth: int) -> list[P.Stmt]:
+        self.count += 1
+        if self.count > MAX_STATEMENTS:
+            raise self.fail(field_, f"more than {MAX_STATEMENTS} statements")
+        if isinstance(s, str):
+            return [P.SSimple(s)]
+        if isinstance(s, ASample):
+            g = s.sample.from_.geometric
+            scale = self.const(f"{field_}.sample.from.geometric.scale", g.scale)
+            if scale <= 0:
+                raise self.fail(f"{field_}.sample.from.geometric.scale", f"{scale}: the scale must be positive")
+            center = self.aexp(f"{field_}.sample.from.geometric.center", g.center)
+            x = self.slot(f"{field_}.sample.var", s.sample.var, write=True)
+            return [P.SSample(x, DGeom(scale.numerator, scale.denominator, center))]  # type: ignore[arg-type]
+        if isinstance(s, Assign):
+            a = self.aexp(f"{field_}.assign.value", s.assign.value)
+            return [P.SAssign(self.slot(f"{field_}.assign.var", s.assign.var, write=True), a)]
+        if isinstance(s, AIf):
+            b = self.bexp(f"{field_}.if", s.if_)
+            return [P.SIf(b, self.block(f"{field_}.then", s.then, depth), self.block(f"{field_}.else", s.else_, depth))]
+        if isinstance(s, AFor):
+            return [self.loop(field_, s, depth)]
+        if isinstance(s, AOutput):
+            items = s.output if isinstance(s.output, list) else [s.output]
+            if not items:
+                raise self.fail(f"{field_}.output", "an empty list releases nothing")
+            return [P.SOut(self.aexp(f"{field_}.output", t)) for t in items]
+        raise self.fail(field_, f"unknown statement {s!r}")
+
+    def loop(self, field_: str, s: AFor, depth: int) -> P.Stmt:
+        head = s.for_
+        if head.in_ != self.stream or head.value is None:
+            raise self.fail(f"{field_}.for", f"outside the fragment: a loop runs over the stream "
+                            f"(`for: {{var: i, in: {self.stream}, value: a}}`), not over {head.in_!r}")
+        if depth > 0:
+            raise self.fail(f"{field_}.for", "outside the fragment: nested loops")
+        self.loops += 1
+        i = self.slot(f"{field_}.for.var", head.var, write=True)
+        v = self.slot(f"{field_}.for.value", head.value, write=True)
+        pre = P.SAssign(v, P.AIdx(STREAM_BASE, K_LENGTH, P.AVar(i)))
+        return P.SFor(i, K_LENGTH, (pre, *self.block(f"{field_}.do", s.do, depth + 1)))
+
+    def expr(self, field_: str, text: Any, want: str) -> E.Expr:
+        types = {n: (E.INT if v.denominator == 1 else E.RAT) for n, v in self.params.items()}
+        types.update({n: E.INT for n in (*self.slots, *self.publics)})
+        try:
+            e = E.parse(text)
+            t = E.typecheck(e, types, allow_real=False)
+        except E.ExprError as exc:
+            raise self.fail(field_, str(exc)) from None
+        if t != want:
+            raise self.fail(field_, "expected a condition" if want == E.BOOL else
+                            "expected an integer expression (+ - * // % min max abs)")
+        return e
+
+    def aexp(self, field_: str, text: Any) -> P.AExp:
+        try:
+            return self.lower_a(self.expr(field_, text, E.INT))
+        except E.ExprError as exc:
+            raise self.fail(field_, str(exc)) from None
+
+    def bexp(self, field_: str, text: Any) -> P.BExp:
+        try:
+            return self.lower_b(self.expr(field_, text, E.BOOL))
+        except E.ExprError as exc:
+            raise self.fail(field_, str(exc)) from None
+
+    def lower_a(self, e: E.Expr) -> P.AExp:
+        if isinstance(e, E.Num):
+            if e.value.denominator != 1:
+                raise E.ExprError(f"{e.value}: program values are integers")
+            return P.AConst(int(e.value))
+        if isinstance(e, E.Var):
+            if e.name in self.params:
+                v = self.params[e.name]
+                if v.denominator != 1:
+                    raise E.ExprError(f"parameter {e.name} = {v} is not an integer")
+                return P.AConst(int(v))
+            if e.name in self.publics:
+                return P.AVar(-100 - self.publics.index(e.name))   # a public input's slot, resolved on render
+            return P.AVar(self.slots.index(e.name))
+        if isinstance(e, E.Neg):
+            return P.ABin("sub", P.AConst(0), self.lower_a(e.operand))
+        if isinstance(e, E.BinOp) and e.op in ("//", "%"):
+            return lower_divmod(e.op, self.lower_a(e.left), self.lower_a(e.right), E.to_text(e))
+        if isinstance(e, E.BinOp) and e.op in ("+", "-", "*"):
+            return P.ABin({"+": "add", "-": "sub", "*": "mul"}[e.op], self.lower_a(e.left), self.lower_a(e.right))
+        if isinstance(e, E.Call) and e.fn in ("min", "max"):
+            return P.ABin(e.fn, self.lower_a(e.args[0]), self.lower_a(e.args[1]))
+        if isinstance(e, E.Call) and e.fn == "abs":
+            return P.AAbs(self.lower_a(e.args[0]))
+        raise E.ExprError(f"{E.to_text(e)}: outside the program language (+ - * // % min max abs on integers)")
+
+    def lower_b(self, e: E.Expr) -> P.BExp:
+        if isinstance(e, E.BoolConst):
+            return P.BConst(e.value)
+        if isinstance(e, E.Not):
+            return P.BNot(self.lower_b(e.operand))
+        if isinstance(e, E.BoolOp):
+            parts = [self.lower_b(v) for v in e.values]
+            out = parts[-1]
+            for p in reversed(parts[:-1]):
+                out = P.BBin(e.op, p, out)
+            return out
+        if isinstance(e, E.Compare):
+            a, b = self.lower_a(e.left), self.lower_a(e.right)
+            table: dict[str, P.BExp] = {"<": P.BCmp("lt", a, b), "<=": P.BCmp("le", a, b),
+                                        "==": P.BCmp("eq", a, b), ">": P.BCmp("lt", b, a),
+                                        ">=": P.BCmp("le", b, a), "!=": P.BNot(P.BCmp("eq", a, b))}
+            return table[e.op]
+        raise E.ExprError(f"{E.to_text(e)} is not a condition")

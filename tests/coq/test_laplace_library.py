@@ -1,0 +1,46 @@
+"""The continuous Laplace library with real Coq: the Laplace mechanism written as a program with
+continuous noise is proved by rdp_of_shift (tests/coq/laplace/laplace_mechanism.v) and by
+rdp_of_aligned, the alignment route's theorem (laplace_mechanism_aligned.v); coqchk accepts both,
+and their assumptions resolve to exact names that the allow-list admits for a continuous-noise
+claim only."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from obligations.certify import allowlist
+from obligations.prover.coq import Coq, assumption_names
+
+pytestmark = pytest.mark.coq
+
+THEORIES = Path(__file__).resolve().parents[2] / "obligations" / "theories"
+EXAMPLES = Path(__file__).resolve().parent / "laplace"
+
+
+@pytest.mark.parametrize("example, theorem, uses", [
+    ("laplace_mechanism.v", "lapmech_dp", "ProgAlign.v"),
+    ("laplace_mechanism_aligned.v", "lapmech_aligned_dp", "RealAlignSound.v"),
+])
+def test_laplace_mechanism_program_proved_and_audited(tmp_path: Path, example: str, theorem: str,
+                                                      uses: str) -> None:
+    coq = Coq(THEORIES)
+    vfile = tmp_path / example
+    shutil.copy(EXAMPLES / example, vfile)
+    library = coq.closure_of_texts([vfile.read_text()])
+    assert any(v.name == uses for v in library)
+    coq.build_theories(needed=library)
+    done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    printed = done.stdout[done.stdout.index("Axioms:"):].splitlines()
+    names = assumption_names(printed, theorem)
+    checked = coq.check([vfile], library)
+    assert checked.status == "ok", checked.message
+    full, unresolved = allowlist.full_names(names, checked.axioms)
+    assert unresolved == []
+    assert set(allowlist.ANALYSIS) <= set(full)
+    assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
+    assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)
