@@ -136,6 +136,8 @@ def _check_for(claim: dict[str, Any]) -> Any:
             return check
     if claim["epsilon"].startswith("every eps > 0"):
         return _all_k
+    if claim["epsilon"].endswith("eps for every eps > 0, every stream length k"):
+        return _aligned_all_k
     return _dp
 
 
@@ -180,6 +182,16 @@ def _all_k(claim: dict[str, Any], statement: str, vtext: str, record: dict[str, 
     assert head == "dp_stream"   # for every k and every eps > 0 (TapeSem.v)
     assert claim == {"epsilon": "every eps > 0, every stream length k", "delta": "0",
                      "neighbours": f"|q_i - q'_i| <= {args[0]} for every i"}
+
+
+def _aligned_all_k(claim: dict[str, Any], statement: str, vtext: str, record: dict[str, Any], path: Path) -> None:
+    """A program proved by the generic alignment route: dp_all_k nb p nvars c is c*eps-DP for
+    every eps > 0 and every stream length k (Coupling/TapeSem.v)."""
+    m = re.fullmatch(r"dp_all_k (\w+)_nb (\w+)_prog (\d+) (\d+)", statement)
+    assert m, statement
+    factor = re.fullmatch(r"(?:(\d+)\*)?eps for every eps > 0, every stream length k", claim["epsilon"])
+    assert factor and int(factor.group(1) or 1) == int(m.group(4)), (claim, statement)
+    assert claim["delta"] == "0" and claim["neighbours"]
 
 
 def _kov(claim: dict[str, Any], statement: str, vtext: str, record: dict[str, Any], path: Path) -> None:
