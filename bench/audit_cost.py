@@ -3,11 +3,12 @@
     python bench/audit_cost.py [--runs N] [SPEC ...]
 
 Each spec is proved once into build/bench/audit/ (no certificate cache), then its
-generated .v is compiled N times (default 5) with coqc as `prove` runs it, and N
-times with the audit cut off (everything from the audit's heading on); printed:
-the median wall seconds of each, the audit's share and the number of theorems the
-audit covers.  Default specs: a small finite claim, a family, a calibrated claim
-and a noise pipeline from mechanisms/.
+generated .v is compiled N times (default 5) with coqc as `prove` runs it (one
+`Print Assumptions` of the tuple of the theorems), N times with the audit as it was
+before (`Check` and `Print Assumptions` of each theorem) and N times with the audit
+cut off, the three interleaved so that the machine's load falls on each alike;
+printed: the median wall seconds of each and the number of theorems.  Default specs:
+a small finite claim, a family, a claim with an expected error and a noise pipeline.
 """
 from __future__ import annotations
 
@@ -27,20 +28,37 @@ from obligations.kinds import load  # noqa: E402
 from obligations.prover.coq import GENERATED  # noqa: E402
 
 WORK = REPO / "build" / "bench" / "audit"
-DEFAULT = ["mechanisms/randomized_response.yaml", "mechanisms/randomized_response_family.yaml",
-           "mechanisms/laplace_snapping.yaml", "mechanisms/exponential_mechanism.yaml"]
+DEFAULT = ["mechanisms/randomized_response.yaml", "mechanisms/truncated_geometric_family.yaml",
+           "mechanisms/truncated_geometric_expected_error.yaml", "mechanisms/snapping_unclamped_instance.yaml"]
 AUDIT_HEADING = "(** ** The audit"
 
 
-def coqc_seconds(load_path: list[str], vfile: Path, runs: int) -> float:
-    """The median wall seconds of `runs` coqc compilations of `vfile`."""
-    times = []
+def coqc_seconds(load_path: list[str], vfiles: list[Path], runs: int) -> list[float]:
+    """The median wall seconds of `runs` coqc compilations of each of `vfiles`, interleaved."""
+    times: list[list[float]] = [[] for _ in vfiles]
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(["coqc", *load_path, "-Q", str(vfile.parent), GENERATED, str(vfile)],
-                       cwd=vfile.parent, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for v, spent in zip(vfiles, times):
+            start = time.perf_counter()
+            subprocess.run(["coqc", *load_path, "-Q", str(v.parent), GENERATED, str(v)],
+                           cwd=v.parent, check=True, capture_output=True)
+            spent.append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times]
+
+
+def per_theorem_tail(theorems: tuple[str, ...]) -> str:
+    """The audit as it was: `Check` and `Print Assumptions` of each theorem."""
+    lines = ["", "(** ** The audit, one traversal per theorem *)", "Local Open Scope R_scope.",
+             "Local Set Printing Width 100000."]
+    for t in theorems:
+        lines += ["Check audit_statement.", f"Check {t}.", "Check audit_assumptions.", f"Print Assumptions {t}."]
+    return "\n".join([*lines, "Check audit_end."]) + "\n"
+
+
+def variant(vfile: Path, folder: str, text: str) -> Path:
+    path = vfile.parent / folder / vfile.name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
+    return path
 
 
 def main(argv: list[str]) -> int:
@@ -50,7 +68,7 @@ def main(argv: list[str]) -> int:
     settings = Settings(build=WORK / "build", out=WORK / "certificates", use_cache=False)
     coq = settings.coq()
     coq.build_theories()
-    print(f"{'spec':34} {'theorems':>8} {'coqc':>7} {'no audit':>9} {'audit':>7} {'share':>6}")
+    print(f"{'spec':34} {'theorems':>8} {'one traversal':>13} {'per theorem':>11} {'no audit':>9}")
     for spec in argv or DEFAULT:
         u = unfold(load(REPO / spec))
         o = prove(u, settings)
@@ -59,13 +77,11 @@ def main(argv: list[str]) -> int:
             continue
         vfile = Path(o.certificate).with_suffix(".v")
         text = vfile.read_text()
-        bare = vfile.parent / "bare" / vfile.name
-        bare.parent.mkdir(exist_ok=True)
-        bare.write_text(text[:text.index(AUDIT_HEADING)])
-        full = coqc_seconds(coq.load_path(), vfile, runs)
-        cut = coqc_seconds(coq.load_path(), bare, runs)
-        print(f"{u.spec.name:34} {len(u.rendered.theorems):8d} {full:7.2f} {cut:9.2f} "
-              f"{full - cut:7.2f} {(full - cut) / full:6.0%}")
+        body = text[:text.index(AUDIT_HEADING)]
+        files = [vfile, variant(vfile, "per_theorem", body + per_theorem_tail(u.rendered.theorems)),
+                 variant(vfile, "bare", body)]
+        one, each, bare = coqc_seconds(coq.load_path(), files, runs)
+        print(f"{u.spec.name:34} {len(u.rendered.theorems):8d} {one:13.2f} {each:11.2f} {bare:9.2f}", flush=True)
     return 0
 
 

@@ -104,8 +104,10 @@ def _judged(json_path: Path, name: str, record: dict[str, Any], o: Outcome, audi
         for t in record["theorems"]:
             if t.get("statement") != audit.statements[t["name"]]:
                 problems.append(f"the statement of {t['name']} differs from what Coq prints")
-            elif t.get("assumptions") != audit.assumptions[t["name"]]:
-                problems.append(f"the assumptions of {t['name']} differ from what Coq prints")
+            if set(t) != {"name", "statement"}:
+                problems.append(f"the theorem {t['name']} records more than its name and statement")
+        if record.get("assumptions") != audit.assumptions:
+            problems.append("the assumptions of the theorems differ from what Coq prints")
     return Verification(str(json_path), name, not problems, problems, o.timings)
 
 

@@ -6,6 +6,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from obligations.core.audit import MARKERS, TUPLE
 from obligations.core.resources import TEMPLATES, THEORIES
 
 
@@ -89,7 +90,7 @@ def theory_names(directory: Path = THEORIES) -> frozenset[str]:
 
 
 # Computed once: a spec's name may not be any of these (it names a module and prefixes definitions).
-RESERVED = LIBRARY_NAMES | template_names() | theory_names()
+RESERVED = LIBRARY_NAMES | {*MARKERS, TUPLE} | template_names() | theory_names()
 
 
 def coq_name_problem(name: str) -> str | None:

@@ -49,7 +49,7 @@ def test_all_k_certified(proved: tuple[subprocess.CompletedProcess[str], dict[st
     assert o["verdict"] == "proved" and o["theorem"] == f"{name}_dp_all_k" and o["statement"] == statement
     record = json.loads((out / f"{name}.json").read_text())
     main = record["theorems"][-1]
-    assert main["name"] == f"{name}_dp_all_k" and set(main["assumptions"]) <= AXIOMS
+    assert main["name"] == f"{name}_dp_all_k" and set(record["assumptions"]) <= AXIOMS
 
 
 def test_buggy_variant_refused_with_witness(proved: tuple[subprocess.CompletedProcess[str], dict[str, Any]]

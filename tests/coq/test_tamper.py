@@ -110,6 +110,33 @@ def test_edited_analysis_and_witness(certs: Path) -> None:
     assert "analysis:" in run.stdout and "witness:" in run.stdout
 
 
+def test_assumptions_are_recorded_once_for_all_the_theorems(certs: Path) -> None:
+    """One `Print Assumptions` of the tuple of the theorems: the union of theirs."""
+    record = json.loads((certs / f"{RR}.json").read_text())
+    assert [set(t) for t in record["theorems"]] == [{"name", "statement"}] * 2
+    assert set(record["assumptions"]) == {
+        "Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
+        "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
+
+
+@pytest.mark.parametrize("edit", ["dropped", "added", "per_theorem"])
+def test_edited_assumptions(certs: Path, edit: str) -> None:
+    def change(r: dict[str, Any]) -> None:
+        if edit == "dropped":      # hide an axiom the proof rests on
+            r["assumptions"].remove("Coq.Logic.Classical_Prop.classic")
+        elif edit == "added":      # an axiom outside the allow-list
+            r["assumptions"].append("Certs.randomized_response.cheat")
+        else:                      # a per-theorem list beside the file's
+            r["theorems"][0]["assumptions"] = []
+    edit_json(certs / f"{RR}.json", change)
+    run = verify(certs, RR)
+    assert run.returncode == 1 and "FAILED" in run.stdout
+    assert ("the assumptions of the theorems differ from what Coq prints" if edit != "per_theorem"
+            else "records more than its name and statement") in run.stdout
+    if edit != "dropped":          # the cache cannot know what Coq prints, but refuses these
+        assert reproved(certs, RR)["cached"] is False
+
+
 def _hide(certs: Path, name: str, script: str) -> None:
     """Put `script` in the proof slot of the e^eps bound, in the .v and in the JSON."""
     vpath = certs / f"{name}.v"

@@ -77,11 +77,12 @@ Proof.
     lra.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check binary64_snapping_all_parameters_dp.
+Definition audit_theorems := (binary64_snapping_all_parameters_dp).
 Check audit_assumptions.
-Print Assumptions binary64_snapping_all_parameters_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

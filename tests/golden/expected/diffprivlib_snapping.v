@@ -129,11 +129,12 @@ Proof.
     unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact diffprivlib_snapping_lam_pos|exact H1].
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check diffprivlib_snapping_dp.
+Definition audit_theorems := (diffprivlib_snapping_dp).
 Check audit_assumptions.
-Print Assumptions diffprivlib_snapping_dp.
+Print Assumptions audit_theorems.
 Check audit_end.
