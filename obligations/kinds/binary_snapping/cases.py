@@ -138,7 +138,6 @@ def case_table(scale: Fraction, grid: Fraction, bound: Fraction, g: int, delta: 
                 "pipeline", "pipeline_ok", "pipeline_ok for a log within mu of ln on the floats of (0, 1)",
                 "exact pipeline_ok_binary64_log", ""))
         obligations += [
-            Obligation("prob_nonneg", "a step", "0 <= Pr[P | y]", "uprob_mono; lra", ""),
             Obligation("dp", "the theorem", "Pr[out | x] <= e^eps * Pr[out | x'] for |x - x'| <= 1",
                        "float_snap_dp; exp_mono", ""),
         ]
