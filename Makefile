@@ -48,14 +48,17 @@ test: setup theories
 
 # ruff on everything; mypy --strict on the core, the certificate and allow-list, and the
 # prover's batch layer; the import-layer contracts
-# of pyproject.toml (one direction of flow; only obligations.prover starts processes).
+# of pyproject.toml (one direction of flow; only obligations.prover starts processes);
+# the Coq library's house rules (scripts/coq-lint.py: nothing assumed, headers, names,
+# Requires at the top, no bare simpl on reals).
 STRICT := obligations/core obligations/errors.py \
           obligations/certify/certificate.py obligations/certify/allowlist.py \
           obligations/prover/coq.py obligations/prover/process.py
 lint: venv
-	$(VENV)/bin/ruff check obligations tests bench
-	$(VENV)/bin/mypy --strict $(STRICT)
+	$(VENV)/bin/ruff check obligations tests bench scripts
+	$(VENV)/bin/mypy --strict $(STRICT) scripts/coq-lint.py
 	$(VENV)/bin/lint-imports
+	$(PY) scripts/coq-lint.py
 
 test-unit: venv
 	$(PY) -m pytest tests/unit -q

@@ -39,7 +39,7 @@ Proof.
   set (l' := filter P l).
   assert (HP : forall a, In a l' -> P a = true) by (intros a Ha; apply filter_In in Ha; tauto).
   assert (Hnd' : NoDup (map phi l')).
-  { apply NoDup_map_on; [|apply NoDup_filter, Hnd].
+  { apply nodup_map_on; [|apply NoDup_filter, Hnd].
     intros a b Ha Hb. apply Hinj; [apply HP, Ha|apply HP, Hb]. }
   eapply Rle_trans; [apply (rsum_le _ (fun a => c * g (phi a))); intros a Ha; apply Hle, HP, Ha|].
   rewrite rsum_scal, <- rsum_map_map. apply Rmult_le_compat_l; [exact Hc|].

@@ -45,7 +45,7 @@ Proof.
 Qed.
 
 (** The image of a duplicate-free list under a map injective on it. *)
-Lemma NoDup_map_on {A B} (phi : A -> B) (l : list A) :
+Lemma nodup_map_on {A B} (phi : A -> B) (l : list A) :
   (forall a b, In a l -> In b l -> phi a = phi b -> a = b) -> NoDup l -> NoDup (map phi l).
 Proof.
   induction l as [|a l IH]; intros Hinj Hnd; cbn [map]; [constructor|].

@@ -22,7 +22,7 @@ Local Open Scope R_scope.
 
 (** ** binary64's constants as numbers *)
 Lemma eta_binary64 : eta 53 = / 9007199254740992.
-Proof. unfold eta, Relative.u_ro. simpl. change (Z.pow_pos 2 52) with 4503599627370496%Z. field. Qed.
+Proof. unfold eta, Relative.u_ro. cbn. change (Z.pow_pos 2 52) with 4503599627370496%Z. field. Qed.
 
 Lemma normal_min_binary64 : normal_min 53 (-1074) = / 2 ^ 1022.
 Proof.
@@ -40,13 +40,13 @@ Qed.
 
 Lemma exp_1_ge : 2718 / 1000 <= exp 1.
 Proof.
-  replace (2718 / 1000) with (Q2R (2718 # 1000)) by (unfold Q2R; simpl; lra).
+  replace (2718 / 1000) with (Q2R (2718 # 1000)) by (unfold Q2R; cbn; lra).
   exp_taylor_lower (1 # 1)%Q 1%nat 10%nat.
 Qed.
 
 Lemma exp_ln2_below : exp (7081 / 10220) <= 2.
 Proof.
-  replace 2 with (Q2R (2 # 1)) by (unfold Q2R; simpl; lra).
+  replace 2 with (Q2R (2 # 1)) by (unfold Q2R; cbn; lra).
   exp_taylor_upper (7081 # 10220)%Q 1%nat 5%nat.
 Qed.
 
@@ -55,7 +55,7 @@ Lemma normal_min_le_exp : forall y, y <= 7081 / 10 -> normal_min 53 (-1074) <= e
 Proof.
   intros y Hy. rewrite normal_min_binary64, exp_Ropp. apply Rinv_le_contravar; [apply exp_pos|].
   apply Rle_trans with (exp (7081 / 10)); [apply exp_le_iff; exact Hy|].
-  replace (7081 / 10) with (INR 1022 * (7081 / 10220)) by (rewrite INR_IZR_INZ; simpl; field).
+  replace (7081 / 10) with (INR 1022 * (7081 / 10220)) by (rewrite INR_IZR_INZ; cbn; field).
   rewrite exp_INR_mult. apply pow_incr. split; [left; apply exp_pos|exact exp_ln2_below].
 Qed.
 

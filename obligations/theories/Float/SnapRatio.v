@@ -509,8 +509,8 @@ Theorem interior_ratio : forall t grid B k lam x x' delta,
 Proof.
   intros t grid B k lam x x' delta Hg Hk Hok Fx Fx' Hd Ha Hb Ha' Hb' H1 H2 H3 H4 HE.
   apply output_ratio; try assumption.
-  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk) in Hw. destruct t; simpl in Hw; lra.
-  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk). destruct t; simpl; lra.
+  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk) in Hw. destruct t; cbn in Hw; lra.
+  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk). destruct t; cbn; lra.
   - nra.
 Qed.
 

@@ -134,7 +134,7 @@ Qed.
 
 Lemma eta_small : 2 * eta <= / 2.
 Proof.
-  rewrite two_eta. replace (/ 2) with (bpow radix2 (-1)) by (simpl; unfold Z.pow_pos; simpl; field).
+  rewrite two_eta. replace (/ 2) with (bpow radix2 (-1)) by (cbn; unfold Z.pow_pos; cbn; field).
   apply bpow_le. lia.
 Qed.
 
