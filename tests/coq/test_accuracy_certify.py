@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = ["mechanisms/truncated_geometric_accuracy.yaml", "tests/specs/accuracy/geometric_accuracy_too_tight.yaml",
          "tests/specs/utility/snapping_unclamped_laplace_distance.yaml",

@@ -17,8 +17,6 @@ from obligations.core.obligation import Verdict
 from obligations.core.resources import THEORIES
 from obligations.kinds import load, unfold
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = Path("mechanisms/binary64_snapping_all_parameters.yaml")
 SEED = Path("tests/specs/binary64/binary64_snapping_all_parameters_seed_constants.yaml")

@@ -23,8 +23,6 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parent.parent.parent
 
 

@@ -20,8 +20,6 @@ from obligations.core.resources import THEORIES
 from obligations.kinds.coupling.document import render
 from obligations.prover.coq import assumption_names
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = ["mechanisms/above_threshold_all_k.yaml", "mechanisms/sparse_vector_lsl_all_k.yaml",
          "mechanisms/report_noisy_max_all_k.yaml",

@@ -10,9 +10,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = REPO / "tests" / "specs" / "distance"

@@ -16,8 +16,6 @@ from obligations.core.resources import THEORIES
 from obligations.kinds.finite.kov import Exponent, KovClaim, claims_for, kov_delta, render_kov
 from obligations.prover.coq import assumption_names
 
-pytestmark = pytest.mark.coq
-
 LN3 = Exponent(Fraction(3), log=True)
 
 

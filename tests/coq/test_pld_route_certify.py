@@ -10,10 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
-
-pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
 LOW = REPO / "tests" / "specs" / "composition" / "geometric_10_runs_delta_low.yaml"

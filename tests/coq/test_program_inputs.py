@@ -20,8 +20,6 @@ import yaml
 from obligations.certify.run import load_specs, unfold
 from obligations.core.resources import THEORIES
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parents[2]
 NAME = "online_model_k1"
 
