@@ -1,9 +1,12 @@
-"""Shared test setup: run from the repository root so spec paths are relative."""
+"""Shared test setup: run from the repository root so spec paths are relative; the longest
+files first; each shipped spec proved once for the whole run (`shipped_proof`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import pytest
+from shipped import Proved, ShippedProofs, shared_root
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -29,3 +32,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         name = item.path.name
         return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
     items.sort(key=rank)   # stable: the order within a file is kept
+
+
+@pytest.fixture(scope="session")
+def shipped_proof(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Proved]:
+    """`shipped_proof("snapping_clamped")`: mechanisms/snapping_clamped.yaml proved once for the
+    whole run, whichever Coq test asks first (tests/shipped.py)."""
+    return ShippedProofs(shared_root(tmp_path_factory) / "shipped").get
