@@ -30,6 +30,7 @@ def audit_tail(theorems: Sequence[str]) -> str:
              "Local Open Scope R_scope.", "Local Set Printing Width 100000."]
     for t in theorems:
         lines += [f"Check {STATEMENT}.", f"Check {t}."]
-    lines += [f"Definition {TUPLE} := ({', '.join(theorems)}).",
+    # `@`: a theorem with implicit arguments stands for itself, not an application of it
+    lines += [f"Definition {TUPLE} := ({', '.join('@' + t for t in theorems)}).",
               f"Check {ASSUMPTIONS}.", f"Print Assumptions {TUPLE}.", f"Check {END}."]
     return "\n".join(lines) + "\n"

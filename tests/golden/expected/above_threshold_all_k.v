@@ -129,7 +129,7 @@ Check audit_statement.
 Check above_threshold_all_k_no_fault.
 Check audit_statement.
 Check above_threshold_all_k_dp_all_k.
-Definition audit_theorems := (above_threshold_all_k_no_fault, above_threshold_all_k_dp_all_k).
+Definition audit_theorems := (@above_threshold_all_k_no_fault, @above_threshold_all_k_dp_all_k).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -75,7 +75,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check above_threshold_k2_dp.
-Definition audit_theorems := (above_threshold_k2_dp).
+Definition audit_theorems := (@above_threshold_k2_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

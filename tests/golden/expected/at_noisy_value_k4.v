@@ -103,7 +103,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check at_noisy_value_k4_not_dp.
-Definition audit_theorems := (at_noisy_value_k4_not_dp).
+Definition audit_theorems := (@at_noisy_value_k4_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

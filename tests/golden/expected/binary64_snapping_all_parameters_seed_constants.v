@@ -70,7 +70,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check binary64_snapping_all_parameters_seed_constants_dp.
-Definition audit_theorems := (binary64_snapping_all_parameters_seed_constants_dp).
+Definition audit_theorems := (@binary64_snapping_all_parameters_seed_constants_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

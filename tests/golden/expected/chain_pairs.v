@@ -45,7 +45,7 @@ Check audit_statement.
 Check chain_pairs_distr.
 Check audit_statement.
 Check chain_pairs_dp.
-Definition audit_theorems := (chain_pairs_distr, chain_pairs_dp).
+Definition audit_theorems := (@chain_pairs_distr, @chain_pairs_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -49,7 +49,7 @@ Check audit_statement.
 Check chain_pairs_false_distr.
 Check audit_statement.
 Check chain_pairs_false_not_dp.
-Definition audit_theorems := (chain_pairs_false_distr, chain_pairs_false_not_dp).
+Definition audit_theorems := (@chain_pairs_false_distr, @chain_pairs_false_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -130,7 +130,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check diffprivlib_snapping_numpy_log_dp.
-Definition audit_theorems := (diffprivlib_snapping_numpy_log_dp).
+Definition audit_theorems := (@diffprivlib_snapping_numpy_log_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

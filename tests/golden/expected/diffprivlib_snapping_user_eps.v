@@ -123,7 +123,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check diffprivlib_snapping_user_eps_dp.
-Definition audit_theorems := (diffprivlib_snapping_user_eps_dp).
+Definition audit_theorems := (@diffprivlib_snapping_user_eps_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

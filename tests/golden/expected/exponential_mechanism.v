@@ -69,7 +69,7 @@ Check audit_statement.
 Check exponential_mechanism_rdistr.
 Check audit_statement.
 Check exponential_mechanism_dp.
-Definition audit_theorems := (exponential_mechanism_rdistr, exponential_mechanism_dp).
+Definition audit_theorems := (@exponential_mechanism_rdistr, @exponential_mechanism_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

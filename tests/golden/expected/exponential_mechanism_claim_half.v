@@ -78,7 +78,7 @@ Check audit_statement.
 Check exponential_mechanism_claim_half_rdistr.
 Check audit_statement.
 Check exponential_mechanism_claim_half_not_dp.
-Definition audit_theorems := (exponential_mechanism_claim_half_rdistr, exponential_mechanism_claim_half_not_dp).
+Definition audit_theorems := (@exponential_mechanism_claim_half_rdistr, @exponential_mechanism_claim_half_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

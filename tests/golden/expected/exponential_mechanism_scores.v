@@ -46,7 +46,7 @@ Check audit_statement.
 Check exponential_mechanism_scores_rdistr.
 Check audit_statement.
 Check exponential_mechanism_scores_dp.
-Definition audit_theorems := (exponential_mechanism_scores_rdistr, exponential_mechanism_scores_dp).
+Definition audit_theorems := (@exponential_mechanism_scores_rdistr, @exponential_mechanism_scores_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -65,7 +65,7 @@ Check audit_statement.
 Check geometric_accuracy_too_tight_inaccuracy_at.
 Check audit_statement.
 Check geometric_accuracy_too_tight_not_accurate.
-Definition audit_theorems := (geometric_accuracy_too_tight_distr, geometric_accuracy_too_tight_inaccuracy_at, geometric_accuracy_too_tight_not_accurate).
+Definition audit_theorems := (@geometric_accuracy_too_tight_distr, @geometric_accuracy_too_tight_inaccuracy_at, @geometric_accuracy_too_tight_not_accurate).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

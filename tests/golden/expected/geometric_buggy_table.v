@@ -52,7 +52,7 @@ Check audit_statement.
 Check geometric_buggy_table_distr.
 Check audit_statement.
 Check geometric_buggy_table_not_dp.
-Definition audit_theorems := (geometric_buggy_table_distr, geometric_buggy_table_not_dp).
+Definition audit_theorems := (@geometric_buggy_table_distr, @geometric_buggy_table_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

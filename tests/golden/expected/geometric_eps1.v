@@ -36,7 +36,7 @@ Check audit_statement.
 Check geometric_eps1_rdistr.
 Check audit_statement.
 Check geometric_eps1_dp.
-Definition audit_theorems := (geometric_eps1_rdistr, geometric_eps1_dp).
+Definition audit_theorems := (@geometric_eps1_rdistr, @geometric_eps1_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -48,7 +48,7 @@ Check audit_statement.
 Check geometric_eps1_claim_0_99_rdistr.
 Check audit_statement.
 Check geometric_eps1_claim_0_99_not_dp.
-Definition audit_theorems := (geometric_eps1_claim_0_99_rdistr, geometric_eps1_claim_0_99_not_dp).
+Definition audit_theorems := (@geometric_eps1_claim_0_99_rdistr, @geometric_eps1_claim_0_99_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

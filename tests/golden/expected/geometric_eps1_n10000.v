@@ -36,7 +36,7 @@ Check audit_statement.
 Check geometric_eps1_n10000_rdistr.
 Check audit_statement.
 Check geometric_eps1_n10000_dp.
-Definition audit_theorems := (geometric_eps1_n10000_rdistr, geometric_eps1_n10000_dp).
+Definition audit_theorems := (@geometric_eps1_n10000_rdistr, @geometric_eps1_n10000_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -75,7 +75,7 @@ Check audit_statement.
 Check geometric_expected_error_too_small_expected_error_exact.
 Check audit_statement.
 Check geometric_expected_error_too_small_expected_error_not_le.
-Definition audit_theorems := (geometric_expected_error_too_small_distr, geometric_expected_error_too_small_expected_error_exact, geometric_expected_error_too_small_expected_error_not_le).
+Definition audit_theorems := (@geometric_expected_error_too_small_distr, @geometric_expected_error_too_small_expected_error_exact, @geometric_expected_error_too_small_expected_error_not_le).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

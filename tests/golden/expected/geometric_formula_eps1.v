@@ -74,7 +74,7 @@ Check audit_statement.
 Check geometric_formula_eps1_rdistr.
 Check audit_statement.
 Check geometric_formula_eps1_dp.
-Definition audit_theorems := (geometric_formula_eps1_rdistr, geometric_formula_eps1_dp).
+Definition audit_theorems := (@geometric_formula_eps1_rdistr, @geometric_formula_eps1_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -35,7 +35,7 @@ Check audit_statement.
 Check geometric_ln2_distance3_rdistr.
 Check audit_statement.
 Check geometric_ln2_distance3_dp.
-Definition audit_theorems := (geometric_ln2_distance3_rdistr, geometric_ln2_distance3_dp).
+Definition audit_theorems := (@geometric_ln2_distance3_rdistr, @geometric_ln2_distance3_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -49,7 +49,7 @@ Check audit_statement.
 Check geometric_threshold_distr.
 Check audit_statement.
 Check geometric_threshold_dp.
-Definition audit_theorems := (geometric_threshold_distr, geometric_threshold_dp).
+Definition audit_theorems := (@geometric_threshold_distr, @geometric_threshold_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

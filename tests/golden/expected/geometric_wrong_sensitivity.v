@@ -55,7 +55,7 @@ Check audit_statement.
 Check geometric_wrong_sensitivity_distr.
 Check audit_statement.
 Check geometric_wrong_sensitivity_not_dp.
-Definition audit_theorems := (geometric_wrong_sensitivity_distr, geometric_wrong_sensitivity_not_dp).
+Definition audit_theorems := (@geometric_wrong_sensitivity_distr, @geometric_wrong_sensitivity_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -58,7 +58,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check kov_eps1_100_runs_delta_low_refuted.
-Definition audit_theorems := (kov_eps1_100_runs_delta_low_refuted).
+Definition audit_theorems := (@kov_eps1_100_runs_delta_low_refuted).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -37,7 +37,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check kov_ln3_10_runs_dp.
-Definition audit_theorems := (kov_ln3_10_runs_dp).
+Definition audit_theorems := (@kov_ln3_10_runs_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -51,7 +51,7 @@ Check audit_statement.
 Check krr_eps1_rdistr.
 Check audit_statement.
 Check krr_eps1_dp.
-Definition audit_theorems := (krr_eps1_rdistr, krr_eps1_dp).
+Definition audit_theorems := (@krr_eps1_rdistr, @krr_eps1_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -78,7 +78,7 @@ Check audit_statement.
 Check krr_eps1_claim_0_9_rdistr.
 Check audit_statement.
 Check krr_eps1_claim_0_9_not_dp.
-Definition audit_theorems := (krr_eps1_claim_0_9_rdistr, krr_eps1_claim_0_9_not_dp).
+Definition audit_theorems := (@krr_eps1_claim_0_9_rdistr, @krr_eps1_claim_0_9_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

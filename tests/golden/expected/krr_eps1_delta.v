@@ -70,7 +70,7 @@ Check audit_statement.
 Check krr_eps1_delta_rdistr.
 Check audit_statement.
 Check krr_eps1_delta_dp.
-Definition audit_theorems := (krr_eps1_delta_rdistr, krr_eps1_delta_dp).
+Definition audit_theorems := (@krr_eps1_delta_rdistr, @krr_eps1_delta_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

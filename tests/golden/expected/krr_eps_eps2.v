@@ -50,7 +50,7 @@ Check audit_statement.
 Check krr_eps_eps2_rdistr.
 Check audit_statement.
 Check krr_eps_eps2_dp.
-Definition audit_theorems := (krr_eps_eps2_rdistr, krr_eps_eps2_dp).
+Definition audit_theorems := (@krr_eps_eps2_rdistr, @krr_eps_eps2_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

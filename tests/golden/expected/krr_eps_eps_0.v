@@ -50,7 +50,7 @@ Check audit_statement.
 Check krr_eps_eps_0_rdistr.
 Check audit_statement.
 Check krr_eps_eps_0_dp.
-Definition audit_theorems := (krr_eps_eps_0_rdistr, krr_eps_eps_0_dp).
+Definition audit_theorems := (@krr_eps_eps_0_rdistr, @krr_eps_eps_0_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

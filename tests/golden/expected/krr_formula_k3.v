@@ -52,7 +52,7 @@ Check audit_statement.
 Check krr_formula_k3_rdistr.
 Check audit_statement.
 Check krr_formula_k3_dp.
-Definition audit_theorems := (krr_formula_k3_rdistr, krr_formula_k3_dp).
+Definition audit_theorems := (@krr_formula_k3_rdistr, @krr_formula_k3_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

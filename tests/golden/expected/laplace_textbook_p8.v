@@ -92,7 +92,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check laplace_textbook_p8_not_dp.
-Definition audit_theorems := (laplace_textbook_p8_not_dp).
+Definition audit_theorems := (@laplace_textbook_p8_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

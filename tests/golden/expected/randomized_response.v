@@ -44,7 +44,7 @@ Check audit_statement.
 Check randomized_response_distr.
 Check audit_statement.
 Check randomized_response_dp.
-Definition audit_theorems := (randomized_response_distr, randomized_response_dp).
+Definition audit_theorems := (@randomized_response_distr, @randomized_response_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -47,7 +47,7 @@ Check audit_statement.
 Check randomized_response_cw_distr.
 Check audit_statement.
 Check randomized_response_cw_dp.
-Definition audit_theorems := (randomized_response_cw_distr, randomized_response_cw_dp).
+Definition audit_theorems := (@randomized_response_cw_distr, @randomized_response_cw_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

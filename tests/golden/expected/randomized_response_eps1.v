@@ -45,7 +45,7 @@ Check audit_statement.
 Check randomized_response_eps1_distr.
 Check audit_statement.
 Check randomized_response_eps1_dp.
-Definition audit_theorems := (randomized_response_eps1_distr, randomized_response_eps1_dp).
+Definition audit_theorems := (@randomized_response_eps1_distr, @randomized_response_eps1_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

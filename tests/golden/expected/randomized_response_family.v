@@ -59,7 +59,7 @@ Check audit_statement.
 Check randomized_response_family_distr.
 Check audit_statement.
 Check randomized_response_family_dp.
-Definition audit_theorems := (randomized_response_family_distr, randomized_response_family_dp).
+Definition audit_theorems := (@randomized_response_family_distr, @randomized_response_family_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

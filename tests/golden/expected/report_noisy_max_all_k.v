@@ -122,7 +122,7 @@ Check audit_statement.
 Check report_noisy_max_all_k_no_fault.
 Check audit_statement.
 Check report_noisy_max_all_k_dp_all_k.
-Definition audit_theorems := (report_noisy_max_all_k_no_fault, report_noisy_max_all_k_dp_all_k).
+Definition audit_theorems := (@report_noisy_max_all_k_no_fault, @report_noisy_max_all_k_dp_all_k).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

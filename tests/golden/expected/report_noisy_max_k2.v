@@ -78,7 +78,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check report_noisy_max_k2_dp.
-Definition audit_theorems := (report_noisy_max_k2_dp).
+Definition audit_theorems := (@report_noisy_max_k2_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -82,7 +82,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check rnm_value_k2_not_dp.
-Definition audit_theorems := (rnm_value_k2_not_dp).
+Definition audit_theorems := (@rnm_value_k2_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

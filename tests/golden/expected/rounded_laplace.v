@@ -129,7 +129,7 @@ Check audit_statement.
 Check rounded_laplace_total.
 Check audit_statement.
 Check rounded_laplace_dp.
-Definition audit_theorems := (rounded_laplace_dp_events, rounded_laplace_lifting, rounded_laplace_total, rounded_laplace_dp).
+Definition audit_theorems := (@rounded_laplace_dp_events, @rounded_laplace_lifting, @rounded_laplace_total, @rounded_laplace_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -50,7 +50,7 @@ Check audit_statement.
 Check rr5_cw_k2_distr.
 Check audit_statement.
 Check rr5_cw_k2_dp.
-Definition audit_theorems := (rr5_cw_k2_distr, rr5_cw_k2_dp).
+Definition audit_theorems := (@rr5_cw_k2_distr, @rr5_cw_k2_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -48,7 +48,7 @@ Check audit_statement.
 Check rr_eps1_delta_low_distr.
 Check audit_statement.
 Check rr_eps1_delta_low_not_dp.
-Definition audit_theorems := (rr_eps1_delta_low_distr, rr_eps1_delta_low_not_dp).
+Definition audit_theorems := (@rr_eps1_delta_low_distr, @rr_eps1_delta_low_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

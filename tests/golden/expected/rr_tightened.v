@@ -48,7 +48,7 @@ Check audit_statement.
 Check rr_tightened_distr.
 Check audit_statement.
 Check rr_tightened_not_dp.
-Definition audit_theorems := (rr_tightened_distr, rr_tightened_not_dp).
+Definition audit_theorems := (@rr_tightened_distr, @rr_tightened_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -93,7 +93,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check seed004_beyond_range_p3_ustar_not_dp.
-Definition audit_theorems := (seed004_beyond_range_p3_ustar_not_dp).
+Definition audit_theorems := (@seed004_beyond_range_p3_ustar_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

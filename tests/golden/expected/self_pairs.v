@@ -44,7 +44,7 @@ Check audit_statement.
 Check vac_self_pairs_distr.
 Check audit_statement.
 Check vac_self_pairs_dp.
-Definition audit_theorems := (vac_self_pairs_distr, vac_self_pairs_dp).
+Definition audit_theorems := (@vac_self_pairs_distr, @vac_self_pairs_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

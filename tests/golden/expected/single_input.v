@@ -43,7 +43,7 @@ Check audit_statement.
 Check vac_single_input_distr.
 Check audit_statement.
 Check vac_single_input_dp.
-Definition audit_theorems := (vac_single_input_distr, vac_single_input_dp).
+Definition audit_theorems := (@vac_single_input_distr, @vac_single_input_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -194,7 +194,7 @@ Check audit_statement.
 Check snapping_clamp_wide_total.
 Check audit_statement.
 Check snapping_clamp_wide_dp.
-Definition audit_theorems := (snapping_clamp_wide_dp_events, snapping_clamp_wide_lifting, snapping_clamp_wide_total, snapping_clamp_wide_dp).
+Definition audit_theorems := (@snapping_clamp_wide_dp_events, @snapping_clamp_wide_lifting, @snapping_clamp_wide_total, @snapping_clamp_wide_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -178,7 +178,7 @@ Check audit_statement.
 Check snapping_clamped_total.
 Check audit_statement.
 Check snapping_clamped_dp.
-Definition audit_theorems := (snapping_clamped_dp_events, snapping_clamped_lifting, snapping_clamped_total, snapping_clamped_dp).
+Definition audit_theorems := (@snapping_clamped_dp_events, @snapping_clamped_lifting, @snapping_clamped_total, @snapping_clamped_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -186,7 +186,7 @@ Check audit_statement.
 Check snapping_clamped_instance_total.
 Check audit_statement.
 Check snapping_clamped_instance_dp.
-Definition audit_theorems := (snapping_clamped_instance_dp_events, snapping_clamped_instance_lifting, snapping_clamped_instance_total, snapping_clamped_instance_dp).
+Definition audit_theorems := (@snapping_clamped_instance_dp_events, @snapping_clamped_instance_lifting, @snapping_clamped_instance_total, @snapping_clamped_instance_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

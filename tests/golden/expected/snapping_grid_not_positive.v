@@ -79,7 +79,7 @@ Check audit_statement.
 Check snapping_grid_not_positive_laplace_distance_lt_scale.
 Check audit_statement.
 Check snapping_grid_not_positive_laplace_distance.
-Definition audit_theorems := (snapping_grid_not_positive_accuracy_exact, snapping_grid_not_positive_accuracy, snapping_grid_not_positive_laplace_distance_lt_scale, snapping_grid_not_positive_laplace_distance).
+Definition audit_theorems := (@snapping_grid_not_positive_accuracy_exact, @snapping_grid_not_positive_accuracy, @snapping_grid_not_positive_laplace_distance_lt_scale, @snapping_grid_not_positive_laplace_distance).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

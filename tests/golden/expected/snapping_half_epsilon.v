@@ -106,7 +106,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check snapping_half_epsilon_not_dp.
-Definition audit_theorems := (snapping_half_epsilon_not_dp).
+Definition audit_theorems := (@snapping_half_epsilon_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

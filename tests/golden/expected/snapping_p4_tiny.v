@@ -86,7 +86,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check snapping_p4_tiny_dp.
-Definition audit_theorems := (snapping_p4_tiny_dp).
+Definition audit_theorems := (@snapping_p4_tiny_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -133,7 +133,7 @@ Check audit_statement.
 Check snapping_unclamped_total.
 Check audit_statement.
 Check snapping_unclamped_dp.
-Definition audit_theorems := (snapping_unclamped_dp_events, snapping_unclamped_lifting, snapping_unclamped_total, snapping_unclamped_dp).
+Definition audit_theorems := (@snapping_unclamped_dp_events, @snapping_unclamped_lifting, @snapping_unclamped_total, @snapping_unclamped_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -138,7 +138,7 @@ Check audit_statement.
 Check snapping_unclamped_instance_total.
 Check audit_statement.
 Check snapping_unclamped_instance_dp.
-Definition audit_theorems := (snapping_unclamped_instance_dp_events, snapping_unclamped_instance_lifting, snapping_unclamped_instance_total, snapping_unclamped_instance_dp).
+Definition audit_theorems := (@snapping_unclamped_instance_dp_events, @snapping_unclamped_instance_lifting, @snapping_unclamped_instance_total, @snapping_unclamped_instance_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

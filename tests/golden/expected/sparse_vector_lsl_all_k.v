@@ -146,7 +146,7 @@ Check audit_statement.
 Check sparse_vector_lsl_all_k_no_fault.
 Check audit_statement.
 Check sparse_vector_lsl_all_k_dp_all_k.
-Definition audit_theorems := (sparse_vector_lsl_all_k_no_fault, sparse_vector_lsl_all_k_dp_all_k).
+Definition audit_theorems := (@sparse_vector_lsl_all_k_no_fault, @sparse_vector_lsl_all_k_dp_all_k).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

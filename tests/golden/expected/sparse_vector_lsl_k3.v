@@ -90,7 +90,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check sparse_vector_lsl_k3_dp.
-Definition audit_theorems := (sparse_vector_lsl_k3_dp).
+Definition audit_theorems := (@sparse_vector_lsl_k3_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

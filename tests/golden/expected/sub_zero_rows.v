@@ -44,7 +44,7 @@ Check audit_statement.
 Check vac_sub_zero_rows_subdistr.
 Check audit_statement.
 Check vac_sub_zero_rows_dp.
-Definition audit_theorems := (vac_sub_zero_rows_subdistr, vac_sub_zero_rows_dp).
+Definition audit_theorems := (@vac_sub_zero_rows_subdistr, @vac_sub_zero_rows_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

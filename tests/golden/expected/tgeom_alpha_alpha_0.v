@@ -56,7 +56,7 @@ Check audit_statement.
 Check tgeom_alpha_alpha_0_distr.
 Check audit_statement.
 Check tgeom_alpha_alpha_0_dp.
-Definition audit_theorems := (tgeom_alpha_alpha_0_distr, tgeom_alpha_alpha_0_dp).
+Definition audit_theorems := (@tgeom_alpha_alpha_0_distr, @tgeom_alpha_alpha_0_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -56,7 +56,7 @@ Check audit_statement.
 Check tgeom_alpha_alpha_1_distr.
 Check audit_statement.
 Check tgeom_alpha_alpha_1_dp.
-Definition audit_theorems := (tgeom_alpha_alpha_1_distr, tgeom_alpha_alpha_1_dp).
+Definition audit_theorems := (@tgeom_alpha_alpha_1_distr, @tgeom_alpha_alpha_1_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -59,7 +59,7 @@ Check audit_statement.
 Check tgeom_alpha_alpha_2_distr.
 Check audit_statement.
 Check tgeom_alpha_alpha_2_not_dp.
-Definition audit_theorems := (tgeom_alpha_alpha_2_distr, tgeom_alpha_alpha_2_not_dp).
+Definition audit_theorems := (@tgeom_alpha_alpha_2_distr, @tgeom_alpha_alpha_2_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

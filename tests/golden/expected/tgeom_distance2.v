@@ -55,7 +55,7 @@ Check audit_statement.
 Check tgeom_distance2_distr.
 Check audit_statement.
 Check tgeom_distance2_dp.
-Definition audit_theorems := (tgeom_distance2_distr, tgeom_distance2_dp).
+Definition audit_theorems := (@tgeom_distance2_distr, @tgeom_distance2_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

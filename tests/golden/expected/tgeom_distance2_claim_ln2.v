@@ -59,7 +59,7 @@ Check audit_statement.
 Check tgeom_distance2_claim_ln2_distr.
 Check audit_statement.
 Check tgeom_distance2_claim_ln2_not_dp.
-Definition audit_theorems := (tgeom_distance2_claim_ln2_distr, tgeom_distance2_claim_ln2_not_dp).
+Definition audit_theorems := (@tgeom_distance2_claim_ln2_distr, @tgeom_distance2_claim_ln2_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

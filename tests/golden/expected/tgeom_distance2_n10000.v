@@ -48,7 +48,7 @@ Check audit_statement.
 Check tgeom_distance2_n10000_distr.
 Check audit_statement.
 Check tgeom_distance2_n10000_dp.
-Definition audit_theorems := (tgeom_distance2_n10000_distr, tgeom_distance2_n10000_dp).
+Definition audit_theorems := (@tgeom_distance2_n10000_distr, @tgeom_distance2_n10000_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

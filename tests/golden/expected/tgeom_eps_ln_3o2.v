@@ -59,7 +59,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check tgeom_eps_ln_3o2_not_dp.
-Definition audit_theorems := (tgeom_eps_ln_3o2_not_dp).
+Definition audit_theorems := (@tgeom_eps_ln_3o2_not_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -48,7 +48,7 @@ Check audit_statement.
 Check tgeom_n10_beyond_case_split_distr.
 Check audit_statement.
 Check tgeom_n10_beyond_case_split_dp.
-Definition audit_theorems := (tgeom_n10_beyond_case_split_distr, tgeom_n10_beyond_case_split_dp).
+Definition audit_theorems := (@tgeom_n10_beyond_case_split_distr, @tgeom_n10_beyond_case_split_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

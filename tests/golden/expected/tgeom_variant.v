@@ -63,7 +63,7 @@ Check audit_statement.
 Check tgeom_variant_distr.
 Check audit_statement.
 Check tgeom_variant_dp.
-Definition audit_theorems := (tgeom_variant_distr, tgeom_variant_dp).
+Definition audit_theorems := (@tgeom_variant_distr, @tgeom_variant_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -49,7 +49,7 @@ Check audit_statement.
 Check truncated_geometric_distr.
 Check audit_statement.
 Check truncated_geometric_dp.
-Definition audit_theorems := (truncated_geometric_distr, truncated_geometric_dp).
+Definition audit_theorems := (@truncated_geometric_distr, @truncated_geometric_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -68,7 +68,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check truncated_geometric_1000_runs_dp.
-Definition audit_theorems := (truncated_geometric_1000_runs_dp).
+Definition audit_theorems := (@truncated_geometric_1000_runs_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -59,7 +59,7 @@ Check audit_statement.
 Check truncated_geometric_accuracy_distr.
 Check audit_statement.
 Check truncated_geometric_accuracy_accurate.
-Definition audit_theorems := (truncated_geometric_accuracy_distr, truncated_geometric_accuracy_accurate).
+Definition audit_theorems := (@truncated_geometric_accuracy_distr, @truncated_geometric_accuracy_accurate).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -73,7 +73,7 @@ Check audit_statement.
 Check truncated_geometric_expected_error_expected_error_exact.
 Check audit_statement.
 Check truncated_geometric_expected_error_expected_error_le.
-Definition audit_theorems := (truncated_geometric_expected_error_distr, truncated_geometric_expected_error_expected_error_exact, truncated_geometric_expected_error_expected_error_le).
+Definition audit_theorems := (@truncated_geometric_expected_error_distr, @truncated_geometric_expected_error_expected_error_exact, @truncated_geometric_expected_error_expected_error_le).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

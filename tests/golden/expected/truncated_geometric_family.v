@@ -63,7 +63,7 @@ Check audit_statement.
 Check truncated_geometric_family_distr.
 Check audit_statement.
 Check truncated_geometric_family_dp.
-Definition audit_theorems := (truncated_geometric_family_distr, truncated_geometric_family_dp).
+Definition audit_theorems := (@truncated_geometric_family_distr, @truncated_geometric_family_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

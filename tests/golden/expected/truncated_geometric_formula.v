@@ -56,7 +56,7 @@ Check audit_statement.
 Check truncated_geometric_formula_distr.
 Check audit_statement.
 Check truncated_geometric_formula_dp.
-Definition audit_theorems := (truncated_geometric_formula_distr, truncated_geometric_formula_dp).
+Definition audit_theorems := (@truncated_geometric_formula_distr, @truncated_geometric_formula_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -48,7 +48,7 @@ Check audit_statement.
 Check truncated_geometric_n500_distr.
 Check audit_statement.
 Check truncated_geometric_n500_dp.
-Definition audit_theorems := (truncated_geometric_n500_distr, truncated_geometric_n500_dp).
+Definition audit_theorems := (@truncated_geometric_n500_distr, @truncated_geometric_n500_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

@@ -63,7 +63,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check vac_all_public_dp.
-Definition audit_theorems := (vac_all_public_dp).
+Definition audit_theorems := (@vac_all_public_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.

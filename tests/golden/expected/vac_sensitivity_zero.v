@@ -66,7 +66,7 @@ Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check vac_sensitivity_zero_dp.
-Definition audit_theorems := (vac_sensitivity_zero_dp).
+Definition audit_theorems := (@vac_sensitivity_zero_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.
