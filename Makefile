@@ -53,7 +53,7 @@ test: setup theories
 # Requires at the top, no bare simpl on reals).
 STRICT := obligations/core obligations/errors.py \
           obligations/certify/certificate.py obligations/certify/allowlist.py \
-          obligations/prover/coq.py obligations/prover/process.py
+          obligations/prover/coq.py obligations/prover/process.py obligations/prover/trust.py
 lint: venv
 	$(VENV)/bin/ruff check obligations tests bench scripts
 	$(VENV)/bin/mypy --strict $(STRICT) scripts/coq-lint.py

@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
 from obligations import __version__
-from obligations.errors import EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, ObligationsError, UsageError
+from obligations.errors import (EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, InfrastructureError, ObligationsError,
+                               UsageError)
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.remote import RemoteSettings, prove_file
+from obligations.certify.checked import reused
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
 from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations import kinds
-from obligations.kinds import unfold
+from obligations.kinds import Unfolded, unfold
 from obligations.core.spec import derive
 from obligations.prover.cluster import run_on_cluster
 from obligations.prover.pool import cores
@@ -73,6 +75,11 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         return exc.exit_code
     except (BrokenPipeError, KeyboardInterrupt):
         raise
+    except OSError as exc:   # the machine, not the claim: a full disk, a read-only folder
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"obligations: cannot write or read a file{where}: {exc.strerror or exc} "
+              "(free some space, or choose writable --out and --build folders)", file=sys.stderr)
+        return EXIT_INFRA
     except Exception as exc:  # a bug of ours: say so, with what was being worked on
         import traceback
         where = ", ".join(str(p) for p in getattr(args, "specs", None) or getattr(args, "certificates", None)
@@ -216,20 +223,32 @@ def cmd_prove(args: argparse.Namespace) -> int:
     settings = _settings(args, args.out, not args.no_cache)
     if args.cluster:
         return _prove_on_cluster(args, settings)
-    # Every spec is checked and tabulated (rows are distributions) before Coq runs.
-    unfolded = []
-    for s in load_specs(args.specs):
+    # Every spec is checked and tabulated (rows are distributions) before Coq runs, except
+    # those whose certificate this machine's Coq checked (the record covers what analysis
+    # would derive again); a spec with a profile is tabulated all the same (its profile is).
+    specs = load_specs(args.specs)
+    items: list["Outcome | Unfolded"] = []
+    for s in specs:
         settings.say(f"{s.name}: analysing")
-        unfolded.append(unfold(s))
-    groups = _by_file(unfolded)   # the points of one sweep are re-checked together
+        hit = reused(s, settings) if settings.use_cache and not getattr(s, "profile_compose", ()) else None
+        items.append(hit if hit is not None else unfold(s))
+    unfolded = [u for u in items if not isinstance(u, Outcome)]
+    if unfolded:   # before Coq runs for minutes: the folders it writes must take files
+        _writable(settings.out, "--out")
+        _writable(settings.build, "--build")
+    groups = _by_file(list(zip(specs, items)))   # the points of one sweep are re-checked together
     if settings.jobs > 1:         # all at once, reported as one by one would report them
-        units = [u for g in groups for u in g]
-        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _ in g]))
+        units = [u for g in groups for _, u in g if not isinstance(u, Outcome)]
+        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _, u in g
+                                                 if not isinstance(u, Outcome)]))
         _clear(settings)
     outcomes: list[Outcome] = []
     for group in groups:
-        _print_group(args, settings, [u.spec for u in group], len(outcomes), len(unfolded))
-        for o in ([next(done) for _ in group] if settings.jobs > 1 else prove_many(group, settings)):
+        _print_group(args, settings, [s for s, _ in group], len(outcomes), len(specs))
+        todo = [u for _, u in group if not isinstance(u, Outcome)]
+        made = iter([next(done) for _ in todo] if settings.jobs > 1 else prove_many(todo, settings) if todo else [])
+        for _, item in group:
+            o = item if isinstance(item, Outcome) else next(made)
             _clear(settings)
             outcomes.append(o)
             _print_result(args, o, len(group))
@@ -244,6 +263,20 @@ def cmd_prove(args: argparse.Namespace) -> int:
         if not args.json:
             _print_profile(prof)
     return _report(args, outcomes, profiles)
+
+
+def _writable(folder: Path, option: str) -> None:
+    """Refuse a folder (or, if it does not exist yet, the folder it would be made in) that
+    does not take a new file: exit 3, one line."""
+    where = folder
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    probe = where / f".obligations-probe-{os.getpid()}"
+    try:
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise InfrastructureError(f"cannot write to {where} ({option} {folder}): {exc.strerror or exc}") from None
 
 
 def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:
@@ -301,11 +334,13 @@ def _report(args: argparse.Namespace, outcomes: list[Outcome], profiles: list[Pr
 
 
 def _by_file(units: Sequence[Any]) -> list[list[Any]]:
-    """Consecutive specs (or their unfoldings) read from the same file (a sweep), as groups."""
+    """Consecutive specs (or pairs of a spec and what goes with it) read from the same file
+    (a sweep), as groups."""
+    def path(x: Any) -> str:
+        return str((x[0] if isinstance(x, tuple) else x).path)
     groups: list[list[Any]] = []
     for u in units:
-        path = getattr(u, "spec", u).path
-        if groups and getattr(groups[-1][0], "spec", groups[-1][0]).path == path:
+        if groups and path(groups[-1][0]) == path(u):
             groups[-1].append(u)
         else:
             groups.append([u])
@@ -313,7 +348,8 @@ def _by_file(units: Sequence[Any]) -> list[list[Any]]:
 
 
 def _print_outcome(o: Outcome) -> None:
-    where = " (cached certificate)" if o.cached else ""
+    where = (" (cached certificate, checked by Coq on this machine)" if o.cached
+             else " (certificate re-checked by Coq)" if o.rechecked else "")
     print(f"  {o.verdict.upper()}{where}: {o.claim}")
     if o.statement:
         print(f"  theorem {o.theorem} : {o.statement}")
@@ -329,7 +365,8 @@ def _print_summary(outcomes: list[Outcome]) -> None:
     # the smallest eps with delta = 0 ("oo" when supports differ), and delta(eps) at the claimed eps
     rows = [("mechanism", "verdict", "claim", "eps for delta = 0", "delta at claimed eps", "seconds")]
     for o in outcomes:
-        rows.append((o.name, o.verdict + (" (cached)" if o.cached else ""), o.claim,
+        rows.append((o.name, o.verdict + (" (cached)" if o.cached else " (re-checked)" if o.rechecked else ""),
+                     o.claim,
                      o.tight_epsilon or "?", o.delta_at_claim or "-",
                      f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]

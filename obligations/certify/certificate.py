@@ -41,11 +41,19 @@ def _digest(body: dict[str, Any]) -> str:
     return sha256_text(json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True))
 
 
+def text(record: dict[str, Any]) -> str:
+    """The certificate file's text: the record sealed."""
+    return json.dumps(seal(record), indent=1, sort_keys=False) + "\n"
+
+
 def write(path: Path, record: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(seal(record), indent=1, sort_keys=False) + "\n")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text(record))
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def read(path: Path) -> dict[str, Any]:

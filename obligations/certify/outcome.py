@@ -58,7 +58,8 @@ class Outcome:
     certificate: Optional[str] = None
     message: str = ""
     goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
-    cached: bool = False
+    cached: bool = False             # a certificate this machine's Coq accepted before
+    rechecked: bool = False          # a certificate found in the output folder, re-checked by Coq now
     choices: dict[str, str] = field(default_factory=dict)       # the proof of each obligation
     proofs: list[dict[str, Any]] = field(default_factory=list)  # which tactic closed which obligation
     vacuous: list[str] = field(default_factory=list)   # why the claim holds for any mechanism, if so
@@ -80,7 +81,10 @@ class Outcome:
 
 def claim_text(spec: Any) -> str:
     text = getattr(spec, "claim_text", None)   # a claim that is not (ε, δ)-DP says itself what it is
-    return text if isinstance(text, str) else f"({spec.epsilon_text}, {spec.delta_text})-DP"
+    if isinstance(text, str):
+        return text
+    domain = getattr(getattr(spec, "program", None), "claim_domain", None)
+    return f"({spec.epsilon_text}, {spec.delta_text})-DP" + (f" over {domain}" if isinstance(domain, str) else "")
 
 
 def vacuity(u: Unfolded) -> list[str]:

@@ -20,8 +20,8 @@ from obligations.certify.allowlist import refused
 from obligations.certify.outcome import Outcome, Settings, vacuity, witness_json
 from obligations.core.document import DocumentError
 from obligations.core.templates import SharedModule, name_matches_text
+from obligations.errors import InfrastructureError
 from obligations.kinds import Unfolded
-from obligations.kinds.base import witness_text
 from obligations.prover.coq import Audit
 
 
@@ -69,8 +69,12 @@ def _claim(spec: Any) -> dict[str, Any]:
     record = getattr(spec, "claim_record", None)   # a claim that is not (ε, δ)-DP records itself
     if isinstance(record, dict):
         return record
-    return {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
-            "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"}
+    claim = {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
+             "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"}
+    domain = getattr(getattr(spec, "program", None), "claim_domain", None)
+    if isinstance(domain, str):   # a claim about listed inputs only (floating point) says which
+        claim["domain"] = domain
+    return claim
 
 
 def _spec_path(spec_path: str, json_path: Path) -> str:
@@ -104,15 +108,32 @@ def _finite(x: float) -> Optional[float]:
 
 def write_certificate(json_path: Path, u: Unfolded, o: Outcome, audit: Audit,
                        settings: Settings) -> None:
-    vpath = json_path.with_suffix(".v")
-    vpath.parent.mkdir(parents=True, exist_ok=True)
-    vpath.write_text(u.rendered.document.fill(o.choices))
+    """Write the certificate's files: each to a temporary name first, then all moved into
+    place, the JSON last; if the disk is full or the folder read-only, nothing is left
+    behind (no .v without its JSON, no .tmp) and the error is one line (exit 3)."""
+    files: list[tuple[Path, str]] = []
     for m in u.rendered.shared:   # one copy per content, however many certificates require it
         spath = json_path.parent / _shared_path(m)
-        spath.parent.mkdir(parents=True, exist_ok=True)
         if not spath.exists() or spath.read_bytes() != m.text.encode("utf-8"):
-            spath.write_text(m.text)
-    cert.write(json_path, record_of(u, o, settings, json_path, audit))
+            files.append((spath, m.text))
+    vpath = json_path.with_suffix(".v")
+    files.append((vpath, u.rendered.document.fill(o.choices)))
+    files.append((json_path, cert.text(record_of(u, o, settings, json_path, audit))))
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, text in files:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{path.name}.tmp")
+            staged.append((tmp, path))
+            tmp.write_text(text)
+        for tmp, path in staged:
+            os.replace(tmp, path)
+    except OSError as exc:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        remove_stale(json_path)   # the .v may have moved into place: not without its JSON
+        raise InfrastructureError(f"cannot write the certificate {json_path}: "
+                                  f"{exc.strerror or exc} (free some space, or choose another --out)") from None
 
 
 def remove_stale(json_path: Path) -> None:
@@ -203,19 +224,34 @@ def _audit_shaped(record: dict[str, Any]) -> bool:
             and not refused(assumptions, record.get("uses_interval") is True))
 
 
-def cached(json_path: Path, u: Unfolded, settings: Settings) -> Optional[Outcome]:
-    """The outcome of a certificate whose every field the spec re-derives and whose .v
-    is the render with proofs from the candidates, else None (then Coq runs again)."""
+def reusable(json_path: Path, u: Unfolded, settings: Settings) -> Optional[dict[str, Any]]:
+    """The certificate at `json_path` if every field the spec re-derives agrees and its .v
+    is the render with proofs from the candidates, else None (then it is proved anew).
+    Whether Coq accepted it is another question (`checked.checked_here`, or a re-check)."""
     try:
         record = cert.read(json_path)
         if not cert.is_sealed(record) or compare(record, u, settings, json_path.with_suffix(".v")) \
                 or not _audit_shaped(record):
             return None
-        statement = record["theorems"][-1]["statement"]
+        recorded_choices(record)
+        if not isinstance(record["theorems"][-1]["statement"], str):
+            return None
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
-    o = Outcome.of(u, u.plan.expected, theorem=u.rendered.theorems[-1], statement=statement,
-                   witness=witness_json(u), certificate=str(json_path), cached=True, timings=dict(u.timings),
-                   choices=recorded_choices(record), proofs=record["proofs"])
-    o.message = witness_text(o.witness) if o.witness else ""
-    return o
+    return record
+
+
+def disagreements(record: dict[str, Any], o: Outcome, audit: Optional[Audit]) -> list[str]:
+    """What Coq said of a certificate's file that the certificate does not say (empty: nothing)."""
+    if o.verdict != record.get("verdict"):
+        return [f"Coq: {o.verdict}: {o.message}"]
+    problems: list[str] = []
+    if audit is not None:
+        for t in record["theorems"]:
+            if t.get("statement") != audit.statements.get(t["name"]):
+                problems.append(f"the statement of {t['name']} differs from what Coq prints")
+            if set(t) != {"name", "statement"}:
+                problems.append(f"the theorem {t['name']} records more than its name and statement")
+        if record.get("assumptions") != audit.assumptions:
+            problems.append("the assumptions of the theorems differ from what Coq prints")
+    return problems

@@ -3,6 +3,7 @@ obligations, compile (the file prints its audit), re-check with coqchk, judge th
 assumptions, write the certificate; and the specs a command names (`load_specs`)."""
 from __future__ import annotations
 
+import functools
 import shutil
 import time
 from dataclasses import dataclass, replace
@@ -10,9 +11,9 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from obligations import kinds
-from obligations.certify import allowlist, shared
+from obligations.certify import allowlist, checked, shared
 from obligations.certify.outcome import Outcome, Settings, witness_json
-from obligations.certify.record import cached, remove_stale, write_certificate
+from obligations.certify.record import disagreements, recorded_choices, remove_stale, reusable, write_certificate
 from obligations.core.document import Slot
 from obligations.core.obligation import Verdict
 from obligations.errors import InfrastructureError, SpecError, UsageError
@@ -37,7 +38,12 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
     discharged and compiled on its own, then coqchk re-checks the files of a batch in one run
     (it loads the libraries once: about a second per file saved). `batches[i]` names the
     batch of unit i (default: one batch). With `settings.jobs` > 1 the files are compiled,
-    and the batches checked, that many at a time; the outcomes are the same as one by one."""
+    and the batches checked, that many at a time; the outcomes are the same as one by one.
+
+    A certificate in the output folder that agrees with its spec is reused only if this
+    machine's Coq accepted it (`checked`); else its file is re-checked as `verify` does
+    (coqc with the recorded proofs, coqchk, the audit, no proof search), and if Coq does not
+    give what it records, the claim is proved anew."""
     keys = list(batches) if batches is not None else [0] * len(units)
     if settings.jobs > 1:   # the workers share the library: build it first, once
         settings.coq().build_theories(settings.progress)
@@ -49,15 +55,26 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
             groups.setdefault(keys[i], []).append((i, step))
         else:   # Coq refused the file: no certificate (a stale one is removed)
             outcomes[i] = step if final else _finish(u, step, None, settings)
-    ordered = list(groups.values())
-    if ordered and settings.jobs > 1 and not settings.coq().library_checked(not settings.recheck_library):
-        first = [_checked(ordered[0], settings)]   # coqchk checks the library with this batch, once
-        checked = first + run_all(lambda g: _checked(g, settings), ordered[1:], settings.jobs)
+    ordered = _merged(list(groups.values()), settings.jobs)
+    coq = settings.coq()
+    if ordered and settings.jobs > 1 and not coq.library_checked(not settings.recheck_library) \
+            and coq.library_compiled():
+        verdicts = _checked_beside_library(ordered, settings)
     else:
-        checked = run_all(lambda g: _checked(g, settings), ordered, settings.jobs)
-    for group, results in zip(ordered, checked):
+        verdicts = run_all(lambda g: _checked(g, settings), ordered, settings.jobs)
+    anew: list[int] = []
+    for group, results in zip(ordered, verdicts):
         for (i, c), (o, audit) in zip(group, results):
-            outcomes[i] = _finish(c.u, o, audit, settings)
+            if c.recheck is None:
+                outcomes[i] = _finish(c.u, o, audit, settings)
+            elif audit is not None and not disagreements(c.recheck, o, audit):
+                outcomes[i] = _rechecked(c, o, settings)
+            else:   # the certificate is not what Coq gives: prove the claim again
+                anew.append(i)
+    if anew:
+        again = prove_many([units[i] for i in anew], replace(settings, use_cache=False), [keys[i] for i in anew])
+        for i, o in zip(anew, again):
+            outcomes[i] = o
     return [o for o in outcomes if o is not None]
 
 
@@ -68,14 +85,73 @@ def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | 
         return True, Outcome.of(u, Verdict.UNDECIDED, timings=dict(u.timings), message="; ".join(u.plan.notes))
     if settings.use_cache:
         settings.say(f"{u.spec.name}: is its certificate still valid?")
-        hit = cached(settings.out / f"{u.spec.name}.json", u, settings)
+        json_path = settings.out / f"{u.spec.name}.json"
+        hit = checked.reused(u.spec, settings)
         if hit is not None:
+            hit.timings = {**u.timings, "total": sum(u.timings.values())}
             return True, hit
+        record = reusable(json_path, u, settings)
+        if record is not None:
+            settings.say(f"{u.spec.name}: re-checking its certificate with Coq")
+            step = compile_one(u, settings, recorded_choices(record))
+            if isinstance(step, Compiled):
+                step.recheck = record
+                return False, step
+            # Coq refused the certificate's file: prove the claim anew
     return False, compile_one(u, settings)
 
 
-def _checked(group: list[tuple[int, Compiled]], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
-    return check_batch([c for _, c in group], settings)
+def _rechecked(c: "Compiled", o: Outcome, settings: Settings) -> Outcome:
+    """The outcome of a certificate Coq re-checked now: its files stay as they are."""
+    json_path = settings.out / f"{c.u.spec.name}.json"
+    checked.remember(json_path, c.u.spec.sha256, settings)
+    o.certificate, o.rechecked = str(json_path), True
+    o.proofs = list(c.recheck["proofs"]) if c.recheck is not None else o.proofs
+    o.timings = {**c.u.timings, **o.timings}
+    o.timings["total"] = sum(o.timings.values())
+    return o
+
+
+def _checked(group: list[tuple[int, Compiled]], settings: Settings,
+             library: bool = True) -> list[tuple[Outcome, Optional[Audit]]]:
+    return check_batch([c for _, c in group], settings, library)
+
+
+def _merged(groups: list[list[tuple[int, Compiled]]], jobs: int) -> list[list[tuple[int, Compiled]]]:
+    """With `jobs` > 1, the batches dealt into `jobs` larger ones: all files are compiled
+    before any is checked, and each coqchk run loads the libraries once (about 1.7 s)."""
+    if jobs <= 1 or len(groups) <= jobs:
+        return groups
+    merged: list[list[tuple[int, Compiled]]] = [[] for _ in range(jobs)]
+    for n, g in enumerate(groups):
+        merged[n % jobs] += g
+    return merged
+
+
+def _checked_beside_library(ordered: list[list[tuple[int, Compiled]]], settings: Settings
+                            ) -> list[list[tuple[Outcome, Optional[Audit]]]]:
+    """The batches checked side by side with one coqchk run on the whole library (once per
+    compiled library); if coqchk refuses the library, no file of the batches is accepted."""
+    coq = settings.coq()
+    library = coq.library_files()
+
+    def library_check() -> StageResult:
+        settings.say(f"coqchk: the {len(library)} files of the library")
+        return coq.check([], library)
+
+    tasks: list[Any] = [library_check] + [functools.partial(_checked, g, settings, False) for g in ordered]
+    results = run_all(lambda task: task(), tasks, settings.jobs)
+    lib: StageResult = results[0]
+    if lib.status == "ok" and not allowlist.own_axioms(lib.axioms) and not lib.unsafe:
+        coq.mark_checked(library)
+        return list(results[1:])
+    problem = f"coqchk did not accept the library ({lib.status}): {lib.message or ', '.join(lib.unsafe)}"
+    refused: list[list[tuple[Outcome, Optional[Audit]]]] = []
+    for batch in results[1:]:
+        for o, _ in batch:
+            o.verdict, o.message = Verdict.UNPROVED, problem + "; no certificate"
+        refused.append([(o, None) for o, _ in batch])
+    return refused
 
 
 def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings) -> Outcome:
@@ -85,7 +161,9 @@ def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings)
     if audit is not None:
         o.certificate = str(json_path)
         write_certificate(json_path, u, o, audit, settings)
+        checked.remember(json_path, u.spec.sha256, settings)
     else:
+        checked.forget(u.spec.name, settings)
         remove_stale(json_path)
     o.timings["total"] = sum(o.timings.values())
     return o
@@ -100,6 +178,7 @@ class Compiled:
     vfile: Path
     chosen: dict[str, str]
     audit: Audit
+    recheck: Optional[dict[str, Any]] = None   # the certificate this compile re-checks, if any
 
 
 def run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
@@ -177,10 +256,12 @@ def compile_one(u: Unfolded, settings: Settings, choices: Optional[dict[str, str
     return Compiled(u, out, vfile, chosen, read_audit(compiled.output, u.rendered.theorems))
 
 
-def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Outcome, Optional[Audit]]]:
-    """coqchk on every compiled file at once (and, once per compiled library, on the library),
-    then each file's audit; if coqchk refuses the batch, each file is checked alone so that
-    only the files at fault are refused."""
+def check_batch(batch: Sequence[Compiled], settings: Settings,
+                library_too: bool = True) -> list[tuple[Outcome, Optional[Audit]]]:
+    """coqchk on every compiled file at once (and, once per compiled library, on the library,
+    unless `library_too` is False: another coqchk run checks it), then each file's audit; if
+    coqchk refuses the batch, each file is checked alone so that only the files at fault are
+    refused."""
     if not batch:
         return []
     coq = settings.coq()
@@ -188,7 +269,9 @@ def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Out
     # coqchk re-checks the library with the first files of each compiled library (a stamp
     # beside its .vo files); `verify` ignores the stamp and re-checks, once per run, the
     # library files these files load.
-    if settings.recheck_library:
+    if not library_too:
+        library: list[Path] = []
+    elif settings.recheck_library:
         library = coq.unchecked(coq.library_closure(vfiles))
     else:
         library = [] if coq.library_checked() else (
@@ -197,7 +280,7 @@ def check_batch(batch: Sequence[Compiled], settings: Settings) -> list[tuple[Out
                  + (f" and {len(library)} files of the library" if library else ""))
     checked = coq.check(vfiles, library)
     if checked.status != "ok" and len(batch) > 1:
-        return [r for c in batch for r in check_batch([c], settings)]
+        return [r for c in batch for r in check_batch([c], settings, library_too)]
     if checked.status == "ok":
         coq.mark_checked(library)
     return [_after_check(c, checked, len(batch)) for c in batch]
@@ -320,13 +403,17 @@ def load_specs(paths: list[Path]) -> list[Any]:
             raise UsageError(f"no *.yaml spec files in {p}")
         files += found
     specs = [d for f in files for d in kinds.expand(load(f))]  # a sweep: one spec per point
-    seen: dict[str, str] = {}
+    seen: dict[str, Any] = {}
     unique = []
     for s in specs:
         if s.name in seen:
-            if Path(seen[s.name]).resolve() == Path(s.path).resolve():
+            first = seen[s.name]
+            if Path(first.path).resolve() != Path(s.path).resolve():
+                raise SpecError(s.path, "name", f"{s.name!r} is also the name in {first.path}")
+            if getattr(first, "derived", None) == getattr(s, "derived", None):
                 continue   # the same file reached twice (a fallback spec also named directly)
-            raise SpecError(s.path, "name", f"{s.name!r} is also the name in {seen[s.name]}")
-        seen[s.name] = s.path
+            # two claims of one file under one name: one of them would never be checked
+            raise SpecError(s.path, "sweep", f"two points are named {s.name!r}: each point is one claim")
+        seen[s.name] = s
         unique.append(s)
     return unique

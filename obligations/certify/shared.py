@@ -4,14 +4,14 @@ generated file that uses them.
 
 Nothing here trusts the cache: a compiled module is reused only when the `.v` on disk is
 byte for byte the text the spec renders (whose SHA-256 its name carries) and a marker,
-written only after coqc and coqchk accepted it, names the SHA-256 of exactly that `.v`, of
-the `.vo` on disk and of the compiled library it was built against.  Anything else is
-compiled and checked again.  `verify` ignores the markers: it compiles and checks each
-module once per run."""
+written only after coqc, coqchk and the axiom audit accepted it, holds this machine's record
+(`prover.trust`: an HMAC under a key that never leaves the machine) of exactly that `.v`,
+the `.vo` on disk, the compiled library it was built against and the Coq version.  An
+edited `.vo` with its marker re-hashed lacks the key: compiled and checked again.
+`verify` ignores the markers: it compiles and checks each module once per run."""
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +21,7 @@ from obligations.certify import allowlist
 from obligations.certify.certificate import sha256_file
 from obligations.certify.outcome import Settings
 from obligations.core.templates import SharedModule, name_matches_text
+from obligations.prover import trust
 from obligations.prover.coq import Coq
 
 # Shared modules compiled and checked by this process: (file, SHA-256 of its text).
@@ -50,9 +51,10 @@ def paths(coq: Coq, m: SharedModule) -> tuple[Path, Path, Path]:
     return vfile, vfile.with_suffix(".vo"), coq.shared / f"{m.name}.ok"
 
 
-def _marker(coq: Coq, m: SharedModule, vo: Path) -> str:
-    return json.dumps({"module": m.logical, "v_sha256": m.sha256, "vo_sha256": sha256_file(vo),
-                       "library": coq.library_digest()}, sort_keys=True)
+def marker_parts(coq: Coq, m: SharedModule, vo: Path) -> list[str]:
+    """What a module's marker records: the module, its .v and .vo, the library, Coq."""
+    return ["shared module checked by coqchk", m.logical, m.sha256, sha256_file(vo),
+            coq.library_digest(), coq.version()]
 
 
 def _reusable(coq: Coq, m: SharedModule, trust_marker: bool) -> bool:
@@ -62,7 +64,7 @@ def _reusable(coq: Coq, m: SharedModule, trust_marker: bool) -> bool:
     try:
         text = vfile.read_bytes().decode("utf-8")
         return (text == m.text and name_matches_text(m.name, text)
-                and marker.read_text() == _marker(coq, m, vo))
+                and trust.holds(marker, marker_parts(coq, m, vo)))
     except (OSError, UnicodeDecodeError):
         return False
 
@@ -86,7 +88,7 @@ def _make(coq: Coq, m: SharedModule, spent: dict[str, float]) -> str:
     if own or checked.unsafe:
         return (f"the shared module {m.name} declares axioms or relies on unsafe features: "
                 + ", ".join([*own, *checked.unsafe]))
-    marker.write_text(_marker(coq, m, vo))
+    trust.remember(marker, marker_parts(coq, m, vo))
     _FRESH.add((str(vfile), m.sha256))
     return ""
 

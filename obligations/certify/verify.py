@@ -9,7 +9,7 @@ from typing import Any, Optional, Sequence
 from obligations import kinds
 from obligations.certify import certificate as cert
 from obligations.certify.outcome import Outcome, Settings
-from obligations.certify.record import compare, recorded_choices
+from obligations.certify.record import compare, disagreements, recorded_choices
 from obligations.certify.run import Compiled, check_batch, compile_one
 from obligations.errors import InfrastructureError, ObligationsError
 from obligations.kinds import Unfolded, load, unfold
@@ -97,17 +97,7 @@ def _compared(json_path: Path, settings: Settings, spec_path: Optional[Path]
 
 def _judged(json_path: Path, name: str, record: dict[str, Any], o: Outcome, audit: Optional[Audit]) -> Verification:
     """What Coq said of the file, against what the certificate says."""
-    problems: list[str] = []
-    if o.verdict != record["verdict"]:
-        problems.append(f"Coq: {o.verdict}: {o.message}")
-    elif audit is not None:
-        for t in record["theorems"]:
-            if t.get("statement") != audit.statements[t["name"]]:
-                problems.append(f"the statement of {t['name']} differs from what Coq prints")
-            if set(t) != {"name", "statement"}:
-                problems.append(f"the theorem {t['name']} records more than its name and statement")
-        if record.get("assumptions") != audit.assumptions:
-            problems.append("the assumptions of the theorems differ from what Coq prints")
+    problems = disagreements(record, o, audit)
     return Verification(str(json_path), name, not problems, problems, o.timings)
 
 

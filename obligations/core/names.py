@@ -90,7 +90,57 @@ def theory_names(directory: Path = THEORIES) -> frozenset[str]:
 
 
 # Computed once: a spec's name may not be any of these (it names a module and prefixes definitions).
-RESERVED = LIBRARY_NAMES | {*MARKERS, TUPLE} | template_names() | theory_names()
+_TEMPLATE_NAMES, _THEORY_NAMES = template_names(), theory_names()
+# The audit every generated file ends with (core/audit.py) refers to its markers and defines TUPLE.
+AUDIT_NAMES = frozenset({*MARKERS, TUPLE})
+RESERVED = LIBRARY_NAMES | AUDIT_NAMES | _TEMPLATE_NAMES | _THEORY_NAMES
+
+# What a renderer appends to a spec's name: `{{ name }}_dp` and `name ~ "_is_family"` in the
+# templates, f"{name}_lo" (or f"{spec.name}_lo") in the kinds' code.
+_TEMPLATE_SUFFIX = re.compile(r"\{\{\s*name\s*\}\}_([A-Za-z0-9_]+)|name\s*~\s*[\"']_([A-Za-z0-9_]+)[\"']")
+_CODE_SUFFIX = re.compile(r"\{(?:[A-Za-z_][A-Za-z0-9_]*\.)?name\}_([A-Za-z0-9_]+)")
+
+
+def generated_suffixes(directory: Path = TEMPLATES) -> frozenset[str]:
+    """Every suffix a generated file puts after a spec's name (one ending in `_` is the start
+    of a longer, numbered one)."""
+    found: set[str] = set()
+    for f in sorted(directory.rglob("*.v.j2")):
+        found.update(a or b for a, b in _TEMPLATE_SUFFIX.findall(_read(f)))
+    for f in sorted(directory.rglob("*.py")):
+        found.update(_CODE_SUFFIX.findall(_read(f)))
+    return frozenset(found)
+
+
+SUFFIXES = generated_suffixes()
+
+
+def referenced_names(directory: Path = TEMPLATES, templates: frozenset[str] = _TEMPLATE_NAMES,
+                     theories: frozenset[str] = _THEORY_NAMES) -> frozenset[str]:
+    """The names a generated file may refer to: what the templates write literally, the
+    names of LIBRARY_NAMES, and the library's names that the kinds' code writes (a library
+    name nothing writes is resolved inside the library, where a generated file cannot
+    shadow it)."""
+    written: set[str] = set()
+    for f in sorted(directory.rglob("*.py")):
+        written.update(_IDENT_TOKEN.findall(_read(f)))
+    return templates | LIBRARY_NAMES | AUDIT_NAMES | (theories & written)
+
+
+REFERENCED = referenced_names()
+
+
+def generated_clashes(name: str) -> list[str]:
+    """The names the generated file would define from `name` that it also refers to as the
+    library's or the templates' own: it would shadow them and then refer to its own."""
+    clashes: set[str] = set()
+    for s in SUFFIXES:
+        full = f"{name}_{s}"
+        if s.endswith("_"):
+            clashes.update(r for r in REFERENCED if r.startswith(full))
+        elif full in REFERENCED:
+            clashes.add(full)
+    return sorted(clashes)
 
 
 def coq_name_problem(name: str) -> str | None:
@@ -113,6 +163,11 @@ def spec_name_problem(name: str) -> str | None:
         return problem
     if name in RESERVED:
         return f"{name!r} is already used by the Coq library or the generated file"
+    clashes = generated_clashes(name)
+    if clashes:
+        shown = ", ".join(clashes[:3]) + (f" and {len(clashes) - 3} more" if len(clashes) > 3 else "")
+        return (f"{name!r} would make the generated file define {shown}, which the Coq library or the "
+                "generated file already uses (choose another name)")
     if not "a" <= name[0] <= "z":
         # Every standard-library and theories/ module name is capitalised: none can be shadowed.
         return f"{name!r} must start with a lowercase letter (it becomes a Coq module name)"

@@ -93,7 +93,9 @@ def derive(spec: Any, derived: Mapping[str, Any]) -> Any:
     own = getattr(spec, "derived", None)
     if "sweep" in derived and own and "sweep" in own and spec.kind != PROGRAM.name:
         wanted = {str(k): str(v) for k, v in derived["sweep"].items()}
-        point = next((s for s in _swept(spec) if s.derived["sweep"] == wanted), None)
+        name = derived.get("name")   # points with the same values differ by their names
+        point = next((s for s in _swept(spec) if s.derived["sweep"] == wanted
+                      and (name is None or s.derived["name"] == name)), None)
         if point is None:
             raise SpecError(spec.path, "sweep", f"no sweep point {wanted}")
         return point

@@ -13,6 +13,7 @@ from typing import Callable, Literal, Optional, Sequence
 from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT, TUPLE
 from obligations.core.templates import SHARED_LIBRARY
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
+from obligations.prover import trust
 from obligations.prover.process import Completed, run
 
 LIBRARY = "Obligations"      # logical name of theories/
@@ -170,8 +171,8 @@ class Coq:
     # -- coqchk of the library, once per compiled library
     def _library_stamp(self) -> Path:
         """A file next to the library whose name is the hash of its compiled .vo files and
-        the Coq version: present once coqchk accepted exactly those files (hashed once: the
-        library is built before any file is checked)."""
+        the Coq version, holding this machine's record (`trust`) once coqchk accepted exactly
+        those files (hashed once: the library is built before any file is checked)."""
         if self._stamp is None:
             h = hashlib.sha256(self.version().encode())
             for v in self.library_files():
@@ -197,7 +198,10 @@ class Coq:
             stamp = self._library_stamp()
         except OSError:
             return False
-        return stamp.name in _CHECKED_HERE or (trust_stamp and stamp.exists())
+        return stamp.name in _CHECKED_HERE or (trust_stamp and trust.holds(stamp, self._stamp_parts()))
+
+    def _stamp_parts(self) -> list[str]:
+        return ["library checked by coqchk", self.library_digest(), self.version()]
 
     def library_closure(self, vfiles: Sequence[Path]) -> list[Path]:
         """The library files that `vfiles` load, directly or through each other (a file is
@@ -227,6 +231,15 @@ class Coq:
             todo += known[module]()
         return [v for m, v in files.items() if m in seen]
 
+    def closure_digest(self, texts: Sequence[str], shared: Optional[dict[str, str]] = None) -> str:
+        """One hash over the compiled library files that files with these texts load (their
+        .vo, by module) and the Coq version: what a check of those files was made against.
+        OSError if one of them is not compiled."""
+        h = hashlib.sha256(self.version().encode())
+        for v in self.closure_of_texts(texts, shared):
+            h.update(self.library_module(v).encode() + b"\0" + _vo_sha256(v.with_suffix(".vo")).encode())
+        return h.hexdigest()
+
     def unchecked(self, library: Sequence[Path]) -> list[Path]:
         """The files of `library` coqchk has not accepted in this process (this compiled library)."""
         done = _CHECKED_MODULES.get(self._library_stamp().name, set())
@@ -245,7 +258,7 @@ class Coq:
         try:
             for old in self.theories.glob(".coqchk-ok-*"):
                 old.unlink()
-            stamp.touch()
+            trust.remember(stamp, self._stamp_parts())
         except OSError:
             pass  # a read-only library is simply checked again next time
 
@@ -276,7 +289,7 @@ class Coq:
         for m in modules:
             argv += ["-norec", m]
         where = ", ".join(str(v) for v in [*vfiles, *shared])
-        done = self._run(argv, cwd=[*vfiles, *shared][0].parent)
+        done = self._run(argv, cwd=[*vfiles, *shared][0].parent if [*vfiles, *shared] else self.theories)
         if done.timed_out:
             return StageResult("timeout", done.seconds, done.peak_kib, "coqchk timed out")
         if done.returncode < 0:
@@ -309,6 +322,18 @@ _OTHER_ROOTS = ("Coq", "Flocq", "Interval", "Coquelicot", "Bignums")
 # A file's `Require`d modules by (path, mtime, size): build_theories and the closures read
 # every library file once per spec otherwise.
 _REQUIRED_IN: dict[tuple[Path, int, int], list[Optional[str]]] = {}
+
+
+# A compiled library file's SHA-256 by (path, mtime, size): hashed once per change.
+_VO_SHA256: dict[tuple[Path, int, int], str] = {}
+
+
+def _vo_sha256(vo: Path) -> str:
+    st = vo.stat()
+    key = (vo, st.st_mtime_ns, st.st_size)
+    if key not in _VO_SHA256:
+        _VO_SHA256[key] = hashlib.sha256(vo.read_bytes()).hexdigest()
+    return _VO_SHA256[key]
 
 
 def _required_in(path: Path) -> list[Optional[str]]:

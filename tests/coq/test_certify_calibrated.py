@@ -30,7 +30,8 @@ Run = tuple[Path, dict[str, Any]]
 SPECS = [REPO / "mechanisms" / "krr_eps1.yaml", REPO / "mechanisms" / "exponential_mechanism_scores.yaml",
          *(REPO / "tests" / "specs" / "calibrated" / f"{n}.yaml" for n in (
              "krr_eps1_claim_0_9", "geometric_eps1_n10000", "geometric_eps1_claim_0_99", "krr_eps1_delta",
-             "krr_eps1_claim_0_9_delta_1_50", "krr_formula_k3", "krr_formula_k3_claim_0_9"))]
+             "krr_eps1_claim_0_9_delta_1_50", "krr_formula_k3", "krr_formula_k3_claim_0_9",
+             "krr_eps1_negative_exp"))]
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +56,13 @@ def test_krr_at_eps_1_is_the_library_family(run: Run) -> None:
     assert not any("Float" in a or "Int63" in a for a in cert["assumptions"]), cert["assumptions"]
     v = (tmp_path / "krr_eps1.v").read_text()
     assert "(exp 1) / ((exp 1) + 3)" in v and "krr_exp_rdp" in v
+
+
+def test_entries_written_with_exp_of_a_negative_number_are_the_family_too(run: Run) -> None:
+    """1/(exp(-1) + 1) = e/(e + 1): Coq proves the entries equal to krr_exp's (e^(-1) read as 1/e)."""
+    tmp_path, results = run
+    assert results["krr_eps1_negative_exp"]["verdict"] == "proved"
+    assert "krr_exp_rdp" in (tmp_path / "krr_eps1_negative_exp.v").read_text()
 
 
 def test_krr_claimed_below_its_epsilon_is_refuted_with_a_witness(run: Run) -> None:

@@ -1,5 +1,7 @@
 """Real Coq: certificates cannot be forged.  Each attack an adversary tried must make
-`verify` fail and must make `prove` re-check instead of reusing the certificate."""
+`verify` fail and must make `prove` re-check instead of reusing the certificate; and the
+cache reuses only what this machine's Coq checked (a planner-made certificate, a re-hashed
+shared-module marker, a .vo compiled from another text are all checked again)."""
 from __future__ import annotations
 
 import json
@@ -76,22 +78,24 @@ def reproved(certs: Path, name: str) -> dict[str, Any]:
 
 
 def reused(certs: Path, name: str) -> bool:
-    """Whether `prove` on the spec would reuse the certificate in `certs` (its cache check, in
-    this process: refused, prove runs Coq again, as `test_false_claim_marked_proved` shows)."""
+    """Whether `prove` on the spec would take the certificate in `certs` as its own (its
+    cache's re-derivation, in this process): refused, the claim is proved anew, as
+    `test_false_claim_marked_proved` shows end to end; taken, Coq re-checks it unless this
+    machine's Coq checked it already."""
     from obligations.certify.outcome import Settings
-    from obligations.certify.record import cached
+    from obligations.certify.record import reusable
     from obligations.kinds import load, unfold
     record = json.loads((certs / f"{name}.json").read_text())
     u = unfold(load(certs / record["spec"]["path"]))
-    return cached(certs / f"{name}.json", u, Settings(out=certs, build=certs / "build")) is not None
+    return reusable(certs / f"{name}.json", u, Settings(out=certs, build=certs / "build")) is not None
 
 
 def test_honest_certificates_verify_and_are_reused(certs: Path) -> None:
     run = cli("verify", str(certs), "--build", str(certs / "build"))
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count(": OK") == 2
-    again = reproved(certs, RR)
-    assert again["cached"] is True and again["verdict"] == "proved"
+    again = reproved(certs, RR)   # a fresh build folder: no record of Coq's check here
+    assert again["rechecked"] is True and again["verdict"] == "proved"
     assert reused(certs, RR)
 
 
@@ -310,6 +314,50 @@ def test_the_compiled_table_is_reused_and_an_edited_cache_is_not(fcerts: Path) -
     assert shared.ensure([module], settings) == ({}, "")
 
 
+def _forged_markers(coq: Any, module: Any, vo: Path) -> list[str]:
+    """Markers an adversary can write for an edited .vo: the old unkeyed hash, and this
+    format's record under a key that is not this machine's."""
+    import hashlib
+    import hmac
+    from obligations.certify.shared import marker_parts
+    old = json.dumps({"module": module.logical, "v_sha256": module.sha256, "vo_sha256": cert.sha256_file(vo),
+                      "library": coq.library_digest()}, sort_keys=True)
+    other_key = hmac.new(b"\0" * 32, "\0".join(marker_parts(coq, module, vo)).encode(), hashlib.sha256).hexdigest()
+    return [old, other_key]
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_an_edited_vo_with_a_rehashed_marker_is_compiled_again(fcerts: Path, tmp_path: Path, which: int) -> None:
+    """The compiled table replaced by a .vo compiled from another, axiom-free text (its
+    table_ok says True: ill-typed for the files that require the table) and its marker
+    written to match: prove compiles and checks the module again, and proves with it."""
+    from obligations.certify import shared
+    from obligations.certify.outcome import Settings
+    from obligations.kinds import load, unfold
+    record = json.loads((fcerts / f"{TINY}.json").read_text())
+    (module,) = unfold(load(fcerts / record["spec"]["path"])).rendered.shared
+    settings = Settings(build=fcerts / "build")
+    coq = settings.coq()
+    vfile, vo, marker = shared.paths(coq, module)
+    fake = tmp_path / "fake" / vfile.name
+    fake.parent.mkdir()
+    fake.write_text("Definition table := 0.\nTheorem table_ok : True.\nProof. exact I. Qed.\n")
+    assert subprocess.run(["coqc", "-Q", str(fake.parent), "Obligations.Shared", str(fake)],
+                          capture_output=True).returncode == 0
+    shutil.copy(fake.with_suffix(".vo"), vo)
+    marker.write_text(_forged_markers(coq, module, vo)[which])
+    assert shared.ensure([module], settings)[0].get("shared_coqc")       # not trusted: compiled again
+    shutil.copy(fake.with_suffix(".vo"), vo)
+    marker.write_text(_forged_markers(coq, module, vo)[which])
+    run = cli("prove", str(fcerts / record["spec"]["path"]), "--out", str(fcerts), "--build", str(fcerts / "build"),
+              "--json")
+    assert run.returncode == 0, run.stdout + run.stderr
+    result = json.loads(run.stdout)["results"][0]
+    assert result["verdict"] == "proved" and result["cached"] is False and result["rechecked"] is True
+    assert "shared_coqc" in result["timings"]
+    assert vo.read_bytes() != fake.with_suffix(".vo").read_bytes()
+
+
 def test_an_axiom_in_a_shared_module_is_refused(tmp_path: Path) -> None:
     from obligations.certify import shared
     from obligations.certify.outcome import Settings
@@ -318,6 +366,51 @@ def test_an_axiom_in_a_shared_module_is_refused(tmp_path: Path) -> None:
     _, problem = shared.ensure([m], Settings(build=tmp_path))
     assert f"Obligations.Shared.{m.name}.cheat" in problem
     assert not (tmp_path / ".shared" / f"{m.name}.ok").exists()
+
+
+# -- the cache: only what this machine's Coq checked is reused
+
+def test_a_certificate_no_coq_here_checked_is_rechecked_then_reused(certs: Path) -> None:
+    """The honest certificates with a fresh build folder (a fresh clone): re-checked by Coq,
+    then reused from the record that check left."""
+    first = reproved(certs, RR)
+    assert first["verdict"] == "proved" and first["rechecked"] is True and first["cached"] is False
+    assert {"coqc", "coqchk"} <= set(first["timings"]) and "session" not in first["timings"]
+    again = reproved(certs, RR)
+    assert again["cached"] is True and again["rechecked"] is False
+
+
+def test_a_planner_made_certificate_for_a_false_claim_is_never_proved(tmp_path: Path) -> None:
+    """The tool's own planner writes every field of a certificate, and the .v, for a false
+    family claim (randomized response for all k, the formula changed at k = 9: the ratio is
+    128 > 8 there); prove re-checks it, Coq refuses it, and the certificate is removed."""
+    from obligations.certify.outcome import Settings
+    from obligations.certify.record import planned
+    from obligations.kinds import load, unfold
+    spec = tmp_path / "specs" / "randomized_response_family.yaml"
+    spec.parent.mkdir()
+    spec.write_text((REPO / "mechanisms" / "randomized_response_family.yaml").read_text().replace(
+        'formula: "p if x == y else (1 - p) / (k - 1)"',
+        'formula: "p if x == y else ((1 - p) / (k - 1) if k != 9 or y != 0 else (1 - p) / (k - 1) / 16)"'))
+    out = tmp_path / "out"
+    out.mkdir()
+    u = unfold(load(spec))
+    assert u.plan.expected == "proved"      # Python's plan does not see k = 9
+    doc = u.rendered.document
+    choices = doc.defaults()
+    record = planned(u, choices, Settings(out=out))
+    record["spec"] = {"path": os.path.relpath(spec, out), "sha256": u.spec.sha256}
+    record["theorems"] = [{"name": t, "statement": "True", "assumptions": []} for t in u.rendered.theorems]
+    record["proofs"] = [{"obligation": s.name, "tactic": choices[s.name]} for s in doc.slots]
+    (out / f"{u.spec.name}.v").write_text(doc.fill(choices))
+    cert.write(out / f"{u.spec.name}.json", record)
+    run = cli("verify", str(out / f"{u.spec.name}.json"), "--build", str(tmp_path / "vb"))
+    assert run.returncode == 1 and "FAILED" in run.stdout, run.stdout + run.stderr
+    run = cli("prove", str(spec), "--out", str(out), "--build", str(tmp_path / "b"), "--json")
+    assert run.returncode == 1, run.stdout + run.stderr
+    result = json.loads(run.stdout)["results"][0]
+    assert result["verdict"] != "proved" and not result["cached"] and not result["rechecked"]
+    assert not (out / f"{u.spec.name}.json").exists()
 
 
 # -- the audit itself, on files no renderer would write

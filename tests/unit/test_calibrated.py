@@ -118,3 +118,14 @@ def test_a_delta_claim_within_the_brackets_is_undecided() -> None:
         u = unfold(check(_krr(claim={"epsilon": "9/10", "delta": d}), "krr.yaml"))
         assert u.plan.expected == Verdict.UNDECIDED, d
         assert u.rendered.theorems == ("krr_eps1_rdistr",)   # nothing about the claim goes to Coq
+
+
+def test_a_tie_in_a_table_of_reals_is_undecided_with_the_reason_and_the_form_that_proves_it() -> None:
+    """The truncated geometric with alpha = e^-1 as a table, claimed at its exact epsilon:
+    brackets never prove a tie; the note says so and names the `geometric:` form."""
+    run = cli("prove", str(REPO / "tests" / "specs" / "calibrated" / "geometric_table_tie.yaml"), "--out",
+              "build/never", "--build", "build/never")
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "UNDECIDED" in run.stdout
+    assert "the claim is exactly the table's epsilon (M(0)(0) = e^eps * M(1)(0))" in run.stdout
+    assert '`geometric: {epsilon: "1", n: 3}` it is proved exactly' in run.stdout

@@ -22,7 +22,7 @@ SHIPPED = ["snapping_unclamped", "snapping_clamped", "snapping_unclamped_instanc
 
 SNAP: dict[str, Any] = {
     "schema_version": 1,
-    "name": "snap",
+    "name": "snapper",   # not "snap": snap_event and others are the library's
     "parameters": {"eps": "positive", "lam": "positive", "delta": "nonnegative"},
     "pipeline": {"steps": ["ln", {"scale": "1/eps"}, "sign", {"add_query": {}}, {"round": {"grid": "lam"}}],
                  "sensitivity": "delta"},

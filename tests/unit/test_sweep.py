@@ -65,3 +65,45 @@ def test_a_bad_point_is_refused_when_the_file_is_read() -> None:
     with pytest.raises(SpecError, match="claim.epsilon"):
         check(_data("tgeom_alpha_sweep.yaml", sweep=[{"alpha": "1/4"}, {"alpha": "1/3", "epsilon": "ln("}]),
               "s.yaml")
+
+
+def _program_sweep(tmp_path: Path, points: list[dict[str, Any]]) -> Path:
+    data = yaml.safe_load((REPO / "mechanisms" / "online_model.yaml").read_text())
+    data["sweep"] = points
+    spec = tmp_path / "online_model.yaml"
+    spec.write_text(yaml.safe_dump(data))
+    return spec
+
+
+def test_a_program_sweep_repeating_a_stream_length_is_refused(tmp_path: Path) -> None:
+    """One point true (ln 2), one false (ln(19/10)) at the same k: refused, neither dropped."""
+    from inprocess import cli
+    spec = _program_sweep(tmp_path, [{"k": 1, "epsilon": "ln(2)"}, {"k": 1, "epsilon": "ln(19/10)"}])
+    for command in ("check", "prove"):
+        run = cli(command, str(spec), "--out", str(tmp_path / "o"), "--build", str(tmp_path / "b")) \
+            if command == "prove" else cli(command, str(spec))
+        assert run.returncode == 2, run.stdout + run.stderr
+        assert "sweep[1]: the same point as sweep[0] (k = 1)" in run.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_program_sweep_point_is_found_again_by_its_values() -> None:
+    first = load(REPO / "mechanisms" / "online_model.yaml")
+    assert [s.name for s in expand(first)] == [f"online_model_k{k}" for k in range(1, 5)]
+    point = derive(first, {"name": "online_model_k3", "sweep": {"k": "3"}})
+    assert point.name == "online_model_k3" and point.epsilon_text == "ln(62777/16504)"
+
+
+def test_points_with_the_same_values_and_other_claims_are_each_checked(tmp_path: Path) -> None:
+    """Two points at alpha = 1/4 with different epsilons: two claims under two names, both
+    loaded for prove, and each found again by the name its certificate records."""
+    from obligations.certify.run import load_specs
+    spec = tmp_path / "tgeom_alpha.yaml"
+    spec.write_text(yaml.safe_dump(_data("tgeom_alpha_sweep.yaml", sweep=[
+        {"alpha": "1/4", "epsilon": "ln(4)"}, {"alpha": "1/4", "epsilon": "ln(3)"}])))
+    specs = load_specs([spec])
+    assert [(s.name, s.epsilon_text) for s in specs] == [("tgeom_alpha_alpha_0", "ln(4)"),
+                                                         ("tgeom_alpha_alpha_1", "ln(3)")]
+    assert [unfold(s).plan.expected for s in specs] == [Verdict.PROVED, Verdict.REFUTED]
+    for s in specs:
+        assert derive(load(spec), s.derived).epsilon_text == s.epsilon_text

@@ -22,6 +22,12 @@ CASES = {
     "vac_single_input": "no two distinct inputs",
     "vac_sub_zero_rows": "every row is zero",
     "vac_self_pairs": "no two distinct inputs",  # neighbours: pairs (x, x) only
+    # the kinds that do not tabulate a finite mechanism (kinds/vacuous.py), and floating point
+    "vac_all_k_sensitivity_zero": "sensitivity is 0",    # a stream of any length
+    "vac_calibrated_single": "no two distinct inputs",   # a table of real entries
+    "vac_expmech_single": "no two distinct inputs",      # the exponential mechanism
+    "vac_pipeline_sensitivity_zero": "sensitivity is 0",  # a noise pipeline
+    "vac_floating_far": "no two of the query values -1, 1 are within the sensitivity 1",
 }
 
 

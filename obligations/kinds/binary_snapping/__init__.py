@@ -60,7 +60,7 @@ class BinarySnappingKind:
     def summary(self, spec: BinarySnappingSpec) -> str:
         return (f"binary64 snapping, lambda = {float(spec.scale)!r}, Lambda = {float(spec.grid)!r}, "
                 f"B = {spec.bound}, ties {spec.ties}, log {spec.log_text}: claim {spec.claim_text}-DP "
-                "for inputs at distance <= 1")
+                "for inputs |x|, |x'| <= B at distance <= 1")
 
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
         s, a = u.spec, u.mechanism

@@ -37,6 +37,7 @@ NORMAL_MIN = Fraction(1, 2 ** 1022)      # 2^(emin + prec - 1)
 LAM_MIN_EXP = -968
 LAM_MIN = Fraction(1, 2 ** -LAM_MIN_EXP)
 MIRONOV_SPAN = 46                        # Mironov's range: B < 2^46 * lambda
+RANGE_SPAN = Fraction(709)               # below 1022 ln 2 = 708.4..: Hrange needs Lambda below it * lambda
 MAX_ULPS = 2 ** 20
 TIES = ("up", "down")
 
@@ -108,7 +109,7 @@ class BinarySnappingSpec:
 
     @property
     def claim_record(self) -> dict[str, str]:
-        return {"epsilon": self.claim_text, "delta": "0", "neighbours": "binary64 inputs |x - x'| <= 1",
+        return {"epsilon": self.claim_text, "delta": "0", "neighbours": "binary64 inputs |x|, |x'| <= B, |x - x'| <= 1",
                 "binary_snapping": (f"binary64, noise epsilon {self.epsilon}, B = {self.bound}, "
                                     f"Lambda = {self.grid}, ties {self.ties}, log {self.log_text}")}
 
@@ -126,8 +127,8 @@ def displacement(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
 def choose_delta(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
     """A delta just above the displacement (a hint: Coq checks Hdisp), three significant digits."""
     d = displacement(bound, grid, mu) * Fraction(1001, 1000)
-    k = 3 - math.floor(math.log10(d))
-    return Fraction(math.ceil(d * 10 ** k), 10 ** k)
+    unit = Fraction(10) ** (3 - math.floor(math.log10(d)))   # exact, whatever the sign of the power
+    return Fraction(math.ceil(d * unit)) / unit
 
 
 def range_limit(scale: Fraction, grid: Fraction, delta: Fraction) -> float:
@@ -165,6 +166,10 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
     if not math.isfinite(_float(bound)) or not math.isfinite(_float(grid)):
         raise SpecError(file, "snapping.bound" if not math.isfinite(_float(bound)) else "snapping.grid",
                         "outside binary64's range")
+    if grid >= RANGE_SPAN * scale:   # checked before any bound is computed from it
+        raise SpecError(file, "snapping.grid", f"Lambda = {body.grid} is beyond the proved range: the theorem's "
+                        f"premise e^(-(2B + Lambda + delta)/lambda) >= 2^-1022 needs Lambda < 709 * lambda "
+                        f"= {float(RANGE_SPAN * scale):.6g} (lambda = {float(scale)!r}; 1022 ln 2 = 708.4)")
     if bound >= 2 ** MIRONOV_SPAN * scale:
         raise SpecError(file, "snapping.bound", f"B = {body.bound} is not below 2^46 * lambda = "
                         f"{float(2 ** MIRONOV_SPAN * scale)!r}: outside Mironov's range lambda < B < 2^46 * lambda")

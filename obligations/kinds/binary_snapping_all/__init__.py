@@ -51,9 +51,8 @@ class BinarySnappingAllKind:
         return None
 
     def summary(self, spec: BinarySnappingAllSpec) -> str:
-        return (f"binary64 snapping for every lambda, Lambda in [lambda, 2 lambda], B in (0, 353 lambda], ties "
-                f"{spec.ties}, log {spec.log_text}: claim loss |x - x'|/lambda + {spec.a_text}*eta*B/lambda + "
-                f"{spec.b_text}*eta")
+        return (f"binary64 snapping for every lambda >= 2^-968, Lambda in [lambda, 2 lambda], B in (0, 353 lambda], "
+                f"ties {spec.ties}, log {spec.log_text}: claim loss {spec.loss_text} between inputs |x|, |x'| <= B")
 
     def describe(self, u: Unfolded, coq: bool) -> tuple[dict[str, Any], list[str]]:
         s = u.spec

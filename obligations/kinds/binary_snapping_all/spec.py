@@ -2,7 +2,7 @@
 
     snapping:
       format: binary64
-      epsilon: any                    # every lambda = 1/epsilon the pipeline premise allows
+      epsilon: any                    # every lambda = 1/epsilon >= 2^-968
       bound: any                      # every B with 0 < B <= 353 lambda
       grid: any                       # every Lambda with lambda <= Lambda <= 2 lambda (auto: the same range,
                                       #   which holds diffprivlib's power of two at or above lambda)
@@ -52,7 +52,7 @@ class AllSnappingBody(Strict):
     """The floating-point snapping mechanism in binary64, every parameter in the proved ranges."""
 
     format: StrictStr = Field(description="the float format: binary64")
-    epsilon: Literal["any"] = Field(description="any: every noise scale lambda = 1/epsilon (pipeline_ok)")
+    epsilon: Literal["any"] = Field(description="any: every noise scale lambda = 1/epsilon >= 2^-968")
     bound: Literal["any"] = Field(description="any: every clamp B with 0 < B <= 353 lambda")
     grid: Literal["any", "auto"] = Field(description="any (or auto): every Lambda with lambda <= Lambda <= 2 lambda")
     ties: StrictStr = Field(description="the rounding to the grid's ties: any, up or down")
@@ -118,15 +118,21 @@ class BinarySnappingAllSpec:
 
     @property
     def claim_text(self) -> str:
-        return f"loss |x - x'|/lambda + {self.a_text}*eta*B/lambda + {self.b_text}*eta"
+        return f"loss {self.loss_text}"
+
+    @property
+    def loss_text(self) -> str:
+        """The theorem's bound on the privacy loss between inputs x and x'."""
+        return f"|x - x'|/lambda + {self.a_text}*eta*B/lambda + {self.b_text}*eta"
 
     @property
     def claim_record(self) -> dict[str, str]:
-        return {"epsilon": "1/lambda", "delta": "0", "neighbours": "binary64 inputs |x|, |x'| <= B",
+        """What the theorem states, in words: the loss with its constant terms, and the ranges."""
+        return {"epsilon": self.loss_text, "delta": "0", "neighbours": "binary64 inputs |x|, |x'| <= B",
                 "binary_snapping_all": (
-                    f"binary64, every lambda (pipeline_ok), Lambda in [lambda, 2 lambda], B in (0, "
-                    f"{B_OVER_LAMBDA} lambda], ties {self.ties}, log {self.log_text}: loss |x - x'|/lambda + "
-                    f"{self.a_text}*eta*B/lambda + {self.b_text}*eta, eta = 2^-53")}
+                    f"binary64, every lambda >= 2^-968, Lambda in [lambda, 2 lambda], B in (0, "
+                    f"{B_OVER_LAMBDA} lambda], ties {self.ties}, log {self.log_text}: Pr[out | x] <= "
+                    f"e^({self.loss_text}) * Pr[out | x'] for every output, eta = 2^-53")}
 
 
 def is_binary_snapping_all(data: Mapping[str, Any]) -> bool:

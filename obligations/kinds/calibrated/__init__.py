@@ -11,6 +11,7 @@ import time
 from typing import Any, Mapping, Optional
 
 from obligations.core.obligation import Verdict
+from obligations.kinds import vacuous as V
 from obligations.kinds.base import Unfolded
 from obligations.kinds.calibrated import analysis as A
 from obligations.kinds.calibrated import spec as calibrated_spec
@@ -40,6 +41,7 @@ class CalibratedKind:
     def analyse(self, spec: CalibratedSpec) -> Unfolded:
         t0 = time.perf_counter()
         c, plan = A.analyse(spec)
+        plan = V.flagged(plan, V.without_pairs(spec))
         t1 = time.perf_counter()
         rendered = render(c, plan.expected)
         return Unfolded(spec, c, plan, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1})

@@ -14,6 +14,7 @@ import sympy
 from obligations.core import expr as E
 from obligations.analysis.finite import neighbour_pairs
 from obligations.core.obligation import Plan, Verdict
+from obligations.kinds.calibrated import tie
 from obligations.kinds.calibrated.spec import DIGITS, CalibratedSpec
 
 BITS = 40          # brackets are multiples of 2^-BITS, one unit outside the value
@@ -158,6 +159,9 @@ def analyse(spec: CalibratedSpec) -> tuple[Calibrated, Plan]:
     notes.append(f"the brackets (2^-{BITS}) cannot decide: the largest ratio M(x)(y) / M(x')(y) ~ {tight:.12g} "
                  f"is within them of e^eps ~ {float(e_eps):.12g}, and the table is no library family; "
                  "nothing is sent to Coq")
+    why = tie.explain(spec, eps, ps)
+    if why:
+        notes.append(why)
     return Calibrated(spec, b, None, None, None, tight), _plan(Verdict.UNDECIDED, tight, tight_text, notes)
 
 

@@ -62,7 +62,7 @@ class CouplingKind:
                 rendered = render(spec, s, found)
                 note = (f"alignment: threshold noise shifted by {found.dt}, the query noise of ⊤ answers by "
                         f"{found.top_text()}; cost {found.cost}·ε")
-            plan = _plan(Verdict.PROVED, (note,))
+            plan = _plan(Verdict.PROVED, (note,), _vacuity(spec))
         else:
             more = f"; falling back to enumeration at small k: {spec.fallback}" if spec.fallback else \
                 "; no fallback spec to enumerate (give `fallback:`)"
@@ -107,9 +107,17 @@ def _reason(found: A.Search | A.Outside) -> str:
     return f"no alignment found: {found.reason}"
 
 
-def _plan(expected: Verdict, notes: tuple[str, ...]) -> Plan:
+def _plan(expected: Verdict, notes: tuple[str, ...], vacuous: tuple[str, ...] = ()) -> Plan:
     return Plan(expected=expected, obligations=(), tight_epsilon=None, tight_epsilon_float=math.nan,
-                delta_at_claim=None, delta_at_claim_float=math.nan, notes=notes)
+                delta_at_claim=None, delta_at_claim_float=math.nan, notes=notes, vacuous=vacuous)
+
+
+def _vacuity(spec: CouplingSpec) -> tuple[str, ...]:
+    """Why the claim holds for any program, if it does: neighbouring streams are equal."""
+    if spec.delta_q == 0:
+        return (f"the stream {spec.stream}'s sensitivity is 0, so neighbouring streams are equal: the claim "
+                "holds for any program",)
+    return ()
 
 
 COUPLING = CouplingKind()

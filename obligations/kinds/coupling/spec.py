@@ -30,6 +30,7 @@ from obligations.kinds.program.spec import Assign, ForHead, Output, Strict
 
 IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")
 MAX_STATEMENTS = 200
+MAX_SENSITIVITY = 64   # the search takes about 2 s at 64 (linear in it)
 K_LENGTH = -1      # SFor count and AIdx length standing for the stream length k
 STREAM_BASE = -2   # AIdx base standing for the stream's first slot (after the variables)
 
@@ -190,6 +191,10 @@ class _Lower:
         delta = self.const(f"program.inputs.{self.stream}.sensitivity", self.comp.sensitivity)
         if delta.denominator != 1 or delta < 0:
             raise self.fail(f"program.inputs.{self.stream}.sensitivity", f"{delta}: a non-negative integer")
+        if delta > MAX_SENSITIVITY:   # the alignment search runs over every shift up to it
+            raise self.fail(f"program.inputs.{self.stream}.sensitivity",
+                            f"{delta}: at most {MAX_SENSITIVITY} (the alignment search tries every difference "
+                            "up to the sensitivity; scale the queries instead)")
         body = self.block("program.body", m.program.body, depth=0)
         fallback = None
         if m.fallback is not None:

@@ -9,6 +9,7 @@ import time
 from typing import Any, Mapping, Optional
 
 from obligations.core.obligation import ExpUpperBound, Witness
+from obligations.kinds import vacuous as V
 from obligations.kinds.base import Unfolded
 from obligations.kinds.family import analysis as A
 from obligations.kinds.family import spec as family_spec
@@ -38,6 +39,7 @@ class FamilyKind:
     def analyse(self, spec: FamilySpec) -> Unfolded:
         t0 = time.perf_counter()
         fa, plan = A.analyse(spec)
+        plan = V.flagged(plan, V.family(spec.inputs, spec.neighbours))
         t1 = time.perf_counter()
         route = Route(spec.name, spec.description, spec.path, spec.sha256, spec.types, spec.constants,
                       tuple((p.name, p.constraint) for p in spec.symbols),

@@ -35,6 +35,10 @@ class FiniteKind:
         return [spec]
 
     def derive(self, spec: MechanismSpec, derived: Mapping[str, Any]) -> MechanismSpec:
+        wanted = ("name", "epsilon", "delta", "compose")   # a point of the spec's privacy profile
+        if set(derived) != set(wanted):
+            raise ValueError(f"derived: {sorted(map(str, derived))} is not a point of this spec's profile "
+                             f"(which records {', '.join(wanted)}); this spec has no other derived claims")
         return derive(spec, name=str(derived["name"]), epsilon=str(derived["epsilon"]),
                       delta=Fraction(str(derived["delta"])), compose=int(derived["compose"]))
 

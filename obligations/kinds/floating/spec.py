@@ -113,6 +113,14 @@ class FloatPipeline:
     sensitivity: int
     sampler: Literal["grid", "ustar"] = "grid"     # grid: grid_bits is m; ustar: grid_bits is 0
 
+    @property
+    def claim_domain(self) -> str:
+        """The inputs the theorem speaks of: the listed integer query values, nothing else."""
+        xs = self.inputs
+        span = f"{xs[0]}..{xs[-1]}" if list(xs) == list(range(xs[0], xs[0] + len(xs))) else \
+            "{" + ", ".join(map(str, xs)) + "}"
+        return f"the integer query values {span} only, neighbours |q - q'| <= {self.sensitivity}"
+
 
 def is_floating(data: Any) -> bool:
     return isinstance(data, dict) and "floating" in data
@@ -190,9 +198,12 @@ def _pipeline(f: FloatingForm, file: str) -> FloatPipeline:
             raise SpecError(file, "floating.uniform.ustar", f"the format has {ustar_size(fmt)} floats in "
                             f"(0, 1), beyond the {2 ** MAX_GRID_BITS} sampler outcomes enumerated")
     steps, texts = _steps(f, fmt, file)
+    count = f.inputs.to - f.inputs.from_ + 1 if isinstance(f.inputs, RangeForm) else len(f.inputs)
+    if not 2 <= count <= MAX_INPUTS:   # before the range is built: {from: -1e9, to: 1e9} is 2e9 values
+        raise SpecError(file, "floating.inputs", f"{count} query values; give 2..{MAX_INPUTS} distinct ones")
     inputs = tuple(range(f.inputs.from_, f.inputs.to + 1)) if isinstance(f.inputs, RangeForm) \
         else tuple(f.inputs)
-    if not 2 <= len(inputs) <= MAX_INPUTS or len(set(inputs)) != len(inputs):
+    if len(set(inputs)) != len(inputs):
         raise SpecError(file, "floating.inputs", f"give 2..{MAX_INPUTS} distinct query values")
     for i, x in enumerate(inputs):
         _representable(fmt, Fraction(x), file, f"floating.inputs[{i}]")

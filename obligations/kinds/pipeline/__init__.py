@@ -9,6 +9,7 @@ from typing import Any, Mapping, Optional
 import sympy
 
 from obligations.errors import SpecError
+from obligations.kinds import vacuous as V
 from obligations.kinds.base import Unfolded
 from obligations.core.obligation import Plan
 from obligations.kinds.pipeline import document as snap_render
@@ -47,7 +48,8 @@ class PipelineKind:
         except TypeError:
             truth_float = math.nan    # symbolic
         p = Plan(expected=su.expected, obligations=(), tight_epsilon=truth, tight_epsilon_float=truth_float,
-                 delta_at_claim=None, delta_at_claim_float=math.nan, notes=tuple(su.notes))
+                 delta_at_claim=None, delta_at_claim_float=math.nan, notes=tuple(su.notes),
+                 vacuous=V.sensitivity_zero(spec.sensitivity, "query answers"))
         t1 = time.perf_counter()
         rendered, lemmas = snap_render.render(su)
         return Unfolded(spec, su, p, rendered, {"unfold": t1 - t0, "render": time.perf_counter() - t1},

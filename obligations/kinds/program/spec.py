@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 from obligations.errors import SpecError
 from obligations.core import expr as E
 from obligations.kinds.finite.form import Claim, Number
-from obligations.core.names import coq_name_problem
+from obligations.core.names import spec_name_problem
 from obligations.core.spec import Domain, MechanismSpec, check_epsilon, validation_error
 
 # ---------------------------------------------------------------- caps (see docs/programs.md, "Limits")
@@ -370,8 +370,22 @@ def check_program(data: Mapping[str, Any], file: str, sha256: str = "") -> Any:
     if model.claim is None and not model.sweep:
         raise SpecError(file, "claim", "a claim (epsilon, delta) is required (or one per sweep point)")
     if model.sweep:
+        _distinct_points(model, file)
         return _point_spec(model, file, sha256, 0)
     return _build(model, file, sha256, {}, None, model.name, None)
+
+
+def _distinct_points(model: ProgramSpecModel, file: str) -> None:
+    """Two points with the same parameter values would be one claim named twice (one of them
+    never checked): refused, naming the later point."""
+    seen: dict[tuple[tuple[str, str], ...], int] = {}
+    for i in range(len(model.sweep)):
+        values = tuple(sorted((k, str(v)) for k, v in _point_values(model, file, i).items()))
+        if values in seen:
+            shown = ", ".join(f"{k} = {v}" for k, v in values) or "no parameter values"
+            raise SpecError(file, f"sweep[{i}]", f"the same point as sweep[{seen[values]}] ({shown}): "
+                            "each point is one claim (give a point's epsilon and delta once)")
+        seen[values] = i
 
 
 def expand(spec: Any) -> list[Any]:
@@ -452,7 +466,7 @@ def _check_statement_keys(body: Any, file: str, where: str) -> None:
 def _build(model: ProgramSpecModel, file: str, sha256: str, overrides: Mapping[str, Any],
            point: Optional[SweepPoint], name: str, index: Optional[int]) -> Any:
     b = _Builder(file, model, overrides, index)
-    problem = coq_name_problem(name)
+    problem = spec_name_problem(name)   # a sweep point's name too: it prefixes definitions
     if problem:
         raise SpecError(file, "name", problem)
     params, types = b.parameters()

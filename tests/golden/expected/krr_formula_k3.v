@@ -35,7 +35,11 @@ Lemma krr_formula_k3_is_family : forall x y,
 Proof.
   intros x y Hx Hy. rewrite krr_exp_entry by assumption. cbn [krr_exp rn_in rn_out] in Hx, Hy.
   rcases_below x; rcases_below y;
-    unfold krr_exp_pmf, rentry, krr_formula_k3; cbn [rrows nth Nat.eqb INR]; real_field.
+    unfold krr_exp_pmf, rentry, krr_formula_k3; cbn [rrows nth Nat.eqb INR];
+    (* e^(-a) as 1/e^a (a negative numeral, a negated term, a quotient or product of one), so
+       that [field] relates entries written with e^(-ε) to the family's e^ε *)
+    repeat match goal with |- context [IZR (Zneg ?p)] => change (IZR (Zneg p)) with (Ropp (IZR (Zpos p))) end;
+    rewrite ?Ropp_div, <- ?Ropp_mult_distr_l, ?exp_Ropp; real_field.
 Qed.
 
 Theorem krr_formula_k3_dp : rdp nb_all krr_formula_k3 (1) 0.

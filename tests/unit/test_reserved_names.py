@@ -1,0 +1,54 @@
+"""A spec's name prefixes the definitions of its generated file: a name whose definitions
+would shadow what the file refers to (`tape` makes `tape_run`, the library's program runner
+the all-k template calls) is refused at `check`, with the reason, instead of failing in Coq
+on a true claim."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from inprocess import cli
+from obligations.core.names import SUFFIXES, generated_clashes
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+def _renamed(tmp_path: Path, mechanism: str, name: str) -> Path:
+    data = yaml.safe_load((REPO / "mechanisms" / f"{mechanism}.yaml").read_text())
+    data["name"] = name
+    data.pop("profile", None)
+    spec = tmp_path / f"{name}.yaml"
+    spec.write_text(yaml.safe_dump(data, sort_keys=False))
+    return spec
+
+
+@pytest.mark.parametrize("name, clash", [
+    ("tape", "tape_run"), ("range", "range_value"), ("two", "two_pld"), ("snap", "snap_accuracy"),
+    ("ratio", "ratio_E"), ("noise", "noise_mu"), ("krr", "krr_dp_le"),
+])
+@pytest.mark.parametrize("mechanism", ["randomized_response", "above_threshold_all_k"])
+def test_a_name_whose_definitions_would_shadow_the_library_is_refused(tmp_path: Path, mechanism: str, name: str,
+                                                                      clash: str) -> None:
+    run = cli("check", str(_renamed(tmp_path, mechanism, name)))
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert f": name: '{name}' would make the generated file define " in run.stderr
+    assert clash in run.stderr and "choose another name" in run.stderr
+
+
+def test_the_suffixes_are_read_from_the_renderers() -> None:
+    assert {"dp", "run", "no_fault", "is_family", "ws"} <= SUFFIXES
+    assert generated_clashes("randomized_response") == [] and generated_clashes("online_model_k1") == []
+    # prog_run is the library's, but no generated file writes it: a spec may be named prog
+    assert generated_clashes("prog") == []
+
+
+def test_a_program_sweep_point_name_is_checked_too(tmp_path: Path) -> None:
+    """The point's name (NAME_k1) prefixes the point's definitions."""
+    data = yaml.safe_load((REPO / "mechanisms" / "online_model.yaml").read_text())
+    data["name"] = "tape"
+    spec = tmp_path / "tape.yaml"
+    spec.write_text(yaml.safe_dump(data, sort_keys=False))
+    run = cli("check", str(spec))
+    assert run.returncode == 2 and "'tape' would make the generated file define tape_run" in run.stderr
