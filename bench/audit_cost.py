@@ -25,7 +25,7 @@ if str(REPO) not in sys.path:
 
 from obligations.certify.outcome import Settings  # noqa: E402
 from obligations.certify.run import prove, unfold  # noqa: E402
-from obligations.kinds import load  # noqa: E402
+from obligations.models import load  # noqa: E402
 from obligations.prover.coq import GENERATED  # noqa: E402
 
 WORK = REPO / "build" / "bench" / "audit"
@@ -44,7 +44,7 @@ def coqc_seconds(load_path: list[str], vfiles: list[Path], runs: int) -> list[tu
     interleaved.  CPU seconds too: on a shared machine the wall time is mostly the others' load."""
     times: list[list[tuple[float, float]]] = [[] for _ in vfiles]
     for _ in range(runs):
-        for v, spent in zip(vfiles, times):
+        for v, spent in zip(vfiles, times, strict=True):
             start, cpu = time.perf_counter(), children_cpu()
             subprocess.run(["coqc", *load_path, "-Q", str(v.parent), GENERATED, str(v)],
                            cwd=v.parent, check=True, capture_output=True)

@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from obligations.core.resources import THEORIES  # noqa: E402
-from obligations.kinds.finite.pld import claims_for, render_tgeom_power  # noqa: E402
+from obligations.table.pld import claims_for, render_tgeom_power  # noqa: E402
 
 
 def timed(cmd: list[str], cwd: Path) -> dict[str, object]:

@@ -29,8 +29,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from program_scaling import FAMILIES  # noqa: E402
+from program_scaling import run as run_finite  # noqa: E402
+
 from obligations.certify.outcome import Settings  # noqa: E402
-from program_scaling import FAMILIES, run as run_finite  # noqa: E402
 
 ALL_K = {"above_threshold": "mechanisms/above_threshold_all_k.yaml",
          "sparse_vector_lsl": "mechanisms/sparse_vector_lsl_all_k.yaml",

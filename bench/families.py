@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 FORMULA = REPO / "mechanisms" / "truncated_geometric_formula.yaml"
@@ -62,7 +62,7 @@ def prove(argv: list[str], out: Path, timeout: float) -> dict[str, Any]:
             "stderr": done.stderr[-400:] if done.returncode else ""}
 
 
-def row(label: str, r: dict[str, Any], target: Optional[float]) -> str:
+def row(label: str, r: dict[str, Any], target: float | None) -> str:
     def s(v: Any) -> str:
         return f"{v:7.1f}" if isinstance(v, (int, float)) else f"{'-':>7}"
     goal = f"<= {target:.0f} s" if target else ""
@@ -77,7 +77,7 @@ def main() -> None:
     ap.add_argument("--workdir", type=Path, default=REPO / "build" / "bench" / "families")
     args = ap.parse_args()
     work: Path = args.workdir
-    results: list[tuple[str, dict[str, Any], Optional[float]]] = []
+    results: list[tuple[str, dict[str, Any], float | None]] = []
     r = prove(["prove", str(FAMILY), "--no-cache", "--json"], work / "family", args.timeout)
     results.append(("family, all alpha in (0,1), n >= 1 (cold)", r, TARGET_FAMILY_COLD))
     for n in args.family_sizes:

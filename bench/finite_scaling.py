@@ -39,16 +39,16 @@ import traceback
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from obligations.certify import allowlist  # noqa: E402
+from obligations.core.resources import THEORIES  # noqa: E402
 from obligations.prover.coq import Coq, read_audit  # noqa: E402
 from obligations.prover.process import Completed, run  # noqa: E402
-from obligations.core.resources import THEORIES  # noqa: E402
 
 SHIPPED = REPO / "mechanisms" / "truncated_geometric_formula.yaml"
 BENCH = REPO / "build" / "bench"   # --workdir changes it
@@ -71,10 +71,10 @@ def children_cpu() -> float:
 class TimedCoq(Coq):
     """Coq that remembers the last process it ran (its peak memory and timeout)."""
 
-    last: Optional[Completed] = None
+    last: Completed | None = None
 
-    def _run(self, argv: list[str], cwd: Optional[Path] = None,
-             timeout: Optional[float] = None) -> Completed:
+    def _run(self, argv: list[str], cwd: Path | None = None,
+             timeout: float | None = None) -> Completed:
         done = run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript)
         self.last = done
         return done
@@ -110,7 +110,7 @@ def _unfold_child(spec_path: str, vfile: str, conn: Any) -> None:
     """In a fresh process: load, unfold, render; write the .v file; report timings and peak."""
     try:
         from obligations.certify.run import unfold
-        from obligations.kinds import load
+        from obligations.models import load
         t0 = time.perf_counter()
         spec = load(spec_path)
         t_load = time.perf_counter() - t0
@@ -135,7 +135,7 @@ def run_unfold(spec_path: Path, vfile: Path, timeout: float) -> dict[str, Any]:
     start = time.monotonic()
     proc.start()
     child.close()
-    result: Optional[dict[str, Any]] = None
+    result: dict[str, Any] | None = None
     if parent.poll(timeout):
         try:
             result = parent.recv()
@@ -159,22 +159,22 @@ class OursRow:
     status: str = "ok"            # ok / timeout / failed / error
     failed_stage: str = ""
     message: str = ""
-    seconds: dict[str, Optional[float]] = field(default_factory=dict)
+    seconds: dict[str, float | None] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)     # CPU seconds of the Coq processes
     peak_kib: dict[str, int] = field(default_factory=dict)
     assumptions: list[str] = field(default_factory=list)
 
-    def s(self, stage: str) -> Optional[float]:
+    def s(self, stage: str) -> float | None:
         return self.seconds.get(stage)
 
     @property
-    def end_to_end(self) -> Optional[float]:
+    def end_to_end(self) -> float | None:
         if self.status != "ok":
             return None
         return sum(self.seconds[k] for k in ("load", "unfold", "render", "coqc", "coqchk"))
 
     @property
-    def cpu_end_to_end(self) -> Optional[float]:
+    def cpu_end_to_end(self) -> float | None:
         """Python stages (wall, single-threaded) plus the CPU seconds of the Coq processes."""
         if self.status != "ok":
             return None
@@ -346,7 +346,7 @@ def fit(points: list[tuple[int, float]]) -> tuple[float, float]:
 
 # ---------------------------------------------------------------- printing
 
-def fmt(v: Optional[float], width: int, prec: int = 2) -> str:
+def fmt(v: float | None, width: int, prec: int = 2) -> str:
     return f"{'-' if v is None else f'{v:.{prec}f}':>{width}}"
 
 
@@ -383,7 +383,7 @@ def print_ours(rows: list[OursRow]) -> None:
 
 
 def print_naive(naive: list[NaiveRow], ours: dict[int, OursRow],
-                at: int) -> dict[str, Optional[float]]:
+                at: int) -> dict[str, float | None]:
     """The naive table; returns the naive coqc time extrapolated to n = `at` (wall and CPU)."""
     head = (f"{'n':>5} {'lemmas':>7} {'coqc s':>8} {'per-lemma ms':>13} {'CPU s':>7} {'peak MiB':>9} "
             f"{'ours e2e s':>11} {'ours coqc s':>12} {'naive/ours e2e':>15} {'naive/ours coqc':>16} "
@@ -406,7 +406,7 @@ def print_naive(naive: list[NaiveRow], ours: dict[int, OursRow],
     print("  naive/ours e2e: naive coqc against our whole pipeline (coqchk and the audit included); "
           "naive/ours coqc: coqc against coqc; 'same, CPU': that ratio in CPU seconds.")
     done = [r for r in naive if r.status == "ok"]
-    out: dict[str, Optional[float]] = {"wall": None, "cpu": None}
+    out: dict[str, float | None] = {"wall": None, "cpu": None}
     if not done:
         return out
     lemmas_at = (at + 1) * 2 * at
@@ -445,10 +445,10 @@ def report(ours: dict[int, OursRow], naive: list[NaiveRow], at: int, meta: dict[
 
     print("\n== Targets ==")
 
-    def verdict(ok: Optional[bool]) -> str:
+    def verdict(ok: bool | None) -> str:
         return "n/a (not measured)" if ok is None else ("MET" if ok else "MISSED")
 
-    def secs(v: Optional[float], r: Optional[OursRow]) -> str:
+    def secs(v: float | None, r: OursRow | None) -> str:
         return "-" if r is None else (f"{v:.1f} s" if v is not None else r.status)
 
     r200, r500 = ours.get(200), ours.get(500)
@@ -498,7 +498,7 @@ def _load_rows(path: Path) -> tuple[dict[int, OursRow], list[NaiveRow], int, dic
     return ours, naive, int(data.get("at", meta.get("at", 200))), meta
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="*", default=[10, 50, 100, 200, 500])
     ap.add_argument("--naive-sizes", type=int, nargs="*", default=[10, 20, 30, 40])

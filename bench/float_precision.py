@@ -3,7 +3,7 @@
 Snapping with lambda = 1, Lambda = 1, B = 4 over the query values -4..4 (Δ = 1), emax 16, for
 three samplers: u on the grid k/2^12 with ties up and with ties to even in the rounding to
 the grid, and Mironov's U* (every float in (0, 1), ties up).  The same enumeration Coq runs
-(obligations.kinds.floating.analysis); the rows of docs/floating-point.md.  With --plot the
+(obligations.float.analysis); the rows of docs/floating-point.md.  With --plot the
 table is also drawn (e^eps against p, the ideal values as lines) into build/float_precision.png
 and .svg (matplotlib, the `plot` extra).
 
@@ -16,17 +16,15 @@ import sys
 import time
 from fractions import Fraction
 from pathlib import Path
-from typing import Union
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from obligations.kinds.floating import arith as A  # noqa: E402
-from obligations.kinds.floating.analysis import (FStep, distribution, grid_sampler, ln_table,  # noqa: E402
-                                                 ustar_sampler)
+from obligations.float import arith as A  # noqa: E402
+from obligations.float.analysis import FStep, distribution, grid_sampler, ln_table, ustar_sampler  # noqa: E402
 
-Ratio = Union[Fraction, float]
+Ratio = Fraction | float
 SAMPLERS = (("grid 2^12, ties up", "up", 12), ("grid 2^12, ties even", "even", 12), ("U*, ties up", "up", 0))
 
 
@@ -55,7 +53,7 @@ def plot(results: dict[str, list[tuple[int, Ratio]]]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    for (label, pts), marker in zip(results.items(), "os^"):
+    for (label, pts), marker in zip(results.items(), "os^", strict=False):
         ax.plot([p for p, _ in pts], [float(r) for _, r in pts], marker=marker, label=label)
     ax.set_xticks(sorted({p for pts in results.values() for p, _ in pts}))
     ax.set_ylim(2.6, None)

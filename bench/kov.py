@@ -23,8 +23,9 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from composition_pld import timed  # noqa: E402
+
 from obligations.core.resources import THEORIES  # noqa: E402
-from obligations.kinds.finite.kov import Exponent, claims_for, render_kov  # noqa: E402
+from obligations.table.kov import Exponent, claims_for, render_kov  # noqa: E402
 
 LN3, ONE = Exponent(Fraction(3), log=True), Exponent(Fraction(1))
 CASES = {   # name: (ε0, k, the values of ε)

@@ -29,11 +29,11 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from obligations.errors import SpecError  # noqa: E402
 from obligations.certify.outcome import Settings  # noqa: E402
 from obligations.certify.run import prove, unfold  # noqa: E402
-from obligations.kinds import check  # noqa: E402
-from obligations.kinds.program.analysis import program_table  # noqa: E402
+from obligations.errors import SpecError  # noqa: E402
+from obligations.models import check  # noqa: E402
+from obligations.program.analysis import program_table  # noqa: E402
 
 FAMILIES = {
     "online_model": "mechanisms/online_model.yaml",

@@ -15,9 +15,9 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Optional, Sequence
 
 import sympy
 
@@ -61,7 +61,7 @@ def show(delta: float | Fraction) -> str:
     return f"{float(delta):.15g}"
 
 
-def theirs(rows: Rows, pairs: list[tuple[int, int]], k: int, interval: float) -> Optional[tuple[list[float], float]]:
+def theirs(rows: Rows, pairs: list[tuple[int, int]], k: int, interval: float) -> tuple[list[float], float] | None:
     try:
         from dp_accounting.pld import privacy_loss_distribution as pld
     except ImportError:
@@ -99,7 +99,7 @@ def report(name: str, rows: Rows, pairs: list[tuple[int, int]], k: int, interval
     print(timing)
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--max-k", type=int, default=1000)
     ap.add_argument("--interval", type=float, default=1e-4, help="dp_accounting's discretisation")

@@ -23,10 +23,10 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Sequence
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
@@ -88,7 +88,7 @@ def lemma(o: Ob) -> str:
 def per_kind(obs: Sequence[Ob], seconds: Sequence[float]) -> dict[str, float]:
     """Mean milliseconds per obligation of each kind."""
     kinds = sorted({o.kind for o in obs})
-    return {k: 1000 * statistics.mean(s for o, s in zip(obs, seconds) if o.kind == k) for k in kinds}
+    return {k: 1000 * statistics.mean(s for o, s in zip(obs, seconds, strict=False) if o.kind == k) for k in kinds}
 
 
 def session_cpu(pid: int) -> float:
@@ -213,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     ivs, lras = interval_goals(args.n, rng), lra_goals(args.n, rng)
-    obs = [o for pair in zip(ivs, lras) for o in pair]      # interleaved, as a real run would be
+    obs = [o for pair in zip(ivs, lras, strict=False) for o in pair]      # interleaved, as a real run would be
     n = len(obs)
     print(f"{n} obligations ({args.n} interval, {args.n} lra); {os.cpu_count()} CPUs; "
           f"load average {os.getloadavg()[0]:.2f}")

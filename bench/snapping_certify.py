@@ -21,8 +21,8 @@ if str(REPO) not in sys.path:
 
 from obligations.certify.outcome import Settings  # noqa: E402
 from obligations.certify.run import prove, unfold  # noqa: E402
-from obligations.kinds import load  # noqa: E402
-from obligations.kinds.pipeline.spec import PipelineSpec  # noqa: E402
+from obligations.models import load  # noqa: E402
+from obligations.noise.spec import PipelineSpec  # noqa: E402
 
 TARGET_S = 30.0
 WORK = REPO / "build" / "bench" / "snapping"

@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from obligations.kinds import load, unfold  # noqa: E402
+from obligations.models import load, unfold  # noqa: E402
 
 
 def main() -> None:

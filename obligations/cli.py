@@ -11,30 +11,35 @@ import shutil
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional, Sequence, TextIO
+from typing import Any, TextIO
 
-from obligations import __version__
-from obligations.errors import (EXIT_INFRA, EXIT_NOT_PROVED, EXIT_PROVED, InfrastructureError, ObligationsError,
-                               UsageError)
-from obligations.certify.outcome import Outcome, Settings
-from obligations.certify.remote import RemoteSettings, prove_file
+from obligations import __version__, models
 from obligations.certify.checked import reused
+from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
+from obligations.certify.remote import RemoteSettings, prove_file
 from obligations.certify.run import load_specs, prove_many
 from obligations.certify.verify import verify_many
-from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
-from obligations import kinds
-from obligations.kinds import Unfolded, unfold
 from obligations.core.spec import derive
+from obligations.errors import (
+    EXIT_INFRA,
+    EXIT_NOT_PROVED,
+    EXIT_PROVED,
+    InfrastructureError,
+    ObligationsError,
+    UsageError,
+)
+from obligations.models import Unfolded, unfold
 from obligations.prover.cluster import run_on_cluster
 from obligations.prover.pool import cores
-
 
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = _main(argv)
         sys.stdout.flush()  # here, not at interpreter exit, where a broken pipe is a traceback
@@ -62,7 +67,7 @@ def _stdout_is_broken() -> bool:
         return False
 
 
-def _main(argv: Optional[Sequence[str]]) -> int:
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
@@ -207,7 +212,7 @@ class StatusLine:
                 self.shown = False
 
 
-def _status_line(args: argparse.Namespace) -> Optional[StatusLine]:
+def _status_line(args: argparse.Namespace) -> StatusLine | None:
     """A status line on a terminal; none with --json or when stderr is a file or a pipe."""
     if getattr(args, "json", False) or not sys.stderr.isatty():
         return None
@@ -227,7 +232,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
     # those whose certificate this machine's Coq checked (the record covers what analysis
     # would derive again); a spec with a profile is tabulated all the same (its profile is).
     specs = load_specs(args.specs)
-    items: list["Outcome | Unfolded"] = []
+    items: list[Outcome | Unfolded] = []
     for s in specs:
         settings.say(f"{s.name}: analysing")
         hit = reused(s, settings) if settings.use_cache and not getattr(s, "profile_compose", ()) else None
@@ -236,7 +241,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
     if unfolded:   # before Coq runs for minutes: the folders it writes must take files
         _writable(settings.out, "--out")
         _writable(settings.build, "--build")
-    groups = _by_file(list(zip(specs, items)))   # the points of one sweep are re-checked together
+    groups = _by_file(list(zip(specs, items, strict=False)))   # the points of one sweep are re-checked together
     if settings.jobs > 1:         # all at once, reported as one by one would report them
         units = [u for g in groups for _, u in g if not isinstance(u, Outcome)]
         done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _, u in g
@@ -292,9 +297,9 @@ def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:
     _clear(settings)
     outcomes: list[Outcome] = []
     profiles: list[Profile] = []
-    for group, (results, profs) in zip(groups, done):
+    for group, (results, profs) in zip(groups, done, strict=False):
         _print_group(args, settings, group, len(outcomes), len(specs))
-        for s, o in zip(group, results):
+        for s, o in zip(group, results, strict=False):
             o.spec = s.path            # as named here, not as the worker read it
             outcomes.append(o)
             _print_result(args, o, len(group))
@@ -372,7 +377,7 @@ def _print_summary(outcomes: list[Outcome]) -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     print()
     for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip())
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.verdict] = counts.get(o.verdict, 0) + 1
@@ -411,14 +416,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     # distributions, the noise is one the library covers) and its render.
     for u in [unfold(s) for s in load_specs(args.specs)]:
         s = u.spec
-        print(f"{s.path}: ok ({s.name}: {kinds.kind_of(s).summary(s)}; Python expects {u.plan.expected})")
+        print(f"{s.path}: ok ({s.name}: {models.form_of(s).summary(s)}; Python expects {u.plan.expected})")
     return EXIT_PROVED
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     shown: list[dict[str, Any]] = []
     for s in load_specs(args.specs):
-        item, lines = kinds.kind_of(s).describe(unfold(s), args.coq)
+        item, lines = unfold(s).describe(args.coq)
         shown.append(item)
         if not args.json:
             print("\n".join(lines))
@@ -434,9 +439,9 @@ def cmd_region(args: argparse.Namespace) -> int:
     if args.log_delta and not args.plot:
         raise UsageError("--log-delta changes the figure: use it with --plot DIR")
     spec = load_specs([args.spec])[0]
-    if not kinds.kind_of(spec).profiles:
+    if not models.form_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
-                         f"this spec is a {kinds.kind_of(spec).title} (use `obligations show`)")
+                         f"this spec is a {models.form_of(spec).title} (use `obligations show`)")
     if not 1 <= args.compose <= MAX_COMPOSE:
         raise UsageError(f"--compose must be between 1 and {MAX_COMPOSE}")
     epsilons = [str(e) for e in args.epsilon]
@@ -505,7 +510,7 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
 
 
 def cmd_utility(args: argparse.Namespace) -> int:
-    from obligations.kinds.utility import instance, report
+    from obligations.noise.utility_instance import instance, report
     at: dict[str, Fraction] = {}
     for item in args.at:
         name, _, value = item.partition("=")
@@ -526,5 +531,5 @@ def cmd_utility(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    print(json.dumps(kinds.json_schema(), indent=1))
+    print(json.dumps(models.json_schema(), indent=1))
     return EXIT_PROVED

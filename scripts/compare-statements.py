@@ -27,7 +27,7 @@ from obligations.certify.outcome import Settings  # noqa: E402
 from obligations.certify.record import recorded_choices  # noqa: E402
 from obligations.certify.run import Compiled, compile_one  # noqa: E402
 from obligations.certify.verify import _derived_spec  # noqa: E402
-from obligations.kinds import unfold  # noqa: E402
+from obligations.models import unfold  # noqa: E402
 
 WORK = REPO / "build" / "compare-statements"
 
@@ -73,7 +73,7 @@ def main(argv: list[str]) -> int:
     with ThreadPoolExecutor(jobs) as pool:
         results = list(pool.map(compare, paths))
     changed = 0
-    for path, problems in zip(paths, results):
+    for path, problems in zip(paths, results, strict=True):
         print(f"{path.stem}: {'same' if not problems else 'DIFFERENT'}")
         for p in problems:
             print("  " + p)

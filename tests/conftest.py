@@ -2,8 +2,8 @@
 files first; each shipped spec proved once for the whole run (`shipped_proof`)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from shipped import Proved, ShippedProofs, shared_root

@@ -20,24 +20,25 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import Any
 
 import sympy
 
-from obligations.errors import UsageError
 from obligations.analysis.region import Curve, Line, envelope, pair_lines
+from obligations.errors import UsageError
 
 INFINITE = ("inf",)
-Key = tuple  # exponent vector over PRIMES, or INFINITE
+Key = tuple[Any, ...]  # exponent vector over PRIMES, or INFINITE
 
 
 @dataclass(frozen=True)
 class PLD:
     """masses[key] = (P, Q): integer masses over the common denominator `den`."""
 
-    masses: dict
+    masses: dict[Key, tuple[int, int]]
     den: int
     primes: tuple[int, ...]
 
@@ -45,8 +46,8 @@ class PLD:
 def pld(p: Sequence[Fraction], q: Sequence[Fraction], primes: tuple[int, ...]) -> PLD:
     """The privacy-loss distribution of the pair (p, q); outputs with p = 0 never count."""
     den = math.lcm(*(v.denominator for v in list(p) + list(q)))
-    masses: dict = {}
-    for py, qy in zip(p, q):
+    masses: dict[Key, tuple[int, int]] = {}
+    for py, qy in zip(p, q, strict=False):
         if py == 0:
             continue
         key = INFINITE if qy == 0 else _exponents(py / qy, primes)
@@ -86,10 +87,10 @@ def _exponents(r: Fraction, primes: tuple[int, ...]) -> Key:
 
 
 def product(a: PLD, b: PLD) -> PLD:
-    out: dict = {}
+    out: dict[Key, tuple[int, int]] = {}
     for ka, (pa, qa) in a.masses.items():
         for kb, (pb, qb) in b.masses.items():
-            key = INFINITE if INFINITE in (ka, kb) else tuple(x + y for x, y in zip(ka, kb))
+            key = INFINITE if INFINITE in (ka, kb) else tuple(x + y for x, y in zip(ka, kb, strict=False))
             P, Q = out.get(key, (0, 0))
             out[key] = (P + pa * pb, Q + qa * qb)
     return PLD(out, a.den * b.den, a.primes)
@@ -108,11 +109,11 @@ def power(a: PLD, k: int) -> PLD:
     return result
 
 
-def ratio(key: Key, primes: tuple[int, ...]) -> Optional[Fraction]:
+def ratio(key: Key, primes: tuple[int, ...]) -> Fraction | None:
     if key == INFINITE:
         return None
     num = den = 1
-    for pr, e in zip(primes, key):
+    for pr, e in zip(primes, key, strict=False):
         if e > 0:
             num *= pr ** e
         elif e < 0:
@@ -120,9 +121,9 @@ def ratio(key: Key, primes: tuple[int, ...]) -> Optional[Fraction]:
     return Fraction(num, den)
 
 
-def lines(d: PLD, pair: Optional[tuple[int, int]] = None) -> list[Line]:
+def lines(d: PLD, pair: tuple[int, int] | None = None) -> list[Line]:
     """The prefix lines of a PLD, ratios in decreasing order."""
-    logs = {k: (math.inf if k == INFINITE else sum(e * math.log(pr) for pr, e in zip(d.primes, k)))
+    logs = {k: (math.inf if k == INFINITE else sum(e * math.log(pr) for pr, e in zip(d.primes, k, strict=False)))
             for k in d.masses}
 
     def cmp(k1: Key, k2: Key) -> int:  # exact, decreasing ratio; floats only to skip big ints
@@ -146,7 +147,7 @@ def composed_curve(rows: Sequence[Sequence[Fraction]], pairs: Sequence[tuple[int
     Not for the rows of a CW mixture: running Σ_x f(x)·M(x) k times would draw a
     fresh database for every run; see `cw_composed_curve`."""
     primes = primes_of(rows)
-    seen: dict = {}
+    seen: dict[frozenset[tuple[Key, Fraction, Fraction]], tuple[PLD, tuple[int, int]]] = {}
     for x, x2 in pairs:  # pairs with the same PLD compose to the same curve
         d = pld(rows[x], rows[x2], primes)
         canonical = frozenset((k, Fraction(P, d.den), Fraction(Q, d.den)) for k, (P, Q) in d.masses.items())
@@ -230,7 +231,7 @@ def kov(eps0: sympy.Expr, delta0: Fraction, k: int) -> list[tuple[sympy.Expr, sy
     return out
 
 
-def kov_curve(eps0: float, delta0: float, k: int) -> "KovCurve":
+def kov_curve(eps0: float, delta0: float, k: int) -> KovCurve:
     """The Kairouz–Oh–Viswanath bound at every ε ≥ 0, not only at its points ε_i, in floats (for figures).
 
     The bound is attained by k-fold randomized response with e^ε0 = p/(1 − p) (`kov`), so between

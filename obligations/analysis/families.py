@@ -9,9 +9,9 @@ formula equal to the family's for all parameter values, case by case
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable, Mapping, Optional, Sequence
 
 import sympy
 
@@ -27,8 +27,8 @@ class Constraint:
     are expressions of earlier parameters (None: unbounded)."""
 
     kind: str                       # "range" (rational) or "integer"
-    lo: Optional[E.Expr]
-    hi: Optional[E.Expr] = None
+    lo: E.Expr | None
+    hi: E.Expr | None = None
     lo_open: bool = False
     hi_open: bool = False
 
@@ -71,20 +71,20 @@ class Family:
     bound_coq: str                              # L in Coq, over {param} names
     tight: Callable[[Mapping[str, sympy.Expr]], sympy.Expr]  # the tight ε, symbolically
     dp_lemma: str
-    distr_lemma: Optional[str]
+    distr_lemma: str | None
     eps_tactics: tuple[str, ...]                # proofs of Q2R L <= exp ε from the conditions (Hc)
-    infer: Callable[[Sequence[Sequence[Fraction]]], Optional[dict[str, Fraction]]]  # a table's parameters
-    distance_lemma: Optional[str] = None        # its DP theorem for neighbours at distance d (bound^d)
+    infer: Callable[[Sequence[Sequence[Fraction]]], dict[str, Fraction] | None]  # a table's parameters
+    distance_lemma: str | None = None        # its DP theorem for neighbours at distance d (bound^d)
     distance_eps_tactic: str = ""               # proof of Q2R (bound^d) <= exp ε at distance {d}
 
 
-def _tgeom_infer(rows: Sequence[Sequence[Fraction]]) -> Optional[dict[str, Fraction]]:
+def _tgeom_infer(rows: Sequence[Sequence[Fraction]]) -> dict[str, Fraction] | None:
     if len(rows) < 2 or len(rows) > E.MAX_EXPONENT or any(len(r) != len(rows) for r in rows) or rows[0][0] <= 0:
         return None
     return {"a": 1 / rows[0][0] - 1, "n": Fraction(len(rows) - 1)}
 
 
-def _rr_infer(rows: Sequence[Sequence[Fraction]]) -> Optional[dict[str, Fraction]]:
+def _rr_infer(rows: Sequence[Sequence[Fraction]]) -> dict[str, Fraction] | None:
     if len(rows) < 2 or any(len(r) != len(rows) for r in rows):
         return None
     return {"p": rows[0][0], "k": Fraction(len(rows))}
@@ -175,8 +175,8 @@ def bindings(family: Family, spec_types: Mapping[str, str]) -> list[tuple[tuple[
     names = list(spec_types)
     out = []
     for chosen in itertools.permutations(names, len(family.params)):
-        if all(spec_types[s] == t for (_, t), s in zip(family.params, chosen)):
-            out.append(tuple((f, s) for (f, _), s in zip(family.params, chosen)))
+        if all(spec_types[s] == t for (_, t), s in zip(family.params, chosen, strict=False)):
+            out.append(tuple((f, s) for (f, _), s in zip(family.params, chosen, strict=False)))
     return out
 
 
@@ -218,7 +218,7 @@ def _points(x0: int, x1: int, y0: int, y1: int, limit: int) -> list[tuple[int, i
 
 def find(spec_types: Mapping[str, str], spec_pmf: Pmf,
          spec_domain: Callable[[Values], tuple[int, int, int, int]],
-         samples: Sequence[Values], neighbours: str) -> Optional[Match]:
+         samples: Sequence[Values], neighbours: str) -> Match | None:
     """The library family the spec's formula is (on the samples), with the binding."""
     for family in (f for f in map(lambda f: for_neighbours(f, neighbours), FAMILIES) if f is not None):
         for binding in bindings(family, spec_types):
@@ -227,7 +227,7 @@ def find(spec_types: Mapping[str, str], spec_pmf: Pmf,
     return None
 
 
-def table_member(rows: Sequence[Sequence[Fraction]], neighbours: str) -> Optional[tuple[Family, dict[str, Fraction]]]:
+def table_member(rows: Sequence[Sequence[Fraction]], neighbours: str) -> tuple[Family, dict[str, Fraction]] | None:
     """The family and parameters of which an explicit table is the member (inputs and outputs
     are the family's values 0, 1, ... in order), where its theorems hold."""
     for family in (f for f in map(lambda f: for_neighbours(f, neighbours), FAMILIES) if f is not None):
@@ -243,7 +243,7 @@ def table_member(rows: Sequence[Sequence[Fraction]], neighbours: str) -> Optiona
     return None
 
 
-def for_neighbours(family: Family, neighbours: str) -> Optional[Family]:
+def for_neighbours(family: Family, neighbours: str) -> Family | None:
     """The family for these neighbours: itself, or its form at distance d (its one-step
     bound L becomes L^d: `tgeom_dp_distance_le`), or None."""
     if family.neighbours == neighbours:
@@ -297,4 +297,4 @@ def symbols(types: Mapping[str, str]) -> dict[str, sympy.Symbol]:
 def same(a: sympy.Expr, b: sympy.Expr) -> bool:
     """Whether sympy shows a = b for positive symbols (False: not shown)."""
     d = sympy.simplify(sympy.expand_log(a - b, force=True))
-    return d == 0
+    return bool(d == 0)

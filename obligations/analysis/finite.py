@@ -7,17 +7,29 @@ or a refutation (with its witness).  Coq then checks whichever it is.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any
 
 import sympy
 
-from obligations.errors import SpecError
-from obligations.core.obligation import (Verdict, ExpLowerBound, ExpUpperBound, HockeyStickCheck, Obligation,
-                                         Plan, PointwiseCheck, RowsAreDistributions, TaylorHint, Witness)
 from obligations.core import expr as E
+from obligations.core.obligation import (
+    ExpLowerBound,
+    ExpUpperBound,
+    HockeyStickCheck,
+    Obligation,
+    Plan,
+    PointwiseCheck,
+    RowsAreDistributions,
+    TaylorHint,
+    Verdict,
+    Witness,
+)
 from obligations.core.spec import MAX_COMPOSED_OUTPUTS, MechanismSpec, neighbour_distance, too_many_outputs
+from obligations.errors import SpecError
 
 Row = tuple[Fraction, ...]
 DIGITS = (6, 15, 30, 60, 120)  # precisions tried for an irrational e^ε
@@ -39,6 +51,19 @@ class FiniteMechanism:
 
     def output_label(self, y: int) -> str:
         return self.outputs[y] if self.outputs else output_label(self.spec, y)
+
+
+def single_run(spec: MechanismSpec) -> FiniteMechanism:
+    """The table of one run of a composed claim, without CW mixing: tabulated once for the
+    routes that ask in turn (basic composition, then the PLD), not once each."""
+    last = getattr(_SINGLE, "last", None)
+    if last is None or last[0] is not spec:
+        last = (spec, tabulate(replace(spec, compose=1, cw=None)))
+        _SINGLE.last = last
+    return last[1]
+
+
+_SINGLE = threading.local()   # (the spec, its single run's table): one entry a thread
 
 
 def tabulate(spec: MechanismSpec) -> FiniteMechanism:
@@ -73,9 +98,9 @@ def cw_rows(rows: Sequence[Row], prior: Sequence[Fraction], alt: Sequence[Fracti
 def power_rows(rows: Sequence[Row], k: int) -> tuple[Row, ...]:
     """Rows of the k-fold composition, in the output order of Coq's `fmech_power`:
     output y1 * m^(k-1) + rest pairs y1 of the first run with `rest` of the others."""
-    out = tuple((Fraction(1),) for _ in rows)
+    out: tuple[Row, ...] = tuple((Fraction(1),) for _ in rows)
     for _ in range(k):
-        out = tuple(tuple(p * q for p in r for q in rk) for r, rk in zip(rows, out))
+        out = tuple(tuple(p * q for p in r for q in rk) for r, rk in zip(rows, out, strict=False))
     return out
 
 
@@ -90,7 +115,7 @@ def output_label(spec: MechanismSpec, y: int) -> str:
 
 def _table_rows(spec: MechanismSpec) -> tuple[Row, ...]:
     rows = []
-    for label, exprs in zip(spec.inputs.labels, spec.table or ()):
+    for label, exprs in zip(spec.inputs.labels, spec.table or (), strict=False):
         row = []
         for j, e in enumerate(exprs):
             try:
@@ -115,7 +140,7 @@ def _formula_rows(spec: MechanismSpec) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def _piece_value(spec: MechanismSpec, pieces: list, env: dict, xv: int, yv: int) -> Fraction:
+def _piece_value(spec: MechanismSpec, pieces: list[Any], env: dict[str, Fraction], xv: int, yv: int) -> Fraction:
     for when, value, piece in pieces:
         try:
             if when is None or when(env):
@@ -183,14 +208,14 @@ def vacuity(m: FiniteMechanism) -> tuple[str, ...]:
 
 def hockey(rx: Sequence[Fraction], rx2: Sequence[Fraction], bound: Fraction) -> Fraction:
     """Σ_y max(0, M(x)(y) − bound · M(x')(y)), as Coq's checker computes it."""
-    return sum((p - bound * q for p, q in zip(rx, rx2) if p > bound * q), Fraction(0))
+    return sum((p - bound * q for p, q in zip(rx, rx2, strict=False) if p > bound * q), Fraction(0))
 
 
-def max_ratio(m: FiniteMechanism) -> Optional[Fraction]:
+def max_ratio(m: FiniteMechanism) -> Fraction | None:
     """max over neighbours and outputs of M(x)(y) / M(x')(y); None when it is infinite."""
     best = Fraction(1)
     for a, b in m.pairs:
-        for p, q in zip(m.rows[a], m.rows[b]):
+        for p, q in zip(m.rows[a], m.rows[b], strict=False):
             if p > 0 and q == 0:
                 return None
             if p > 0 and p > best * q:
@@ -217,7 +242,7 @@ def exp_bounds(eps: sympy.Expr, digits: int) -> tuple[Fraction, Fraction, int]:
 TAYLOR_TERMS = 80   # beyond this many terms the bound is left to interval
 
 
-def taylor_hint(eps: sympy.Expr, bound: Fraction, upper: bool) -> Optional[TaylorHint]:
+def taylor_hint(eps: sympy.Expr, bound: Fraction, upper: bool) -> TaylorHint | None:
     """For a rational ε ≥ 0, the split and number of terms with which the Taylor bounds of
     `Core/ExpTaylor.v` reach `bound` (below e^ε, or above it if `upper`); None otherwise.
     The same sums as Coq's `qseries`, in exact fractions."""
@@ -237,7 +262,7 @@ def taylor_hint(eps: sympy.Expr, bound: Fraction, upper: bool) -> Optional[Taylo
     return None
 
 
-def worst_pair(m: FiniteMechanism, bound: Fraction) -> tuple[Fraction, Optional[tuple[int, int]]]:
+def worst_pair(m: FiniteMechanism, bound: Fraction) -> tuple[Fraction, tuple[int, int] | None]:
     """The largest hockey-stick sum over neighbour pairs at e^ε = bound, and its pair."""
     best, arg = Fraction(0), None
     for a, b in m.pairs:
@@ -249,12 +274,12 @@ def worst_pair(m: FiniteMechanism, bound: Fraction) -> tuple[Fraction, Optional[
 
 def witness(m: FiniteMechanism, pair: tuple[int, int], bound: Fraction) -> Witness:
     a, b = pair
-    outs = tuple(y for y, (p, q) in enumerate(zip(m.rows[a], m.rows[b])) if p > bound * q)
+    outs = tuple(y for y, (p, q) in enumerate(zip(m.rows[a], m.rows[b], strict=False)) if p > bound * q)
     return Witness(a, b, outs, sum((m.rows[a][y] for y in outs), Fraction(0)),
                    sum((m.rows[b][y] for y in outs), Fraction(0)), bound)
 
 
-def plan(m: FiniteMechanism, vacuous: Optional[tuple[str, ...]] = None) -> Plan:
+def plan(m: FiniteMechanism, vacuous: tuple[str, ...] | None = None) -> Plan:
     """Decide, exactly, whether the claim holds, and list what Coq must check; `vacuous`
     (the kind's reasons the claim holds for any mechanism) defaults to the table's."""
     spec = m.spec
@@ -268,7 +293,7 @@ def plan(m: FiniteMechanism, vacuous: Optional[tuple[str, ...]] = None) -> Plan:
     if e_exact.is_Rational:
         e = Fraction(int(e_exact.p), int(e_exact.q))
         worst, pair = worst_pair(m, e)
-        common = dict(tight_epsilon=tight, tight_epsilon_float=tight_f,
+        common: dict[str, Any] = dict(tight_epsilon=tight, tight_epsilon_float=tight_f,
                       delta_at_claim=str(worst), delta_at_claim_float=float(worst), vacuous=vacuous)
         if worst <= spec.delta:
             return Plan(Verdict.PROVED, (rows_ok, ExpLowerBound(e, "exact"), _check(e, spec.delta)), **common)

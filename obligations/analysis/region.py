@@ -17,9 +17,9 @@ iff δ ≥ δ(ε) (seed 001, Theorem 2).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
 
 from obligations.analysis.finite import FiniteMechanism
 
@@ -30,7 +30,7 @@ class Line:
 
     a: Fraction
     b: Fraction
-    pair: Optional[tuple[int, int]] = None
+    pair: tuple[int, int] | None = None
     outputs: tuple[int, ...] = ()
 
     def at(self, t: Fraction) -> Fraction:
@@ -42,7 +42,7 @@ class Piece:
     """On e^ε ∈ [t_lo, t_hi] (t_hi None: up to ∞), δ(ε) = a − e^ε·b."""
 
     t_lo: Fraction
-    t_hi: Optional[Fraction]
+    t_hi: Fraction | None
     line: Line
 
 
@@ -58,7 +58,7 @@ class Curve:
         return tuple(p.t_lo for p in self.pieces if p.t_lo > 1)
 
     @property
-    def t_zero(self) -> Optional[Fraction]:
+    def t_zero(self) -> Fraction | None:
         """The smallest e^ε with δ = 0 (None: δ > 0 for every finite ε)."""
         last = self.pieces[-1].line
         if last.b == 0 and last.a > 0:
@@ -79,7 +79,7 @@ class Curve:
         return self.pieces[-1]
 
 
-def pair_lines(p: Sequence[Fraction], q: Sequence[Fraction], pair: Optional[tuple[int, int]] = None) -> list[Line]:
+def pair_lines(p: Sequence[Fraction], q: Sequence[Fraction], pair: tuple[int, int] | None = None) -> list[Line]:
     """The lines of the output-set prefixes sorted by likelihood ratio p/q (∞ first)."""
     ys = [y for y in range(len(p)) if p[y] > 0]
     ys.sort(key=lambda y: (0, Fraction(0)) if q[y] == 0 else (1, -(p[y] / q[y])))

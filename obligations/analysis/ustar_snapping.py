@@ -19,9 +19,10 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterator, Literal, Optional, Sequence
+from typing import Any, Literal
 
 import mpmath
 
@@ -145,7 +146,7 @@ def correctly_rounded_ln(fmt: Format, u: int, bits: int = 0) -> int:
         bits *= 2
 
 
-def _units_of(fmt: Format, y: "mpmath.mpf") -> tuple[int, int]:
+def _units_of(fmt: Format, y: mpmath.mpf) -> tuple[int, int]:
     """An mpf as num·2^-shift units."""
     sign, man, exp, _ = y._mpf_
     e = int(exp) - fmt.emin
@@ -210,7 +211,7 @@ def tables(snap: Snapping) -> Tables:
     lnf = ln_table(fmt, us)
     lam_f = fmt.round(snap.lam)
     noise = [round_units(lam_f * v, -fmt.emin, fmt.prec) for v in lnf]
-    if any(a > b for a, b in zip(noise, noise[1:])):
+    if any(a > b for a, b in zip(noise, noise[1:], strict=False)):
         raise AssertionError("the noise is not monotone in u")
     starts = [0] + us[1:] + [fmt.one]
     t = Tables(snap, us, starts, noise, lnf)
@@ -297,7 +298,7 @@ def max_loss(t: Tables, xs: Sequence[int], dists: Sequence[dict[int, int]],
     compared by cross-multiplication; a sliding-window minimum per output)."""
     fmt, snap = t.snap.fmt, t.snap
     width = int(dist * fmt.one)
-    best: Optional[tuple[int, int, int, int, int]] = None     # (num, den, i, j, k)
+    best: tuple[int, int, int, int, int] | None = None     # (num, den, i, j, k)
     for k in range(-snap.g, snap.g + 1):
         col = [d.get(k, 0) for d in dists]
         for i, j in _window_minima(xs, col, width):
@@ -349,12 +350,12 @@ def max_excess(t: Tables, xs: Sequence[int], dists: Sequence[dict[int, int]],
     fmt, snap = t.snap.fmt, t.snap
     width = int(dist * fmt.one)
     inv = float(1 / (snap.lam * fmt.one))
-    best: Optional[tuple[float, int, int, int]] = None
+    best: tuple[float, int, int, int] | None = None
     for k in range(-snap.g, snap.g + 1):
         col = [d.get(k, 0) for d in dists]
         lc = [math.log(c) if c else -math.inf for c in col]
-        a = [v - x * inv for v, x in zip(lc, xs)]
-        b = [v + x * inv for v, x in zip(lc, xs)]
+        a = [v - x * inv for v, x in zip(lc, xs, strict=False)]
+        b = [v + x * inv for v, x in zip(lc, xs, strict=False)]
         for arr, left in ((a, True), (b, False)):
             for i, j in _half_window_minima(xs, arr, width, left):
                 if col[i] == 0:
@@ -429,7 +430,8 @@ def premises(t: Tables, slack: Fraction = Fraction(1, 2 ** 40)) -> Premises:
     # (the converse can fail only where ln u rounds up onto normal_min)
     ln_normal = all(abs(v) >= nmin_units for v in t.lnf)
     with mpmath.workprec(200):
-        mp = lambda q: mpmath.mpf(q.numerator) / q.denominator   # noqa: E731
+        def mp(q: Fraction) -> Any:
+            return mpmath.mpf(q.numerator) / q.denominator
         hrange = mpmath.log(mp(fmt.normal_min)) <= -mp(2 * b + grid + delta) / mp(lam)
         e2 = mpmath.exp(2 * mp(delta) / mp(lam)) / (1 - 2 * mp(eta)) ** 2
         r = mpmath.exp(mp(grid) / mp(lam))

@@ -20,8 +20,8 @@ finite sums of them (`clamped_outputs`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import sympy
 
@@ -124,14 +124,14 @@ class Outputs:
     probs: tuple[float, ...]
 
     def expected_error(self, c: float) -> float:
-        return sum(abs(y - c) * p for y, p in zip(self.values, self.probs))
+        return sum(abs(y - c) * p for y, p in zip(self.values, self.probs, strict=False))
 
     def bias(self, c: float) -> float:
         """E[M] - c: what clamping adds to the (zero-mean) noise."""
-        return sum(y * p for y, p in zip(self.values, self.probs)) - c
+        return sum(y * p for y, p in zip(self.values, self.probs, strict=False)) - c
 
     def tail(self, c: float, alpha: float) -> float:
-        return sum(p for y, p in zip(self.values, self.probs) if abs(y - c) > alpha)
+        return sum(p for y, p in zip(self.values, self.probs, strict=False) if abs(y - c) > alpha)
 
 
 def clamped_outputs(grid: float, lam: float, bound: float, c: float) -> Outputs:

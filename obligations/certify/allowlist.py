@@ -14,7 +14,7 @@ our library, whether or not a theorem uses it.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 REALS = frozenset({
     "Coq.Reals.ClassicalDedekindReals.sig_not_dec",

@@ -18,14 +18,14 @@ import json
 import platform
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from obligations.certify import certificate as cert
 from obligations.certify.certificate import sha256_file, sha256_text
-from obligations.certify.outcome import Outcome, Settings, claim_text
+from obligations.certify.outcome import Outcome, Settings
+from obligations.core.model import witness_text
 from obligations.core.obligation import Verdict
 from obligations.core.templates import SHARED_LIBRARY
-from obligations.kinds.base import witness_text
 from obligations.prover import trust
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -35,7 +35,7 @@ def _record(settings: Settings, name: str) -> Path:
     return settings.build / ".checked" / f"{name}.ok"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tool_digest(theories: Path) -> str:
     """The tool's code and templates, the packages that render with it, Python, and the
     library's sources: what re-deriving a certificate from its spec depends on."""
@@ -91,7 +91,7 @@ def checked_here(json_path: Path, spec_sha256: str, settings: Settings) -> bool:
     return trust.holds(_record(settings, json_path.stem), parts)
 
 
-def reused(spec: Any, settings: Settings) -> Optional[Outcome]:
+def reused(spec: Any, settings: Settings) -> Outcome | None:
     """The outcome of the spec's certificate in the output folder if this machine's Coq
     checked it (nothing derived again: the record covers what the derivation depends on)."""
     json_path = settings.out / f"{spec.name}.json"
@@ -111,7 +111,7 @@ def outcome_of(spec: Any, json_path: Path, record: dict[str, Any]) -> Outcome:
     theorem = record["theorems"][-1]
     witness = record.get("witness")
     proofs = list(record["proofs"])
-    return Outcome(spec.name, spec.path, Verdict(record["verdict"]), claim_text(spec),
+    return Outcome(spec.name, spec.path, Verdict(record["verdict"]), spec.claim.text(),
                    tight_epsilon=analysis.get("tight_epsilon"), delta_at_claim=delta, theorem=theorem["name"],
                    statement=theorem["statement"], witness=witness, certificate=str(json_path),
                    message=witness_text(witness) if witness else "", cached=True,

@@ -5,14 +5,14 @@ Verdicts are values; faults are the exceptions of `errors`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
-from obligations import kinds
 from obligations.core.obligation import Verdict
 from obligations.core.resources import THEORIES
-from obligations.kinds import Unfolded
+from obligations.models import Unfolded
 from obligations.prover.coq import Coq
 
 
@@ -23,9 +23,9 @@ class Settings:
     out: Path = Path("certificates")
     timeout: float = 600.0
     use_cache: bool = True
-    transcript: Optional[Path] = None
+    transcript: Path | None = None
     recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
-    progress: Optional[Callable[[str], None]] = None   # told each stage as it starts (the CLI's status line)
+    progress: Callable[[str], None] | None = None   # told each stage as it starts (the CLI's status line)
     jobs: int = 1                   # files discharged, compiled and checked at once (`--jobs`)
     reuse_shared: bool = True       # reuse a shared module compiled and checked by an earlier run
 
@@ -50,14 +50,14 @@ class Outcome:
     spec: str
     verdict: Verdict
     claim: str
-    tight_epsilon: Optional[str] = None
-    delta_at_claim: Optional[str] = None   # δ(ε) at the claimed ε, exact or to 12 digits
-    theorem: Optional[str] = None
-    statement: Optional[str] = None
-    witness: Optional[dict[str, Any]] = None
-    certificate: Optional[str] = None
+    tight_epsilon: str | None = None
+    delta_at_claim: str | None = None   # δ(ε) at the claimed ε, exact or to 12 digits
+    theorem: str | None = None
+    statement: str | None = None
+    witness: dict[str, Any] | None = None
+    certificate: str | None = None
     message: str = ""
-    goal: Optional[str] = None       # for an unproved claim: where Coq stopped, and its goal
+    goal: str | None = None       # for an unproved claim: where Coq stopped, and its goal
     cached: bool = False             # a certificate this machine's Coq accepted before
     rechecked: bool = False          # a certificate found in the output folder, re-checked by Coq now
     choices: dict[str, str] = field(default_factory=dict)       # the proof of each obligation
@@ -67,24 +67,16 @@ class Outcome:
     peak_kib: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, u: Unfolded, verdict: Verdict, **fields: Any) -> "Outcome":
+    def of(cls, u: Unfolded, verdict: Verdict, **fields: Any) -> Outcome:
         """An outcome for the claim of `u`, with what its analysis says."""
         plan = u.plan
         delta = plan.delta_at_claim or (f"{plan.delta_at_claim_float:.12g}"
                                         if math.isfinite(plan.delta_at_claim_float) else None)
-        return cls(u.spec.name, u.spec.path, verdict, claim_text(u.spec), tight_epsilon=plan.tight_epsilon,
+        return cls(u.spec.name, u.spec.path, verdict, u.claim.text(), tight_epsilon=plan.tight_epsilon,
                    delta_at_claim=delta, vacuous=vacuity(u), **fields)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def claim_text(spec: Any) -> str:
-    text = getattr(spec, "claim_text", None)   # a claim that is not (ε, δ)-DP says itself what it is
-    if isinstance(text, str):
-        return text
-    domain = getattr(getattr(spec, "program", None), "claim_domain", None)
-    return f"({spec.epsilon_text}, {spec.delta_text})-DP" + (f" over {domain}" if isinstance(domain, str) else "")
 
 
 def vacuity(u: Unfolded) -> list[str]:
@@ -92,6 +84,6 @@ def vacuity(u: Unfolded) -> list[str]:
     return list(u.plan.vacuous)
 
 
-def witness_json(u: Unfolded) -> Optional[dict[str, Any]]:
+def witness_json(u: Unfolded) -> dict[str, Any] | None:
     """The witness a refutation's certificate records (None for any other verdict)."""
-    return kinds.witness(u) if u.plan.expected == Verdict.REFUTED else None
+    return u.witness() if u.plan.expected == Verdict.REFUTED else None

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import matplotlib
 
@@ -62,7 +62,7 @@ class Claim:
     delta: Fraction
 
 
-def claim_of(prof: Profile) -> Optional[Claim]:
+def claim_of(prof: Profile) -> Claim | None:
     """The spec's claim, if the profile is of the mechanism it is about (not of a K-fold
     composition the spec does not claim anything for)."""
     spec = prof.spec
@@ -76,7 +76,7 @@ def status(p: Point) -> str:
     """'certified' (every proof as expected), 'failed' (some proof not), or 'computed' (no proof run)."""
     if not p.proofs:
         return "computed"
-    return "certified" if all(o.verdict == want for o, want in zip(p.proofs, p.expected)) else "failed"
+    return "certified" if all(o.verdict == want for o, want in zip(p.proofs, p.expected, strict=False)) else "failed"
 
 
 POINT_LABELS = {
@@ -120,7 +120,7 @@ def _exp(eps: float) -> float:
     return math.exp(min(eps, 690.0))
 
 
-def _tangents(ax, e: float, d: float, style: dict, label: str) -> None:  # type: ignore[no-untyped-def]
+def _tangents(ax, e: float, d: float, style: dict[str, Any], label: str) -> None:  # type: ignore[no-untyped-def]
     """The two lines bounding R(ε, δ): px + e^ε py = 1 − δ and e^ε px + py = 1 − δ."""
     xs = [0.0, 1.0]
     line, = ax.plot(xs, [(1 - d - x) / e for x in xs], **style)

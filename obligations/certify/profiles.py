@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any
 
 import sympy
 
-from obligations import kinds
-from obligations.certify.outcome import Outcome, Settings
-from obligations.certify.run import prove_many, unfold
-from obligations.kinds import Unfolded
-from obligations.core import expr as E
-from obligations.core.spec import MechanismSpec, derive
+from obligations import models
 from obligations.analysis.compose import composed_curve, cw_composed_curve, kov
 from obligations.analysis.finite import FiniteMechanism, exp_bounds
 from obligations.analysis.region import Curve, curve
+from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.run import prove_many, unfold
+from obligations.core import expr as E
+from obligations.core.spec import MechanismSpec, derive
+from obligations.models import Unfolded
 
 DIGITS = 12              # δ brackets when e^ε is irrational
 GAMMA = Fraction(1, 10**9)  # how far below an exact δ(ε) the refuted claim is
@@ -34,13 +35,13 @@ GAMMA = Fraction(1, 10**9)  # how far below an exact δ(ε) the refuted claim is
 class Point:
     epsilon: str                     # as the user (or the breakpoint list) wrote it
     epsilon_float: float
-    delta: Optional[Fraction]        # exact δ(ε) when e^ε is rational
+    delta: Fraction | None        # exact δ(ε) when e^ε is rational
     delta_float: float
     upper: Fraction                  # certified: (ε, upper)-DP
-    lower: Optional[Fraction]        # refuted: not (ε, lower)-DP (None when δ(ε) = 0)
+    lower: Fraction | None        # refuted: not (ε, lower)-DP (None when δ(ε) = 0)
     proofs: list[Outcome] = field(default_factory=list)
     expected: list[str] = field(default_factory=list)  # per proof: "proved" or "refuted"
-    closed_form: Optional[str] = None  # δ(ε) = a − e^ε·b exactly, when e^ε is irrational
+    closed_form: str | None = None  # δ(ε) = a − e^ε·b exactly, when e^ε is irrational
 
     def to_json(self) -> dict[str, Any]:
         return {"epsilon": self.epsilon, "epsilon_float": self.epsilon_float,
@@ -59,7 +60,7 @@ class Profile:
     curve: Curve
     points: list[Point]
     kov: list[tuple[str, float, float, float]] = field(default_factory=list)  # ε, ε float, KOV δ, exact δ
-    kov_t0: Optional[Fraction] = None  # e^ε0 of the one-run mechanism the KOV bound starts from
+    kov_t0: Fraction | None = None  # e^ε0 of the one-run mechanism the KOV bound starts from
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.spec.name, "compose": self.compose,
@@ -81,9 +82,9 @@ def piece_json(p: Any) -> dict[str, Any]:
             "a": str(p.line.a), "b": str(p.line.b), "delta": f"{p.line.a} - e^eps * {p.line.b}"}
 
 
-def mechanism_curve(spec: MechanismSpec, compose: int, table: Optional[FiniteMechanism] = None) -> Curve:
+def mechanism_curve(spec: MechanismSpec, compose: int, table: FiniteMechanism | None = None) -> Curve:
     """The exact δ(ε) of the spec's table (`table`, if the analysis already made it) run `compose` times."""
-    m = table if table is not None else kinds.kind_of(spec).finite_table(spec)
+    m = table if table is not None else models.form_of(spec).finite_table(spec)
     if compose == 1:
         return curve(m)
     if spec.cw is not None:  # one database for all runs: Σ_x f(x)·M(x)^⊗k, not (Σ_x f(x)·M(x))^⊗k
@@ -92,10 +93,10 @@ def mechanism_curve(spec: MechanismSpec, compose: int, table: Optional[FiniteMec
 
 
 def profile(spec: MechanismSpec, epsilons: Sequence[str], compose: int = 1,
-            table: Optional[FiniteMechanism] = None) -> Profile:
+            table: FiniteMechanism | None = None) -> Profile:
     """The curve and the (not yet certified) points at `epsilons` (default: 0 and the breakpoints);
     `table`: the spec's table, if the analysis already made it."""
-    table = table if table is not None else kinds.kind_of(spec).finite_table(spec)
+    table = table if table is not None else models.form_of(spec).finite_table(spec)
     c = mechanism_curve(spec, compose, table)
     if epsilons:
         points = [_point(spec, c, text) for text in epsilons]
@@ -142,7 +143,7 @@ def _point(spec: MechanismSpec, c: Curve, text: str) -> Point:
     return Point(text, float(eps.evalf(20)), None, mid, upper, lower, closed_form=closed_form(c, lo, hi, text))
 
 
-def closed_form(c: Curve, lo: Fraction, hi: Fraction, eps_text: str) -> Optional[str]:
+def closed_form(c: Curve, lo: Fraction, hi: Fraction, eps_text: str) -> str | None:
     """δ(ε) = a − e^ε·b exactly, for an irrational e^ε in (lo, hi): the curve's piece there (None if
     a breakpoint lies between the brackets, which 30 digits make only theoretical)."""
     piece = c.piece_at(lo)
@@ -178,7 +179,7 @@ def certify_many(profs: Sequence[Profile], settings: Settings) -> None:
                 claims.append((p, unfold(derived)))
                 batches.append(n)
                 p.expected.append("proved" if side == "ub" else "refuted")
-    for (p, _), outcome in zip(claims, prove_many([u for _, u in claims], settings, batches)):
+    for (p, _), outcome in zip(claims, prove_many([u for _, u in claims], settings, batches), strict=False):
         p.proofs.append(outcome)
 
 
@@ -196,4 +197,4 @@ def epsilon_slug(text: str) -> str:
 
 def certified(prof: Profile) -> bool:
     """Every upper claim proved and every lower claim refuted."""
-    return all(o.verdict == want for p in prof.points for o, want in zip(p.proofs, p.expected))
+    return all(o.verdict == want for p in prof.points for o, want in zip(p.proofs, p.expected, strict=False))

@@ -12,7 +12,7 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from obligations import __version__
 from obligations.certify import certificate as cert
@@ -21,9 +21,8 @@ from obligations.certify.outcome import Outcome, Settings, vacuity, witness_json
 from obligations.core.document import DocumentError
 from obligations.core.templates import SharedModule, name_matches_text
 from obligations.errors import InfrastructureError
-from obligations.kinds import Unfolded
+from obligations.models import Unfolded
 from obligations.prover.coq import Audit
-
 
 # Fields that record how a run went, not what was proved: not compared.
 _INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "assumptions", "proofs", "spec",
@@ -40,7 +39,7 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
         "format": cert.FORMAT,
         "name": spec.name,
         "verdict": u.plan.expected,
-        "claim": _claim(spec),
+        "claim": u.claim.record(),
         "derived": dict(spec.derived) if spec.derived else None,
         "coq_file": {"path": f"{spec.name}.v", "sha256": cert.sha256_text(text)},
         "rendered_sha256": cert.sha256_text(u.rendered.text),
@@ -63,18 +62,6 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
 def _shared_path(m: SharedModule) -> str:
     """Where a certificate carries a shared module, relative to its directory."""
     return f"shared/{m.name}.v"
-
-
-def _claim(spec: Any) -> dict[str, Any]:
-    record = getattr(spec, "claim_record", None)   # a claim that is not (ε, δ)-DP records itself
-    if isinstance(record, dict):
-        return record
-    claim = {"epsilon": spec.epsilon_text, "delta": spec.delta_text,
-             "neighbours": spec.neighbours if isinstance(spec.neighbours, str) else "pairs"}
-    domain = getattr(getattr(spec, "program", None), "claim_domain", None)
-    if isinstance(domain, str):   # a claim about listed inputs only (floating point) says which
-        claim["domain"] = domain
-    return claim
 
 
 def _spec_path(spec_path: str, json_path: Path) -> str:
@@ -102,7 +89,7 @@ def _package_versions() -> dict[str, str]:
     return {name: metadata.version(name) for name in ("sympy", "jinja2", "pydantic")}
 
 
-def _finite(x: float) -> Optional[float]:
+def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
@@ -224,7 +211,7 @@ def _audit_shaped(record: dict[str, Any]) -> bool:
             and not refused(assumptions, record.get("uses_interval") is True))
 
 
-def reusable(json_path: Path, u: Unfolded, settings: Settings) -> Optional[dict[str, Any]]:
+def reusable(json_path: Path, u: Unfolded, settings: Settings) -> dict[str, Any] | None:
     """The certificate at `json_path` if every field the spec re-derives agrees and its .v
     is the render with proofs from the candidates, else None (then it is proved anew).
     Whether Coq accepted it is another question (`checked.checked_here`, or a re-check)."""
@@ -241,7 +228,7 @@ def reusable(json_path: Path, u: Unfolded, settings: Settings) -> Optional[dict[
     return record
 
 
-def disagreements(record: dict[str, Any], o: Outcome, audit: Optional[Audit]) -> list[str]:
+def disagreements(record: dict[str, Any], o: Outcome, audit: Audit | None) -> list[str]:
     """What Coq said of a certificate's file that the certificate does not say (empty: nothing)."""
     if o.verdict != record.get("verdict"):
         return [f"Coq: {o.verdict}: {o.message}"]

@@ -13,7 +13,7 @@ from pathlib import Path
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.profiles import Profile, certify_many, profile
 from obligations.certify.run import load_specs, prove_many
-from obligations.kinds import unfold
+from obligations.models import unfold
 
 
 @dataclass(frozen=True)

@@ -6,19 +6,20 @@ from __future__ import annotations
 import functools
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any
 
-from obligations import kinds
+from obligations import models
 from obligations.certify import allowlist, checked, shared
 from obligations.certify.outcome import Outcome, Settings, witness_json
 from obligations.certify.record import disagreements, recorded_choices, remove_stale, reusable, write_certificate
 from obligations.core.document import Slot
+from obligations.core.model import witness_text
 from obligations.core.obligation import Verdict
 from obligations.errors import InfrastructureError, SpecError, UsageError
-from obligations.kinds import Unfolded, load, unfold
-from obligations.kinds.base import witness_text
+from obligations.models import Unfolded, load, unfold
 from obligations.prover.coq import GENERATED, Audit, Coq, StageResult, read_audit
 from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_obligation
 from obligations.prover.ide.session import CoqSession, goal_at_failure
@@ -33,7 +34,7 @@ def prove(u: Unfolded, settings: Settings) -> Outcome:
 
 
 def prove_many(units: Sequence[Unfolded], settings: Settings,
-               batches: Optional[Sequence[int]] = None) -> list[Outcome]:
+               batches: Sequence[int] | None = None) -> list[Outcome]:
     """Certify or refute each spec (or reuse its still-valid certificate): each file is
     discharged and compiled on its own, then coqchk re-checks the files of a batch in one run
     (it loads the libraries once: about a second per file saved). `batches[i]` names the
@@ -48,9 +49,9 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
     if settings.jobs > 1:   # the workers share the library: build it first, once
         settings.coq().build_theories(settings.progress)
     steps = run_all(lambda u: _compile_or_skip(u, settings), list(units), settings.jobs)
-    outcomes: list[Optional[Outcome]] = [None] * len(units)
+    outcomes: list[Outcome | None] = [None] * len(units)
     groups: dict[int, list[tuple[int, Compiled]]] = {}
-    for i, (u, (final, step)) in enumerate(zip(units, steps)):
+    for i, (u, (final, step)) in enumerate(zip(units, steps, strict=False)):
         if isinstance(step, Compiled):
             groups.setdefault(keys[i], []).append((i, step))
         else:   # Coq refused the file: no certificate (a stale one is removed)
@@ -63,8 +64,8 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
     else:
         verdicts = run_all(lambda g: _checked(g, settings), ordered, settings.jobs)
     anew: list[int] = []
-    for group, results in zip(ordered, verdicts):
-        for (i, c), (o, audit) in zip(group, results):
+    for group, results in zip(ordered, verdicts, strict=False):
+        for (i, c), (o, audit) in zip(group, results, strict=False):
             if c.recheck is None:
                 outcomes[i] = _finish(c.u, o, audit, settings)
             elif audit is not None and not disagreements(c.recheck, o, audit):
@@ -73,12 +74,12 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
                 anew.append(i)
     if anew:
         again = prove_many([units[i] for i in anew], replace(settings, use_cache=False), [keys[i] for i in anew])
-        for i, o in zip(anew, again):
+        for i, o in zip(anew, again, strict=False):
             outcomes[i] = o
     return [o for o in outcomes if o is not None]
 
 
-def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | Compiled]":
+def _compile_or_skip(u: Unfolded, settings: Settings) -> tuple[bool, Outcome | Compiled]:
     """(True, outcome) for an undecided claim or a still-valid certificate; else (False, the
     file compiled, or the outcome Coq gave instead)."""
     if u.plan.expected == Verdict.UNDECIDED:
@@ -101,7 +102,7 @@ def _compile_or_skip(u: Unfolded, settings: Settings) -> "tuple[bool, Outcome | 
     return False, compile_one(u, settings)
 
 
-def _rechecked(c: "Compiled", o: Outcome, settings: Settings) -> Outcome:
+def _rechecked(c: Compiled, o: Outcome, settings: Settings) -> Outcome:
     """The outcome of a certificate Coq re-checked now: its files stay as they are."""
     json_path = settings.out / f"{c.u.spec.name}.json"
     checked.remember(json_path, c.u.spec.sha256, settings)
@@ -113,7 +114,7 @@ def _rechecked(c: "Compiled", o: Outcome, settings: Settings) -> Outcome:
 
 
 def _checked(group: list[tuple[int, Compiled]], settings: Settings,
-             library: bool = True) -> list[tuple[Outcome, Optional[Audit]]]:
+             library: bool = True) -> list[tuple[Outcome, Audit | None]]:
     return check_batch([c for _, c in group], settings, library)
 
 
@@ -129,7 +130,7 @@ def _merged(groups: list[list[tuple[int, Compiled]]], jobs: int) -> list[list[tu
 
 
 def _checked_beside_library(ordered: list[list[tuple[int, Compiled]]], settings: Settings
-                            ) -> list[list[tuple[Outcome, Optional[Audit]]]]:
+                            ) -> list[list[tuple[Outcome, Audit | None]]]:
     """The batches checked side by side with one coqchk run on the whole library (once per
     compiled library); if coqchk refuses the library, no file of the batches is accepted."""
     coq = settings.coq()
@@ -146,7 +147,7 @@ def _checked_beside_library(ordered: list[list[tuple[int, Compiled]]], settings:
         coq.mark_checked(library)
         return list(results[1:])
     problem = f"coqchk did not accept the library ({lib.status}): {lib.message or ', '.join(lib.unsafe)}"
-    refused: list[list[tuple[Outcome, Optional[Audit]]]] = []
+    refused: list[list[tuple[Outcome, Audit | None]]] = []
     for batch in results[1:]:
         for o, _ in batch:
             o.verdict, o.message = Verdict.UNPROVED, problem + "; no certificate"
@@ -154,7 +155,7 @@ def _checked_beside_library(ordered: list[list[tuple[int, Compiled]]], settings:
     return refused
 
 
-def _finish(u: Unfolded, o: Outcome, audit: Optional[Audit], settings: Settings) -> Outcome:
+def _finish(u: Unfolded, o: Outcome, audit: Audit | None, settings: Settings) -> Outcome:
     """Write the certificate of a verdict Coq accepted (else remove a stale one)."""
     json_path = settings.out / f"{u.spec.name}.json"
     o.timings = {**u.timings, **o.timings}
@@ -178,11 +179,11 @@ class Compiled:
     vfile: Path
     chosen: dict[str, str]
     audit: Audit
-    recheck: Optional[dict[str, Any]] = None   # the certificate this compile re-checks, if any
+    recheck: dict[str, Any] | None = None   # the certificate this compile re-checks, if any
 
 
-def run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
-             ) -> tuple[Outcome, Optional[Audit]]:
+def run_coq(u: Unfolded, settings: Settings, choices: dict[str, str] | None = None
+             ) -> tuple[Outcome, Audit | None]:
     """Discharge the document's obligations (unless `choices` fixes every proof, as for
     verify), compile (the file prints its audit), coqchk; the audit is returned only for a
     verdict Coq accepted."""
@@ -192,8 +193,8 @@ def run_coq(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] =
     return check_batch([step], settings)[0]
 
 
-def compile_one(u: Unfolded, settings: Settings, choices: Optional[dict[str, str]] = None
-             ) -> "Outcome | Compiled":
+def compile_one(u: Unfolded, settings: Settings, choices: dict[str, str] | None = None
+             ) -> Outcome | Compiled:
     """Discharge and compile one file: the compiled claim, or the outcome Coq gave instead."""
     spec, doc = u.spec, u.rendered.document
     coq = settings.coq()
@@ -257,7 +258,7 @@ def compile_one(u: Unfolded, settings: Settings, choices: Optional[dict[str, str
 
 
 def check_batch(batch: Sequence[Compiled], settings: Settings,
-                library_too: bool = True) -> list[tuple[Outcome, Optional[Audit]]]:
+                library_too: bool = True) -> list[tuple[Outcome, Audit | None]]:
     """coqchk on every compiled file at once (and, once per compiled library, on the library,
     unless `library_too` is False: another coqchk run checks it), then each file's audit; if
     coqchk refuses the batch, each file is checked alone so that only the files at fault are
@@ -286,7 +287,7 @@ def check_batch(batch: Sequence[Compiled], settings: Settings,
     return [_after_check(c, checked, len(batch)) for c in batch]
 
 
-def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outcome, Optional[Audit]]:
+def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outcome, Audit | None]:
     """The verdict on one compiled file, given coqchk's answer on the batch it was in."""
     out, u = c.out, c.u
     out.timings["coqchk"] = checked.seconds / together   # its share of one coqchk run
@@ -329,7 +330,7 @@ def _audited(checked: StageResult, audit: Audit, uses_interval: bool) -> tuple[l
 
 
 def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings
-               ) -> tuple[Optional[dict[str, str]], dict[str, Any]]:
+               ) -> tuple[dict[str, str] | None, dict[str, Any]]:
     """Prove a document's obligations one by one in a Coq session, trying the candidate
     tactics of each in order; the chosen proofs, or None and the goal."""
     start = time.perf_counter()
@@ -355,7 +356,7 @@ def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings
 
 
 def _repair(coq: Coq, vfile: Path, u: Unfolded, slot: Slot, chosen: dict[str, str],
-            settings: Settings) -> Optional[dict[str, Any]]:
+            settings: Settings) -> dict[str, Any] | None:
     """Try the other candidates of the obligation Coq stopped in, in an IDE session;
     the winning proof (as a `proofs` entry), or None.  The batch check still decides."""
     doc = u.rendered.document
@@ -374,7 +375,7 @@ def _repair(coq: Coq, vfile: Path, u: Unfolded, slot: Slot, chosen: dict[str, st
             "tried": [chosen[slot.name], *(r.tactic for r in attempt.runs)]}
 
 
-def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> Optional[str]:
+def _goal_at_failure(coq: Coq, vfile: Path, settings: Settings) -> str | None:
     """Replay the file in an IDE session to show the goal Coq could not close."""
     try:
         failed = goal_at_failure(vfile, coq.load_path() + ["-Q", str(vfile.parent), GENERATED],
@@ -402,7 +403,7 @@ def load_specs(paths: list[Path]) -> list[Any]:
         if not found:
             raise UsageError(f"no *.yaml spec files in {p}")
         files += found
-    specs = [d for f in files for d in kinds.expand(load(f))]  # a sweep: one spec per point
+    specs = [d for f in files for d in models.expand(load(f))]  # a sweep: one spec per point
     seen: dict[str, Any] = {}
     unique = []
     for s in specs:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import fcntl
 import os
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from obligations.certify import allowlist
 from obligations.certify.certificate import sha256_file

@@ -14,7 +14,7 @@ matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
 
 from obligations.analysis import utility as U  # noqa: E402
-from obligations.kinds.utility import Instance  # noqa: E402
+from obligations.noise.utility_instance import Instance  # noqa: E402
 
 
 def write(inst: Instance, out_dir: Path) -> list[Path]:
@@ -36,7 +36,7 @@ def write(inst: Instance, out_dir: Path) -> list[Path]:
 def _distributions(inst: Instance):  # type: ignore[no-untyped-def]
     """Error densities of Laplace and error masses of snapping, f(D) a quarter cell off the grid."""
     fig, axes = plt.subplots(1, 3, figsize=(13, 3.6), sharey=False)
-    for ax, factor in zip(axes, (0.5, 1.0, 2.0)):
+    for ax, factor in zip(axes, (0.5, 1.0, 2.0), strict=False):
         lam = inst.lam / factor
         grid = U.note_grid(lam) if factor != 1.0 else inst.grid
         c = 0.25 * grid
@@ -63,13 +63,13 @@ def _against_epsilon(inst: Instance):  # type: ignore[no-untyped-def]
     grids = [U.note_grid(lam) for lam in lams]
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
     ax.plot(eps, lams, color="tab:blue", label="Laplace: λ = Δ/ε")
-    ax.plot(eps, [U.expected_error(g, lam, 0.5) for g, lam in zip(grids, lams)], color="tab:red",
+    ax.plot(eps, [U.expected_error(g, lam, 0.5) for g, lam in zip(grids, lams, strict=False)], color="tab:red",
             label="snapping, f(D) half-way: (Λ/2)coth(r/2)")
-    ax.plot(eps, [U.expected_error(g, lam, 0.0) for g, lam in zip(grids, lams)], color="tab:orange",
+    ax.plot(eps, [U.expected_error(g, lam, 0.0) for g, lam in zip(grids, lams, strict=False)], color="tab:orange",
             label="snapping, f(D) on the grid: Λ/(2 sinh(r/2))")
-    ax.plot(eps, [float(U.averaged_expr(g / lam, g)) for g, lam in zip(grids, lams)], color="tab:green",
+    ax.plot(eps, [float(U.averaged_expr(g / lam, g)) for g, lam in zip(grids, lams, strict=False)], color="tab:green",
             label="snapping, averaged over the offset")
-    ax.plot(eps, [lam + g / 2 for g, lam in zip(grids, lams)], "k--", lw=1,
+    ax.plot(eps, [lam + g / 2 for g, lam in zip(grids, lams, strict=False)], "k--", lw=1,
             label="certified: λ + Λ/2 (|Snap - Lap| <= Λ/2)")
     ax.set_xscale("log")
     ax.set_yscale("log")
@@ -104,8 +104,9 @@ def _bias(inst: Instance):  # type: ignore[no-untyped-def]
     ds = [-4 * lam + 10 * lam * i / 300 for i in range(301)]
     outs = [U.clamped_outputs(inst.grid, lam, b, b + d) for d in ds]
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
-    ax.plot(ds, [o.bias(b + d) for o, d in zip(outs, ds)], color="tab:purple", label="snapping: bias E[M] - f(D)")
-    ax.plot(ds, [o.expected_error(b + d) for o, d in zip(outs, ds)], color="tab:red",
+    ax.plot(ds, [o.bias(b + d) for o, d in zip(outs, ds, strict=False)], color="tab:purple",
+            label="snapping: bias E[M] - f(D)")
+    ax.plot(ds, [o.expected_error(b + d) for o, d in zip(outs, ds, strict=False)], color="tab:red",
             label="snapping: E|M - f(D)| (clamped)")
     ax.axhline(lam, color="tab:blue", label="Laplace (unclamped): λ")
     ax.plot(ds, [max(0.0, d) for d in ds], "k:", lw=1, label="|bias| >= f(D) - B")

@@ -2,17 +2,18 @@
 re-run Coq on the file (coqc with its audit, coqchk with the library)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any
 
-from obligations import kinds
+from obligations import models
 from obligations.certify import certificate as cert
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.record import compare, disagreements, recorded_choices
 from obligations.certify.run import Compiled, check_batch, compile_one
 from obligations.errors import InfrastructureError, ObligationsError
-from obligations.kinds import Unfolded, load, unfold
+from obligations.models import Unfolded, load, unfold
 from obligations.prover.coq import Audit
 
 
@@ -23,24 +24,24 @@ class Verification:
     ok: bool
     problems: list[str]
     timings: dict[str, float]
-    error: Optional[str] = None     # an infrastructure failure kept the check from finishing
+    error: str | None = None     # an infrastructure failure kept the check from finishing
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def verify(json_path: Path, settings: Settings, spec_path: Optional[Path] = None) -> Verification:
+def verify(json_path: Path, settings: Settings, spec_path: Path | None = None) -> Verification:
     """Re-derive the certificate from its spec, compare every field and the .v, then
     re-run coqc (which prints the file's audit) and coqchk (library included) on the file."""
     return verify_many([json_path], settings, spec_path)[0]
 
 
-def verify_many(paths: Sequence[Path], settings: Settings, spec_path: Optional[Path] = None
+def verify_many(paths: Sequence[Path], settings: Settings, spec_path: Path | None = None
                 ) -> list[Verification]:
     """`verify` for each certificate: each is compared with what its spec gives and, if it
     agrees, compiled on its own; then coqchk re-checks all the compiled files in one run
     (with the library, once).  One certificate's trouble never stops the others."""
-    results: list[Optional[Verification]] = [None] * len(paths)
+    results: list[Verification | None] = [None] * len(paths)
     vsettings = _verify_settings(settings)
     compiled: list[tuple[int, str, dict[str, Any], Compiled]] = []
     for i, path in enumerate(paths):
@@ -65,13 +66,13 @@ def verify_many(paths: Sequence[Path], settings: Settings, spec_path: Optional[P
         for i, name, _, _ in compiled:
             results[i] = _not_checked(paths[i], name, exc)
     else:
-        for (i, name, record, _), (o, audit) in zip(compiled, checked):
+        for (i, name, record, _), (o, audit) in zip(compiled, checked, strict=False):
             results[i] = _judged(paths[i], name, record, o, audit)
     return [r for r in results if r is not None]
 
 
-def _compared(json_path: Path, settings: Settings, spec_path: Optional[Path]
-              ) -> "Verification | tuple[Unfolded, dict[str, Any], str]":
+def _compared(json_path: Path, settings: Settings, spec_path: Path | None
+              ) -> Verification | tuple[Unfolded, dict[str, Any], str]:
     """The certificate re-derived from its spec and compared field by field: what Coq must
     check next, or the verification that failed already (Coq would check a file that is not
     the certificate's claim)."""
@@ -95,7 +96,7 @@ def _compared(json_path: Path, settings: Settings, spec_path: Optional[Path]
     return u, record, name
 
 
-def _judged(json_path: Path, name: str, record: dict[str, Any], o: Outcome, audit: Optional[Audit]) -> Verification:
+def _judged(json_path: Path, name: str, record: dict[str, Any], o: Outcome, audit: Audit | None) -> Verification:
     """What Coq said of the file, against what the certificate says."""
     problems = disagreements(record, o, audit)
     return Verification(str(json_path), name, not problems, problems, o.timings)
@@ -105,7 +106,7 @@ def _not_checked(json_path: Path, name: str, exc: InfrastructureError) -> Verifi
     return Verification(str(json_path), name, False, [f"Coq could not check it: {exc}"], {}, error=str(exc))
 
 
-def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[Path]) -> Any:
+def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Path | None) -> Any:
     """The spec the certificate was made from, and the claim derived from it if any."""
     spec = load(spec_path or json_path.parent / str(record["spec"]["path"]))
     d = record.get("derived")
@@ -113,7 +114,7 @@ def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Optional[P
         return spec
     if not isinstance(d, dict):
         raise ValueError("derived: not a mapping")
-    return kinds.derive(spec, d)
+    return models.derive(spec, d)
 
 
 def _verify_settings(settings: Settings) -> Settings:

@@ -12,7 +12,7 @@ file's coqc time: once instead of once per theorem.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 STATEMENT, ASSUMPTIONS, END = "audit_statement", "audit_assumptions", "audit_end"
 MARKERS = (STATEMENT, ASSUMPTIONS, END)

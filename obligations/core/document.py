@@ -10,8 +10,8 @@ drawn from the candidates, byte for byte: no other text can hide in a file.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Optional
 
 # Sentinels the template environment writes where a slot or the prelude goes.
 # They contain NUL, which no rendered text may contain (comments escape it).
@@ -28,7 +28,7 @@ class Tactic:
     """A candidate proof script and the prelude it needs (None: the document's)."""
 
     script: str
-    prelude: Optional[str] = None
+    prelude: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,14 +61,14 @@ class Document:
     session_first: bool = False      # discharge every slot in a session before compiling
 
     @classmethod
-    def verbatim(cls, module: str, text: str, prelude: str = "Prelude") -> "Document":
+    def verbatim(cls, module: str, text: str, prelude: str = "Prelude") -> Document:
         """A document with no slots: a hand-written file, for checking what Coq makes of it."""
         return cls(module, (text,), (), prelude)
 
     def defaults(self) -> dict[str, str]:
         return {s.name: s.candidates[0].script for s in self.slots}
 
-    def resolve(self, choices: Optional[Choices] = None) -> dict[str, Tactic]:
+    def resolve(self, choices: Choices | None = None) -> dict[str, Tactic]:
         """The chosen candidate of every slot (default: the first); refuses anything else."""
         choices = dict(choices or {})
         unknown = sorted(set(choices) - {s.name for s in self.slots})
@@ -83,7 +83,7 @@ class Document:
             out[s.name] = tactic
         return out
 
-    def prelude_for(self, choices: Optional[Choices] = None) -> str:
+    def prelude_for(self, choices: Choices | None = None) -> str:
         """The prelude the chosen proofs need."""
         return self._strongest(self.resolve(choices).values())
 
@@ -95,32 +95,32 @@ class Document:
         needed = {t.prelude for t in tactics if t.prelude}
         return next((p for p in reversed(self.stronger_preludes) if p in needed), self.prelude)
 
-    def fill(self, choices: Optional[Choices] = None, prelude: Optional[str] = None) -> str:
+    def fill(self, choices: Choices | None = None, prelude: str | None = None) -> str:
         """The Coq file with these proofs (each one of its slot's candidates)."""
         chosen = self.resolve(choices)
         prelude = prelude or self.prelude_for(choices)
         parts = [self.chunks[0].replace(PRELUDE_MARK, prelude)]
-        for slot, chunk in zip(self.slots, self.chunks[1:]):
+        for slot, chunk in zip(self.slots, self.chunks[1:], strict=False):
             parts.append(slot.text(chosen[slot.name].script))
             parts.append(chunk.replace(PRELUDE_MARK, prelude))
         return "".join(parts)
 
-    def before(self, name: str, choices: Optional[Choices] = None, prelude: Optional[str] = None) -> str:
+    def before(self, name: str, choices: Choices | None = None, prelude: str | None = None) -> str:
         """The filled text that precedes obligation `name` (what a session must run first)."""
         text = self.fill(choices, prelude)
         return text[:self.offset(name, choices, prelude)]
 
-    def offset(self, name: str, choices: Optional[Choices] = None, prelude: Optional[str] = None) -> int:
+    def offset(self, name: str, choices: Choices | None = None, prelude: str | None = None) -> int:
         chosen = self.resolve(choices)
         prelude = prelude or self.prelude_for(choices)
         pos = len(self.chunks[0].replace(PRELUDE_MARK, prelude))
-        for slot, chunk in zip(self.slots, self.chunks[1:]):
+        for slot, chunk in zip(self.slots, self.chunks[1:], strict=False):
             if slot.name == name:
                 return pos
             pos += len(slot.text(chosen[slot.name].script)) + len(chunk.replace(PRELUDE_MARK, prelude))
         raise DocumentError(f"the document has no obligation {name}")
 
-    def slot_at_line(self, line: int, choices: Optional[Choices] = None) -> Optional[Slot]:
+    def slot_at_line(self, line: int, choices: Choices | None = None) -> Slot | None:
         """The obligation whose text spans 1-based `line` of the filled file, if any."""
         text = self.fill(choices)
         chosen = self.resolve(choices)
@@ -150,7 +150,7 @@ class DocumentBuilder:
         pieces = _SENTINEL.split(rendered)
         chunks: list[str] = [pieces[0]]
         order: list[int] = []
-        for tag, text in zip(pieces[1::2], pieces[2::2]):
+        for tag, text in zip(pieces[1::2], pieces[2::2], strict=False):
             if tag == "PRELUDE":
                 chunks[-1] += PRELUDE_MARK + text
             else:

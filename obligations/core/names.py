@@ -9,7 +9,6 @@ from pathlib import Path
 from obligations.core.audit import MARKERS, TUPLE
 from obligations.core.resources import TEMPLATES, THEORIES
 
-
 # fullmatch, never `^...$`: `$` also matches before a trailing newline ("rr\n").
 COQ_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}")
 
@@ -96,18 +95,35 @@ AUDIT_NAMES = frozenset({*MARKERS, TUPLE})
 RESERVED = LIBRARY_NAMES | AUDIT_NAMES | _TEMPLATE_NAMES | _THEORY_NAMES
 
 # What a renderer appends to a spec's name: `{{ name }}_dp` and `name ~ "_is_family"` in the
-# templates, f"{name}_lo" (or f"{spec.name}_lo") in the kinds' code.
+# templates, f"{name}_lo" (or f"{spec.name}_lo") in the renderers' code.
 _TEMPLATE_SUFFIX = re.compile(r"\{\{\s*name\s*\}\}_([A-Za-z0-9_]+)|name\s*~\s*[\"']_([A-Za-z0-9_]+)[\"']")
 _CODE_SUFFIX = re.compile(r"\{(?:[A-Za-z_][A-Za-z0-9_]*\.)?name\}_([A-Za-z0-9_]+)")
 
 
-def generated_suffixes(directory: Path = TEMPLATES) -> frozenset[str]:
+def renderer_folders(package: Path = TEMPLATES) -> tuple[Path, ...]:
+    """The folders whose code and templates write Coq: core and every model (a folder of the
+    package with a templates/ folder)."""
+    try:
+        models = sorted(d for d in package.iterdir() if (d / "templates").is_dir())
+    except OSError:
+        models = []
+    return (package / "core", *models)
+
+
+RENDERERS = renderer_folders()
+
+
+def _files(folders: tuple[Path, ...], pattern: str) -> list[Path]:
+    return [f for d in folders for f in sorted(d.rglob(pattern))]
+
+
+def generated_suffixes(folders: tuple[Path, ...] = RENDERERS) -> frozenset[str]:
     """Every suffix a generated file puts after a spec's name (one ending in `_` is the start
     of a longer, numbered one)."""
     found: set[str] = set()
-    for f in sorted(directory.rglob("*.v.j2")):
+    for f in _files(folders, "*.v.j2"):
         found.update(a or b for a, b in _TEMPLATE_SUFFIX.findall(_read(f)))
-    for f in sorted(directory.rglob("*.py")):
+    for f in _files(folders, "*.py"):
         found.update(_CODE_SUFFIX.findall(_read(f)))
     return frozenset(found)
 
@@ -115,14 +131,14 @@ def generated_suffixes(directory: Path = TEMPLATES) -> frozenset[str]:
 SUFFIXES = generated_suffixes()
 
 
-def referenced_names(directory: Path = TEMPLATES, templates: frozenset[str] = _TEMPLATE_NAMES,
+def referenced_names(folders: tuple[Path, ...] = RENDERERS, templates: frozenset[str] = _TEMPLATE_NAMES,
                      theories: frozenset[str] = _THEORY_NAMES) -> frozenset[str]:
     """The names a generated file may refer to: what the templates write literally, the
-    names of LIBRARY_NAMES, and the library's names that the kinds' code writes (a library
-    name nothing writes is resolved inside the library, where a generated file cannot
-    shadow it)."""
+    names of LIBRARY_NAMES, and the library's names that the renderers' code writes (a
+    library name nothing writes is resolved inside the library, where a generated file
+    cannot shadow it)."""
     written: set[str] = set()
-    for f in sorted(directory.rglob("*.py")):
+    for f in _files(folders, "*.py"):
         written.update(_IDENT_TOKEN.findall(_read(f)))
     return templates | LIBRARY_NAMES | AUDIT_NAMES | (theories & written)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Literal, Optional, Union
+from typing import Literal
 
 Method = Literal["exact", "interval", "taylor"]
 
@@ -40,7 +40,7 @@ class ExpLowerBound:
     bound: Fraction
     method: Method
     precision_bits: int = 53
-    taylor: Optional[TaylorHint] = None
+    taylor: TaylorHint | None = None
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class ExpUpperBound:
     bound: Fraction
     method: Method
     precision_bits: int = 53
-    taylor: Optional[TaylorHint] = None
+    taylor: TaylorHint | None = None
 
 
 @dataclass(frozen=True)
@@ -94,8 +94,8 @@ class PowerPldCheck:
     x2: int
 
 
-Obligation = Union[RowsAreDistributions, ExpLowerBound, ExpUpperBound, PointwiseCheck,
-                   HockeyStickCheck, Witness, PowerPldCheck]
+Obligation = (RowsAreDistributions | ExpLowerBound | ExpUpperBound | PointwiseCheck | HockeyStickCheck | Witness
+              | PowerPldCheck)
 
 class Verdict(str, Enum):
     """The one verdict vocabulary, from analysis (the verdict Python expects: proved,
@@ -117,9 +117,9 @@ class Plan:
 
     expected: Verdict
     obligations: tuple[Obligation, ...]
-    tight_epsilon: Optional[str]        # exact text, "oo" when supports differ
+    tight_epsilon: str | None        # exact text, "oo" when supports differ
     tight_epsilon_float: float
-    delta_at_claim: Optional[str]       # exact text when e^ε is rational
+    delta_at_claim: str | None       # exact text when e^ε is rational
     delta_at_claim_float: float
     notes: tuple[str, ...] = field(default_factory=tuple)
     # Why the claim holds whatever the mechanism is (no two distinct inputs are

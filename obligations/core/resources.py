@@ -11,4 +11,4 @@ def _package_dir(name: str) -> Path:
 
 
 THEORIES = _package_dir("theories")     # the Coq library (logical name Obligations)
-TEMPLATES = _package_dir("kinds")       # each kind's template (*.v.j2) lies beside its code
+TEMPLATES = _package_dir("")            # every model's templates (*.v.j2), in its templates/ folder

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping, Optional, Union
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from obligations.errors import SpecError
 from obligations.core import expr as E
+from obligations.core.claims import Claim, Composition, dp
 from obligations.core.names import spec_name_problem, text_problem
+from obligations.errors import SpecError
 
 MAX_FILE_BYTES = 20_000_000
 MAX_DOMAIN = 5000          # inputs or outputs
@@ -32,7 +34,7 @@ class Domain:
     """Inputs or outputs: their labels in order, and their integer values for ranges."""
 
     labels: tuple[str, ...]
-    values: Optional[tuple[int, ...]] = None
+    values: tuple[int, ...] | None = None
 
     @property
     def size(self) -> int:
@@ -45,7 +47,7 @@ class Domain:
 
 @dataclass(frozen=True)
 class Piece:
-    when: Optional[E.Expr]  # None: otherwise
+    when: E.Expr | None  # None: otherwise
     value: E.Expr
     field: str
 
@@ -62,28 +64,34 @@ class MechanismSpec:
     parameter_types: Mapping[str, str]
     inputs: Domain
     outputs: Domain
-    table: Optional[tuple[tuple[E.Expr, ...], ...]]
-    formula: Optional[tuple[Piece, ...]]
+    table: tuple[tuple[E.Expr, ...], ...] | None
+    formula: tuple[Piece, ...] | None
     distribution: str
-    neighbours: Union[str, tuple[tuple[int, int], ...]]
+    neighbours: str | tuple[tuple[int, int], ...]
     epsilon: E.Expr
     epsilon_text: str
     delta: Fraction
     delta_text: str
     profile_epsilons: tuple[str, ...] = ()     # the profile points to certify
     profile_compose: tuple[int, ...] = ()      # empty: no profile
-    cw: Optional[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = None  # priors f_D, f_D'
+    cw: tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None = None  # priors f_D, f_D'
     compose: int = 1                           # k-fold composition of the mechanism with itself
-    derived: Optional[Mapping[str, Any]] = None  # how this claim was derived from the file's
-    program: Optional[Any] = None              # a program spec (spec/program.py): its checked IR
+    derived: Mapping[str, Any] | None = None  # how this claim was derived from the file's
+    program: Any = None                        # a program's checked IR, or a floating pipeline (their models')
     kind: str = "finite"                       # the mechanism kind (obligations.kinds) it belongs to
     route: str = "auto"                        # formulas: by the table, as a library family's instance, or auto
+    domain: str | None = None                  # the inputs the claim is about, when not all of them (floating)
+
+    @property
+    def claim(self) -> Claim:
+        claim = dp(self.epsilon_text, self.delta_text, self.neighbours, self.domain)
+        return Composition(claim, self.compose) if self.compose > 1 else claim
 
 
 MAX_COMPOSED_OUTPUTS = 4096
 
 
-def neighbour_distance(neighbours: object) -> Optional[int]:
+def neighbour_distance(neighbours: object) -> int | None:
     """d of the neighbour relation "distance:d" (|x - x'| <= d), else None."""
     if isinstance(neighbours, str) and neighbours.startswith("distance:"):
         return int(neighbours.split(":")[1])
@@ -122,6 +130,16 @@ def derive(spec: MechanismSpec, *, name: str, epsilon: str, delta: Fraction,
                    delta_text=str(delta), compose=compose, derived=record)
 
 
+def derive_recorded(spec: MechanismSpec, derived: Mapping[str, Any]) -> MechanismSpec:
+    """A profile point of a finite table, as its certificate's `derived` field records it."""
+    wanted = ("name", "epsilon", "delta", "compose")   # a point of the spec's privacy profile
+    if set(derived) != set(wanted):
+        raise ValueError(f"derived: {sorted(map(str, derived))} is not a point of this spec's profile "
+                         f"(which records {', '.join(wanted)}); this spec has no other derived claims")
+    return derive(spec, name=str(derived["name"]), epsilon=str(derived["epsilon"]),
+                  delta=Fraction(str(derived["delta"])), compose=int(derived["compose"]))
+
+
 def check_epsilon(file: str, field: str, eps: E.Expr, params: Mapping[str, Fraction]) -> None:
     try:
         value = E.to_sympy(eps, params)
@@ -155,7 +173,7 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
-def read(path: Union[str, Path]) -> tuple[Any, str, str]:
+def read(path: str | Path) -> tuple[Any, str, str]:
     """The parsed YAML at `path`, the file name as given, and the file's SHA-256."""
     p = Path(path)
     file = str(path)
@@ -194,7 +212,7 @@ def check_common(data: Mapping[str, Any], file: str) -> None:
             raise SpecError(file, "description", problem)
 
 
-def validation_error(file: str, exc: ValidationError, form: Optional[type[BaseModel]] = None) -> SpecError:
+def validation_error(file: str, exc: ValidationError, form: type[BaseModel] | None = None) -> SpecError:
     """The spec error a pydantic failure means, for a person: only the union branch the
     spec most likely meant (the one pydantic got furthest into), a misspelt field with the
     field it resembles, a YAML key or value read as a number or boolean with a hint to quote it."""
@@ -225,7 +243,7 @@ def validation_error(file: str, exc: ValidationError, form: Optional[type[BaseMo
     return SpecError(file, field, msg + more)
 
 
-def _vocabulary(form: Optional[type[BaseModel]]) -> tuple[frozenset[str], frozenset[str]]:
+def _vocabulary(form: type[BaseModel] | None) -> tuple[frozenset[str], frozenset[str]]:
     """The model names (pydantic's union-branch tags) and the field names of a spec form."""
     if form is None:
         return frozenset(), frozenset()
@@ -260,7 +278,7 @@ def _one_branch(errors: list[Any], models: frozenset[str]) -> list[Any]:
     if not all(len(loc) > k and _is_tag(loc[k], models) for loc in locs):
         return errors
     deepest = max(locs, key=lambda loc: (len(loc), loc[k] not in ("str", "int", "float", "bool")))
-    return [e for e, loc in zip(errors, locs) if loc[:k + 1] == deepest[:k + 1]]
+    return [e for e, loc in zip(errors, locs, strict=False) if loc[:k + 1] == deepest[:k + 1]]
 
 
 _PYDANTIC_TAGS = ("str", "int", "float", "list[union[str,int]]", "Range", "Pairs", "Piecewise", "Case",

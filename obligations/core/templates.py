@@ -2,19 +2,19 @@
 every kind's document shares (the bound on e^ε and its candidate proofs)."""
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Optional, Sequence
-
-import hashlib
+from typing import Any
 
 import jinja2
 
+from obligations import __version__
 from obligations.core.audit import audit_tail
 from obligations.core.document import PRELUDE_MARK, Choices, Document, DocumentBuilder, Tactic
-from obligations.core.terms import q_lit
-
+from obligations.core.terms import comment, q_lit
 
 # The logical directory of shared modules: compiled once into the build's `.shared/`,
 # required by the generated files that use them, carried by their certificates.
@@ -58,13 +58,14 @@ class Rendered:
     document: Document
     theorems: tuple[str, ...]   # the theorems the certificate rests on, in order
     shared: tuple[SharedModule, ...] = ()   # the shared modules the file requires
+    lemmas: tuple[Any, ...] = ()            # its obligations in readable form, for `show` (pipelines)
 
     @cached_property
     def text(self) -> str:
         """The file with every obligation proved by its first candidate."""
         return self.document.fill()
 
-    def uses_interval(self, choices: Optional[Choices] = None) -> bool:
+    def uses_interval(self, choices: Choices | None = None) -> bool:
         return self.document.prelude_for(choices) in INTERVAL_PRELUDES
 
 
@@ -82,6 +83,16 @@ BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),
                  Tactic("unfold Q2R; simpl; interval with (i_prec 300).", INTERVAL_PRELUDE))
 
 
+HEADER = Path(__file__).parent   # header.v.j2, the macro every template begins with
+
+
+def header(name: str, path: str, sha256: str, description: str) -> dict[str, str]:
+    """What the header every template begins with reads: the spec's name, the tool's version,
+    the spec file and its hash, the description (both in comments)."""
+    return dict(name=name, version=__version__, spec_path=comment(Path(path).name), spec_sha=sha256,
+                description=comment(description or name))
+
+
 def environment(folders: Sequence[Path]) -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(f) for f in folders]), undefined=jinja2.StrictUndefined,
@@ -95,7 +106,7 @@ def render(template: Path, module: str, ctx: dict[str, Any], prelude: str, theor
     statement, tactics)` in the template marks a proof slot, `prelude` the module the file
     imports; the file ends with the audit of `theorems` (what the certificate rests on)."""
     builder = DocumentBuilder()
-    text = environment([template.parent]).get_template(template.name).render(
+    text = environment([template.parent, HEADER]).get_template(template.name).render(
         **ctx, obligation=builder.obligation, prelude=PRELUDE_MARK)
     document = builder.build(module, text + audit_tail(theorems), prelude, stronger, session_first)
     return Rendered(module, document, theorems, shared)

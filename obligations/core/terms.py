@@ -5,8 +5,8 @@ free text only ever go into comments, through `comment`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Mapping, Sequence
 
 from obligations.core import expr as E
 from obligations.core.names import unsafe_char
@@ -177,3 +177,20 @@ def strip_outer(term: str) -> str:
                 return term
         return term[1:-1]
     return term
+
+
+def signed_z(z: int) -> str:
+    """A Z literal an application can take as an argument: negative ones in parentheses."""
+    return z_lit(z) if z >= 0 else f"({z_lit(z)})"
+
+
+CHUNK = 200  # list literals are split so Coq's parser never sees a huge flat list
+
+
+def chunked(items: Sequence[str], indent: str = "  ", per_line: int = 1) -> str:
+    """A list literal, `per_line` items a line, split into lists of CHUNK joined by ++."""
+    def body(c: Sequence[str]) -> str:
+        lines = ["; ".join(c[i:i + per_line]) for i in range(0, len(c), per_line)]
+        return "[" + (";\n" + indent + " ").join(lines) + "]"
+    chunks = [items[i:i + CHUNK] for i in range(0, len(items), CHUNK)] or [[]]
+    return ("\n" + indent + "++ ").join(body(c) for c in chunks)

@@ -6,7 +6,8 @@ and the results come back in the order of the jobs. The client only connects: it
 process. `distributed` is an optional extra (`pip install 'obligations[cluster]'`)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from obligations.errors import InfrastructureError, UsageError
 

@@ -6,9 +6,10 @@ import functools
 import hashlib
 import re
 import shutil
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Literal, Optional, Sequence
+from typing import Literal
 
 from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT, TUPLE
 from obligations.core.templates import SHARED_LIBRARY
@@ -33,12 +34,12 @@ class StageResult:
     seconds: float
     peak_kib: int
     message: str = ""        # for failures: Coq's error, with the lemma it is in
-    line: Optional[int] = None          # for failures: the line of the file Coq stopped at
+    line: int | None = None          # for failures: the line of the file Coq stopped at
     axioms: tuple[str, ...] = ()        # coqchk: every axiom of the checked environment (full names)
     unsafe: tuple[str, ...] = ()        # coqchk: constants relying on unsafe features
     output: str = ""                    # coqc: what the file printed (its audit)
 
-    def only(self, module: str) -> "StageResult":
+    def only(self, module: str) -> StageResult:
         """coqchk's summary as it concerns one of the generated modules it checked together:
         without the axioms and unsafe constants of the others."""
         mine = f"{GENERATED}.{module}."
@@ -64,12 +65,12 @@ class Coq:
 
     theories: Path
     timeout: float = 600.0
-    transcript: Optional[Path] = None
-    shared: Optional[Path] = None    # the directory of the compiled shared modules (`Obligations.Shared`)
-    _version: Optional[str] = field(default=None, init=False)
-    _stamp: Optional[Path] = field(default=None, init=False)
+    transcript: Path | None = None
+    shared: Path | None = None    # the directory of the compiled shared modules (`Obligations.Shared`)
+    _version: str | None = field(default=None, init=False)
+    _stamp: Path | None = field(default=None, init=False)
 
-    def _run(self, argv: list[str], cwd: Optional[Path] = None, timeout: Optional[float] = None) -> Completed:
+    def _run(self, argv: list[str], cwd: Path | None = None, timeout: float | None = None) -> Completed:
         return run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript)
 
     def version(self) -> str:
@@ -118,8 +119,8 @@ class Coq:
         """The logical name of a library file: `Core/Sums.v` is `Obligations.Core.Sums`."""
         return ".".join((LIBRARY, *vfile.relative_to(self.theories).with_suffix("").parts))
 
-    def build_theories(self, progress: Optional[Callable[[str], None]] = None,
-                       needed: Optional[list[Path]] = None) -> float:
+    def build_theories(self, progress: Callable[[str], None] | None = None,
+                       needed: list[Path] | None = None) -> float:
         """Compile the library files whose .vo is missing or older than their .v or than the
         .vo of a library file they load (telling `progress` each): all of them, or only those
         of `needed` (e.g. `closure_of_texts` of the files to compile); returns seconds spent."""
@@ -145,7 +146,7 @@ class Coq:
                 self._stamp = None   # other .vo files: another stamp
         return spent
 
-    def _library_deps(self, files: Sequence[Path]) -> Optional[dict[Path, list[Path]]]:
+    def _library_deps(self, files: Sequence[Path]) -> dict[Path, list[Path]] | None:
         """The library files each library file loads; None if some `Require` is not read for certain."""
         by_module = {self.library_module(v): v for v in files}
         deps: dict[Path, list[Path]] = {}
@@ -209,13 +210,13 @@ class Coq:
         when a `Require` is not one this parser reads for certain."""
         return self.closure_of_texts([v.read_text() for v in vfiles])
 
-    def closure_of_texts(self, texts: Sequence[str], shared: Optional[dict[str, str]] = None) -> list[Path]:
+    def closure_of_texts(self, texts: Sequence[str], shared: dict[str, str] | None = None) -> list[Path]:
         """`library_closure` of files with these texts; `shared`: the texts of shared modules
         by logical name, for those not yet written to the shared directory."""
         files = {self.library_module(v): v for v in self.library_files()}
         on_disk = {f"{SHARED_LIBRARY}.{v.stem}": v for v in self.shared.glob("*.v")} \
             if self.shared is not None and self.shared.is_dir() else {}
-        known: dict[str, Callable[[], list[Optional[str]]]] = {
+        known: dict[str, Callable[[], list[str | None]]] = {
             m: functools.partial(_required_in, v) for m, v in {**files, **on_disk}.items()}
         for m, t in (shared or {}).items():   # checked as such; what they load, here
             known[m] = functools.partial(_required, t)
@@ -231,7 +232,7 @@ class Coq:
             todo += known[module]()
         return [v for m, v in files.items() if m in seen]
 
-    def closure_digest(self, texts: Sequence[str], shared: Optional[dict[str, str]] = None) -> str:
+    def closure_digest(self, texts: Sequence[str], shared: dict[str, str] | None = None) -> str:
         """One hash over the compiled library files that files with these texts load (their
         .vo, by module) and the Coq version: what a check of those files was made against.
         OSError if one of them is not compiled."""
@@ -274,7 +275,7 @@ class Coq:
             raise InfrastructureError(f"{vfile} is not in the shared directory {self.shared}")
         return _stage(self._run(["coqc", *self.load_path(), str(vfile)], cwd=vfile.parent), vfile)
 
-    def check(self, vfiles: Sequence[Path], library: "bool | Sequence[Path]" = True,
+    def check(self, vfiles: Sequence[Path], library: bool | Sequence[Path] = True,
               shared: Sequence[Path] = ()) -> StageResult:
         """coqchk on compiled files (one run: the libraries they need are loaded once) and
         on files of our library: all of them (True), none (False: this run checked them
@@ -321,7 +322,7 @@ _OTHER_ROOTS = ("Coq", "Flocq", "Interval", "Coquelicot", "Bignums")
 
 # A file's `Require`d modules by (path, mtime, size): build_theories and the closures read
 # every library file once per spec otherwise.
-_REQUIRED_IN: dict[tuple[Path, int, int], list[Optional[str]]] = {}
+_REQUIRED_IN: dict[tuple[Path, int, int], list[str | None]] = {}
 
 
 # A compiled library file's SHA-256 by (path, mtime, size): hashed once per change.
@@ -336,7 +337,7 @@ def _vo_sha256(vo: Path) -> str:
     return _VO_SHA256[key]
 
 
-def _required_in(path: Path) -> list[Optional[str]]:
+def _required_in(path: Path) -> list[str | None]:
     """`_required` of a file's text, read again only when the file changed."""
     st = path.stat()
     key = (path, st.st_mtime_ns, st.st_size)
@@ -345,11 +346,11 @@ def _required_in(path: Path) -> list[Optional[str]]:
     return _REQUIRED_IN[key]
 
 
-def _required(text: str) -> list[Optional[str]]:
+def _required(text: str) -> list[str | None]:
     """The modules a file's `Require`s name (prefixed by their `From`); None for a
     `Require` this pattern does not read or a name under no known root, so that the
     caller checks everything."""
-    found: list[Optional[str]] = []
+    found: list[str | None] = []
     for m in _REQUIRE_STMT.finditer(text):
         prefix = m.group(1)
         for n in m.group(2).split():
@@ -359,6 +360,7 @@ def _required(text: str) -> list[Optional[str]]:
     if len(_REQUIRE.findall(text)) != len(_REQUIRE_STMT.findall(text)):
         found.append(None)
     return found
+
 
 def read_audit(out: str, theorems: tuple[str, ...]) -> Audit:
     """The statement of each theorem and the assumption names of all of them, read
@@ -378,7 +380,7 @@ def read_audit(out: str, theorems: tuple[str, ...]) -> Audit:
         raise InfrastructureError(f"the file's audit printed {kinds}, not the audit of {list(theorems)}:\n"
                                   f"{out[-2000:]}")
     statements: dict[str, str] = {}
-    for (_, check), t in zip(sections, theorems):
+    for (_, check), t in zip(sections[:len(theorems)], theorems, strict=True):
         if not check or check[0].strip() != t:
             raise InfrastructureError(f"the file's audit printed no statement of {t}:\n{out[-2000:]}")
         statements[t] = " ".join(ln.strip() for ln in check[1:]).removeprefix(":").strip()
@@ -390,7 +392,7 @@ def context_summary(out: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     and every constant that relies on type-in-type, unsafe fixpoints or assumed positivity."""
     axioms: list[str] = []
     unsafe: list[str] = []
-    section: Optional[str] = None
+    section: str | None = None
     seen_summary = False
     for line in out.splitlines():
         if line.startswith("CONTEXT SUMMARY"):

@@ -9,8 +9,9 @@ run reports exactly what a serial one does."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
 
 from obligations.prover.process import kill_all
 

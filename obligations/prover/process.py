@@ -7,9 +7,9 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
 
 from obligations.errors import ProverMissing
 
@@ -25,8 +25,8 @@ class Completed:
     timed_out: bool
 
 
-def run(argv: Sequence[str], *, timeout: float, cwd: Optional[Path] = None,
-        transcript: Optional[Path] = None, stdin: str = "") -> Completed:
+def run(argv: Sequence[str], *, timeout: float, cwd: Path | None = None,
+        transcript: Path | None = None, stdin: str = "") -> Completed:
     """Run `argv` (never through a shell) and wait at most `timeout` seconds."""
     start = time.monotonic()
     try:
@@ -42,8 +42,8 @@ def run(argv: Sequence[str], *, timeout: float, cwd: Optional[Path] = None,
         untrack(proc.pid)
 
 
-def _finish(proc: "subprocess.Popen[bytes]", argv: Sequence[str], start: float, stdin: str,
-            transcript: Optional[Path], timeout: float) -> Completed:
+def _finish(proc: subprocess.Popen[bytes], argv: Sequence[str], start: float, stdin: str,
+            transcript: Path | None, timeout: float) -> Completed:
     out: list[bytes] = []
     err: list[bytes] = []
     readers = [threading.Thread(target=_drain, args=(proc.stdout, out), daemon=True),
@@ -103,7 +103,7 @@ def _drain(stream: object, sink: list[bytes]) -> None:
         sink.append(chunk)
 
 
-def _wait(proc: "subprocess.Popen[bytes]", timeout: float) -> tuple[int, int, bool]:
+def _wait(proc: subprocess.Popen[bytes], timeout: float) -> tuple[int, int, bool]:
     """Reap the child with wait4 (for its peak memory); kill its group on timeout."""
     deadline = time.monotonic() + timeout
     delay = 0.001

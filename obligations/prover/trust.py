@@ -18,8 +18,8 @@ import hashlib
 import hmac
 import os
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 KEY_BYTES = 32
 
@@ -33,7 +33,7 @@ def state_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".local" / "state") / "obligations"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _key(where: Path) -> bytes:
     path = where / "checked.key"
     try:

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from obligations.core.document import Document
 from obligations.certify.outcome import Settings
 from obligations.certify.run import Unfolded, run_coq, unfold
-from obligations.kinds import load
+from obligations.core.document import Document
+from obligations.models import load
 
 
 def _with_text(text: str) -> Unfolded:

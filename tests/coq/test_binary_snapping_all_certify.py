@@ -15,7 +15,7 @@ import pytest
 
 from obligations.core.obligation import Verdict
 from obligations.core.resources import THEORIES
-from obligations.kinds import load, unfold
+from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = Path("mechanisms/binary64_snapping_all_parameters.yaml")

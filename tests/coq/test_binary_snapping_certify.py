@@ -16,7 +16,7 @@ import pytest
 from obligations.certify import allowlist
 from obligations.core.obligation import Verdict
 from obligations.core.resources import THEORIES
-from obligations.kinds import load, unfold
+from obligations.models import load, unfold
 from obligations.prover.coq import assumption_names
 
 REPO = Path(__file__).resolve().parents[2]

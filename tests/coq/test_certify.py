@@ -32,7 +32,7 @@ COSTLY = {"truncated_geometric_1000_runs", "sparse_vector_lsl", "above_threshold
 def shipped_specs(kinds: set[str]) -> list[Path]:
     """The spec files of mechanisms/ of these kinds but the costly ones (the suite proves them
     in two test files, so that two workers share the work: tests/coq/test_certify_programs.py)."""
-    from obligations.kinds import load
+    from obligations.models import load
     return [f for f in sorted((REPO / "mechanisms").glob("*.yaml"))
             if load(f).kind in kinds and f.stem not in COSTLY]
 

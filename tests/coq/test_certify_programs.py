@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+
+from shipped import Proved
 
 from obligations.certify.run import load_specs
-from obligations.kinds import load
-from shipped import Proved
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parent.parent.parent
 KINDS = {"program", "pipeline"}

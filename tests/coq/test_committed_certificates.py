@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from obligations.certify import certificate as cert
-from obligations.certify.record import compare
 from obligations.certify.outcome import Settings
+from obligations.certify.record import compare
 from obligations.certify.run import unfold
 from obligations.certify.verify import _derived_spec
 

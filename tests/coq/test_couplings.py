@@ -15,9 +15,9 @@ import pytest
 from obligations.certify import allowlist
 from obligations.certify.outcome import Settings
 from obligations.certify.run import load_specs, run_coq, unfold
-from obligations.kinds.coupling import analysis as A
 from obligations.core.resources import THEORIES
-from obligations.kinds.coupling.document import render
+from obligations.program import coupling_analysis as A
+from obligations.program.coupling_document import render
 from obligations.prover.coq import assumption_names
 
 REPO = Path(__file__).resolve().parent.parent.parent

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from obligations.core.resources import THEORIES
 
 REPO = Path(__file__).resolve().parent.parent.parent

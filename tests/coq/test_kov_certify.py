@@ -13,8 +13,8 @@ import pytest
 
 from obligations.certify import allowlist
 from obligations.core.resources import THEORIES
-from obligations.kinds.finite.kov import Exponent, KovClaim, claims_for, kov_delta, render_kov
 from obligations.prover.coq import assumption_names
+from obligations.table.kov import Exponent, KovClaim, claims_for, kov_delta, render_kov
 
 LN3 = Exponent(Fraction(3), log=True)
 

@@ -7,7 +7,6 @@ import os
 import time
 from pathlib import Path
 
-
 from obligations.prover.coq import Coq
 
 FILES = {

@@ -6,11 +6,11 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-
 from shipped import Proved
 
 REPO = Path(__file__).resolve().parent.parent.parent

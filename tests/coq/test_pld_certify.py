@@ -8,11 +8,10 @@ import subprocess
 from fractions import Fraction
 from pathlib import Path
 
-
 from obligations.certify import allowlist
 from obligations.core.resources import THEORIES
-from obligations.kinds.finite.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
 from obligations.prover.coq import assumption_names
+from obligations.table.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
 
 
 def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:

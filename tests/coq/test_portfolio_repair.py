@@ -8,12 +8,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from obligations.certify import certificate as cert
-from obligations.core.document import Tactic
-from obligations.certify.record import write_certificate
 from obligations.certify.outcome import Settings
+from obligations.certify.record import write_certificate
 from obligations.certify.run import run_coq, unfold
 from obligations.certify.verify import verify
-from obligations.kinds import load
+from obligations.core.document import Tactic
+from obligations.models import load
 
 WEAK = "unfold Q2R; simpl. interval with (i_prec 2)."
 

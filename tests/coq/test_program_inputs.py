@@ -10,14 +10,15 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+from shipped import Proved
 
 from obligations.certify.run import load_specs, unfold
 from obligations.core.resources import THEORIES
-from shipped import Proved
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "online_model_k1"

@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 import yaml
 
-from obligations.core.document import Document
-
 from obligations.certify.outcome import Settings
-from obligations.certify.run import run_coq, load_specs, unfold
+from obligations.certify.run import load_specs, run_coq, unfold
+from obligations.core.document import Document
 
 REPO = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(REPO / "tests" / "unit"))

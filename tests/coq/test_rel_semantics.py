@@ -11,7 +11,6 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-
 from obligations.certify import allowlist
 from obligations.core.resources import THEORIES
 from obligations.prover.coq import assumption_names

@@ -10,7 +10,6 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-
 REPO = Path(__file__).resolve().parent.parent.parent
 
 

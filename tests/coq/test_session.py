@@ -13,8 +13,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, Optional
 
 import pytest
 
@@ -22,12 +22,11 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from obligations.core.resources import THEORIES  # noqa: E402
 from obligations.errors import ProverCrashed, ProverMissing  # noqa: E402
 from obligations.prover.ide import protocol  # noqa: E402
-from obligations.prover.ide.portfolio import (ProofTask, TacticCache, prove_all,  # noqa: E402
-                                              prove_obligation)
+from obligations.prover.ide.portfolio import ProofTask, TacticCache, prove_all, prove_obligation  # noqa: E402
 from obligations.prover.ide.session import CoqSession, goal_at_failure  # noqa: E402
-from obligations.core.resources import THEORIES  # noqa: E402
 
 pytestmark = pytest.mark.skipif(shutil.which("coqidetop.opt") is None, reason="needs coqidetop.opt")
 
@@ -98,7 +97,7 @@ def test_prove_all_keeps_order_and_caches_the_winner(tmp_path: Path) -> None:
     assert [a.name for a in first] == [t.name for t in tasks] and all(a.proved for a in first)
     assert first[0].tactic == "intros; lra." and len(first[0].runs) == 3
     again = prove_all(tasks, PRELUDE, 2, tactics=tactics, timeout=10, cache=TacticCache(cache_file))
-    assert all(len(a.runs) == 1 and a.tactic == b.tactic for a, b in zip(again, first))
+    assert all(len(a.runs) == 1 and a.tactic == b.tactic for a, b in zip(again, first, strict=False))
 
 
 # -- faults
@@ -205,7 +204,7 @@ def _exists(pid: int) -> bool:
 # -- recording tests/data/ide/*.xml
 
 # (fixture file or None, the calls); "{tip}" is the current state id.
-SCRIPT: list[tuple[Optional[str], list[str]]] = [
+SCRIPT: list[tuple[str | None, list[str]]] = [
     ("init", ["init"]),
     (None, ["add:From Coq Require Import Reals Lra.", "status"]),
     (None, ["add:Open Scope R_scope.", "status"]),

@@ -10,8 +10,9 @@ import shutil
 import stat
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -84,7 +85,7 @@ def reused(certs: Path, name: str) -> bool:
     machine's Coq checked it already."""
     from obligations.certify.outcome import Settings
     from obligations.certify.record import reusable
-    from obligations.kinds import load, unfold
+    from obligations.models import load, unfold
     record = json.loads((certs / f"{name}.json").read_text())
     u = unfold(load(certs / record["spec"]["path"]))
     return reusable(certs / f"{name}.json", u, Settings(out=certs, build=certs / "build")) is not None
@@ -298,7 +299,7 @@ def test_a_shared_module_renamed_to_its_new_hash_is_refused(fcerts: Path) -> Non
 def test_the_compiled_table_is_reused_and_an_edited_cache_is_not(fcerts: Path) -> None:
     from obligations.certify import shared
     from obligations.certify.outcome import Settings
-    from obligations.kinds import load, unfold
+    from obligations.models import load, unfold
     record = json.loads((fcerts / f"{TINY}.json").read_text())
     (module,) = unfold(load(fcerts / record["spec"]["path"])).rendered.shared
     settings = Settings(build=fcerts / "build")
@@ -319,6 +320,7 @@ def _forged_markers(coq: Any, module: Any, vo: Path) -> list[str]:
     format's record under a key that is not this machine's."""
     import hashlib
     import hmac
+
     from obligations.certify.shared import marker_parts
     old = json.dumps({"module": module.logical, "v_sha256": module.sha256, "vo_sha256": cert.sha256_file(vo),
                       "library": coq.library_digest()}, sort_keys=True)
@@ -333,7 +335,7 @@ def test_an_edited_vo_with_a_rehashed_marker_is_compiled_again(fcerts: Path, tmp
     written to match: prove compiles and checks the module again, and proves with it."""
     from obligations.certify import shared
     from obligations.certify.outcome import Settings
-    from obligations.kinds import load, unfold
+    from obligations.models import load, unfold
     record = json.loads((fcerts / f"{TINY}.json").read_text())
     (module,) = unfold(load(fcerts / record["spec"]["path"])).rendered.shared
     settings = Settings(build=fcerts / "build")
@@ -386,7 +388,7 @@ def test_a_planner_made_certificate_for_a_false_claim_is_never_proved(tmp_path: 
     128 > 8 there); prove re-checks it, Coq refuses it, and the certificate is removed."""
     from obligations.certify.outcome import Settings
     from obligations.certify.record import planned
-    from obligations.kinds import load, unfold
+    from obligations.models import load, unfold
     spec = tmp_path / "specs" / "randomized_response_family.yaml"
     spec.parent.mkdir()
     spec.write_text((REPO / "mechanisms" / "randomized_response_family.yaml").read_text().replace(

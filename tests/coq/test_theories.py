@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from obligations.certify import allowlist as allowlist
-from obligations.prover.coq import assumption_names
 from obligations.core.resources import THEORIES
+from obligations.prover.coq import assumption_names
 
 REPO = Path(__file__).resolve().parent.parent.parent
 THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from obligations.certify.run import unfold
-from obligations.kinds import load
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parent.parent.parent
 EXPECTED = Path(__file__).resolve().parent / "expected"

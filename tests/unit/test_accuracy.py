@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from obligations.errors import SpecError
-from obligations.kinds import check, load, unfold
+from obligations.models import check, load, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 GEOMETRIC = REPO / "mechanisms" / "truncated_geometric_accuracy.yaml"

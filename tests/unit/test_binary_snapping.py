@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 import yaml
-
-from inprocess import cli
 from clients import diffprivlib_snapping
+from inprocess import cli
+
 from obligations.analysis import diffprivlib_snapping as D
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.kinds import load, unfold
-from obligations.kinds.binary_snapping import analyse, theorem_value
-from obligations.kinds.binary_snapping.spec import ETA, choose_delta, displacement
+from obligations.float.binary64 import analyse, theorem_value
+from obligations.float.binary64_spec import ETA, choose_delta, displacement
+from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "diffprivlib_snapping.yaml"
@@ -62,7 +62,7 @@ def test_shipped_claims_are_proved_and_the_users_epsilon_is_undecided() -> None:
     for path in (SHIPPED, NUMPY_LOG):
         u = unfold(load(path.relative_to(REPO)))
         assert u.plan.expected == Verdict.PROVED, u.plan.notes
-        assert u.mechanism.value < float(u.spec.claim)
+        assert u.mechanism.value < float(u.spec.loss)
     u = unfold(load(USER_EPS.relative_to(REPO)))
     assert u.plan.expected == Verdict.UNDECIDED
     assert "undecided" in u.plan.notes[0] and "1.0000000000000737" in u.plan.notes[0]

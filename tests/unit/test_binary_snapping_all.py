@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from obligations.core.obligation import Verdict
-from obligations.kinds import load, unfold
-from obligations.kinds.binary_snapping_all.spec import ETA
+from obligations.float.all_parameters_spec import ETA
+from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "binary64_snapping_all_parameters.yaml"
@@ -132,6 +132,26 @@ def _ln_k_over_eta(beta: float, rho: float, m: int) -> mpmath.mpf:
         e2 = (mpmath.exp(d) / (1 - 2 * eta)) ** 2
         r = mpmath.exp(rho)
         return mpmath.log((e2 * r - 1) / (r - e2)) / eta
+
+
+@pytest.mark.parametrize("spec", [SHIPPED, ONE_ULP], ids=["correctly_rounded", "one_ulp"])
+def test_show_names_the_lemmas_and_tactics_the_file_has(spec: Path) -> None:
+    """`show` reads the file's lemmas from the typed list beside the template: it must be the
+    rendered file's, read here from the text (lemma names in order, each proof's tactics in
+    the order they are first used)."""
+    import re
+
+    from obligations.float.all_parameters_cases import obligations
+    u = unfold(load(spec))
+    text = u.rendered.text
+    tactic = re.compile(r"\b(lra|nra|lia|field|ring|interval|exact|apply|eapply|rewrite|unfold|intros|assert|"
+                        r"destruct|reflexivity)\b")
+    found = []
+    for m in re.finditer(r"^(Lemma|Theorem|Corollary) (\w+)", text, re.M):
+        proof = re.compile(r"Proof\.(.*?)(Qed|Defined)\.", re.S).search(text, m.end())
+        assert proof is not None
+        found.append((m.group(2), list(dict.fromkeys(tactic.findall(proof.group(1))))))
+    assert obligations(u.mechanism) == found
 
 
 @pytest.mark.parametrize("m", [1, 2])

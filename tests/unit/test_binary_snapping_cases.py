@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from obligations.kinds import load, unfold
-from obligations.kinds.binary_snapping import cases
-from obligations.kinds.binary_snapping.cases import interior_range
+from obligations.float.binary64 import cases
+from obligations.float.binary64_cases import interior_range
+from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = Path("mechanisms/diffprivlib_snapping.yaml")
@@ -35,7 +35,7 @@ def test_obligations_are_the_generated_lemmas_with_their_tactics(path: Path, mon
     table = cases(u.mechanism)
     proofs = _proofs(u.rendered.text, u.spec.name)
     assert [o.lemma for o in table.obligations] == [n for n, _ in proofs]
-    for o, (_, proof) in zip(table.obligations, proofs):
+    for o, (_, proof) in zip(table.obligations, proofs, strict=False):
         for word in re.split(r"; |exact ", o.tactic.split(" (")[0]):
             assert word.strip() in proof, (o.lemma, o.tactic)
         if "i_prec" in o.tactic:

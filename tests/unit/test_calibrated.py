@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 import yaml
-
 from inprocess import cli
+
 from obligations.core.obligation import Verdict
-from obligations.kinds import check, load, unfold
+from obligations.models import check, load, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 KRR = REPO / "mechanisms" / "krr_eps1.yaml"

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 import sympy
 import yaml
-
 from inprocess import cli
+
 from obligations.core import expr as E
 from obligations.core.obligation import Verdict
-from obligations.kinds import check, load, unfold
-from obligations.kinds.calibrated.formula import has_real_formula
+from obligations.models import check, load, unfold
+from obligations.table.calibrated_formula import has_real_formula
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = REPO / "tests" / "specs" / "calibrated"

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import sympy
 
-from obligations.kinds import load
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CERTIFICATES = sorted((REPO / "certificates").glob("*.json"))

@@ -12,9 +12,9 @@ import pytest
 import sympy
 
 from obligations.certify.run import unfold as unfold_spec
-from obligations.kinds.pipeline.document import render
-from obligations.kinds import check, load
-from obligations.kinds.pipeline.analysis import unfold
+from obligations.models import check, load
+from obligations.noise.analysis import unfold
+from obligations.noise.document import render
 
 SPECS = Path("tests/specs/pipelines_clamp")
 WIDE: dict[str, Any] = {
@@ -62,7 +62,7 @@ def test_wide_sensitivity_reports_eps_times_2b() -> None:
 def test_the_truth_by_hand_is_one_half() -> None:
     """The largest ratio of output probabilities over query values 3 apart is e^(1/2)."""
     grid = [-3 + i / 40 for i in range(241)]            # f(a) in [-3, 3]
-    worst = max(max(p / q for p, q in zip(outputs(a), outputs(b)))
+    worst = max(max(p / q for p, q in zip(outputs(a), outputs(b), strict=False))
                 for a in grid for b in grid if abs(a - b) <= 3)
     assert worst == pytest.approx(math.exp(0.5), rel=1e-12)
     assert outputs(0.25)[2] / outputs(-0.25)[2] == pytest.approx(math.exp(0.5), rel=1e-12)
@@ -77,11 +77,12 @@ def test_claim_below_is_refuted_at_the_top_tail() -> None:
     assert sympy.simplify(w.ratio - sympy.exp(sympy.Rational(1, 2))) == 0
     assert sympy.simplify(w.p - sympy.exp(-sympy.Rational(1, 4)) / 2) == 0
     assert float(w.p) > math.exp(float(w.claim)) * float(w.p2)
-    assert render(u)[0].theorems == ("snapping_clamp_wide_tightened_not_dp",)
+    assert render(u).theorems == ("snapping_clamp_wide_tightened_not_dp",)
 
 
 def test_render_proves_the_2b_bound() -> None:
-    rendered, lemmas = render(unfold(load(SPECS / "snapping_clamp_wide.yaml")))
+    rendered = render(unfold(load(SPECS / "snapping_clamp_wide.yaml")))
+    lemmas = rendered.lemmas
     claim_ge = next(x for x in lemmas if x.name == "snapping_clamp_wide_claim_ge")
     assert claim_ge.statement == "eps * (2 * B) <= (1 / 2)"
     assert "eapply snap_dp_clamped_2b;" in rendered.text
@@ -93,7 +94,7 @@ def test_render_proves_the_2b_bound() -> None:
 def test_sensitivity_within_2b_is_unchanged() -> None:
     u = unfold(load("mechanisms/snapping_clamped_instance.yaml"))   # B = 10, Δ = 2
     assert (u.truth, u.expected, u.distance) == (2, "proved", "delta")
-    assert "snap_dp_clamped_2b" not in render(u)[0].text
+    assert "snap_dp_clamped_2b" not in render(u).text
 
 
 def test_symbolic_truth_is_a_min() -> None:

@@ -11,8 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-
 from clients import diffprivlib_snapping
+
 from obligations.analysis import diffprivlib_snapping as D
 
 PARAMETERS = [  # epsilon, sensitivity, lower, upper

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from obligations.errors import SpecError
-from obligations.kinds import expand, load
-from obligations.kinds.coupling import analysis as A
+from obligations.models import expand, load
+from obligations.program import coupling_analysis as A
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = REPO / "tests" / "specs" / "coupling"

@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from inprocess import cli
+
 from obligations.certify import certificate as cert
 
 REPO = Path(__file__).resolve().parent.parent.parent

@@ -10,7 +10,7 @@ import yaml
 from obligations.analysis.finite import neighbour_pairs
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.kinds import check, load, unfold
+from obligations.models import check, load, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SPEC = REPO / "tests" / "specs" / "distance" / "tgeom_distance2.yaml"

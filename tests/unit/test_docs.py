@@ -13,7 +13,7 @@ import yaml
 
 from obligations.cli import _parser
 from obligations.core import expr as E
-from obligations.kinds import load
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parents[2]
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 import yaml
-
 from inprocess import cli
+
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.kinds import check, load, unfold
+from obligations.models import check, load, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 GEOM = REPO / "mechanisms" / "geometric_eps1.yaml"

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import builtins
 import time
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterator, Mapping, Union
 
 import pytest
 import sympy
@@ -22,7 +22,7 @@ VALUES = {"alpha": F(1, 2), "n": F(5), "x": F(2), "y": F(3)}
 HANG_GUARD_S = 30.0
 
 
-def value(text: Union[str, int, float], env: Mapping[str, Fraction] = VALUES) -> Union[Fraction, bool]:
+def value(text: str | int | float, env: Mapping[str, Fraction] = VALUES) -> Fraction | bool:
     """Parse, type-check (exact) and evaluate, as the spec loader does for table entries."""
     e = E.parse(text)
     E.typecheck(e, {k: TYPES[k] for k in env}, allow_real=False)
@@ -73,12 +73,12 @@ def no_eval(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     ("not (x < y)", False),
     ("True", True),
 ])
-def test_accepted_forms_evaluate_exactly(text: str, expected: Union[Fraction, bool]) -> None:
+def test_accepted_forms_evaluate_exactly(text: str, expected: Fraction | bool) -> None:
     assert value(text) == expected
 
 
 @pytest.mark.parametrize("raw, expected", [(3, F(3)), (0.1, F(1, 10)), (0.25, F(1, 4)), (-2, F(-2))])
-def test_yaml_numbers_are_read_exactly(raw: Union[int, float], expected: Fraction) -> None:
+def test_yaml_numbers_are_read_exactly(raw: int | float, expected: Fraction) -> None:
     """YAML gives ints and floats, not strings: 0.1 must still be 1/10."""
     assert value(raw) == expected
 

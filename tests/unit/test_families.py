@@ -12,9 +12,9 @@ import yaml
 from obligations.analysis import families as F
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.kinds import load, unfold
-from obligations.kinds.family import analysis as A
-from obligations.kinds.family import instance as I
+from obligations.models import load, unfold
+from obligations.table import family_analysis as A
+from obligations.table import members as M
 
 REPO = Path(__file__).resolve().parent.parent.parent
 MECH = REPO / "mechanisms"
@@ -123,11 +123,11 @@ def test_route_table_and_route_family_are_obeyed(tmp_path: Path) -> None:
 
 def test_seed_002_tables_are_recognised_as_members() -> None:
     quarter = load(MECH / "geometric_threshold.yaml")
-    match, values = I.table_family(quarter)   # type: ignore[misc]
+    match, values, _ = M.table_member(quarter)   # type: ignore[misc]
     assert match.family.name == "tgeom" and values == {"a": Fraction(1, 4), "n": Fraction(5)}
     half = load(MECH / "truncated_geometric.yaml")
-    assert I.table_family(half)[1] == {"a": Fraction(1, 2), "n": Fraction(5)}   # type: ignore[index]
-    assert "krr" in (I.describe(load(MECH / "randomized_response.yaml")) or "")
+    assert M.table_member(half)[1] == {"a": Fraction(1, 2), "n": Fraction(5)}   # type: ignore[index]
+    assert "krr" in (M.member_line(load(MECH / "randomized_response.yaml")) or "")
 
 
 def test_a_table_off_by_one_entry_is_no_member(tmp_path: Path) -> None:
@@ -136,7 +136,7 @@ def test_a_table_off_by_one_entry_is_no_member(tmp_path: Path) -> None:
     data.pop("profile")
     p = tmp_path / "t.yaml"
     p.write_text(yaml.safe_dump(data, sort_keys=False))
-    assert I.table_family(load(p)) is None
+    assert M.table_member(load(p)) is None
 
 
 def test_matching_compares_exactly() -> None:
@@ -147,13 +147,13 @@ def test_matching_compares_exactly() -> None:
 # ---------------------------------------------------------------- basic composition
 
 def composed(epsilon: str, delta: str, k: int) -> Any:
-    from obligations.kinds import derive
+    from obligations.models import derive
     return derive(load(MECH / "randomized_response.yaml"),
                   {"name": "rr_composed", "epsilon": epsilon, "delta": delta, "compose": k})
 
 
 def test_basic_composition_is_used_where_it_suffices() -> None:
-    from obligations.kinds.finite import basic_composition as B
+    from obligations.table import by_basic_composition as B
     assert B.single_run_bound(composed("ln(27)", "0", 3), 3) == (Fraction(3), Fraction(0))
     u = unfold(composed("ln(27)", "0", 3))
     assert u.rendered.theorems == ("rr_composed_single_dp", "rr_composed_dp")
@@ -161,7 +161,7 @@ def test_basic_composition_is_used_where_it_suffices() -> None:
 
 
 def test_the_product_table_where_basic_composition_does_not_suffice() -> None:
-    from obligations.kinds.finite import basic_composition as B
+    from obligations.table import by_basic_composition as B
     assert B.single_run_bound(composed("ln(3)", "3/8", 3), 3) is None     # the exact curve's point
     assert B.single_run_bound(composed("ln(26)", "0", 3), 3) is None      # false: refuted on the table
     u = unfold(composed("ln(26)", "0", 3))

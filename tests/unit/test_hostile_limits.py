@@ -21,7 +21,7 @@ def _cap() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-def _variant(tmp_path: Path, mechanism: str, change: "dict[str, object]") -> Path:
+def _variant(tmp_path: Path, mechanism: str, change: dict[str, object]) -> Path:
     data = yaml.safe_load((REPO / "mechanisms" / f"{mechanism}.yaml").read_text())
     for dotted, value in change.items():
         *path, last = dotted.split(".")
@@ -49,7 +49,7 @@ def _check(spec: Path) -> subprocess.CompletedProcess[str]:
     # a grid step beyond the proved range (it was a TypeError computing delta)
     ("diffprivlib_snapping", {"snapping.grid": "10**300"}, "snapping.grid"),
 ])
-def test_a_limit_is_exit_2_naming_the_field(tmp_path: Path, mechanism: str, change: "dict[str, object]",
+def test_a_limit_is_exit_2_naming_the_field(tmp_path: Path, mechanism: str, change: dict[str, object],
                                             field: str) -> None:
     run = _check(_variant(tmp_path, mechanism, change))
     assert run.returncode == 2, run.stdout + run.stderr

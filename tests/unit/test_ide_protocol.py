@@ -9,8 +9,18 @@ from pathlib import Path
 import pytest
 
 from obligations.prover.ide import protocol
-from obligations.prover.ide.protocol import (Answer, Decoder, Feedback, Goal, Goals, Location, Message,
-                                             ProtocolError, Status, Tagged)
+from obligations.prover.ide.protocol import (
+    Answer,
+    Decoder,
+    Feedback,
+    Goal,
+    Goals,
+    Location,
+    Message,
+    ProtocolError,
+    Status,
+    Tagged,
+)
 from obligations.prover.ide.session import split_sentences
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "ide"

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 import yaml
-
 from inprocess import cli
-from obligations.core.terms import comment
+
 from obligations.core.names import RESERVED, coq_name_problem, spec_name_problem
+from obligations.core.terms import comment
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ import mpmath
 import pytest
 
 from obligations.analysis.compose import kov_curve
-from obligations.kinds.finite.kov import Exponent, KovClaim, claims_for, kov_delta, render_kov, rr_ratio
+from obligations.table.kov import Exponent, KovClaim, claims_for, kov_delta, render_kov, rr_ratio
 
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference" / "kov_ln3.json"
 LN3 = Exponent(Fraction(3), log=True)
@@ -99,7 +99,7 @@ def test_bad_kov_spec_exits_2_naming_the_field(tmp_path: Path, capsys: pytest.Ca
 
 def test_kov_spec_predicts_the_verdict_and_renders_one_theorem(tmp_path: Path) -> None:
     from obligations.core.obligation import Verdict
-    from obligations.kinds import load, unfold
+    from obligations.models import load, unfold
     above = unfold(load(_spec(tmp_path, '{epsilon0: "ln(3)", runs: 10}', '{epsilon: "2*ln(3)", delta: 0.7444}')))
     assert above.plan.expected == Verdict.PROVED and above.rendered.theorems == ("kov_claim_dp",)
     assert "dp nb (fmech_power M 10) (ln (Q2R (9 # 1)))" in above.rendered.text
@@ -113,7 +113,7 @@ def test_kov_spec_predicts_the_verdict_and_renders_one_theorem(tmp_path: Path) -
 
 @pytest.mark.parametrize("name, expected", [("kov_ln3_10_runs", "proved"), ("kov_eps1_100_runs", "proved")])
 def test_shipped_kov_specs_load_and_python_expects_them_proved(name: str, expected: str) -> None:
-    from obligations.kinds import load, unfold
+    from obligations.models import load, unfold
     repo = Path(__file__).resolve().parents[2]
     spec = load(repo / "mechanisms" / f"{name}.yaml")
     assert spec.name == name and spec.kind == "kov"

@@ -8,7 +8,7 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from obligations.kinds.finite.pld import PldClaim, bracket, claims_for, render_tgeom_power, two_point_delta
+from obligations.table.pld import PldClaim, bracket, claims_for, render_tgeom_power, two_point_delta
 
 # Seed 002's truncated 1/2-geometric over {0..5} (mechanisms/truncated_geometric.yaml).
 TABLE = [[Fraction(s) for s in row.split()] for row in (

@@ -17,8 +17,9 @@ from obligations.certify.run import unfold
 from obligations.cli import main
 from obligations.core.obligation import PowerPldCheck, Verdict
 from obligations.errors import SpecError
-from obligations.kinds import check as check_spec, load, witness
-from obligations.kinds.finite.pld_route import exact_delta
+from obligations.models import check as check_spec
+from obligations.models import load, witness
+from obligations.table.by_pld import exact_delta
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "truncated_geometric_1000_runs.yaml"
@@ -60,6 +61,15 @@ def test_delta_below_the_exact_one_is_predicted_refuted_with_a_witness() -> None
     assert w is not None and (w["x"], w["x_prime"], w["runs"]) == ("0", "1", 10)
     assert float(w["delta_exact"]) > 0.2307
     assert "loss_event geometric_10_runs_delta_low 0 1 (exp (3))" in u.rendered.text
+
+
+def test_show_names_the_pair_of_a_refuted_composed_claim() -> None:
+    """`show` words the PLD check on the single run's table: the witness pair by its labels."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["show", str(LOW.relative_to(REPO))]) == 0
+    assert ("the 10-fold PLD's delta(eps) > 2307/10000, witness x = 0, x' = 1, S = their loss event"
+            in out.getvalue())
 
 
 def test_exact_delta_matches_the_two_atom_curve() -> None:

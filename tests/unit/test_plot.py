@@ -15,7 +15,7 @@ from obligations.certify import plot  # noqa: E402
 from obligations.certify.outcome import Outcome  # noqa: E402
 from obligations.certify.profiles import Profile, profile  # noqa: E402
 from obligations.cli import main  # noqa: E402
-from obligations.kinds import load  # noqa: E402
+from obligations.models import load  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 RR = REPO / "mechanisms" / "randomized_response.yaml"
@@ -56,7 +56,7 @@ def fake_outcomes(prof: Profile, verdicts: list[str]) -> None:
     """Verdicts as certify() would attach them (the labelling is under test here, not Coq)."""
     for p in prof.points:
         p.proofs, p.expected = [], []
-        for side, verdict in zip(("ub", "lb"), verdicts):
+        for side, verdict in zip(("ub", "lb"), verdicts, strict=False):
             p.proofs.append(Outcome(name=f"x_{side}", spec="s", verdict=verdict, claim=side))  # type: ignore[arg-type]
             p.expected.append("proved" if side == "ub" else "refuted")
 
@@ -102,7 +102,7 @@ def test_kov_bound_is_a_curve_through_its_points_and_above_the_exact_curve() -> 
     for _, eps_i, kov_delta, _ in prof.kov:               # through every point of the theorem
         j = min(range(len(xs)), key=lambda n: abs(xs[n] - eps_i))
         assert abs(xs[j] - eps_i) < 1e-9 and ys[j] == pytest.approx(kov_delta, abs=1e-12)
-    assert all(k >= e - 1e-12 for k, e in zip(ys, exact.get_ydata()))
+    assert all(k >= e - 1e-12 for k, e in zip(ys, exact.get_ydata(), strict=False))
     assert "3-fold composition of (ln(2), 0)-DP" in kov.get_label()
 
 

@@ -57,6 +57,7 @@ class Interrupted(BaseException):
 
 def test_an_interrupt_kills_the_processes_the_jobs_wait_on() -> None:
     import signal
+
     from obligations.prover import process
     ended: list[process.Completed] = []
 

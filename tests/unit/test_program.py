@@ -10,14 +10,13 @@ from typing import Any
 import pytest
 import yaml
 
-from obligations.errors import SpecError
-from obligations.certify.run import load_specs, unfold
-from obligations.kinds.program import spec as P
-from obligations.kinds import check, load
-from obligations.kinds.program.spec import expand
 from obligations.analysis.finite import plan, tabulate
-from obligations.kinds.program.analysis import (geom_le, output_distribution, tabulate_program, tgeom,
-                                        two_sided)
+from obligations.certify.run import load_specs, unfold
+from obligations.errors import SpecError
+from obligations.models import check, load
+from obligations.program import spec as P
+from obligations.program.analysis import geom_le, output_distribution, tabulate_program, tgeom, two_sided
+from obligations.program.spec import expand
 
 REPO = Path(__file__).resolve().parents[2]
 F = Fraction

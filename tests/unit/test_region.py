@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 import sympy
 
-from obligations.certify.profiles import profile
-from obligations.kinds import load
 from obligations.analysis.compose import composed_curve, heterogeneous_curve, kov
 from obligations.analysis.finite import tabulate
 from obligations.analysis.region import Line, curve, envelope
+from obligations.certify.profiles import profile
+from obligations.models import load
 
 REF = Path(__file__).resolve().parent.parent / "data" / "reference"
 RR = [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]]
@@ -78,7 +78,7 @@ def test_composition_of_rr_is_kairouz_oh_viswanath() -> None:
         k = case["k"]
         c = composed_curve(RR, BOTH, k)
         bound = kov(sympy.log(3), F(0), k)
-        for point, (eps_i, delta_i) in zip(case["kov_points"], bound):
+        for point, (_eps_i, delta_i) in zip(case["kov_points"], bound, strict=False):
             assert F(point["delta"]) == F(str(delta_i))
             assert c.delta(t_of(point["eps"])) == F(point["delta"])
 
@@ -109,8 +109,8 @@ def test_profile_brackets_irrational_points() -> None:
 
 def test_huge_compositions_are_refused_before_any_work(tmp_path: Path) -> None:
     """A composition Coq cannot certify is a spec/usage error, found without computing m^k."""
-    from obligations.errors import SpecError
     from obligations.core.spec import derive
+    from obligations.errors import SpecError
     spec = load("mechanisms/randomized_response.yaml")
     for k in (13, 10**9):
         with pytest.raises(SpecError, match="outputs; at most 4096"):
@@ -134,6 +134,7 @@ def test_a_long_composition_prints_decimals_unless_exact_is_asked() -> None:
     curve shows long fractions as marked decimals unless --exact is given."""
     import contextlib
     import io
+
     from obligations.cli import main
 
     def region(k: int, *extra: str) -> tuple[int, str]:
@@ -152,6 +153,7 @@ def test_a_long_composition_prints_decimals_unless_exact_is_asked() -> None:
 def test_kov_curve_is_composed_randomized_response_between_its_points(k: int) -> None:
     """The figures' KOV curve: through the theorem's points, and exact k-fold RR everywhere else."""
     import math
+
     from obligations.analysis.compose import kov_curve
     c = kov_curve(math.log(3), 0.0, k)
     for eps_i, delta_i in kov(sympy.log(3), F(0), k):
@@ -163,6 +165,7 @@ def test_kov_curve_is_composed_randomized_response_between_its_points(k: int) ->
 
 def test_kov_curve_for_long_compositions_neither_overflows_nor_loses_tiny_deltas() -> None:
     import math
+
     from obligations.analysis.compose import kov_curve
     c = kov_curve(math.log(2), 0.0, 1000)
     assert c.delta(0.0) == pytest.approx(1.0) and c.delta(1000 * math.log(2) + 1) == 0.0

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 import yaml
 
-from obligations.kinds.finite.document import Rendered
+from obligations.core.templates import Rendered
 from obligations.core.terms import comment
-from obligations.kinds import load
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parents[2]
 MECHANISMS = sorted((REPO / "mechanisms").glob("*.yaml"))
@@ -29,7 +29,7 @@ HOSTILE_LABELS = [
 
 
 def rendered(path: Path) -> Rendered:
-    from obligations.certify.run import unfold   # every spec kind: tables, formulas, programs, pipelines
+    from obligations.certify.run import unfold  # every spec kind: tables, formulas, programs, pipelines
     return unfold(load(path)).rendered
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from inprocess import cli
+
 from obligations.core.names import SUFFIXES, generated_clashes
 
 REPO = Path(__file__).resolve().parent.parent.parent

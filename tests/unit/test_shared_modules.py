@@ -7,8 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from obligations.core.templates import SHARED_LIBRARY, SharedModule, name_matches_text
-from obligations.kinds import load, unfold
-from obligations.kinds.floating.document import ln_module
+from obligations.float.document import ln_module
+from obligations.models import load, unfold
 
 SPECS = Path(__file__).resolve().parents[1] / "specs" / "floating"
 

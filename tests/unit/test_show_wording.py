@@ -11,11 +11,10 @@ from typing import Any
 import pytest
 import sympy
 
-from obligations import kinds
-from obligations.cli import main
 from obligations.certify.run import unfold
-from obligations.kinds import load
-from obligations.kinds.pipeline.analysis import case_table, math_text, tidy
+from obligations.cli import main
+from obligations.models import load
+from obligations.noise.analysis import case_table, math_text, tidy
 
 REPO = Path(__file__).resolve().parents[2]
 INSTANCE = REPO / "mechanisms" / "snapping_clamped_instance.yaml"            # eps = 1, lam = 1/8, B = 10
@@ -29,7 +28,7 @@ def show(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     return capsys.readouterr().out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def unfolded(path: Path) -> Any:
     """Each spec analysed once for the whole file (the pipelines' sympy tables take seconds)."""
     return unfold(load(path))
@@ -57,7 +56,7 @@ def test_pipeline_witness_names_the_output_value_and_tidy_probabilities() -> Non
     line = next(x for x in case_table(u.mechanism).splitlines() if x.startswith("witness:"))
     assert line.startswith("witness: at eps = 1, lam = 1, delta = 1: f(a) = 0, f(a') = 1, output -1 (= Λ·(-1)): ")
     assert "Pr_a = (-1 + e)*e^(-3/2)/2 ≈ 0.1917," in line and "ratio Pr_a/Pr_a' = e ≈ 2.71828 > e^(1/2)" in line
-    w = kinds.kind_of(u.spec).witness(u)
+    w = u.witness()
     assert w is not None and w["outputs"] == ["-1"] and w["ratio"] == "e"
     assert (w["pr_x"], w["pr_x_prime"]) == ("(-1 + e)*e^(-3/2)/2", "(-1 + e)*e^(-5/2)/2")
     assert float(w["pr_x_float"]) == pytest.approx((math.e - 1) * math.exp(-1.5) / 2, rel=1e-12)
@@ -65,7 +64,7 @@ def test_pipeline_witness_names_the_output_value_and_tidy_probabilities() -> Non
 
 def test_tail_witness_names_the_clamped_output_by_its_value() -> None:
     u = unfolded(TAIL)
-    w = kinds.kind_of(u.spec).witness(u)
+    w = u.witness()
     assert w is not None and w["parameters"]["B"] == "1/4" and w["outputs"] == ["1/4"]
     assert (w["pr_x"], w["pr_x_prime"], w["ratio"], w["exp_epsilon"]) == \
         ("e^(-1/4)/2", "e^(-3/4)/2", "e^(1/2)", "e^(49/100)")
@@ -81,6 +80,6 @@ def test_tidy_keeps_every_case_probability_exactly() -> None:
 def test_cw_witness_has_the_same_labels_in_show_and_prove(capsys: pytest.CaptureFixture[str]) -> None:
     out = show(CW, capsys)
     u = unfold(load(CW))
-    w = kinds.kind_of(u.spec).witness(u)
+    w = u.witness()
     assert w is not None and (w["x"], w["x_prime"], w["outputs"]) == ("D", "alt", ["Y"])
     assert "witness: x = D, x' = alt, S = {Y}: 7/12 > 6/5 * 5/12 + 0" in out

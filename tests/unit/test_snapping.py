@@ -11,10 +11,10 @@ import sympy
 
 from obligations.cli import main
 from obligations.errors import EXIT_USAGE, SpecError
-from obligations.kinds.pipeline.document import render
-from obligations.kinds import check, load
-from obligations.kinds.pipeline.spec import PipelineSpec
-from obligations.kinds.pipeline.analysis import FA, K, case_table, unfold
+from obligations.models import check, load
+from obligations.noise.analysis import FA, K, case_table, unfold
+from obligations.noise.document import render
+from obligations.noise.spec import PipelineSpec
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = ["snapping_unclamped", "snapping_clamped", "snapping_unclamped_instance",
@@ -47,7 +47,7 @@ def test_shipped_pipeline_specs_are_expected_to_prove(name: str) -> None:
     assert isinstance(s, PipelineSpec)
     u = unfold(s)
     assert u.expected == "proved"
-    assert render(u)[0].theorems == (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
+    assert render(u).theorems == (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
 
 
 def test_case_table_of_unclamped_snapping() -> None:
@@ -74,7 +74,7 @@ def test_case_table_of_unclamped_snapping() -> None:
 def test_clamped_table_has_the_endpoint_cases() -> None:
     u = unfold(load(REPO / "mechanisms" / "snapping_clamped.yaml"))
     assert {c.key for c in u.cases} == {"below", "bucket", "above", "top_far", "top_near", "bottom_near", "bottom_far"}
-    names = [x.name for x in render(u)[1]]
+    names = [x.name for x in render(u).lemmas]
     assert "snapping_clamped_pre_top_plus" in names and "snapping_clamped_case_bottom_far" in names
 
 
@@ -99,7 +99,7 @@ def test_half_epsilon_claim_is_refuted_with_a_witness() -> None:
     assert (w.fa, w.fa2, w.k) == (0, 1, -1)
     assert sympy.simplify(w.ratio - sympy.E) == 0        # e^{εΔ} at ε = Δ = 1
     assert float(w.p) > float(sympy.exp(w.claim)) * float(w.p2)
-    assert render(u)[0].theorems == ("snapping_half_epsilon_not_dp",)
+    assert render(u).theorems == ("snapping_half_epsilon_not_dp",)
 
 
 def test_noise_scale_delta_over_eps_gives_rate_eps_over_delta() -> None:

@@ -11,7 +11,6 @@ from fractions import Fraction
 
 from clients import diffprivlib_snapping
 
-
 LAM = 0.25  # λ = Λ = 1/ε for ε = 4
 GRID = Fraction(1, 4)
 B = 100.0  # 400·λ: λ < B < 2^46·λ
@@ -113,7 +112,7 @@ def test_diffprivlib_sampler_can_return_zero_and_the_output_is_nan() -> None:
     rounds (to even) to 0, numpy.log(0) = -inf and the output is NaN, from every input alike (so no
     ratio between neighbours, but an output outside [lower, upper]); probability about 2^-1076."""
     m = diffprivlib_snapping()(epsilon=4.0, sensitivity=1.0, lower=0.0, upper=200.0)
-    import numpy as np   # diffprivlib's dependency
+    import numpy as np  # diffprivlib's dependency
     m._rng = ScriptedBits(_exponent_draws(1, 0, 1074)[1:])
     assert m._uniform_sampler() == 0.0
     for value in (0.0, 1.0, 200.0):

@@ -8,17 +8,18 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 import pytest
 import yaml
 
-from obligations.errors import EXIT_USAGE, SpecError
-from obligations.kinds import load
-from obligations.core.spec import MechanismSpec
 from obligations.analysis.finite import plan, tabulate
+from obligations.core.spec import MechanismSpec
+from obligations.errors import EXIT_USAGE, SpecError
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parents[2]
 MECHANISMS = sorted((REPO / "mechanisms").glob("*.yaml"))
@@ -324,7 +325,7 @@ def test_huge_parameter_products_are_refused_quickly(tmp_path: Path) -> None:
     params = {"a": "9**4096", "b": "a*a*a*a*a*a*a*a", "c": "b*b*b*b*b*b*b*b", "d": "c*c*c*c*c*c*c*c",
               "e": "d*d*d*d*d*d*d*d", "f": "e*e*e*e*e*e*e*e"}
     path = write(tmp_path, changed(RR, lambda d: d.update(parameters=params)))
-    code = f"from obligations.kinds import load\nload({str(path)!r})"
+    code = f"from obligations.models import load\nload({str(path)!r})"
     try:  # in a child process, so that the hang costs 2 seconds, not minutes
         done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
                               timeout=HANG_GUARD_S)
@@ -342,7 +343,7 @@ def test_astronomical_epsilon_is_a_spec_error(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- the command line
 
-def cli(*args: str, path_dir: Optional[Path] = None) -> subprocess.CompletedProcess[str]:
+def cli(*args: str, path_dir: Path | None = None) -> subprocess.CompletedProcess[str]:
     """`python -m obligations ARGS` from the repository; with `path_dir`, PATH is only that
     (empty) directory, so any attempt to run coqc fails with exit 3 instead of proving."""
     env = dict(os.environ)

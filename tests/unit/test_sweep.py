@@ -1,5 +1,5 @@
 """`sweep:` for every kind (core/sweep.py): one claim per point, each checked by the kind
-that claims it, re-derived from the file by `verify` (kinds.derive)."""
+that claims it, re-derived from the file by `verify` (models.derive)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -11,7 +11,7 @@ import yaml
 
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.kinds import check, derive, expand, load, unfold
+from obligations.models import check, derive, expand, load, unfold
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SWEEPS = REPO / "tests" / "specs" / "sweep"
@@ -29,7 +29,7 @@ def test_a_formula_sweep_is_one_claim_per_point() -> None:
     assert [s.parameters["alpha"] for s in specs] == [Fraction(1, 4), Fraction(1, 3), Fraction(1, 2)]
     assert [s.epsilon_text for s in specs] == ["-ln(alpha)", "ln(3)", "ln(3/2)"]
     assert [s.derived for s in specs] == [{"name": s.name, "sweep": {"alpha": a}}
-                                          for s, a in zip(specs, ["1/4", "1/3", "1/2"])]
+                                          for s, a in zip(specs, ["1/4", "1/3", "1/2"], strict=False)]
     assert [unfold(s).plan.expected for s in specs] == [Verdict.PROVED, Verdict.PROVED, Verdict.REFUTED]
 
 

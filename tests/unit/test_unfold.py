@@ -7,16 +7,15 @@ import math
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 import sympy
 import yaml
 
+from obligations.analysis.finite import FiniteMechanism, epsilon_value, hockey, neighbour_pairs, plan, tabulate
 from obligations.core.obligation import ExpUpperBound, Plan, Witness
-from obligations.kinds import load
-from obligations.analysis.finite import (FiniteMechanism, epsilon_value, hockey, neighbour_pairs, plan,
-                                       tabulate)
+from obligations.models import load
 
 REPO = Path(__file__).resolve().parents[2]
 REFERENCE = REPO / "tests" / "data" / "reference"
@@ -92,7 +91,7 @@ CASES: list[tuple[str, dict[str, Any], Any]] = [
 IDS = [f"{ref}-eps={row['eps']}-{nb if isinstance(nb, str) else 'pairs'}" for ref, row, nb in CASES]
 
 
-def mp_digits(ref: str, eps: str) -> Optional[str]:
+def mp_digits(ref: str, eps: str) -> str | None:
     values = reference(ref)["reference_run"]["exact"]["values"]
     return next((v.get("delta_mp") for v in values if v["eps"] == eps), None)
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from obligations.analysis import ustar_snapping as U
-from obligations.kinds.floating import arith as A
-from obligations.kinds.floating.analysis import FStep, distribution, ln_table, ustar_sampler
+from obligations.float import arith as A
+from obligations.float.analysis import FStep, distribution, ln_table, ustar_sampler
 
 
 def test_rounding_in_units() -> None:
@@ -32,7 +32,7 @@ def test_correctly_rounded_ln() -> None:
     us = fmt.ustar()[::97]
     fast = U.ln_table(fmt, us)
     assert fast == [U.correctly_rounded_ln(fmt, u) for u in us]
-    for u, v in zip(us, fast):
+    for u, v in zip(us, fast, strict=False):
         exact = math.log(u * 2.0 ** fmt.emin) * 2.0 ** -fmt.emin
         assert abs(v - exact) <= U._ulp(v, fmt.prec) / 2 + 1e-6 * abs(exact) * 2.0 ** -40
 
@@ -195,12 +195,13 @@ def test_precision_3_analogue_with_ustar_matches_the_floating_spec() -> None:
 
     import yaml
 
-    from obligations.kinds.floating.analysis import tabulate_floating
-    from obligations.kinds.floating.spec import check
+    from obligations.float.analysis import tabulate_floating
+    from obligations.float.spec import check
 
     path = Path(__file__).resolve().parent.parent / "specs" / "floating" / "seed004_beyond_range_p3_ustar.yaml"
     m = tabulate_floating(check(yaml.safe_load(path.read_text()), str(path), "0"))
-    table = {(x, o.value): pr for x, row in zip((0, 1), m.rows) for o, pr in zip(m.output_floats, row)}
+    table = {(x, o.value): pr for x, row in zip((0, 1), m.rows, strict=False)
+             for o, pr in zip(m.output_floats, row, strict=False)}
     snap = U.Snapping(U.Format(3, -30), Fraction(1, 8), Fraction(1, 8), Fraction(1))
     t = U.tables(snap)
     for x in (0, 1):

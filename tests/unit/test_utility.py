@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 import sympy
-
 from inprocess import cli
+
 from obligations.analysis import utility as U
 
 REPO = Path(__file__).resolve().parent.parent.parent

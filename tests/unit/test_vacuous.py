@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from obligations.analysis.finite import has_distinct_neighbours, rows_all_zero
 from obligations.certify.run import load_specs, unfold
 from obligations.core.spec import MechanismSpec
-from obligations.kinds import kind_of
-from obligations.analysis.finite import has_distinct_neighbours, rows_all_zero
+from obligations.models import form_of
 
 REPO = Path(__file__).resolve().parents[2]
 VACUOUS = REPO / "tests" / "specs" / "vacuous"
@@ -22,7 +22,7 @@ CASES = {
     "vac_single_input": "no two distinct inputs",
     "vac_sub_zero_rows": "every row is zero",
     "vac_self_pairs": "no two distinct inputs",  # neighbours: pairs (x, x) only
-    # the kinds that do not tabulate a finite mechanism (kinds/vacuous.py), and floating point
+    # the routes that do not tabulate a finite mechanism (analysis/vacuous.py), and floating point
     "vac_all_k_sensitivity_zero": "sensitivity is 0",    # a stream of any length
     "vac_calibrated_single": "no two distinct inputs",   # a table of real entries
     "vac_expmech_single": "no two distinct inputs",      # the exponential mechanism
@@ -51,14 +51,14 @@ def test_vacuous_claim_is_flagged(name: str) -> None:
                                   "vac_self_pairs"])
 def test_no_distinct_neighbours(name: str) -> None:
     spec = _spec(name)
-    m = kind_of(spec).finite_table(spec)
+    m = form_of(spec).finite_table(spec)
     assert not has_distinct_neighbours(m)
     assert not rows_all_zero(m)
 
 
 def test_zero_rows_have_distinct_neighbours() -> None:
     spec = _spec("vac_sub_zero_rows")
-    m = kind_of(spec).finite_table(spec)
+    m = form_of(spec).finite_table(spec)
     assert has_distinct_neighbours(m) and rows_all_zero(m)
     assert len(unfold(_spec("vac_sub_zero_rows")).plan.vacuous) == 1
 

@@ -13,10 +13,11 @@ import json
 import os
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Optional, Sequence, Union
+from typing import Literal
 
 from obligations.errors import InfrastructureError
 from obligations.prover.ide.session import CoqSession, Result
@@ -49,7 +50,7 @@ class Attempt:
     name: str
     statement: str
     proved: bool
-    tactic: Optional[str]            # the tactic that closed it
+    tactic: str | None            # the tactic that closed it
     runs: tuple[TacticRun, ...]
     goal: str = ""                   # not proved: the goal as Coq shows it after `Proof.`
     error: str = ""                  # the statement itself was refused (ill-typed, say)
@@ -68,14 +69,14 @@ class Attempt:
 class ProofTask:
     name: str
     statement: str
-    tactics: Optional[Portfolio] = None    # None: the portfolio given to prove_all
+    tactics: Portfolio | None = None    # None: the portfolio given to prove_all
 
 
 class TacticCache:
     """The tactic that last closed a statement, keyed by SHA-256 of (prelude, statement);
     kept in a JSON file when a path is given."""
 
-    def __init__(self, path: Optional[Path] = None) -> None:
+    def __init__(self, path: Path | None = None) -> None:
         self.path = path
         self._lock = threading.Lock()
         self._choices: dict[str, str] = {}
@@ -90,7 +91,7 @@ class TacticCache:
     def key(prelude: Sequence[str], statement: str) -> str:
         return hashlib.sha256(json.dumps([list(prelude), statement]).encode("utf-8")).hexdigest()
 
-    def get(self, key: str) -> Optional[str]:
+    def get(self, key: str) -> str | None:
         with self._lock:
             return self._choices.get(key)
 
@@ -115,7 +116,7 @@ class TacticCache:
 
 
 def prove_obligation(session: CoqSession, name: str, statement: str, tactics: Portfolio = DEFAULT_PORTFOLIO,
-                     timeout: float = 10.0, cache: Optional[TacticCache] = None) -> Attempt:
+                     timeout: float = 10.0, cache: TacticCache | None = None) -> Attempt:
     """Try `tactics` in order on `Lemma name : statement.`, each within `timeout` seconds."""
     start = time.monotonic()
     base = session.tip
@@ -189,21 +190,21 @@ def _rewind(session: CoqSession, state: int) -> None:
         session.edit_at(state)
 
 
-def prove_all(obligations: Sequence[ProofTask], prelude: Union[str, Sequence[str]],
-              n_sessions: Optional[int] = None, *, load_path: Sequence[str] = (),
+def prove_all(obligations: Sequence[ProofTask], prelude: str | Sequence[str],
+              n_sessions: int | None = None, *, load_path: Sequence[str] = (),
               tactics: Portfolio = DEFAULT_PORTFOLIO, timeout: float = 10.0,
-              cache: Optional[TacticCache] = None, cwd: Optional[Path] = None,
-              transcript: Optional[Path] = None) -> list[Attempt]:
+              cache: TacticCache | None = None, cwd: Path | None = None,
+              transcript: Path | None = None) -> list[Attempt]:
     """Prove every obligation over `n_sessions` sessions (default: one per CPU), one worker
     thread each; the attempts come back in the order of `obligations`."""
     tasks = list(obligations)
-    attempts: list[Optional[Attempt]] = [None] * len(tasks)
+    attempts: list[Attempt | None] = [None] * len(tasks)
     n = max(1, min(n_sessions or os.cpu_count() or 1, len(tasks)))
     lock = threading.Lock()
     queue = iter(range(len(tasks)))
     stop = threading.Event()          # a crashed worker stops the others early
 
-    def take() -> Optional[int]:
+    def take() -> int | None:
         with lock:
             return None if stop.is_set() else next(queue, None)
 
@@ -229,10 +230,10 @@ def prove_all(obligations: Sequence[ProofTask], prelude: Union[str, Sequence[str
     return [a for a in attempts if a is not None]
 
 
-def prove_in_order(obligations: Sequence[ProofTask], prelude: Union[str, Sequence[str]], *,
+def prove_in_order(obligations: Sequence[ProofTask], prelude: str | Sequence[str], *,
                    load_path: Sequence[str] = (), tactics: Portfolio = DEFAULT_PORTFOLIO,
-                   timeout: float = 10.0, cwd: Optional[Path] = None,
-                   transcript: Optional[Path] = None) -> list[Attempt]:
+                   timeout: float = 10.0, cwd: Path | None = None,
+                   transcript: Path | None = None) -> list[Attempt]:
     """Prove obligations that build on each other, in one session: each proved lemma stays
     in the document for the ones after it.  Stops at the first obligation no tactic proves
     (its Attempt carries the goal); the attempts come back in order, up to that one."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from typing import Optional, Union
 
 from obligations.errors import InfrastructureError
 
@@ -43,7 +42,7 @@ class Message:
 
     level: str
     text: str
-    location: Optional[Location] = None
+    location: Location | None = None
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,7 @@ class Goal:
     hypotheses: tuple[str, ...]
     conclusion: str
     ident: str = ""
-    name: Optional[str] = None
+    name: str | None = None
 
     def pretty(self) -> str:
         return "\n".join([*self.hypotheses, RULE, self.conclusion])
@@ -77,7 +76,7 @@ class Goals:
 @dataclass(frozen=True)
 class Status:
     path: tuple[str, ...]
-    proof_name: Optional[str]       # the proof being done, if any
+    proof_name: str | None       # the proof being done, if any
     all_proofs: tuple[str, ...]
     proof_number: int
 
@@ -97,8 +96,8 @@ class Answer:
     ok: bool
     value: object = None
     error: str = ""
-    location: Optional[Location] = None
-    state: Optional[int] = None     # on fail: the last good state (0: none named)
+    location: Location | None = None
+    state: int | None = None     # on fail: the last good state (0: none named)
 
 
 @dataclass(frozen=True)
@@ -106,16 +105,16 @@ class Feedback:
     """Anything Coq sends besides answers; only `message` feedback carries a Message."""
 
     kind: str
-    state: Optional[int] = None
-    message: Optional[Message] = None
+    state: int | None = None
+    message: Message | None = None
 
 
-Decoded = Union[Answer, Feedback]
+Decoded = Answer | Feedback
 
 
 # -- encoding -------------------------------------------------------------
 
-def _el(tag: str, *children: ET.Element, text: Optional[str] = None, **attrs: str) -> ET.Element:
+def _el(tag: str, *children: ET.Element, text: str | None = None, **attrs: str) -> ET.Element:
     el = ET.Element(tag, attrs)
     el.extend(children)
     el.text = text
@@ -312,7 +311,7 @@ class Decoder:
         self._parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start", "end"))
         self._parser.feed(_PROLOGUE)
         self._depth = 0
-        self._root: Optional[ET.Element] = None
+        self._root: ET.Element | None = None
         self._pending = b""
 
     def feed(self, data: bytes) -> list[Decoded]:

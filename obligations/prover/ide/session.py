@@ -20,14 +20,15 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Optional, Sequence, Union
+from typing import IO
 
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
 from obligations.prover.ide import protocol
-from obligations.prover.process import track, untrack
 from obligations.prover.ide.protocol import Answer, Goals, Message, Status
+from obligations.prover.process import track, untrack
 
 BINARY = "coqidetop.opt"
 ARGS = ("-main-channel", "stdfds", "-async-proofs", "off", "-q")
@@ -44,9 +45,9 @@ class Result:
 
     ok: bool
     sentence: str
-    state: Optional[int] = None                  # the state after the sentence, when ok
+    state: int | None = None                  # the state after the sentence, when ok
     error: str = ""
-    location: Optional[tuple[int, int]] = None   # characters of `sentence` Coq blames
+    location: tuple[int, int] | None = None   # characters of `sentence` Coq blames
     messages: tuple[Message, ...] = ()           # everything Coq printed meanwhile
     seconds: float = 0.0
     timed_out: bool = False
@@ -161,9 +162,9 @@ class CoqSession:
     the prelude (text or sentences) runs at start and again on `restart()`.
     """
 
-    def __init__(self, load_path: Sequence[str] = (), prelude: Union[str, Sequence[str]] = (), *,
-                 timeout: float = 60.0, start_timeout: float = 300.0, cwd: Optional[Path] = None,
-                 transcript: Optional[Path] = None, binary: str = BINARY,
+    def __init__(self, load_path: Sequence[str] = (), prelude: str | Sequence[str] = (), *,
+                 timeout: float = 60.0, start_timeout: float = 300.0, cwd: Path | None = None,
+                 transcript: Path | None = None, binary: str = BINARY,
                  extra_args: Sequence[str] = ()) -> None:
         self.load_path = list(load_path)
         self.argv = [binary, *ARGS, *extra_args, *load_path]
@@ -176,15 +177,15 @@ class CoqSession:
         self.tip = 0                   # the state the next sentence goes after
         self.prelude_state = 0         # the tip after the prelude
         self.restarts = 0
-        self._proc: Optional[subprocess.Popen[bytes]] = None
-        self._stderr: Optional[IO[bytes]] = None
-        self._log: Optional[IO[str]] = None
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stderr: IO[bytes] | None = None
+        self._log: IO[str] | None = None
         self._decoder = protocol.Decoder()
         self._backlog: list[protocol.Decoded] = []
         self._stopped = ""             # why the process is gone, when it is
 
     # -- life cycle
-    def __enter__(self) -> "CoqSession":
+    def __enter__(self) -> CoqSession:
         self.start()
         return self
 
@@ -226,7 +227,7 @@ class CoqSession:
         self._stderr = self._log = None
 
     @property
-    def pid(self) -> Optional[int]:
+    def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 
     @property
@@ -234,7 +235,7 @@ class CoqSession:
         return self._proc is not None and self._proc.poll() is None
 
     # -- the document
-    def add(self, sentence: str, timeout: Optional[float] = None) -> Result:
+    def add(self, sentence: str, timeout: float | None = None) -> Result:
         """Add one sentence after the tip and run it; on an error, the tip stays where it was."""
         start = time.monotonic()
         before = self.tip
@@ -255,7 +256,7 @@ class CoqSession:
         self.tip = protocol.added_state(added)
         return Result(True, sentence, self.tip, messages=messages, seconds=time.monotonic() - start)
 
-    def run(self, text: str, timeout: Optional[float] = None) -> list[Result]:
+    def run(self, text: str, timeout: float | None = None) -> list[Result]:
         """Add the sentences of `text` one by one, stopping after the first that fails."""
         results: list[Result] = []
         for s in split_sentences(text):
@@ -264,20 +265,20 @@ class CoqSession:
                 break
         return results
 
-    def goals(self, timeout: Optional[float] = None) -> Optional[Goals]:
+    def goals(self, timeout: float | None = None) -> Goals | None:
         """The goals at the tip; None outside a proof."""
         answer, _ = self._exchange([protocol.goal()], timeout or self.timeout)[0]
         if not answer.ok:
             raise InfrastructureError(f"Coq cannot show the goals at state {self.tip}: {answer.error}")
         return answer.value if isinstance(answer.value, Goals) else None
 
-    def status(self, timeout: Optional[float] = None) -> Status:
+    def status(self, timeout: float | None = None) -> Status:
         answer, _ = self._exchange([protocol.status()], timeout or self.timeout)[0]
         if not answer.ok or not isinstance(answer.value, Status):
             raise InfrastructureError(f"Coq's Status failed at state {self.tip}: {answer.error}")
         return answer.value
 
-    def edit_at(self, state: int, timeout: Optional[float] = None) -> None:
+    def edit_at(self, state: int, timeout: float | None = None) -> None:
         """Rewind: `state` becomes the tip, and what came after it is forgotten."""
         answer, _ = self._exchange([protocol.edit_at(state)], timeout or self.timeout)[0]
         if not answer.ok:
@@ -414,7 +415,7 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
 class FailedGoal:
     """Where a .v file stops going through, and what Coq was looking at."""
 
-    lemma: Optional[str]     # the Lemma/Theorem being proved, if any
+    lemma: str | None     # the Lemma/Theorem being proved, if any
     sentence: str
     error: str
     goal: str                # the goals just before the sentence ("" outside a proof)
@@ -426,7 +427,7 @@ _STATEMENT = re.compile(r"\s*(?:#\[[^\]]*\]\s*)?(?:Local\s+|Global\s+)?"
                         r"(?:Lemma|Theorem|Fact|Remark|Corollary|Proposition|Example|Goal)\s+([\w']+)?")
 
 
-def goal_at_failure(vfile: Path, load_path: list[str], timeout: float) -> Optional[FailedGoal]:
+def goal_at_failure(vfile: Path, load_path: list[str], timeout: float) -> FailedGoal | None:
     """Replay `vfile` sentence by sentence (each within `timeout` seconds) and describe the
     first failing sentence; None when the whole file goes through."""
     text = vfile.read_text(encoding="utf-8")
@@ -448,6 +449,6 @@ def goal_at_failure(vfile: Path, load_path: list[str], timeout: float) -> Option
     return None
 
 
-def _statement_name(sentence: str) -> Optional[str]:
+def _statement_name(sentence: str) -> str | None:
     m = _STATEMENT.match(sentence)
     return m.group(1) if m else None

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from obligations.certify import allowlist as allowlist
-from obligations.prover.coq import assumption_names
 from obligations.core.resources import THEORIES
+from obligations.prover.coq import assumption_names
 
 pytestmark = pytest.mark.coq
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from obligations.certify import allowlist as allowlist
-from obligations.prover.coq import assumption_names
 from obligations.core.resources import THEORIES
+from obligations.prover.coq import assumption_names
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent.parent

@@ -1,0 +1,79 @@
+"""What a claim about a finite table says when it is shown (`show`) or refuted (the witness),
+for every model whose mechanism is a finite table: tables and formulas, programs,
+floating-point pipelines."""
+from __future__ import annotations
+
+from typing import Any
+
+import sympy
+
+from obligations.analysis.finite import FiniteMechanism, epsilon_value
+from obligations.core import obligation as ob
+from obligations.core.model import Description, Unfolded, Witness
+from obligations.core.obligation import Plan
+from obligations.core.spec import MechanismSpec
+
+
+def table_witness(plan: Plan, table: FiniteMechanism) -> Witness | None:
+    """The witness of a refuted claim about a finite table (tables, formulas, programs)."""
+    w = next((o for o in plan.obligations if isinstance(o, ob.Witness)), None)
+    if w is None:
+        return None
+    spec = table.spec
+    e = sympy.exp(epsilon_value(spec))
+    e_float = float(e.evalf(30))
+    rhs = e_float * float(w.pr_x2) + float(spec.delta)
+    return {
+        "x": table.input_label(w.x), "x_prime": table.input_label(w.x2),
+        "outputs": [table.output_label(y) for y in w.outputs],
+        "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x2),
+        "exp_epsilon": str(e) if e.is_Rational else f"{e_float:.12g}",
+        "exp_epsilon_upper_bound": str(w.bound), "delta": str(spec.delta),
+        "bound": f"{rhs:.12g}", "violation": f"{float(w.pr_x) - rhs:.12g}",
+    }
+
+
+def describe_table(u: Unfolded[MechanismSpec, Any], table: FiniteMechanism | None) -> Description:
+    """`show` for a claim about a finite table: the plan's verdict and obligations (a witness
+    names the table's inputs and outputs by their labels)."""
+    s = u.spec
+    item: dict[str, Any] = {
+        "name": s.name, "expected": u.plan.expected, "tight_epsilon": u.plan.tight_epsilon,
+        "delta_at_claim": u.plan.delta_at_claim or f"{u.plan.delta_at_claim_float:.12g}",
+        "obligations": [describe_obligation(o, table) for o in u.plan.obligations],
+        "theorems": list(u.rendered.theorems)}
+    lines = [f"{s.name} ({s.path}): claim ({s.epsilon_text}, {s.delta_text})-DP",
+             f"  tight epsilon {item['tight_epsilon']}; delta at the claimed epsilon "
+             f"{item['delta_at_claim']}; Python expects: {u.plan.expected}"]
+    lines += [f"  {k}. {d}" for k, d in enumerate(item["obligations"], 1)]
+    return item, lines
+
+
+def describe_obligation(o: object, mech: FiniteMechanism | None) -> str:
+    """One obligation in words; a witness names inputs and outputs by their labels, as `prove` does."""
+    if isinstance(o, ob.RowsAreDistributions):
+        return f"every row is a {'distribution' if o.kind == 'full' else 'sub-distribution'} (vm_compute)"
+    if isinstance(o, ob.ExpLowerBound):
+        return f"{o.bound} <= e^eps ({o.method})"
+    if isinstance(o, ob.ExpUpperBound):
+        return f"e^eps <= {o.bound} ({o.method})"
+    if isinstance(o, ob.PointwiseCheck):
+        return f"M(x)(y) <= {o.bound} * M(x')(y) for all neighbours and outputs (vm_compute)"
+    if isinstance(o, ob.HockeyStickCheck):
+        return f"sum_y max(0, M(x)(y) - {o.bound} * M(x')(y)) <= {o.delta} for all neighbours (vm_compute)"
+    if isinstance(o, (ob.PowerPldCheck, ob.Witness)):
+        assert mech is not None, "a witness is on a table"
+        return _on_table(o, mech)
+    return repr(o)
+
+
+def _on_table(o: ob.PowerPldCheck | ob.Witness, mech: FiniteMechanism) -> str:
+    """An obligation whose words name the table's inputs and outputs."""
+    if isinstance(o, ob.PowerPldCheck):
+        side = (f"> {o.delta}, witness x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, S = their loss event"
+                if o.refute else f"<= {o.delta}")
+        return (f"every pair of neighbours has loss values {o.base} and 1/{o.base} (vm_compute); the {o.runs}-fold "
+                f"PLD's delta(eps) {side} (intervals, vm_compute)")
+    outs = ", ".join(mech.output_label(y) for y in o.outputs)
+    return (f"witness: x = {mech.input_label(o.x)}, x' = {mech.input_label(o.x2)}, S = {{{outs}}}: {o.pr_x} > "
+            f"{o.bound} * {o.pr_x2} + {mech.spec.delta} (vm_compute)")

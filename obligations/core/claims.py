@@ -1,0 +1,161 @@
+"""Claims as typed values: what a spec claims, as a certificate records it (`record`) and a
+run reports it (`text`).  Every checked spec has a `claim`; certify reads nothing else of
+it to say what was proved.
+
+The records are those certificates have always carried: `verify` compares them, so a
+claim type never changes the record of a claim that was already certified.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+
+class Claim(ABC):
+    """A claim about a mechanism (or about every mechanism of a class)."""
+
+    @abstractmethod
+    def record(self) -> dict[str, Any]:
+        """The certificate's `claim` field."""
+
+    @abstractmethod
+    def text(self) -> str:
+        """One line for a run's report."""
+
+
+@dataclass(frozen=True)
+class Dp(Claim):
+    """(ε, δ)-differential privacy for the neighbours the spec names."""
+
+    epsilon: str
+    delta: str
+    neighbours: str    # "all", "adjacent", "distance:d", "pairs" or the spec's own words
+    domain: str | None = None   # the inputs the claim is about, when not all of them (floating point)
+
+    def record(self) -> dict[str, Any]:
+        record = {"epsilon": self.epsilon, "delta": self.delta, "neighbours": self.neighbours}
+        return record if self.domain is None else {**record, "domain": self.domain}
+
+    def text(self) -> str:
+        return f"({self.epsilon}, {self.delta})-DP" + ("" if self.domain is None else f" over {self.domain}")
+
+
+@dataclass(frozen=True)
+class Composition(Claim):
+    """The claim about the mechanism run `runs` times on the same input, independent noise
+    (recorded as its DP claim: the certificate's `derived` field or the spec says the runs)."""
+
+    dp: Dp
+    runs: int
+
+    def record(self) -> dict[str, Any]:
+        return self.dp.record()
+
+    def text(self) -> str:
+        return self.dp.text()
+
+
+@dataclass(frozen=True)
+class ForAllK(Claim):
+    """ε-DP for every stream length k (and every ε: the noise is in units of 1/ε)."""
+
+    dp: Dp
+
+    def record(self) -> dict[str, Any]:
+        return self.dp.record()
+
+    def text(self) -> str:
+        return self.dp.text()
+
+
+@dataclass(frozen=True)
+class ForEveryMechanism(Claim):
+    """A DP claim about every mechanism of a class (the KOV bound: every (ε0, 0)-DP one run
+    `runs` times); `about` says the class as the certificate records it."""
+
+    dp: Dp
+    key: str         # the record's key naming the class: "kov"
+    about: str
+
+    def record(self) -> dict[str, Any]:
+        return {**self.dp.record(), self.key: self.about}
+
+    def text(self) -> str:
+        return self.dp.text()
+
+
+@dataclass(frozen=True)
+class Accuracy(Claim):
+    """(α, β)-accuracy of the query `query`: Pr[|M(x) - x| > α] <= β on every input."""
+
+    alpha: str
+    beta: str
+    query: str = "input value"
+
+    def record(self) -> dict[str, Any]:
+        return {"accuracy": {"alpha": self.alpha, "beta": self.beta}, "query": self.query}
+
+    def text(self) -> str:
+        return f"({self.alpha}, {self.beta})-accuracy: Pr[|M(x) - x| > {self.alpha}] <= {self.beta}"
+
+
+@dataclass(frozen=True)
+class ExpectedError(Claim):
+    """E|M(x) - x| <= at_most on every input."""
+
+    at_most: str
+    query: str = "input value"
+
+    def record(self) -> dict[str, Any]:
+        return {"expected_error": {"at_most": self.at_most}, "query": self.query}
+
+    def text(self) -> str:
+        return f"expected error E|M(x) - x| <= {self.at_most}"
+
+
+@dataclass(frozen=True)
+class DistanceToLaplace(Claim):
+    """The distance of a noise pipeline's output to Laplace's on the same noise, case by case."""
+
+    how: str = "pointwise"
+
+    def record(self) -> dict[str, Any]:
+        return {"distance_to_laplace": self.how}
+
+    def text(self) -> str:
+        return "distance to Laplace on the same noise, case by case (seed 003 §3.1)"
+
+
+@dataclass(frozen=True)
+class Loss(Claim):
+    """A bound on the privacy loss stated by a formula (binary64 snapping): recorded as the
+    DP claim it amounts to plus the setting (`key`: what the formula is about)."""
+
+    dp: Dp
+    key: str
+    setting: str
+    said: str | None = None   # the line a run reports (default: the DP claim's)
+
+    def record(self) -> dict[str, Any]:
+        return {**self.dp.record(), self.key: self.setting}
+
+    def text(self) -> str:
+        return self.said if self.said is not None else self.dp.text()
+
+
+def dp(epsilon: str, delta: str, neighbours: object, domain: str | None = None) -> Dp:
+    """The DP claim as a spec states it; explicit pairs of neighbours are recorded as "pairs"."""
+    return Dp(epsilon, delta, neighbours if isinstance(neighbours, str) else "pairs", domain)
+
+
+class ClaimsDp:
+    """A checked spec whose claim is (ε, δ)-DP for its neighbours, as written."""
+
+    epsilon_text: str
+    delta_text: str
+    neighbours: Any
+
+    @property
+    def claim(self) -> Claim:
+        return dp(self.epsilon_text, self.delta_text, self.neighbours)

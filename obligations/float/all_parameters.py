@@ -1,0 +1,64 @@
+"""Route: binary snapping for ALL parameters, a claim about the closed form of the library's
+`snap_binary64_dp` (theories/Float/SnapBinary64.v) for every lambda, Lambda in [lambda, 2 lambda],
+B in (0, 353 lambda], every tie rule and every logarithm within the spec's error.  The generated
+file's theorem quantifies over all of them, with `uprob pr` and `pipeline_ok` as hypotheses; it
+checks the claim's constants against the library's (22 + 9m, 39 + 9m for a log within m*eta).
+A claim below them is undecided: nothing is sent to Coq.  Template `binary_snapping_all.v.j2`;
+docs/binary64.md."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.obligation import Plan, Verdict
+from obligations.core.templates import Rendered
+from obligations.float.all_parameters_cases import case_lines, case_record
+from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
+from obligations.float.all_parameters_spec import BinarySnappingAllSpec
+
+
+class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
+    name = "for all parameters"
+
+    def analyse(self, spec: BinarySnappingAllSpec) -> Analysed[BinarySnappingAllAnalysis]:
+        a = BinarySnappingAllAnalysis(spec, spec.a >= spec.lib_a and spec.b >= spec.lib_b)
+        expected = Verdict.PROVED if a.provable else Verdict.UNDECIDED
+        return Analysed(a, Plan(expected, (), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
+                                delta_at_claim_float=math.nan, notes=(note(a),)))
+
+    def render(self, spec: BinarySnappingAllSpec, a: Analysed[BinarySnappingAllAnalysis]) -> Rendered:
+        return render(a.mechanism)
+
+    def describe(self, u: Unfolded[BinarySnappingAllSpec, BinarySnappingAllAnalysis]) -> Description:
+        s = u.spec
+        item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "claim": s.claim.record(),
+                                "library_constants": {"per_B_over_lambda": str(s.lib_a), "constant": str(s.lib_b)},
+                                "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems),
+                                **case_record(u.mechanism)}
+        lines = [f"{s.name} ({s.path}): {summary(s)}", f"  {note(u.mechanism)}; Python expects: "
+                 f"{u.plan.expected}"]
+        lines += case_lines(u.mechanism)
+        return item, lines
+
+
+def summary(spec: BinarySnappingAllSpec) -> str:
+    return (f"binary64 snapping for every lambda >= 2^-968, Lambda in [lambda, 2 lambda], B in (0, 353 lambda], "
+            f"ties {spec.ties}, log {spec.log_text}: claim loss {spec.loss_text} between inputs |x|, |x'| <= B")
+
+
+def _num(q: Any) -> str:
+    return str(q) if q.denominator == 1 else f"{q} (= {float(q):.10g})"
+
+
+def note(a: BinarySnappingAllAnalysis) -> str:
+    s = a.spec
+    head = (f"snap_binary64_dp proves the loss |x - x'|/lambda + a*eta*B/lambda + b*eta with a = 22 + 9m = "
+            f"{_num(s.lib_a)}, b = 39 + 9m = {_num(s.lib_b)} (m = {_num(s.m)}: log {s.log_text})")
+    if a.provable:
+        return head + f"; claim a = {s.a_text}, b = {s.b_text} is at or above it"
+    return (head + f"; claim a = {s.a_text}, b = {s.b_text} is below it: undecided (a claim below what the "
+            "library theorem proves is never certified; it is not refuted either)")
+
+
+ALL_PARAMETERS = AllParameters()

@@ -1,0 +1,48 @@
+"""What `show` prints for an all-parameters binary snapping claim: the case table of the library
+theorem (which lemma bounds each output), the premises the closed form discharges, and the
+obligations of the generated file with the tactics that close each (as the template proves them)."""
+from __future__ import annotations
+
+from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, file_lemmas
+
+# The seed's seven output cases and the library lemma that bounds each (float_snap_dp's proof).
+CASES: tuple[tuple[str, str, str], ...] = (
+    ("out = B", "ratio <= e^(|x - x'|/lambda) * E^2, E^2 <= K", "clamp_top_ratio (Float/SnapTailRatio.v)"),
+    ("out = -B", "ratio <= e^(|x - x'|/lambda) * E^2, E^2 <= K", "clamp_bottom_ratio (Float/SnapTailRatio.v)"),
+    ("out = k*Lambda, -B < k*Lambda < B (below, at, between, at or above the buckets of x and x')",
+     "ratio <= e^(|x - x'|/lambda) * K", "interior_ratio (Float/SnapRatio.v)"),
+    ("anything else", "probability 0 from every input", "never output (clamp_cases_3, in float_snap_dp)"),
+)
+
+# What SnapBinary64.v proves for every lambda, Lambda, B in range, to instantiate float_snap_dp.
+PREMISES: tuple[tuple[str, str], ...] = (
+    ("g = Zceil(B/Lambda): (g - 1)Lambda < B <= g Lambda", "snap64_g_ok"),
+    ("Hdisp: delta = displacement + eta*lambda exceeds every bucket end's displacement", "snap64_disp"),
+    ("Hrange: e^(-(2B + Lambda + delta)/lambda) >= 2^-1022 (B <= 353 lambda; e^0.69286 <= 2)", "snap64_range"),
+    ("HE: E^2 < e^(Lambda/lambda) (Lambda >= lambda, e >= 2.718)", "snap64_E"),
+    ("K <= 1 + (22 + 9m) eta B/lambda + (39 + 9m) eta <= e^(...) (r >= e, E^2 <= 1/(1 - s))", "snap64_K_le"),
+)
+
+def obligations(a: BinarySnappingAllAnalysis) -> list[tuple[str, list[str]]]:
+    """Each lemma or theorem of the generated file with the tactics its proof uses, in order
+    of first use (the template's proofs, `FILE_LEMMAS`)."""
+    name = a.spec.name
+    return [(f"{name}_{suffix}", list(tactics)) for suffix, tactics in file_lemmas(a)]
+
+
+def case_lines(a: BinarySnappingAllAnalysis) -> list[str]:
+    lines = ["  cases of float_snap_dp (every output of the float mechanism):"]
+    lines += [f"    {out}: {bound}  [{lemma}]" for out, bound, lemma in CASES]
+    lines.append("  premises discharged for all parameters in range (theories/Float/SnapBinary64.v):")
+    lines += [f"    {what}  [{lemma}]" for what, lemma in PREMISES]
+    obs = obligations(a)
+    lines.append(f"  obligations of the generated file ({len(obs)}):")
+    lines += [f"    {name}: {', '.join(tactics)}" for name, tactics in obs]
+    return lines
+
+
+def case_record(a: BinarySnappingAllAnalysis) -> dict[str, object]:
+    """The same as `case_lines`, for `show --json`."""
+    return {"cases": [{"output": out, "bound": bound, "lemma": lemma} for out, bound, lemma in CASES],
+            "premises": [{"premise": what, "lemma": lemma} for what, lemma in PREMISES],
+            "obligations": [{"name": name, "tactics": tactics} for name, tactics in obligations(a)]}

@@ -1,0 +1,205 @@
+"""Binary snapping for ALL parameters: the YAML form and its checks.
+
+    snapping:
+      format: binary64
+      epsilon: any                    # every lambda = 1/epsilon >= 2^-968
+      bound: any                      # every B with 0 < B <= 353 lambda
+      grid: any                       # every Lambda with lambda <= Lambda <= 2 lambda (auto: the same range,
+                                      #   which holds diffprivlib's power of two at or above lambda)
+      ties: any                       # every tie rule (or up / down)
+      log: {correctly_rounded: true}  # or {ulps: k}
+    claim:
+      bound: {per_B_over_lambda: 31, constant: 48}
+
+claims the library's closed form (`snap_binary64_dp`, theories/Float/SnapBinary64.v): for all
+such lambda, Lambda, B, binary64 inputs |x|, |x'| <= B and every output,
+Pr[out | x] <= e^(|x - x'|/lambda + 31*eta*B/lambda + 48*eta) * Pr[out | x'].  The constants are
+exact numbers (never evaluated); every problem is a SpecError naming the file and the field."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import Field, StrictInt, StrictStr
+
+from obligations.core import expr as E
+from obligations.core.checker import Checker
+from obligations.core.claims import Dp, Loss
+from obligations.core.model import parse
+from obligations.core.vocabulary import Number, Strict
+from obligations.errors import SpecError
+
+ETA = Fraction(1, 2 ** 53)
+MAX_ULPS = 2 ** 20            # keeps m = 2k/(1 - 2k eta) below the library's 2^22
+B_OVER_LAMBDA = 353           # the library's range 0 < B <= 353 lambda (Hrange)
+TIES = ("any", "up", "down")
+# The library theorem's constants for a log within m*eta: (22 + 9m) per eta*B/lambda, 39 + 9m per eta.
+LIB_A = (22, 9)
+LIB_B = (39, 9)
+ANY = "any"
+
+
+class CorrectlyRounded(Strict):
+    correctly_rounded: Literal[True] = Field(description="the logarithm is correctly rounded (mu = eta, m = 1)")
+
+
+class WithinUlps(Strict):
+    ulps: StrictInt = Field(description="1 <= k <= 2^20: the logarithm is within k ulps "
+                            "(mu = 2k*eta/(1 - 2k*eta))")
+
+
+class AllSnappingBody(Strict):
+    """The floating-point snapping mechanism in binary64, every parameter in the proved ranges."""
+
+    format: StrictStr = Field(description="the float format: binary64")
+    epsilon: Literal["any"] = Field(description="any: every noise scale lambda = 1/epsilon >= 2^-968")
+    bound: Literal["any"] = Field(description="any: every clamp B with 0 < B <= 353 lambda")
+    grid: Literal["any", "auto"] = Field(description="any (or auto): every Lambda with lambda <= Lambda <= 2 lambda")
+    ties: StrictStr = Field(description="the rounding to the grid's ties: any, up or down")
+    log: CorrectlyRounded | WithinUlps = Field(description="what the logarithm guarantees")
+
+
+class BoundConstants(Strict):
+    per_B_over_lambda: Number = Field(description="a: the loss's term a*eta*B/lambda (exact)")
+    constant: Number = Field(description="b: the loss's term b*eta (exact)")
+
+
+class AllClaimForm(Strict):
+    bound: BoundConstants = Field(description="the loss |x - x'|/lambda + a*eta*B/lambda + b*eta")
+
+
+class BinarySnappingAllFile(Strict):
+    """Floating-point snapping in binary64 for all parameters: the closed form's constants."""
+
+    schema_version: Literal[1]
+    name: str = Field(description="Coq identifier for the claim")
+    description: str = ""
+    snapping: AllSnappingBody
+    claim: AllClaimForm
+
+
+@dataclass(frozen=True)
+class BinarySnappingAllSpec:
+    path: str
+    sha256: str
+    name: str
+    description: str
+    ties: str                  # "any" | "up" | "down"
+    ulps: int | None        # None: correctly rounded
+    a: Fraction                # the claim's constant per eta*B/lambda
+    b: Fraction                # the claim's constant per eta
+    a_text: str
+    b_text: str
+    grid_text: str
+    kind: str = "binary_snapping_all"
+    derived: Mapping[str, Any] | None = None
+    profile_epsilons: tuple[str, ...] = ()
+    profile_compose: tuple[int, ...] = ()
+
+    @property
+    def m(self) -> Fraction:
+        """The log's relative error mu as a multiple of eta: 1 when correctly rounded; k ulps
+        of a normal result are within 2k*eta/(1 - 2k*eta)."""
+        if self.ulps is None:
+            return Fraction(1)
+        return 2 * self.ulps / (1 - 2 * self.ulps * ETA)
+
+    @property
+    def lib_a(self) -> Fraction:
+        return LIB_A[0] + LIB_A[1] * self.m
+
+    @property
+    def lib_b(self) -> Fraction:
+        return LIB_B[0] + LIB_B[1] * self.m
+
+    @property
+    def log_text(self) -> str:
+        return "correctly rounded (mu = eta)" if self.ulps is None else f"within {self.ulps} ulp(s)"
+
+    @property
+    def claim(self) -> Loss:
+        """What the theorem states, in words: the loss with its constant terms, and the ranges."""
+        return Loss(Dp(self.loss_text, "0", "binary64 inputs |x|, |x'| <= B"), "binary_snapping_all",
+                    f"binary64, every lambda >= 2^-968, Lambda in [lambda, 2 lambda], B in (0, "
+                    f"{B_OVER_LAMBDA} lambda], ties {self.ties}, log {self.log_text}: Pr[out | x] <= "
+                    f"e^({self.loss_text}) * Pr[out | x'] for every output, eta = 2^-53", said=f"loss {self.loss_text}")
+
+    @property
+    def loss_text(self) -> str:
+        """The theorem's bound on the privacy loss between inputs x and x'."""
+        return f"|x - x'|/lambda + {self.a_text}*eta*B/lambda + {self.b_text}*eta"
+
+
+def is_binary_snapping_all(data: Mapping[str, Any]) -> bool:
+    """The all-parameters form: a snapping mapping with a parameter `any`, or a claim `bound:`."""
+    body = data.get("snapping")
+    if not isinstance(body, dict):
+        return False
+    claim = data.get("claim")
+    return any(body.get(k) == ANY for k in ("epsilon", "bound", "grid")) or (
+        isinstance(claim, dict) and "bound" in claim)
+
+
+def check(data: Any, file: str, sha256: str = "") -> BinarySnappingAllSpec:
+    _symbolic_parameters(data, file)
+    spec = parse(BinarySnappingAllFile, data, file)
+    Checker(file).name(spec.name)
+    body = spec.snapping
+    if body.format != "binary64":
+        raise SpecError(file, "snapping.format", f"{body.format!r} is not supported: the closed form "
+                        "(snap_binary64_dp) is proved for binary64 (precision 53, emin -1074) only")
+    if body.ties not in TIES:
+        raise SpecError(file, "snapping.ties", f"{body.ties!r} is not a supported tie rule: any, up (toward "
+                        "+inf, diffprivlib's) or down (toward -inf)")
+    ulps = None
+    if isinstance(body.log, WithinUlps):
+        ulps = body.log.ulps
+        if not 1 <= ulps <= MAX_ULPS:
+            raise SpecError(file, "snapping.log.ulps", f"ulps = {ulps} must be in [1, {MAX_ULPS}] (the closed "
+                            "form is proved for a log within m*eta, m <= 2^22)")
+    a = _constant(file, "claim.bound.per_B_over_lambda", spec.claim.bound.per_B_over_lambda)
+    b = _constant(file, "claim.bound.constant", spec.claim.bound.constant)
+    return BinarySnappingAllSpec(path=file, sha256=sha256, name=spec.name, description=spec.description,
+                                 ties=body.ties, ulps=ulps, a=a, b=b, a_text=str(spec.claim.bound.per_B_over_lambda),
+                                 b_text=str(spec.claim.bound.constant), grid_text=body.grid)
+
+
+def _symbolic_parameters(data: Any, file: str) -> None:
+    """A concrete number among the parameters: say which form it belongs to."""
+    body = data.get("snapping") if isinstance(data, dict) else None
+    if not isinstance(body, dict):
+        return
+    for key, allowed in (("epsilon", ("any",)), ("bound", ("any",)), ("grid", ("any", "auto"))):
+        if key in body and body[key] not in allowed:
+            raise SpecError(file, f"snapping.{key}", f"{body[key]!r}: in the all-parameters form (a parameter "
+                            "`any` or a claim `bound:`) epsilon, bound and grid are `any` (grid also `auto`), "
+                            "the theorem covers every lambda, Lambda in [lambda, 2 lambda] and B in "
+                            f"(0, {B_OVER_LAMBDA} lambda]; concrete numbers take a claim `epsilon:`")
+
+
+MAX_DIGITS = 40   # a constant's numerator and denominator: no huge literal reaches Coq
+
+
+def _constant(file: str, field: str, text: Any) -> Fraction:
+    """An exact number >= 0: an integer, a decimal or p/q (nothing evaluated)."""
+    if isinstance(text, bool):
+        raise SpecError(file, field, f"{text!r} is not a number")
+    try:
+        e = E.parse(text)
+    except E.ExprError as exc:
+        raise SpecError(file, field, str(exc)) from None
+    v: Fraction | None = None
+    if isinstance(e, E.Num):
+        v = e.value
+    elif isinstance(e, E.BinOp) and e.op == "/" and isinstance(e.left, E.Num) and isinstance(e.right, E.Num) \
+            and e.right.value != 0:
+        v = e.left.value / e.right.value
+    if v is None:
+        raise SpecError(file, field, f"{text!r} is not an exact number (an integer, a decimal or p/q)")
+    if max(len(str(v.numerator)), len(str(v.denominator))) > MAX_DIGITS:
+        raise SpecError(file, field, f"{text!r} has more than {MAX_DIGITS} digits")
+    if v < 0:
+        raise SpecError(file, field, f"{text} must be >= 0")
+    return v

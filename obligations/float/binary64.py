@@ -1,0 +1,100 @@
+"""Route: binary snapping claims, the floating-point snapping mechanism in binary64 at concrete
+parameters, certified by instantiating the library's `float_snap_dp` (`theories/Float/
+SnapFloatDP.v`: any FLT format, any tie rule, all inputs).  The generated file proves the
+premises that are decidable at the concrete values, `pipeline_ok` from lambda >= 2^-968
+(`theories/Float/SnapPipeline.v`), and keeps as hypotheses of its theorem only the sampler's
+(`uprob pr`) and, for a log within k ulps, the log's error (none for a correctly rounded log).
+A claim below what the theorem gives, 1/lambda + ln K, is undecided: nothing is sent to Coq.
+Template `binary_snapping.v.j2`; docs/binary64.md."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import mpmath
+
+from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.obligation import Plan, Verdict
+from obligations.core.templates import Rendered
+from obligations.float.binary64_cases import CaseTable, case_table
+from obligations.float.binary64_document import BinarySnappingAnalysis, render
+from obligations.float.binary64_spec import ETA, BinarySnappingSpec, choose_delta
+
+# The claim must exceed the theorem's value by this much relative to it for the interval proof;
+# the precision is then chosen from the gap.
+MIN_GAP_BITS = 200
+
+
+class Binary64(Route[BinarySnappingSpec, BinarySnappingAnalysis]):
+    name = "for binary64"
+
+    def analyse(self, spec: BinarySnappingSpec) -> Analysed[BinarySnappingAnalysis]:
+        a = analyse(spec)
+        expected = Verdict.PROVED if a.provable else Verdict.UNDECIDED
+        return Analysed(a, Plan(expected, (), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
+                                delta_at_claim_float=math.nan, notes=(_note(a),)))
+
+    def render(self, spec: BinarySnappingSpec, a: Analysed[BinarySnappingAnalysis]) -> Rendered:
+        return render(a.mechanism)
+
+    def describe(self, u: Unfolded[BinarySnappingSpec, BinarySnappingAnalysis]) -> Description:
+        s, a = u.spec, u.mechanism
+        item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "theorem_value": a.value_text,
+                                "delta": str(a.delta), "notes": list(u.plan.notes),
+                                "theorems": list(u.rendered.theorems)}
+        table = cases(a)
+        item["cases"] = table.as_dict()
+        lines = [f"{s.name} ({s.path}): {summary(s)}", f"  {_note(a)}; Python expects: {u.plan.expected}"]
+        lines += table.lines()
+        return item, lines
+
+
+def summary(spec: BinarySnappingSpec) -> str:
+    return (f"binary64 snapping, lambda = {float(spec.scale)!r}, Lambda = {float(spec.grid)!r}, "
+            f"B = {spec.bound}, ties {spec.ties}, log {spec.log_text}: claim {spec.claim_text}-DP "
+            "for inputs |x|, |x'| <= B at distance <= 1")
+
+
+def theorem_value(spec: BinarySnappingSpec, delta: Any) -> mpmath.mpf:
+    """1/lambda + ln K, K = (E^2 r - 1)/(r - E^2), r = e^(Lambda/lambda), E = e^(delta/lambda)/(1 - 2 eta)."""
+    with mpmath.workprec(400):
+        lam = mpmath.mpf(spec.scale.numerator) / spec.scale.denominator
+        grid = mpmath.mpf(spec.grid.numerator) / spec.grid.denominator
+        d = mpmath.mpf(delta.numerator) / delta.denominator
+        eta = mpmath.mpf(ETA.numerator) / ETA.denominator
+        e2 = (mpmath.exp(d / lam) / (1 - 2 * eta)) ** 2
+        r = mpmath.exp(grid / lam)
+        return 1 / lam + mpmath.log((e2 * r - 1) / (r - e2))
+
+
+def analyse(spec: BinarySnappingSpec) -> BinarySnappingAnalysis:
+    delta = choose_delta(spec.bound, spec.grid, spec.mu)
+    g = math.ceil(spec.bound / spec.grid)
+    with mpmath.workprec(400):
+        value = theorem_value(spec, delta)
+        claim = mpmath.mpf(spec.loss.numerator) / spec.loss.denominator
+        gap = claim - value
+        provable = bool(gap > 0) and bool(gap > abs(value) * mpmath.mpf(2) ** -MIN_GAP_BITS)
+        bits = 60
+        if provable:
+            bits = max(60, int(-mpmath.log(gap / max(abs(value), 1), 2)) + 30)
+        text = mpmath.nstr(value, 25)
+    return BinarySnappingAnalysis(spec, delta, g, float(value), text, bits, provable)
+
+
+def cases(a: BinarySnappingAnalysis) -> CaseTable:
+    s = a.spec
+    return case_table(s.scale, s.grid, s.bound, a.g, a.delta, s.mu, s.ulps, s.loss, a.bits)
+
+
+def _note(a: BinarySnappingAnalysis) -> str:
+    s = a.spec
+    head = (f"float_snap_dp at lambda = {float(s.scale)!r}, Lambda = {float(s.grid)!r}, B = {s.bound}, "
+            f"delta = {a.delta}: for |x - x'| <= 1 the theorem gives 1/lambda + ln K = {a.value_text}")
+    if a.provable:
+        return head + f" <= claim {s.claim_text}"
+    return (head + f" > claim {s.claim_text}: undecided (a claim below the theorem's value is never proved; "
+            "it is not refuted either)")
+
+
+BINARY64 = Binary64()

@@ -1,0 +1,259 @@
+"""Binary snapping claims: the YAML form and its checks.
+
+    snapping:
+      format: binary64
+      epsilon: "0.9999999999998666"   # the noise's epsilon: lambda = 1.0/epsilon in binary64
+      bound: 100                      # B: inputs and outputs clamped to [-B, B]
+      grid: auto                      # Lambda: a rational, or the power of two at or above lambda
+      ties: up                        # the rounding to the grid: ties toward +inf (up) or -inf (down)
+      log: {correctly_rounded: true}  # or {ulps: k}: the logarithm within k ulps
+    claim: {epsilon: "1.000000000001"}
+
+claims that for all binary64 inputs x, x' with |x|, |x'| <= B and |x - x'| <= 1 every output
+has Pr[out | x] <= e^epsilon * Pr[out | x'] (the library's `float_snap_dp`, instantiated).
+Every number is exact (a rational or a decimal, never evaluated); every problem is a SpecError
+naming the file and the field, with the proved range in the message."""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import Field, StrictInt, StrictStr
+
+from obligations.analysis.diffprivlib_snapping import power_of_two_at_or_above
+from obligations.core import expr as E
+from obligations.core.checker import Checker
+from obligations.core.claims import Dp, Loss
+from obligations.core.model import parse
+from obligations.core.vocabulary import Number, Strict
+from obligations.errors import SpecError
+
+PRECISION = 53
+EMIN = -1074
+ETA = Fraction(1, 2 ** PRECISION)
+NORMAL_MIN = Fraction(1, 2 ** 1022)      # 2^(emin + prec - 1)
+# pipeline_ok follows from lambda >= 2^(emin + 2 prec) (SnapPipeline.v): fl(lambda)·LN(u) stays normal
+LAM_MIN_EXP = -968
+LAM_MIN = Fraction(1, 2 ** -LAM_MIN_EXP)
+MIRONOV_SPAN = 46                        # Mironov's range: B < 2^46 * lambda
+RANGE_SPAN = Fraction(709)               # below 1022 ln 2 = 708.4..: Hrange needs Lambda below it * lambda
+MAX_ULPS = 2 ** 20
+TIES = ("up", "down")
+
+
+class CorrectlyRounded(Strict):
+    correctly_rounded: Literal[True] = Field(description="the logarithm is correctly rounded (mu = eta)")
+
+
+class WithinUlps(Strict):
+    ulps: StrictInt = Field(description="k >= 1: the logarithm is within k ulps (mu = 2k*eta/(1 - 2k*eta))")
+
+
+class SnappingBody(Strict):
+    """The floating-point snapping mechanism (Mironov; seed 004 Definition 3) in a binary format."""
+
+    format: StrictStr = Field(description="the float format: binary64")
+    epsilon: Number = Field(description="the noise's epsilon > 0 (exact); lambda = 1.0/epsilon in the format")
+    bound: Number = Field(description="B > 0: inputs and outputs clamped to [-B, B] (exact)")
+    grid: Number = Field(description="Lambda > 0 (exact), or \"auto\": the power of two at or above lambda")
+    ties: StrictStr = Field(description="the rounding to the grid's ties: up (toward +inf) or down")
+    log: CorrectlyRounded | WithinUlps = Field(description="what the logarithm guarantees")
+
+
+class ClaimForm(Strict):
+    epsilon: Number = Field(description="the claimed epsilon >= 0 (exact), for inputs at distance <= 1")
+
+
+class BinarySnappingFile(Strict):
+    """Floating-point snapping in binary64 for all inputs: a claim proved from `float_snap_dp`."""
+
+    schema_version: Literal[1]
+    name: str = Field(description="Coq identifier for the claim, e.g. diffprivlib_snapping")
+    description: str = ""
+    snapping: SnappingBody
+    claim: ClaimForm
+
+
+@dataclass(frozen=True)
+class BinarySnappingSpec:
+    path: str
+    sha256: str
+    name: str
+    description: str
+    epsilon: Fraction          # the noise's epsilon as written
+    scale: Fraction            # lambda = fl(1/fl(epsilon)), a binary64 number
+    bound: Fraction            # B
+    grid: Fraction             # Lambda
+    grid_auto: bool
+    ties: str                  # "up" | "down"
+    ulps: int | None        # None: correctly rounded
+    loss: Fraction             # the claimed epsilon
+    claim_text: str
+    kind: str = "binary_snapping"
+    derived: Mapping[str, Any] | None = None
+    profile_epsilons: tuple[str, ...] = ()
+    profile_compose: tuple[int, ...] = ()
+
+    @property
+    def mu(self) -> Fraction:
+        """The logarithm's relative error: eta when correctly rounded; k ulps of a normal
+        result are within a relative 2k*eta, and mu = 2k*eta/(1 - 2k*eta) meets 1/(1 + mu)."""
+        if self.ulps is None:
+            return ETA
+        return 2 * self.ulps * ETA / (1 - 2 * self.ulps * ETA)
+
+    @property
+    def log_text(self) -> str:
+        return "correctly rounded (mu = eta)" if self.ulps is None else f"within {self.ulps} ulp(s)"
+
+    @property
+    def claim(self) -> Loss:
+        return Loss(Dp(self.claim_text, "0", "binary64 inputs |x|, |x'| <= B, |x - x'| <= 1"), "binary_snapping",
+                    f"binary64, noise epsilon {self.epsilon}, B = {self.bound}, Lambda = {self.grid}, "
+                    f"ties {self.ties}, log {self.log_text}", said=self.claim_text)
+
+
+def is_binary_snapping(data: Mapping[str, Any]) -> bool:
+    return "snapping" in data
+
+
+def displacement(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
+    """The premise Hdisp's left side: eta(B + Lambda) + M(2B + Lambda + eta(B + Lambda))."""
+    m = (1 + ETA) ** 2 * (1 + mu) - 1
+    return ETA * (bound + grid) + m * (2 * bound + grid + ETA * (bound + grid))
+
+
+def choose_delta(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
+    """A delta just above the displacement (a hint: Coq checks Hdisp), three significant digits."""
+    d = displacement(bound, grid, mu) * Fraction(1001, 1000)
+    unit = Fraction(10) ** (3 - math.floor(math.log10(d)))   # exact, whatever the sign of the power
+    return Fraction(math.ceil(d * unit)) / unit
+
+
+def range_limit(scale: Fraction, grid: Fraction, delta: Fraction) -> float:
+    """The largest B the premise Hrange allows: 2B + Lambda + delta <= 1022 ln 2 * lambda."""
+    return (1022 * math.log(2) * float(scale) - float(grid) - float(delta)) / 2
+
+
+def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
+    spec = parse(BinarySnappingFile, data, file)
+    Checker(file).name(spec.name)
+    body = spec.snapping
+    if body.format != "binary64":
+        raise SpecError(file, "snapping.format", f"{body.format!r} is not supported: the certificate "
+                        "instantiates float_snap_dp at binary64 (precision 53, emin -1074) only")
+    if body.ties not in TIES:
+        raise SpecError(file, "snapping.ties", f"{body.ties!r} is not a supported tie rule: up (toward +inf, "
+                        "diffprivlib's) or down (toward -inf)")
+    eps = _positive(file, "snapping.epsilon", body.epsilon)
+    e64 = _float(eps)
+    if not math.isfinite(e64) or e64 == 0 or not math.isfinite(1.0 / e64):
+        raise SpecError(file, "snapping.epsilon", f"epsilon = {body.epsilon} is outside binary64's range")
+    scale = Fraction(1.0 / e64)
+    if scale < LAM_MIN:
+        raise SpecError(file, "snapping.epsilon", f"lambda = 1/epsilon = {float(scale)!r} is below 2^-968 = "
+                        f"{float(LAM_MIN)!r}: the proved range is lambda >= 2^-968 (so that fl(lambda)·ln(u) "
+                        "stays above the smallest normal 2^-1022 at every sample)")
+    auto = body.grid == "auto"
+    grid = Fraction(power_of_two_at_or_above(float(scale))) if auto else _positive(file, "snapping.grid", body.grid)
+    bound = _positive(file, "snapping.bound", body.bound)
+    if not math.isfinite(_float(bound)) or not math.isfinite(_float(grid)):
+        raise SpecError(file, "snapping.bound" if not math.isfinite(_float(bound)) else "snapping.grid",
+                        "outside binary64's range")
+    if grid >= RANGE_SPAN * scale:   # checked before any bound is computed from it
+        raise SpecError(file, "snapping.grid", f"Lambda = {body.grid} is beyond the proved range: the theorem's "
+                        f"premise e^(-(2B + Lambda + delta)/lambda) >= 2^-1022 needs Lambda < 709 * lambda "
+                        f"= {float(RANGE_SPAN * scale):.6g} (lambda = {float(scale)!r}; 1022 ln 2 = 708.4)")
+    if bound >= 2 ** MIRONOV_SPAN * scale:
+        raise SpecError(file, "snapping.bound", f"B = {body.bound} is not below 2^46 * lambda = "
+                        f"{float(2 ** MIRONOV_SPAN * scale)!r}: outside Mironov's range lambda < B < 2^46 * lambda")
+    ulps = None
+    if isinstance(body.log, WithinUlps):
+        ulps = body.log.ulps
+        if not 1 <= ulps <= MAX_ULPS:
+            raise SpecError(file, "snapping.log.ulps", f"ulps = {ulps} must be in [1, {MAX_ULPS}]")
+    mu = ETA if ulps is None else 2 * ulps * ETA / (1 - 2 * ulps * ETA)
+    delta = choose_delta(bound, grid, mu)
+    limit = range_limit(scale, grid, delta)
+    if float(bound) > limit * (1 - 1e-9):
+        raise SpecError(file, "snapping.bound", f"B = {body.bound} is beyond the proved range: the theorem's "
+                        f"premise e^(-(2B + Lambda + delta)/lambda) >= 2^-1022 (every interval of ln u above the "
+                        f"smallest normal) allows B up to about {limit:.6g} = {limit / float(scale):.6g} * lambda "
+                        f"here (lambda = {float(scale)!r}, Lambda = {float(grid)!r})")
+    if not _grid_wide_enough(scale, grid, delta):
+        raise SpecError(file, "snapping.grid", f"Lambda = {float(grid)!r} is too fine for lambda = "
+                        f"{float(scale)!r}: the premise E^2 < e^(Lambda/lambda), E = e^(delta/lambda)/(1 - 2 eta), "
+                        f"delta = {float(delta):.3g}, is checked with a factor 2 of margin: Lambda/lambda must "
+                        f"exceed {2 * _min_grid_ratio(scale, delta):.3g}")
+    claim = _nonnegative(file, "claim.epsilon", spec.claim.epsilon)
+    return BinarySnappingSpec(path=file, sha256=sha256, name=spec.name, description=spec.description,
+                              epsilon=eps, scale=scale, bound=bound, grid=grid, grid_auto=auto, ties=body.ties,
+                              ulps=ulps, loss=claim, claim_text=str(spec.claim.epsilon))
+
+
+def _float(q: Fraction) -> float:
+    try:
+        return float(q)
+    except OverflowError:
+        return math.inf
+
+
+def _min_grid_ratio(scale: Fraction, delta: Fraction) -> float:
+    return 2 * float(delta / scale) - 2 * math.log1p(-2 * float(ETA))
+
+
+def _grid_wide_enough(scale: Fraction, grid: Fraction, delta: Fraction) -> bool:
+    # A factor 2 of margin: the interval proof then never runs close to the edge.
+    return float(grid / scale) > 2 * _min_grid_ratio(scale, delta)
+
+
+def _number(file: str, field: str, text: Any) -> Fraction:
+    try:
+        e = E.parse(text)
+    except E.ExprError as exc:
+        raise SpecError(file, field, str(exc)) from None
+    v = _exact(e)
+    if v is None:
+        raise SpecError(file, field, f"{text!r} is not an exact number (a decimal, p/q, or with powers "
+                        f"p**k, |k| <= {MAX_POWER})")
+    return v
+
+
+MAX_POWER = 2000   # 2**1023 and 2**-1074 are reachable; nothing huge is built
+MAX_BITS = 4096    # numerator and denominator of a power, so no huge literal reaches Coq
+
+
+def _exact(e: E.Expr) -> Fraction | None:
+    """Numbers combined by * / ** (whole exponents): exact, nothing evaluated beyond that."""
+    if isinstance(e, E.Num):
+        return e.value
+    if not isinstance(e, E.BinOp) or e.op not in ("*", "/", "**"):
+        return None
+    a, b = _exact(e.left), _exact(e.right)
+    if a is None or b is None:
+        return None
+    if e.op == "*":
+        return a * b
+    if e.op == "/":
+        return a / b if b != 0 else None
+    if b.denominator != 1 or abs(b) > MAX_POWER or (a == 0 and b < 0) or abs(a.numerator) > 2 ** 64:
+        return None
+    v = a ** int(b)
+    return v if max(v.numerator.bit_length(), v.denominator.bit_length()) <= MAX_BITS else None
+
+
+def _positive(file: str, field: str, text: Any) -> Fraction:
+    v = _number(file, field, text)
+    if v <= 0:
+        raise SpecError(file, field, f"{text} must be > 0")
+    return v
+
+
+def _nonnegative(file: str, field: str, text: Any) -> Fraction:
+    v = _number(file, field, text)
+    if v < 0:
+        raise SpecError(file, field, f"{text} must be >= 0")
+    return v

@@ -1,0 +1,145 @@
+"""The registry of the four mechanism models: a spec file is read once, recognised by exactly
+one form of one model, and from then on every question about it goes to that form and to the
+route that unfolded it (`core/model.py`)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from pydantic.json_schema import models_json_schema
+
+from obligations.core import model, sweep
+from obligations.core.model import Form, Model
+from obligations.core.spec import check_common, read
+from obligations.errors import InternalError, SpecError
+from obligations.float import FLOAT
+from obligations.noise import NOISE
+from obligations.program import PROGRAM
+from obligations.table import TABLE
+
+Unfolded: TypeAlias = model.Unfolded[Any, Any]   # a spec of any model, unfolded by its route
+
+# Order matters: the first model whose form recognises a mapping checks it (the table
+# model's table/formula form is the default, last).
+MODELS: tuple[Model, ...] = (PROGRAM, NOISE, FLOAT, TABLE)
+FORMS: tuple[Form[Any], ...] = tuple(f for m in MODELS for f in m.forms)
+
+
+def form_of(spec: Any) -> Form[Any]:
+    """The form a checked spec was read by."""
+    for f in FORMS:
+        if f.kind == spec.kind:
+            return f
+    raise InternalError(f"no spec form named {spec.kind!r}")
+
+
+def form_for(data: Mapping[str, Any]) -> Form[Any]:
+    """The form that reads a mapping: the first that recognises it."""
+    return next(f for f in FORMS if f.recognises(data))
+
+
+def check(data: Any, file: str, sha256: str = "") -> Any:
+    """Validate parsed YAML data into the spec of the form that recognises it (a file with a
+    `sweep:`: every point is checked, the first one returned; `expand` gives them all)."""
+    return check_all(data, file, sha256)[0]
+
+
+def check_all(data: Any, file: str, sha256: str = "") -> list[Any]:
+    """Every claim a file stands for: one spec, or one per point of a `sweep:` (core/sweep.py)."""
+    if not isinstance(data, dict):
+        raise SpecError(file, "", "a spec is a YAML mapping (name: ..., inputs: ..., ...)")
+    if not sweep.has_sweep(data) or form_for(data).own_sweep:
+        return [_check_one(data, file, sha256)]
+    return [replace(_check_one(point, file, sha256), derived={"name": point["name"], "sweep": values})
+            for point, values in sweep.points(data, file)]
+
+
+def _check_one(data: Any, file: str, sha256: str) -> Any:
+    if not isinstance(data, dict):
+        raise SpecError(file, "", "a spec is a YAML mapping (name: ..., inputs: ..., ...)")
+    check_common(data, file)
+    form = form_for(data)
+    try:
+        return form.check(data, file, sha256)
+    except RecursionError:  # nesting PyYAML still read, but a checker walks recursively
+        raise SpecError(file, "", "nested too deeply (lists or mappings inside each other "
+                        "hundreds of levels deep)") from None
+
+
+def load(path: str | Path) -> Any:
+    """Read and check the spec at `path`."""
+    data, file, sha256 = read(path)
+    return check(data, file, sha256)
+
+
+def unfold(spec: Any) -> Unfolded:
+    """Analyse a spec and render its Coq document (the first route of its form that fits)."""
+    return form_of(spec).unfold(spec)
+
+
+def witness(u: Unfolded) -> Any:
+    return u.witness()
+
+
+def expand(spec: Any) -> list[Any]:
+    """The claims a spec stands for: its file's sweep points, or what its form expands it to."""
+    if _swept_point(spec):
+        return [k for s in _swept(spec) for k in form_of(s).expand(s)]
+    return form_of(spec).expand(spec)
+
+
+def derive(spec: Any, derived: Mapping[str, Any]) -> Any:
+    """The claim a certificate's `derived` field names: a sweep point, or the form's own."""
+    if "sweep" in derived and _swept_point(spec):
+        wanted = {str(k): str(v) for k, v in derived["sweep"].items()}
+        name = derived.get("name")   # points with the same values differ by their names
+        point = next((s for s in _swept(spec) if s.derived["sweep"] == wanted
+                      and (name is None or s.derived["name"] == name)), None)
+        if point is None:
+            raise SpecError(spec.path, "sweep", f"no sweep point {wanted}")
+        return point
+    return form_of(spec).derive(spec, derived)
+
+
+def _swept_point(spec: Any) -> bool:
+    """Whether a spec is a point of its file's `sweep:` (core/sweep.py, not a form's own)."""
+    return bool(spec.derived) and "sweep" in spec.derived and not form_of(spec).own_sweep
+
+
+def _swept(spec: Any) -> list[Any]:
+    """The points of the file `spec` is the first point of (read again: the file's hash
+    must be the same)."""
+    data, file, sha256 = read(spec.path)
+    if sha256 != spec.sha256:
+        raise SpecError(file, "", "the file changed while it was being read")
+    return check_all(data, file, sha256)
+
+
+__all__ = ["FORMS", "MODELS", "Unfolded", "check", "check_all", "derive", "expand", "form_of", "json_schema",
+           "load", "unfold", "witness"]
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a spec file: one of the forms' schemas, their definitions shared at
+    the root (where every `$ref` points)."""
+    forms = list(reversed(FORMS))
+    schemas = [f.schema for f in forms]
+    refs, top = models_json_schema([(s, "validation") for s in schemas], ref_template="#/$defs/{model}")
+    branches = [{**refs[(s, "validation")], "title": f.title} for s, f in zip(schemas, forms, strict=False)]
+    defs = top.get("$defs", {})
+    for s in schemas:   # `sweep:` for every form (core/sweep.py); programs declare their own
+        props = defs.get(s.__name__, {}).get("properties")
+        if isinstance(props, dict) and "sweep" not in props:
+            props["sweep"] = SWEEP_SCHEMA
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": f"obligations spec (schema_version 1): one of {len(forms)} forms",
+            "anyOf": branches, "$defs": defs}
+
+
+SWEEP_SCHEMA: dict[str, Any] = {
+    "type": "array", "minItems": 1, "maxItems": sweep.MAX_POINTS,
+    "description": "one claim per point: parameter values and optionally epsilon, delta (core/sweep.py)",
+    "items": {"type": "object", "minProperties": 1,
+              "additionalProperties": {"anyOf": [{"type": "string"}, {"type": "number"}]}}}

@@ -1,0 +1,48 @@
+"""The forms of the program model: a program for every stream length (by alignment; recognised
+by its `for_all_k` claim) and a program over finite inputs (by enumeration).  Both read their
+own `sweep:` (a program's points also name their claims)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from obligations.core.checker import refuse_accuracy
+from obligations.core.model import Form
+from obligations.core.spec import MechanismSpec, derive_recorded
+from obligations.program import coupling_spec, spec
+from obligations.program.analysis import tabulate_program
+from obligations.program.by_alignment import BY_ALIGNMENT, fallback_claims
+from obligations.program.by_enumeration import BY_ENUMERATION
+from obligations.program.coupling_spec import CouplingSpec, CouplingSpecModel
+from obligations.program.spec import ProgramSpecModel
+
+
+def _check_program(data: Mapping[str, Any], file: str, sha256: str) -> MechanismSpec:
+    refuse_accuracy(data, file, "a program")
+    checked: MechanismSpec = spec.check_program(data, file, sha256)
+    return checked
+
+
+def _derive(s: MechanismSpec, derived: Mapping[str, Any]) -> MechanismSpec:
+    """A sweep point, or a profile point of the program's table."""
+    if "sweep" in derived:
+        point: MechanismSpec = spec.derive_point(s, derived["sweep"])
+        return point
+    return derive_recorded(s, derived)
+
+
+def _all_k(s: CouplingSpec) -> str:
+    return f"program over a stream of any length, claim ({s.epsilon_text}, 0)-DP by alignment"
+
+
+def _program(s: MechanismSpec) -> str:   # outputs are known only once it runs
+    return f"program over {s.inputs.size} inputs, claim ({s.epsilon_text}, {s.delta_text})-DP"
+
+
+FORMS: tuple[Form[Any], ...] = (
+    Form("coupling", "program for every stream length", CouplingSpecModel, coupling_spec.is_all_k,
+         coupling_spec.check, _all_k, (BY_ALIGNMENT,), noun="an all-k claim", own_sweep=True,
+         points=fallback_claims),
+    Form("program", "program", ProgramSpecModel, spec.is_program, _check_program, _program, (BY_ENUMERATION,),
+         profiles=True, own_sweep=True, points=spec.expand, derived=_derive, table=tabulate_program),
+)
