@@ -61,6 +61,11 @@ def describe_obligation(o: object, mech: FiniteMechanism | None) -> str:
         return f"M(x)(y) <= {o.bound} * M(x')(y) for all neighbours and outputs (vm_compute)"
     if isinstance(o, ob.HockeyStickCheck):
         return f"sum_y max(0, M(x)(y) - {o.bound} * M(x')(y)) <= {o.delta} for all neighbours (vm_compute)"
+    if isinstance(o, ob.StreamClassCheck):
+        side = (f"> {o.delta} for the rows in order {'(D, alt)' if o.direction == 0 else '(alt, D)'}, their loss "
+                "event the witness" if o.refute else f"<= {o.delta} for both orders of the rows")
+        return (f"hs(t), t = {o.t}, of {o.runs} runs on the same database summed over {o.classes} classes of "
+                f"output sequences {side} (vm_compute; classes_le ties the classes to the product table)")
     if isinstance(o, (ob.PowerPldCheck, ob.Witness)):
         assert mech is not None, "a witness is on a table"
         return _on_table(o, mech)

@@ -94,8 +94,23 @@ class PowerPldCheck:
     x2: int
 
 
+@dataclass(frozen=True)
+class StreamClassCheck:
+    """hs(t) of K runs on the same database, summed over the classes of output sequences:
+    ≤ delta for both orders of the rows at 1 ≤ t ≤ e^ε, or > delta for order `direction`
+    (0: database then scrubbed, 1: the other) at t ≥ e^ε."""
+
+    runs: int
+    classes: int
+    t: Fraction
+    delta: Fraction
+    refute: bool
+    direction: int
+
+
 Obligation = (RowsAreDistributions | ExpLowerBound | ExpUpperBound | PointwiseCheck | HockeyStickCheck | Witness
-              | PowerPldCheck)
+              | PowerPldCheck | StreamClassCheck)
+
 
 class Verdict(str, Enum):
     """The one verdict vocabulary, from analysis (the verdict Python expects: proved,

@@ -1,8 +1,9 @@
 """Route: binary snapping for ALL parameters, a claim about the closed form of the library's
-`snap_binary64_dp` (theories/Float/SnapBinary64.v) for every lambda, Lambda in [lambda, 2 lambda],
-B in (0, 353 lambda], every tie rule and every logarithm within the spec's error.  The generated
-file's theorem quantifies over all of them, with `uprob pr` and `pipeline_ok` as hypotheses; it
-checks the claim's constants against the library's (22 + 9m, 39 + 9m for a log within m*eta).
+`snap_binary64_dp_tight` (theories/Float/SnapTight64.v) for every binary64 lambda >= 2^-968,
+Lambda in [lambda, 2 lambda], B in (0, 353 lambda], every tie rule and every logarithm within the
+spec's error.  The generated file's theorem quantifies over all of them, with `uprob pr` (and the
+log's error, for a log within k ulps) as hypotheses; it checks the claim's constants against the
+library's (9 + 9m, 18 + 5m for a log within m*eta).
 A claim below them is undecided: nothing is sent to Coq.  Template `binary_snapping_all.v.j2`;
 docs/binary64.md."""
 from __future__ import annotations
@@ -53,8 +54,8 @@ def _num(q: Any) -> str:
 
 def note(a: BinarySnappingAllAnalysis) -> str:
     s = a.spec
-    head = (f"snap_binary64_dp proves the loss |x - x'|/lambda + a*eta*B/lambda + b*eta with a = 22 + 9m = "
-            f"{_num(s.lib_a)}, b = 39 + 9m = {_num(s.lib_b)} (m = {_num(s.m)}: log {s.log_text})")
+    head = (f"snap_binary64_dp_tight proves the loss |x - x'|/lambda + a*eta*B/lambda + b*eta with a = 9 + 9m = "
+            f"{_num(s.lib_a)}, b = 18 + 5m = {_num(s.lib_b)} (m = {_num(s.m)}: log {s.log_text})")
     if a.provable:
         return head + f"; claim a = {s.a_text}, b = {s.b_text} is at or above it"
     return (head + f"; claim a = {s.a_text}, b = {s.b_text} is below it: undecided (a claim below what the "

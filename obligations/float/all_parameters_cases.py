@@ -5,22 +5,24 @@ from __future__ import annotations
 
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, file_lemmas
 
-# The seed's seven output cases and the library lemma that bounds each (float_snap_dp's proof).
+# The seed's seven output cases and the library lemma that bounds each (float_snap_dp_tight's proof:
+# the sum's rounding as a threshold on the unrounded sum, the same for both inputs).
 CASES: tuple[tuple[str, str, str], ...] = (
-    ("out = B", "ratio <= e^(|x - x'|/lambda) * E^2, E^2 <= K", "clamp_top_ratio (Float/SnapTailRatio.v)"),
-    ("out = -B", "ratio <= e^(|x - x'|/lambda) * E^2, E^2 <= K", "clamp_bottom_ratio (Float/SnapTailRatio.v)"),
+    ("out = B", "ratio <= e^(|x - x'|/lambda) * E^2, E^2 <= K", "tight_top_ratio (Float/SnapTight.v)"),
+    ("out = -B", "ratio <= e^(|x - x'|/lambda) * E^2, E^2 <= K", "tight_bottom_ratio (Float/SnapTight.v)"),
     ("out = k*Lambda, -B < k*Lambda < B (below, at, between, at or above the buckets of x and x')",
-     "ratio <= e^(|x - x'|/lambda) * K", "interior_ratio (Float/SnapRatio.v)"),
-    ("anything else", "probability 0 from every input", "never output (clamp_cases_3, in float_snap_dp)"),
+     "ratio <= e^(|x - x'|/lambda) * K", "tight_ratio (Float/SnapTight.v)"),
+    ("anything else", "probability 0 from every input", "never output (clamp_cases_3, in float_snap_dp_tight)"),
 )
 
-# What SnapBinary64.v proves for every lambda, Lambda, B in range, to instantiate float_snap_dp.
+# What SnapTight64.v proves for every lambda, Lambda, B in range, to instantiate float_snap_dp_tight.
 PREMISES: tuple[tuple[str, str], ...] = (
     ("g = Zceil(B/Lambda): (g - 1)Lambda < B <= g Lambda", "snap64_g_ok"),
-    ("Hdisp: delta = displacement + eta*lambda exceeds every bucket end's displacement", "snap64_disp"),
-    ("Hrange: e^(-(2B + Lambda + delta)/lambda) >= 2^-1022 (B <= 353 lambda; e^0.69286 <= 2)", "snap64_range"),
-    ("HE: E^2 < e^(Lambda/lambda) (Lambda >= lambda, e >= 2.718)", "snap64_E"),
-    ("K <= 1 + (22 + 9m) eta B/lambda + (39 + 9m) eta <= e^(...) (r >= e, E^2 <= 1/(1 - s))", "snap64_K_le"),
+    ("Hdisp: delta = tight_mu * tight_D + eta*lambda exceeds every threshold's displacement by the noise",
+     "tight64_disp"),
+    ("Hrange: e^(-(tight_D + delta)/lambda) >= 2^-1022 (B <= 353 lambda; e^0.69286 <= 2)", "tight64_range"),
+    ("HE: E^2 < e^(W/lambda) (W/lambda >= 0.9999, e^0.9999 >= 2.718)", "tight64_E"),
+    ("K <= 1 + (9 + 9m) eta B/lambda + (18 + 5m) eta <= e^(...) (r >= 2.718, E^2 <= 1/(1 - s))", "tight64_K_le"),
 )
 
 def obligations(a: BinarySnappingAllAnalysis) -> list[tuple[str, list[str]]]:
@@ -31,9 +33,9 @@ def obligations(a: BinarySnappingAllAnalysis) -> list[tuple[str, list[str]]]:
 
 
 def case_lines(a: BinarySnappingAllAnalysis) -> list[str]:
-    lines = ["  cases of float_snap_dp (every output of the float mechanism):"]
+    lines = ["  cases of float_snap_dp_tight (every output of the float mechanism):"]
     lines += [f"    {out}: {bound}  [{lemma}]" for out, bound, lemma in CASES]
-    lines.append("  premises discharged for all parameters in range (theories/Float/SnapBinary64.v):")
+    lines.append("  premises discharged for all parameters in range (theories/Float/SnapTight64.v):")
     lines += [f"    {what}  [{lemma}]" for what, lemma in PREMISES]
     obs = obligations(a)
     lines.append(f"  obligations of the generated file ({len(obs)}):")

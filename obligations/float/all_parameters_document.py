@@ -1,6 +1,6 @@
 """The Coq file of an all-parameters binary snapping claim (template `binary_snapping_all.v.j2`,
 prelude `PreludeBinary`): the claim's constants against the library's closed form
-`snap_binary64_dp`, and the theorem for every lambda, Lambda, B in the proved ranges."""
+`snap_binary64_dp_tight`, and the theorem for every lambda, Lambda, B in the proved ranges."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,7 +28,7 @@ def theorems(a: BinarySnappingAllAnalysis) -> tuple[str, ...]:
 
 
 # The file's lemmas (after NAME_) and the tactics each proof in the template uses, in order of
-# first use; `mu_half` only for a log within ulps (tests/unit/test_binary_snapping_all.py reads
+# first use, the theorem last (tests/unit/test_binary_snapping_all.py reads
 # the rendered file against this list).
 FILE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("mu_nonneg", ("rewrite", "lra")),
@@ -36,15 +36,16 @@ FILE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("m_max", ("unfold", "lra")),
     ("a_ok", ("unfold", "lra")),
     ("b_ok", ("unfold", "lra")),
-    ("mu_half", ("exact", "eapply", "unfold", "rewrite", "lra")),
-    ("prob_nonneg", ("intros", "unfold", "assert", "rewrite", "apply", "lra")),
-    ("dp", ("intros", "assert", "eapply", "exact", "apply", "destruct", "lra", "rewrite", "unfold")),
 )
+# The theorem: a correctly rounded log goes through the library's `_correct` corollary (its
+# premises by lia and lra), a log within k ulps through the general theorem.
+DP_CORRECT = ("dp", ("intros", "assert", "lia", "eapply", "exact", "apply", "lra", "rewrite", "unfold"))
+DP_ULPS = ("dp", ("intros", "eapply", "exact", "apply", "assert", "lra", "rewrite", "unfold"))
 
 
 def file_lemmas(a: BinarySnappingAllAnalysis) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The lemmas the generated file has, in order, with their proofs' tactics."""
-    return tuple(lemma for lemma in FILE_LEMMAS if lemma[0] != "mu_half" or a.spec.ulps is not None)
+    return FILE_LEMMAS + ((DP_CORRECT if a.spec.ulps is None else DP_ULPS),)
 
 
 def mu_term(s: BinarySnappingAllSpec) -> str:

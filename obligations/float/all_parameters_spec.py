@@ -9,11 +9,11 @@
       ties: any                       # every tie rule (or up / down)
       log: {correctly_rounded: true}  # or {ulps: k}
     claim:
-      bound: {per_B_over_lambda: 31, constant: 48}
+      bound: {per_B_over_lambda: 18, constant: 23}
 
-claims the library's closed form (`snap_binary64_dp`, theories/Float/SnapBinary64.v): for all
-such lambda, Lambda, B, binary64 inputs |x|, |x'| <= B and every output,
-Pr[out | x] <= e^(|x - x'|/lambda + 31*eta*B/lambda + 48*eta) * Pr[out | x'].  The constants are
+claims the library's closed form (`snap_binary64_dp_tight`, theories/Float/SnapTight64.v): for all
+binary64 lambda >= 2^-968, such Lambda, B, real inputs |x|, |x'| <= B and every output,
+Pr[out | x] <= e^(|x - x'|/lambda + 18*eta*B/lambda + 23*eta) * Pr[out | x'].  The constants are
 exact numbers (never evaluated); every problem is a SpecError naming the file and the field."""
 from __future__ import annotations
 
@@ -35,9 +35,10 @@ ETA = Fraction(1, 2 ** 53)
 MAX_ULPS = 2 ** 20            # keeps m = 2k/(1 - 2k eta) below the library's 2^22
 B_OVER_LAMBDA = 353           # the library's range 0 < B <= 353 lambda (Hrange)
 TIES = ("any", "up", "down")
-# The library theorem's constants for a log within m*eta: (22 + 9m) per eta*B/lambda, 39 + 9m per eta.
-LIB_A = (22, 9)
-LIB_B = (39, 9)
+# The library theorem's constants for a log within m*eta (snap_binary64_dp_tight, SnapTight64.v):
+# (9 + 9m) per eta*B/lambda, 18 + 5m per eta.
+LIB_A = (9, 9)
+LIB_B = (18, 5)
 ANY = "any"
 
 
@@ -149,7 +150,7 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingAllSpec:
     body = spec.snapping
     if body.format != "binary64":
         raise SpecError(file, "snapping.format", f"{body.format!r} is not supported: the closed form "
-                        "(snap_binary64_dp) is proved for binary64 (precision 53, emin -1074) only")
+                        "(snap_binary64_dp_tight) is proved for binary64 (precision 53, emin -1074) only")
     if body.ties not in TIES:
         raise SpecError(file, "snapping.ties", f"{body.ties!r} is not a supported tie rule: any, up (toward "
                         "+inf, diffprivlib's) or down (toward -inf)")

@@ -1,7 +1,7 @@
 """The case table `obligations show` prints for a binary snapping claim.
 
 Two parts, both what the certificate's Coq file does, with the numbers at the spec's parameters:
-the outputs' cases of `float_snap_dp` (B, -B, the interior grid points k*Lambda, anything else),
+the outputs' cases of `float_snap_dp_tight` (B, -B, the interior grid points k*Lambda, anything else),
 each with the library lemma that bounds its probability ratio; and the obligations the generated
 file proves (its lemmas, in order), each with the tactic that closes it and the numbers it
 compares.  The numbers are mpmath hints, like the analysis's: Coq proves each inequality itself.
@@ -18,7 +18,7 @@ from typing import Any
 
 import mpmath
 
-from obligations.float.binary64_spec import ETA, LAM_MIN_EXP, displacement, range_limit
+from obligations.float.binary64_spec import ETA, LAM_MIN_EXP, displacement, range_limit, tight_distance, tight_width
 
 PREC = 400
 
@@ -43,14 +43,15 @@ class Obligation:
 class CaseTable:
     outputs: tuple[OutputCase, ...]
     obligations: tuple[Obligation, ...]
+    title: str = ("outputs (the cases of float_snap_dp_tight, theories/Float/SnapTight.v), "
+                  "Pr[out | x] <= bound * Pr[out | x']:")
 
     def tactics(self) -> Counter[str]:
         """How many obligations each tactic closes (interval counted whatever its precision)."""
         return Counter(o.tactic.split(" (")[0] for o in self.obligations)
 
     def lines(self) -> list[str]:
-        out = ["  outputs (the cases of float_snap_dp, theories/Float/SnapFloatDP.v), "
-               "Pr[out | x] <= bound * Pr[out | x']:"]
+        out = [f"  {self.title}"]
         out += [f"    {c.output}: {c.lemma}: {c.bound}" for c in self.outputs]
         counts = ", ".join(f"{t} x{n}" for t, n in sorted(self.tactics().items()))
         out.append(f"  obligations of the generated file: {len(self.obligations)} ({counts})")
@@ -85,23 +86,24 @@ def case_table(scale: Fraction, grid: Fraction, bound: Fraction, g: int, delta: 
     with mpmath.workprec(PREC):
         lam, lg, b, d, eta = _mp(scale), _mp(grid), _mp(bound), _mp(delta), _mp(ETA)
         e2 = (mpmath.exp(d / lam) / (1 - 2 * eta)) ** 2
-        r = mpmath.exp(lg / lam)
+        width, dist = _mp(tight_width(bound, grid)), _mp(tight_distance(bound, grid))
+        r = mpmath.exp(width / lam)
         k_const = (e2 * r - 1) / (r - e2)
         value = 1 / lam + mpmath.log(k_const)
         eps = _mp(claim)
         disp = _mp(displacement(bound, grid, mu))
-        far = (2 * b + lg + d) / lam
+        far = (dist + d) / lam
         lo, hi = interior_range(bound, grid)
         outputs = (
-            OutputCase(f"B = {_g(b)}", "clamp_top_ratio (SnapTailRatio.v)",
-                       f"e^(|x - x'|/lambda) * E^2, E^2 = {_g(e2, 20)} (<= K, snap_K_ge)"),
-            OutputCase(f"-B = {_g(-b)}", "clamp_bottom_ratio (SnapTailRatio.v)",
+            OutputCase(f"B = {_g(b)}", "tight_top_ratio (SnapTight.v), its threshold from top_thr",
+                       f"e^(|x - x'|/lambda) * E^2, E^2 = {_g(e2, 20)} (<= K, tight_K_ge_E2)"),
+            OutputCase(f"-B = {_g(-b)}", "tight_bottom_ratio (SnapTight.v), its threshold from bottom_thr",
                        f"e^(|x - x'|/lambda) * E^2, E^2 = {_g(e2, 20)} (<= K)"),
             OutputCase(f"k*Lambda, k = {lo}..{hi} ({hi - lo + 1} grid points strictly inside (-B, B))",
-                       "interior_ratio (SnapRatio.v)",
-                       f"e^(|x - x'|/lambda) * K, K = (E^2 r - 1)/(r - E^2) = {_g(k_const, 20)}, "
+                       "tight_ratio (SnapTight.v), the bucket's thresholds from bucket_thr",
+                       f"e^(|x - x'|/lambda) * K, K = (E^2 r - 1)/(r - E^2), r = e^(W/lambda): {_g(k_const, 20)}, "
                        f"ln K = {_g(mpmath.log(k_const) / eta, 6)} eta"),
-            OutputCase("anything else", "clamp_cases_3 (Clamp.v) in float_snap_dp",
+            OutputCase("anything else", "clamp_cases_3 (Clamp.v) in float_snap_dp_tight",
                        "probability 0 from every input"),
         )
         obligations = [
@@ -114,31 +116,46 @@ def case_table(scale: Fraction, grid: Fraction, bound: Fraction, g: int, delta: 
             Obligation("g_ok", "Hg", "(g - 1)*Lambda < B <= g*Lambda", "lra",
                        f"g = {g}: {_g((g - 1) * lg)} < {_g(b)} <= {_g(g * lg)}"),
             Obligation("delta_nonneg", "Hd0", "0 <= delta", "lra", f"delta = {delta}"),
-            Obligation("disp", "Hdisp", "eta(B + Lambda) + M(2B + Lambda + eta(B + Lambda)) < delta",
-                       "interval (i_prec 120)", f"{_g(disp)} < {_g(d)}, delta/displacement = {_g(d / disp)}"),
-            Obligation("range", "Hrange", "2^-1022 <= e^(-(2B + Lambda + delta)/lambda)", "interval (i_prec 80)",
-                       f"(2B + Lambda + delta)/lambda = {_g(far)} <= 1022 ln 2 = {_g(1022 * mpmath.log(2))}; "
+            Obligation("tiny", "the format", "2^emin = 2^-1074", "reflexivity", ""),
+            Obligation("lam_format", "lambda a float", "lambda is a binary64 number", "generic_format_FLT; field",
+                       f"lambda = {_g(lam, 17)}"),
+            Obligation("disp", "Hdisp", "tight_mu * tight_D < delta, tight_mu = (1 + eta)(1 + mu) - 1, "
+                       "tight_D = 2B + Lambda/2 + 2 eta (B + Lambda/2) + 2^-1074", "interval (i_prec 120)",
+                       f"{_g(disp)} < {_g(d)}, delta/displacement = {_g(d / disp)}"),
+            Obligation("range", "Hrange", "2^-1022 <= e^(-(tight_D + delta)/lambda)", "interval (i_prec 80)",
+                       f"(tight_D + delta)/lambda = {_g(far)} <= 1022 ln 2 = {_g(1022 * mpmath.log(2))}; "
                        f"B up to {range_limit(scale, grid, delta):.6g}"),
-            Obligation("E", "HE", "E^2 < e^(Lambda/lambda)", "interval (i_prec 120)",
-                       f"E^2 = {_g(e2, 20)} < {_g(r, 20)}"),
+            Obligation("E", "HE", "E^2 < e^(W/lambda), W = Lambda - 2 eta (2B + Lambda) - 2^-1073",
+                       "interval (i_prec 120)", f"E^2 = {_g(e2, 20)} < {_g(r, 20)}"),
             Obligation("K_nonneg", "a step", "0 <= K", "interval (i_prec 120)", f"K = {_g(k_const, 20)}"),
             Obligation("claim", "the claim", "e^(1/lambda) * K <= e^eps", f"interval (i_prec {bits})",
                        f"1/lambda + ln K = {_g(value, 25)} <= eps = {_g(eps, 25)}, gap {_g(eps - value, 4)}"),
-            Obligation("lam_range", "pipeline_ok", "2^-968 <= lambda", "interval",
+            Obligation("lam_range", "the pipeline's range", "2^-968 <= lambda", "interval",
                        f"lambda = {_g(lam, 17)} >= {_g(mpmath.mpf(2) ** LAM_MIN_EXP)}"),
         ]
-        if ulps is None:
-            obligations.append(Obligation(
-                "pipeline", "pipeline_ok", "pipeline_ok for the correctly rounded ln (no premise on the log)",
-                "exact pipeline_ok_binary64_correct", ""))
-        else:
-            obligations.append(Obligation("mu_half", "pipeline_ok", "0 <= mu <= 1/2", "interval",
+        if ulps is not None:
+            obligations.append(Obligation("mu_half", "the log's error", "0 <= mu <= 1/2", "interval",
                                           f"mu = {_g(_mp(mu))} ({ulps} ulp(s))"))
-            obligations.append(Obligation(
-                "pipeline", "pipeline_ok", "pipeline_ok for a log within mu of ln on the floats of (0, 1)",
-                "exact pipeline_ok_binary64_log", ""))
+        theorem = "float_snap_dp_tight_correct" if ulps is None else "float_snap_dp_tight_log"
         obligations += [
             Obligation("dp", "the theorem", "Pr[out | x] <= e^eps * Pr[out | x'] for |x - x'| <= 1",
-                       "float_snap_dp; exp_mono", ""),
+                       f"{theorem}; exp_mono", ""),
         ]
     return CaseTable(outputs, tuple(obligations))
+
+
+def refutation_table() -> CaseTable:
+    """diffprivlib's rounding: the off-grid output and the library lemmas that give its probabilities."""
+    outputs = (
+        OutputCase("2^-54 (off the grid)", "dl_event_x, dl_event_x_minus (DiffprivlibRound.v)",
+                   "Pr[out | x = 0] = 2^-55: one sample u, sign bit 0, w = -1/2 + 2^-54 (dl_round_off_grid)"),
+        OutputCase("2^-54 (off the grid)", "dl_event_x' (DiffprivlibRound.v)",
+                   "Pr[out | x' = 1/4 - 2^-53] = 0: its sums near -1/2 are multiples of 2^-53"),
+    )
+    obligations = (
+        Obligation("params", "the spec's parameters", "lambda, B are dl_lam, dl_B", "unfold; lra", ""),
+        Obligation("inputs", "neighbours in range", "|0|, |1/4 - 2^-53| <= B", "unfold; lra", ""),
+        Obligation("not_dp", "the refutation", "not (Pr[out | x] <= e^eps * Pr[out | x'] for all neighbours)",
+                   "diffprivlib_not_dp", ""),
+    )
+    return CaseTable(outputs, obligations, "the output that refutes (theories/Float/DiffprivlibRound.v):")

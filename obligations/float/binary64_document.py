@@ -12,6 +12,7 @@ from obligations.core.terms import comment, r_lit
 from obligations.float.binary64_spec import BinarySnappingSpec
 
 TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping.v.j2"
+REFUTATION = Path(__file__).parent / "templates" / "diffprivlib_rounding.v.j2"
 PRELUDE = "PreludeBinary"
 
 
@@ -30,7 +31,7 @@ class BinarySnappingAnalysis:
 
 
 def theorems(a: BinarySnappingAnalysis) -> tuple[str, ...]:
-    return (f"{a.spec.name}_dp",)
+    return (f"{a.spec.name}_not_dp",) if a.spec.rounding == "diffprivlib" else (f"{a.spec.name}_dp",)
 
 
 def mu_term(s: BinarySnappingSpec) -> str:
@@ -39,13 +40,33 @@ def mu_term(s: BinarySnappingSpec) -> str:
     return f"(2 * {s.ulps} * eta 53 / (1 - 2 * {s.ulps} * eta 53))"
 
 
+def float_parts(x: Fraction) -> tuple[int, int]:
+    """x = m * 2^e with |m| < 2^53, e >= -1074 (x a binary64 number), m odd unless x = 0."""
+    m, e = x.numerator, 0
+    d = x.denominator
+    while d % 2 == 0:
+        d //= 2
+        e -= 1
+    if d != 1:
+        raise ValueError(f"{x} is not a dyadic number")
+    while m and m % 2 == 0:
+        m //= 2
+        e += 1
+    if abs(m) >= 2 ** 53 or e < -1074:
+        raise ValueError(f"{x} is not a binary64 number")
+    return m, e
+
+
 def render(a: BinarySnappingAnalysis) -> Rendered:
     s = a.spec
+    mant, exp = float_parts(s.scale)
     ctx: dict[str, Any] = dict(
         **header(s.name, s.path, s.sha256, s.description), lam=r_lit(s.scale), lam_text=repr(float(s.scale)),
         eps_text=comment(str(s.epsilon)), grid=r_lit(s.grid), grid_text=repr(float(s.grid)),
         grid_auto=s.grid_auto, bound=r_lit(s.bound), g=a.g, delta=r_lit(a.delta), mu=mu_term(s),
         log_text=comment(s.log_text), claim=r_lit(s.loss), claim_text=comment(s.claim_text),
         tie="TiesUp" if s.ties == "up" else "TiesDown", ties=s.ties, bits=a.bits, value=a.value_text,
-        correct=s.ulps is None)
+        correct=s.ulps is None, lam_mant=mant, lam_exp=exp, lam_pow=2 ** abs(exp))
+    if s.rounding == "diffprivlib":
+        return render_template(REFUTATION, s.name, ctx, PRELUDE, theorems(a))
     return render_template(TEMPLATE, s.name, ctx, PRELUDE, theorems(a))

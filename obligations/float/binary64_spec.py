@@ -10,7 +10,7 @@
     claim: {epsilon: "1.000000000001"}
 
 claims that for all binary64 inputs x, x' with |x|, |x'| <= B and |x - x'| <= 1 every output
-has Pr[out | x] <= e^epsilon * Pr[out | x'] (the library's `float_snap_dp`, instantiated).
+has Pr[out | x] <= e^epsilon * Pr[out | x'] (the library's `float_snap_dp_tight`, instantiated).
 Every number is exact (a rational or a decimal, never evaluated); every problem is a SpecError
 naming the file and the field, with the proved range in the message."""
 from __future__ import annotations
@@ -58,6 +58,9 @@ class SnappingBody(Strict):
     format: StrictStr = Field(description="the float format: binary64")
     epsilon: Number = Field(description="the noise's epsilon > 0 (exact); lambda = 1.0/epsilon in the format")
     bound: Number = Field(description="B > 0: inputs and outputs clamped to [-B, B] (exact)")
+    rounding: Literal["exact", "diffprivlib"] = Field(
+        "exact", description="the rounding to the grid: exact (Mironov's), or diffprivlib 0.6.6's, with "
+        "Python's float % (refuted: it leaves the grid)")
     grid: Number = Field(description="Lambda > 0 (exact), or \"auto\": the power of two at or above lambda")
     ties: StrictStr = Field(description="the rounding to the grid's ties: up (toward +inf) or down")
     log: CorrectlyRounded | WithinUlps = Field(description="what the logarithm guarantees")
@@ -68,7 +71,7 @@ class ClaimForm(Strict):
 
 
 class BinarySnappingFile(Strict):
-    """Floating-point snapping in binary64 for all inputs: a claim proved from `float_snap_dp`."""
+    """Floating-point snapping in binary64 for all inputs: a claim proved from `float_snap_dp_tight`."""
 
     schema_version: Literal[1]
     name: str = Field(description="Coq identifier for the claim, e.g. diffprivlib_snapping")
@@ -92,6 +95,7 @@ class BinarySnappingSpec:
     ulps: int | None        # None: correctly rounded
     loss: Fraction             # the claimed epsilon
     claim_text: str
+    rounding: str = "exact"     # "exact" | "diffprivlib"
     kind: str = "binary_snapping"
     derived: Mapping[str, Any] | None = None
     profile_epsilons: tuple[str, ...] = ()
@@ -116,14 +120,37 @@ class BinarySnappingSpec:
                     f"ties {self.ties}, log {self.log_text}", said=self.claim_text)
 
 
+# diffprivlib's rounding is refuted in Coq (Float/DiffprivlibRound.v) at diffprivlib's own parameters for
+# epsilon 1.5, sensitivity 1, bounds [0, nextafter(1.5, 2)]: lambda, B (Lambda = 1).
+DIFFPRIVLIB_WITNESS_SCALE = Fraction(6004799503160668, 2 ** 53)
+DIFFPRIVLIB_WITNESS_BOUND = Fraction(6755399441055745, 2 ** 53)
+
+
 def is_binary_snapping(data: Mapping[str, Any]) -> bool:
     return "snapping" in data
 
 
+TINY = Fraction(1, 2 ** 1074)            # 2^emin, the smallest subnormal
+
+
+def tight_mu(mu: Fraction) -> Fraction:
+    """The noise's own relative error for a float lambda: the product's and the log's."""
+    return (1 + ETA) * (1 + mu) - 1
+
+
+def tight_distance(bound: Fraction, grid: Fraction) -> Fraction:
+    """SnapTight.v's tight_D: how far a bucket's threshold can be from an input in [-B, B]."""
+    return 2 * bound + grid / 2 + 2 * ETA * (bound + grid / 2) + TINY
+
+
+def tight_width(bound: Fraction, grid: Fraction) -> Fraction:
+    """SnapTight.v's tight_W: the narrowest a bucket's thresholds can be."""
+    return grid - 2 * ETA * (2 * bound + grid) - 2 * TINY
+
+
 def displacement(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
-    """The premise Hdisp's left side: eta(B + Lambda) + M(2B + Lambda + eta(B + Lambda))."""
-    m = (1 + ETA) ** 2 * (1 + mu) - 1
-    return ETA * (bound + grid) + m * (2 * bound + grid + ETA * (bound + grid))
+    """The premise Hdisp's left side: tight_mu * tight_D."""
+    return tight_mu(mu) * tight_distance(bound, grid)
 
 
 def choose_delta(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
@@ -134,8 +161,9 @@ def choose_delta(bound: Fraction, grid: Fraction, mu: Fraction) -> Fraction:
 
 
 def range_limit(scale: Fraction, grid: Fraction, delta: Fraction) -> float:
-    """The largest B the premise Hrange allows: 2B + Lambda + delta <= 1022 ln 2 * lambda."""
-    return (1022 * math.log(2) * float(scale) - float(grid) - float(delta)) / 2
+    """The largest B the premise Hrange allows: tight_D + delta <= 1022 ln 2 * lambda
+    (tight_D = 2B + Lambda/2 + 2 eta (B + Lambda/2) + 2^-1074)."""
+    return (1022 * math.log(2) * float(scale) - float(grid) / 2 - float(delta)) / (2 + 2 * float(ETA))
 
 
 def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
@@ -144,7 +172,7 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
     body = spec.snapping
     if body.format != "binary64":
         raise SpecError(file, "snapping.format", f"{body.format!r} is not supported: the certificate "
-                        "instantiates float_snap_dp at binary64 (precision 53, emin -1074) only")
+                        "instantiates float_snap_dp_tight at binary64 (precision 53, emin -1074) only")
     if body.ties not in TIES:
         raise SpecError(file, "snapping.ties", f"{body.ties!r} is not a supported tie rule: up (toward +inf, "
                         "diffprivlib's) or down (toward -inf)")
@@ -180,18 +208,35 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
     limit = range_limit(scale, grid, delta)
     if float(bound) > limit * (1 - 1e-9):
         raise SpecError(file, "snapping.bound", f"B = {body.bound} is beyond the proved range: the theorem's "
-                        f"premise e^(-(2B + Lambda + delta)/lambda) >= 2^-1022 (every interval of ln u above the "
+                        f"premise e^(-(2B + Lambda/2 + delta)/lambda) >= 2^-1022 (every interval of ln u above the "
                         f"smallest normal) allows B up to about {limit:.6g} = {limit / float(scale):.6g} * lambda "
                         f"here (lambda = {float(scale)!r}, Lambda = {float(grid)!r})")
-    if not _grid_wide_enough(scale, grid, delta):
+    if not _grid_wide_enough(scale, tight_width(bound, grid), delta):
         raise SpecError(file, "snapping.grid", f"Lambda = {float(grid)!r} is too fine for lambda = "
-                        f"{float(scale)!r}: the premise E^2 < e^(Lambda/lambda), E = e^(delta/lambda)/(1 - 2 eta), "
+                        f"{float(scale)!r}: the premise E^2 < e^(W/lambda), W = Lambda - 2 eta (2B + Lambda), "
+                        f"E = e^(delta/lambda)/(1 - 2 eta), "
                         f"delta = {float(delta):.3g}, is checked with a factor 2 of margin: Lambda/lambda must "
                         f"exceed {2 * _min_grid_ratio(scale, delta):.3g}")
     claim = _nonnegative(file, "claim.epsilon", spec.claim.epsilon)
+    _check_rounding(file, body.rounding, scale, bound, grid, body.ties, ulps)
     return BinarySnappingSpec(path=file, sha256=sha256, name=spec.name, description=spec.description,
                               epsilon=eps, scale=scale, bound=bound, grid=grid, grid_auto=auto, ties=body.ties,
-                              ulps=ulps, loss=claim, claim_text=str(spec.claim.epsilon))
+                              ulps=ulps, loss=claim, claim_text=str(spec.claim.epsilon),
+                              rounding=body.rounding)
+
+
+def _check_rounding(file: str, rounding: str, scale: Fraction, bound: Fraction, grid: Fraction, ties: str,
+                    ulps: int | None) -> None:
+    """diffprivlib's rounding is refuted only at the parameters of the library's witness."""
+    at_witness = (scale == DIFFPRIVLIB_WITNESS_SCALE and bound == DIFFPRIVLIB_WITNESS_BOUND and grid == 1
+                  and ties == "up" and ulps is None)
+    if rounding != "diffprivlib" or at_witness:
+        return
+    raise SpecError(file, "snapping.rounding", "diffprivlib's rounding (Python's float %) is modelled in Coq "
+                    "(Float/DiffprivlibRound.v) and refuted at diffprivlib's parameters for epsilon 1.5, "
+                    "sensitivity 1, bounds [0, nextafter(1.5, 2)] only: epsilon 1.4999999999999982 (lambda = "
+                    f"{float(DIFFPRIVLIB_WITNESS_SCALE)!r}), bound {float(DIFFPRIVLIB_WITNESS_BOUND)!r}, "
+                    "grid auto (Lambda = 1), ties up, a correctly rounded log")
 
 
 def _float(q: Fraction) -> float:
@@ -205,9 +250,9 @@ def _min_grid_ratio(scale: Fraction, delta: Fraction) -> float:
     return 2 * float(delta / scale) - 2 * math.log1p(-2 * float(ETA))
 
 
-def _grid_wide_enough(scale: Fraction, grid: Fraction, delta: Fraction) -> bool:
+def _grid_wide_enough(scale: Fraction, width: Fraction, delta: Fraction) -> bool:
     # A factor 2 of margin: the interval proof then never runs close to the edge.
-    return float(grid / scale) > 2 * _min_grid_ratio(scale, delta)
+    return float(width / scale) > 2 * _min_grid_ratio(scale, delta)
 
 
 def _number(file: str, field: str, text: Any) -> Fraction:

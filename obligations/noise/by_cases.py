@@ -15,6 +15,7 @@ from obligations.core.obligation import Plan
 from obligations.core.templates import Rendered
 from obligations.errors import SpecError
 from obligations.noise import analysis as snap
+from obligations.noise.coupling import coupling_text
 from obligations.noise.document import render
 from obligations.noise.spec import PipelineSpec
 
@@ -66,6 +67,10 @@ class ByCases(Route[PipelineSpec, snap.SnapUnfold]):
             "lemmas": [{"name": x.name, "statement": x.statement, "tactics": list(x.tactics)} for x in u.lemmas]}
         lines = [f"{s.name} ({s.path}): claim ({s.epsilon_text}, 0)-DP", item["case_table"],
                  f"  {len(item['lemmas'])} case-table lemmas for Coq; theorems: {', '.join(item['theorems'])}"]
+        coupling = coupling_text(u.mechanism)
+        if coupling:
+            item["witnesses_on_noise"] = coupling
+            lines.append(coupling)
         return item, lines
 
 

@@ -112,9 +112,17 @@ def render(u: SnapUnfold) -> Rendered:
     instance = u.witness.instance if u.expected == Verdict.REFUTED and u.witness else None
     ctx = _context(u, instance)
     theorems = ((f"{name}_not_dp",) if instance else
-                (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp"))
+                (f"{name}_dp_events", f"{name}_lifting", f"{name}_total")
+                + _lifting_theorems(name, u.spec.out_clamp is not None) + (f"{name}_dp",))
     rendered = render_template(TEMPLATE, name, ctx, "PreludeSnap", theorems, session_first=True)
     return replace(rendered, lemmas=tuple(ctx["lemmas"]))
+
+
+def _lifting_theorems(name: str, clamped: bool) -> tuple[str, ...]:
+    """The theorems on the noise lifting, every event and mass one (the claim `_dp` stays last: it is the headline)."""
+    events = () if clamped else (f"{name}_events_limit",)
+    return (f"{name}_noise_lifting", f"{name}_dp_every_event", f"{name}_branch_lifting",
+            f"{name}_distribution") + events
 
 
 def _context(u: SnapUnfold, instance: dict[str, str] | None) -> dict[str, Any]:
@@ -138,6 +146,8 @@ def _context(u: SnapUnfold, instance: dict[str, str] | None) -> dict[str, Any]:
     distance = f"(2 * {b})" if u.distance == "2B" and b is not None else sens
     noise_nf = f"sgn s * (/ {r} * ln u)" if r.isidentifier() else f"sgn s * (/ ({r}) * ln u)"
     lemmas = _lemmas(u, name, r, lam, b, c, numeric, claim, distance, literal_noise(u.spec), noise_nf)
+    if u.expected != Verdict.REFUTED:
+        lemmas += _lifting_lemmas(name, r, b, sens, claim, distance, _dist_tac(b, u.distance == "2B"))
     return dict(
         **header(name, spec.path, spec.sha256, spec.description), symbolic=symbolic, numeric=numeric,
         mechanism=_mechanism(u, lam, b, literal_noise(u.spec)), normal_form=_mechanism(u, lam, b, noise_nf),
@@ -150,6 +160,15 @@ def _context(u: SnapUnfold, instance: dict[str, str] | None) -> dict[str, Any]:
         ties="TiesUp" if spec.ties == "up" else "TiesDown", clamped=b is not None,
         witness=_witness(u, lam, r, b) if instance else None,
         table=[comment(line) for line in _table_lines(u)])
+
+
+def _dist_tac(b: str | None, two_b: bool) -> str:
+    """Closes |c - c'| <= distance: the query values themselves, or clamped (1-Lipschitz, or 2B apart)."""
+    if b is None:
+        return "exact Hd"
+    if two_b:
+        return "apply clamp_dist_le_2b; snap_side"
+    return "eapply Rle_trans; [apply clamp_lipschitz; snap_side | exact Hd]"
 
 
 def _mechanism(u: SnapUnfold, lam: str, b: str | None, noise: str) -> str:
@@ -291,6 +310,37 @@ def _lemmas(u: SnapUnfold, name: str, r: str, lam: str, b: str | None, c: str,
                          "the claimed epsilon is at least r·Δ" if u.distance != "2B" else
                          "the claimed epsilon is at least r·2B (clamped query values are at most 2B apart)"))
     return out
+
+
+def _lifting_lemmas(name: str, r: str, b: str | None, sens: str, claim: str, distance: str,
+                    dist_tac: str) -> list[Lemma]:
+    """The witnesses on the noise for neighbours fa, fa': the mirror coupling (delta = 0) and seed
+    000's per-sign pairing (delta = 1 - e^(-claim)), each closed by its library theorem once the
+    mechanism is seen to depend on the noise only through c + noise (the normal form)."""
+    c, c2 = ("fa", "fa'") if b is None else (f"clamp {b} fa", f"clamp {b} fa'")
+    d, nf = f"({c} - {c2})", f"{name}_nf"
+    side = f"[snap_side | {dist_tac} | exact {name}_claim_ge |]"
+    mirror = Lemma(
+        f"{name}_noise_lifting", "lifting",
+        f"forall fa fa', Rabs (fa - fa') <= {sens} ->\n"
+        f"  set_lifting_with (fun w w' => {name} fa (fst w) (snd w) = {name} fa' (fst w') (snd w'))\n"
+        f"    (exp ({claim})) 0 noise_pr noise_pr (mirror_left {r} {d}) (mirror_right {r} {d})",
+        (f"intros fa fa' Hd; apply (snap_mirror_lifting {r} {distance}); {side}; "
+         f"intros u s u' s' Hu Hu' H; rewrite ({name}_eq fa u s Hu), ({name}_eq fa' u' s' Hu'); "
+         f"unfold {nf}; rewrite H; reflexivity.",),
+        f"The mirror coupling (Noise/Mirror.v): witnesses of Definition 3 on the noise (u, S) with delta = 0; "
+        f"it pairs w with the noise whose Laplace value is larger by d = {c} - {c2}, so both runs give the same output")
+    branch = Lemma(
+        f"{name}_branch_lifting", "lifting",
+        f"forall fa fa', Rabs (fa - fa') <= {sens} -> forall s,\n"
+        f"  set_lifting_with (fun u u' => branch_rel {r} {d} s u u' /\\ {nf} fa u s = {nf} fa' u' s)\n"
+        f"    (exp ({claim})) (1 - exp (- ({claim}))) uouter uouter (branch_left {r} {d} s) (branch_right {r} {d} s)",
+        (f"intros fa fa' Hd s; apply (snap_branch_lifting_same {r} {distance}); {side}; "
+         f"intros u u' Hu Hu' H; unfold {nf}; rewrite H; reflexivity.",),
+        "Seed 000's pairing, each sign with itself (u' = e^(S r d) u; Noise/BranchCoupling.v): delta = 1 - e^(-claim), "
+        "and on the sign it stretches no witnesses do better (branch_lifting_tight); partners may lie above 1, "
+        "so the outputs are those of the normal form, defined for every u > 0")
+    return [mirror, branch]
 
 
 def _case_text(u: SnapUnfold, key: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, StrictInt, model_validator
+from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from obligations.core.vocabulary import Claim, Distance, Label, Number, Pairs, Piecewise, Range, Strict
 
@@ -27,6 +27,9 @@ class Composition(Strict):
     """The claim is about the mechanism run `runs` times on the same input, with independent noise."""
 
     runs: StrictInt = Field(ge=1, description="K >= 1: the claim is about the K-fold composition")
+    same_database: StrictBool | None = Field(
+        default=None, description="with 'cw': true, one database drawn once and seen by all K runs "
+        "(streaming CW-privacy, Σ_x f(x)·M(x)^⊗K)")
 
 
 class CW(Strict):

@@ -19,6 +19,7 @@ from obligations.table.by_geometric import BY_GEOMETRIC
 from obligations.table.by_kov import BY_KOV
 from obligations.table.by_kov import summary as kov_summary
 from obligations.table.by_pld import BY_PLD
+from obligations.table.by_stream import BY_STREAM
 from obligations.table.by_table import BY_TABLE
 from obligations.table.calibrated_spec import CalibratedSpec
 from obligations.table.expfamily_form import ExpFamilySpec as ExpFamilyFile
@@ -72,8 +73,9 @@ FORMS: tuple[Form[Any], ...] = (
          calibrated_spec.check, _calibrated, (BY_BRACKETS,), noun="a table with exp or ln entries"),
     Form("kov", "KOV bound for every (epsilon0, 0)-DP mechanism run k times", KovFile, kov_spec.is_kov,
          kov_spec.check, kov_summary, (BY_KOV,), noun="a KOV claim"),
-    # a member of a library family first, then a composed claim without its product table
+    # CW's K runs on the same database (by classes of output sequences), a member of a library
+    # family, then a composed claim without its product table
     Form("finite", "table or formula", Spec, _everything, spec.check_finite, _table,
-         (BY_FAMILY, BY_BASIC_COMPOSITION, BY_PLD, BY_TABLE), profiles=True,
+         (BY_STREAM, BY_FAMILY, BY_BASIC_COMPOSITION, BY_PLD, BY_TABLE), profiles=True,
          derived=derive_recorded, table=tabulate),
 )

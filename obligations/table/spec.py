@@ -134,14 +134,20 @@ class TableChecker(DomainChecker):
             compose=self.runs(), **self.profile(params, types, outputs))
 
     def runs(self) -> int:
-        """K of `composition: {runs: K}`; the composed claim stands alone (no profile, no CW)."""
+        """K of `composition: {runs: K}`; the composed claim stands alone (no profile).  With
+        'cw' it is K runs on one database drawn once (`same_database: true`, said explicitly:
+        a fresh database per run would be another mechanism)."""
         c = self.spec.composition
         if c is None:
             return 1
         if self.spec.profile is not None:
             raise self.fail("composition", "a composed claim has no profile: use profile.compose instead")
-        if self.spec.cw is not None:
-            raise self.fail("composition", "not with 'cw'")
+        if self.spec.cw is None and c.same_database is not None:
+            raise self.fail("composition.same_database", "only with 'cw' (CW-privacy: the database is drawn "
+                            "from a prior); without it every run sees the same input anyway")
+        if self.spec.cw is not None and c.same_database is not True:
+            raise self.fail("composition.same_database", "with 'cw' write 'same_database: true': the K runs see "
+                            "one database drawn once (a fresh database per run is not supported)")
         return c.runs
 
     def table(self, inputs: Domain, outputs: Domain,

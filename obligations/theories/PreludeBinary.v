@@ -1,5 +1,6 @@
 (** * Prelude for generated files about snapping in a binary format, for all inputs
-    The relative-error semantics and the assembled bound [float_snap_dp] (any
+    The relative-error semantics and the assembled bounds [float_snap_dp] and
+    [float_snap_dp_tight] (SnapTight.v: the sum's rounding as a threshold; any
     FLT format, any tie rule; its range premises are hypotheses), its closed form
     in binary64 for all parameters in range [snap_binary64_dp], Flocq's formats,
     and [interval] (which decides the premises at concrete parameters). *)
@@ -8,4 +9,4 @@ From Flocq Require Export Core.Core.
 From Obligations.Core Require Export RealFacts Audit.
 From Obligations.Noise Require Export Rounding Clamp.
 From Obligations.Float Require Export RelError SnapNoise UStarMeasure SnapOutput SnapInterior SnapRatio
-  SnapFloatDP SnapPipeline SnapBinary64.
+  SnapFloatDP SnapPipeline SnapBinary64 SnapThreshold SnapTight SnapTight64.

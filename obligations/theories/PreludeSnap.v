@@ -27,7 +27,8 @@ From Coq Require Export List Reals Lra ZArith.
 From Flocq Require Export Raux.
 From Obligations.Core Require Export RealFacts Lists Sums SubDistr Privacy Audit.
 From Obligations.Noise Require Export UniformMeasure Rounding Laplace Clamp SnapBound Snapping
-  SnapPreimage SnapCases SnapDP Dilation SnapUtility SnapAccuracy.
+  SnapPreimage SnapCases SnapDP Dilation SnapUtility SnapAccuracy
+  UniformOuter NoiseLaw SetLifting Mirror BranchCoupling SnapEvents.
 Export ListNotations.
 
 (* Deliberately exported: generated snapping files are written in [R_scope]

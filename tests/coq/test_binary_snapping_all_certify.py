@@ -1,6 +1,6 @@
 """All-parameters binary snapping with real Coq: the shipped spec is certified by `prove` (its
 theorem quantifies over lambda, Lambda, B, the tie rule, lnf and pr, from the library's
-snap_binary64_dp) with only the reals' axioms; the seed's constants are undecided by Python and get
+snap_binary64_dp_tight) with only the reals' axioms; the seed's constants are undecided by Python and get
 no certificate, and the same file forced through Coq is refused at the constant's inequality
 (Coq, not Python, decides).  About 10 s CPU (coqc ~ 2 s each, one coqchk)."""
 from __future__ import annotations
@@ -36,13 +36,15 @@ def test_shipped_spec_is_certified_for_all_parameters(tmp_path: Path) -> None:
     assert cert["verdict"] == "proved"
     [thm] = cert["theorems"]
     # only the sampler's measure is a hypothesis: the logarithm is the correctly rounded one,
-    # the pipeline's range follows from lambda >= 2^-968
+    # the pipeline's range follows from lambda >= 2^-968 (lambda a binary64 number)
     assert thm["statement"].startswith("forall (t : tie) (choice : Z -> bool) (pr : (R -> Prop) -> R) "
-                                       "(lam grid B : R), uprob pr -> powerRZ 2 (-968) <= lam -> ")
+                                       "(lam grid B : R), uprob pr -> powerRZ 2 (-968) <= lam -> "
+                                       "generic_format radix2 (FLT_exp (-1074) 53) lam -> ")
     assert "pipeline_ok" not in thm["statement"]
     assert "choice (fun v : R => rnd 53 (-1074) choice (ln v)) pr lam x" in thm["statement"]
     assert "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->" in thm["statement"]
-    assert "exp (Rabs (x - x') / lam + 31 * eta 53 * (B / lam) + 48 * eta 53)" in thm["statement"]
+    assert "forall x x' out : R, Rabs x <= B -> Rabs x' <= B ->" in thm["statement"]
+    assert "exp (Rabs (x - x') / lam + 18 * eta 53 * (B / lam) + 23 * eta 53)" in thm["statement"]
     assert set(cert["assumptions"]) == REALS
 
 

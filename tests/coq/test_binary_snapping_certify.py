@@ -1,10 +1,11 @@
-"""Binary snapping with real Coq: the shipped diffprivlib spec's file compiles (float_snap_dp
-instantiated at binary64, its decidable premises proved by interval/lra, pipeline_ok from
+"""Binary snapping with real Coq: the shipped diffprivlib spec's file compiles (float_snap_dp_tight
+instantiated at binary64, its decidable premises proved by interval/lra, the pipeline's range from
 lambda >= 2^-968 and the correctly rounded log) with only allow-listed axioms, and the theorem it
-prints is the claim with U*'s measure as its only hypothesis; the user's own epsilon, below the
-theorem's value, is undecided by Python, and the same file forced through Coq with that claim is refused at the
-claim's inequality (Coq, not Python, decides).  About 12 s CPU, most of it the audit's
-`Print Assumptions` over the library."""
+prints is the user's epsilon = 1 with U*'s measure as its only hypothesis; with numpy.log (a log
+within 1 ulp) the same epsilon is undecided by Python, and that file forced through Coq is refused
+at the claim's inequality (Coq, not Python, decides); diffprivlib's own rounding (Python's float %)
+is refuted: the file of mechanisms/diffprivlib_snapping_as_shipped.yaml compiles and states that
+no epsilon holds.  About 12 s CPU a file, most of it the audit's `Print Assumptions` over the library."""
 from __future__ import annotations
 
 import re
@@ -22,6 +23,7 @@ from obligations.prover.coq import assumption_names
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = Path("mechanisms/diffprivlib_snapping.yaml")
 USER_EPS = Path("tests/specs/binary64/diffprivlib_snapping_user_eps.yaml")
+AS_SHIPPED = Path("mechanisms/diffprivlib_snapping_as_shipped.yaml")
 
 
 def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
@@ -61,3 +63,18 @@ def test_claim_below_the_theorem_is_undecided_and_coq_refuses_it(tmp_path: Path,
     line = int(re.search(r"line (\d+),", run.stderr).group(1))
     lemmas = [t for t in u.rendered.text.splitlines()[:line] if t.startswith("Lemma ")]
     assert lemmas[-1].startswith("Lemma diffprivlib_snapping_user_eps_claim :"), run.stderr
+
+
+def test_diffprivlibs_own_rounding_is_refuted_by_coq(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    u = unfold(load(AS_SHIPPED))
+    assert u.plan.expected == Verdict.REFUTED
+    run = _coqc(tmp_path, u.spec.name, u.rendered.text)
+    assert run.returncode == 0, run.stdout + run.stderr
+    stated = run.stdout.split("diffprivlib_snapping_as_shipped_not_dp\n", 1)[1].split("audit_assumptions", 1)[0]
+    assert "forall pr : (R -> Prop) -> R," in stated and "~" in stated
+    assert "dl_prob pr diffprivlib_snapping_as_shipped_lam diffprivlib_snapping_as_shipped_grid" in stated
+    block = ("Axioms:" + run.stdout.split("Axioms:")[1]).splitlines()
+    full, unresolved = allowlist.full_names(assumption_names(block, u.spec.name),
+                                            allowlist.REALS | allowlist.PRIMITIVE)
+    assert not unresolved and allowlist.refused(full, uses_interval=True) == []

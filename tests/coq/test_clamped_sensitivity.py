@@ -43,8 +43,13 @@ def test_true_tight_epsilon_is_proved(run: tuple[Path, dict[str, Any]]) -> None:
     record = json.loads((out / "snapping_clamp_wide.json").read_text())
     assert record["verdict"] == "proved" and record["analysis"]["tight_epsilon"] == "1/2"
     names = [t["name"] for t in record["theorems"]]
-    assert names == ["snapping_clamp_wide_dp_events", "snapping_clamp_wide_lifting",
-                     "snapping_clamp_wide_total", "snapping_clamp_wide_dp"]
+    assert names == ["snapping_clamp_wide_" + t for t in (
+        "dp_events", "lifting", "total", "noise_lifting", "dp_every_event", "branch_lifting", "distribution", "dp")]
+    # the mirror coupling needs only |clamp fa - clamp fa'| <= 2B, not the sensitivity 3
+    lifting = unqualified(next(t["statement"] for t in record["theorems"]
+                               if t["name"] == "snapping_clamp_wide_noise_lifting"))
+    assert lifting.startswith("forall fa fa' : R, Rabs (fa - fa') <= 3 ->")
+    assert "(exp (1 / 2)) 0 noise_pr noise_pr" in lifting
     v = (out / "snapping_clamp_wide.v").read_text()
     assert "eapply snap_dp_clamped_2b;" in v and "eps * (2 * B) <= (1 / 2)" in v
 

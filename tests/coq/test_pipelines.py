@@ -49,7 +49,19 @@ def test_clamped_snapping_is_dp_for_all_parameters(clamped: tuple[Path, dict[str
     assert o["statement"].endswith("p <= exp (eps * delta) * p'")
     record = json.loads((out / "snapping_clamped.json").read_text())
     assert [t["name"] for t in record["theorems"]] == [
-        "snapping_clamped_dp_events", "snapping_clamped_lifting", "snapping_clamped_total", "snapping_clamped_dp"]
+        "snapping_clamped_dp_events", "snapping_clamped_lifting", "snapping_clamped_total",
+        "snapping_clamped_noise_lifting", "snapping_clamped_dp_every_event", "snapping_clamped_branch_lifting",
+        "snapping_clamped_distribution", "snapping_clamped_dp"]
+    stated = {t["name"]: t["statement"] for t in record["theorems"]}
+    # the witnesses of Definition 3 on the noise: the mirror coupling with delta = 0 ...
+    assert ("(exp (eps * delta)) 0 noise_pr noise_pr (mirror_left eps (clamp B fa - clamp B fa')) "
+            "(mirror_right eps (clamp B fa - clamp B fa'))") in stated["snapping_clamped_noise_lifting"]
+    # ... and seed 000's per-branch pairing, with delta = 1 - e^(-claim)
+    assert "(1 - exp (- (eps * delta))) uouter uouter" in stated["snapping_clamped_branch_lifting"]
+    assert stated["snapping_clamped_dp_every_event"].endswith(
+        "forall F : R -> Prop, snap_pr (snapping_clamped eps lam B fa) F <= "
+        "exp (eps * delta) * snap_pr (snapping_clamped eps lam B fa') F")
+    assert stated["snapping_clamped_distribution"].endswith("(clamped_outputs B lam)) = 1")
     assert set(record["assumptions"]) <= {
         "Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
         "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}

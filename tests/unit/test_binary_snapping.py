@@ -58,15 +58,18 @@ def test_shipped_spec_equals_diffprivlib_itself() -> None:
     assert s.bound == Fraction(m._bound)
 
 
-def test_shipped_claims_are_proved_and_the_users_epsilon_is_undecided() -> None:
+def test_the_users_epsilon_is_proved_with_crlibm_and_undecided_with_numpy_log() -> None:
     for path in (SHIPPED, NUMPY_LOG):
         u = unfold(load(path.relative_to(REPO)))
         assert u.plan.expected == Verdict.PROVED, u.plan.notes
         assert u.mechanism.value < float(u.spec.loss)
+    shipped = unfold(load(SHIPPED.relative_to(REPO)))
+    assert shipped.spec.loss == 1 and "0.99999999999998446" in shipped.plan.notes[0]
+    # diffprivlib's accounting leaves 12*B*eta + 2*eta between epsilon' and epsilon: ln K fits in it
+    assert shipped.mechanism.value - 1 / float(shipped.spec.scale) < (12 * 100 + 2) * float(ETA)
     u = unfold(load(USER_EPS.relative_to(REPO)))
-    assert u.plan.expected == Verdict.UNDECIDED
-    assert "undecided" in u.plan.notes[0] and "1.0000000000000737" in u.plan.notes[0]
-    # diffprivlib's accounting, ln K <= 12*B*eta + 2*eta, is below what float_snap_dp gives here
+    assert u.plan.expected == Verdict.UNDECIDED and u.spec.ulps == 1
+    assert "undecided" in u.plan.notes[0] and "1.0000000000000431" in u.plan.notes[0]
     assert (12 * 100 + 2) * float(ETA) < u.mechanism.value - 1 / float(u.spec.scale)
 
 
@@ -81,9 +84,9 @@ def test_delta_exceeds_the_displacement_and_the_value_is_about_the_docs_constant
     s = load(SHIPPED.relative_to(REPO))
     d = choose_delta(s.bound, s.grid, s.mu)
     assert displacement(s.bound, s.grid, s.mu) < d < displacement(s.bound, s.grid, s.mu) * Fraction(1002, 1000)
-    # ln K ~ 22.3 B eps eta for Lambda = 2 lambda (docs/binary64.md), plus the constant term
+    # ln K ~ 10.5 B eps eta for Lambda = 2 lambda (docs/snap_tight.md), plus the constant term
     ln_k = float(theorem_value(s, d)) - 1 / float(s.scale)
-    assert 18 * 100 * float(ETA) < ln_k < 22 * 100 * float(ETA)
+    assert 10.5 * 100 * float(ETA) < ln_k < 10.7 * 100 * float(ETA)
 
 
 def _statement(text: str) -> str:
@@ -98,9 +101,10 @@ def test_render_states_the_claim_with_only_the_sampler_as_hypothesis() -> None:
     assert "forall (choice : Z -> bool) (pr : (R -> Prop) -> R),\n  uprob pr ->\n  forall x x' out," in theorem
     assert "choice (fun v => rnd 53 (-1074) choice (ln v)) pr diffprivlib_snapping_lam x" in theorem
     assert "pipeline_ok" not in theorem and "lnf" not in theorem
-    assert "pipeline_ok_binary64_correct" in text and "powerRZ 2 (-968) <= diffprivlib_snapping_lam" in text
+    assert "bpow radix2 (-1074 + 2 * 53) <= diffprivlib_snapping_lam" in text
+    assert "generic_format radix2 (FLT_exp (-1074) 53) diffprivlib_snapping_lam" in text
     assert "Rabs (x - x') <= 1 ->" in text and "float_snap TiesUp" in text
-    assert "float_snap_dp 53 (-1074)" in text
+    assert "float_snap_dp_tight_correct 53 (-1074)" in text
     for word in ("Admitted", "admit.", "Axiom", "Parameter"):
         assert word not in text
 
@@ -111,7 +115,7 @@ def test_render_of_a_log_within_ulps_assumes_only_the_logs_error() -> None:
     assert "pipeline_ok" not in theorem
     assert ("uprob pr ->\n  (forall v, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 -> "
             "rel_within diffprivlib_snapping_numpy_log_mu (ln v) (lnf v)) ->\n  forall x x' out,") in theorem
-    assert "pipeline_ok_binary64_log" in text
+    assert "float_snap_dp_tight_log 53 (-1074)" in text
 
 
 def test_claim_precision_follows_the_gap(tmp_path: Path) -> None:
@@ -127,7 +131,7 @@ def test_claim_precision_follows_the_gap(tmp_path: Path) -> None:
 @pytest.mark.parametrize("field, value, words", [
     ("format", "binary32", ["snapping.format", "binary64"]),
     ("ties", "even", ["snapping.ties", "up", "down"]),
-    ("bound", 400, ["snapping.bound", "beyond the proved range", "about 353.198"]),
+    ("bound", 400, ["snapping.bound", "beyond the proved range", "about 353.698"]),
     ("bound", "2**47", ["snapping.bound", "2^46 * lambda", "Mironov"]),
     ("bound", "2**", ["snapping.bound"]),
     ("bound", "x + 1", ["snapping.bound", "not an exact number"]),
@@ -153,11 +157,55 @@ def test_bad_input_names_the_field_and_the_range(tmp_path: Path, field: str, val
 def test_bad_input_exits_2_and_runs_nothing(tmp_path: Path) -> None:
     run = cli("prove", str(_write(tmp_path, bound=400)), "--out", str(tmp_path / "out"))
     assert run.returncode == 2
-    assert "snapping.bound" in run.stderr and "about 353.198" in run.stderr
+    assert "snapping.bound" in run.stderr and "about 353.698" in run.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
 def test_range_limit_is_about_354_lambda() -> None:
     s = load(SHIPPED.relative_to(REPO))
-    limit = (1022 * math.log(2) * float(s.scale) - float(s.grid)) / 2
-    assert 353 < limit < 354.5
+    limit = (1022 * math.log(2) * float(s.scale) - float(s.grid) / 2) / 2
+    assert 353.5 < limit < 354.5
+
+
+AS_SHIPPED = REPO / "mechanisms" / "diffprivlib_snapping_as_shipped.yaml"
+
+
+def test_diffprivlibs_rounding_is_refuted_at_its_witness_parameters() -> None:
+    u = unfold(load(AS_SHIPPED.relative_to(REPO)))
+    assert u.spec.rounding == "diffprivlib" and u.plan.expected == Verdict.REFUTED
+    assert "not epsilon-DP for any epsilon" in u.plan.notes[0]
+    assert u.rendered.theorems == ("diffprivlib_snapping_as_shipped_not_dp",)
+    assert "diffprivlib_not_dp pr Hpr" in u.rendered.text
+    # the spec's parameters are diffprivlib's own for epsilon 1.5, bounds [0, nextafter(1.5, 2)]
+    c = D.calibrate(1.5, 1.0, 0.0, math.nextafter(1.5, 2.0))
+    assert u.spec.scale == Fraction(c.scale) and u.spec.bound == Fraction(c.bound) and u.spec.grid == c.grid == 1
+    assert float(u.spec.epsilon) == c.effective_epsilon and c.in_mironov_range()
+
+
+def test_the_witness_sample_leaves_the_grid_in_the_description() -> None:
+    """The sample of Float/DiffprivlibRound.v, run through analysis/diffprivlib_snapping.py with a correctly
+    rounded log (mpmath): the input 0.7500000000000001 outputs 0.7500000000000002 (2^-54 scaled)."""
+    import mpmath
+    c = D.calibrate(1.5, 1.0, 0.0, math.nextafter(1.5, 2.0))
+    u0 = 8509399323626886 * 2.0 ** -54
+    with mpmath.workprec(200):
+        log_u0 = float(mpmath.log(mpmath.mpf(u0)))
+    assert log_u0 == -6755399441055736 * 2.0 ** -53
+    assert D.randomise_scaled(c, 0.7500000000000001, 0, log_u0) == 2.0 ** -54
+    assert D.randomise(c, 0.7500000000000001, 0, log_u0) == 0.7500000000000002
+    for u in (math.nextafter(u0, 0), math.nextafter(u0, 1)):   # its neighbours stay on the grid
+        with mpmath.workprec(200):
+            lg = float(mpmath.log(mpmath.mpf(u)))
+        assert D.randomise_scaled(c, 0.7500000000000001, 0, lg) == 0.0
+
+
+@pytest.mark.parametrize("field, value", [("epsilon", 1), ("bound", 100), ("ties", "down"),
+                                          ("log", {"ulps": 1})])
+def test_diffprivlibs_rounding_outside_its_witness_is_bad_input(tmp_path: Path, field: str, value: Any) -> None:
+    data = yaml.safe_load(AS_SHIPPED.read_text())
+    data["snapping"][field] = value
+    path = tmp_path / "r.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(SpecError) as err:
+        load(path)
+    assert "snapping.rounding" in str(err.value) and "epsilon 1.5" in str(err.value)

@@ -48,32 +48,31 @@ def test_show_prints_the_cases_and_the_numbers() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     # the outputs: B = 100, Lambda = 2, so the interior grid points are k = -49..49
-    assert "B = 100.0: clamp_top_ratio (SnapTailRatio.v)" in out
-    assert "-B = -100.0: clamp_bottom_ratio (SnapTailRatio.v)" in out
-    assert "k*Lambda, k = -49..49 (99 grid points strictly inside (-B, B)): interior_ratio (SnapRatio.v)" in out
-    assert "ln K = 1866.55 eta" in out
-    assert "anything else: clamp_cases_3 (Clamp.v) in float_snap_dp: probability 0 from every input" in out
+    assert "B = 100.0: tight_top_ratio (SnapTight.v)" in out
+    assert "-B = -100.0: tight_bottom_ratio (SnapTight.v)" in out
+    assert "k*Lambda, k = -49..49 (99 grid points strictly inside (-B, B)): tight_ratio (SnapTight.v)" in out
+    assert "ln K = 1062.09 eta" in out
+    assert "anything else: clamp_cases_3 (Clamp.v) in float_snap_dp_tight: probability 0 from every input" in out
     # the obligations, their count and tactics, and the numbers compared
-    assert ("obligations of the generated file: 16 (exact pipeline_ok_binary64_correct x1, field x1, "
-            "float_snap_dp; exp_mono x1, interval x7, lra x5, reflexivity x1)") in out
+    assert ("obligations of the generated file: 17 (field x1, float_snap_dp_tight_correct; exp_mono x1, "
+            "generic_format_FLT; field x1, interval x7, lra x5, reflexivity x2)") in out
     assert "_g_ok (Hg): (g - 1)*Lambda < B <= g*Lambda -- lra [g = 50: 98.0 < 100.0 <= 100.0]" in out
-    assert "B up to 353.198" in out      # the same limit the spec check prints (test_binary_snapping.py)
-    assert "gap 2.622e-14" in out and "interval (i_prec 75)" in out
-    assert "_lam_range (pipeline_ok): 2^-968 <= lambda -- interval [lambda = 1.0000000000001334" in out
-    assert "pipeline_ok for the correctly rounded ln (no premise on the log)" in out
+    assert "B up to 353.698" in out      # the same limit the spec check prints (test_binary_snapping.py)
+    assert "gap 1.553e-14" in out and "interval (i_prec 75)" in out
+    assert "_lam_range (the pipeline's range): 2^-968 <= lambda -- interval [lambda = 1.0000000000001334" in out
 
 
 def test_an_undecided_claim_shows_a_negative_gap(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     u = unfold(load(USER_EPS))
     claim = next(o for o in cases(u.mechanism).obligations if o.lemma == "claim")
-    assert "gap -7.378e-14" in claim.numbers
+    assert "gap -4.313e-14" in claim.numbers
 
 
 def test_a_log_within_ulps_adds_the_bound_on_mu(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     table = cases(unfold(load(NUMPY_LOG)).mechanism)
-    assert len(table.obligations) == 17
+    assert len(table.obligations) == 18
     mu = next(o for o in table.obligations if o.lemma == "mu_half")
     assert mu.statement == "0 <= mu <= 1/2" and "(1 ulp(s))" in mu.numbers
 

@@ -26,7 +26,7 @@ def _renamed(tmp_path: Path, mechanism: str, name: str) -> Path:
 
 @pytest.mark.parametrize("name, clash", [
     ("tape", "tape_run"), ("range", "range_value"), ("two", "two_pld"), ("snap", "snap_accuracy"),
-    ("ratio", "ratio_E"), ("noise", "noise_mu"), ("krr", "krr_dp_le"),
+    ("ratio", "ratio_E"), ("tight", "tight_mu"), ("krr", "krr_dp_le"),
 ])
 @pytest.mark.parametrize("mechanism", ["randomized_response", "above_threshold_all_k"])
 def test_a_name_whose_definitions_would_shadow_the_library_is_refused(tmp_path: Path, mechanism: str, name: str,
@@ -52,3 +52,12 @@ def test_a_program_sweep_point_name_is_checked_too(tmp_path: Path) -> None:
     spec.write_text(yaml.safe_dump(data, sort_keys=False))
     run = cli("check", str(spec))
     assert run.returncode == 2 and "'tape' would make the generated file define tape_run" in run.stderr
+
+
+@pytest.mark.parametrize("name", ["spec", "the", "verify"])
+def test_the_header_comment_reserves_no_name(tmp_path: Path, name: str) -> None:
+    """The generated header's words are inside one Coq comment, whichever form it takes."""
+    from obligations.core.names import RESERVED
+    assert name not in RESERVED
+    run = cli("check", str(_renamed(tmp_path, "randomized_response", name)))
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -47,7 +47,10 @@ def test_shipped_pipeline_specs_are_expected_to_prove(name: str) -> None:
     assert isinstance(s, PipelineSpec)
     u = unfold(s)
     assert u.expected == "proved"
-    assert render(u).theorems == (f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_dp")
+    events = () if s.out_clamp is not None else (f"{name}_events_limit",)
+    assert render(u).theorems == (
+        f"{name}_dp_events", f"{name}_lifting", f"{name}_total", f"{name}_noise_lifting",
+        f"{name}_dp_every_event", f"{name}_branch_lifting", f"{name}_distribution") + events + (f"{name}_dp",)
 
 
 def test_case_table_of_unclamped_snapping() -> None:

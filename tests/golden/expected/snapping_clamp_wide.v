@@ -112,6 +112,18 @@ Proof. snap_case snap_case_bot_far snapping_clamp_wide_pre_bot_plus snapping_cla
 Lemma snapping_clamp_wide_claim_ge : eps * (2 * B) <= (1 / 2).
 Proof. snap_side. Qed.
 
+(* The mirror coupling (Noise/Mirror.v): witnesses of Definition 3 on the noise (u, S) with delta = 0; it pairs w with the noise whose Laplace value is larger by d = clamp B fa - clamp B fa', so both runs give the same output *)
+Lemma snapping_clamp_wide_noise_lifting : forall fa fa', Rabs (fa - fa') <= 3 ->
+  set_lifting_with (fun w w' => snapping_clamp_wide fa (fst w) (snd w) = snapping_clamp_wide fa' (fst w') (snd w'))
+    (exp ((1 / 2))) 0 noise_pr noise_pr (mirror_left eps (clamp B fa - clamp B fa')) (mirror_right eps (clamp B fa - clamp B fa')).
+Proof. intros fa fa' Hd; apply (snap_mirror_lifting eps (2 * B)); [snap_side | apply clamp_dist_le_2b; snap_side | exact snapping_clamp_wide_claim_ge |]; intros u s u' s' Hu Hu' H; rewrite (snapping_clamp_wide_eq fa u s Hu), (snapping_clamp_wide_eq fa' u' s' Hu'); unfold snapping_clamp_wide_nf; rewrite H; reflexivity. Qed.
+
+(* Seed 000's pairing, each sign with itself (u' = e^(S r d) u; Noise/BranchCoupling.v): delta = 1 - e^(-claim), and on the sign it stretches no witnesses do better (branch_lifting_tight); partners may lie above 1, so the outputs are those of the normal form, defined for every u > 0 *)
+Lemma snapping_clamp_wide_branch_lifting : forall fa fa', Rabs (fa - fa') <= 3 -> forall s,
+  set_lifting_with (fun u u' => branch_rel eps (clamp B fa - clamp B fa') s u u' /\ snapping_clamp_wide_nf fa u s = snapping_clamp_wide_nf fa' u' s)
+    (exp ((1 / 2))) (1 - exp (- ((1 / 2)))) uouter uouter (branch_left eps (clamp B fa - clamp B fa') s) (branch_right eps (clamp B fa - clamp B fa') s).
+Proof. intros fa fa' Hd s; apply (snap_branch_lifting_same eps (2 * B)); [snap_side | apply clamp_dist_le_2b; snap_side | exact snapping_clamp_wide_claim_ge |]; intros u u' Hu Hu' H; unfold snapping_clamp_wide_nf; rewrite H; reflexivity. Qed.
+
 (** ** The claim: ((1 / 2), 0)-DP for neighbours |fa - fa'| <= 3 *)
 (* The clamped query values are at most (2 * B) apart whatever fa and fa' are
    (clamp_dist_le_2b), which is what the claim needs: the bound for distance (2 * B). *)
@@ -181,6 +193,30 @@ Proof.
   intros fa fa' Hd ys mu1 mu2 Hnd H1 H2.
   exact (snap_lifting _ _ _ ys mu1 mu2 Hnd H1 H2 (snapping_clamp_wide_dp fa fa' Hd)).
 Qed.
+
+(** ** The lifting on the noise (u, S) (seed 000, Definitions 3 and 6)
+   snapping_clamp_wide_noise_lifting above gives the witnesses with delta = 0 (the mirror coupling);
+   snapping_clamp_wide_branch_lifting the seed's own per-sign pairing, with delta = 1 - e^(-claim). *)
+
+(* Pure DP for every set F of outputs, through the lifting (F any set: no finiteness, no measurability). *)
+Theorem snapping_clamp_wide_dp_every_event : forall fa fa', Rabs (fa - fa') <= 3 ->
+  forall F : R -> Prop, snap_pr (snapping_clamp_wide fa) F <= exp ((1 / 2)) * snap_pr (snapping_clamp_wide fa') F.
+Proof.
+  intros fa fa' Hd F.
+  exact (snap_lifting_every_event _ _ _ _ _ F (mirror_left_subdistr _ _) (snapping_clamp_wide_noise_lifting fa fa' Hd)).
+Qed.
+
+(* The output probabilities form a distribution: each output's probability is the measure of its
+   preimage, and they sum to 1. *)
+Theorem snapping_clamp_wide_distribution : forall fa,
+  (forall y, snap_prob (snapping_clamp_wide fa) y (snap_pr (snapping_clamp_wide fa) (fun y' => y' = y))) /\
+  rsum (map (fun y => snap_pr (snapping_clamp_wide fa) (fun y' => y' = y)) (clamped_outputs B lam)) = 1.
+Proof.
+  intros fa. split.
+  - intros y. destruct (snapping_clamp_wide_total fa y) as [p Hp]. rewrite (snap_pr_prob _ _ _ Hp). exact Hp.
+  - apply snap_mass_clamped; [snap_side | snap_side | | exact (snapping_clamp_wide_total fa)].
+    intros u s y Hu E. rewrite (snapping_clamp_wide_eq fa u s Hu) in E. exact (snapping_clamp_wide_grid fa u s y Hu E).
+Qed.
 End snapping_clamp_wide.
 
 (** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
@@ -193,8 +229,16 @@ Check snapping_clamp_wide_lifting.
 Check audit_statement.
 Check snapping_clamp_wide_total.
 Check audit_statement.
+Check snapping_clamp_wide_noise_lifting.
+Check audit_statement.
+Check snapping_clamp_wide_dp_every_event.
+Check audit_statement.
+Check snapping_clamp_wide_branch_lifting.
+Check audit_statement.
+Check snapping_clamp_wide_distribution.
+Check audit_statement.
 Check snapping_clamp_wide_dp.
-Definition audit_theorems := (@snapping_clamp_wide_dp_events, @snapping_clamp_wide_lifting, @snapping_clamp_wide_total, @snapping_clamp_wide_dp).
+Definition audit_theorems := (@snapping_clamp_wide_dp_events, @snapping_clamp_wide_lifting, @snapping_clamp_wide_total, @snapping_clamp_wide_noise_lifting, @snapping_clamp_wide_dp_every_event, @snapping_clamp_wide_branch_lifting, @snapping_clamp_wide_distribution, @snapping_clamp_wide_dp).
 Check audit_assumptions.
 Print Assumptions audit_theorems.
 Check audit_end.
