@@ -63,13 +63,16 @@ test: setup theories
 	$(PY) -m pytest tests -q -n 2 --dist loadfile --no-loadscope-reorder
 
 # ruff on everything (pyproject.toml: pyflakes, import order, likely bugs, modern syntax, a
-# complexity bound); mypy --strict on the whole package; the import contracts of
-# pyproject.toml (one direction of flow, the four models independent of each other, no
-# import circles, only obligations.prover starts processes).
+# complexity bound); mypy --strict on the whole package and the Coq lint; the import
+# contracts of pyproject.toml (one direction of flow, the four models independent of each
+# other, no import circles, only obligations.prover starts processes); the Coq library's
+# house rules (scripts/coq-lint.py: nothing assumed, headers, names, Requires at the top,
+# no bare simpl on reals).
 lint: venv
 	$(VENV)/bin/ruff check obligations tests bench scripts
-	$(VENV)/bin/mypy --strict obligations
+	$(VENV)/bin/mypy --strict obligations scripts/coq-lint.py
 	$(VENV)/bin/lint-imports
+	$(PY) scripts/coq-lint.py
 
 test-unit: venv
 	$(PY) -m pytest tests/unit -q

@@ -162,7 +162,7 @@ class OursRow:
     seconds: dict[str, float | None] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)     # CPU seconds of the Coq processes
     peak_kib: dict[str, int] = field(default_factory=dict)
-    assumptions: dict[str, list[str]] = field(default_factory=dict)
+    assumptions: list[str] = field(default_factory=list)
 
     def s(self, stage: str) -> float | None:
         return self.seconds.get(stage)
@@ -241,9 +241,8 @@ def run_ours(n: int, coq: TimedCoq, timeout: float, log: Any) -> OursRow:
         return stop("coqc", "error", f"{type(exc).__name__}: {exc}")
     row.assumptions = audit.assumptions
     allowed = allowlist.REALS | allowlist.PRIMITIVE   # printed names, resolved against the allow-list
-    bad = sorted({a for t in audit.assumptions.values()
-                  for a in [*allowlist.refused(allowlist.full_names(t, allowed)[0], u["uses_interval"]),
-                            *allowlist.full_names(t, allowed)[1]]})
+    full, unresolved = allowlist.full_names(audit.assumptions, allowed)
+    bad = sorted({*allowlist.refused(full, u["uses_interval"]), *unresolved})
     if bad:
         return stop("audit", "failed", "assumptions outside the allow-list: " + ", ".join(bad))
     print(f"  n = {n}: audit read; end to end {row.end_to_end:.2f} s",

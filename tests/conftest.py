@@ -1,9 +1,12 @@
-"""Shared test setup: run from the repository root so spec paths are relative."""
+"""Shared test setup: run from the repository root so spec paths are relative; the longest
+files first; each shipped spec proved once for the whole run (`shipped_proof`)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from shipped import Proved, ShippedProofs, shared_root
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -20,8 +23,8 @@ def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # The files that take longest, started first: with two workers and whole files per worker
 # (`--dist loadfile`) a long file started last is the suite's tail.
-LONGEST_FIRST = ("test_certify_programs.py", "test_floating_certify.py", "test_certify.py", "test_tamper.py",
-                 "test_wheel.py", "test_programs.py", "test_input_edges.py")
+LONGEST_FIRST = ("test_certify_programs.py", "test_floating_certify.py", "test_certify_calibrated.py",
+                 "test_certify.py", "test_tamper.py", "test_wheel.py", "test_programs.py", "test_input_edges.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -29,3 +32,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         name = item.path.name
         return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
     items.sort(key=rank)   # stable: the order within a file is kept
+
+
+@pytest.fixture(scope="session")
+def shipped_proof(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Proved]:
+    """`shipped_proof("snapping_clamped")`: mechanisms/snapping_clamped.yaml proved once for the
+    whole run, whichever Coq test asks first (tests/shipped.py)."""
+    return ShippedProofs(shared_root(tmp_path_factory) / "shipped").get

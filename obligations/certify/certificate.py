@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-FORMAT = "obligations-certificate/2"
+FORMAT = "obligations-certificate/3"   # 3: one assumptions list for all the theorems
 
 
 def sha256_text(text: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from obligations import __version__
 from obligations.certify import certificate as cert
+from obligations.certify.allowlist import refused
 from obligations.certify.outcome import Outcome, Settings, vacuity, witness_json
 from obligations.core.document import DocumentError
 from obligations.core.templates import SharedModule, name_matches_text
@@ -24,7 +25,8 @@ from obligations.models import Unfolded
 from obligations.prover.coq import Audit
 
 # Fields that record how a run went, not what was proved: not compared.
-_INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "proofs", "spec", "packages")
+_INFORMATIONAL = ("timings_s", "peak_memory_kib", "certificate_sha256", "theorems", "assumptions", "proofs", "spec",
+                  "packages")
 
 
 def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[str, Any]:
@@ -72,8 +74,8 @@ def record_of(u: Unfolded, o: Outcome, settings: Settings, json_path: Path, audi
     spec = u.spec
     record = planned(u, o.choices, settings)
     record["spec"] = {"path": _spec_path(spec.path, json_path), "sha256": spec.sha256}
-    record["theorems"] = [{"name": t, "statement": audit.statements[t], "assumptions": audit.assumptions[t]}
-                          for t in u.rendered.theorems]
+    record["theorems"] = [{"name": t, "statement": audit.statements[t]} for t in u.rendered.theorems]
+    record["assumptions"] = audit.assumptions      # of all the theorems: one `Print Assumptions`
     record["proofs"] = o.proofs
     record["packages"] = _package_versions()
     record["timings_s"] = {k: round(v, 3) for k, v in o.timings.items()}
@@ -198,13 +200,25 @@ def _short(v: Any) -> str:
     return text if len(text) <= 200 else text[:200] + "..."
 
 
+def _audit_shaped(record: dict[str, Any]) -> bool:
+    """What Coq printed, as a certificate records it: each theorem its name and statement,
+    and one list of allow-listed assumptions (only `verify` runs Coq to compare them)."""
+    theorems, assumptions = record.get("theorems"), record.get("assumptions")
+    return (isinstance(theorems, list)
+            and all(isinstance(t, dict) and set(t) == {"name", "statement"} and isinstance(t["statement"], str)
+                    for t in theorems)
+            and isinstance(assumptions, list) and all(isinstance(a, str) for a in assumptions)
+            and not refused(assumptions, record.get("uses_interval") is True))
+
+
 def reusable(json_path: Path, u: Unfolded, settings: Settings) -> dict[str, Any] | None:
     """The certificate at `json_path` if every field the spec re-derives agrees and its .v
     is the render with proofs from the candidates, else None (then it is proved anew).
     Whether Coq accepted it is another question (`checked.checked_here`, or a re-check)."""
     try:
         record = cert.read(json_path)
-        if not cert.is_sealed(record) or compare(record, u, settings, json_path.with_suffix(".v")):
+        if not cert.is_sealed(record) or compare(record, u, settings, json_path.with_suffix(".v")) \
+                or not _audit_shaped(record):
             return None
         recorded_choices(record)
         if not isinstance(record["theorems"][-1]["statement"], str):
@@ -223,6 +237,8 @@ def disagreements(record: dict[str, Any], o: Outcome, audit: Audit | None) -> li
         for t in record["theorems"]:
             if t.get("statement") != audit.statements.get(t["name"]):
                 problems.append(f"the statement of {t['name']} differs from what Coq prints")
-            elif t.get("assumptions") != audit.assumptions.get(t["name"]):
-                problems.append(f"the assumptions of {t['name']} differ from what Coq prints")
+            if set(t) != {"name", "statement"}:
+                problems.append(f"the theorem {t['name']} records more than its name and statement")
+        if record.get("assumptions") != audit.assumptions:
+            problems.append("the assumptions of the theorems differ from what Coq prints")
     return problems

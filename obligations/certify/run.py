@@ -315,29 +315,25 @@ def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outc
     return out, audit
 
 
-def _audited(checked: StageResult, audit: Audit, uses_interval: bool) -> tuple[dict[str, list[str]], str]:
-    """Every theorem's assumptions by full name, and why the file is refused ("" if not):
+def _audited(checked: StageResult, audit: Audit, uses_interval: bool) -> tuple[list[str], str]:
+    """The theorems' assumptions by full name, and why the file is refused ("" if not):
     an assumption outside the allow-list, an axiom declared in the file or our library,
     or anything coqchk reports as relying on an unsafe feature."""
     if checked.unsafe:
-        return {}, "coqchk reports unsafe features: " + ", ".join(checked.unsafe)
+        return [], "coqchk reports unsafe features: " + ", ".join(checked.unsafe)
     own = allowlist.own_axioms(checked.axioms)
     if own:
-        return {}, ("the file or the library declares axioms (an Axiom, Parameter or Admitted lemma): "
+        return [], ("the file or the library declares axioms (an Axiom, Parameter or Admitted lemma): "
                     + ", ".join(own))
-    full: dict[str, list[str]] = {}
-    bad: set[str] = set()
-    for theorem, printed in audit.assumptions.items():
-        names, unresolved = allowlist.full_names(printed, checked.axioms)
-        if unresolved:
-            return {}, ("assumptions of " + theorem + " that are not exactly one axiom of the checked "
-                        "environment: " + ", ".join(unresolved))
-        full[theorem] = names
-        bad |= set(allowlist.refused(names, uses_interval))
+    names, unresolved = allowlist.full_names(audit.assumptions, checked.axioms)
+    if unresolved:
+        return [], ("assumptions of the theorems that are not exactly one axiom of the checked "
+                    "environment: " + ", ".join(unresolved))
+    bad = allowlist.refused(names, uses_interval)
     if bad:
-        return {}, ("the proof rests on assumptions outside the allow-list: " + ", ".join(sorted(bad))
+        return [], ("the proof rests on assumptions outside the allow-list: " + ", ".join(sorted(bad))
                     + " (an Admitted lemma or an Axiom)")
-    return full, ""
+    return names, ""
 
 
 def _discharge(coq: Coq, vfile: Path, u: Unfolded, settings: Settings

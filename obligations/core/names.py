@@ -6,6 +6,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from obligations.core.audit import MARKERS, TUPLE
 from obligations.core.resources import TEMPLATES, THEORIES
 
 # fullmatch, never `^...$`: `$` also matches before a trailing newline ("rr\n").
@@ -89,7 +90,9 @@ def theory_names(directory: Path = THEORIES) -> frozenset[str]:
 
 # Computed once: a spec's name may not be any of these (it names a module and prefixes definitions).
 _TEMPLATE_NAMES, _THEORY_NAMES = template_names(), theory_names()
-RESERVED = LIBRARY_NAMES | _TEMPLATE_NAMES | _THEORY_NAMES
+# The audit every generated file ends with (core/audit.py) refers to its markers and defines TUPLE.
+AUDIT_NAMES = frozenset({*MARKERS, TUPLE})
+RESERVED = LIBRARY_NAMES | AUDIT_NAMES | _TEMPLATE_NAMES | _THEORY_NAMES
 
 # What a renderer appends to a spec's name: `{{ name }}_dp` and `name ~ "_is_family"` in the
 # templates, f"{name}_lo" (or f"{spec.name}_lo") in the renderers' code.
@@ -137,7 +140,7 @@ def referenced_names(folders: tuple[Path, ...] = RENDERERS, templates: frozenset
     written: set[str] = set()
     for f in _files(folders, "*.py"):
         written.update(_IDENT_TOKEN.findall(_read(f)))
-    return templates | LIBRARY_NAMES | (theories & written)
+    return templates | LIBRARY_NAMES | AUDIT_NAMES | (theories & written)
 
 
 REFERENCED = referenced_names()

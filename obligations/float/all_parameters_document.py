@@ -36,7 +36,6 @@ FILE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("m_max", ("unfold", "lra")),
     ("a_ok", ("unfold", "lra")),
     ("b_ok", ("unfold", "lra")),
-    ("prob_nonneg", ("intros", "unfold", "assert", "rewrite", "apply", "lra")),
 )
 # The theorem: a correctly rounded log goes through the library's `_correct` corollary (its
 # premises by lia and lra), a log within k ulps through the general theorem.

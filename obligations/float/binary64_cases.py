@@ -138,7 +138,6 @@ def case_table(scale: Fraction, grid: Fraction, bound: Fraction, g: int, delta: 
                                           f"mu = {_g(_mp(mu))} ({ulps} ulp(s))"))
         theorem = "float_snap_dp_tight_correct" if ulps is None else "float_snap_dp_tight_log"
         obligations += [
-            Obligation("prob_nonneg", "a step", "0 <= Pr[P | y]", "uprob_mono; lra", ""),
             Obligation("dp", "the theorem", "Pr[out | x] <= e^eps * Pr[out | x'] for |x - x'| <= 1",
                        f"{theorem}; exp_mono", ""),
         ]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT
+from obligations.core.audit import ASSUMPTIONS, END, MARKERS, STATEMENT, TUPLE
 from obligations.core.templates import SHARED_LIBRARY
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
 from obligations.prover import trust
@@ -52,10 +52,11 @@ class StageResult:
 
 @dataclass(frozen=True)
 class Audit:
-    """Each theorem's statement and assumptions, as the compiled file printed them."""
+    """Each theorem's statement and the assumptions of all of them (one `Print
+    Assumptions` of their tuple), as the compiled file printed them."""
 
     statements: dict[str, str]
-    assumptions: dict[str, list[str]]
+    assumptions: list[str]
 
 
 @dataclass
@@ -360,9 +361,13 @@ def _required(text: str) -> list[str | None]:
         found.append(None)
     return found
 
+
 def read_audit(out: str, theorems: tuple[str, ...]) -> Audit:
-    """The statement and the assumption names of each theorem, read between the markers
-    that the file's audit (`core.audit.audit_tail`) printed, in the order of `theorems`."""
+    """The statement of each theorem and the assumption names of all of them, read
+    between the markers that the file's audit (`core.audit.audit_tail`) printed: one
+    statement per theorem, in the order of `theorems`, then one `Print Assumptions`."""
+    if TUPLE in theorems:
+        raise InfrastructureError(f"a theorem is named {TUPLE}, the audit's own definition")
     sections: list[tuple[str, list[str]]] = []
     for line in out.splitlines():
         word = line.strip()
@@ -371,18 +376,15 @@ def read_audit(out: str, theorems: tuple[str, ...]) -> Audit:
         elif sections and not word.startswith(": audit_marker"):
             sections[-1][1].append(line)
     kinds = [k for k, _ in sections]
-    if kinds != [STATEMENT, ASSUMPTIONS] * len(theorems) + [END]:
+    if kinds != [STATEMENT] * len(theorems) + [ASSUMPTIONS, END]:
         raise InfrastructureError(f"the file's audit printed {kinds}, not the audit of {list(theorems)}:\n"
                                   f"{out[-2000:]}")
     statements: dict[str, str] = {}
-    assumptions: dict[str, list[str]] = {}
-    for k, t in enumerate(theorems):
-        check, printed = sections[2 * k][1], sections[2 * k + 1][1]
-        if not check:
+    for (_, check), t in zip(sections[:len(theorems)], theorems, strict=True):
+        if not check or check[0].strip() != t:
             raise InfrastructureError(f"the file's audit printed no statement of {t}:\n{out[-2000:]}")
         statements[t] = " ".join(ln.strip() for ln in check[1:]).removeprefix(":").strip()
-        assumptions[t] = assumption_names(printed, t)
-    return Audit(statements, assumptions)
+    return Audit(statements, assumption_names(sections[-2][1], TUPLE))
 
 
 def context_summary(out: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -20,8 +20,6 @@ from obligations.core.resources import THEORIES
 from obligations.models import load, unfold
 from obligations.prover.coq import assumption_names
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = Path("mechanisms/diffprivlib_snapping.yaml")
 USER_EPS = Path("tests/specs/binary64/diffprivlib_snapping_user_eps.yaml")

@@ -16,21 +16,31 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parent.parent.parent
 
 
-def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec),
+SPECS = [*(REPO / "mechanisms" / f"{n}.yaml" for n in ("truncated_geometric_family", "truncated_geometric_n10000")),
+         *(REPO / "tests" / "specs" / "families" / f"{n}.yaml"
+           for n in ("tgeom_eps_ln_3o2", "tgeom_variant", "tgeom_n10_beyond_case_split"))]
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """Every spec of this file in one `prove` (one start-up, one coqchk of the batch)."""
+    out = tmp_path_factory.mktemp("families")
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, SPECS),
                            "--out", str(out), "--build", str(out / "build"), "--json"],
                           cwd=REPO, capture_output=True, text=True, timeout=1200)
-    return done, json.loads(done.stdout) if done.stdout.strip() else {}
+    assert done.returncode == 1, done.stderr      # the claim below its epsilon is refuted
+    results = {o["name"]: o for o in json.loads(done.stdout)["results"]}
+    assert set(results) == {s.stem for s in SPECS}
+    return out, results
 
 
-def test_the_truncated_geometric_for_every_alpha_and_n(tmp_path: Path) -> None:
-    done, result = prove(REPO / "mechanisms" / "truncated_geometric_family.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
+def test_the_truncated_geometric_for_every_alpha_and_n(run: tuple[Path, dict[str, Any]]) -> None:
+    tmp_path, results = run
+    o = results["truncated_geometric_family"]
+    assert o["verdict"] == "proved", o["message"]
     cert = json.loads((tmp_path / "truncated_geometric_family.json").read_text())
     statements = {t["name"]: t["statement"] for t in cert["theorems"]}
     assert statements["truncated_geometric_family_dp"] == (
@@ -40,19 +50,17 @@ def test_the_truncated_geometric_for_every_alpha_and_n(tmp_path: Path) -> None:
     assert [p["obligation"] for p in cert["proofs"]][0] == "truncated_geometric_family_is_family"
 
 
-def test_n_10000_by_instantiation(tmp_path: Path) -> None:
-    done, result = prove(REPO / "mechanisms" / "truncated_geometric_n10000.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
-    (o,) = result["results"]
-    assert o["verdict"] == "proved"
+def test_n_10000_by_instantiation(run: tuple[Path, dict[str, Any]]) -> None:
+    tmp_path, results = run
+    o = results["truncated_geometric_n10000"]
+    assert o["verdict"] == "proved", o["message"]
     v = (tmp_path / "truncated_geometric_n10000.v").read_text()
     assert "fmech_z 0%Z 10000%Z 0%Z 10000%Z truncated_geometric_n10000_pmf" in v and "tabulate_z" not in v
 
 
-def test_a_family_claim_below_its_epsilon_is_refuted_with_a_witness(tmp_path: Path) -> None:
-    done, result = prove(REPO / "tests" / "specs" / "families" / "tgeom_eps_ln_3o2.yaml", tmp_path)
-    assert done.returncode == 1, done.stderr
-    (o,) = result["results"]
+def test_a_family_claim_below_its_epsilon_is_refuted_with_a_witness(run: tuple[Path, dict[str, Any]]) -> None:
+    tmp_path, results = run
+    o = results["tgeom_eps_ln_3o2"]
     assert o["verdict"] == "refuted"
     assert o["witness"]["parameters"] == {"alpha": "1/2", "n": "1"}
     assert (o["witness"]["pr_x"], o["witness"]["pr_x_prime"], o["witness"]["outputs"]) == ("2/3", "1/3", ["0"])
@@ -76,18 +84,20 @@ def test_a_composed_claim_by_basic_composition(tmp_path: Path) -> None:
     assert "dp_power_basic_q" in v and "fmech_power randomized_response_k3_eps_ln_27_ub_table 3" in v
 
 
-def test_the_family_written_another_way(tmp_path: Path) -> None:
-    done, result = prove(REPO / "tests" / "specs" / "families" / "tgeom_variant.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
+def test_the_family_written_another_way(run: tuple[Path, dict[str, Any]]) -> None:
+    tmp_path, results = run
+    o = results["tgeom_variant"]
+    assert o["verdict"] == "proved", o["message"]
     cert = json.loads((tmp_path / "tgeom_variant.json").read_text())
     assert cert["proofs"][0]["tactic"].endswith("family_cases_field.")
     assert cert["theorems"][-1]["statement"].endswith(
         "dp nb_adjacent (tgeom_variant p_alpha p_n) (ln (Q2R (1 / p_alpha))) 0")
 
 
-def test_an_instance_beyond_the_case_split_falls_back_to_its_table(tmp_path: Path) -> None:
-    done, result = prove(REPO / "tests" / "specs" / "families" / "tgeom_n10_beyond_case_split.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
+def test_an_instance_beyond_the_case_split_falls_back_to_its_table(run: tuple[Path, dict[str, Any]]) -> None:
+    tmp_path, results = run
+    o = results["tgeom_n10_beyond_case_split"]
+    assert o["verdict"] == "proved", o["message"]
     cert = json.loads((tmp_path / "tgeom_n10_beyond_case_split.json").read_text())
     facts = next(p for p in cert["proofs"] if p["obligation"] == "tgeom_n10_beyond_case_split_facts")
     assert "family_cases_field" in facts["tried"][0]            # the family's proof, tried first, failed

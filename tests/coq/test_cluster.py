@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.coq
-
 distributed = pytest.importorskip(
     "distributed", reason="the Dask route is the optional extra 'cluster' (pip install 'obligations[cluster]')")
 

@@ -12,47 +12,53 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = REPO / "tests" / "specs" / "distance"
 
 
-def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--no-cache",
-                           "--out", str(out), "--build", str(out / "build"), "--json"],
+NAMES = ("tgeom_distance2", "tgeom_distance2_claim_ln2", "tgeom_distance2_n10000", "tgeom_family_distance2")
+Run = tuple[Path, dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    """Every spec of this file in one `prove` (one start-up, one coqchk of the batch)."""
+    out = tmp_path_factory.mktemp("distance")
+    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *(str(SPECS / f"{n}.yaml") for n in NAMES),
+                           "--no-cache", "--out", str(out), "--build", str(out / "build"), "--json"],
                           cwd=REPO, capture_output=True, text=True, timeout=1200)
-    return done, json.loads(done.stdout) if done.stdout.strip() else {}
+    assert done.returncode == 1, done.stderr      # the claim too small for the distance is refuted
+    results = {o["name"]: o for o in json.loads(done.stdout)["results"]}
+    assert set(results) == set(NAMES)
+    return out, results
 
 
-def test_distance_2_is_proved_at_twice_the_epsilon(tmp_path: Path) -> None:
-    done, result = prove(SPECS / "tgeom_distance2.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
+def test_distance_2_is_proved_at_twice_the_epsilon(run: Run) -> None:
+    tmp_path, results = run
+    assert results["tgeom_distance2"]["verdict"] == "proved", results["tgeom_distance2"]["message"]
     cert = json.loads((tmp_path / "tgeom_distance2.json").read_text())
     assert cert["theorems"][-1]["statement"] == "dp (nb_distance 2) tgeom_distance2 (2 * ln 2) 0"
     assert cert["claim"]["neighbours"] == "distance:2"
 
 
-def test_a_claim_too_small_for_the_distance_is_refused(tmp_path: Path) -> None:
-    done, result = prove(SPECS / "tgeom_distance2_claim_ln2.yaml", tmp_path)
-    assert done.returncode == 1, done.stderr
-    (o,) = result["results"]
+def test_a_claim_too_small_for_the_distance_is_refused(run: Run) -> None:
+    o = run[1]["tgeom_distance2_claim_ln2"]
     assert o["verdict"] == "refuted"
     w = o["witness"]
     assert (w["x"], w["x_prime"], w["outputs"], w["pr_x"], w["pr_x_prime"]) == ("0", "2", ["0"], "2/3", "1/6")
 
 
-def test_distance_2_at_n_10000_by_the_library_lemma(tmp_path: Path) -> None:
-    done, result = prove(SPECS / "tgeom_distance2_n10000.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
+def test_distance_2_at_n_10000_by_the_library_lemma(run: Run) -> None:
+    tmp_path, results = run
+    assert results["tgeom_distance2_n10000"]["verdict"] == "proved", results["tgeom_distance2_n10000"]["message"]
     cert = json.loads((tmp_path / "tgeom_distance2_n10000.json").read_text())
     assert cert["theorems"][-1]["statement"] == "dp (nb_distance 2) tgeom_distance2_n10000 (2 * ln 2) 0"
     assert "tgeom_dp_distance_le" in cert["proofs"][-1]["tactic"]     # the family's proof, not the table's
 
 
-def test_the_family_at_distance_2_for_every_alpha_and_n(tmp_path: Path) -> None:
-    done, result = prove(SPECS / "tgeom_family_distance2.yaml", tmp_path)
-    assert done.returncode == 0, done.stderr
+def test_the_family_at_distance_2_for_every_alpha_and_n(run: Run) -> None:
+    tmp_path, results = run
+    assert results["tgeom_family_distance2"]["verdict"] == "proved", results["tgeom_family_distance2"]["message"]
     cert = json.loads((tmp_path / "tgeom_family_distance2.json").read_text())
     assert cert["theorems"][-1]["statement"] == (
         "forall (p_alpha : Q) (p_n : Z), (0 < p_alpha < 1)%Q -> (1 <= p_n)%Z -> "

@@ -12,8 +12,6 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parent.parent.parent
 SPECS = ["tests/specs/floating/snapping_p6_small.yaml", "tests/specs/floating/snapping_p6_tightened.yaml",
          "tests/specs/floating/laplace_textbook_p6.yaml", "tests/specs/floating/snapping_p6_b7.yaml",

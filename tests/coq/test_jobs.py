@@ -11,10 +11,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parent.parent.parent
 VARYING = {"timings_s", "peak_memory_kib", "certificate_sha256", "seconds"}   # differ between any two runs
 

@@ -16,8 +16,6 @@ from obligations.core.resources import THEORIES
 from obligations.prover.coq import assumption_names
 from obligations.table.kov import Exponent, KovClaim, claims_for, kov_delta, render_kov
 
-pytestmark = pytest.mark.coq
-
 LN3 = Exponent(Fraction(3), log=True)
 
 

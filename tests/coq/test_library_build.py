@@ -7,11 +7,7 @@ import os
 import time
 from pathlib import Path
 
-import pytest
-
 from obligations.prover.coq import Coq
-
-pytestmark = pytest.mark.coq
 
 FILES = {
     "Core/A.v": "Definition a := 1.\n",

@@ -6,13 +6,15 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from shipped import Proved
 
 REPO = Path(__file__).resolve().parent.parent.parent
-SPECS = ["mechanisms/snapping_clamped.yaml", "tests/specs/pipelines/snapping_half_epsilon.yaml"]
+REFUTED = "tests/specs/pipelines/snapping_half_epsilon.yaml"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -21,15 +23,23 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+def clamped(shipped_proof: Callable[[str], Proved]) -> tuple[Path, dict[str, Any]]:
+    """mechanisms/snapping_clamped.yaml, proved once for the suite."""
+    p = shipped_proof("snapping_clamped")
+    assert p.returncode == 0, p.stderr
+    return p.out, p.results
+
+
+@pytest.fixture(scope="module")
+def refuted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     out = tmp_path_factory.mktemp("snapping")
-    done = cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
-    assert done.returncode == 1, done.stderr        # one proved, one refuted
+    done = cli("prove", REFUTED, "--out", str(out), "--build", str(out / "build"), "--json")
+    assert done.returncode == 1, done.stderr
     return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
 
 
-def test_clamped_snapping_is_dp_for_all_parameters(run: tuple[Path, dict[str, Any]]) -> None:
-    out, results = run
+def test_clamped_snapping_is_dp_for_all_parameters(clamped: tuple[Path, dict[str, Any]]) -> None:
+    out, results = clamped
     o = results["snapping_clamped"]
     assert o["verdict"] == "proved"
     # the theorem quantifies over every eps, lam, B > 0 and delta >= 0, about the spec's own pipeline
@@ -52,10 +62,9 @@ def test_clamped_snapping_is_dp_for_all_parameters(run: tuple[Path, dict[str, An
         "forall F : R -> Prop, snap_pr (snapping_clamped eps lam B fa) F <= "
         "exp (eps * delta) * snap_pr (snapping_clamped eps lam B fa') F")
     assert stated["snapping_clamped_distribution"].endswith("(clamped_outputs B lam)) = 1")
-    assert all(set(t["assumptions"]) <= {
+    assert set(record["assumptions"]) <= {
         "Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
         "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
-        for t in record["theorems"])
     proved = {p["obligation"]: p["tactic"] for p in record["proofs"]}
     assert proved["snapping_clamped_pre_top_plus"] == "snap_preimage snap_pre_top_up_plus."
     assert "snapping_clamped_case_bottom_far" in proved
@@ -63,8 +72,9 @@ def test_clamped_snapping_is_dp_for_all_parameters(run: tuple[Path, dict[str, An
     assert "Admitted" not in text and "Axiom" not in text
 
 
-def test_half_epsilon_is_refuted_with_parameters_output_and_probabilities(run: tuple[Path, dict[str, Any]]) -> None:
-    out, results = run
+def test_half_epsilon_is_refuted_with_parameters_output_and_probabilities(
+        refuted: tuple[Path, dict[str, Any]]) -> None:
+    out, results = refuted
     o = results["snapping_half_epsilon"]
     assert o["verdict"] == "refuted"
     assert o["statement"].startswith("~ (forall fa fa' : R, Rabs (fa - fa') <= delta ->")
@@ -77,9 +87,9 @@ def test_half_epsilon_is_refuted_with_parameters_output_and_probabilities(run: t
     assert record["verdict"] == "refuted" and record["witness"] == w
 
 
-def test_verify_accepts_the_certificate_and_refuses_an_edited_case(run: tuple[Path, dict[str, Any]],
+def test_verify_accepts_the_certificate_and_refuses_an_edited_case(clamped: tuple[Path, dict[str, Any]],
                                                                    tmp_path: Path) -> None:
-    out, _ = run
+    out, _ = clamped
     ok = cli("verify", str(out / "snapping_clamped.json"), "--build", str(tmp_path / "b1"))
     assert ok.returncode == 0, ok.stdout + ok.stderr
     bad = tmp_path / "bad"
@@ -91,6 +101,7 @@ def test_verify_accepts_the_certificate_and_refuses_an_edited_case(run: tuple[Pa
                           "(/ 3 * (2 - exp (eps * ((IZR k - / 2) * lam - clamp B fa))", 1)
     assert edited != text
     v.write_text(edited)
-    failed = cli("verify", str(bad / "snapping_clamped.json"), "--build", str(tmp_path / "b2"))
+    failed = cli("verify", str(bad / "snapping_clamped.json"), "--spec", "mechanisms/snapping_clamped.yaml",
+                 "--build", str(tmp_path / "b2"))
     assert failed.returncode == 1
-    assert "FAILED" in failed.stdout
+    assert "FAILED" in failed.stdout and "is not the file the spec renders to" in failed.stdout

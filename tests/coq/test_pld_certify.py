@@ -8,14 +8,10 @@ import subprocess
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
-
 from obligations.certify import allowlist
 from obligations.core.resources import THEORIES
 from obligations.prover.coq import assumption_names
 from obligations.table.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
-
-pytestmark = pytest.mark.coq
 
 
 def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:

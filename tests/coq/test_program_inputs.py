@@ -7,20 +7,18 @@ enumerated (`NAME_input_list`), and `NAME_input_list_ok` (vm_compute) ties the
 two; the theorem is proved through it.  A list missing a vector is rejected."""
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from shipped import Proved
 
 from obligations.certify.run import load_specs, unfold
 from obligations.core.resources import THEORIES
-
-pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "online_model_k1"
@@ -37,17 +35,11 @@ def coqc(directory: Path, vfile: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    """mechanisms/online_model.yaml at its smallest sweep point (k = 1), proved by the CLI."""
-    tmp = tmp_path_factory.mktemp("program_inputs")
-    data = yaml.safe_load((REPO / "mechanisms" / "online_model.yaml").read_text())
-    data["sweep"] = [min(data["sweep"], key=lambda p: p["k"])]
-    spec = tmp / "online_model.yaml"
-    spec.write_text(yaml.safe_dump(data, sort_keys=False))
-    run = cli("prove", str(spec), "--out", str(tmp / "out"), "--build", str(tmp / "build"), "--json")
-    assert run.returncode == 0, run.stdout + run.stderr
-    (result,) = json.loads(run.stdout)["results"]
-    return tmp / "out", result
+def proved(shipped_proof: Callable[[str], Proved]) -> tuple[Path, dict[str, Any]]:
+    """mechanisms/online_model.yaml (proved once for the suite), its smallest sweep point (k = 1)."""
+    p = shipped_proof("online_model")
+    assert p.returncode == 0, p.stderr
+    return p.out, p.results[NAME]
 
 
 def test_smallest_sweep_point_is_proved(proved: tuple[Path, dict[str, Any]]) -> None:

@@ -11,13 +11,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from obligations.certify import allowlist
 from obligations.core.resources import THEORIES
 from obligations.prover.coq import assumption_names
-
-pytestmark = pytest.mark.coq
 
 THEOREMS = ["derives_sound", "derives_sound_real", "ln_rel_of_correct", "rnd_rel_within", "noise_rel_within",
             "outer_interval", "inner_interval", "outer_below", "outer_above", "inner_below", "inner_above",

@@ -10,10 +10,6 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
-
-pytestmark = pytest.mark.coq
-
 REPO = Path(__file__).resolve().parent.parent.parent
 
 

@@ -28,8 +28,7 @@ from obligations.prover.ide import protocol  # noqa: E402
 from obligations.prover.ide.portfolio import ProofTask, TacticCache, prove_all, prove_obligation  # noqa: E402
 from obligations.prover.ide.session import CoqSession, goal_at_failure  # noqa: E402
 
-pytestmark = [pytest.mark.coq,
-              pytest.mark.skipif(shutil.which("coqidetop.opt") is None, reason="needs coqidetop.opt")]
+pytestmark = pytest.mark.skipif(shutil.which("coqidetop.opt") is None, reason="needs coqidetop.opt")
 
 PRELUDE = "From Coq Require Import Reals Lra. Open Scope R_scope."
 # Really loops, in constant memory (2^62 steps of the VM); `Ltac loop := loop` and

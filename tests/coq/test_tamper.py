@@ -78,12 +78,26 @@ def reproved(certs: Path, name: str) -> dict[str, Any]:
     return result
 
 
+def reused(certs: Path, name: str) -> bool:
+    """Whether `prove` on the spec would take the certificate in `certs` as its own (its
+    cache's re-derivation, in this process): refused, the claim is proved anew, as
+    `test_false_claim_marked_proved` shows end to end; taken, Coq re-checks it unless this
+    machine's Coq checked it already."""
+    from obligations.certify.outcome import Settings
+    from obligations.certify.record import reusable
+    from obligations.models import load, unfold
+    record = json.loads((certs / f"{name}.json").read_text())
+    u = unfold(load(certs / record["spec"]["path"]))
+    return reusable(certs / f"{name}.json", u, Settings(out=certs, build=certs / "build")) is not None
+
+
 def test_honest_certificates_verify_and_are_reused(certs: Path) -> None:
     run = cli("verify", str(certs), "--build", str(certs / "build"))
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count(": OK") == 2
     again = reproved(certs, RR)   # a fresh build folder: no record of Coq's check here
     assert again["rechecked"] is True and again["verdict"] == "proved"
+    assert reused(certs, RR)
 
 
 def test_edited_claim_with_recomputed_hash(certs: Path) -> None:
@@ -91,7 +105,7 @@ def test_edited_claim_with_recomputed_hash(certs: Path) -> None:
     run = verify(certs, RR)
     assert run.returncode == 1 and "FAILED" in run.stdout
     assert "claim: the certificate says" in run.stdout
-    assert reproved(certs, RR)["cached"] is False
+    assert not reused(certs, RR)
 
 
 def test_false_claim_marked_proved(certs: Path) -> None:
@@ -111,6 +125,48 @@ def test_edited_analysis_and_witness(certs: Path) -> None:
     run = verify(certs, REFUTED)
     assert run.returncode == 1
     assert "analysis:" in run.stdout and "witness:" in run.stdout
+
+
+def test_assumptions_are_recorded_once_for_all_the_theorems(certs: Path) -> None:
+    """One `Print Assumptions` of the tuple of the theorems: the union of theirs."""
+    record = json.loads((certs / f"{RR}.json").read_text())
+    assert [set(t) for t in record["theorems"]] == [{"name", "statement"}] * 2
+    assert set(record["assumptions"]) == {
+        "Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
+        "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
+
+
+def test_a_hidden_assumption_fails_verify(certs: Path) -> None:
+    """An axiom the proof rests on, dropped from the record: only Coq's audit shows it."""
+    edit_json(certs / f"{RR}.json", lambda r: r["assumptions"].remove("Coq.Logic.Classical_Prop.classic"))
+    run = verify(certs, RR)
+    assert run.returncode == 1 and "FAILED" in run.stdout
+    assert "the assumptions of the theorems differ from what Coq prints" in run.stdout
+
+
+@pytest.mark.parametrize("edit", ["added", "per_theorem"])
+def test_edited_assumptions_are_refused(certs: Path, edit: str) -> None:
+    """What Coq prints of the file is the honest record (`verify` accepts it, above): verify's
+    comparison with it refuses the edit, and so does the cache, without Coq."""
+    from obligations.certify.outcome import Outcome
+    from obligations.certify.verify import _judged
+    from obligations.core.obligation import Verdict
+    from obligations.prover.coq import Audit
+    honest = json.loads((certs / f"{RR}.json").read_text())
+    printed = Audit({t["name"]: t["statement"] for t in honest["theorems"]}, honest["assumptions"])
+
+    def change(r: dict[str, Any]) -> None:
+        if edit == "added":        # an axiom outside the allow-list
+            r["assumptions"].append("Certs.randomized_response.cheat")
+        else:                      # a per-theorem list beside the file's
+            r["theorems"][0]["assumptions"] = []
+    edit_json(certs / f"{RR}.json", change)
+    record = json.loads((certs / f"{RR}.json").read_text())
+    judged = _judged(certs / f"{RR}.json", RR, record, Outcome(RR, "", Verdict.PROVED, ""), printed)
+    assert not judged.ok
+    assert any(("the assumptions of the theorems differ" if edit == "added" else "more than its name")
+               in p for p in judged.problems), judged.problems
+    assert not reused(certs, RR)
 
 
 def _hide(certs: Path, name: str, script: str) -> None:
@@ -135,7 +191,7 @@ def test_commands_hidden_in_a_proof_slot(certs: Path, script: str) -> None:
     run = verify(certs, RR)
     assert run.returncode == 1
     assert "not one the renderer proposes" in run.stdout
-    assert reproved(certs, RR)["cached"] is False
+    assert not reused(certs, RR)
 
 
 def test_module_shadowed_mechanism(certs: Path) -> None:
@@ -148,7 +204,7 @@ def test_module_shadowed_mechanism(certs: Path) -> None:
     run = verify(certs, RR)
     assert run.returncode == 1
     assert "is not the file the spec renders to" in run.stdout
-    assert reproved(certs, RR)["cached"] is False
+    assert not reused(certs, RR)
 
 
 def test_swapped_coq_file_is_reported_and_the_others_still_checked(certs: Path) -> None:
@@ -157,7 +213,7 @@ def test_swapped_coq_file_is_reported_and_the_others_still_checked(certs: Path) 
     assert run.returncode == 1, run.stderr          # a verdict on the certificates, not a crash
     assert f"{RR}.json: FAILED" in run.stdout
     assert f"{REFUTED}.json: OK" in run.stdout
-    assert reproved(certs, RR)["cached"] is False
+    assert not reused(certs, RR)
 
 
 def test_certificate_of_an_unknown_spec(certs: Path) -> None:
@@ -196,17 +252,6 @@ def fcerts(floating_made: Path, tmp_path: Path) -> Path:
 def _shared_copy(certs: Path) -> Path:
     (path,) = (certs / "shared").glob("LnTable_*.v")
     return path
-
-
-def _reprove_timings(certs: Path) -> dict[str, Any]:
-    """`prove --no-cache` of the floating spec with the build that holds the compiled table."""
-    record = json.loads((certs / f"{TINY}.json").read_text())
-    run = cli("prove", str(certs / record["spec"]["path"]), "--out", str(certs), "--build", str(certs / "build"),
-              "--json", "--no-cache")
-    assert run.returncode == 0, run.stdout + run.stderr
-    result: dict[str, Any] = json.loads(run.stdout)["results"][0]
-    assert result["verdict"] == "proved"
-    return dict(result["timings"])
 
 
 def test_a_certificate_with_a_shared_module_verifies(fcerts: Path) -> None:
@@ -261,7 +306,8 @@ def test_the_compiled_table_is_reused_and_an_edited_cache_is_not(fcerts: Path) -
     cached = settings.shared / f"{module.name}.v"
     assert shared.ensure([module], settings) == ({}, "")                   # reused: proved once
     cached.write_text(module.text.replace("Theorem table_ok", "Axiom cheat : False.\nTheorem table_ok"))
-    assert "shared_coqc" in _reprove_timings(fcerts)               # prove: the edited .v compiled again
+    spent, problem = shared.ensure([module], settings)             # the edited .v: compiled again
+    assert "shared_coqc" in spent and problem == ""               # (what prove and verify call first)
     assert cached.read_text() == module.text
     cached.with_suffix(".vo").write_bytes(b"not a compiled module")
     spent, problem = shared.ensure([module], settings)             # an edited .vo: compiled again

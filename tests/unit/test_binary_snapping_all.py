@@ -116,12 +116,12 @@ def test_show_prints_the_case_table_and_the_obligations() -> None:
     for lemma in ("tight_top_ratio", "tight_bottom_ratio", "tight_ratio", "never output",
                   "tight64_disp", "tight64_range", "tight64_E", "tight64_K_le"):
         assert lemma in run.stdout
-    assert "obligations of the generated file (7):" in run.stdout
+    assert "obligations of the generated file (6):" in run.stdout
     assert "binary64_snapping_all_parameters_a_ok: unfold, lra" in run.stdout
     [item] = json.loads(_cli("show", "--json", str(SHIPPED.relative_to(REPO))).stdout)
     assert [c["lemma"].split()[0] for c in item["cases"]] == ["tight_top_ratio", "tight_bottom_ratio",
                                                                "tight_ratio", "never"]
-    assert len(item["obligations"]) == 7 and item["obligations"][-1]["name"].endswith("_dp")
+    assert len(item["obligations"]) == 6 and item["obligations"][-1]["name"].endswith("_dp")
 
 
 def _ln_k_over_eta(beta: float, rho: float, m: int) -> mpmath.mpf:

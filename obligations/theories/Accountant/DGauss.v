@@ -73,27 +73,27 @@ Qed.
 
 Lemma dg_scaled_sum_le : sum_le (fun z => dg_scale v * dg_kernel v z) 1.
 Proof.
-  intros l Hnd. eapply Rle_trans; [apply fsum_le; intros z _; apply dg_kernel_dom|].
+  intros l Hnd. eapply Rle_trans; [apply rsum_le; intros z _; apply dg_kernel_dom|].
   apply (dlaplace_sum_le _ rate_pos l Hnd).
 Qed.
 
 (** N(v) is the least upper bound of the kernel's finite sums. *)
-Lemma dg_norm_lub : is_lub (fun r => exists l, NoDup l /\ r = fsum (dg_kernel v) l) (dg_norm v).
+Lemma dg_norm_lub : is_lub (fun r => exists l, NoDup l /\ r = rsum (map (dg_kernel v) l)) (dg_norm v).
 Proof.
   pose proof dg_scale_pos as Ha. destruct (tsum1_lub _ dg_scaled_sum_le) as [Hub Hlub]. unfold dg_norm. split.
   - intros r [l [Hnd ->]]. apply div_le_iff; [exact Ha|].
-    rewrite Rmult_comm, <- fsum_scal. apply Hub. exists l. auto.
+    rewrite Rmult_comm, <- rsum_scal. apply Hub. exists l. auto.
   - intros B HB. apply div_le_iff_r; [exact Ha|]. rewrite Rmult_comm. apply Hlub.
-    intros r [l [Hnd ->]]. rewrite fsum_scal. apply Rmult_le_compat_l; [lra|]. apply HB. exists l. auto.
+    intros r [l [Hnd ->]]. rewrite rsum_scal. apply Rmult_le_compat_l; [lra|]. apply HB. exists l. auto.
 Qed.
 
-Lemma dg_norm_ge (l : list Z) : NoDup l -> fsum (dg_kernel v) l <= dg_norm v.
+Lemma dg_norm_ge (l : list Z) : NoDup l -> rsum (map (dg_kernel v) l) <= dg_norm v.
 Proof. intros Hnd. apply (proj1 dg_norm_lub). exists l. auto. Qed.
 
 Lemma dg_norm_pos : 1 <= dg_norm v.
 Proof.
   pose proof (dg_norm_ge [0%Z] ltac:(repeat constructor; intros [])) as H.
-  rewrite fsum_cons, fsum_nil, dg_kernel_0 in H. lra.
+  rewrite rsum_map_cons, rsum_map_nil, dg_kernel_0 in H. lra.
 Qed.
 
 Lemma dgauss_pos (z : Z) : 0 < dgauss v z.
@@ -102,8 +102,8 @@ Proof. unfold dgauss. apply Rdiv_lt_0_compat; [apply dg_kernel_pos|pose proof dg
 Lemma dgauss_nonneg (z : Z) : 0 <= dgauss v z.
 Proof. apply Rlt_le, dgauss_pos. Qed.
 
-Lemma fsum_dgauss (l : list Z) : fsum (dgauss v) l = fsum (dg_kernel v) l / dg_norm v.
-Proof. unfold dgauss, Rdiv. rewrite Rmult_comm, <- fsum_scal. unfold fsum. f_equal. apply map_ext. intros z. ring. Qed.
+Lemma fsum_dgauss (l : list Z) : rsum (map (dgauss v) l) = rsum (map (dg_kernel v) l) / dg_norm v.
+Proof. unfold dgauss, Rdiv. rewrite Rmult_comm, <- rsum_scal. f_equal. apply map_ext. intros z. ring. Qed.
 
 Lemma dgauss_sum_le : sum_le (dgauss v) 1.
 Proof.
@@ -117,7 +117,7 @@ Proof.
   pose proof dg_norm_pos as Hn. apply Rle_antisym; [apply tsum1_le_1|].
   assert (H : dg_norm v <= dg_norm v * tsum1 (dgauss v)).
   { apply (proj2 dg_norm_lub). intros r [l [Hnd ->]].
-    replace (fsum (dg_kernel v) l) with (dg_norm v * fsum (dgauss v) l) by (rewrite fsum_dgauss; field; lra).
+    replace (rsum (map (dg_kernel v) l)) with (dg_norm v * rsum (map (dgauss v) l)) by (rewrite fsum_dgauss; field; lra).
     apply Rmult_le_compat_l; [lra|]. apply tsum1_ge; [exact Hnd|apply dgauss_sum_le, Hnd]. }
   assert (H1 : dg_norm v * 1 <= dg_norm v * tsum1 (dgauss v)) by lra.
   apply Rmult_le_reg_l in H1; lra.
@@ -136,15 +136,15 @@ Qed.
 
 (** ** The tail bound *)
 
-Lemma fsum_filter {A} (f : A -> R) (p : A -> bool) (l : list A) :
-  fsum f l = fsum f (filter p l) + fsum f (filter (fun a => negb (p a)) l).
+Lemma rsum_map_filter {A} (f : A -> R) (p : A -> bool) (l : list A) :
+  rsum (map f l) = rsum (map f (filter p l)) + rsum (map f (filter (fun a => negb (p a)) l)).
 Proof.
-  induction l as [|a l IH]; cbn [filter]; [rewrite !fsum_nil; ring|].
-  destruct (p a); cbn [negb]; rewrite !fsum_cons, IH; ring.
+  induction l as [|a l IH]; cbn [filter]; [rewrite !rsum_map_nil; ring|].
+  destruct (p a); cbn [negb]; rewrite !rsum_map_cons, IH; ring.
 Qed.
 
 Lemma dg_norm_le (m : nat) :
-  dg_norm v <= fsum (dg_kernel v) (win m) +
+  dg_norm v <= rsum (map (dg_kernel v) (win m)) +
                2 * exp (- (INR (S m) * INR (S m)) / (2 * v)) / (1 - exp (- (INR (S m) / (2 * v)))).
 Proof.
   set (u := INR (S m) / (2 * v)). set (g := exp (- u)).
@@ -152,21 +152,21 @@ Proof.
   assert (Hg : 0 < g) by apply exp_pos. assert (Hg1 : g < 1) by (apply exp_neg_lt_1, Hu).
   apply (proj2 dg_norm_lub). intros r [l [Hnd ->]].
   set (inw := fun z : Z => Nat.leb (Z.abs_nat z) m).
-  rewrite (fsum_filter _ inw l). apply Rplus_le_compat.
-  - apply fsum_sub; [intros; apply Rlt_le, dg_kernel_pos|apply NoDup_filter, Hnd|].
+  rewrite (rsum_map_filter _ inw l). apply Rplus_le_compat.
+  - apply rsum_map_sub; [intros; apply Rlt_le, dg_kernel_pos|apply NoDup_filter, Hnd|].
     intros z Hz _. apply filter_In in Hz as [_ Hz]. apply in_win, Nat.leb_le, Hz.
   - set (out := filter (fun z => negb (inw z)) l).
     assert (Hout : forall z, In z out -> (m < Z.abs_nat z)%nat).
     { intros z Hz. apply filter_In in Hz as [_ Hz]. unfold inw in Hz. apply negb_true_iff, Nat.leb_gt in Hz. exact Hz. }
     set (C := (1 + g) / (1 - g)).
     assert (HC : 0 < C) by (unfold C; apply Rdiv_lt_0_compat; lra).
-    apply Rle_trans with (C * fsum (dlaplace u) out).
-    { rewrite <- fsum_scal. apply fsum_le. intros z Hz. unfold dlaplace. fold g.
+    apply Rle_trans with (C * rsum (map (dlaplace u) out)).
+    { rewrite <- rsum_scal. apply rsum_le. intros z Hz. unfold dlaplace. fold g.
       replace (C * ((1 - g) / (1 + g) * g ^ Z.abs_nat z)) with (g ^ Z.abs_nat z) by (unfold C; field; lra).
       apply dg_kernel_geom; [exact Hv|]. specialize (Hout z Hz).
       destruct (Z.abs_spec z) as [[H1 E1]|[H1 E1]]; rewrite E1; nia. }
-    assert (Hsum : fsum (dlaplace u) out + fsum (dlaplace u) (win m) <= 1).
-    { rewrite <- fsum_app. apply dlaplace_sum_le; [exact Hu|]. apply nodup_app; [apply NoDup_filter, Hnd|apply win_NoDup|].
+    assert (Hsum : rsum (map (dlaplace u) out) + rsum (map (dlaplace u) (win m)) <= 1).
+    { rewrite <- rsum_map_app. apply dlaplace_sum_le; [exact Hu|]. apply nodup_app; [apply NoDup_filter, Hnd|apply win_NoDup|].
       intros z Hz Hw. apply in_win in Hw. specialize (Hout z Hz). lia. }
     rewrite dlaplace_win in Hsum by exact Hu. fold g in Hsum.
     assert (E : exp (- (INR (S m) * INR (S m)) / (2 * v)) = g ^ S m).

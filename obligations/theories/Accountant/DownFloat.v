@@ -256,7 +256,7 @@ Hypothesis HB : Forall2 lo FB RB.
 Definition pow_ok (k : nat) (w : Z * list F.type) : Prop :=
   Forall fval (snd w) /\ below d (fst w) (toRs (snd w)) (Z.of_nat k * oB) (cpow Rplus Rmult 0 RB 1 k).
 
-Lemma RB_nonneg : nonneg RB.
+Lemma rb_nonneg : nonneg RB.
 Proof.
   induction HB as [|f r FB' RB' Hf H IH]; [apply Forall_nil|apply Forall_cons; [|exact (IH H)]].
   destruct Hf as [[_ H0] H1]. lra.
@@ -268,7 +268,7 @@ Proof.
   destruct (trim_below tau d (fst w + fst w) _ (lo_fvals _ _ Hc)) as [H3 H4]. split; [exact H3|].
   eapply below_trans; [exact H4|]. eapply below_trans; [apply lo_below, Hc|].
   eapply below_trans.
-  - apply below_conv; [apply fvals_nonneg, H1|apply nonneg_cpow, RB_nonneg|exact H2|exact H2].
+  - apply below_conv; [apply fvals_nonneg, H1|apply nonneg_cpow, rb_nonneg|exact H2|exact H2].
   - apply below_ev_eq. intros h. rewrite cpow_add_ev. reflexivity.
 Qed.
 
@@ -278,7 +278,7 @@ Proof.
   destruct (trim_below tau d (oB + fst w) _ (lo_fvals _ _ Hc)) as [H3 H4]. split; [exact H3|].
   eapply below_trans; [exact H4|]. eapply below_trans; [apply lo_below, Hc|].
   replace (Z.of_nat (S k) * oB)%Z with (oB + Z.of_nat k * oB)%Z by lia. cbn [cpow].
-  apply below_conv; [apply RB_nonneg|apply nonneg_cpow, RB_nonneg|apply below_refl|exact H2].
+  apply below_conv; [apply rb_nonneg|apply nonneg_cpow, rb_nonneg|apply below_refl|exact H2].
 Qed.
 
 Lemma fpow_ok (p : positive) : pow_ok (Pos.to_nat p) (fpow p).

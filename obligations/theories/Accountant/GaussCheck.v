@@ -84,10 +84,10 @@ Qed.
 
 Definition isumk (v : Q) (l : list Z) : I.type := fold_right (fun z acc => I.add prec (ikernel v z) acc) I.zero l.
 
-Lemma isumk_ok (v : Q) (l : list Z) : (0 < v)%Q -> has (isumk v l) (fsum (dg_kernel (Q2R v)) l).
+Lemma isumk_ok (v : Q) (l : list Z) : (0 < v)%Q -> has (isumk v l) (rsum (map (dg_kernel (Q2R v)) l)).
 Proof.
-  intros Hv. induction l as [|z l IH]; cbn [isumk fold_right]; [rewrite fsum_nil; exact zero_correct|].
-  rewrite fsum_cons. apply add_correct; [apply ikernel_ok, Hv|exact IH].
+  intros Hv. induction l as [|z l IH]; cbn [isumk fold_right]; [rewrite rsum_map_nil; exact zero_correct|].
+  rewrite rsum_map_cons. apply add_correct; [apply ikernel_ok, Hv|exact IH].
 Qed.
 
 (** An interval above the normaliser: the window's sum plus the tail bound. *)
@@ -103,7 +103,7 @@ Definition gmasses (v : Q) (m : nat) : list F.type :=
 Lemma gmasses_lo (v : Q) (m : nat) : (0 < v)%Q -> Forall2 lo (gmasses v m) (map (dgauss (Q2R v)) (asc m)).
 Proof.
   intros Hv. destruct (q2r_2v v Hv) as [_ Hp]. set (vr := Q2R v) in *.
-  set (U := fsum (dg_kernel vr) (win m) +
+  set (U := rsum (map (dg_kernel vr) (win m)) +
             2 * exp (- (INR (S m) * INR (S m)) / (2 * vr)) / (1 - exp (- (INR (S m) / (2 * vr))))).
   assert (HU : has (inorm v m) U) by (apply add_correct; [apply isumk_ok, Hv|apply itail_ok, Hv]).
   pose proof (dg_norm_le vr Hp m) as HNU. fold U in HNU. pose proof (dg_norm_pos vr Hp) as HN1.
@@ -177,26 +177,26 @@ Qed.
 (** ** The pair's PLD: the masses over the window, for either sign of the shift *)
 
 Lemma ev_map_seq (d o : Z) (h : nat -> R) (a n : nat) (F : Z -> R) :
-  ev d o (map h (seq a n)) F = fsum (fun i => h i * F (o + d * (Z.of_nat i - Z.of_nat a))%Z) (seq a n).
+  ev d o (map h (seq a n)) F = rsum (map (fun i => h i * F (o + d * (Z.of_nat i - Z.of_nat a))%Z) (seq a n)).
 Proof.
-  revert a o. induction n as [|n IH]; intros a o; cbn [seq map ev]; [rewrite fsum_nil; reflexivity|].
-  rewrite fsum_cons, IH. f_equal; [do 2 f_equal; lia|].
-  unfold fsum. f_equal. apply map_ext. intros i. do 2 f_equal. lia.
+  revert a o. induction n as [|n IH]; intros a o; cbn [seq map ev]; [reflexivity|].
+  rewrite rsum_cons, IH. f_equal; [do 2 f_equal; lia|].
+  f_equal. apply map_ext. intros i. do 2 f_equal. lia.
 Qed.
 
 (** Two duplicate-free lists with the elements of the window sum a non-negative family alike. *)
 Lemma fsum_same_win (f : Z -> R) (l : list Z) (m : nat) :
-  (forall z, 0 <= f z) -> NoDup l -> (forall z, In z l <-> In z (win m)) -> fsum f l = fsum f (win m).
+  (forall z, 0 <= f z) -> NoDup l -> (forall z, In z l <-> In z (win m)) -> rsum (map f l) = rsum (map f (win m)).
 Proof.
   intros Hf Hnd Hl. apply Rle_antisym.
-  - apply fsum_sub; [exact Hf|exact Hnd|]. intros z Hz _. apply Hl, Hz.
-  - apply fsum_sub; [exact Hf|apply win_NoDup|]. intros z Hz _. apply Hl, Hz.
+  - apply rsum_map_sub; [exact Hf|exact Hnd|]. intros z Hz _. apply Hl, Hz.
+  - apply rsum_map_sub; [exact Hf|apply win_NoDup|]. intros z Hz _. apply Hl, Hz.
 Qed.
 
 Lemma asc_spec (m : nat) : NoDup (asc m) /\ (forall z, In z (asc m) <-> In z (win m)).
 Proof.
   split.
-  - apply NoDup_map_on; [intros a c _ _ E; lia|apply seq_NoDup].
+  - apply nodup_map_on; [intros a c _ _ E; lia|apply seq_NoDup].
   - intros z. rewrite in_win. unfold asc. rewrite in_map_iff. split.
     + intros [i [<- Hi]]. apply in_seq in Hi. lia.
     + intros Hz. exists (Z.to_nat (z + Z.of_nat m)). split; [lia|]. apply in_seq. lia.
@@ -204,31 +204,31 @@ Qed.
 
 Lemma ev_asc (d o : Z) (g : Z -> R) (m : nat) (F : Z -> R) :
   (forall z, 0 <= g z) -> (forall z, 0 <= F z) ->
-  ev d o (map g (asc m)) F = fsum (fun z => g z * F (o + d * (z + Z.of_nat m))%Z) (win m).
+  ev d o (map g (asc m)) F = rsum (map (fun z => g z * F (o + d * (z + Z.of_nat m))%Z) (win m)).
 Proof.
   intros Hg HF. unfold asc at 1. rewrite map_map, ev_map_seq.
   destruct (asc_spec m) as [Hnd Hin].
   rewrite <- (fsum_same_win _ (asc m) m); [|intros z; apply Rmult_le_pos; [apply Hg|apply HF]|exact Hnd|exact Hin].
-  unfold asc. rewrite fsum_map. unfold fsum. f_equal. apply map_ext. intros i. do 2 f_equal. lia.
+  unfold asc. rewrite rsum_map_map. f_equal. apply map_ext. intros i. do 2 f_equal. lia.
 Qed.
 
 (** The pair (noise, noise shifted by s ≠ 0) has, over the window, the masses in increasing
     order as its PLD at the keys 2sz + s² (offset t² − 2t·m, stride 2t, t = |s|). *)
 Lemma gauss_pair_ev (vr : R) (m : nat) (s : Z) (F : Z -> R) :
   0 < vr -> (s <> 0)%Z -> (forall z, 0 <= F z) ->
-  fsum (fun z => dgauss vr z * F (2 * s * z + s * s)%Z) (win m) =
+  rsum (map (fun z => dgauss vr z * F (2 * s * z + s * s)%Z) (win m)) =
   ev (2 * Z.abs s) (goff m (Z.abs s)) (map (dgauss vr) (asc m)) F.
 Proof.
   intros Hv Hs HF. rewrite ev_asc by (intros; first [apply dgauss_nonneg, Hv|apply HF]).
   destruct (Z.abs_spec s) as [[Hs0 E]|[Hs0 E]]; rewrite E; unfold goff.
-  - unfold fsum. f_equal. apply map_ext. intros z. do 2 f_equal. ring.
+  - f_equal. apply map_ext. intros z. do 2 f_equal. ring.
   - assert (Hopp : NoDup (map Z.opp (win m)) /\ forall z, In z (map Z.opp (win m)) <-> In z (win m)).
-    { split; [apply NoDup_map_on; [intros a c _ _ E'; lia|apply win_NoDup]|].
+    { split; [apply nodup_map_on; [intros a c _ _ E'; lia|apply win_NoDup]|].
       intros z. rewrite in_map_iff, in_win. split; [intros [y [<- Hy]]; apply in_win in Hy; lia|].
       intros Hz. exists (- z)%Z. split; [lia|apply in_win; lia]. }
     destruct Hopp as [Hnd Hin].
     rewrite <- (fsum_same_win _ (map Z.opp (win m)) m); [| |exact Hnd|exact Hin].
-    + rewrite fsum_map. unfold fsum. f_equal. apply map_ext. intros z. rewrite dgauss_opp by exact Hv.
+    + rewrite rsum_map_map. f_equal. apply map_ext. intros z. rewrite dgauss_opp by exact Hv.
       do 2 f_equal. ring.
     + intros z. apply Rmult_le_pos; [apply dgauss_nonneg, Hv|apply HF].
 Qed.
@@ -256,14 +256,14 @@ Lemma gauss_box_ord (up : bool) (x s : Z) (m K : nat) (tt : R) :
   (s <> 0)%Z -> (m0 + Z.abs_nat x <= m)%nat -> 0 <= tt ->
   ord up (hsbox (trunc p m0 x) (fun y => p (y - (x - s))%Z) K m tt)
          (ev (2 * Z.abs s) (Z.of_nat K * goff m0 (Z.abs s)) (cpow Rplus Rmult 0 (map p (asc m0)) 1 K) (hs_weight (gbase v) tt)) /\
-  fsum (trunc p m0 x) (win m) = ev (2 * Z.abs s) (goff m0 (Z.abs s)) (map p (asc m0)) (fun _ => 1).
+  rsum (map (trunc p m0 x) (win m)) = ev (2 * Z.abs s) (goff m0 (Z.abs s)) (map p (asc m0)) (fun _ => 1).
 Proof.
   intros Hs Hm Ht. pose proof vr_pos as Hvr.
   set (key := fun y => (2 * s * (y - x) + s * s)%Z).
   assert (HB : forall F : Z -> R, (forall z, 0 <= F z) ->
-            fsum (fun y => trunc p m0 x y * F (key y)) (win m) = ev (2 * Z.abs s) (goff m0 (Z.abs s)) (map p (asc m0)) F).
+            rsum (map (fun y => trunc p m0 x y * F (key y)) (win m)) = ev (2 * Z.abs s) (goff m0 (Z.abs s)) (map p (asc m0)) F).
   { intros F HF. rewrite (fsum_window_shift _ x m0 m); [| |intros y Hy|exact Hm].
-    - rewrite <- (gauss_pair_ev vr m0 s F Hvr Hs HF). unfold fsum. apply rsum_ext_in. intros z Hz.
+    - rewrite <- (gauss_pair_ev vr m0 s F Hvr Hs HF). apply rsum_ext_in. intros z Hz.
       unfold trunc, key. replace (z + x - x)%Z with z by ring. apply in_win in Hz. apply Nat.leb_le in Hz. rewrite Hz.
       reflexivity.
     - intros y. apply Rmult_le_pos; [apply trunc_bounds, p_nonneg|apply HF].
@@ -275,7 +275,7 @@ Proof.
     intros y _. unfold trunc. destruct (Nat.leb _ _); [right|left; reflexivity].
     apply ord_eq. unfold key. rewrite (dgauss_shift vr Hvr (y - x) s). unfold gbase.
     f_equal. f_equal. ring.
-  - rewrite <- (HB (fun _ => 1)) by (intros; lra). unfold fsum. apply rsum_ext_in. intros y _. ring.
+  - rewrite <- (HB (fun _ => 1)) by (intros; lra). apply rsum_ext_in. intros y _. ring.
 Qed.
 
 Lemma gauss_upper (s : Z) (K : nat) (tau : F.type) (eps : R) (eI : I.type) (z0 : Z) (delta : Q) (x : Z) (m : nat) :
@@ -289,8 +289,8 @@ Proof.
   destruct (hsbox_trunc (fun y => p (y - x)%Z) (trunc p m0 x) (fun y => p (y - (x - s))%Z) K m t
               (trunc_bounds p m0 p_nonneg x) (fun y => p_nonneg _) (Rlt_le _ _ Ht)) as [_ Htr].
   pose proof (shifted_window_le p (dgauss_sum_le vr vr_pos) x m) as H1.
-  assert (HpK : (fsum (fun y => p (y - x)%Z) (win m)) ^ K <= 1).
-  { rewrite <- (pow1 K). apply pow_incr. split; [apply fsum_nonneg; intros; apply p_nonneg|exact H1]. }
+  assert (HpK : (rsum (map (fun y => p (y - x)%Z) (win m))) ^ K <= 1).
+  { rewrite <- (pow1 K). apply pow_incr. split; [apply rsum_map_nonneg; intros; apply p_nonneg|exact H1]. }
   destruct (gwindow_below tau v m0 K (Z.abs s) Hv HK) as [Hf Hbl].
   pose proof (ev_below_bracket _ _ _ _ _ (hs_weight (gbase v) t) Hbl
                 (fun z => hs_weight_01 (gbase v) t z (exp_pos _) (Rlt_le _ _ Ht))) as [_ H2].

@@ -27,13 +27,13 @@ Fixpoint vp (p : Z -> R) (v : list Z) : R :=
   end.
 
 Definition hsbox (p q : Z -> R) (n m : nat) (t : R) : R :=
-  fsum (fun v => Rmax 0 (vp p v - t * vp q v)) (box n m).
+  rsum (map (fun v => Rmax 0 (vp p v - t * vp q v)) (box n m)).
 
 Lemma hs_weight_nonneg (b t : R) (z : Z) : 0 < b -> 0 <= t -> 0 <= hs_weight b t z.
 Proof. intros Hb Ht. unfold hs_weight. apply Rmax_l. Qed.
 
 Lemma ord_fsum {A} (up : bool) (f g : A -> R) (l : list A) :
-  (forall a, In a l -> ord up (f a) (g a)) -> ord up (fsum f l) (fsum g l).
+  (forall a, In a l -> ord up (f a) (g a)) -> ord up (rsum (map f l)) (rsum (map g l)).
 Proof. apply ord_rsum. Qed.
 
 Lemma vp_nonneg (p : Z -> R) (v : list Z) : (forall y, 0 <= p y) -> 0 <= vp p v.
@@ -47,15 +47,15 @@ Proof.
 Qed.
 
 (** The box's total: (Σ_{[−m, m]} p)^n. *)
-Lemma fsum_vp_box (p : Z -> R) (n m : nat) : fsum (vp p) (box n m) = (fsum p (win m)) ^ n.
+Lemma fsum_vp_box (p : Z -> R) (n m : nat) : rsum (map (vp p) (box n m)) = (rsum (map p (win m))) ^ n.
 Proof.
   induction n as [|n IH]; cbn [box pow].
-  - rewrite fsum_cons, fsum_nil. cbn [vp]. ring.
-  - rewrite fsum_flat_map.
-    transitivity (fsum (fun y => fsum (vp p) (box n m) * p y) (win m)).
-    + unfold fsum at 1. unfold fsum at 2. f_equal. apply map_ext. intros y.
-      fold (fsum (vp p) (map (cons y) (box n m))). rewrite fsum_map. cbn [vp]. rewrite fsum_scal. ring.
-    + rewrite fsum_scal, IH. ring.
+  - rewrite rsum_map_cons, rsum_map_nil. cbn [vp]. ring.
+  - rewrite rsum_map_flat_map.
+    transitivity (rsum (map (fun y => rsum (map (vp p) (box n m)) * p y) (win m))).
+    + f_equal. apply map_ext. intros y.
+      fold (rsum (map (vp p) (map (cons y) (box n m)))). rewrite rsum_map_map. cbn [vp]. rewrite rsum_scal. ring.
+    + rewrite rsum_scal, IH. ring.
 Qed.
 
 Section Box.
@@ -67,7 +67,7 @@ Hypothesis HBnn : nonneg B.
 Hypothesis Hkeys : forall y, In y (win m) -> p y = 0 \/ ord up (p y) (powerRZ b (key y) * q y).
 (** [B] is the P-mass per key over the window (tested against non-negative functions). *)
 Hypothesis HB : forall F : Z -> R, (forall z, 0 <= F z) ->
-  fsum (fun y => p y * F (key y)) (win m) = ev d oB B F.
+  rsum (map (fun y => p y * F (key y)) (win m)) = ev d oB B F.
 
 Lemma box_row_term (y : Z) (P Qv t : R) :
   In y (win m) -> 0 <= Qv -> 0 <= t ->
@@ -94,18 +94,18 @@ Theorem hsbox_ord (n : nat) (t : R) :
   0 <= t -> ord up (hsbox p q n m t) (ev d (Z.of_nat n * oB) (cpow Rplus Rmult 0 B 1 n) (hs_weight b t)).
 Proof.
   revert t. induction n as [|n IH]; intros t Ht.
-  - apply ord_eq. unfold hsbox. cbn [box]. rewrite fsum_cons, fsum_nil. cbn [vp cpow ev].
+  - apply ord_eq. unfold hsbox. cbn [box]. rewrite rsum_map_cons, rsum_map_nil. cbn [vp cpow ev].
     unfold hs_weight. rewrite Z.mul_0_l. cbn [Z.opp powerRZ]. rewrite !Rmult_1_r, Rmult_1_l, Rplus_0_r.
     reflexivity.
-  - unfold hsbox. cbn [box]. rewrite fsum_flat_map.
-    apply ord_trans with (fsum (fun y => p y * hsbox p q n m (t * powerRZ b (- key y))) (win m)).
+  - unfold hsbox. cbn [box]. rewrite rsum_map_flat_map.
+    apply ord_trans with (rsum (map (fun y => p y * hsbox p q n m (t * powerRZ b (- key y))) (win m))).
     { apply ord_fsum. intros y Hy.
-      rewrite fsum_map. unfold hsbox. rewrite <- fsum_scal. unfold fsum. apply ord_rsum. intros v _.
+      rewrite rsum_map_map. unfold hsbox. rewrite <- rsum_scal. apply ord_rsum. intros v _.
       cbn [vp]. rewrite <- !Rmult_assoc.
       replace (p y * vp p v - t * q y * vp q v) with (p y * vp p v - t * (q y * vp q v)) by ring.
       exact (box_row_term y (vp p v) (vp q v) t Hy (vp_nonneg q v Hq) Ht). }
-    apply ord_trans with (fsum (fun y => p y *
-        ev d (Z.of_nat n * oB) (cpow Rplus Rmult 0 B 1 n) (fun z2 => hs_weight b t (key y + z2)%Z)) (win m)).
+    apply ord_trans with (rsum (map (fun y => p y *
+        ev d (Z.of_nat n * oB) (cpow Rplus Rmult 0 B 1 n) (fun z2 => hs_weight b t (key y + z2)%Z)) (win m))).
     { apply ord_fsum. intros y Hy. apply ord_scale; [apply Hp|].
       eapply ord_trans; [apply IH|].
       - apply Rmult_le_pos; [exact Ht|]. apply Rlt_le, powerRZ_lt, Hb.
@@ -122,13 +122,13 @@ End Box.
     truncation removes, and only downwards. *)
 Lemma hsbox_trunc (p p0 q : Z -> R) (n m : nat) (t : R) :
   (forall y, 0 <= p0 y <= p y) -> (forall y, 0 <= q y) -> 0 <= t ->
-  hsbox p0 q n m t <= hsbox p q n m t <= hsbox p0 q n m t + ((fsum p (win m)) ^ n - (fsum p0 (win m)) ^ n).
+  hsbox p0 q n m t <= hsbox p q n m t <= hsbox p0 q n m t + ((rsum (map p (win m))) ^ n - (rsum (map p0 (win m))) ^ n).
 Proof.
   intros H0 Hq Ht. rewrite <- !fsum_vp_box. unfold hsbox. split.
-  - apply fsum_le. intros v _. apply rmax0_mono. pose proof (vp_mono p p0 v H0). lra.
-  - replace (fsum (vp p) (box n m) - fsum (vp p0) (box n m)) with (fsum (fun v => vp p v - vp p0 v) (box n m)).
-    + unfold fsum. rewrite <- rsum_plus. apply rsum_le. intros v _.
+  - apply rsum_le. intros v _. apply rmax0_mono. pose proof (vp_mono p p0 v H0). lra.
+  - replace (rsum (map (vp p) (box n m)) - rsum (map (vp p0) (box n m))) with (rsum (map (fun v => vp p v - vp p0 v) (box n m))).
+    + rewrite <- rsum_plus. apply rsum_le. intros v _.
       pose proof (vp_mono p p0 v H0). unfold Rmax.
       destruct (Rle_dec 0 (vp p v - t * vp q v)), (Rle_dec 0 (vp p0 v - t * vp q v)); lra.
-    + unfold fsum. rewrite <- rsum_minus. reflexivity.
+    + rewrite <- rsum_minus. reflexivity.
 Qed.

@@ -34,9 +34,9 @@ Definition noise_pair_ok (up : bool) (pq : Z -> Q) (m0 : nat) (s : Z) (b : Q) (p
 Local Open Scope R_scope.
 
 Lemma rsum_seq_nth {A} (g : A -> R) (l : list A) (dflt : A) :
-  rsum (map (fun i => g (nth i l dflt)) (seq 0 (length l))) = fsum g l.
+  rsum (map (fun i => g (nth i l dflt)) (seq 0 (length l))) = rsum (map g l).
 Proof.
-  induction l as [|a l IH]; [reflexivity|]. cbn [length seq map nth]. rewrite rsum_cons, fsum_cons.
+  induction l as [|a l IH]; [reflexivity|]. cbn [length seq map nth]. rewrite !rsum_cons.
   rewrite <- seq_shift, map_map. cbn [nth]. rewrite IH. reflexivity.
 Qed.
 
@@ -44,7 +44,7 @@ Lemma noise_pair_spec (up : bool) (pq : Z -> Q) (m0 : nat) (s : Z) (b : Q) (oB :
   noise_pair_ok up pq m0 s b (oB, B) = true ->
   let key := noise_key up b pq s oB 1 (length B) in
   (forall z, In z (win m0) -> keyed_ord up b (pq z) (pq (z + s)%Z) (key z)) /\
-  (forall F : Z -> R, fsum (fun z => Q2R (pq z) * F (key z)) (win m0) = ev 1 oB (map Q2R B) F).
+  (forall F : Z -> R, rsum (map (fun z => Q2R (pq z) * F (key z)) (win m0)) = ev 1 oB (map Q2R B) F).
 Proof.
   intros H key. unfold noise_pair_ok in H. apply andb_prop in H as [Hall Heq]. split.
   - intros z Hz. rewrite forallb_forall in Hall. destruct (andb_prop _ _ (Hall z Hz)) as [_ H2].
@@ -64,14 +64,14 @@ Qed.
     shifted small window, when [m] is large enough. *)
 Lemma fsum_window_shift (f : Z -> R) (x : Z) (m0 m : nat) :
   (forall y, 0 <= f y) -> (forall y, f y <> 0 -> (Z.abs_nat (y - x) <= m0)%nat) -> (m0 + Z.abs_nat x <= m)%nat ->
-  fsum f (win m) = fsum (fun z => f (z + x)%Z) (win m0).
+  rsum (map f (win m)) = rsum (map (fun z => f (z + x)%Z) (win m0)).
 Proof.
-  intros Hf Hs Hm. rewrite <- (fsum_map f (fun z => (z + x)%Z)).
-  assert (Hnd : NoDup (map (fun z => (z + x)%Z) (win m0))) by (apply NoDup_map_on; [intros a c _ _ E; lia|apply win_NoDup]).
+  intros Hf Hs Hm. rewrite <- (rsum_map_map f (fun z => (z + x)%Z)).
+  assert (Hnd : NoDup (map (fun z => (z + x)%Z) (win m0))) by (apply nodup_map_on; [intros a c _ _ E; lia|apply win_NoDup]).
   apply Rle_antisym.
-  - apply fsum_sub; [exact Hf|apply win_NoDup|]. intros y _ H0. apply in_map_iff. exists (y - x)%Z.
+  - apply rsum_map_sub; [exact Hf|apply win_NoDup|]. intros y _ H0. apply in_map_iff. exists (y - x)%Z.
     split; [lia|]. apply in_win, Hs, H0.
-  - apply fsum_sub; [exact Hf|exact Hnd|]. intros y Hy H0. apply in_win. pose proof (Hs y H0). lia.
+  - apply rsum_map_sub; [exact Hf|exact Hnd|]. intros y Hy H0. apply in_win. pose proof (Hs y H0). lia.
 Qed.
 
 Section Pair.
@@ -98,15 +98,15 @@ Lemma noise_box_ord (up : bool) (x : Z) (m : nat) (K : nat) (t : R) :
   noise_pair_ok up pq m0 s b (oB, B) = true -> (m0 + Z.abs_nat x <= m)%nat -> 0 <= t ->
   ord up (hsbox (trunc x) (fun y => noise (y - (x - s))%Z) K m t)
          (ev 1 (Z.of_nat K * oB) (cpow Rplus Rmult 0 (map Q2R B) 1 K) (hs_weight (Q2R b) t)) /\
-  fsum (trunc x) (win m) = ev 1 oB (map Q2R B) (fun _ => 1).
+  rsum (map (trunc x) (win m)) = ev 1 oB (map Q2R B) (fun _ => 1).
 Proof.
   intros Hok Hm Ht. destruct (noise_pair_spec up pq m0 s b oB B Hok) as [Hk HB].
   set (key := noise_key up b pq s oB 1 (length B)) in *.
   assert (Hb' : 0 < Q2R b) by (rewrite <- q2r_0; apply Qlt_Rlt, Hb).
   assert (HBm : forall F : Z -> R, (forall z, 0 <= F z) ->
-            fsum (fun y => trunc x y * F (key (y - x)%Z)) (win m) = ev 1 oB (map Q2R B) F).
+            rsum (map (fun y => trunc x y * F (key (y - x)%Z)) (win m)) = ev 1 oB (map Q2R B) F).
   { intros F HF. rewrite (fsum_window_shift _ x m0 m); [| |intros y Hy|exact Hm].
-    - rewrite <- HB. unfold fsum. apply rsum_ext_in. intros z Hz. unfold trunc.
+    - rewrite <- HB. apply rsum_ext_in. intros z Hz. unfold trunc.
       replace (z + x - x)%Z with z by ring. apply in_win in Hz. apply Nat.leb_le in Hz. rewrite Hz, Hnoise. reflexivity.
     - intros y. apply Rmult_le_pos; [apply trunc_bounds|apply HF].
     - unfold trunc in Hy. destruct (Nat.leb _ _) eqn:E; [apply Nat.leb_le, E|]. exfalso. apply Hy. ring. }
@@ -118,7 +118,7 @@ Proof.
     + left. rewrite Hnoise, (Qeq_eqR _ _ H0). apply q2r_0.
     + right. rewrite !Hnoise. replace (y - (x - s))%Z with (y - x + s)%Z by ring.
       destruct up; cbn in H0 |- *; apply Qle_Rle in H0; rewrite Q2R_mult, (q2r_qpower b Hb) in H0; exact H0.
-  - rewrite <- (HBm (fun _ => 1)) by (intros; lra). unfold fsum. apply rsum_ext_in. intros y _. ring.
+  - rewrite <- (HBm (fun _ => 1)) by (intros; lra). apply rsum_ext_in. intros y _. ring.
 Qed.
 End Pair.
 
@@ -162,8 +162,8 @@ Proof.
   destruct (hsbox_trunc (fun y => noise (y - x)%Z) (trunc noise m0 x) (fun y => noise (y - (x - s))%Z) K m t
               (trunc_bounds noise m0 Hnn x) (fun y => Hnn _) (Rlt_le _ _ Ht)) as [_ Htr].
   pose proof (shifted_window_le noise Hsum x m) as H1.
-  assert (HpK : (fsum (fun y => noise (y - x)%Z) (win m)) ^ K <= 1).
-  { rewrite <- (pow1 K). apply pow_incr. split; [apply fsum_nonneg; intros; apply Hnn|exact H1]. }
+  assert (HpK : (rsum (map (fun y => noise (y - x)%Z) (win m))) ^ K <= 1).
+  { rewrite <- (pow1 K). apply pow_incr. split; [apply rsum_map_nonneg; intros; apply Hnn|exact H1]. }
   destruct (pld_window_below tau 1 K oB B HK HBnn) as [Hf Hbl].
   assert (Hb' : 0 < Q2R b) by (rewrite <- q2r_0; apply Qlt_Rlt, Hb).
   pose proof (ev_below_bracket _ _ _ _ _ (hs_weight (Q2R b) t) Hbl (fun z => hs_weight_01 (Q2R b) t z Hb' (Rlt_le _ _ Ht))) as [_ H2].

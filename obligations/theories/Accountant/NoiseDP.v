@@ -50,7 +50,7 @@ Lemma box_NoDup (n m : nat) : NoDup (box n m).
 Proof.
   induction n as [|n IH]; cbn [box]; [constructor; [intros []|constructor]|].
   induction (win_NoDup m) as [|z zs Hz Hzs IHz]; cbn [flat_map]; [constructor|].
-  apply nodup_app; [apply NoDup_map_on; [intros a c _ _ E; injection E; auto|exact IH]|exact IHz|].
+  apply nodup_app; [apply nodup_map_on; [intros a c _ _ E; injection E; auto|exact IH]|exact IHz|].
   intros v Hv Hv'. apply in_map_iff in Hv as [w [<- _]]. apply in_flat_map in Hv' as [z' [Hz' Hv']].
   apply in_map_iff in Hv' as [w' [E _]]. injection E as -> _. contradiction.
 Qed.
@@ -68,17 +68,17 @@ Proof.
     induction w as [|y w IHw]; cbn [fold_right]; lia.
 Qed.
 
-Lemma shifted_window_le (x : Z) (m : nat) : fsum (fun y => p (y - x)%Z) (win m) <= 1.
+Lemma shifted_window_le (x : Z) (m : nat) : rsum (map (fun y => p (y - x)%Z) (win m)) <= 1.
 Proof.
-  rewrite <- (fsum_map p (fun y => (y - x)%Z)). apply Hsum.
-  apply NoDup_map_on; [intros a c _ _ E; lia|apply win_NoDup].
+  rewrite <- (rsum_map_map p (fun y => (y - x)%Z)). apply Hsum.
+  apply nodup_map_on; [intros a c _ _ E; lia|apply win_NoDup].
 Qed.
 
-Lemma zdens_box (x : Z) (m : nat) : fsum (zdens p x K) (box K m) <= 1.
+Lemma zdens_box (x : Z) (m : nat) : rsum (map (zdens p x K) (box K m)) <= 1.
 Proof.
-  apply Rle_trans with (fsum (vp (fun y => p (y - x)%Z)) (box K m)).
-  - right. unfold fsum. apply rsum_ext_in. intros v Hv. unfold zdens. rewrite (box_length _ _ _ Hv), Nat.eqb_refl. reflexivity.
-  - rewrite fsum_vp_box. rewrite <- (pow1 K). apply pow_incr. split; [apply fsum_nonneg; intros; apply Hp|].
+  apply Rle_trans with (rsum (map (vp (fun y => p (y - x)%Z)) (box K m))).
+  - right. apply rsum_ext_in. intros v Hv. unfold zdens. rewrite (box_length _ _ _ Hv), Nat.eqb_refl. reflexivity.
+  - rewrite fsum_vp_box. rewrite <- (pow1 K). apply pow_incr. split; [apply rsum_map_nonneg; intros; apply Hp|].
     apply shifted_window_le.
 Qed.
 
@@ -88,9 +88,9 @@ Proof. unfold zdens. destruct (Nat.eqb _ _); [apply vp_nonneg; intros; apply Hp|
 (** Each finite sum over distinct vectors lies in a box (of any size at least [m0]). *)
 Lemma fsum_in_box (f : list Z -> R) (l : list (list Z)) (m0 : nat) :
   (forall v, 0 <= f v) -> (forall v, length v <> K -> f v = 0) -> NoDup l ->
-  fsum f l <= fsum f (box K (Nat.max m0 (vmax l))).
+  rsum (map f l) <= rsum (map f (box K (Nat.max m0 (vmax l)))).
 Proof.
-  intros Hf Hk Hnd. apply fsum_sub; [exact Hf|exact Hnd|]. intros v Hv H0.
+  intros Hf Hk Hnd. apply rsum_map_sub; [exact Hf|exact Hnd|]. intros v Hv H0.
   apply in_box.
   - destruct (Nat.eq_dec (length v) K) as [E|E]; [exact E|]. exfalso. apply H0, Hk, E.
   - intros z Hz. pose proof (vmax_spec l v z Hv Hz). lia.
@@ -111,18 +111,18 @@ Proof.
   set (t := exp eps). assert (Ht : 0 < t) by apply exp_pos.
   set (g := fun v => if S v then zdens p x' K v else 0).
   set (h := fun v => Rmax 0 (zdens p x K v - t * zdens p x' K v)).
-  apply Rle_trans with (t * fsum g l + fsum h l).
-  { rewrite <- fsum_scal. unfold fsum. rewrite <- rsum_plus. apply rsum_le. intros v _. unfold g, h.
+  apply Rle_trans with (t * rsum (map g l) + rsum (map h l)).
+  { rewrite <- rsum_scal. rewrite <- rsum_plus. apply rsum_le. intros v _. unfold g, h.
     pose proof (Rmax_l 0 (zdens p x K v - t * zdens p x' K v)). pose proof (Rmax_r 0 (zdens p x K v - t * zdens p x' K v)).
     pose proof (zdens_nonneg x v). pose proof (zdens_nonneg x' v).
     destruct (S v); nra. }
   apply Rplus_le_compat.
   - apply Rmult_le_compat_l; [lra|]. apply tsum1_ge; [exact Hnd|].
-    eapply Rle_trans; [|apply (zdens_sum_le x' l Hnd)]. apply fsum_le. intros v _. unfold g.
+    eapply Rle_trans; [|apply (zdens_sum_le x' l Hnd)]. apply rsum_le. intros v _. unfold g.
     destruct (S v); [lra|apply zdens_nonneg].
   - eapply Rle_trans; [apply (fsum_in_box h l m0); [intros; apply Rmax_l| |exact Hnd]|].
     + intros v Hv. unfold h, zdens. apply Nat.eqb_neq in Hv. rewrite Hv. rewrite Rmult_0_r, Rminus_0_r. apply Rmax_left. lra.
-    + eapply Rle_trans; [|apply (Hbox (Nat.max m0 (vmax l))); lia]. right. unfold hsbox, fsum. apply rsum_ext_in.
+    + eapply Rle_trans; [|apply (Hbox (Nat.max m0 (vmax l))); lia]. right. unfold hsbox. apply rsum_ext_in.
       intros v Hv. unfold h, zdens. rewrite (box_length _ _ _ Hv), Nat.eqb_refl. reflexivity.
 Qed.
 
@@ -140,14 +140,14 @@ Qed.
 (** An event inside a box has the box's finite sum as its probability. *)
 Lemma zpr_in_box (x : Z) (m : nat) (S : list Z -> bool) :
   (forall v, S v = true -> In v (box K m)) ->
-  zpr p x K S = fsum (fun v => if S v then zdens p x K v else 0) (box K m).
+  zpr p x K S = rsum (map (fun v => if S v then zdens p x K v else 0) (box K m)).
 Proof.
   intros HS. set (f := fun v => if S v then zdens p x K v else 0).
   assert (Hf : forall v, 0 <= f v) by (intros v; unfold f; destruct (S v); [apply zdens_nonneg|lra]).
-  assert (Hbox : fsum f (box K m) <= 1).
-  { eapply Rle_trans; [|apply (zdens_box x m)]. apply fsum_le. intros v _. unfold f. destruct (S v); [lra|apply zdens_nonneg]. }
+  assert (Hbox : rsum (map f (box K m)) <= 1).
+  { eapply Rle_trans; [|apply (zdens_box x m)]. apply rsum_le. intros v _. unfold f. destruct (S v); [lra|apply zdens_nonneg]. }
   apply Rle_antisym.
-  - apply tsum1_le. intros l Hnd. apply fsum_sub; [exact Hf|exact Hnd|]. intros v _ H0. apply HS.
+  - apply tsum1_le. intros l Hnd. apply rsum_map_sub; [exact Hf|exact Hnd|]. intros v _ H0. apply HS.
     unfold f in H0. destruct (S v); [reflexivity|contradiction].
   - apply tsum1_ge; [apply box_NoDup|exact Hbox].
 Qed.
@@ -158,7 +158,7 @@ Lemma zpr_loss_box (x x' : Z) (m : nat) (t : R) :
   zpr p x K S = t * zpr p x' K S + hsbox (fun y => p (y - x)%Z) (fun y => p (y - x')%Z) K m t.
 Proof.
   intros S. rewrite !(zpr_in_box _ m S) by (apply loss_box_in). unfold hsbox.
-  rewrite <- fsum_scal. unfold fsum. rewrite <- rsum_plus. apply rsum_ext_in. intros v Hv.
+  rewrite <- rsum_scal. rewrite <- rsum_plus. apply rsum_ext_in. intros v Hv.
   unfold S, loss_box. rewrite (box_length _ _ _ Hv), Nat.eqb_refl. cbn [andb].
   rewrite (proj2 (forallb_forall _ v)).
   - unfold zdens. rewrite (box_length _ _ _ Hv), Nat.eqb_refl.

@@ -13,12 +13,13 @@ From Obligations.Core Require Import RealFacts ExpTaylor.
 (** Rewrite [exp] of sums, negations, integer multiples of logarithms and
     logarithms of positive constants, and unfold [Q2R]. *)
 Ltac exp_rewrite :=
-  unfold Q2R; simpl;
+  unfold Q2R; cbn [Qnum Qden];
   repeat (rewrite ?exp_plus, ?exp_Ropp, ?exp_0; unfold Rminus);
   repeat (first [ rewrite exp_Zmult_ln by lra
                 | rewrite exp_ln_Zmult by lra
                 | rewrite exp_ln by lra ]);
-  simpl.
+  (* x^k of an integer power, as products (and an inverse for k < 0) *)
+  cbv [powerRZ pow Pos.to_nat Pos.iter_op Nat.add].
 
 (** Lower bounds [Q2R L <= exp e] when e^ε is rational. *)
 Ltac exp_exact := exp_rewrite; lra.
@@ -36,7 +37,7 @@ Ltac exp_exact_upper :=
 Ltac exp_taylor_lower x m n :=
   lazymatch goal with
   | |- (Q2R _ <= exp ?e)%R =>
-      replace e with (Q2R x) by (unfold Q2R; simpl; lra);
+      replace e with (Q2R x) by (unfold Q2R; cbn [Qnum Qden]; lra);
       apply (exp_lower_of_check x _ m n); vm_compute; reflexivity
   | |- _ => fail "exp_taylor_lower: goal is not of the form L <= exp e"
   end.
@@ -47,7 +48,7 @@ Ltac exp_taylor_lower x m n :=
 Ltac exp_taylor_upper x m n :=
   lazymatch goal with
   | |- (exp ?e <= Q2R _)%R =>
-      replace e with (Q2R x) by (unfold Q2R; simpl; lra);
+      replace e with (Q2R x) by (unfold Q2R; cbn [Qnum Qden]; lra);
       apply (exp_upper_of_check x _ m n); vm_compute; reflexivity
   | |- _ => fail "exp_taylor_upper: goal is not of the form exp e <= U"
   end.

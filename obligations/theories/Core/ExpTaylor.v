@@ -9,6 +9,7 @@
     a boolean check, run by [vm_compute], into a bound on [exp (Q2R x)].
     Only the standard library's real-number axioms are used (no [interval]). *)
 From Coq Require Import Reals Lra QArith Qreals ZArith Lia.
+From Obligations.Core Require Import RealFacts.
 
 Local Open Scope R_scope.
 
@@ -24,7 +25,7 @@ Qed.
 
 Lemma exp_series : forall x, Un_cv (fun n => sum_f_R0 (eterm x) n) (exp x).
 Proof.
-  intros x eps Heps. unfold exp. destruct (exist_exp x) as [l Hl]; simpl.
+  intros x eps Heps. unfold exp. destruct (exist_exp x) as [l Hl]; cbn.
   destruct (Hl eps Heps) as [N HN]. exists N. intros k Hk.
   replace (sum_f_R0 (eterm x) k) with (sum_f_R0 (fun i => / INR (fact i) * x ^ i) k).
   - exact (HN k Hk).
@@ -77,51 +78,48 @@ Fixpoint qseries (x : Q) (n : nat) : Q * Q :=
 Fixpoint qpow (q : Q) (m : nat) : Q :=
   match m with O => 1%Q | S k => Qred (q * qpow q k) end.
 
-Lemma Q2R_Qred : forall q, Q2R (Qred q) = Q2R q.
-Proof. intro q. apply Qeq_eqR, Qred_correct. Qed.
-
-Lemma Q2R_of_nat : forall n, Q2R (inject_Z (Z.of_nat n)) = INR n.
-Proof. intro n. unfold Q2R; simpl. rewrite INR_IZR_INZ. field. Qed.
+Lemma q2r_of_nat : forall n, Q2R (inject_Z (Z.of_nat n)) = INR n.
+Proof. intro n. unfold Q2R; cbn. rewrite INR_IZR_INZ. field. Qed.
 
 Lemma qseries_correct : forall x n,
   Q2R (fst (qseries x n)) = eterm (Q2R x) n /\ Q2R (snd (qseries x n)) = sum_f_R0 (eterm (Q2R x)) n.
 Proof.
   intros x n. induction n as [|k [IHt IHs]].
-  - unfold eterm; simpl. unfold Q2R; simpl. split; field.
+  - unfold eterm; cbn. unfold Q2R; cbn. split; field.
   - cbn [qseries sum_f_R0]. destruct (qseries x k) as [t s]. cbn [fst snd] in *.
     assert (Hk : Q2R (inject_Z (Z.of_nat (S k))) <> 0).
-    { rewrite Q2R_of_nat. apply not_0_INR. discriminate. }
+    { rewrite q2r_of_nat. apply not_0_INR. discriminate. }
     assert (Hk' : ~ inject_Z (Z.of_nat (S k)) == 0).
-    { intro H. apply Hk. rewrite H. unfold Q2R; simpl; ring. }
+    { intro H. apply Hk. rewrite H. unfold Q2R; cbn; ring. }
     assert (Ht : Q2R (Qred (t * x / inject_Z (Z.of_nat (S k)))) = eterm (Q2R x) (S k)).
-    { rewrite Q2R_Qred, Q2R_div by exact Hk'. rewrite Q2R_mult, IHt, eterm_S, Q2R_of_nat. reflexivity. }
+    { rewrite q2r_qred, Q2R_div by exact Hk'. rewrite Q2R_mult, IHt, eterm_S, q2r_of_nat. reflexivity. }
     split; [exact Ht|].
-    rewrite Q2R_Qred, Q2R_plus, IHs, Ht. reflexivity.
+    rewrite q2r_qred, Q2R_plus, IHs, Ht. reflexivity.
 Qed.
 
 Lemma qpow_correct : forall q m, Q2R (qpow q m) = Q2R q ^ m.
 Proof.
   intros q m. induction m as [|k IH].
-  - unfold Q2R; simpl; field.
-  - cbn [qpow pow]. rewrite Q2R_Qred, Q2R_mult, IH. reflexivity.
+  - unfold Q2R; cbn; field.
+  - cbn [qpow pow]. rewrite q2r_qred, Q2R_mult, IH. reflexivity.
 Qed.
 
 Lemma exp_INR_mult : forall m y, exp (INR m * y) = exp y ^ m.
 Proof.
   intros m y. induction m as [|k IH].
-  - simpl. rewrite Rmult_0_l. apply exp_0.
-  - rewrite S_INR, Rmult_plus_distr_r, Rmult_1_l, exp_plus, IH. simpl. ring.
+  - cbn. rewrite Rmult_0_l. apply exp_0.
+  - rewrite S_INR, Rmult_plus_distr_r, Rmult_1_l, exp_plus, IH. cbn. ring.
 Qed.
 
 (** x = m * (x / m) *)
-Lemma Q2R_split : forall x m, (0 < m)%nat ->
+Lemma q2r_split : forall x m, (0 < m)%nat ->
   Q2R x = INR m * Q2R (x / inject_Z (Z.of_nat m)).
 Proof.
   intros x m Hm.
   assert (H : INR m <> 0) by (apply not_0_INR; lia).
   assert (H' : ~ inject_Z (Z.of_nat m) == 0).
-  { intro E. apply H. rewrite <- Q2R_of_nat, E. unfold Q2R; simpl; ring. }
-  rewrite Q2R_div by exact H'. rewrite Q2R_of_nat. field. exact H.
+  { intro E. apply H. rewrite <- q2r_of_nat, E. unfold Q2R; cbn; ring. }
+  rewrite Q2R_div by exact H'. rewrite q2r_of_nat. field. exact H.
 Qed.
 
 (** ** The two checks and what they prove *)
@@ -138,10 +136,10 @@ Proof.
   apply andb_prop in H as [H H3]. apply andb_prop in H as [H1 H2].
   apply Nat.ltb_lt in H1. apply Qle_bool_iff, Qle_Rle in H2. apply Qle_bool_iff, Qle_Rle in H3.
   set (y := (x / inject_Z (Z.of_nat m))%Q) in *.
-  rewrite (Q2R_split x m H1). fold y. rewrite exp_INR_mult.
+  rewrite (q2r_split x m H1). fold y. rewrite exp_INR_mult.
   rewrite qpow_correct in H3. destruct (qseries_correct y n) as [_ Hs]. rewrite Hs in H3.
   assert (Hy : 0 <= Q2R y).
-  { rewrite (Q2R_split x m H1) in H2. fold y in H2. replace (Q2R 0) with 0 in H2 by (unfold Q2R; simpl; ring).
+  { rewrite (q2r_split x m H1) in H2. fold y in H2. replace (Q2R 0) with 0 in H2 by (unfold Q2R; cbn; ring).
     pose proof (lt_0_INR m H1). nra. }
   eapply Rle_trans; [exact H3|]. apply pow_incr. split.
   - apply cond_pos_sum. intro; apply eterm_nonneg; exact Hy.
@@ -173,19 +171,19 @@ Proof.
   apply Qle_bool_iff, Qle_Rle in H5.
   assert (Ha : 0 < Q2R a).
   { apply negb_true_iff in H4. assert (~ (a <= 0)%Q) by (intro E; apply Qle_bool_iff in E; congruence).
-    apply Qnot_le_lt, Qlt_Rlt in H. replace (Q2R 0) with 0 in H by (unfold Q2R; simpl; ring). exact H. }
+    apply Qnot_le_lt, Qlt_Rlt in H. replace (Q2R 0) with 0 in H by (unfold Q2R; cbn; ring). exact H. }
   assert (Hm : 0 < INR m) by (apply lt_0_INR; exact H1).
   assert (Hy : 0 <= Q2R y <= 1).
-  { rewrite (Q2R_split x m H1) in H2, H3. fold y in H2, H3. rewrite Q2R_of_nat in H3.
-    replace (Q2R 0) with 0 in H2 by (unfold Q2R; simpl; ring). split; nra. }
+  { rewrite (q2r_split x m H1) in H2, H3. fold y in H2, H3. rewrite q2r_of_nat in H3.
+    replace (Q2R 0) with 0 in H2 by (unfold Q2R; cbn; ring). split; nra. }
   assert (Hlow : Q2R a <= exp (- Q2R y)).
   { unfold a. destruct (qseries_correct (- y) (S (2 * N))) as [_ Hs]. rewrite Hs, Q2R_opp, sum_eterm_opp.
     apply exp_neg_alt; exact Hy. }
   assert (Hpow : 0 < Q2R a ^ m) by (apply pow_lt; exact Ha).
   assert (Hnz : ~ qpow a m == 0).
-  { intro E. apply Qeq_eqR in E. rewrite qpow_correct in E. replace (Q2R 0) with 0 in E by (unfold Q2R; simpl; ring). lra. }
+  { intro E. apply Qeq_eqR in E. rewrite qpow_correct in E. replace (Q2R 0) with 0 in E by (unfold Q2R; cbn; ring). lra. }
   rewrite Q2R_inv, qpow_correct in H5 by exact Hnz.
-  rewrite (Q2R_split x m H1). fold y. rewrite exp_INR_mult.
+  rewrite (q2r_split x m H1). fold y. rewrite exp_INR_mult.
   eapply Rle_trans; [|exact H5]. rewrite <- pow_inv.
   apply pow_incr. split; [apply Rlt_le, exp_pos|].
   rewrite <- (Rinv_inv (exp (Q2R y))), <- exp_Ropp.

@@ -10,10 +10,10 @@ Local Open Scope R_scope.
 (** ** Rationals as reals *)
 
 Lemma q2r_0 : Q2R 0 = 0%R.
-Proof. unfold Q2R; simpl. lra. Qed.
+Proof. unfold Q2R; cbn. lra. Qed.
 
 Lemma q2r_1 : Q2R 1 = 1%R.
-Proof. unfold Q2R; simpl. lra. Qed.
+Proof. unfold Q2R; cbn. lra. Qed.
 
 Lemma q2r_qred (q : Q) : Q2R (Qred q) = Q2R q.
 Proof. apply Qeq_eqR, Qred_correct. Qed.

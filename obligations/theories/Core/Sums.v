@@ -88,6 +88,25 @@ Proof.
   - rewrite !rsum_cons, IH. lra.
 Qed.
 
+(** ** Sums of a function over a list *)
+
+Lemma rsum_map_nil {A} (f : A -> R) : rsum (map f []) = 0%R.
+Proof. reflexivity. Qed.
+
+Lemma rsum_map_cons {A} (f : A -> R) (a : A) (l : list A) : rsum (map f (a :: l)) = (f a + rsum (map f l))%R.
+Proof. reflexivity. Qed.
+
+Lemma rsum_map_app {A} (f : A -> R) (l1 l2 : list A) :
+  rsum (map f (l1 ++ l2)) = (rsum (map f l1) + rsum (map f l2))%R.
+Proof. rewrite map_app. apply rsum_app. Qed.
+
+Lemma rsum_map_map {A B} (f : B -> R) (phi : A -> B) (l : list A) :
+  rsum (map f (map phi l)) = rsum (map (fun a => f (phi a)) l).
+Proof. rewrite map_map. reflexivity. Qed.
+
+Lemma rsum_map_nonneg {A} (f : A -> R) (l : list A) : (forall a, 0 <= f a)%R -> (0 <= rsum (map f l))%R.
+Proof. intros Hf. apply rsum_nonneg. intros a _. apply Hf. Qed.
+
 (** Sums of functions that agree on the list are equal. *)
 Lemma rsum_ext_in {A} (f g : A -> R) (l : list A) :
   (forall a, In a l -> f a = g a) -> rsum (map f l) = rsum (map g l).

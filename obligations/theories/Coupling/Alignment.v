@@ -19,11 +19,11 @@ From Obligations.Coupling Require Import LubSum Geometric Product.
 Import ListNotations.
 Local Open Scope R_scope.
 
-Lemma fsum_filter {A} (f : A -> R) (P : A -> bool) (l : list A) :
-  (forall a, P a = false -> f a = 0) -> fsum f l = fsum f (filter P l).
+Lemma rsum_map_filter {A} (f : A -> R) (P : A -> bool) (l : list A) :
+  (forall a, P a = false -> f a = 0) -> rsum (map f l) = rsum (map f (filter P l)).
 Proof.
   intros H0. induction l as [|a l IH]; cbn [filter]; [reflexivity|].
-  destruct (P a) eqn:E; rewrite !fsum_cons, IH; [reflexivity|]. rewrite (H0 a E). ring.
+  destruct (P a) eqn:E; rewrite !rsum_map_cons, IH; [reflexivity|]. rewrite (H0 a E). ring.
 Qed.
 
 (** A map injective on the support, under which [f] is bounded by [c·g]. *)
@@ -35,14 +35,14 @@ Lemma tsum1_align {A} (f g : A -> R) (P : A -> bool) (phi : A -> A) (c : R) :
   tsum1 f <= c * tsum1 g.
 Proof.
   intros Hf Hg Hc H0 Hinj Hle. apply tsum1_le. intros l Hnd.
-  rewrite (fsum_filter f P l H0).
+  rewrite (rsum_map_filter f P l H0).
   set (l' := filter P l).
   assert (HP : forall a, In a l' -> P a = true) by (intros a Ha; apply filter_In in Ha; tauto).
   assert (Hnd' : NoDup (map phi l')).
-  { apply NoDup_map_on; [|apply NoDup_filter, Hnd].
+  { apply nodup_map_on; [|apply NoDup_filter, Hnd].
     intros a b Ha Hb. apply Hinj; [apply HP, Ha|apply HP, Hb]. }
-  eapply Rle_trans; [apply (fsum_le _ (fun a => c * g (phi a))); intros a Ha; apply Hle, HP, Ha|].
-  rewrite fsum_scal, <- fsum_map. apply Rmult_le_compat_l; [exact Hc|].
+  eapply Rle_trans; [apply (rsum_le _ (fun a => c * g (phi a))); intros a Ha; apply Hle, HP, Ha|].
+  rewrite rsum_scal, <- rsum_map_map. apply Rmult_le_compat_l; [exact Hc|].
   apply tsum1_ge; [exact Hnd'|apply Hg, Hnd'].
 Qed.
 
@@ -58,7 +58,7 @@ Lemma prob_event_sum_le {O} (ts : list R) (run : list Z -> O) (S : O -> bool) :
   rates_pos ts -> sum_le (fun v => dens ts v * indicator (S (run v))) 1.
 Proof.
   intros Hts l Hnd. eapply Rle_trans; [|apply (dens_sum_le ts Hts l Hnd)].
-  apply fsum_le. intros v _. pose proof (dens_nonneg ts v Hts).
+  apply rsum_le. intros v _. pose proof (dens_nonneg ts v Hts).
   unfold indicator; destruct (S (run v)); lra.
 Qed.
 
@@ -66,7 +66,7 @@ Qed.
     finite sums (the cap at 1 of [tsum1] never bites). *)
 Lemma prob_event_lub {O} (ts : list R) (run : list Z -> O) (S : O -> bool) :
   rates_pos ts ->
-  is_lub (fun r => exists l, NoDup l /\ r = fsum (fun v => dens ts v * indicator (S (run v))) l)
+  is_lub (fun r => exists l, NoDup l /\ r = rsum (map (fun v => dens ts v * indicator (S (run v))) l))
          (prob_event ts run S).
 Proof. intros Hts. apply tsum1_lub, prob_event_sum_le, Hts. Qed.
 

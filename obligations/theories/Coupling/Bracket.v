@@ -23,23 +23,23 @@ Local Open Scope R_scope.
 
 Lemma prob_event_ge {O} (ts : list R) (run : list Z -> O) (S : O -> bool) (l : list (list Z)) :
   rates_pos ts -> NoDup l ->
-  fsum (fun v => dens ts v * indicator (S (run v))) l <= prob_event ts run S.
+  rsum (map (fun v => dens ts v * indicator (S (run v))) l) <= prob_event ts run S.
 Proof.
   intros Hts Hl. unfold prob_event. apply tsum1_ge; [exact Hl|]. apply prob_event_sum_le; assumption.
 Qed.
 
 Lemma fsum_indicator_split {O} (ts : list R) (run : list Z -> O) (S : O -> bool) (l : list (list Z)) :
-  fsum (fun v => dens ts v * indicator (S (run v))) l
-  + fsum (fun v => dens ts v * indicator (negb (S (run v)))) l = fsum (dens ts) l.
+  rsum (map (fun v => dens ts v * indicator (S (run v))) l)
+  + rsum (map (fun v => dens ts v * indicator (negb (S (run v)))) l) = rsum (map (dens ts) l).
 Proof.
-  induction l as [|v l IH]; rewrite ?fsum_cons, ?fsum_nil; [ring|].
+  induction l as [|v l IH]; rewrite ?rsum_map_cons, ?rsum_map_nil; [ring|].
   rewrite <- IH. unfold indicator. destruct (S (run v)); cbn [negb]; ring.
 Qed.
 
 (** The upper bound by the complement's window. *)
 Lemma prob_event_le {O} (ts : list R) (run : list Z -> O) (S : O -> bool) (l : list (list Z)) :
   rates_pos ts -> NoDup l ->
-  prob_event ts run S <= 1 - fsum (fun v => dens ts v * indicator (negb (S (run v)))) l.
+  prob_event ts run S <= 1 - rsum (map (fun v => dens ts v * indicator (negb (S (run v)))) l).
 Proof.
   intros Hts Hl. unfold prob_event. apply tsum1_le. intros l0 H0.
   set (u := nodup (list_eq_dec Z.eq_dec) (l0 ++ l)).
@@ -50,10 +50,10 @@ Proof.
   set (fC := fun v => dens ts v * indicator (negb (S (run v)))).
   assert (Hnn : forall (b : bool) v, 0 <= dens ts v * indicator b).
   { intros b v. pose proof (dens_nonneg ts v Hts). unfold indicator; destruct b; lra. }
-  assert (H1 : fsum fS l0 <= fsum fS u).
-  { apply fsum_sub; [intros v; apply Hnn|exact H0|intros v Hv _; apply Hin; now left]. }
-  assert (H2 : fsum fC l <= fsum fC u).
-  { apply fsum_sub; [intros v; apply Hnn|exact Hl|intros v Hv _; apply Hin; now right]. }
+  assert (H1 : rsum (map fS l0) <= rsum (map fS u)).
+  { apply rsum_map_sub; [intros v; apply Hnn|exact H0|intros v Hv _; apply Hin; now left]. }
+  assert (H2 : rsum (map fC l) <= rsum (map fC u)).
+  { apply rsum_map_sub; [intros v; apply Hnn|exact Hl|intros v Hv _; apply Hin; now right]. }
   pose proof (fsum_indicator_split ts run S u) as E. fold fS fC in E.
   pose proof (dens_sum_le ts Hts u Hu). lra.
 Qed.
@@ -61,7 +61,7 @@ Qed.
 (** The same, as the window's sum plus the mass it misses. *)
 Lemma prob_event_le_tail {O} (ts : list R) (run : list Z -> O) (S : O -> bool) (l : list (list Z)) :
   rates_pos ts -> NoDup l ->
-  prob_event ts run S <= fsum (fun v => dens ts v * indicator (S (run v))) l + (1 - fsum (dens ts) l).
+  prob_event ts run S <= rsum (map (fun v => dens ts v * indicator (S (run v))) l) + (1 - rsum (map (dens ts) l)).
 Proof.
   intros Hts Hl. pose proof (prob_event_le ts run S l Hts Hl).
   pose proof (fsum_indicator_split ts run S l). lra.
@@ -84,13 +84,13 @@ Fixpoint ball (ns : list Z) (R : Z) : list (list Z) :=
   | n :: ns' => flat_map (fun z => map (cons z) (ball ns' (R - n * Z.abs z))) (zrange (- (R / n)) (R / n))
   end.
 
-Lemma NoDup_zseq (z : Z) (n : nat) : NoDup (zseq z n).
+Lemma nodup_zseq (z : Z) (n : nat) : NoDup (zseq z n).
 Proof.
   revert z. induction n as [|n IH]; intros z; cbn [zseq]; constructor; [|apply IH].
   intros H. apply in_zseq in H. lia.
 Qed.
 
-Lemma NoDup_app_disj {A} (l1 l2 : list A) :
+Lemma nodup_app_disj {A} (l1 l2 : list A) :
   NoDup l1 -> NoDup l2 -> (forall a, In a l1 -> ~ In a l2) -> NoDup (l1 ++ l2).
 Proof.
   induction l1 as [|a l1 IH]; intros H1 H2 Hd; [exact H2|].
@@ -99,12 +99,12 @@ Proof.
   - apply IH; [exact H1|exact H2|]. intros b Hb. apply Hd. now right.
 Qed.
 
-Lemma NoDup_flat_map_cons (zs : list Z) (L : Z -> list (list Z)) :
+Lemma nodup_flat_map_cons (zs : list Z) (L : Z -> list (list Z)) :
   NoDup zs -> (forall z, NoDup (L z)) -> NoDup (flat_map (fun z => map (cons z) (L z)) zs).
 Proof.
   intros Hz HL. induction zs as [|z zs IH]; cbn [flat_map]; [constructor|].
-  apply NoDup_cons_iff in Hz as [Hza Hz]. apply NoDup_app_disj.
-  - apply NoDup_map_on; [|apply HL]. intros a b _ _ H. injection H as H. exact H.
+  apply NoDup_cons_iff in Hz as [Hza Hz]. apply nodup_app_disj.
+  - apply nodup_map_on; [|apply HL]. intros a b _ _ H. injection H as H. exact H.
   - apply IH, Hz.
   - intros v Hv Hv'. apply in_map_iff in Hv as [a [<- _]].
     apply in_flat_map in Hv' as [y [Hy Hyv]]. apply in_map_iff in Hyv as [b [Hb _]].
@@ -115,7 +115,7 @@ Lemma ball_NoDup (ns : list Z) (R : Z) : NoDup (ball ns R).
 Proof.
   revert R. induction ns as [|n ns IH]; intros R; cbn [ball].
   - destruct (R <? 0)%Z; repeat constructor. intros [].
-  - apply NoDup_flat_map_cons; [apply NoDup_zseq|intros z; apply IH].
+  - apply nodup_flat_map_cons; [apply nodup_zseq|intros z; apply IH].
 Qed.
 
 Lemma in_ball (ns : list Z) (R : Z) (v : list Z) :

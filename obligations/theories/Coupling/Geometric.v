@@ -96,12 +96,12 @@ Proof.
 Qed.
 
 Lemma dlaplace_win (t : R) (n : nat) : 0 < t ->
-  fsum (dlaplace t) (win n) = 1 - 2 * exp (- t) ^ S n / (1 + exp (- t)).
+  rsum (map (dlaplace t) (win n)) = 1 - 2 * exp (- t) ^ S n / (1 + exp (- t)).
 Proof.
   intros Ht. pose proof (exp_pos (- t)).
   induction n as [|n IH]; cbn [win].
-  - rewrite fsum_cons, fsum_nil. unfold dlaplace. cbn [Z.abs_nat pow]. field. lra.
-  - rewrite !fsum_cons, IH. unfold dlaplace.
+  - rewrite rsum_map_cons, rsum_map_nil. unfold dlaplace. cbn [Z.abs_nat pow]. field. lra.
+  - rewrite !rsum_map_cons, IH. unfold dlaplace.
     replace (Z.abs_nat (- Z.of_nat (S n))) with (S n) by lia.
     replace (Z.abs_nat (Z.of_nat (S n))) with (S n) by lia.
     cbn [pow]. field. lra.
@@ -115,7 +115,7 @@ Proof.
   assert (Hn : forall z, In z l -> (Z.abs_nat z <= n)%nat).
   { unfold n. clear. induction l as [|a l IH]; cbn [In fold_right]; [tauto|].
     intros z [<-|H]; [lia|]. specialize (IH z H). lia. }
-  eapply Rle_trans; [apply (fsum_sub _ _ (win n))|].
+  eapply Rle_trans; [apply (rsum_map_sub _ _ (win n))|].
   - intros z. apply dlaplace_nonneg, Ht.
   - exact Hnd.
   - intros z Hz _. apply in_win, Hn, Hz.

@@ -11,51 +11,33 @@
     finite sum of [f] is at most 1 ([sum_le f 1], the case of a probability),
     the cap never bites and [tsum1 f] is the sum of [f] ([tsum1_lub]). *)
 From Coq Require Import List Reals Lra.
-From Obligations.Core Require Import Sums.
+From Obligations.Core Require Import Sums SubDistr.
 Import ListNotations.
 Local Open Scope R_scope.
 
-(** The finite sum of [f] over the list [l]. *)
-Definition fsum {A} (f : A -> R) (l : list A) : R := rsum (map f l).
-
 (** Every finite sum of [f] over distinct points is at most [b]. *)
-Definition sum_le {A} (f : A -> R) (b : R) : Prop := forall l, NoDup l -> fsum f l <= b.
+Definition sum_le {A} (f : A -> R) (b : R) : Prop := forall l, NoDup l -> rsum (map f l) <= b.
 
-Lemma fsum_nil {A} (f : A -> R) : fsum f [] = 0.
-Proof. reflexivity. Qed.
-
-Lemma fsum_cons {A} (f : A -> R) (a : A) (l : list A) : fsum f (a :: l) = f a + fsum f l.
-Proof. reflexivity. Qed.
-
-Lemma fsum_app {A} (f : A -> R) (l1 l2 : list A) : fsum f (l1 ++ l2) = fsum f l1 + fsum f l2.
-Proof. unfold fsum. rewrite map_app. apply rsum_app. Qed.
-
-Lemma fsum_nonneg {A} (f : A -> R) (l : list A) : (forall a, 0 <= f a) -> 0 <= fsum f l.
-Proof. intros Hf. apply rsum_nonneg. intros a _. apply Hf. Qed.
-
-Lemma fsum_le {A} (f g : A -> R) (l : list A) : (forall a, In a l -> f a <= g a) -> fsum f l <= fsum g l.
-Proof. apply rsum_le. Qed.
-
-Lemma fsum_map {A B} (f : B -> R) (phi : A -> B) (l : list A) : fsum f (map phi l) = fsum (fun a => f (phi a)) l.
-Proof. unfold fsum. rewrite map_map. reflexivity. Qed.
-
-Lemma fsum_scal {A} (c : R) (f : A -> R) (l : list A) : fsum (fun a => c * f a) l = c * fsum f l.
-Proof. induction l as [|a l IH]; rewrite ?fsum_cons, ?fsum_nil; [lra|]. rewrite IH. ring. Qed.
+(** For a non-negative family, [sum_le f 1] is the core notion [subdistr_all] (Core/SubDistr.v). *)
+Lemma sum_le_iff_subdistr_all {A} (f : A -> R) : (forall a, 0 <= f a) -> sum_le f 1 <-> subdistr_all f.
+Proof.
+  intros Hf. split; intros H l Hnd; [split; [intros a _; apply Hf|apply (H l Hnd)]|apply (H l Hnd)].
+Qed.
 
 (** A finite sum over distinct points whose non-zero terms all lie in [L] is
     at most the sum over [L] (non-negative terms). *)
-Lemma fsum_sub {A} (f : A -> R) (l L : list A) :
+Lemma rsum_map_sub {A} (f : A -> R) (l L : list A) :
   (forall a, 0 <= f a) -> NoDup l -> (forall a, In a l -> f a <> 0 -> In a L) ->
-  fsum f l <= fsum f L.
+  rsum (map f l) <= rsum (map f L).
 Proof.
   intros Hf. revert L. induction l as [|a l IH]; intros L Hnd Hin.
-  - rewrite fsum_nil. apply fsum_nonneg, Hf.
-  - apply NoDup_cons_iff in Hnd as [Ha Hnd]. rewrite fsum_cons.
+  - rewrite rsum_map_nil. apply rsum_map_nonneg, Hf.
+  - apply NoDup_cons_iff in Hnd as [Ha Hnd]. rewrite rsum_map_cons.
     destruct (Req_EM_T (f a) 0) as [H0|H0].
     + rewrite H0, Rplus_0_l. apply IH; [exact Hnd|]. intros b Hb. apply Hin. now right.
     + destruct (in_split a L (Hin a (or_introl eq_refl) H0)) as [L1 [L2 ->]].
-      rewrite fsum_app, fsum_cons.
-      enough (fsum f l <= fsum f (L1 ++ L2)) by (rewrite fsum_app in H; lra).
+      rewrite rsum_map_app, rsum_map_cons.
+      enough (rsum (map f l) <= rsum (map f (L1 ++ L2))) by (rewrite rsum_map_app in H; lra).
       apply IH; [exact Hnd|]. intros b Hb Hfb.
       assert (Hab : b <> a) by (intros ->; contradiction).
       specialize (Hin b (or_intror Hb) Hfb). apply in_app_iff in Hin as [H|[H|H]];
@@ -63,7 +45,7 @@ Proof.
 Qed.
 
 (** The image of a duplicate-free list under a map injective on it. *)
-Lemma NoDup_map_on {A B} (phi : A -> B) (l : list A) :
+Lemma nodup_map_on {A B} (phi : A -> B) (l : list A) :
   (forall a b, In a l -> In b l -> phi a = phi b -> a = b) -> NoDup l -> NoDup (map phi l).
 Proof.
   induction l as [|a l IH]; intros Hinj Hnd; cbn [map]; [constructor|].
@@ -76,13 +58,13 @@ Qed.
 (** ** The capped least upper bound *)
 
 Definition capped_sums {A} (f : A -> R) (r : R) : Prop :=
-  exists l, NoDup l /\ r = Rmin 1 (fsum f l).
+  exists l, NoDup l /\ r = Rmin 1 (rsum (map f l)).
 
 Lemma capped_sums_bound {A} (f : A -> R) : bound (capped_sums f).
 Proof. exists 1. intros r [l [_ ->]]. apply Rmin_l. Qed.
 
 Lemma capped_sums_inhabited {A} (f : A -> R) : exists r, capped_sums f r.
-Proof. exists (Rmin 1 (fsum f [])). exists []. split; [constructor|reflexivity]. Qed.
+Proof. exists (Rmin 1 (rsum (map f []))). exists []. split; [constructor|reflexivity]. Qed.
 
 (** The sum of [f], its finite sums capped at 1. *)
 Definition tsum1 {A} (f : A -> R) : R :=
@@ -92,10 +74,10 @@ Lemma tsum1_is_lub {A} (f : A -> R) : is_lub (capped_sums f) (tsum1 f).
 Proof. unfold tsum1. destruct completeness as [m Hm]. exact Hm. Qed.
 
 (** A finite sum at most 1 is below [tsum1]. *)
-Lemma tsum1_ge {A} (f : A -> R) (l : list A) : NoDup l -> fsum f l <= 1 -> fsum f l <= tsum1 f.
+Lemma tsum1_ge {A} (f : A -> R) (l : list A) : NoDup l -> rsum (map f l) <= 1 -> rsum (map f l) <= tsum1 f.
 Proof.
   intros Hnd H1. destruct (tsum1_is_lub f) as [Hub _].
-  replace (fsum f l) with (Rmin 1 (fsum f l)) by (apply Rmin_right; exact H1).
+  replace (rsum (map f l)) with (Rmin 1 (rsum (map f l))) by (apply Rmin_right; exact H1).
   apply Hub. exists l. split; [exact Hnd|reflexivity].
 Qed.
 
@@ -114,13 +96,13 @@ Qed.
 Lemma tsum1_nonneg {A} (f : A -> R) : 0 <= tsum1 f.
 Proof.
   destruct (tsum1_is_lub f) as [Hub _]. eapply Rle_trans; [|apply Hub; exists []; split; [constructor|reflexivity]].
-  rewrite fsum_nil. unfold Rmin. destruct Rle_dec; lra.
+  rewrite rsum_map_nil. unfold Rmin. destruct Rle_dec; lra.
 Qed.
 
 (** When the finite sums are at most 1, [tsum1 f] is their least upper bound:
     the sum of [f]. *)
 Lemma tsum1_lub {A} (f : A -> R) :
-  sum_le f 1 -> is_lub (fun r => exists l, NoDup l /\ r = fsum f l) (tsum1 f).
+  sum_le f 1 -> is_lub (fun r => exists l, NoDup l /\ r = rsum (map f l)) (tsum1 f).
 Proof.
   intros H1. split.
   - intros r [l [Hnd ->]]. apply tsum1_ge; [exact Hnd|apply H1, Hnd].
@@ -132,5 +114,5 @@ Qed.
 Lemma tsum1_mono {A} (f g : A -> R) : (forall a, f a <= g a) -> sum_le g 1 -> tsum1 f <= tsum1 g.
 Proof.
   intros Hfg Hg. apply tsum1_le. intros l Hnd.
-  eapply Rle_trans; [apply fsum_le; intros a _; apply Hfg|]. apply tsum1_ge; [exact Hnd|apply Hg, Hnd].
+  eapply Rle_trans; [apply rsum_le; intros a _; apply Hfg|]. apply tsum1_ge; [exact Hnd|apply Hg, Hnd].
 Qed.

@@ -7,7 +7,7 @@
     sum is the product of window sums (no Fubini needed).  Shifting the vector
     by [s] costs at most [cost ts s] = Σ t_i·|s_i| in the density. *)
 From Coq Require Import List Reals ZArith Lia Lra.
-From Obligations.Core Require Import Sums.
+From Obligations.Core Require Import Sums SubDistr.
 From Obligations.Coupling Require Import LubSum Geometric.
 Import ListNotations.
 Local Open Scope R_scope.
@@ -54,25 +54,25 @@ Proof.
     apply in_map, IH; [lia|]. intros y Hy. apply Hz. now right.
 Qed.
 
-Lemma fsum_flat_map {A B} (f : B -> R) (g : A -> list B) (l : list A) :
-  fsum f (flat_map g l) = fsum (fun a => fsum f (g a)) l.
+Lemma rsum_map_flat_map {A B} (f : B -> R) (g : A -> list B) (l : list A) :
+  rsum (map f (flat_map g l)) = rsum (map (fun a => rsum (map f (g a))) l).
 Proof.
-  induction l as [|a l IH]; cbn [flat_map]; [reflexivity|]. rewrite fsum_app, fsum_cons, IH. reflexivity.
+  induction l as [|a l IH]; cbn [flat_map]; [reflexivity|]. rewrite rsum_map_app, rsum_map_cons, IH. reflexivity.
 Qed.
 
-Lemma dens_box_le (ts : list R) (m : nat) : rates_pos ts -> fsum (dens ts) (box (length ts) m) <= 1.
+Lemma dens_box_le (ts : list R) (m : nat) : rates_pos ts -> rsum (map (dens ts) (box (length ts) m)) <= 1.
 Proof.
   induction ts as [|t ts IH]; intros Hts; cbn [length box].
-  - rewrite fsum_cons, fsum_nil. cbn [dens]. lra.
-  - apply rates_pos_cons in Hts as [Ht Hts]. rewrite fsum_flat_map.
-    set (C := fsum (dens ts) (box (length ts) m)).
-    assert (E : forall z, fsum (dens (t :: ts)) (map (cons z) (box (length ts) m)) = C * dlaplace t z).
-    { intros z. rewrite fsum_map. cbn [dens]. rewrite fsum_scal. unfold C. ring. }
-    unfold fsum at 1. rewrite (map_ext _ _ E). fold (fsum (fun z => C * dlaplace t z) (win m)).
-    rewrite fsum_scal.
+  - rewrite rsum_map_cons, rsum_map_nil. cbn [dens]. lra.
+  - apply rates_pos_cons in Hts as [Ht Hts]. rewrite rsum_map_flat_map.
+    set (C := rsum (map (dens ts) (box (length ts) m))).
+    assert (E : forall z, rsum (map (dens (t :: ts)) (map (cons z) (box (length ts) m))) = C * dlaplace t z).
+    { intros z. rewrite rsum_map_map. cbn [dens]. rewrite rsum_scal. unfold C. ring. }
+    rewrite (map_ext _ _ E).
+    rewrite rsum_scal.
     pose proof (dlaplace_sum_le t Ht (win m) (win_NoDup m)).
-    pose proof (fsum_nonneg (dlaplace t) (win m) (fun z => dlaplace_nonneg t z Ht)).
-    pose proof (fsum_nonneg (dens ts) (box (length ts) m) (fun v => dens_nonneg ts v Hts)).
+    pose proof (rsum_map_nonneg (dlaplace t) (win m) (fun z => dlaplace_nonneg t z Ht)).
+    pose proof (rsum_map_nonneg (dens ts) (box (length ts) m) (fun v => dens_nonneg ts v Hts)).
     specialize (IH Hts). fold C in IH. nra.
 Qed.
 
@@ -88,13 +88,19 @@ Proof.
       destruct Hz as [<-|Hz]; [lia|]. specialize (IHv Hz). lia.
     - specialize (IH v z Hv Hz). set (acc := fold_right _ O l) in *. clear -IH.
       induction w as [|y w IHw]; cbn [fold_right]; lia. }
-  eapply Rle_trans; [apply (fsum_sub _ _ (box (length ts) m))|apply dens_box_le, Hts].
+  eapply Rle_trans; [apply (rsum_map_sub _ _ (box (length ts) m))|apply dens_box_le, Hts].
   - intros v. apply dens_nonneg, Hts.
   - exact Hnd.
   - intros v Hv H0. apply in_box.
     + destruct (Nat.eq_dec (length v) (length ts)) as [E|E]; [exact E|].
       exfalso. apply H0, dens_length, E.
     + intros z Hz. apply (Hm v z Hv Hz).
+Qed.
+
+(** The density is a sub-distribution on Z^n (Core/SubDistr.v). *)
+Lemma dens_subdistr_all (ts : list R) : rates_pos ts -> subdistr_all (dens ts).
+Proof.
+  intros Hts. apply sum_le_iff_subdistr_all; [intros v; apply dens_nonneg, Hts|apply dens_sum_le, Hts].
 Qed.
 
 (** ** Shifts *)

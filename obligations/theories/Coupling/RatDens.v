@@ -172,12 +172,12 @@ Lemma fsum_rat (L : positive) (p q E : Z) (ws : list (positive * positive)) (b :
     (l : list (list Z)) :
   (0 < p < q)%Z -> forallb (expo_ok L) ws = true ->
   (forall v, In v l -> length v = length ws /\ (zexp (rexps L ws) v <= E)%Z) ->
-  fsum (fun v => dens (map (rate (eps_at L p q)) ws) v * indicator (b v)) l =
+  rsum (map (fun v => dens (map (rate (eps_at L p q)) ws) v * indicator (b v)) l) =
   IZR (cnum p q (rexps L ws)) / IZR (cden p q (rexps L ws)) * IZR (zsum p q E (rexps L ws) b l) / IZR (q ^ E).
 Proof.
   intros Hpq Hok Hl. pose proof (cden_pos p q (rexps L ws) Hpq (rexps_nonneg L ws)).
   assert (0 < IZR (cden p q (rexps L ws))) by (apply IZR_lt; lia).
-  induction l as [|v l IH]; cbn [zsum]; rewrite ?fsum_nil, ?fsum_cons.
+  induction l as [|v l IH]; cbn [zsum]; rewrite ?rsum_map_nil, ?rsum_map_cons.
   - unfold Rdiv. rewrite Rmult_0_r, Rmult_0_l. reflexivity.
   - rewrite IH by (intros u Hu; apply Hl; now right).
     destruct (Hl v (or_introl eq_refl)) as [Hv HE].

@@ -23,6 +23,7 @@
     every ε > 0 and every pair of streams differing by at most Δ entry by
     entry, Pr[p(x) ∈ S] ≤ e^ε · Pr[p(x') ∈ S] for every event S on outputs. *)
 From Coq Require Import List ZArith Reals Lia Lra.
+From Obligations.Core Require Import Privacy.
 From Obligations.Program Require Import ProgramSyntax ProgramSem.
 From Obligations.Coupling Require Import LubSum Geometric Product Alignment.
 Import ListNotations.
@@ -112,6 +113,18 @@ Definition dp_stream (delta : Z) (p : nat -> stmt) (ws : nat -> list (positive *
   forall (k : nat) (eps : R), 0 < eps ->
   forall x x', length x = k -> stream_nb delta x x' ->
   forall S, prog_prob eps (ws k) (p k) nvars x S <= exp eps * prog_prob eps (ws k) (p k) nvars x' S.
+
+(** [dp_stream] is the core notion [dp_with] with δ = 0, for every stream length and every ε > 0. *)
+Lemma dp_stream_iff_dp_with (delta : Z) (p : nat -> stmt) (ws : nat -> list (positive * positive))
+    (nvars : nat) :
+  dp_stream delta p ws nvars <->
+  forall (k : nat) (eps : R), 0 < eps ->
+  dp_with (fun x x' => length x = k /\ stream_nb delta x x') (prog_prob eps (ws k) (p k) nvars) eps 0.
+Proof.
+  split; intros H k eps He.
+  - intros x x' [Hk Hnb] S. rewrite Rplus_0_r. exact (H k eps He x x' Hk Hnb S).
+  - intros x x' Hk Hnb S. rewrite <- (Rplus_0_r (exp eps * _)). exact (H k eps He x x' (conj Hk Hnb) S).
+Qed.
 
 (** The soundness of alignment for programs: a shift of the tape, chosen from
     the two streams and the output, that preserves the output at cost at most

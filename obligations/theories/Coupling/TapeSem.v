@@ -28,6 +28,7 @@
     ε > 0 and inputs related by [nb], Pr[p(x) ∈ S] ≤ e^(c·ε) · Pr[p(x') ∈ S]
     for every event S on outputs. *)
 From Coq Require Import List ZArith Reals Lia Lra.
+From Obligations.Core Require Import Privacy.
 From Obligations.Program Require Import ProgramSyntax ProgramSem.
 From Obligations.Coupling Require Import LubSum Geometric Product Alignment.
 Import ListNotations.
@@ -144,6 +145,16 @@ Definition dp_prog (nb : list Z -> list Z -> Prop) (p : stmt) (nvars : nat) (c :
 (** The claim for every stream length [k]. *)
 Definition dp_all_k (nb : nat -> list Z -> list Z -> Prop) (p : nat -> stmt) (nvars : nat) (c : R) : Prop :=
   forall k, dp_prog (nb k) (p k) nvars c.
+
+(** [dp_all_k] is the core notion [dp_with] at (c·ε, 0), for every stream length and ε > 0. *)
+Lemma dp_all_k_iff_dp_with (nb : nat -> list Z -> list Z -> Prop) (p : nat -> stmt) (nvars : nat) (c : R) :
+  dp_all_k nb p nvars c <->
+  forall k eps, 0 < eps -> dp_with (nb k) (prog_prob eps (p k) nvars) (c * eps) 0.
+Proof.
+  unfold dp_all_k, dp_prog, dp_with. split; intros H k eps He.
+  - intros x x' Hnb S. rewrite Rplus_0_r. exact (H k eps He x x' Hnb S).
+  - intros x x' Hnb S. rewrite <- (Rplus_0_r (exp (c * eps) * _)). exact (H k eps He x x' Hnb S).
+Qed.
 
 (** ** Laws *)
 

@@ -11,7 +11,7 @@
     [fmech_power (fmech_cw M f f') k], draws a fresh database for every run and
     is a different (more private) mechanism. *)
 From Coq Require Import List QArith Reals Lia.
-From Obligations.Core Require Import Lists.
+From Obligations.Core Require Import Lists Privacy.
 From Obligations.Finite Require Import Mechanism Neighbours DP Compose.
 Import ListNotations.
 
@@ -29,6 +29,12 @@ Definition fmech_cw (M : fmech) (f f' : list Q) : fmech :=
     ways, and each input with itself, which holds whenever ε, δ ≥ 0. *)
 Definition cw_dp (M : fmech) (f f' : list Q) (eps delta : R) : Prop :=
   dp nb_all (fmech_cw M f f') eps delta.
+
+(** [cw_dp] is the core notion [dp_with] for the two inputs of the mixture. *)
+Lemma cw_dp_iff_dp_with (M : fmech) (f f' : list Q) (eps delta : R) :
+  cw_dp M f f' eps delta <->
+  dp_with (fun x x' => (x < 2)%nat /\ (x' < 2)%nat /\ nb_all x x' = true) (pr (fmech_cw M f f')) eps delta.
+Proof. apply dp_iff_dp_with. Qed.
 
 (** ** The k-fold composition under CW-privacy, entry by entry
 

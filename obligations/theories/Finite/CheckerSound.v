@@ -90,9 +90,9 @@ Lemma forall_neighbours_nth (nb : nat -> nat -> bool) (p : list Q -> list Q -> b
 Proof.
   unfold forall_neighbours. intros H Hx Hx' Hnb.
   apply (forallb_ix_nth _ _ _ [] x) in H; [|exact Hx].
-  simpl in H.
+  cbn in H.
   apply (forallb_ix_nth _ _ _ [] x') in H; [|exact Hx'].
-  simpl in H. rewrite Hnb in H. exact H.
+  cbn in H. rewrite Hnb in H. exact H.
 Qed.
 
 Lemma pr_everything (M : fmech) (x : nat) :
@@ -164,7 +164,7 @@ Proof.
   destruct (rows_wf_spec M Hwf) as [Hl _].
   pose proof (forall_neighbours_nth _ _ _ x x' Hnb
     ltac:(lia) ltac:(lia) Hxx') as Hh.
-  simpl in Hh. apply Qle_bool_imp_le, Qle_Rle in Hh.
+  cbn in Hh. apply Qle_bool_imp_le, Qle_Rle in Hh.
   assert (Hlx := rows_wf_row_length M x Hwf Hx).
   assert (Hlx' := rows_wf_row_length M x' Hwf Hx').
   set (rx := nth x (rows M) []) in *.

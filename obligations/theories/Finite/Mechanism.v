@@ -5,7 +5,7 @@
     [M(x)(0), ..., M(x)(n_out - 1)] as exact rationals.  Entries outside the
     table read as [0]. *)
 From Coq Require Import List ZArith QArith Qreals Reals Lia.
-From Obligations.Core Require Import Lists Sums.
+From Obligations.Core Require Import Lists Sums SubDistr.
 Import ListNotations.
 
 Record fmech := FMech {
@@ -69,6 +69,24 @@ Lemma distr_subdistr (M : fmech) : distr M -> subdistr M.
 Proof.
   intros HM x Hx. destruct (HM x Hx) as [Hnn Hsum].
   split; [exact Hnn|]. rewrite Hsum. apply Rle_refl.
+Qed.
+
+(** Each row is the core notion (Core/SubDistr.v) on the outputs [0 .. n_out - 1]. *)
+Lemma pr_is_pr_on (M : fmech) (x : nat) (S : event) : pr M x S = pr_on (seq 0 (n_out M)) (prob M x) S.
+Proof. reflexivity. Qed.
+
+Lemma subdistr_iff_subdistr_on (M : fmech) :
+  subdistr M <-> forall x, (x < n_in M)%nat -> subdistr_on (seq 0 (n_out M)) (prob M x).
+Proof.
+  split; intros H x Hx; destruct (H x Hx) as [Hnn Hs]; (split; [|exact Hs]);
+    intros y Hy; apply Hnn; first [apply in_seq in Hy; lia|apply in_seq; lia].
+Qed.
+
+Lemma distr_iff_distr_on (M : fmech) :
+  distr M <-> forall x, (x < n_in M)%nat -> distr_on (seq 0 (n_out M)) (prob M x).
+Proof.
+  split; intros H x Hx; destruct (H x Hx) as [Hnn Hs]; (split; [|exact Hs]);
+    intros y Hy; apply Hnn; first [apply in_seq in Hy; lia|apply in_seq; lia].
 Qed.
 
 (** The table has [n_in] rows of [n_out] entries each (the boolean check is

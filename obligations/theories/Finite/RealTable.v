@@ -13,7 +13,7 @@
       show a violation ([not_rdp_of_brackets]).  The brackets are only a proof
       device: the theorems are about the table of reals. *)
 From Coq Require Import List Arith Bool ZArith QArith Qminmax Qreals Reals Lra Lia.
-From Obligations.Core Require Import RealFacts Lists Sums Privacy.
+From Obligations.Core Require Import RealFacts Lists Sums SubDistr Privacy.
 From Obligations.Finite Require Import Mechanism Neighbours.
 Import ListNotations.
 
@@ -38,6 +38,17 @@ Definition rdp (nb : nat -> nat -> bool) (M : rmech) (eps delta : R) : Prop :=
 Definition rdistr (M : rmech) : Prop :=
   forall x, (x < rn_in M)%nat ->
     (forall y, (y < rn_out M)%nat -> (0 <= rentry M x y)%R) /\ rpr M x everything = 1%R.
+
+(** Each row is the core notion (Core/SubDistr.v) on the outputs [0 .. rn_out - 1]. *)
+Lemma rpr_is_pr_on (M : rmech) (x : nat) (S : event) : rpr M x S = pr_on (seq 0 (rn_out M)) (rentry M x) S.
+Proof. reflexivity. Qed.
+
+Lemma rdistr_iff_distr_on (M : rmech) :
+  rdistr M <-> forall x, (x < rn_in M)%nat -> distr_on (seq 0 (rn_out M)) (rentry M x).
+Proof.
+  split; intros H x Hx; destruct (H x Hx) as [Hnn Hs]; (split; [|exact Hs]);
+    intros y Hy; apply Hnn; first [apply in_seq in Hy; lia|apply in_seq; lia].
+Qed.
 
 (** [rdp] is the core notion [dp_with] for the inputs of the table and [rpr]. *)
 Lemma rdp_iff_dp_with (nb : nat -> nat -> bool) (M : rmech) (eps delta : R) :

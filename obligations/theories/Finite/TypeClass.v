@@ -526,7 +526,7 @@ Proof.
     (conj (table_of_check M A D H4) (conj (weights_of_check _ f u F H5) (weights_of_check _ f' u' F H6))))))).
 Qed.
 
-Lemma T_subdistr : subdistr T.
+Lemma t_subdistr : subdistr T.
 Proof.
   destruct input_facts as (W & HM & Hf & Hf' & _).
   apply cw_subdistr; [apply power_wf', W|apply power_subdistr; assumption|apply prior_power, Hf|apply prior_power, Hf'].
@@ -563,9 +563,9 @@ Lemma pair_dp (i j : nat) (ui uj : list Z) (t delta : Q) (eps : R) :
 Proof.
   intros Hi Hj Hui Huj Ht0 Ht Hc S.
   destruct (pair_bounds i j ui uj t Hi Hj Hui Huj Ht0) as [_ Hup].
-  eapply Rle_trans; [apply pr_le_hs; [intros y Hy; apply (proj1 (T_subdistr j ltac:(cbn; lia))), Hy|apply exp_nonneg]|].
+  eapply Rle_trans; [apply pr_le_hs; [intros y Hy; apply (proj1 (t_subdistr j ltac:(cbn; lia))), Hy|apply exp_nonneg]|].
   apply Rplus_le_compat_l.
-  eapply Rle_trans; [apply hs_anti; [intros y Hy; apply (proj1 (T_subdistr j ltac:(cbn; lia))), Hy|exact Ht]|].
+  eapply Rle_trans; [apply hs_anti; [intros y Hy; apply (proj1 (t_subdistr j ltac:(cbn; lia))), Hy|exact Ht]|].
   eapply Rle_trans; [exact Hup|]. clear Hup.
   unfold pair_check in Hc. cbn [fst] in Hc. apply Z.leb_le in Hc.
   set (c := (Zpos F * Zpos D ^ Z.of_nat K)%Z) in *.
@@ -596,7 +596,7 @@ Proof.
   intros Hi Hj Hui Huj Ht0 Ht Hc.
   destruct (pair_bounds i j ui uj t Hi Hj Hui Huj Ht0) as [Hlow _].
   rewrite pr_loss_event. apply Rplus_lt_compat_l.
-  eapply Rlt_le_trans; [|apply hs_anti; [intros y Hy; apply (proj1 (T_subdistr j ltac:(cbn; lia))), Hy|exact Ht]].
+  eapply Rlt_le_trans; [|apply hs_anti; [intros y Hy; apply (proj1 (t_subdistr j ltac:(cbn; lia))), Hy|exact Ht]].
   eapply Rlt_le_trans; [|exact Hlow].
   unfold pair_check in Hc. cbn [snd] in Hc. apply Z.ltb_lt, IZR_lt in Hc.
   set (c := (Zpos F * Zpos D ^ Z.of_nat K)%Z) in *.
@@ -630,11 +630,11 @@ Proof.
   destruct (input_facts M f f' A D u u' F Hin) as (_ & _ & _ & _ & _ & Hu & Hu').
   intros i j Hi Hj _ S. cbn [fmech_cw n_in] in Hi, Hj.
   destruct i as [|[|]], j as [|[|]]; try lia.
-  - pose proof (pr_nonneg _ 0%nat S (proj1 (T_subdistr M f f' K A D u u' F Hin 0%nat ltac:(cbn; lia)))).
+  - pose proof (pr_nonneg _ 0%nat S (proj1 (t_subdistr M f f' K A D u u' F Hin 0%nat ltac:(cbn; lia)))).
     nra.
   - apply (pair_dp M f f' K A D u u' F keep Hin 0 1 u u' t delta eps); auto.
   - apply (pair_dp M f f' K A D u u' F keep Hin 1 0 u' u t delta eps); auto.
-  - pose proof (pr_nonneg _ 1%nat S (proj1 (T_subdistr M f f' K A D u u' F Hin 1%nat ltac:(cbn; lia)))).
+  - pose proof (pr_nonneg _ 1%nat S (proj1 (t_subdistr M f f' K A D u u' F Hin 1%nat ltac:(cbn; lia)))).
     nra.
 Qed.
 

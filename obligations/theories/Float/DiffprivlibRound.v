@@ -45,7 +45,7 @@ Proof. intros f Hf. apply round_generic; [apply valid_rnd_N|exact Hf]. Qed.
 Lemma fl_format : forall v, F64 (fl v).
 Proof. intros v. apply generic_format_round; [apply FLT_exp_valid; exact dl_prec_gt_0|apply valid_rnd_N]. Qed.
 
-Lemma F64_bpow : forall e, (-1074 <= e)%Z -> F64 (bpow radix2 e).
+Lemma f64_bpow : forall e, (-1074 <= e)%Z -> F64 (bpow radix2 e).
 Proof. intros e He. apply generic_format_bpow. unfold FLT_exp. lia. Qed.
 
 (** ** Floats of one binade are multiples of its spacing *)
@@ -53,7 +53,7 @@ Lemma float_multiple : forall z e, F64 z -> bpow radix2 (e - 1) <= Rabs z < bpow
   (-1074 <= e - 53)%Z -> exists j : Z, z = IZR j * bpow radix2 (e - 53).
 Proof.
   intros z e Fz Hb He. exists (Ztrunc (scaled_mantissa radix2 fmt64 z)).
-  rewrite Fz at 1. unfold F2R. simpl. f_equal.
+  rewrite Fz at 1. unfold F2R. cbn [Fnum Fexp]. f_equal.
   unfold cexp. rewrite (mag_unique radix2 z e Hb). unfold FLT_exp. f_equal. lia.
 Qed.
 
@@ -76,8 +76,8 @@ Proof.
   assert (Hcexp : cexp radix2 fmt64 f = e).
   { unfold cexp. rewrite Hmag. unfold FLT_exp. lia. }
   assert (Ff : F64 f).
-  { apply generic_format_FLT. exists (Float radix2 m e); [reflexivity| |simpl; lia].
-    simpl. change (Z.pow_pos 2 53) with 9007199254740992%Z. lia. }
+  { apply generic_format_FLT. exists (Float radix2 m e); [reflexivity| |cbn [Fexp]; lia].
+    cbn [Fnum radix_val radix2 Z.pow]. change (Z.pow_pos 2 53) with 9007199254740992%Z. lia. }
   assert (Hulp : ulp radix2 fmt64 f = bpow radix2 e).
   { rewrite ulp_neq_0 by lra. rewrite Hcexp. reflexivity. }
   split; [exact Ff|]. split.
@@ -158,10 +158,10 @@ Lemma fl_small : forall v, fl v = bpow radix2 (-54) -> bpow radix2 (-55) < v < b
 Proof.
   intros v H. rewrite bpow_m54 in H. rewrite bpow_m55, bpow_m53. split.
   - destruct (Rlt_le_dec (/ 36028797018963968) v) as [L|L]; [exact L|exfalso].
-    assert (M := fl_le _ _ L). rewrite <- bpow_m55, (fl_generic (bpow radix2 (-55))) in M by (apply F64_bpow; lia).
+    assert (M := fl_le _ _ L). rewrite <- bpow_m55, (fl_generic (bpow radix2 (-55))) in M by (apply f64_bpow; lia).
     rewrite bpow_m55 in M. lra.
   - destruct (Rlt_le_dec v (/ 9007199254740992)) as [L|L]; [exact L|exfalso].
-    assert (M := fl_le _ _ L). rewrite <- bpow_m53, (fl_generic (bpow radix2 (-53))) in M by (apply F64_bpow; lia).
+    assert (M := fl_le _ _ L). rewrite <- bpow_m53, (fl_generic (bpow radix2 (-53))) in M by (apply f64_bpow; lia).
     rewrite bpow_m53 in M. lra.
 Qed.
 
@@ -177,14 +177,14 @@ Proof.
   apply lt_IZR in J1. apply lt_IZR in J2. lia.
 Qed.
 
-Lemma Ztrunc_div_1 : forall w, Ztrunc (w / 1) = Ztrunc w.
+Lemma ztrunc_div_1 : forall w, Ztrunc (w / 1) = Ztrunc w.
 Proof. intros w. f_equal. field. Qed.
 
 (** The off-grid output comes from w₀ = −1/2 + 2^−54 and nothing else. *)
 Theorem dl_round_off_grid : forall w, F64 w -> dl_round w 1 = bpow radix2 (-54) -> w = - / 2 + bpow radix2 (-54).
 Proof.
   intros w Fw H. unfold dl_round, float_mod, fmod_exact in H.
-  rewrite Ztrunc_div_1, Rmult_1_l in H.
+  rewrite ztrunc_div_1, Rmult_1_l in H.
   set (k := Ztrunc w) in *. set (r := w - IZR k) in *.
   assert (Hsm := fl_small).
   destruct (Rlt_dec r 0) as [Hr|Hr].
@@ -232,7 +232,7 @@ Qed.
 Lemma fl_tie_half : fl (/ 2 + bpow radix2 (-54)) = / 2.
 Proof.
   rewrite bpow_m54. set (x := / 2 + / 18014398509481984).
-  unfold RelError.rnd, round, F2R, scaled_mantissa. simpl.
+  unfold RelError.rnd, round, F2R, scaled_mantissa. cbn [Fnum Fexp].
   assert (Hc : cexp radix2 fmt64 x = (-53)%Z).
   { unfold cexp. rewrite (mag_unique radix2 x 0); [unfold FLT_exp; reflexivity|].
     rewrite Rabs_pos_eq by (unfold x; lra). change (bpow radix2 (0 - 1)) with (/ 2). change (bpow radix2 0) with 1.
@@ -244,23 +244,23 @@ Proof.
   rewrite Hy. unfold Znearest.
   rewrite (Zfloor_imp 4503599627370496) by (rewrite plus_IZR; lra).
   replace (IZR 4503599627370496 + / 2 - IZR 4503599627370496) with (/ 2) by ring.
-  rewrite Rcompare_Eq by reflexivity. simpl. field.
+  rewrite Rcompare_Eq by reflexivity. cbn. field.
 Qed.
 
 Theorem dl_round_w0 : dl_round (- / 2 + bpow radix2 (-54)) 1 = bpow radix2 (-54).
 Proof.
-  unfold dl_round, float_mod, fmod_exact. cbv zeta. rewrite Ztrunc_div_1, Rmult_1_l.
+  unfold dl_round, float_mod, fmod_exact. cbv zeta. rewrite ztrunc_div_1, Rmult_1_l.
   assert (Hw : - / 2 + bpow radix2 (-54) = - / 2 + / 18014398509481984) by (rewrite bpow_m54; reflexivity).
   assert (Ht : Ztrunc (- / 2 + bpow radix2 (-54)) = 0%Z).
-  { rewrite Ztrunc_ceil by (rewrite Hw; lra). apply Zceil_imp. rewrite Hw. simpl. lra. }
-  rewrite Ht. replace (- / 2 + bpow radix2 (-54) - IZR 0) with (- / 2 + bpow radix2 (-54)) by (simpl; ring).
+  { rewrite Ztrunc_ceil by (rewrite Hw; lra). apply Zceil_imp. rewrite Hw. change (0 - 1)%Z with (-1)%Z. lra. }
+  rewrite Ht. replace (- / 2 + bpow radix2 (-54) - IZR 0) with (- / 2 + bpow radix2 (-54)) by ring.
   destruct (Rlt_dec (- / 2 + bpow radix2 (-54)) 0) as [_|N]; [|exfalso; rewrite Hw in N; lra].
   replace (- / 2 + bpow radix2 (-54) + 1) with (/ 2 + bpow radix2 (-54)) by lra.
   rewrite fl_tie_half.
   destruct (Rlt_dec (1 / 2) (/ 2)) as [N|_]; [exfalso; lra|].
   destruct (Req_EM_T (/ 2) (1 / 2)) as [_|N]; [|exfalso; apply N; field].
   replace (- / 2 + bpow radix2 (-54) + / 2) with (bpow radix2 (-54)) by ring.
-  apply fl_generic, F64_bpow. lia.
+  apply fl_generic, f64_bpow. lia.
 Qed.
 
 (** ** The mechanism diffprivlib runs, in scaled units *)
@@ -290,7 +290,7 @@ Definition dl_Lm : R := IZR (-6755399441055737) * bpow radix2 (-53). (* LN(pred 
 Definition dl_Lp : R := IZR (-6755399441055735) * bpow radix2 (-53). (* LN(succ u₀) *)
 
 Lemma eta_binary64' : eta 53 = / 9007199254740992.
-Proof. unfold eta, Relative.u_ro. simpl. change (Z.pow_pos 2 52) with 4503599627370496%Z. field. Qed.
+Proof. unfold eta, Relative.u_ro. cbn. change (Z.pow_pos 2 52) with 4503599627370496%Z. field. Qed.
 
 Lemma dl_w0_eq : dl_w0 = - / 2 + bpow radix2 (-54).
 Proof. unfold dl_w0. rewrite bpow_m54. field. Qed.
@@ -330,7 +330,7 @@ Qed.
 Lemma dl_g_below : forall u, 0 < u -> u <= dl_u0m -> dl_g u < dl_w0.
 Proof.
   intros u Hu H. apply Rle_lt_trans with (dl_g dl_u0m); [apply dl_g_mono; assumption|].
-  unfold dl_g. destruct (float_neighbours (-6755399441055737) (-53) ltac:(simpl; lia) ltac:(lia)) as (F & S & _).
+  unfold dl_g. destruct (float_neighbours (-6755399441055737) (-53) ltac:(lia) ltac:(lia)) as (F & S & _).
   assert (HL : fl (ln dl_u0m) <= dl_Lm).
   { unfold dl_Lm. apply (round_N_le_midp radix2 fmt64 even_tie); [exact F|]. rewrite S.
     unfold dl_u0m. rewrite bpow_m53, bpow_m54. interval with (i_prec 100). }
@@ -345,7 +345,7 @@ Lemma dl_g_above : forall u, dl_u0p <= u -> dl_w0 < dl_g u.
 Proof.
   intros u H. apply Rlt_le_trans with (dl_g dl_u0p).
   2: { apply dl_g_mono; [unfold dl_u0p; rewrite bpow_m54; lra|exact H]. }
-  unfold dl_g. destruct (float_neighbours (-6755399441055735) (-53) ltac:(simpl; lia) ltac:(lia)) as (F & _ & P).
+  unfold dl_g. destruct (float_neighbours (-6755399441055735) (-53) ltac:(lia) ltac:(lia)) as (F & _ & P).
   assert (HL : dl_Lp <= fl (ln dl_u0p)).
   { unfold dl_Lp. apply (round_N_ge_midp radix2 fmt64 even_tie); [exact F|]. rewrite P.
     unfold dl_u0p. rewrite bpow_m53, bpow_m54. interval with (i_prec 100). }
@@ -361,11 +361,11 @@ Lemma dl_event_x : forall U, 0 < U <= 1 ->
   (dl_out dl_lam 1 dl_B dl_x 1 U = dl_o <-> dl_u0 <= U < dl_u0p).
 Proof.
   intros U HU.
-  destruct (float_neighbours 8509399323626886 (-54) ltac:(simpl; lia) ltac:(lia)) as (Fu & Su & Pu).
+  destruct (float_neighbours 8509399323626886 (-54) ltac:(lia) ltac:(lia)) as (Fu & Su & Pu).
   fold dl_u0 in Fu, Su, Pu.
   assert (Hsu : succ radix2 fmt64 dl_u0 = dl_u0p) by (rewrite Su; unfold dl_u0, dl_u0p; rewrite bpow_m54; lra).
   assert (Hpu : pred radix2 fmt64 dl_u0 = dl_u0m) by (rewrite Pu; unfold dl_u0, dl_u0m; rewrite bpow_m54; lra).
-  assert (Fp : F64 dl_u0p) by (destruct (float_neighbours 8509399323626887 (-54) ltac:(simpl; lia) ltac:(lia)) as (F & _); exact F).
+  assert (Fp : F64 dl_u0p) by (destruct (float_neighbours 8509399323626887 (-54) ltac:(lia) ltac:(lia)) as (F & _); exact F).
   assert (Hb : dl_u0m < dl_u0 < dl_u0p) by (unfold dl_u0m, dl_u0, dl_u0p; rewrite bpow_m54; lra).
   assert (Hb0 : 0 < dl_u0m) by (unfold dl_u0m; rewrite bpow_m54; lra).
   assert (Hp1 : dl_u0p < 1) by (unfold dl_u0p; rewrite bpow_m54; lra).
@@ -430,7 +430,7 @@ Proof.
   assert (Hw := dl_round_off_grid _ (fl_format _) H). rewrite <- dl_w0_eq in Hw.
   unfold dl_sum in Hw. set (n := fl (dl_lam * (s * fl (ln (ustar64 U))))) in Hw.
   assert (Fn : F64 n) by apply fl_format.
-  destruct (float_neighbours (-9007199254740991) (-54) ltac:(simpl; lia) ltac:(lia)) as (Fw & Sw & Pw).
+  destruct (float_neighbours (-9007199254740991) (-54) ltac:(lia) ltac:(lia)) as (Fw & Sw & Pw).
   fold dl_w0 in Fw, Sw, Pw.
   assert (L1 := round_N_ge_ge_midp radix2 fmt64 even_tie dl_w0 (dl_x' + n) Fw (Req_le _ _ (eq_sym Hw))).
   assert (L2 := round_N_le_le_midp radix2 fmt64 even_tie dl_w0 (dl_x' + n) Fw (Req_le _ _ Hw)).
@@ -466,7 +466,7 @@ Proof.
   intros pr Hpr.
   assert (P1 : pr (fun U => dl_out dl_lam 1 dl_B dl_x 1 U = dl_o) = bpow radix2 (-54)).
   { rewrite <- ulen_u0. apply (uprob_len pr Hpr). right. exists Ico, dl_u0, dl_u0p. split; [|reflexivity].
-    intros U HU. simpl. apply dl_event_x. exact HU. }
+    intros U HU. apply dl_event_x. exact HU. }
   assert (P2 : pr (fun U => dl_out dl_lam 1 dl_B dl_x (-1) U = dl_o) = 0).
   { apply (uprob_len pr Hpr). apply umeasure_empty. intros U _ H. exact (dl_event_x_minus U H). }
   assert (Q : forall s, pr (fun U => dl_out dl_lam 1 dl_B dl_x' s U = dl_o) = 0).

@@ -90,7 +90,7 @@ Qed.
 Theorem derives_sound : forall e lo hi, derives e lo hi -> lo <= float_eval e <= hi.
 Proof.
   assert (He := eta_nonneg prec).
-  induction 1 as [r Hr|x|o e1 e2 l1 h1 l2 h2 lo hi D1 IH1 D2 IH2 Hbox Hn|e l h D IH Hl Hn]; simpl.
+  induction 1 as [r Hr|x|o e1 e2 l1 h1 l2 h2 lo hi D1 IH1 D2 IH2 Hbox Hn|e l h D IH Hl Hn]; cbn.
   - apply (rel_within_widen eta r r r); [exact He|lra|].
     apply rnd_rel_within; [exact Hprec|]. apply (normal_range_abs r r); [exact Hr|lra].
   - lra.
@@ -108,7 +108,7 @@ Qed.
 Theorem derives_sound_real : forall e lo hi, derives e lo hi -> lo <= real_eval e <= hi.
 Proof.
   assert (He := eta_nonneg prec).
-  induction 1 as [r Hr|x|o e1 e2 l1 h1 l2 h2 lo hi D1 IH1 D2 IH2 Hbox Hn|e l h D IH Hl Hn]; simpl.
+  induction 1 as [r Hr|x|o e1 e2 l1 h1 l2 h2 lo hi D1 IH1 D2 IH2 Hbox Hn|e l h D IH Hl Hn]; cbn.
   - split; [apply widen_lo_le|apply widen_hi_ge]; exact He.
   - lra.
   - assert (Hy := Hbox _ _ IH1 IH2). split.

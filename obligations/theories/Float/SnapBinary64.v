@@ -22,7 +22,7 @@ Local Open Scope R_scope.
 
 (** ** binary64's constants as numbers *)
 Lemma eta_binary64 : eta 53 = / 9007199254740992.
-Proof. unfold eta, Relative.u_ro. simpl. change (Z.pow_pos 2 52) with 4503599627370496%Z. field. Qed.
+Proof. unfold eta, Relative.u_ro. cbn. change (Z.pow_pos 2 52) with 4503599627370496%Z. field. Qed.
 
 Lemma normal_min_binary64 : normal_min 53 (-1074) = / 2 ^ 1022.
 Proof.
@@ -40,13 +40,13 @@ Qed.
 
 Lemma exp_1_ge : 2718 / 1000 <= exp 1.
 Proof.
-  replace (2718 / 1000) with (Q2R (2718 # 1000)) by (unfold Q2R; simpl; lra).
+  replace (2718 / 1000) with (Q2R (2718 # 1000)) by (unfold Q2R; cbn; lra).
   exp_taylor_lower (1 # 1)%Q 1%nat 10%nat.
 Qed.
 
 Lemma exp_ln2_below : exp (7081 / 10220) <= 2.
 Proof.
-  replace 2 with (Q2R (2 # 1)) by (unfold Q2R; simpl; lra).
+  replace 2 with (Q2R (2 # 1)) by (unfold Q2R; cbn; lra).
   exp_taylor_upper (7081 # 10220)%Q 1%nat 5%nat.
 Qed.
 
@@ -55,7 +55,7 @@ Lemma normal_min_le_exp : forall y, y <= 7081 / 10 -> normal_min 53 (-1074) <= e
 Proof.
   intros y Hy. rewrite normal_min_binary64, exp_Ropp. apply Rinv_le_contravar; [apply exp_pos|].
   apply Rle_trans with (exp (7081 / 10)); [apply exp_le_iff; exact Hy|].
-  replace (7081 / 10) with (INR 1022 * (7081 / 10220)) by (rewrite INR_IZR_INZ; simpl; field).
+  replace (7081 / 10) with (INR 1022 * (7081 / 10220)) by (rewrite INR_IZR_INZ; cbn; field).
   rewrite exp_INR_mult. apply pow_incr. split; [left; apply exp_pos|exact exp_ln2_below].
 Qed.
 
@@ -248,13 +248,8 @@ Proof.
     { apply Rmult_le_pos; [exact Hn|]. assert (0 <= eta 53 * (B + grid)) by (apply Rmult_le_pos; lra). lra. }
     assert (0 <= eta 53 * (B + grid)) by (apply Rmult_le_pos; lra).
     assert (0 <= eta 53 * lam) by (apply Rmult_le_pos; lra). lra. }
-  assert (Hnn : 0 <= snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out)).
-  { unfold snap_output_prob.
-    assert (Z : forall Q : R -> Prop, 0 <= pr Q).
-    { intros Q. rewrite <- (uprob_len pr Hpr (fun _ => False) 0 (UniformMeasure.umeasure_empty _ (fun _ _ H => H))).
-      apply (uprob_mono pr Hpr). intros U _ []. }
-    assert (Z1 := Z (fun U => float_snap t grid B (snap_sum 53 (-1074) choice lnf lam x' 1 U) = out)).
-    assert (Z2 := Z (fun U => float_snap t grid B (snap_sum 53 (-1074) choice lnf lam x' (-1) U) = out)). lra. }
+  assert (Hnn : 0 <= snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out))
+    by (apply snap_output_prob_nonneg, Hpr).
   eapply Rle_trans.
   - apply (float_snap_dp 53 (-1074) eq_refl choice lnf mu Hmu pr Hpr t grid B (snap64_g grid B) lam
              (snap64_delta mu lam grid B) Hg0 (proj1 HB) (snap64_g_ok grid B Hg0) Hok Hd0);
@@ -313,13 +308,8 @@ Proof.
   assert (Hmmax : m <= 2 ^ 22) by lra.
   assert (H := snap_binary64_dp _ m choice lnf pr t lam grid B Hmu Hmm Hmmax Hpr Hok Hgrid HB x x' out Fx Fx' Hx Hx').
   eapply Rle_trans; [exact H|].
-  assert (Hnn : 0 <= snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out)).
-  { unfold snap_output_prob.
-    assert (Z : forall Q : R -> Prop, 0 <= pr Q).
-    { intros Q. rewrite <- (uprob_len pr Hpr (fun _ => False) 0 (UniformMeasure.umeasure_empty _ (fun _ _ H => H))).
-      apply (uprob_mono pr Hpr). intros U _ []. }
-    assert (Z1 := Z (fun U => float_snap t grid B (snap_sum 53 (-1074) choice lnf lam x' 1 U) = out)).
-    assert (Z2 := Z (fun U => float_snap t grid B (snap_sum 53 (-1074) choice lnf lam x' (-1) U) = out)). lra. }
+  assert (Hnn : 0 <= snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out))
+    by (apply snap_output_prob_nonneg, Hpr).
   apply Rmult_le_compat_r; [exact Hnn|]. apply exp_le_iff.
   assert (Hb : 0 <= B / lam).
   { destruct Hok as [Hl _]. assert (Hn := normal_min_pos 53 (-1074)). apply Rmult_le_pos; [lra|].

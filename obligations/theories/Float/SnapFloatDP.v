@@ -110,13 +110,7 @@ Proof.
   assert (Hex := exp_pos (Rabs (x - x') / lam)).
   assert (HK := snap_K_ge). assert (H1 := ratio_E_ge_1).
   assert (HE2 : 1 <= ratio_E lam delta * ratio_E lam delta) by nra.
-  assert (Hnn : forall y P, 0 <= snap_output_prob lam y P).
-  { intros y P. unfold SnapOutput.snap_output_prob.
-    assert (Z : forall Q : R -> Prop, 0 <= pr Q).
-    { intros Q. rewrite <- (uprob_len pr Hpr (fun _ => False) 0 (umeasure_empty _ (fun _ _ H => H))).
-      apply (uprob_mono pr Hpr). intros U _ [] . }
-    assert (Z1 := Z (fun U => P (snap_sum prec emin choice lnf lam y 1 U))).
-    assert (Z2 := Z (fun U => P (snap_sum prec emin choice lnf lam y (-1) U))). lra. }
+  assert (Hnn := snap_output_prob_nonneg prec emin choice lnf pr Hpr lam).
   assert (Hpx' := Hnn x' (fun w => float_snap t grid B w = out)).
   assert (HgB : IZR g * grid < B + grid) by lra.
   apply Rabs_le_inv in Hx. apply Rabs_le_inv in Hx'.

@@ -109,7 +109,7 @@ Lemma float_snap_interior_iff : forall t grid B k w, 0 < grid -> - B < grid * IZ
 Proof.
   intros t grid B k w Hg Hk. unfold float_snap.
   rewrite (clamp_interior_iff B _ _ Hk), (grid_eq_iff grid _ _ Hg).
-  destruct t; simpl; [apply round_grid_up_iff|apply round_grid_down_iff]; exact Hg.
+  destruct t; cbn; [apply round_grid_up_iff|apply round_grid_down_iff]; exact Hg.
 Qed.
 
 (** The inner interval of s·λ·ln u for w in [a, b]: the outer one's mirror. *)
@@ -147,7 +147,7 @@ Proof.
   intros t grid B k lam x Hg Hk Hok Fx H1 H2.
   apply output_prob_upper; try assumption.
   intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk) in Hw.
-  destruct t; simpl in Hw; lra.
+  destruct t; cbn in Hw; lra.
 Qed.
 
 Theorem interior_prob_lower : forall t grid B k lam x a b, 0 < grid -> - B < grid * IZR k < B ->
@@ -160,7 +160,7 @@ Proof.
   assert (Hl : 0 < lam).
   { destruct Hok as [Hl _]. assert (Hn := normal_min_pos prec emin). lra. }
   assert (HP : forall w, a <= w <= b -> float_snap t grid B w = grid * IZR k).
-  { intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk). destruct t; simpl; lra. }
+  { intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk). destruct t; cbn; lra. }
   unfold inner_lower.
   apply (output_prob_lower prec emin Hprec choice lnf mu Hmu pr Hpr lam x a b
            (inner_lo x a / lam) (Rmin (inner_hi x b / lam) 0)

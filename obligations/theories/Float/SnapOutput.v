@@ -216,3 +216,12 @@ Proof.
 Qed.
 
 End SnapOutput.
+
+(** An output's probability is nonnegative, for every probability [uprob pr]. *)
+Lemma snap_output_prob_nonneg (prec emin : Z) (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R) :
+  uprob pr -> forall lam x (P : R -> Prop), 0 <= snap_output_prob prec emin choice lnf pr lam x P.
+Proof.
+  intros Hpr lam x P. unfold snap_output_prob.
+  assert (Z1 := uprob_nonneg pr (fun U => P (snap_sum prec emin choice lnf lam x 1 U)) Hpr).
+  assert (Z2 := uprob_nonneg pr (fun U => P (snap_sum prec emin choice lnf lam x (-1) U)) Hpr). lra.
+Qed.

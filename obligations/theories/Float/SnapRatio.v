@@ -2,7 +2,7 @@
     The first two steps of the ratio for an output between neighbours
     (docs/binary64.md, "Not done"): each widening moves an end e of the event's
     interval of the rounded sum by at most [disp x e] = η|e| + M(|e − x| + η|e|)
-    ([outer_lo_ge], [outer_hi_le], [inner_lo_le], [inner_hi_ge]); with the U*
+    ([widen2_near], [ends_near]: either widening, down or up); with the U*
     bracket in its clipped form, an output's probability given x is at most the
     ideal (real-valued) mass of its interval widened by δ ≥ disp at both ends,
     the upper ends of u also divided by 1 − 2η ([output_prob_upper_mass]), and
@@ -21,28 +21,35 @@ From Obligations.Float Require Import RelError SnapNoise SnapOuter UStarMeasure 
 
 Local Open Scope R_scope.
 
-Lemma widen_lo_ge_abs : forall m v, 0 <= m -> v - m * Rabs v <= widen_lo m v.
-Proof.
-  intros m v Hm. unfold widen_lo, Rdiv.
-  assert (Hp : 0 < / (1 + m)) by (apply Rinv_0_lt_compat; lra).
-  assert (Hi : / (1 + m) * (1 + m) = 1) by (field; lra).
-  destruct (Rle_dec 0 v) as [Hv|Hv].
-  - rewrite Rabs_pos_eq by exact Hv. apply Rmin_glb; [|nra].
-    assert (H1 : (v - m * v) * (1 + m) <= v) by nra.
-    apply (Rmult_le_reg_r (1 + m)); [lra|]. rewrite Rmult_assoc, Hi, Rmult_1_r. exact H1.
-  - rewrite Rabs_left by lra. apply Rmin_glb; [|lra].
-    assert (H1 : v <= v * / (1 + m)) by nra. nra.
-Qed.
+(** An end widened down ([false]: [widen_lo]) or up ([true]: [widen_hi]). *)
+Definition widen (up : bool) (m v : R) : R := if up then widen_hi m v else widen_lo m v.
 
-Lemma widen_hi_le_abs : forall m v, 0 <= m -> widen_hi m v <= v + m * Rabs v.
+(** Either widening moves [v] by at most [m |v|]. *)
+Lemma widen_near : forall up m v, 0 <= m -> Rabs (widen up m v - v) <= m * Rabs v.
 Proof.
-  intros m v Hm. assert (H := widen_lo_ge_abs m (- v) Hm).
-  rewrite Rabs_Ropp in H. unfold widen_lo, widen_hi, Rdiv in *.
-  replace (- v * / (1 + m)) with (- (v * / (1 + m))) in H by ring.
-  replace (- v * (1 + m)) with (- (v * (1 + m))) in H by ring.
-  apply Rmax_lub.
-  - assert (Hm1 : Rmin (- (v * / (1 + m))) (- (v * (1 + m))) <= - (v * / (1 + m))) by apply Rmin_l. lra.
-  - assert (Hm1 : Rmin (- (v * / (1 + m))) (- (v * (1 + m))) <= - (v * (1 + m))) by apply Rmin_r. lra.
+  assert (Hlo : forall m v, 0 <= m -> v - m * Rabs v <= widen_lo m v).
+  { intros m v Hm. unfold widen_lo, Rdiv.
+    assert (Hp : 0 < / (1 + m)) by (apply Rinv_0_lt_compat; lra).
+    assert (Hi : / (1 + m) * (1 + m) = 1) by (field; lra).
+    destruct (Rle_dec 0 v) as [Hv|Hv].
+    - rewrite Rabs_pos_eq by exact Hv. apply Rmin_glb; [|nra].
+      assert (H1 : (v - m * v) * (1 + m) <= v) by nra.
+      apply (Rmult_le_reg_r (1 + m)); [lra|]. rewrite Rmult_assoc, Hi, Rmult_1_r. exact H1.
+    - rewrite Rabs_left by lra. apply Rmin_glb; [|lra].
+      assert (H1 : v <= v * / (1 + m)) by nra. nra. }
+  intros up m v Hm. assert (Hmv : 0 <= m * Rabs v) by (apply Rmult_le_pos; [exact Hm|apply Rabs_pos]).
+  apply Rabs_le. destruct up; cbn [widen].
+  - (* widen_hi m v = - widen_lo m (- v) *)
+    assert (H := Hlo m (- v) Hm). rewrite Rabs_Ropp in H. assert (Hge := widen_hi_ge m v Hm).
+    assert (Hup : widen_hi m v <= v + m * Rabs v).
+    { unfold widen_lo, widen_hi, Rdiv in *.
+      replace (- v * / (1 + m)) with (- (v * / (1 + m))) in H by ring.
+      replace (- v * (1 + m)) with (- (v * (1 + m))) in H by ring.
+      apply Rmax_lub.
+      - assert (Rmin (- (v * / (1 + m))) (- (v * (1 + m))) <= - (v * / (1 + m))) by apply Rmin_l. lra.
+      - assert (Rmin (- (v * / (1 + m))) (- (v * (1 + m))) <= - (v * (1 + m))) by apply Rmin_r. lra. }
+    lra.
+  - assert (H := Hlo m v Hm). assert (Hle := widen_lo_le m v Hm). lra.
 Qed.
 
 (** The missing ideal comparison: the snapping mass of a bucket [a1, b1] against
@@ -145,62 +152,37 @@ Proof. lia. Qed.
 (** How far the widenings can move an end e of the sum's interval. *)
 Definition disp (x e : R) : R := eta * Rabs e + M * (Rabs (e - x) + eta * Rabs e).
 
-Lemma widen_eta_near : forall e, Rabs (widen_lo eta e - e) <= eta * Rabs e /\ Rabs (widen_hi eta e - e) <= eta * Rabs e.
-Proof.
-  intros e. assert (He := eta_nonneg prec).
-  assert (H1 := widen_lo_ge_abs eta e He). assert (H2 := widen_lo_le eta e He).
-  assert (H3 := widen_hi_le_abs eta e He). assert (H4 := widen_hi_ge eta e He).
-  split; apply Rabs_le; lra.
-Qed.
-
 Lemma abs_shift : forall w e x, Rabs (w - e) <= eta * Rabs e -> Rabs (w - x) <= Rabs (e - x) + eta * Rabs e.
 Proof.
   intros w e x H. replace (w - x) with ((w - e) + (e - x)) by ring.
   eapply Rle_trans; [apply Rabs_triang|lra].
 Qed.
 
-Lemma outer_lo_ge : forall x a, a - x - disp x a <= outer_lo x a.
+(** Two widenings (by η, then by M after subtracting x), each down or up, move an
+    end e by at most [disp x e]: the outer and the inner ends alike ([ends_near]). *)
+Lemma widen2_near : forall up up' x e, Rabs (widen up' M (widen up eta e - x) - (e - x)) <= disp x e.
 Proof.
-  intros x a. unfold SnapOutput.outer_lo, disp.
+  intros up up' x e. unfold disp.
   assert (Hm := noise_mu_nonneg prec mu Hmu). assert (He := eta_nonneg prec).
-  destruct (widen_eta_near a) as [H1 _].
-  assert (H2 := abs_shift _ _ x H1). assert (H3 := widen_lo_ge_abs M (widen_lo eta a - x) Hm).
-  apply Rabs_le_inv in H1. assert (M * Rabs (widen_lo eta a - x) <= M * (Rabs (a - x) + eta * Rabs a))
-    by (apply Rmult_le_compat_l; lra).
-  lra.
+  assert (H1 := widen_near up eta e He). assert (H2 := abs_shift _ _ x H1).
+  assert (H3 := widen_near up' M (widen up eta e - x) Hm).
+  assert (M * Rabs (widen up eta e - x) <= M * (Rabs (e - x) + eta * Rabs e)) by (apply Rmult_le_compat_l; lra).
+  replace (widen up' M (widen up eta e - x) - (e - x))
+    with ((widen up' M (widen up eta e - x) - (widen up eta e - x)) + (widen up eta e - e)) by ring.
+  eapply Rle_trans; [apply Rabs_triang|]. lra.
 Qed.
 
-Lemma outer_hi_le : forall x b, outer_hi x b <= b - x + disp x b.
+Lemma ends_near : forall x e,
+  e - x - disp x e <= outer_lo x e /\ outer_hi x e <= e - x + disp x e /\
+  inner_lo x e <= e - x + disp x e /\ e - x - disp x e <= inner_hi x e.
 Proof.
-  intros x b. unfold SnapOutput.outer_hi, disp.
-  assert (Hm := noise_mu_nonneg prec mu Hmu). assert (He := eta_nonneg prec).
-  destruct (widen_eta_near b) as [_ H1].
-  assert (H2 := abs_shift _ _ x H1). assert (H3 := widen_hi_le_abs M (widen_hi eta b - x) Hm).
-  apply Rabs_le_inv in H1. assert (M * Rabs (widen_hi eta b - x) <= M * (Rabs (b - x) + eta * Rabs b))
-    by (apply Rmult_le_compat_l; lra).
-  lra.
-Qed.
-
-Lemma inner_lo_le : forall x a, inner_lo x a <= a - x + disp x a.
-Proof.
-  intros x a. unfold SnapInterior.inner_lo, disp.
-  assert (Hm := noise_mu_nonneg prec mu Hmu). assert (He := eta_nonneg prec).
-  destruct (widen_eta_near a) as [_ H1].
-  assert (H2 := abs_shift _ _ x H1). assert (H3 := widen_hi_le_abs M (widen_hi eta a - x) Hm).
-  apply Rabs_le_inv in H1. assert (M * Rabs (widen_hi eta a - x) <= M * (Rabs (a - x) + eta * Rabs a))
-    by (apply Rmult_le_compat_l; lra).
-  lra.
-Qed.
-
-Lemma inner_hi_ge : forall x b, b - x - disp x b <= inner_hi x b.
-Proof.
-  intros x b. unfold SnapInterior.inner_hi, disp.
-  assert (Hm := noise_mu_nonneg prec mu Hmu). assert (He := eta_nonneg prec).
-  destruct (widen_eta_near b) as [H1 _].
-  assert (H2 := abs_shift _ _ x H1). assert (H3 := widen_lo_ge_abs M (widen_lo eta b - x) Hm).
-  apply Rabs_le_inv in H1. assert (M * Rabs (widen_lo eta b - x) <= M * (Rabs (b - x) + eta * Rabs b))
-    by (apply Rmult_le_compat_l; lra).
-  lra.
+  intros x e.
+  assert (Ol := Rabs_le_inv _ _ (widen2_near false false x e)).
+  assert (Oh := Rabs_le_inv _ _ (widen2_near true true x e)).
+  assert (Il := Rabs_le_inv _ _ (widen2_near true true x e)).
+  assert (Ih := Rabs_le_inv _ _ (widen2_near false false x e)).
+  cbn [widen] in Ol, Oh, Il, Ih.
+  unfold SnapOutput.outer_lo, SnapOutput.outer_hi, SnapInterior.inner_lo, SnapInterior.inner_hi. lra.
 Qed.
 
 (** The ideal mass of the interval [a, b] of the sum, both signs, its ends
@@ -219,7 +201,7 @@ Proof.
   intros lam x a b delta P [Hl Hok] Fx HP Ha Hb H1 H2.
   assert (Hn := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
   assert (Hla : normal_min <= Rabs lam) by (rewrite Rabs_pos_eq; lra).
-  assert (Lo := outer_lo_ge x a). assert (Hi := outer_hi_le x b).
+  destruct (ends_near x a) as (Lo & _). destruct (ends_near x b) as (_ & Hi & _).
   unfold snap_output_prob, moved_mass. rewrite Rmult_plus_distr_l.
   apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
   - apply Rle_trans with (pr (fun U => (a - x + - delta) / lam <= ln (ustar prec emin U) <= (b - x + delta) / lam)).
@@ -257,22 +239,16 @@ Proof.
   replace (lam * (p / lam)) with p in H by (field; lra). exact H.
 Qed.
 
-Lemma widen_lo_strict : forall m v v', 0 <= m -> v < v' -> widen_lo m v < widen_lo m v'.
+Lemma widen_strict : forall up m v v', 0 <= m -> v < v' -> widen up m v < widen up m v'.
 Proof.
-  intros m v v' Hm H. unfold widen_lo, Rdiv.
-  assert (Hp : 0 < / (1 + m)) by (apply Rinv_0_lt_compat; lra).
-  apply Rmin_glb_lt.
-  - apply Rle_lt_trans with (v * / (1 + m)); [apply Rmin_l|]. apply Rmult_lt_compat_r; lra.
-  - apply Rle_lt_trans with (v * (1 + m)); [apply Rmin_r|]. apply Rmult_lt_compat_r; lra.
-Qed.
-
-Lemma widen_hi_strict : forall m v v', 0 <= m -> v < v' -> widen_hi m v < widen_hi m v'.
-Proof.
-  intros m v v' Hm H. unfold widen_hi, Rdiv.
-  assert (Hp : 0 < / (1 + m)) by (apply Rinv_0_lt_compat; lra).
-  apply Rmax_lub_lt.
-  - apply Rlt_le_trans with (v' * / (1 + m)); [apply Rmult_lt_compat_r; lra|apply Rmax_l].
-  - apply Rlt_le_trans with (v' * (1 + m)); [apply Rmult_lt_compat_r; lra|apply Rmax_r].
+  intros up m v v' Hm H. assert (Hp : 0 < / (1 + m)) by (apply Rinv_0_lt_compat; lra).
+  destruct up; cbn [widen]; unfold widen_lo, widen_hi, Rdiv.
+  - apply Rmax_lub_lt.
+    + apply Rlt_le_trans with (v' * / (1 + m)); [apply Rmult_lt_compat_r; lra|apply Rmax_l].
+    + apply Rlt_le_trans with (v' * (1 + m)); [apply Rmult_lt_compat_r; lra|apply Rmax_r].
+  - apply Rmin_glb_lt.
+    + apply Rle_lt_trans with (v * / (1 + m)); [apply Rmin_l|]. apply Rmult_lt_compat_r; lra.
+    + apply Rle_lt_trans with (v * (1 + m)); [apply Rmin_r|]. apply Rmult_lt_compat_r; lra.
 Qed.
 
 (** Strictly inside the inner interval, the rounded sum is strictly inside
@@ -293,11 +269,11 @@ Proof.
   assert (Ia : a <= widen_lo eta (x + widen_lo M (inner_lo x a))) by (apply (inner_lo_ok prec mu Hmu); lra).
   assert (Ib : widen_hi eta (x + widen_hi M (inner_hi x b)) <= b) by (apply (inner_hi_ok prec mu Hmu); lra).
   assert (Sa : widen_lo eta (x + widen_lo M (inner_lo x a)) < widen_lo eta (x + widen_lo M c)).
-  { apply widen_lo_strict; [exact He|]. assert (widen_lo M (inner_lo x a) < widen_lo M c)
-      by (apply widen_lo_strict; assumption). lra. }
+  { apply (widen_strict false); [exact He|]. assert (widen_lo M (inner_lo x a) < widen_lo M c)
+      by (apply (widen_strict false); assumption). lra. }
   assert (Sb : widen_hi eta (x + widen_hi M c) < widen_hi eta (x + widen_hi M (inner_hi x b))).
-  { apply widen_hi_strict; [exact He|]. assert (widen_hi M c < widen_hi M (inner_hi x b))
-      by (apply widen_hi_strict; assumption). lra. }
+  { apply (widen_strict true); [exact He|]. assert (widen_hi M c < widen_hi M (inner_hi x b))
+      by (apply (widen_strict true); assumption). lra. }
   lra.
 Qed.
 
@@ -310,7 +286,7 @@ Proof.
   intros lam x a b delta P [Hl Hok] Fx HP Ha Hb H1 H2.
   assert (Hn := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
   assert (Hla : normal_min <= Rabs lam) by (rewrite Rabs_pos_eq; lra).
-  assert (Lo := inner_lo_le x a). assert (Hi := inner_hi_ge x b).
+  destruct (ends_near x a) as (_ & _ & Lo & _). destruct (ends_near x b) as (_ & _ & _ & Hi).
   unfold snap_output_prob, narrowed_mass. rewrite Rmult_plus_distr_l.
   apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
   - apply Rle_trans with (pr (fun U => (a - x + delta) / lam <= ln (ustar prec emin U) <= (b - x - delta) / lam)).
@@ -533,8 +509,8 @@ Theorem interior_ratio : forall t grid B k lam x x' delta,
 Proof.
   intros t grid B k lam x x' delta Hg Hk Hok Fx Fx' Hd Ha Hb Ha' Hb' H1 H2 H3 H4 HE.
   apply output_ratio; try assumption.
-  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk) in Hw. destruct t; simpl in Hw; lra.
-  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk). destruct t; simpl; lra.
+  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk) in Hw. destruct t; cbn in Hw; lra.
+  - intros w Hw. apply (float_snap_interior_iff t grid B k w Hg Hk). destruct t; cbn; lra.
   - nra.
 Qed.
 

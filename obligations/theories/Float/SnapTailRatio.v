@@ -1,7 +1,7 @@
 (** * The ratio for the clamped outputs ±B
     The mirror of SnapRatio.v for the two tails.  Output B is the rounded sum
     at or above a = (g − ½)Λ (above it for ties down), −B at or below
-    b = (−g + ½)Λ; their ideal masses are [tail_mass_up] and [tail_mass_down]
+    b = (−g + ½)Λ; their ideal masses are [tail_mass SPlus] and [tail_mass SMinus]
     (Noise/SnapBound.v) of γ = e^(a/λ) (resp. e^(b/λ)) at t = e^(x/λ).  The
     widenings and U*'s bracket move γ by the factor E = e^(δ/λ)/(1 − 2η), and a
     tail mass depends on γ/t only, so moving γ by E² is moving t by E²: the
@@ -9,7 +9,7 @@
 From Coq Require Import ZArith Reals Lra Lia.
 From Flocq Require Import Core.Core.
 From Obligations.Core Require Import RealFacts.
-From Obligations.Noise Require Import UniformMeasure SnapBound Rounding.
+From Obligations.Noise Require Import UniformMeasure Snapping SnapBound Rounding.
 From Obligations.Float Require Import RelError SnapNoise SnapOuter UStarMeasure SnapOutput SnapInterior
   SnapClamp SnapRatio.
 
@@ -24,17 +24,11 @@ Proof. intros b b' H. ulen_cases; lra. Qed.
 Lemma exp_sub : forall u v, exp (u - v) = exp u / exp v.
 Proof. intros u v. unfold Rminus. rewrite exp_plus, exp_Ropp. reflexivity. Qed.
 
-(** Moving γ by E² is moving t by E². *)
-Lemma tail_mass_up_shift : forall g t E, 0 < g -> 0 < t -> 0 < E ->
-  tail_mass_up (g / E) t = tail_mass_up (g * E) (t * (E * E)).
+(** Moving γ by E² is moving t by E², on either sign (a tail mass depends on γ/t only). *)
+Lemma tail_mass_shift : forall s g t E, 0 < g -> 0 < t -> 0 < E ->
+  tail_mass s (g / E) t = tail_mass s (g * E) (t * (E * E)).
 Proof.
-  intros g t E Hg Ht HE. unfold tail_mass_up. f_equal; f_equal; field; lra.
-Qed.
-
-Lemma tail_mass_down_shift : forall g t E, 0 < g -> 0 < t -> 0 < E ->
-  tail_mass_down (g * E) t = tail_mass_down (g / E) (t / (E * E)).
-Proof.
-  intros g t E Hg Ht HE. unfold tail_mass_down. f_equal; f_equal; field; lra.
+  intros s g t E Hg Ht HE. destruct s; cbn [tail_mass]; f_equal; f_equal; field; lra.
 Qed.
 
 Lemma rmax_ratio_scale : forall t t' F, 0 < t -> 0 < t' -> 1 <= F ->
@@ -100,8 +94,8 @@ Proof.
               Hs Hla Hu Hp Fx Hc (Rle_refl _) (Rle_refl _)) as [W1 _].
   assert (Ia : a <= widen_lo eta (x + widen_lo M (inner_lo x a))) by (apply (inner_lo_ok prec mu Hmu); lra).
   assert (Sa : widen_lo eta (x + widen_lo M (inner_lo x a)) < widen_lo eta (x + widen_lo M c)).
-  { apply widen_lo_strict; [exact He|]. assert (widen_lo M (inner_lo x a) < widen_lo M c)
-      by (apply widen_lo_strict; assumption). lra. }
+  { apply (widen_strict false); [exact He|]. assert (widen_lo M (inner_lo x a) < widen_lo M c)
+      by (apply (widen_strict false); assumption). lra. }
   lra.
 Qed.
 
@@ -119,8 +113,8 @@ Proof.
               Hs Hla Hu Hp Fx Hc (Rle_refl _) (Rle_refl _)) as [_ W2].
   assert (Ib : widen_hi eta (x + widen_hi M (inner_hi x b)) <= b) by (apply (inner_hi_ok prec mu Hmu); lra).
   assert (Sb : widen_hi eta (x + widen_hi M c) < widen_hi eta (x + widen_hi M (inner_hi x b))).
-  { apply widen_hi_strict; [exact He|]. assert (widen_hi M c < widen_hi M (inner_hi x b))
-      by (apply widen_hi_strict; assumption). lra. }
+  { apply (widen_strict true); [exact He|]. assert (widen_hi M c < widen_hi M (inner_hi x b))
+      by (apply (widen_strict true); assumption). lra. }
   lra.
 Qed.
 
@@ -148,7 +142,7 @@ Proof.
   assert (HDE : D <= E) by (rewrite HE; apply div_k_le'; lra).
   set (g := exp (a / lam)). set (t := exp (x / lam)). set (t' := exp (x' / lam)).
   assert (Hg : 0 < g) by apply exp_pos. assert (Ht : 0 < t) by apply exp_pos. assert (Ht' : 0 < t') by apply exp_pos.
-  assert (Lo := outer_lo_ge prec mu Hmu x a). assert (Li := inner_lo_le prec mu Hmu x' a).
+  destruct (ends_near prec mu Hmu x a) as (Lo & _). destruct (ends_near prec mu Hmu x' a) as (_ & _ & Li & _).
   (* exponentials of the moved ends *)
   assert (X1 : exp ((a - x - delta) / lam) = g / (t * D)).
   { replace ((a - x - delta) / lam) with (a / lam - (x / lam + delta / lam)) by (field; lra).
@@ -163,8 +157,8 @@ Proof.
   { replace ((x' - a - delta) / lam) with (x' / lam - (a / lam + delta / lam)) by (field; lra).
     rewrite exp_sub, exp_plus. reflexivity. }
   (* the upper bound at x: an ideal tail mass of g / E *)
-  assert (Up : snap_output_prob lam x P <= / 2 * tail_mass_up (g / E) t).
-  { unfold snap_output_prob, tail_mass_up. rewrite Rmult_plus_distr_l.
+  assert (Up : snap_output_prob lam x P <= / 2 * tail_mass SPlus (g / E) t).
+  { unfold snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
     - apply Rle_trans with (pr (fun U => (a - x - delta) / lam <= ln (ustar prec emin U))).
       + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
@@ -183,8 +177,8 @@ Proof.
       + eapply Rle_trans; [apply (ustar_ln_below_upper_ulen prec emin Hprec pr Hpr); exact H2|].
         rewrite X2. right. f_equal. rewrite HE. field. split; lra. }
   (* the lower bound at x': an ideal tail mass of g * E *)
-  assert (Lw : / 2 * tail_mass_up (g * E) t' <= snap_output_prob lam x' P).
-  { unfold snap_output_prob, tail_mass_up. rewrite Rmult_plus_distr_l.
+  assert (Lw : / 2 * tail_mass SPlus (g * E) t' <= snap_output_prob lam x' P).
+  { unfold snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
     - apply Rle_trans with (pr (fun U => (a - x' + delta) / lam <= ln (ustar prec emin U))).
       + eapply Rle_trans; [|apply (ustar_ln_above_lower_ulen prec emin Hprec pr Hpr); exact H3].
@@ -201,11 +195,11 @@ Proof.
         apply mul_div_lam_r in HL; [|exact Hlam]. lra. }
   (* the ideal ratio, t moved by E² *)
   assert (HE0 : 0 < E) by lra.
-  rewrite (tail_mass_up_shift g t E Hg Ht HE0) in Up.
+  rewrite (tail_mass_shift SPlus g t E Hg Ht HE0) in Up.
   assert (P1 : 0 < g * E) by (apply Rmult_lt_0_compat; assumption).
   assert (P2 : 0 < t * (E * E)) by (apply Rmult_lt_0_compat; [assumption|apply Rmult_lt_0_compat; assumption]).
   assert (P3 : 1 <= E * E) by (rewrite <- (Rmult_1_l 1); apply Rmult_le_compat; lra).
-  assert (R := tail_mass_up_ratio (g * E) t' (t * (E * E)) P1 Ht' P2).
+  assert (R := tail_mass_ratio SPlus (g * E) t' (t * (E * E)) P1 Ht' P2).
   assert (Hsc := rmax_ratio_scale t t' (E * E) Ht Ht' P3).
   assert (Hmax : Rmax (t / t') (t' / t) = exp (Rabs (x - x') / lam)).
   { unfold t, t'. replace (x / lam) with (/ lam * x) by (unfold Rdiv; ring).
@@ -213,8 +207,8 @@ Proof.
     rewrite (exp_ratio_max (/ lam) x' x) by (left; apply Rinv_0_lt_compat; exact Hlam).
     rewrite Rabs_minus_sym. unfold Rdiv. rewrite Rmult_comm. reflexivity. }
   rewrite Hmax in Hsc.
-  assert (Hn1 := tail_mass_up_nonneg (g * E) t').
-  set (m := tail_mass_up (g * E) t') in *.
+  assert (Hn1 := tail_mass_nonneg SPlus (g * E) t').
+  set (m := tail_mass SPlus (g * E) t') in *.
   set (rho := Rmax (t * (E * E) / t') (t' / (t * (E * E)))) in *.
   assert (S1 : rho * m <= E * E * exp (Rabs (x - x') / lam) * m) by (apply Rmult_le_compat_r; lra).
   assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)) by (assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos; nra).
@@ -247,7 +241,7 @@ Proof.
   assert (HDE : D <= E) by (rewrite HE; apply div_k_le'; lra).
   set (g := exp (b / lam)). set (t := exp (x / lam)). set (t' := exp (x' / lam)).
   assert (Hg : 0 < g) by apply exp_pos. assert (Ht : 0 < t) by apply exp_pos. assert (Ht' : 0 < t') by apply exp_pos.
-  assert (Hi := outer_hi_le prec mu Hmu x b). assert (Ii := inner_hi_ge prec mu Hmu x' b).
+  destruct (ends_near prec mu Hmu x b) as (_ & Hi & _). destruct (ends_near prec mu Hmu x' b) as (_ & _ & _ & Ii).
   assert (X1 : exp ((b - x + delta) / lam) = g * D / t).
   { replace ((b - x + delta) / lam) with (b / lam + delta / lam - x / lam) by (field; lra).
     rewrite exp_sub, exp_plus. reflexivity. }
@@ -260,8 +254,8 @@ Proof.
   assert (X4 : exp ((x' - b + delta) / lam) = t' * D / g).
   { replace ((x' - b + delta) / lam) with (x' / lam + delta / lam - b / lam) by (field; lra).
     rewrite exp_sub, exp_plus. reflexivity. }
-  assert (Up : snap_output_prob lam x P <= / 2 * tail_mass_down (g * E) t).
-  { unfold snap_output_prob, tail_mass_down. rewrite Rmult_plus_distr_l.
+  assert (Up : snap_output_prob lam x P <= / 2 * tail_mass SMinus (g * E) t).
+  { unfold snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
     - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (b - x + delta) / lam)).
       + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
@@ -278,8 +272,8 @@ Proof.
       + eapply Rle_trans; [apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr); exact H2|].
         rewrite X2. apply ulen_from_anti.
         apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; nra. }
-  assert (Lw : / 2 * tail_mass_down (g / E) t' <= snap_output_prob lam x' P).
-  { unfold snap_output_prob, tail_mass_down. rewrite Rmult_plus_distr_l.
+  assert (Lw : / 2 * tail_mass SMinus (g / E) t' <= snap_output_prob lam x' P).
+  { unfold snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
     - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (b - x' - delta) / lam)).
       + eapply Rle_trans; [|apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr); exact H3].
@@ -296,11 +290,13 @@ Proof.
         apply (inner_below_open (-1) lam (ustar prec emin U) x' b (or_intror eq_refl) Hla Hu Hp Fx').
         apply mul_div_lam in HL; [|exact Hlam]. lra. }
   assert (HE0 : 0 < E) by lra.
-  rewrite (tail_mass_down_shift g t E Hg Ht HE0) in Up.
+  assert (Hshift := tail_mass_shift SMinus g t (/ E) Hg Ht (Rinv_0_lt_compat _ HE0)).
+  replace (g / / E) with (g * E) in Hshift by (field; lra). replace (g * / E) with (g / E) in Hshift by (field; lra).
+  replace (t * (/ E * / E)) with (t / (E * E)) in Hshift by (field; lra). rewrite Hshift in Up.
   assert (P1 : 0 < g / E) by (apply Rdiv_lt_0_compat; assumption).
   assert (P2 : 0 < t / (E * E)) by (apply Rdiv_lt_0_compat; [assumption|apply Rmult_lt_0_compat; assumption]).
   assert (P3 : 1 <= E * E) by (rewrite <- (Rmult_1_l 1); apply Rmult_le_compat; lra).
-  assert (R := tail_mass_down_ratio (g / E) t' (t / (E * E)) P1 Ht' P2).
+  assert (R := tail_mass_ratio SMinus (g / E) t' (t / (E * E)) P1 Ht' P2).
   assert (Hsc := rmax_ratio_scale' t t' (E * E) Ht Ht' P3).
   assert (Hmax : Rmax (t / t') (t' / t) = exp (Rabs (x - x') / lam)).
   { unfold t, t'. replace (x / lam) with (/ lam * x) by (unfold Rdiv; ring).
@@ -308,8 +304,8 @@ Proof.
     rewrite (exp_ratio_max (/ lam) x' x) by (left; apply Rinv_0_lt_compat; exact Hlam).
     rewrite Rabs_minus_sym. unfold Rdiv. rewrite Rmult_comm. reflexivity. }
   rewrite Hmax in Hsc.
-  assert (Hn1 := tail_mass_down_nonneg (g / E) t').
-  set (m := tail_mass_down (g / E) t') in *.
+  assert (Hn1 := tail_mass_nonneg SMinus (g / E) t').
+  set (m := tail_mass SMinus (g / E) t') in *.
   set (rho := Rmax (t / (E * E) / t') (t' / (t / (E * E)))) in *.
   assert (S1 : rho * m <= E * E * exp (Rabs (x - x') / lam) * m) by (apply Rmult_le_compat_r; lra).
   assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)) by (assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos; nra).

@@ -61,7 +61,7 @@ Lemma thr_set_mono : forall t e v v', v' <= v -> thr_set t e v -> thr_set t e v'
 Proof.
   intros t e v v' H Hs.
   assert (Hr : rnd v' <= rnd v) by (apply round_le; [apply FLT_exp_valid; exact thr_prec_gt_0|apply valid_rnd_N|exact H]).
-  destruct t; simpl in *; lra.
+  destruct t; cbn [thr_set] in *; lra.
 Qed.
 
 Lemma thr_far_above : forall t e v, e + 2 * eta * Rabs e + bpow radix2 emin < v -> ~ thr_set t e v.
@@ -77,7 +77,7 @@ Proof.
     assert (eta * (v - e) <= / 4 * (v - e)) by (apply Rmult_le_compat_r; lra).
     assert (eta * Rabs e <= / 4 * Rabs e) by (apply Rmult_le_compat_r; lra).
     lra. }
-  destruct t; simpl in Hs; lra.
+  destruct t; cbn [thr_set] in Hs; lra.
 Qed.
 
 Lemma thr_far_below : forall t e v, v < e - 2 * eta * Rabs e - bpow radix2 emin -> thr_set t e v.
@@ -93,7 +93,7 @@ Proof.
     assert (eta * (e - v) <= / 4 * (e - v)) by (apply Rmult_le_compat_r; lra).
     assert (eta * Rabs e <= / 4 * Rabs e) by (apply Rmult_le_compat_r; lra).
     lra. }
-  destruct t; simpl; lra.
+  destruct t; cbn [thr_set]; lra.
 Qed.
 
 Lemma thr_bound : forall t e, bound (thr_set t e).
@@ -152,11 +152,11 @@ Proof.
   intros t grid k v. set (e1 := (IZR k - / 2) * grid). set (e2 := (IZR k + / 2) * grid). split.
   - intros Hb. split.
     + destruct (Rle_lt_dec (thr t e1) v) as [H|H]; [exact H|exfalso].
-      apply thr_below in H. destruct t; simpl in H, Hb; fold e1 e2 in Hb; lra.
+      apply thr_below in H. destruct t; cbn [thr_set in_bucket] in H, Hb; fold e1 e2 in Hb; lra.
     + destruct (Rle_lt_dec v (thr t e2)) as [H|H]; [exact H|exfalso].
-      apply (thr_above t e2 v H). destruct t; simpl; simpl in Hb; fold e1 e2 in Hb; lra.
+      apply (thr_above t e2 v H). destruct t; cbn [thr_set]; cbn [in_bucket] in Hb; fold e1 e2 in Hb; lra.
   - intros [H1 H2]. apply thr_above in H1. apply thr_below in H2.
-    destruct t; simpl in *; fold e1 e2; apply Rnot_lt_le in H1 || apply Rnot_le_lt in H1; lra.
+    destruct t; cbn [thr_set in_bucket] in *; fold e1 e2; apply Rnot_lt_le in H1 || apply Rnot_le_lt in H1; lra.
 Qed.
 
 (** Output B: fl(v) ≥ e (ties up) or > e (ties down), e = (g − ½)Λ. *)
@@ -168,8 +168,8 @@ Theorem top_thr : forall t e v,
 Proof.
   intros t e v. split.
   - intros Hb. destruct (Rle_lt_dec (thr t e) v) as [H|H]; [exact H|exfalso].
-    apply thr_below in H. destruct t; simpl in H, Hb; lra.
-  - intros H. apply thr_above in H. destruct t; simpl in *; [apply Rnot_lt_le in H|apply Rnot_le_lt in H]; lra.
+    apply thr_below in H. destruct t; cbn [thr_set top_event] in H, Hb; lra.
+  - intros H. apply thr_above in H. destruct t; cbn [thr_set top_event] in *; [apply Rnot_lt_le in H|apply Rnot_le_lt in H]; lra.
 Qed.
 
 (** Output −B: fl(v) < e (ties up) or ≤ e (ties down), e = (−g + ½)Λ: the threshold's own set. *)

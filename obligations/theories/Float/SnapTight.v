@@ -21,7 +21,7 @@
 From Coq Require Import ZArith Reals Lra Lia Classical_Prop.
 From Flocq Require Import Core.Core.
 From Obligations.Core Require Import RealFacts.
-From Obligations.Noise Require Import UniformMeasure Rounding Clamp SnapBound.
+From Obligations.Noise Require Import UniformMeasure Snapping Rounding Clamp SnapBound.
 From Obligations.Float Require Import RelError SnapNoise SnapOuter UStarMeasure SnapOutput SnapInterior
   SnapClamp SnapRatio SnapTailRatio SnapPipeline SnapThreshold.
 
@@ -142,7 +142,7 @@ Proof.
   assert (Hc : c <= c <= c) by lra.
   destruct (rel_within_widen tight_mu c c _ _ Hm Hc Hn) as [W1 _].
   assert (I1 : A - x <= widen_lo tight_mu (widen_hi tight_mu (A - x))) by (apply widen_lo_ge_of; lra).
-  assert (I2 := widen_lo_strict tight_mu _ _ Hm H). lra.
+  assert (I2 := widen_strict false tight_mu _ _ Hm H). cbn [widen] in I2. lra.
 Qed.
 
 Lemma tight_inner_hi : forall s lam u x B', s = 1 \/ s = -1 -> format lam ->
@@ -156,14 +156,14 @@ Proof.
   assert (Hc : c <= c <= c) by lra.
   destruct (rel_within_widen tight_mu c c _ _ Hm Hc Hn) as [_ W2].
   assert (I1 : widen_hi tight_mu (widen_lo tight_mu (B' - x)) <= B' - x) by (apply widen_hi_le_of; lra).
-  assert (I2 := widen_hi_strict tight_mu _ _ Hm H). lra.
+  assert (I2 := widen_strict true tight_mu _ _ Hm H). cbn [widen] in I2. lra.
 Qed.
 
 Lemma tight_lo_near : forall v delta, tight_mu * Rabs v <= delta -> v - delta <= widen_lo tight_mu v.
-Proof. intros v delta H. assert (W := widen_lo_ge_abs tight_mu v tight_mu_nonneg). lra. Qed.
+Proof. intros v delta H. assert (W := widen_near false tight_mu v tight_mu_nonneg). cbn [widen] in W. apply Rabs_le_inv in W. lra. Qed.
 
 Lemma tight_hi_near : forall v delta, tight_mu * Rabs v <= delta -> widen_hi tight_mu v <= v + delta.
-Proof. intros v delta H. assert (W := widen_hi_le_abs tight_mu v tight_mu_nonneg). lra. Qed.
+Proof. intros v delta H. assert (W := widen_near true tight_mu v tight_mu_nonneg). cbn [widen] in W. apply Rabs_le_inv in W. lra. Qed.
 
 Lemma snap_prob_nonneg : forall lam x P, 0 <= snap_output_prob lam x P.
 Proof.
@@ -214,9 +214,9 @@ Proof.
   assert (Hn := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
   assert (Hm := tight_mu_nonneg).
   assert (Lo : widen_hi tight_mu (A - x) < A - x + delta).
-  { assert (W := widen_hi_le_abs tight_mu (A - x) Hm). lra. }
+  { assert (W := widen_near true tight_mu (A - x) Hm). cbn [widen] in W. apply Rabs_le_inv in W. lra. }
   assert (Hi : B' - x - delta < widen_lo tight_mu (B' - x)).
-  { assert (W := widen_lo_ge_abs tight_mu (B' - x) Hm). lra. }
+  { assert (W := widen_near false tight_mu (B' - x) Hm). cbn [widen] in W. apply Rabs_le_inv in W. lra. }
   unfold SnapOutput.snap_output_prob, narrowed_mass. rewrite Rmult_plus_distr_l.
   apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
   - apply Rle_trans with (pr (fun U => (A - x + delta) / lam <= ln (ustar prec emin U) <= (B' - x - delta) / lam)).
@@ -341,7 +341,7 @@ Proof.
   assert (Hg : 0 < g) by apply exp_pos. assert (Ht : 0 < t) by apply exp_pos. assert (Ht' : 0 < t') by apply exp_pos.
   assert (Lo := tight_lo_near (a - x) delta Ha).
   assert (Li : widen_hi tight_mu (a - x') < a - x' + delta).
-  { assert (W := widen_hi_le_abs tight_mu (a - x') Hm). lra. }
+  { assert (W := widen_near true tight_mu (a - x') Hm). cbn [widen] in W. apply Rabs_le_inv in W. lra. }
   assert (X1 : exp ((a - x - delta) / lam) = g / (t * D)).
   { replace ((a - x - delta) / lam) with (a / lam - (x / lam + delta / lam)) by (field; lra).
     rewrite exp_sub, exp_plus. reflexivity. }
@@ -354,8 +354,8 @@ Proof.
   assert (X4 : exp ((x' - a - delta) / lam) = t' / (g * D)).
   { replace ((x' - a - delta) / lam) with (x' / lam - (a / lam + delta / lam)) by (field; lra).
     rewrite exp_sub, exp_plus. reflexivity. }
-  assert (Up : snap_output_prob lam x P <= / 2 * tail_mass_up (g / E) t).
-  { unfold SnapOutput.snap_output_prob, tail_mass_up. rewrite Rmult_plus_distr_l.
+  assert (Up : snap_output_prob lam x P <= / 2 * tail_mass SPlus (g / E) t).
+  { unfold SnapOutput.snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
     - apply Rle_trans with (pr (fun U => (a - x - delta) / lam <= ln (ustar prec emin U))).
       + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
@@ -373,8 +373,8 @@ Proof.
         apply le_div_lam; [exact Hlam|]. lra.
       + eapply Rle_trans; [apply (ustar_ln_below_upper_ulen prec emin Hprec pr Hpr); exact H2|].
         rewrite X2. right. f_equal. rewrite HE. field. split; lra. }
-  assert (Lw : / 2 * tail_mass_up (g * E) t' <= snap_output_prob lam x' P).
-  { unfold SnapOutput.snap_output_prob, tail_mass_up. rewrite Rmult_plus_distr_l.
+  assert (Lw : / 2 * tail_mass SPlus (g * E) t' <= snap_output_prob lam x' P).
+  { unfold SnapOutput.snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
     - apply Rle_trans with (pr (fun U => (a - x' + delta) / lam <= ln (ustar prec emin U))).
       + eapply Rle_trans; [|apply (ustar_ln_above_lower_ulen prec emin Hprec pr Hpr); exact H3].
@@ -392,11 +392,11 @@ Proof.
         apply (tight_inner_lo (-1) lam (ustar prec emin U) x' a (or_intror eq_refl) Fl Hu Hp).
         apply mul_div_lam_r in HL; [|exact Hlam]. lra. }
   assert (HE0 : 0 < E) by lra.
-  rewrite (tail_mass_up_shift g t E Hg Ht HE0) in Up.
+  rewrite (tail_mass_shift SPlus g t E Hg Ht HE0) in Up.
   assert (P1 : 0 < g * E) by (apply Rmult_lt_0_compat; assumption).
   assert (P2 : 0 < t * (E * E)) by (apply Rmult_lt_0_compat; [assumption|apply Rmult_lt_0_compat; assumption]).
   assert (P3 : 1 <= E * E) by (rewrite <- (Rmult_1_l 1); apply Rmult_le_compat; lra).
-  assert (R := tail_mass_up_ratio (g * E) t' (t * (E * E)) P1 Ht' P2).
+  assert (R := tail_mass_ratio SPlus (g * E) t' (t * (E * E)) P1 Ht' P2).
   assert (Hsc := rmax_ratio_scale t t' (E * E) Ht Ht' P3).
   assert (Hmax : Rmax (t / t') (t' / t) = exp (Rabs (x - x') / lam)).
   { unfold t, t'. replace (x / lam) with (/ lam * x) by (unfold Rdiv; ring).
@@ -404,8 +404,8 @@ Proof.
     rewrite (exp_ratio_max (/ lam) x' x) by (left; apply Rinv_0_lt_compat; exact Hlam).
     rewrite Rabs_minus_sym. unfold Rdiv. rewrite Rmult_comm. reflexivity. }
   rewrite Hmax in Hsc.
-  assert (Hn1 := tail_mass_up_nonneg (g * E) t').
-  set (m := tail_mass_up (g * E) t') in *.
+  assert (Hn1 := tail_mass_nonneg SPlus (g * E) t').
+  set (m := tail_mass SPlus (g * E) t') in *.
   set (rho := Rmax (t * (E * E) / t') (t' / (t * (E * E)))) in *.
   assert (S1 : rho * m <= E * E * exp (Rabs (x - x') / lam) * m) by (apply Rmult_le_compat_r; lra).
   assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)) by (assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos; nra).
@@ -438,7 +438,7 @@ Proof.
   assert (Hg : 0 < g) by apply exp_pos. assert (Ht : 0 < t) by apply exp_pos. assert (Ht' : 0 < t') by apply exp_pos.
   assert (Hi := tight_hi_near (b - x) delta Hb).
   assert (Ii : b - x' - delta < widen_lo tight_mu (b - x')).
-  { assert (W := widen_lo_ge_abs tight_mu (b - x') Hm). lra. }
+  { assert (W := widen_near false tight_mu (b - x') Hm). cbn [widen] in W. apply Rabs_le_inv in W. lra. }
   assert (X1 : exp ((b - x + delta) / lam) = g * D / t).
   { replace ((b - x + delta) / lam) with (b / lam + delta / lam - x / lam) by (field; lra).
     rewrite exp_sub, exp_plus. reflexivity. }
@@ -451,8 +451,8 @@ Proof.
   assert (X4 : exp ((x' - b + delta) / lam) = t' * D / g).
   { replace ((x' - b + delta) / lam) with (x' / lam + delta / lam - b / lam) by (field; lra).
     rewrite exp_sub, exp_plus. reflexivity. }
-  assert (Up : snap_output_prob lam x P <= / 2 * tail_mass_down (g * E) t).
-  { unfold SnapOutput.snap_output_prob, tail_mass_down. rewrite Rmult_plus_distr_l.
+  assert (Up : snap_output_prob lam x P <= / 2 * tail_mass SMinus (g * E) t).
+  { unfold SnapOutput.snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
     - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (b - x + delta) / lam)).
       + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
@@ -469,8 +469,8 @@ Proof.
       + eapply Rle_trans; [apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr); exact H2|].
         rewrite X2. apply ulen_from_anti.
         apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; nra. }
-  assert (Lw : / 2 * tail_mass_down (g / E) t' <= snap_output_prob lam x' P).
-  { unfold SnapOutput.snap_output_prob, tail_mass_down. rewrite Rmult_plus_distr_l.
+  assert (Lw : / 2 * tail_mass SMinus (g / E) t' <= snap_output_prob lam x' P).
+  { unfold SnapOutput.snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
     - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (b - x' - delta) / lam)).
       + eapply Rle_trans; [|apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr); exact H3].
@@ -489,11 +489,13 @@ Proof.
         apply (tight_inner_hi (-1) lam (ustar prec emin U) x' b (or_intror eq_refl) Fl Hu Hp).
         apply mul_div_lam in HL; [|exact Hlam]. lra. }
   assert (HE0 : 0 < E) by lra.
-  rewrite (tail_mass_down_shift g t E Hg Ht HE0) in Up.
+  assert (Hshift := tail_mass_shift SMinus g t (/ E) Hg Ht (Rinv_0_lt_compat _ HE0)).
+  replace (g / / E) with (g * E) in Hshift by (field; lra). replace (g * / E) with (g / E) in Hshift by (field; lra).
+  replace (t * (/ E * / E)) with (t / (E * E)) in Hshift by (field; lra). rewrite Hshift in Up.
   assert (P1 : 0 < g / E) by (apply Rdiv_lt_0_compat; assumption).
   assert (P2 : 0 < t / (E * E)) by (apply Rdiv_lt_0_compat; [assumption|apply Rmult_lt_0_compat; assumption]).
   assert (P3 : 1 <= E * E) by (rewrite <- (Rmult_1_l 1); apply Rmult_le_compat; lra).
-  assert (R := tail_mass_down_ratio (g / E) t' (t / (E * E)) P1 Ht' P2).
+  assert (R := tail_mass_ratio SMinus (g / E) t' (t / (E * E)) P1 Ht' P2).
   assert (Hsc := rmax_ratio_scale' t t' (E * E) Ht Ht' P3).
   assert (Hmax : Rmax (t / t') (t' / t) = exp (Rabs (x - x') / lam)).
   { unfold t, t'. replace (x / lam) with (/ lam * x) by (unfold Rdiv; ring).
@@ -501,8 +503,8 @@ Proof.
     rewrite (exp_ratio_max (/ lam) x' x) by (left; apply Rinv_0_lt_compat; exact Hlam).
     rewrite Rabs_minus_sym. unfold Rdiv. rewrite Rmult_comm. reflexivity. }
   rewrite Hmax in Hsc.
-  assert (Hn1 := tail_mass_down_nonneg (g / E) t').
-  set (m := tail_mass_down (g / E) t') in *.
+  assert (Hn1 := tail_mass_nonneg SMinus (g / E) t').
+  set (m := tail_mass SMinus (g / E) t') in *.
   set (rho := Rmax (t / (E * E) / t') (t' / (t / (E * E)))) in *.
   assert (S1 : rho * m <= E * E * exp (Rabs (x - x') / lam) * m) by (apply Rmult_le_compat_r; lra).
   assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)) by (assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos; nra).

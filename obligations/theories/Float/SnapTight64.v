@@ -22,7 +22,7 @@ Local Open Scope R_scope.
 
 Lemma exp_09999_ge : 2718 / 1000 <= exp (9999 / 10000).
 Proof.
-  replace (2718 / 1000) with (Q2R (2718 # 1000)) by (unfold Q2R; simpl; lra).
+  replace (2718 / 1000) with (Q2R (2718 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
   exp_taylor_lower (9999 # 10000)%Q 1%nat 12%nat.
 Qed.
 

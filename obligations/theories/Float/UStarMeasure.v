@@ -39,6 +39,13 @@ Proof.
   intros pr P Q Hpr H. apply Rle_antisym; apply (uprob_mono pr Hpr); intros U HU; apply H; exact HU.
 Qed.
 
+(** Every probability is nonnegative: the empty event has length 0. *)
+Lemma uprob_nonneg : forall pr (P : R -> Prop), uprob pr -> 0 <= pr P.
+Proof.
+  intros pr P Hpr. rewrite <- (uprob_len pr Hpr (fun _ => False) 0 (umeasure_empty _ (fun _ _ H => H))).
+  apply (uprob_mono pr Hpr). intros U _ [].
+Qed.
+
 (** The premise [uprob pr] is satisfiable: the inner length (the supremum of
     the lengths of the open intervals of (0, 1) on which P holds) is monotone
     and gives an interval its clipped length. *)
@@ -127,7 +134,7 @@ Qed.
 
 Lemma eta_small : 2 * eta <= / 2.
 Proof.
-  rewrite two_eta. replace (/ 2) with (bpow radix2 (-1)) by (simpl; unfold Z.pow_pos; simpl; field).
+  rewrite two_eta. replace (/ 2) with (bpow radix2 (-1)) by (cbn; unfold Z.pow_pos; cbn; field).
   apply bpow_le. lia.
 Qed.
 

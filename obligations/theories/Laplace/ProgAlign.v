@@ -42,7 +42,7 @@ Local Open Scope ring_scope.
 Local Notation R := Rdefinitions.R.
 Local Notation IZR := Rdefinitions.IZR.
 
-Lemma IZR_pos_gt0 (a : positive) : 0 < IZR (Zpos a) :> R.
+Lemma izr_pos_gt0 (a : positive) : 0 < IZR (Zpos a) :> R.
 Proof. by apply/RltP; apply: RIneq.IZR_lt. Qed.
 
 Lemma seq_size_length T (l : seq T) : size l = length l.
@@ -67,7 +67,7 @@ Proof. by rewrite /zlist choice.pickleK -map_comp (eq_map zencK) map_id. Qed.
 
 (** The Laplace scale num/(den·ε) of a position. *)
 Definition lscale (e : {posnum R}) (w : positive * positive) : {posnum R} :=
-  PosNum (divr_gt0 (IZR_pos_gt0 w.1) (mulr_gt0 (IZR_pos_gt0 w.2) [gt0 of e%:num])).
+  PosNum (divr_gt0 (izr_pos_gt0 w.1) (mulr_gt0 (izr_pos_gt0 w.2) [gt0 of e%:num])).
 
 Definition scales (e : {posnum R}) (p : ProgramSyntax.stmt) : seq {posnum R} :=
   map (lscale e) (TapeSem.layout p).

@@ -49,7 +49,7 @@ Lemma wcost_zcost lay (z : seq Z) : wcost lay z = zcost lay z.
 Proof.
 elim: lay z => [//|w lay IH] z /=; rewrite IH; congr (_ + _).
 have -> : head 0%Z z = List.hd 0%Z z by case: z.
-rewrite /TapeSem.rate RdivE; last by rewrite gt_eqF// IZR_pos_gt0.
+rewrite /TapeSem.rate RdivE; last by rewrite gt_eqF// izr_pos_gt0.
 by rewrite !RmultE mul1r [RHS]mulrC mulrA.
 Qed.
 

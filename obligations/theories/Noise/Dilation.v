@@ -63,7 +63,7 @@ Proof.
   intros Hnd Hn1 Hn2. split.
   - (* the event [E] on outputs is the event [E (fst ab)] on pairs *)
     intros (muL & muR & _ & HL & HR & SL & SR & Hdil) E.
-    specialize (Hdil (fun ab => E (fst ab))). rewrite !pr_on_prod in Hdil. simpl in Hdil.
+    specialize (Hdil (fun ab => E (fst ab))). rewrite !pr_on_prod in Hdil. cbn in Hdil.
     replace (pr_on univ mu1 E)
       with (rsum (map (fun a => rsum (map (fun b => if E a then muL (a, b) else 0) univ)) univ)).
     2:{ unfold pr_on. apply rsum_ext_in. intros a Ha. destruct (E a).
@@ -86,8 +86,8 @@ Proof.
     intros Hdil.
     exists (fun ab => if eqA (fst ab) (snd ab) then mu1 (fst ab) else 0).
     exists (fun ab => if eqA (fst ab) (snd ab) then mu2 (snd ab) else 0).
-    simpl. split; [|split; [|split; [|split; [|split]]]].
-    + intros [a b] Hab. apply in_prod_iff in Hab as [Ha Hb]. simpl.
+    cbn. split; [|split; [|split; [|split; [|split]]]].
+    + intros [a b] Hab. apply in_prod_iff in Hab as [Ha Hb]. cbn.
       destruct (eqA a b); split; auto; lra.
     + intros a Ha. rewrite (rsum_single eqA _ univ a Hnd Ha).
       * destruct (eqA a a); [reflexivity|contradiction].
@@ -97,7 +97,7 @@ Proof.
       * intros a Ha. destruct (eqA a b); [congruence|reflexivity].
     + intros a b H. destruct (eqA a b); [assumption|contradiction].
     + intros a b H. destruct (eqA a b); [assumption|contradiction].
-    + intros E. rewrite !pr_on_prod. simpl.
+    + intros E. rewrite !pr_on_prod. cbn.
       specialize (Hdil (fun a => E (a, a))). unfold pr_on in Hdil.
       rewrite (rsum_ext_in _ (fun a => if E (a, a) then mu1 a else 0)).
       rewrite (rsum_ext_in (fun a => rsum (map _ univ)) (fun a => if E (a, a) then mu2 a else 0)).

@@ -33,7 +33,7 @@ Qed.
 Lemma round_grid_up_iff lam x k : 0 < lam ->
   (round_grid TiesUp lam x = k <-> (IZR k - / 2) * lam <= x < (IZR k + / 2) * lam).
 Proof.
-  intros Hl. simpl. split.
+  intros Hl. cbn. split.
   - intros <-. pose proof (Zfloor_lb (x / lam + / 2)). pose proof (Zfloor_ub (x / lam + / 2)).
     split.
     + apply div_le_iff; [exact Hl|lra].
@@ -45,7 +45,7 @@ Qed.
 Lemma round_grid_down_iff lam x k : 0 < lam ->
   (round_grid TiesDown lam x = k <-> (IZR k - / 2) * lam < x <= (IZR k + / 2) * lam).
 Proof.
-  intros Hl. simpl. split.
+  intros Hl. cbn. split.
   - intros <-. pose proof (Zceil_lb (x / lam - / 2)). pose proof (Zceil_ub (x / lam - / 2)).
     split.
     + apply div_lt_iff; [exact Hl|lra].
@@ -59,7 +59,7 @@ Qed.
 Lemma round_grid_up_ge_iff lam x k : 0 < lam ->
   ((k <= round_grid TiesUp lam x)%Z <-> (IZR k - / 2) * lam <= x).
 Proof.
-  intros Hl. simpl. split.
+  intros Hl. cbn. split.
   - intros H. apply IZR_le in H. pose proof (Zfloor_lb (x / lam + / 2)).
     apply div_le_iff; [exact Hl|lra].
   - intros H. apply Zfloor_lub. apply (div_le_iff _ _ _ Hl) in H. lra.
@@ -68,31 +68,31 @@ Qed.
 Lemma round_grid_up_le_iff lam x k : 0 < lam ->
   ((round_grid TiesUp lam x <= k)%Z <-> x < (IZR k + / 2) * lam).
 Proof.
-  intros Hl. simpl. split.
+  intros Hl. cbn. split.
   - intros H. apply IZR_le in H. pose proof (Zfloor_ub (x / lam + / 2)).
     apply div_lt_iff_r; [exact Hl|lra].
   - intros H. apply (div_lt_iff_r _ _ _ Hl) in H.
     assert (Hf : (Zfloor (x / lam + / 2) < k + 1)%Z).
-    { apply lt_IZR. rewrite plus_IZR. pose proof (Zfloor_lb (x / lam + / 2)). simpl. lra. }
+    { apply lt_IZR. rewrite plus_IZR. pose proof (Zfloor_lb (x / lam + / 2)). cbn. lra. }
     lia.
 Qed.
 
 Lemma round_grid_down_ge_iff lam x k : 0 < lam ->
   ((k <= round_grid TiesDown lam x)%Z <-> (IZR k - / 2) * lam < x).
 Proof.
-  intros Hl. simpl. split.
+  intros Hl. cbn. split.
   - intros H. apply IZR_le in H. pose proof (Zceil_lb (x / lam - / 2)).
     apply div_lt_iff; [exact Hl|lra].
   - intros H. apply (div_lt_iff _ _ _ Hl) in H.
     assert (Hc : (k - 1 < Zceil (x / lam - / 2))%Z).
-    { apply lt_IZR. rewrite minus_IZR. pose proof (Zceil_ub (x / lam - / 2)). simpl. lra. }
+    { apply lt_IZR. rewrite minus_IZR. pose proof (Zceil_ub (x / lam - / 2)). cbn. lra. }
     lia.
 Qed.
 
 Lemma round_grid_down_le_iff lam x k : 0 < lam ->
   ((round_grid TiesDown lam x <= k)%Z <-> x <= (IZR k + / 2) * lam).
 Proof.
-  intros Hl. simpl. split.
+  intros Hl. cbn. split.
   - intros H. apply IZR_le in H. pose proof (Zceil_ub (x / lam - / 2)).
     apply div_le_iff_r; [exact Hl|lra].
   - intros H. apply Zceil_glb. apply (div_le_iff_r _ _ _ Hl) in H. lra.

@@ -83,8 +83,8 @@ Proof.
     replace (r * (- a - 0)) with (- r * a) in H by ring.
     rewrite <- H. lra. }
   exists (ulen_from (exp (- r * a))), (ulen_from (exp (- r * a))). split; [| split].
-  - apply umeasure_Ici. intros u Hu. simpl. rewrite Rmult_1_l. apply Hiff, Hu.
-  - apply umeasure_Ici. intros u Hu. simpl.
+  - apply umeasure_Ici. intros u Hu. cbn. rewrite Rmult_1_l. apply Hiff, Hu.
+  - apply umeasure_Ici. intros u Hu. cbn.
     replace (-1 * (/ r * ln u)) with (- (/ r * ln u)) by ring. rewrite Rabs_Ropp. apply Hiff, Hu.
   - rewrite ulen_from_inside by lra. field.
 Qed.
@@ -273,18 +273,18 @@ Proof.
       destruct (Req_dec u hi) as [Heq | Hne2]; [rewrite Heq; exact (proj2 (Hh Heq)) |].
       apply Hin; [lra | exact Hu]. }
   destruct (classic (E lo)) as [Pl | Pl]; destruct (classic (E hi)) as [Ph | Ph].
-  - exists (ivl_len Icc lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). simpl.
+  - exists (ivl_len Icc lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). cbn.
     split; [intros [H _]; exact H | intros H; split; [exact H | split; intros _; assumption]].
-  - exists (ivl_len Ico lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). simpl. split.
+  - exists (ivl_len Ico lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). cbn. split.
     + intros [[H1 H2] [_ Hh]]. split; [exact H1 |].
       destruct (Rle_lt_or_eq_dec u hi H2) as [Hlt | Heq]; [exact Hlt | exfalso; exact (Ph (Hh Heq))].
     + intros [H1 H2]. split; [lra |]. split; intros Heq; [exact Pl | lra].
-  - exists (ivl_len Ioc lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). simpl. split.
+  - exists (ivl_len Ioc lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). cbn. split.
     + intros [[H1 H2] [Hl _]]. split; [| exact H2].
       destruct (Rle_lt_or_eq_dec lo u H1) as [Hlt | Heq];
         [exact Hlt | exfalso; exact (Pl (Hl (eq_sym Heq)))].
     + intros [H1 H2]. split; [lra |]. split; intros Heq; [lra | exact Ph].
-  - exists (ivl_len Ioo lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). simpl. split.
+  - exists (ivl_len Ioo lo hi). apply umeasure_ivl. intros u Hu. rewrite (Hiff u Hu). cbn. split.
     + intros [[H1 H2] [Hl Hh]]. split.
       * destruct (Rle_lt_or_eq_dec lo u H1) as [Hlt | Heq];
           [exact Hlt | exfalso; exact (Pl (Hl (eq_sym Heq)))].
@@ -313,7 +313,7 @@ Lemma round_grid_mono (t : tie) (lam x x' : R) :
 Proof.
   intros Hl Hx. assert (x / lam <= x' / lam).
   { unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Hl | exact Hx]. }
-  destruct t; simpl; [apply Zfloor_le | apply Zceil_le]; lra.
+  destruct t; cbn; [apply Zfloor_le | apply Zceil_le]; lra.
 Qed.
 
 Lemma snap_value_mono (t : tie) (lam B c Y Y' : R) :
@@ -339,7 +339,7 @@ Lemma laplace_sample_mono (r u v : R) : 0 < r -> 0 < u -> u <= v ->
 Proof.
   intros Hr Hu Huv. assert (Hln : ln u <= ln v).
   { apply ln_le_iff; [exact Hu |]. rewrite exp_ln by lra. exact Huv. }
-  pose proof (Rinv_0_lt_compat r Hr). simpl. split; nra.
+  pose proof (Rinv_0_lt_compat r Hr). cbn. split; nra.
 Qed.
 
 Theorem snap_near_total_clamped (t : tie) (r lam B c alpha : R) : 0 < r -> 0 < lam ->

@@ -7,23 +7,29 @@
     [ulen_scale_counterexample]): moving [c] shifts mass from one sign to the
     other.  The sum [M(t)] does satisfy [t M(t)] nondecreasing and [M(t) / t]
     nonincreasing, hence [M(t') <= max(t'/t, t/t') M(t)].  The clamped
-    endpoints are the tails [tail_mass_up] (output [B]) and [tail_mass_down]
-    (output [-B]) with the same two monotonicity facts.  The generic facts
+    endpoints are the tails [tail_mass SPlus] (output [B]) and [tail_mass SMinus]
+    (output [-B]) with the same two monotonicity facts, proved once for both
+    signs: duality [t -> 1/t] swaps them ([tail_mass_dual]).  The generic facts
     (division, monotone pieces, [ratio_of_mono], ratios of exponentials) are
     in RealFacts.v. *)
 From Coq Require Import Reals Lra.
 From Obligations.Core Require Import RealFacts.
-From Obligations.Noise Require Import UniformMeasure.
+From Obligations.Noise Require Import UniformMeasure Snapping.
 Local Open Scope R_scope.
 
 Definition snap_mass (alpha beta t : R) : R :=
   ulen (alpha / t) (beta / t) + ulen (t / beta) (t / alpha).
 
-(** Output [B]: index at least [Zceil (B / lam)], i.e. [x >= g], [gamma = e^(r g)]. *)
-Definition tail_mass_up (gamma t : R) : R := ulen_from (gamma / t) + ulen_to (t / gamma).
+(** The clamped ends, one per sign: [SPlus] is output [B] (index at least
+    [Zceil (B / lam)], i.e. [x >= g], [gamma = e^(r g)]), [SMinus] is output [-B]
+    (index at most [Zfloor (- B / lam)], i.e. [x < g'], [gamma = e^(r g')]). *)
+Definition tail_mass (s : sign) (gamma t : R) : R :=
+  match s with
+  | SPlus => ulen_from (gamma / t) + ulen_to (t / gamma)
+  | SMinus => ulen_to (gamma / t) + ulen_from (t / gamma)
+  end.
 
-(** Output [-B]: index at most [Zfloor (- B / lam)], i.e. [x < g'], [gamma = e^(r g')]. *)
-Definition tail_mass_down (gamma t : R) : R := ulen_to (gamma / t) + ulen_from (t / gamma).
+Definition sign_flip (s : sign) : sign := match s with SPlus => SMinus | SMinus => SPlus end.
 
 (** ** Closed forms *)
 
@@ -62,46 +68,35 @@ Proof.
   - apply div_le1; lra.
 Qed.
 
-Lemma tail_mass_up_low gamma t : 0 < gamma -> 0 < t <= gamma -> tail_mass_up gamma t = t / gamma.
+Lemma tail_mass_low s gamma t : 0 < gamma -> 0 < t <= gamma ->
+  tail_mass s gamma t = match s with SPlus => t / gamma | SMinus => 2 - t / gamma end.
 Proof.
-  intros Hg Ht. unfold tail_mass_up.
-  rewrite ulen_from_above by (apply div_ge1; lra).
-  rewrite ulen_to_inside; [ring|].
-  split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
+  intros Hg Ht. assert (Hin : 0 <= t / gamma <= 1).
+  { split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra]. }
+  destruct s; cbn [tail_mass].
+  - rewrite ulen_from_above by (apply div_ge1; lra). rewrite ulen_to_inside by exact Hin. ring.
+  - rewrite ulen_to_above by (apply div_ge1; lra). rewrite ulen_from_inside by exact Hin. ring.
 Qed.
 
-Lemma tail_mass_up_high gamma t : 0 < gamma <= t -> tail_mass_up gamma t = 2 - gamma / t.
+Lemma tail_mass_high s gamma t : 0 < gamma <= t ->
+  tail_mass s gamma t = match s with SPlus => 2 - gamma / t | SMinus => gamma / t end.
 Proof.
-  intros Hg. unfold tail_mass_up.
-  rewrite ulen_to_above by (apply div_ge1; lra).
-  rewrite ulen_from_inside; [ring|].
-  split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
-Qed.
-
-Lemma tail_mass_down_low gamma t : 0 < gamma -> 0 < t <= gamma -> tail_mass_down gamma t = 2 - t / gamma.
-Proof.
-  intros Hg Ht. unfold tail_mass_down.
-  rewrite ulen_to_above by (apply div_ge1; lra).
-  rewrite ulen_from_inside; [ring|].
-  split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
-Qed.
-
-Lemma tail_mass_down_high gamma t : 0 < gamma <= t -> tail_mass_down gamma t = gamma / t.
-Proof.
-  intros Hg. unfold tail_mass_down.
-  rewrite ulen_from_above by (apply div_ge1; lra).
-  rewrite ulen_to_inside; [ring|].
-  split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra].
+  intros Hg. assert (Hin : 0 <= gamma / t <= 1).
+  { split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra]. }
+  destruct s; cbn [tail_mass].
+  - rewrite ulen_to_above by (apply div_ge1; lra). rewrite ulen_from_inside by exact Hin. ring.
+  - rewrite ulen_from_above by (apply div_ge1; lra). rewrite ulen_to_inside by exact Hin. ring.
 Qed.
 
 Lemma snap_mass_nonneg alpha beta t : 0 <= snap_mass alpha beta t.
 Proof. unfold snap_mass. pose proof (ulen_nonneg (alpha / t) (beta / t)). pose proof (ulen_nonneg (t / beta) (t / alpha)). lra. Qed.
 
-Lemma tail_mass_up_nonneg gamma t : 0 <= tail_mass_up gamma t.
-Proof. unfold tail_mass_up. pose proof (ulen_from_nonneg (gamma / t)). pose proof (ulen_to_nonneg (t / gamma)). lra. Qed.
-
-Lemma tail_mass_down_nonneg gamma t : 0 <= tail_mass_down gamma t.
-Proof. unfold tail_mass_down. pose proof (ulen_to_nonneg (gamma / t)). pose proof (ulen_from_nonneg (t / gamma)). lra. Qed.
+Lemma tail_mass_nonneg s gamma t : 0 <= tail_mass s gamma t.
+Proof.
+  pose proof (ulen_from_nonneg (gamma / t)). pose proof (ulen_to_nonneg (t / gamma)).
+  pose proof (ulen_to_nonneg (gamma / t)). pose proof (ulen_from_nonneg (t / gamma)).
+  destruct s; cbn [tail_mass]; lra.
+Qed.
 
 (** ** Duality [t -> 1/t]: it swaps the two signs *)
 
@@ -116,20 +111,12 @@ Proof.
   ring.
 Qed.
 
-Lemma tail_mass_up_dual gamma t : 0 < gamma -> 0 < t ->
-  tail_mass_up gamma t = tail_mass_down (/ gamma) (/ t).
+Lemma tail_mass_dual s gamma t : 0 < gamma -> 0 < t ->
+  tail_mass s gamma t = tail_mass (sign_flip s) (/ gamma) (/ t).
 Proof.
-  intros Hg Ht. unfold tail_mass_up, tail_mass_down.
-  replace (/ gamma / / t) with (t / gamma) by (field; lra).
-  replace (/ t / / gamma) with (gamma / t) by (field; lra).
-  ring.
-Qed.
-
-Lemma tail_mass_down_dual gamma t : 0 < gamma -> 0 < t ->
-  tail_mass_down gamma t = tail_mass_up (/ gamma) (/ t).
-Proof.
-  intros Hg Ht. rewrite (tail_mass_up_dual (/ gamma) (/ t)) by (apply Rinv_0_lt_compat; lra).
-  rewrite !Rinv_inv. reflexivity.
+  intros Hg Ht. destruct s; cbn [tail_mass sign_flip];
+    replace (/ gamma / / t) with (t / gamma) by (field; lra);
+    replace (/ t / / gamma) with (gamma / t) by (field; lra); ring.
 Qed.
 
 (** ** Monotonicity: [t M(t)] nondecreasing, [M(t) / t] nonincreasing *)
@@ -170,57 +157,36 @@ Proof.
   - split; [apply Rinv_0_lt_compat; lra|apply Rinv_le_contravar; lra].
 Qed.
 
-Lemma tail_mass_up_mul_mono gamma t t' : 0 < gamma -> 0 < t <= t' ->
-  t * tail_mass_up gamma t <= t' * tail_mass_up gamma t'.
+Lemma tail_mass_mul_mono s gamma t t' : 0 < gamma -> 0 < t <= t' ->
+  t * tail_mass s gamma t <= t' * tail_mass s gamma t'.
 Proof.
   intros Hg. revert t t'.
-  apply (mono_pieces2 (fun t => t * tail_mass_up gamma t) gamma Hg).
-  - intros x y Hxy Hy. rewrite !tail_mass_up_low by lra.
-    replace (x * (x / gamma)) with (x * x * / gamma) by (unfold Rdiv; ring).
-    replace (y * (y / gamma)) with (y * y * / gamma) by (unfold Rdiv; ring).
-    apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Hg|nra].
-  - intros x y Hxy. rewrite !tail_mass_up_high by lra.
-    replace (x * (2 - gamma / x)) with (2 * x - gamma) by (field; lra).
-    replace (y * (2 - gamma / y)) with (2 * y - gamma) by (field; lra). lra.
+  apply (mono_pieces2 (fun t => t * tail_mass s gamma t) gamma Hg).
+  - intros x y Hxy Hy. rewrite !tail_mass_low by lra. destruct s.
+    + replace (x * (x / gamma)) with (x * x * / gamma) by (unfold Rdiv; ring).
+      replace (y * (y / gamma)) with (y * y * / gamma) by (unfold Rdiv; ring).
+      apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Hg|nra].
+    + replace (x * (2 - x / gamma)) with (2 * x - x * x / gamma) by (field; lra).
+      replace (y * (2 - y / gamma)) with (2 * y - y * y / gamma) by (field; lra).
+      apply parabola_mono; lra.
+  - intros x y Hxy. rewrite !tail_mass_high by lra. destruct s.
+    + replace (x * (2 - gamma / x)) with (2 * x - gamma) by (field; lra).
+      replace (y * (2 - gamma / y)) with (2 * y - gamma) by (field; lra). lra.
+    + replace (x * (gamma / x)) with gamma by (field; lra).
+      replace (y * (gamma / y)) with gamma by (field; lra). lra.
 Qed.
 
-Lemma tail_mass_down_mul_mono gamma t t' : 0 < gamma -> 0 < t <= t' ->
-  t * tail_mass_down gamma t <= t' * tail_mass_down gamma t'.
-Proof.
-  intros Hg. revert t t'.
-  apply (mono_pieces2 (fun t => t * tail_mass_down gamma t) gamma Hg).
-  - intros x y Hxy Hy. rewrite !tail_mass_down_low by lra.
-    replace (x * (2 - x / gamma)) with (2 * x - x * x / gamma) by (field; lra).
-    replace (y * (2 - y / gamma)) with (2 * y - y * y / gamma) by (field; lra).
-    apply parabola_mono; lra.
-  - intros x y Hxy. rewrite !tail_mass_down_high by lra.
-    replace (x * (gamma / x)) with gamma by (field; lra).
-    replace (y * (gamma / y)) with gamma by (field; lra). lra.
-Qed.
-
-Lemma tail_mass_up_div_anti gamma t t' : 0 < gamma -> 0 < t <= t' ->
-  tail_mass_up gamma t' / t' <= tail_mass_up gamma t / t.
+(** [tail_mass / t] is nonincreasing: by duality it is [t' * tail_mass] of the other sign at [t' = 1/t]. *)
+Lemma tail_mass_div_anti s gamma t t' : 0 < gamma -> 0 < t <= t' ->
+  tail_mass s gamma t' / t' <= tail_mass s gamma t / t.
 Proof.
   intros Hg Ht.
-  rewrite (tail_mass_up_dual gamma t), (tail_mass_up_dual gamma t') by lra.
-  replace (tail_mass_down (/ gamma) (/ t') / t') with (/ t' * tail_mass_down (/ gamma) (/ t'))
+  rewrite (tail_mass_dual s gamma t), (tail_mass_dual s gamma t') by lra.
+  replace (tail_mass (sign_flip s) (/ gamma) (/ t') / t') with (/ t' * tail_mass (sign_flip s) (/ gamma) (/ t'))
     by (field; lra).
-  replace (tail_mass_down (/ gamma) (/ t) / t) with (/ t * tail_mass_down (/ gamma) (/ t))
+  replace (tail_mass (sign_flip s) (/ gamma) (/ t) / t) with (/ t * tail_mass (sign_flip s) (/ gamma) (/ t))
     by (field; lra).
-  apply tail_mass_down_mul_mono; [apply Rinv_0_lt_compat; lra|].
-  split; [apply Rinv_0_lt_compat; lra|apply Rinv_le_contravar; lra].
-Qed.
-
-Lemma tail_mass_down_div_anti gamma t t' : 0 < gamma -> 0 < t <= t' ->
-  tail_mass_down gamma t' / t' <= tail_mass_down gamma t / t.
-Proof.
-  intros Hg Ht.
-  rewrite (tail_mass_down_dual gamma t), (tail_mass_down_dual gamma t') by lra.
-  replace (tail_mass_up (/ gamma) (/ t') / t') with (/ t' * tail_mass_up (/ gamma) (/ t'))
-    by (field; lra).
-  replace (tail_mass_up (/ gamma) (/ t) / t) with (/ t * tail_mass_up (/ gamma) (/ t))
-    by (field; lra).
-  apply tail_mass_up_mul_mono; [apply Rinv_0_lt_compat; lra|].
+  apply tail_mass_mul_mono; [apply Rinv_0_lt_compat; lra|].
   split; [apply Rinv_0_lt_compat; lra|apply Rinv_le_contravar; lra].
 Qed.
 
@@ -235,20 +201,11 @@ Proof.
   - intros; now apply snap_mass_div_anti.
 Qed.
 
-Lemma tail_mass_up_ratio gamma t t' : 0 < gamma -> 0 < t -> 0 < t' ->
-  tail_mass_up gamma t' <= Rmax (t' / t) (t / t') * tail_mass_up gamma t.
+Lemma tail_mass_ratio s gamma t t' : 0 < gamma -> 0 < t -> 0 < t' ->
+  tail_mass s gamma t' <= Rmax (t' / t) (t / t') * tail_mass s gamma t.
 Proof.
   intros Hg. apply ratio_of_mono.
-  - intros; apply tail_mass_up_nonneg.
-  - intros; now apply tail_mass_up_mul_mono.
-  - intros; now apply tail_mass_up_div_anti.
-Qed.
-
-Lemma tail_mass_down_ratio gamma t t' : 0 < gamma -> 0 < t -> 0 < t' ->
-  tail_mass_down gamma t' <= Rmax (t' / t) (t / t') * tail_mass_down gamma t.
-Proof.
-  intros Hg. apply ratio_of_mono.
-  - intros; apply tail_mass_down_nonneg.
-  - intros; now apply tail_mass_down_mul_mono.
-  - intros; now apply tail_mass_down_div_anti.
+  - intros; apply tail_mass_nonneg.
+  - intros; now apply tail_mass_mul_mono.
+  - intros; now apply tail_mass_div_anti.
 Qed.

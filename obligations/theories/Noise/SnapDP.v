@@ -98,19 +98,17 @@ Proof.
     pose proof (snap_prob_nonneg _ _ _ Hp'). pose proof (exp_pos (r * Delta)). nra.
 Qed.
 
-(** One tail output, [T = tail_mass_up] or [tail_mass_down]. *)
-Lemma snap_tail_ratio (T : R -> R -> R) (r g Delta c c' m1 m2 m1' m2' : R) :
-  (forall gamma t t', 0 < gamma -> 0 < t -> 0 < t' -> T gamma t' <= Rmax (t' / t) (t / t') * T gamma t) ->
-  (forall gamma t, 0 <= T gamma t) ->
+(** One tail output: [tail_mass SPlus] (output [B]) or [tail_mass SMinus] (output [-B]). *)
+Lemma snap_tail_ratio (s : sign) (r g Delta c c' m1 m2 m1' m2' : R) :
   0 < r -> Rabs (c - c') <= Delta ->
-  m1 + m2 = T (exp (r * g)) (exp (r * c)) ->
-  m1' + m2' = T (exp (r * g)) (exp (r * c')) ->
+  m1 + m2 = tail_mass s (exp (r * g)) (exp (r * c)) ->
+  m1' + m2' = tail_mass s (exp (r * g)) (exp (r * c')) ->
   / 2 * (m1 + m2) <= exp (r * Delta) * (/ 2 * (m1' + m2')).
 Proof.
-  intros Hratio Hnn Hr Hd -> ->.
-  pose proof (Hratio (exp (r * g)) (exp (r * c')) (exp (r * c)) (exp_pos _) (exp_pos _) (exp_pos _)) as H.
+  intros Hr Hd -> ->.
+  pose proof (tail_mass_ratio s (exp (r * g)) (exp (r * c')) (exp (r * c)) (exp_pos _) (exp_pos _) (exp_pos _)) as H.
   pose proof (exp_ratio_le r c' c Delta ltac:(lra) ltac:(rewrite Rabs_minus_sym; exact Hd)) as Hm.
-  apply Rmult_le_compat_r with (r := T (exp (r * g)) (exp (r * c'))) in Hm; [|apply Hnn].
+  apply Rmult_le_compat_r with (r := tail_mass s (exp (r * g)) (exp (r * c'))) in Hm; [|apply tail_mass_nonneg].
   lra.
 Qed.
 
@@ -140,15 +138,13 @@ Proof.
   destruct Hp as (m1 & m2 & H1 & H2 & Ep). destruct Hp' as (m1' & m2' & H1' & H2' & Ep').
   destruct (classic (y = B)) as [->|HnB]; [|destruct (classic (y = - B)) as [->|Hnb]].
   - subst p p'. set (g := (IZR (Zceil (B / lam)) - / 2) * lam).
-    apply (snap_tail_ratio tail_mass_up r g Delta (clamp B c) (clamp B c'));
-      [intros; now apply tail_mass_up_ratio|apply tail_mass_up_nonneg|exact Hr|exact Hcd| |];
-      unfold tail_mass_up; rewrite <- !exp_sub_div.
+    apply (snap_tail_ratio SPlus r g Delta (clamp B c) (clamp B c')); [exact Hr|exact Hcd| |];
+      cbn [tail_mass]; rewrite <- !exp_sub_div.
     + rewrite (umeasure_unique _ _ _ H1 (Htp c)), (umeasure_unique _ _ _ H2 (Htm c)). reflexivity.
     + rewrite (umeasure_unique _ _ _ H1' (Htp c')), (umeasure_unique _ _ _ H2' (Htm c')). reflexivity.
   - subst p p'. set (g := (IZR (Zfloor (- B / lam)) + / 2) * lam).
-    apply (snap_tail_ratio tail_mass_down r g Delta (clamp B c) (clamp B c'));
-      [intros; now apply tail_mass_down_ratio|apply tail_mass_down_nonneg|exact Hr|exact Hcd| |];
-      unfold tail_mass_down; rewrite <- !exp_sub_div.
+    apply (snap_tail_ratio SMinus r g Delta (clamp B c) (clamp B c')); [exact Hr|exact Hcd| |];
+      cbn [tail_mass]; rewrite <- !exp_sub_div.
     + rewrite (umeasure_unique _ _ _ H1 (Hbp c)), (umeasure_unique _ _ _ H2 (Hbm c)). reflexivity.
     + rewrite (umeasure_unique _ _ _ H1' (Hbp c')), (umeasure_unique _ _ _ H2' (Hbm c')). reflexivity.
   - destruct (classic (exists k, y = lam * IZR k /\ - B < lam * IZR k < B)) as [[k [-> Hk]]|Hno].

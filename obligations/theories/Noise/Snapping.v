@@ -55,10 +55,10 @@ Qed.
 (** ** The Laplace sample [x = c + sgn s * (ln u / r)] *)
 
 Lemma sgn_plus_x c z : c + sgn SPlus * z = c + z.
-Proof. simpl. ring. Qed.
+Proof. cbn. ring. Qed.
 
 Lemma sgn_minus_x c z : c + sgn SMinus * z = c - z.
-Proof. simpl. ring. Qed.
+Proof. cbn. ring. Qed.
 
 (** ** Mechanisms that agree on (0, 1] have the same output probabilities
 

@@ -76,7 +76,7 @@ Proof. unfold ulen_to. apply Rmax_l. Qed.
 
 Lemma ivl_len_nonneg i a b : 0 <= ivl_len i a b.
 Proof.
-  destruct i; simpl; auto using ulen_nonneg, ulen_from_nonneg, ulen_to_nonneg.
+  destruct i; cbn; auto using ulen_nonneg, ulen_from_nonneg, ulen_to_nonneg.
 Qed.
 
 Lemma ulen_le_1 a b : ulen a b <= 1.
@@ -169,13 +169,13 @@ Lemma ivl_sandwich i a b :
 Proof.
   destruct i.
   1-4: exists (Rmax a 0), (Rmin b 1); split; [|reflexivity];
-    split; intros u Hu; simpl in *;
+    split; intros u Hu; cbn in *;
     unfold Rmax, Rmin in *; repeat destruct Rle_dec; lra.
   1-2: exists (Rmax a 0), 1; split; [|reflexivity];
-    split; intros u Hu; simpl in *;
+    split; intros u Hu; cbn in *;
     unfold Rmax in *; repeat destruct Rle_dec; lra.
-  1-2: exists 0, (Rmin b 1); split; [|simpl; unfold ulen_to; f_equal; ring];
-    split; intros u Hu; simpl in *;
+  1-2: exists 0, (Rmin b 1); split; [|cbn; unfold ulen_to; f_equal; ring];
+    split; intros u Hu; cbn in *;
     unfold Rmin in *; repeat destruct Rle_dec; lra.
 Qed.
 

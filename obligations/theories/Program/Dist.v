@@ -5,7 +5,7 @@
     are stated on expectations ([dexpect]) and on probabilities of events
     ([dprob]), up to [Qeq]: [dequiv d1 d2] says every expectation agrees. *)
 From Coq Require Import List QArith Qreals Reals Lra Bool.
-From Obligations.Core Require Import Sums.
+From Obligations.Core Require Import RealFacts Sums SubDistr.
 Import ListNotations.
 
 Definition dist (A : Type) := list (A * Q).
@@ -27,6 +27,17 @@ Definition mass {A} (d : dist A) : Q := dprob (fun _ => true) d.
 
 Definition rprob {A} (P : A -> bool) (d : dist A) : R := Q2R (dprob P d).
 
+(** A weighted list is the core notion (Core/SubDistr.v) on its own entries, each
+    with its weight: [rprob] is [pr_on], [dnonneg] and a mass at most 1 are
+    [subdistr_on] ([dist_subdistr_on], below [dnonneg]). *)
+Definition weight {A} (aw : A * Q) : R := Q2R (snd aw).
+
+Lemma rprob_is_pr_on {A} (P : A -> bool) (d : dist A) : rprob P d = pr_on d weight (fun aw => P (fst aw)).
+Proof.
+  unfold rprob, dprob, pr_on. rewrite qsum_correct, map_map. f_equal. apply map_ext.
+  intros [a w]. cbn [fst snd]. unfold weight. destruct (P a); [reflexivity|apply q2r_0].
+Qed.
+
 (** The expectation of [g]: the reference the laws are stated with. *)
 Fixpoint dexpect {A} (d : dist A) (g : A -> Q) : Q :=
   match d with
@@ -41,6 +52,16 @@ Definition ind (b : bool) : Q := if b then 1 else 0.
 Definition dnonneg {A} (d : dist A) : Prop := forall a w, In (a, w) d -> 0 <= w.
 
 Definition dnonneg_b {A} (d : dist A) : bool := forallb (fun '(_, w) => Qle_bool 0 w) d.
+
+Lemma dist_subdistr_on {A} (d : dist A) : dnonneg d /\ mass d <= 1 <-> subdistr_on d weight.
+Proof.
+  unfold subdistr_on. rewrite <- (rprob_is_pr_on (fun _ => true)). unfold rprob. fold (mass d).
+  rewrite <- q2r_1. split.
+  - intros [Hnn H1]. split; [|apply Qle_Rle, H1].
+    intros [a w] Ha. unfold weight. cbn [snd]. rewrite <- q2r_0. apply Qle_Rle, (Hnn a w Ha).
+  - intros [Hnn H1]. split; [|apply Rle_Qle, H1].
+    intros a w Ha. apply Rle_Qle. rewrite q2r_0. exact (Hnn (a, w) Ha).
+Qed.
 
 (** ** Expectations *)
 

@@ -9,7 +9,7 @@
     (listed outputs distinct, every run non-negative with mass 1, every row
     summing to 1) are boolean checks. *)
 From Coq Require Import List ZArith QArith Qreals Reals Lra Lia Bool Arith.
-From Obligations.Core Require Import RealFacts Lists Sums.
+From Obligations.Core Require Import RealFacts Lists Sums Privacy.
 From Obligations.Finite Require Import Mechanism DP Checker CheckerSound.
 From Obligations.Program Require Import Dist ProgramSyntax ProgramSem ProgramInputs.
 Import ListNotations.
@@ -22,6 +22,19 @@ Definition dp_runs (deltas : list Z) (inputs : list (list Z)) (run : list Z -> d
   forall x x', In x inputs -> In x' inputs -> vec_nb deltas x x' = true ->
   forall E : list oval -> bool,
   (Q2R (dprob E (run x)) <= exp eps * Q2R (dprob E (run x')) + delta)%R.
+
+(** [dp_runs] is the core notion [dp_with] for the declared inputs and the
+    probabilities of the runs. *)
+Lemma dp_runs_iff_dp_with (deltas : list Z) (inputs : list (list Z)) (run : list Z -> dist (list oval))
+    (eps delta : R) :
+  dp_runs deltas inputs run eps delta <->
+  dp_with (fun x x' => In x inputs /\ In x' inputs /\ vec_nb deltas x x' = true)
+          (fun x E => Q2R (dprob E (run x))) eps delta.
+Proof.
+  split; intros H.
+  - intros x x' (Hx & Hx' & Hnb) E. exact (H x x' Hx Hx' Hnb E).
+  - intros x x' Hx Hx' Hnb E. exact (H x x' (conj Hx (conj Hx' Hnb)) E).
+Qed.
 
 (** A finite set of output sequences, as an event. *)
 Definition in_outs (l : list (list oval)) (o : list oval) : bool :=

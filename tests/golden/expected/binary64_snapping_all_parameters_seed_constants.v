@@ -31,18 +31,6 @@ Lemma binary64_snapping_all_parameters_seed_constants_b_ok : tight64_b binary64_
 Proof. unfold tight64_b, binary64_snapping_all_parameters_seed_constants_m, binary64_snapping_all_parameters_seed_constants_b. lra. Qed.
 
 
-(** An output's probability is nonnegative (pr is monotone and the empty event has length 0). *)
-Lemma binary64_snapping_all_parameters_seed_constants_prob_nonneg : forall choice lnf pr lam, uprob pr -> forall y P,
-  0 <= snap_output_prob 53 (-1074) choice lnf pr lam y P.
-Proof.
-  intros choice lnf pr lam Hpr y P. unfold snap_output_prob.
-  assert (Z : forall Q : R -> Prop, 0 <= pr Q).
-  { intros Q. rewrite <- (uprob_len pr Hpr (fun _ => False) 0 (UniformMeasure.umeasure_empty _ (fun _ _ H => H))).
-    apply (uprob_mono pr Hpr). intros U _ []. }
-  assert (Z1 := Z (fun U => P (snap_sum 53 (-1074) choice lnf lam y 1 U))).
-  assert (Z2 := Z (fun U => P (snap_sum 53 (-1074) choice lnf lam y (-1) U))). lra.
-Qed.
-
 (** ** The claim: for ties up in the rounding to the grid, every tie rule of the float arithmetic (choice),
        the correctly rounded logarithm of that arithmetic (lnf v = fl(ln v)),
        every probability pr that is U*'s measure ([uprob]), for ALL binary64 lambda >= 2^-968 and
@@ -65,7 +53,7 @@ Proof.
   eapply Rle_trans.
   - exact (snap_binary64_dp_tight _ binary64_snapping_all_parameters_seed_constants_m choice (fun v => rnd 53 (-1074) choice (ln v)) pr TiesUp lam grid B binary64_snapping_all_parameters_seed_constants_mu_nonneg
              binary64_snapping_all_parameters_seed_constants_mu_le binary64_snapping_all_parameters_seed_constants_m_max Hpr Hlnf Hlam2 Fl Hgrid HB x x' out Hx Hx').
-  - apply Rmult_le_compat_r; [apply binary64_snapping_all_parameters_seed_constants_prob_nonneg; exact Hpr|]. apply exp_le_iff.
+  - apply Rmult_le_compat_r; [apply snap_output_prob_nonneg; exact Hpr|]. apply exp_le_iff.
     assert (Hlam : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
     assert (Hb : 0 <= B / lam) by (apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; exact Hlam]).
     assert (He : 0 <= eta 53) by (rewrite eta_binary64; lra).
@@ -76,11 +64,12 @@ Proof.
     lra.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check binary64_snapping_all_parameters_seed_constants_dp.
+Definition audit_theorems := (@binary64_snapping_all_parameters_seed_constants_dp).
 Check audit_assumptions.
-Print Assumptions binary64_snapping_all_parameters_seed_constants_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

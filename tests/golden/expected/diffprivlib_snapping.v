@@ -101,17 +101,6 @@ Qed.
        of ln at every sample) follow from the logarithm alone (SnapPipeline.v) *)
 Lemma diffprivlib_snapping_lam_range : bpow radix2 (-1074 + 2 * 53) <= diffprivlib_snapping_lam.
 Proof. rewrite binary64_lam_bound. unfold diffprivlib_snapping_lam. interval. Qed.
-(** An output's probability is nonnegative (pr is monotone and the empty event has length 0). *)
-Lemma diffprivlib_snapping_prob_nonneg : forall choice lnf pr, uprob pr -> forall y P,
-  0 <= snap_output_prob 53 (-1074) choice lnf pr diffprivlib_snapping_lam y P.
-Proof.
-  intros choice lnf pr Hpr y P. unfold snap_output_prob.
-  assert (Z : forall Q : R -> Prop, 0 <= pr Q).
-  { intros Q. rewrite <- (uprob_len pr Hpr (fun _ => False) 0 (UniformMeasure.umeasure_empty _ (fun _ _ H => H))).
-    apply (uprob_mono pr Hpr). intros U _ []. }
-  assert (Z1 := Z (fun U => P (snap_sum 53 (-1074) choice lnf diffprivlib_snapping_lam y 1 U))).
-  assert (Z2 := Z (fun U => P (snap_sum 53 (-1074) choice lnf diffprivlib_snapping_lam y (-1) U))). lra.
-Qed.
 (** ** The claim: for every tie rule of the float arithmetic (choice), the logarithm correctly rounded
        with it (lnf v = fl(ln v)) and every probability pr that is U*'s measure ([uprob]), for all
        binary64 inputs x, x' with |x|, |x'| <= B and |x - x'| <= 1, every output out:
@@ -132,17 +121,18 @@ Proof.
              diffprivlib_snapping_grid diffprivlib_snapping_B diffprivlib_snapping_g diffprivlib_snapping_lam diffprivlib_snapping_delta Hpr diffprivlib_snapping_lam_range
              diffprivlib_snapping_lam_format diffprivlib_snapping_grid_pos diffprivlib_snapping_B_pos diffprivlib_snapping_g_ok diffprivlib_snapping_delta_nonneg
              diffprivlib_snapping_disp diffprivlib_snapping_range diffprivlib_snapping_E x x' out Hx Hx').
-  - apply Rmult_le_compat_r; [apply diffprivlib_snapping_prob_nonneg; exact Hpr|].
+  - apply Rmult_le_compat_r; [apply snap_output_prob_nonneg; exact Hpr|].
     eapply Rle_trans; [|apply diffprivlib_snapping_claim].
     apply Rmult_le_compat_r; [exact diffprivlib_snapping_K_nonneg|]. apply exp_mono.
     unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact diffprivlib_snapping_lam_pos|exact H1].
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check diffprivlib_snapping_dp.
+Definition audit_theorems := (@diffprivlib_snapping_dp).
 Check audit_assumptions.
-Print Assumptions diffprivlib_snapping_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

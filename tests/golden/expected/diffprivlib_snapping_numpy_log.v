@@ -103,17 +103,6 @@ Lemma diffprivlib_snapping_numpy_log_lam_range : bpow radix2 (-1074 + 2 * 53) <=
 Proof. rewrite binary64_lam_bound. unfold diffprivlib_snapping_numpy_log_lam. interval. Qed.
 Lemma diffprivlib_snapping_numpy_log_mu_half : 0 <= diffprivlib_snapping_numpy_log_mu <= / 2.
 Proof. unfold diffprivlib_snapping_numpy_log_mu. rewrite diffprivlib_snapping_numpy_log_eta. split; interval. Qed.
-(** An output's probability is nonnegative (pr is monotone and the empty event has length 0). *)
-Lemma diffprivlib_snapping_numpy_log_prob_nonneg : forall choice lnf pr, uprob pr -> forall y P,
-  0 <= snap_output_prob 53 (-1074) choice lnf pr diffprivlib_snapping_numpy_log_lam y P.
-Proof.
-  intros choice lnf pr Hpr y P. unfold snap_output_prob.
-  assert (Z : forall Q : R -> Prop, 0 <= pr Q).
-  { intros Q. rewrite <- (uprob_len pr Hpr (fun _ => False) 0 (UniformMeasure.umeasure_empty _ (fun _ _ H => H))).
-    apply (uprob_mono pr Hpr). intros U _ []. }
-  assert (Z1 := Z (fun U => P (snap_sum 53 (-1074) choice lnf diffprivlib_snapping_numpy_log_lam y 1 U))).
-  assert (Z2 := Z (fun U => P (snap_sum 53 (-1074) choice lnf diffprivlib_snapping_numpy_log_lam y (-1) U))). lra.
-Qed.
 (** ** The claim: for every tie rule of the float arithmetic (choice), every logarithm lnf within a
        relative mu of ln on the binary64 numbers of (0, 1) (within 1 ulp(s)) and every probability pr
        that is U*'s measure ([uprob]), for all binary64 inputs x, x' with |x|, |x'| <= B and
@@ -135,17 +124,18 @@ Proof.
              diffprivlib_snapping_numpy_log_grid diffprivlib_snapping_numpy_log_B diffprivlib_snapping_numpy_log_g diffprivlib_snapping_numpy_log_lam diffprivlib_snapping_numpy_log_delta diffprivlib_snapping_numpy_log_mu_half Hpr Hlnf
              diffprivlib_snapping_numpy_log_lam_range diffprivlib_snapping_numpy_log_lam_format diffprivlib_snapping_numpy_log_grid_pos diffprivlib_snapping_numpy_log_B_pos diffprivlib_snapping_numpy_log_g_ok
              diffprivlib_snapping_numpy_log_delta_nonneg diffprivlib_snapping_numpy_log_disp diffprivlib_snapping_numpy_log_range diffprivlib_snapping_numpy_log_E x x' out Hx Hx').
-  - apply Rmult_le_compat_r; [apply diffprivlib_snapping_numpy_log_prob_nonneg; exact Hpr|].
+  - apply Rmult_le_compat_r; [apply snap_output_prob_nonneg; exact Hpr|].
     eapply Rle_trans; [|apply diffprivlib_snapping_numpy_log_claim].
     apply Rmult_le_compat_r; [exact diffprivlib_snapping_numpy_log_K_nonneg|]. apply exp_mono.
     unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact diffprivlib_snapping_numpy_log_lam_pos|exact H1].
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check diffprivlib_snapping_numpy_log_dp.
+Definition audit_theorems := (@diffprivlib_snapping_numpy_log_dp).
 Check audit_assumptions.
-Print Assumptions diffprivlib_snapping_numpy_log_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -32,11 +32,12 @@ Proof.
            dp_accounting_pure_dp_ln_3_50_runs_eps_1_check).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check dp_accounting_pure_dp_ln_3_50_runs_eps_1_dp.
+Definition audit_theorems := (@dp_accounting_pure_dp_ln_3_50_runs_eps_1_dp).
 Check audit_assumptions.
-Print Assumptions dp_accounting_pure_dp_ln_3_50_runs_eps_1_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

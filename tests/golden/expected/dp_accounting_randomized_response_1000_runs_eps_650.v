@@ -52,11 +52,12 @@ Proof.
   rewrite dp_accounting_randomized_response_1000_runs_eps_650_eps0, dp_accounting_randomized_response_1000_runs_eps_650_delta1 in H. exact H.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check dp_accounting_randomized_response_1000_runs_eps_650_dp.
+Definition audit_theorems := (@dp_accounting_randomized_response_1000_runs_eps_650_dp).
 Check audit_assumptions.
-Print Assumptions dp_accounting_randomized_response_1000_runs_eps_650_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

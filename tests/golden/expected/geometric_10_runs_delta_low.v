@@ -75,11 +75,12 @@ Proof.
   cbv zeta in H |- *. rewrite geometric_10_runs_delta_low_eps0, geometric_10_runs_delta_low_delta1 in H. exact H.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check geometric_10_runs_delta_low_refuted.
+Definition audit_theorems := (@geometric_10_runs_delta_low_refuted).
 Check audit_assumptions.
-Print Assumptions geometric_10_runs_delta_low_refuted.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -67,15 +67,14 @@ Proof.
   exact (rdp_of_brackets _ _ _ _ _ _ geometric_formula_eps1_bracketed geometric_formula_eps1_checked geometric_formula_eps1_exp_lower).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check geometric_formula_eps1_rdistr.
-Check audit_assumptions.
-Print Assumptions geometric_formula_eps1_rdistr.
 Check audit_statement.
 Check geometric_formula_eps1_dp.
+Definition audit_theorems := (@geometric_formula_eps1_rdistr, @geometric_formula_eps1_dp).
 Check audit_assumptions.
-Print Assumptions geometric_formula_eps1_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

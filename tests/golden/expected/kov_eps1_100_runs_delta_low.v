@@ -53,11 +53,12 @@ Proof.
   exact (Hall nb_all kov_eps1_100_runs_delta_low_rr nb_all_symmetric Hw (distr_of_check _ Hd) kov_eps1_100_runs_delta_low_rr_dp).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check kov_eps1_100_runs_delta_low_refuted.
+Definition audit_theorems := (@kov_eps1_100_runs_delta_low_refuted).
 Check audit_assumptions.
-Print Assumptions kov_eps1_100_runs_delta_low_refuted.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -70,15 +70,14 @@ Proof.
   - unfold Q2R; simpl; lra.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check krr_formula_k3_claim_0_9_rdistr.
-Check audit_assumptions.
-Print Assumptions krr_formula_k3_claim_0_9_rdistr.
 Check audit_statement.
 Check krr_formula_k3_claim_0_9_not_dp.
+Definition audit_theorems := (@krr_formula_k3_claim_0_9_rdistr, @krr_formula_k3_claim_0_9_not_dp).
 Check audit_assumptions.
-Print Assumptions krr_formula_k3_claim_0_9_not_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

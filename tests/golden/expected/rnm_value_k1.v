@@ -76,11 +76,12 @@ Proof.
   - exact rnm_value_k1_checked.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check rnm_value_k1_not_dp.
+Definition audit_theorems := (@rnm_value_k1_not_dp).
 Check audit_assumptions.
-Print Assumptions rnm_value_k1_not_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -169,43 +169,28 @@ Proof.
 Qed.
 End rounded_laplace.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check rounded_laplace_dp_events.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_dp_events.
 Check audit_statement.
 Check rounded_laplace_lifting.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_lifting.
 Check audit_statement.
 Check rounded_laplace_total.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_total.
 Check audit_statement.
 Check rounded_laplace_noise_lifting.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_noise_lifting.
 Check audit_statement.
 Check rounded_laplace_dp_every_event.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_dp_every_event.
 Check audit_statement.
 Check rounded_laplace_branch_lifting.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_branch_lifting.
 Check audit_statement.
 Check rounded_laplace_distribution.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_distribution.
 Check audit_statement.
 Check rounded_laplace_events_limit.
-Check audit_assumptions.
-Print Assumptions rounded_laplace_events_limit.
 Check audit_statement.
 Check rounded_laplace_dp.
+Definition audit_theorems := (@rounded_laplace_dp_events, @rounded_laplace_lifting, @rounded_laplace_total, @rounded_laplace_noise_lifting, @rounded_laplace_dp_every_event, @rounded_laplace_branch_lifting, @rounded_laplace_distribution, @rounded_laplace_events_limit, @rounded_laplace_dp).
 Check audit_assumptions.
-Print Assumptions rounded_laplace_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

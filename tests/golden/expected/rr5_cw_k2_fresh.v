@@ -43,15 +43,14 @@ Proof.
   - exact (proj2 (andb_prop _ _ rr5_cw_k2_fresh_checked)).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check rr5_cw_k2_fresh_distr.
-Check audit_assumptions.
-Print Assumptions rr5_cw_k2_fresh_distr.
 Check audit_statement.
 Check rr5_cw_k2_fresh_dp.
+Definition audit_theorems := (@rr5_cw_k2_fresh_distr, @rr5_cw_k2_fresh_dp).
 Check audit_assumptions.
-Print Assumptions rr5_cw_k2_fresh_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

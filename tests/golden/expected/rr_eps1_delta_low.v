@@ -41,15 +41,14 @@ Proof.
   - exact (proj2 (andb_prop _ _ rr_eps1_delta_low_checked)).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check rr_eps1_delta_low_distr.
-Check audit_assumptions.
-Print Assumptions rr_eps1_delta_low_distr.
 Check audit_statement.
 Check rr_eps1_delta_low_not_dp.
+Definition audit_theorems := (@rr_eps1_delta_low_distr, @rr_eps1_delta_low_not_dp).
 Check audit_assumptions.
-Print Assumptions rr_eps1_delta_low_not_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

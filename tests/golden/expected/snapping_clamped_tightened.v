@@ -137,11 +137,12 @@ Proof.
       ring.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check snapping_clamped_tightened_not_dp.
+Definition audit_theorems := (@snapping_clamped_tightened_not_dp).
 Check audit_assumptions.
-Print Assumptions snapping_clamped_tightened_not_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

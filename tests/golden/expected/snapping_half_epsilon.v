@@ -101,11 +101,12 @@ Proof.
       ring.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check snapping_half_epsilon_not_dp.
+Definition audit_theorems := (@snapping_half_epsilon_not_dp).
 Check audit_assumptions.
-Print Assumptions snapping_half_epsilon_not_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

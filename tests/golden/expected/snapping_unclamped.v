@@ -173,43 +173,28 @@ Proof.
 Qed.
 End snapping_unclamped.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check snapping_unclamped_dp_events.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_dp_events.
 Check audit_statement.
 Check snapping_unclamped_lifting.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_lifting.
 Check audit_statement.
 Check snapping_unclamped_total.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_total.
 Check audit_statement.
 Check snapping_unclamped_noise_lifting.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_noise_lifting.
 Check audit_statement.
 Check snapping_unclamped_dp_every_event.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_dp_every_event.
 Check audit_statement.
 Check snapping_unclamped_branch_lifting.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_branch_lifting.
 Check audit_statement.
 Check snapping_unclamped_distribution.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_distribution.
 Check audit_statement.
 Check snapping_unclamped_events_limit.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_events_limit.
 Check audit_statement.
 Check snapping_unclamped_dp.
+Definition audit_theorems := (@snapping_unclamped_dp_events, @snapping_unclamped_lifting, @snapping_unclamped_total, @snapping_unclamped_noise_lifting, @snapping_unclamped_dp_every_event, @snapping_unclamped_branch_lifting, @snapping_unclamped_distribution, @snapping_unclamped_events_limit, @snapping_unclamped_dp).
 Check audit_assumptions.
-Print Assumptions snapping_unclamped_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -52,15 +52,14 @@ Proof.
   - exact (proj2 (andb_prop _ _ tgeom_alpha_alpha_2_checked)).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check tgeom_alpha_alpha_2_distr.
-Check audit_assumptions.
-Print Assumptions tgeom_alpha_alpha_2_distr.
 Check audit_statement.
 Check tgeom_alpha_alpha_2_not_dp.
+Definition audit_theorems := (@tgeom_alpha_alpha_2_distr, @tgeom_alpha_alpha_2_not_dp).
 Check audit_assumptions.
-Print Assumptions tgeom_alpha_alpha_2_not_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

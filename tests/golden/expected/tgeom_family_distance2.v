@@ -56,15 +56,14 @@ Proof.
   apply (tgeom_distr p_alpha p_n); tauto.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check tgeom_family_distance2_distr.
-Check audit_assumptions.
-Print Assumptions tgeom_family_distance2_distr.
 Check audit_statement.
 Check tgeom_family_distance2_dp.
+Definition audit_theorems := (@tgeom_family_distance2_distr, @tgeom_family_distance2_dp).
 Check audit_assumptions.
-Print Assumptions tgeom_family_distance2_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -63,11 +63,12 @@ Proof.
   rewrite truncated_geometric_1000_runs_eps0, truncated_geometric_1000_runs_delta1 in H. exact H.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check truncated_geometric_1000_runs_dp.
+Definition audit_theorems := (@truncated_geometric_1000_runs_dp).
 Check audit_assumptions.
-Print Assumptions truncated_geometric_1000_runs_dp.
+Print Assumptions audit_theorems.
 Check audit_end.
