@@ -108,11 +108,12 @@ Proof.
   intros x x' Hnb v o tr. apply block_sums_all_k_good, Hnb.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check block_sums_all_k_dp_all_k.
+Definition audit_theorems := (@block_sums_all_k_dp_all_k).
 Check audit_assumptions.
-Print Assumptions block_sums_all_k_dp_all_k.
+Print Assumptions audit_theorems.
 Check audit_end.

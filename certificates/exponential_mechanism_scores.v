@@ -39,15 +39,14 @@ Proof.
                                        | exact exponential_mechanism_scores_bound].
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check exponential_mechanism_scores_rdistr.
-Check audit_assumptions.
-Print Assumptions exponential_mechanism_scores_rdistr.
 Check audit_statement.
 Check exponential_mechanism_scores_dp.
+Definition audit_theorems := (@exponential_mechanism_scores_rdistr, @exponential_mechanism_scores_dp).
 Check audit_assumptions.
-Print Assumptions exponential_mechanism_scores_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

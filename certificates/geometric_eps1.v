@@ -29,15 +29,14 @@ Proof.
   rewrite INR_IZR_INZ in H. cbn [Z.of_nat Pos.of_succ_nat] in H. lra.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check geometric_eps1_rdistr.
-Check audit_assumptions.
-Print Assumptions geometric_eps1_rdistr.
 Check audit_statement.
 Check geometric_eps1_dp.
+Definition audit_theorems := (@geometric_eps1_rdistr, @geometric_eps1_dp).
 Check audit_assumptions.
-Print Assumptions geometric_eps1_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

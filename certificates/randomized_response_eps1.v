@@ -38,15 +38,14 @@ Proof.
   - exact (proj2 (andb_prop _ _ randomized_response_eps1_checked)).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check randomized_response_eps1_distr.
-Check audit_assumptions.
-Print Assumptions randomized_response_eps1_distr.
 Check audit_statement.
 Check randomized_response_eps1_dp.
+Definition audit_theorems := (@randomized_response_eps1_distr, @randomized_response_eps1_dp).
 Check audit_assumptions.
-Print Assumptions randomized_response_eps1_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -52,15 +52,14 @@ Proof.
   apply (krr_distr p_p p_k); tauto.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check randomized_response_family_distr.
-Check audit_assumptions.
-Print Assumptions randomized_response_family_distr.
 Check audit_statement.
 Check randomized_response_family_dp.
+Definition audit_theorems := (@randomized_response_family_distr, @randomized_response_family_dp).
 Check audit_assumptions.
-Print Assumptions randomized_response_family_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -137,51 +137,32 @@ Proof.
 Qed.
 End snapping_laplace_distance.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check snapping_laplace_distance_accuracy_near.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_accuracy_near.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_near.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_laplace_near.
 Check audit_statement.
 Check snapping_laplace_distance_accuracy_total.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_accuracy_total.
 Check audit_statement.
 Check snapping_laplace_distance_accuracy.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_accuracy.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_distance_interior_lt_scale.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_laplace_distance_interior_lt_scale.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_distance_inner.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_laplace_distance_inner.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_distance_inner_lt_scale.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_laplace_distance_inner_lt_scale.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_distance_outer_top.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_laplace_distance_outer_top.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_distance_outer_bottom.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_laplace_distance_outer_bottom.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_distance_bias.
-Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_laplace_distance_bias.
 Check audit_statement.
 Check snapping_laplace_distance_laplace_distance_interior.
+Definition audit_theorems := (@snapping_laplace_distance_accuracy_near, @snapping_laplace_distance_laplace_near, @snapping_laplace_distance_accuracy_total, @snapping_laplace_distance_accuracy, @snapping_laplace_distance_laplace_distance_interior_lt_scale, @snapping_laplace_distance_laplace_distance_inner, @snapping_laplace_distance_laplace_distance_inner_lt_scale, @snapping_laplace_distance_laplace_distance_outer_top, @snapping_laplace_distance_laplace_distance_outer_bottom, @snapping_laplace_distance_laplace_distance_bias, @snapping_laplace_distance_laplace_distance_interior).
 Check audit_assumptions.
-Print Assumptions snapping_laplace_distance_laplace_distance_interior.
+Print Assumptions audit_theorems.
 Check audit_end.

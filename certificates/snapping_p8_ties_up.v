@@ -87,11 +87,12 @@ Proof.
            eq_refl snapping_p8_ties_up_exp_lower snapping_p8_ties_up_checked).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check snapping_p8_ties_up_dp.
+Definition audit_theorems := (@snapping_p8_ties_up_dp).
 Check audit_assumptions.
-Print Assumptions snapping_p8_ties_up_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

@@ -71,6 +71,18 @@ Proof. snap_case snap_case_above snapping_unclamped_instance_pre_plus snapping_u
 Lemma snapping_unclamped_instance_claim_ge : eps * 1 <= (1 / 2).
 Proof. snap_side. Qed.
 
+(* The mirror coupling (Noise/Mirror.v): witnesses of Definition 3 on the noise (u, S) with delta = 0; it pairs w with the noise whose Laplace value is larger by d = fa - fa', so both runs give the same output *)
+Lemma snapping_unclamped_instance_noise_lifting : forall fa fa', Rabs (fa - fa') <= 1 ->
+  set_lifting_with (fun w w' => snapping_unclamped_instance fa (fst w) (snd w) = snapping_unclamped_instance fa' (fst w') (snd w'))
+    (exp ((1 / 2))) 0 noise_pr noise_pr (mirror_left eps (fa - fa')) (mirror_right eps (fa - fa')).
+Proof. intros fa fa' Hd; apply (snap_mirror_lifting eps 1); [snap_side | exact Hd | exact snapping_unclamped_instance_claim_ge |]; intros u s u' s' Hu Hu' H; rewrite (snapping_unclamped_instance_eq fa u s Hu), (snapping_unclamped_instance_eq fa' u' s' Hu'); unfold snapping_unclamped_instance_nf; rewrite H; reflexivity. Qed.
+
+(* Seed 000's pairing, each sign with itself (u' = e^(S r d) u; Noise/BranchCoupling.v): delta = 1 - e^(-claim), and on the sign it stretches no witnesses do better (branch_lifting_tight); partners may lie above 1, so the outputs are those of the normal form, defined for every u > 0 *)
+Lemma snapping_unclamped_instance_branch_lifting : forall fa fa', Rabs (fa - fa') <= 1 -> forall s,
+  set_lifting_with (fun u u' => branch_rel eps (fa - fa') s u u' /\ snapping_unclamped_instance_nf fa u s = snapping_unclamped_instance_nf fa' u' s)
+    (exp ((1 / 2))) (1 - exp (- ((1 / 2)))) uouter uouter (branch_left eps (fa - fa') s) (branch_right eps (fa - fa') s).
+Proof. intros fa fa' Hd s; apply (snap_branch_lifting_same eps 1); [snap_side | exact Hd | exact snapping_unclamped_instance_claim_ge |]; intros u u' Hu Hu' H; unfold snapping_unclamped_instance_nf; rewrite H; reflexivity. Qed.
+
 (** ** The claim: ((1 / 2), 0)-DP for neighbours |fa - fa'| <= 1 *)
 Theorem snapping_unclamped_instance_nf_dp : forall fa fa', Rabs (fa - fa') <= 1 ->
   forall y p p', snap_prob (snapping_unclamped_instance_nf fa) y p -> snap_prob (snapping_unclamped_instance_nf fa') y p' ->
@@ -125,25 +137,69 @@ Proof.
   intros fa fa' Hd ys mu1 mu2 Hnd H1 H2.
   exact (snap_lifting _ _ _ ys mu1 mu2 Hnd H1 H2 (snapping_unclamped_instance_dp fa fa' Hd)).
 Qed.
+
+(** ** The lifting on the noise (u, S) (seed 000, Definitions 3 and 6)
+   snapping_unclamped_instance_noise_lifting above gives the witnesses with delta = 0 (the mirror coupling);
+   snapping_unclamped_instance_branch_lifting the seed's own per-sign pairing, with delta = 1 - e^(-claim). *)
+
+(* Pure DP for every set F of outputs, through the lifting (F any set: no finiteness, no measurability). *)
+Theorem snapping_unclamped_instance_dp_every_event : forall fa fa', Rabs (fa - fa') <= 1 ->
+  forall F : R -> Prop, snap_pr (snapping_unclamped_instance fa) F <= exp ((1 / 2)) * snap_pr (snapping_unclamped_instance fa') F.
+Proof.
+  intros fa fa' Hd F.
+  exact (snap_lifting_every_event _ _ _ _ _ F (mirror_left_subdistr _ _) (snapping_unclamped_instance_noise_lifting fa fa' Hd)).
+Qed.
+
+(* The output probabilities form a distribution: each output's probability is the measure of its
+   preimage, and they sum to 1 (a series over the grid). *)
+Theorem snapping_unclamped_instance_distribution : forall fa,
+  (forall y, snap_prob (snapping_unclamped_instance fa) y (snap_pr (snapping_unclamped_instance fa) (fun y' => y' = y))) /\
+  Un_cv (fun N => rsum (map (fun k => snap_pr (snapping_unclamped_instance fa) (fun y => y = lam * IZR k)) (zrange N))) 1.
+Proof.
+  intros fa. split.
+  - intros y. destruct (snapping_unclamped_instance_total fa y) as [p Hp]. rewrite (snap_pr_prob _ _ _ Hp). exact Hp.
+  - apply (snap_mass_grid _ eps lam fa); [snap_side | snap_side | | | |].
+    + intros u s y Hu E. rewrite (snapping_unclamped_instance_eq fa u s Hu) in E. exact (snapping_unclamped_instance_grid fa u s y Hu E).
+    + intros k u Hu E. rewrite (snapping_unclamped_instance_eq fa u SPlus Hu) in E. apply (snapping_unclamped_instance_pre_plus fa k u Hu) in E. lra.
+    + intros k u Hu E. rewrite (snapping_unclamped_instance_eq fa u SMinus Hu) in E. apply (snapping_unclamped_instance_pre_minus fa k u Hu) in E. lra.
+    + intros k. exact (snapping_unclamped_instance_total fa _).
+Qed.
+
+(* Every set F of outputs: its probability is the monotone limit of those of its finite parts
+   F ∩ {k lam : |k| <= N}, each the sum of its outputs' probabilities (snap_pr_list). *)
+Theorem snapping_unclamped_instance_events_limit : forall fa (F : R -> Prop),
+  Un_cv (fun N => snap_pr (snapping_unclamped_instance fa) (fun y => F y /\ exists k, (Z.abs k <= Z.of_nat N)%Z /\ y = lam * IZR k))
+        (snap_pr (snapping_unclamped_instance fa) F).
+Proof.
+  intros fa F. apply (snap_pr_grid_limit _ eps lam fa); [snap_side | snap_side | | |].
+  - intros u s y Hu E. rewrite (snapping_unclamped_instance_eq fa u s Hu) in E. exact (snapping_unclamped_instance_grid fa u s y Hu E).
+  - intros k u Hu E. rewrite (snapping_unclamped_instance_eq fa u SPlus Hu) in E. apply (snapping_unclamped_instance_pre_plus fa k u Hu) in E. lra.
+  - intros k u Hu E. rewrite (snapping_unclamped_instance_eq fa u SMinus Hu) in E. apply (snapping_unclamped_instance_pre_minus fa k u Hu) in E. lra.
+Qed.
 End snapping_unclamped_instance.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check snapping_unclamped_instance_dp_events.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_instance_dp_events.
 Check audit_statement.
 Check snapping_unclamped_instance_lifting.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_instance_lifting.
 Check audit_statement.
 Check snapping_unclamped_instance_total.
-Check audit_assumptions.
-Print Assumptions snapping_unclamped_instance_total.
+Check audit_statement.
+Check snapping_unclamped_instance_noise_lifting.
+Check audit_statement.
+Check snapping_unclamped_instance_dp_every_event.
+Check audit_statement.
+Check snapping_unclamped_instance_branch_lifting.
+Check audit_statement.
+Check snapping_unclamped_instance_distribution.
+Check audit_statement.
+Check snapping_unclamped_instance_events_limit.
 Check audit_statement.
 Check snapping_unclamped_instance_dp.
+Definition audit_theorems := (@snapping_unclamped_instance_dp_events, @snapping_unclamped_instance_lifting, @snapping_unclamped_instance_total, @snapping_unclamped_instance_noise_lifting, @snapping_unclamped_instance_dp_every_event, @snapping_unclamped_instance_branch_lifting, @snapping_unclamped_instance_distribution, @snapping_unclamped_instance_events_limit, @snapping_unclamped_instance_dp).
 Check audit_assumptions.
-Print Assumptions snapping_unclamped_instance_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

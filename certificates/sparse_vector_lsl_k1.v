@@ -74,11 +74,12 @@ Proof.
            sparse_vector_lsl_k1_exp_lower sparse_vector_lsl_k1_checked).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check sparse_vector_lsl_k1_dp.
+Definition audit_theorems := (@sparse_vector_lsl_k1_dp).
 Check audit_assumptions.
-Print Assumptions sparse_vector_lsl_k1_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

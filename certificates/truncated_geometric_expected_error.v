@@ -64,19 +64,16 @@ Proof.
   exact (expected_le_of_check _ _ _ _ (proj2 (andb_prop _ _ truncated_geometric_expected_error_checked)) x Hx).
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check truncated_geometric_expected_error_distr.
-Check audit_assumptions.
-Print Assumptions truncated_geometric_expected_error_distr.
 Check audit_statement.
 Check truncated_geometric_expected_error_expected_error_exact.
-Check audit_assumptions.
-Print Assumptions truncated_geometric_expected_error_expected_error_exact.
 Check audit_statement.
 Check truncated_geometric_expected_error_expected_error_le.
+Definition audit_theorems := (@truncated_geometric_expected_error_distr, @truncated_geometric_expected_error_expected_error_exact, @truncated_geometric_expected_error_expected_error_le).
 Check audit_assumptions.
-Print Assumptions truncated_geometric_expected_error_expected_error_le.
+Print Assumptions audit_theorems.
 Check audit_end.

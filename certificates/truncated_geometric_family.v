@@ -56,15 +56,14 @@ Proof.
   apply (tgeom_distr p_alpha p_n); tauto.
 Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check truncated_geometric_family_distr.
-Check audit_assumptions.
-Print Assumptions truncated_geometric_family_distr.
 Check audit_statement.
 Check truncated_geometric_family_dp.
+Definition audit_theorems := (@truncated_geometric_family_distr, @truncated_geometric_family_dp).
 Check audit_assumptions.
-Print Assumptions truncated_geometric_family_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

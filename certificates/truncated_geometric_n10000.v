@@ -41,15 +41,14 @@ Theorem truncated_geometric_n10000_dp :
   dp nb_adjacent truncated_geometric_n10000 (- (ln (1 / 2))) 0.
 Proof. exact (proj2 truncated_geometric_n10000_facts). Qed.
 
-(** ** The audit: what coqc prints of each theorem (its statement, the axioms it rests on) *)
+(** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)
 Local Open Scope R_scope.
 Local Set Printing Width 100000.
 Check audit_statement.
 Check truncated_geometric_n10000_distr.
-Check audit_assumptions.
-Print Assumptions truncated_geometric_n10000_distr.
 Check audit_statement.
 Check truncated_geometric_n10000_dp.
+Definition audit_theorems := (@truncated_geometric_n10000_distr, @truncated_geometric_n10000_dp).
 Check audit_assumptions.
-Print Assumptions truncated_geometric_n10000_dp.
+Print Assumptions audit_theorems.
 Check audit_end.

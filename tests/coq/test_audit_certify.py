@@ -13,7 +13,7 @@ import pytest
 pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
-PRV = REPO / "mechanisms" / "prv_accountant_pure_dp_ln_3_50_runs_eps_1.yaml"
+PRV = REPO / "mechanisms" / "refuted" / "prv_accountant_pure_dp_ln_3_50_runs_eps_1.yaml"
 
 
 def test_the_wrong_report_is_refuted(tmp_path: Path) -> None:

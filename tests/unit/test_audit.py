@@ -19,7 +19,7 @@ from obligations.core.obligation import Verdict
 from obligations.models import load
 
 REPO = Path(__file__).resolve().parents[2]
-PRV = REPO / "mechanisms" / "prv_accountant_pure_dp_ln_3_50_runs_eps_1.yaml"
+PRV = REPO / "mechanisms" / "refuted" / "prv_accountant_pure_dp_ln_3_50_runs_eps_1.yaml"
 DPA = REPO / "mechanisms" / "dp_accounting_pure_dp_ln_3_50_runs_eps_1.yaml"
 DPA_TABLE = REPO / "mechanisms" / "dp_accounting_randomized_response_1000_runs_eps_650.yaml"
 

@@ -167,7 +167,7 @@ def test_range_limit_is_about_354_lambda() -> None:
     assert 353.5 < limit < 354.5
 
 
-AS_SHIPPED = REPO / "mechanisms" / "diffprivlib_snapping_as_shipped.yaml"
+AS_SHIPPED = REPO / "mechanisms" / "refuted" / "diffprivlib_snapping_as_shipped.yaml"
 
 
 def test_diffprivlibs_rounding_is_refuted_at_its_witness_parameters() -> None:
