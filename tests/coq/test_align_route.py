@@ -50,7 +50,7 @@ def test_generic_route_certifies(proved: tuple[subprocess.CompletedProcess[str],
     assert o["verdict"] == "proved" and o["theorem"] == f"{name}_dp_all_k" and o["statement"] == statement
     record = json.loads((out / f"{name}.json").read_text())
     main = record["theorems"][-1]
-    assert main["name"] == f"{name}_dp_all_k" and set(main["assumptions"]) <= AXIOMS
+    assert main["name"] == f"{name}_dp_all_k" and set(record["assumptions"]) <= AXIOMS
 
 
 def _found(path: str) -> tuple[Any, Found]:

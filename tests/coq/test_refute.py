@@ -55,7 +55,7 @@ def test_buggy_program_refuted_for_every_k(refuted: tuple[subprocess.CompletedPr
     assert w["k"] >= 1 and len(w["x"]) == len(w["x_prime"]) and w["outputs"] and "witness: k = " in w["text"]
     record = json.loads((out / f"{name}.json").read_text())
     main = record["theorems"][-1]
-    assert main["name"] == f"{name}_not_dp_all_k" and set(main["assumptions"]) <= AXIOMS
+    assert main["name"] == f"{name}_not_dp_all_k" and set(record["assumptions"]) <= AXIOMS
 
 
 def test_refutations_recheck(refuted: tuple[subprocess.CompletedProcess[str], Path, dict[str, Any]]) -> None:
