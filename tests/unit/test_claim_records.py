@@ -122,8 +122,9 @@ def test_the_recorded_claim_is_the_theorems_statement(path: Path) -> None:
     claim, theorem = record["claim"], record["theorems"][-1]
     statement: str = theorem["statement"]
     vtext = path.with_suffix(".v").read_text()
-    if record["verdict"] == "refuted":
-        assert statement.startswith("~ ")
+    if record["verdict"] == "refuted":   # the negation of the claim: alone, after the sampler's
+        # hypothesis (binary snapping), or beside the loss event that witnesses it (an audit)
+        assert re.search(r"(^|-> |/\\ )~ ", statement), statement
     check = _check_for(claim)
     check(claim, statement, vtext, record, path)
 
@@ -195,6 +196,10 @@ def _aligned_all_k(claim: dict[str, Any], statement: str, vtext: str, record: di
 
 
 def _kov(claim: dict[str, Any], statement: str, vtext: str, record: dict[str, Any], path: Path) -> None:
+    if "/\\ ~ (" in statement:   # a refuted audit: the loss event, then the claim's negation
+        statement = statement.split("/\\ ~ (", 1)[1].removesuffix(")")
+    statement = re.sub(r"Q2R \((\d+) # (\d+)\)", r"(\1/\2)", statement)
+    statement = re.sub(r"Q2R (\d+)", r"\1", statement)
     m = re.search(r"dp nb M (.*) 0 -> dp nb \(fmech_power M (\d+)\) (.*)$", statement)
     assert m, statement
     head, args = _dp_arguments(f"dp nb (fmech_power M {m.group(2)}) {m.group(3)}")

@@ -212,7 +212,7 @@ def test_neighbours_matter(tmp_path: Path) -> None:
     """The 1/2-geometric table is ln 2-DP for adjacent inputs, not for all pairs."""
     matrix = reference("geom_half_0to5")["input"]["matrix"]
     assert analyse(spec_file(tmp_path, matrix, "adjacent", "ln(2)"))[1].expected == "proved"
-    m, p = analyse(spec_file(tmp_path, matrix, "all", "ln(2)", name="all"))
+    m, p = analyse(spec_file(tmp_path, matrix, "all", "ln(2)", name="every_pair"))
     assert p.expected == "refuted" and p.tight_epsilon == "ln(32)"
     assert_witness_holds(m, p)
 
