@@ -102,7 +102,7 @@ def test_shipped_mechanisms_load(path: Path) -> None:
     if "exp(" in path.read_text().split("table:")[-1]:
         pytest.skip("a table of exp entries: tests/unit/test_calibrated.py")
     if "\naudit:" in path.read_text():
-        pytest.skip("an audit of another accountant: tests/unit/test_audit.py")
+        pytest.skip("an audit of another accountant: tests/unit/test_accountant_audit.py")
     if "\ncomposition:" in path.read_text():
         pytest.skip("a composed claim beyond the product table: tests/unit/test_accountant_route.py")
     if "\nkov:" in path.read_text():
