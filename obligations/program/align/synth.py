@@ -31,6 +31,7 @@ from fractions import Fraction
 
 from obligations.program import spec as P
 from obligations.program.align import sem as S
+from obligations.program.align.reduce import drop_implied
 from obligations.program.align.spec import AlignSpec, DGeom
 
 CS = (0, 1, -1, 2)
@@ -584,7 +585,7 @@ def mine(spec: AlignSpec, al: Alignment) -> Invariant:
         if samples:              # a phase no run reaches: no disjunct (every atom would hold vacuously)
             held[key] = [a for a in cands if all(a.holds(s) for s in samples)]
     _houdini(spec, al, live, held, heads)
-    phases = [Phase(_guard(key), _prune(tuple(atoms))) for key, atoms in held.items()]
+    phases = [Phase(_guard(key), drop_implied(_guard(key), _prune(tuple(atoms)))) for key, atoms in held.items()]
     if al.index is not None:
         out = f"l{al.index.var}"
         cost = tuple(a for a in phases[-1].atoms if _mentions_only(a, {"acc", "D"} | {f"l{y}" for y in live}) and

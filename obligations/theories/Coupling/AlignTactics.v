@@ -246,12 +246,23 @@ Ltac pout_eq :=
   | |- _ => first [reflexivity | lia]
   end.
 
+(** An invariant's phases, as a goal: the first phase whose every atom [lia] proves (one
+    small [lia] per atom, instead of one over the whole disjunction). *)
+Ltac pdisj := lazymatch goal with
+  | |- _ \/ _ => first [left; repeat split; lia | right; pdisj]
+  | |- _ => repeat split; lia
+  end.
+
 Ltac pleaf_eq := first [reflexivity | assumption | intros; reflexivity | intros; discriminate
+  | lazymatch goal with |- _ \/ _ => pdisj end
   | repeat f_equal; lia | intros; repeat f_equal; lia | lia | pout_eq].
+
+(** The invariant's phases, as a hypothesis: one case each, so that [lia] sees atoms only. *)
+Ltac pcases := repeat match goal with H : _ \/ _ |- _ => destruct H as [H|H] end.
 
 (** Close a leaf: void, contradictory, or the goal's invariant/post-condition with lia. *)
 Ltac pleaf :=
-  zbool_hyps; pleaf_simpl; zbool_goal;
+  pcases; zbool_hyps; pleaf_simpl; zbool_goal;
   first [ pleaf_void
         | left; split;
           [ repeat match goal with |- ex _ => eexists end;
@@ -288,7 +299,7 @@ Ltac pfinal :=
   | |- context [match nth_error ?o ?n with _ => _ end] => destruct (nth_error o n) as [[| |?]|] eqn:?
   | |- context [(?x =? ?y)%Z] => destruct (Z.eqb_spec x y)
   end;
-  cbn [oval_eqb negb orb andb] in *; zbool_hyps;
+  cbn [oval_eqb negb orb andb] in *; pcases; zbool_hyps;
   first [ left; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity
         | exfalso; lia
         | right; repeat split; first [reflexivity | assumption | intros; reflexivity | intros; discriminate
