@@ -257,12 +257,9 @@ Ltac pleaf_eq := first [reflexivity | assumption | intros; reflexivity | intros;
   | lazymatch goal with |- _ \/ _ => pdisj end
   | repeat f_equal; lia | intros; repeat f_equal; lia | lia | pout_eq].
 
-(** The invariant's phases, as a hypothesis: one case each, so that [lia] sees atoms only. *)
-Ltac pcases := repeat match goal with H : _ \/ _ |- _ => destruct H as [H|H] end.
-
 (** Close a leaf: void, contradictory, or the goal's invariant/post-condition with lia. *)
 Ltac pleaf :=
-  pcases; zbool_hyps; pleaf_simpl; zbool_goal;
+  zbool_hyps; pleaf_simpl; zbool_goal;
   first [ pleaf_void
         | left; split;
           [ repeat match goal with |- ex _ => eexists end;
@@ -299,7 +296,7 @@ Ltac pfinal :=
   | |- context [match nth_error ?o ?n with _ => _ end] => destruct (nth_error o n) as [[| |?]|] eqn:?
   | |- context [(?x =? ?y)%Z] => destruct (Z.eqb_spec x y)
   end;
-  cbn [oval_eqb negb orb andb] in *; pcases; zbool_hyps;
+  cbn [oval_eqb negb orb andb] in *; zbool_hyps;
   first [ left; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity
         | exfalso; lia
         | right; repeat split; first [reflexivity | assumption | intros; reflexivity | intros; discriminate
