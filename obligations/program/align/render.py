@@ -23,6 +23,8 @@ from obligations.program.align.synth import Alignment, Atom, Invariant, Lin, Rul
 
 TEMPLATE = Path(__file__).with_name("align.v.j2")
 PRELUDE = "PreludeAlign"
+# more phases than this: the step's leaves split the invariant's phases (`pphases`, AlignTactics.v)
+SPLIT_PHASES = 2
 
 
 def _z(z: int) -> str:
@@ -208,6 +210,7 @@ def render(spec: AlignSpec, al: Alignment, inv: Invariant) -> Rendered:
         out_eq="" if literal_out else " OL = OA /\\", tr_eq=" TL = TA /\\" if al.ctr else "",
         inv_pattern=pattern, substs=substs, arith=_arith(inv, npub, al), facts=step_facts, final_facts=final_facts,
         prophecy=al.index is not None, opos=al.index.opos if al.index else 0,
+        split_phases=len(inv.phases) > SPLIT_PHASES,
         site0=site0, loop_var=loop.x, nvars=n,
         factor=_real(factor), factor_text=comment(str(factor)))
     return render_template(TEMPLATE, name, ctx, PRELUDE, (f"{name}_dp_all_k",))

@@ -257,6 +257,14 @@ Ltac pleaf_eq := first [reflexivity | assumption | intros; reflexivity | intros;
   | lazymatch goal with |- _ \/ _ => pdisj end
   | repeat f_equal; lia | intros; repeat f_equal; lia | lia | pout_eq].
 
+(** The invariant's phases as hypothesis [H]: one leaf each, so that the leaf's [lia]
+    calls carry atoms, not a disjunction (which [lia] turns into clauses, a product of
+    the phases' sizes, computed again without the VM by coqchk).  Worth it with many
+    phases (an output prophecy's four: noisymax's coqchk 35 s -> 5 s CPU); with two, the
+    doubled leaves cost more (adaptivesparsevector's coqc 24 s -> 96 s CPU): the
+    generator asks for it by the number of phases. *)
+Ltac pphases H := repeat lazymatch type of H with _ \/ _ => destruct H as [H|H] end.
+
 (** Close a leaf: void, contradictory, or the goal's invariant/post-condition with lia. *)
 Ltac pleaf :=
   zbool_hyps; pleaf_simpl; zbool_goal;
