@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from obligations.core import expr as E
 from obligations.core.checker import Checker
@@ -81,15 +81,21 @@ class DomainChecker(Checker):
                 raise self.fail(f"{field}.{label}", f"{len(given[label])} {what} for {outputs.size} outputs")
             yield label, given[label]
 
-    def neighbours(self, nb: Neighbours, inputs: Domain) -> str | tuple[tuple[int, int], ...]:
+    def neighbours(self, nb: Neighbours | Literal["add_remove"], inputs: Domain,
+                   removed: int | None = None) -> str | tuple[tuple[int, int], ...]:
+        """The relation as MechanismSpec records it; add/remove needs the input without the record
+        (`removed`, from the table form's `subsample`)."""
         if isinstance(nb, Distance):
             if inputs.values is None:
                 raise self.fail("neighbours.distance", "distance needs integer inputs "
                                 "(inputs: {range: [lo, hi]})")
             # Consecutive values: index distance is value distance.
             return f"{DISTANCE}{nb.distance}"
-        if nb == "add_remove":  # the spec's `subsample` names the input without the record
-            return nb
+        if nb == "add_remove":
+            if removed is None:
+                raise self.fail("neighbours", "add_remove needs 'subsample' (which input is the batch "
+                                "without the record)")
+            return f"{REMOVE}{removed}"
         if not isinstance(nb, Pairs):
             return nb  # "adjacent" is adjacency in the order the inputs are listed
         pairs = []
@@ -132,9 +138,7 @@ class TableChecker(DomainChecker):
         eps = self.epsilon("claim.epsilon", eps_given, params, types, runs)
         delta = self.delta("claim.delta", s.claim.delta, params, types)
         subsample = self.subsample(params, types, inputs)
-        neighbours = self.neighbours(s.neighbours, inputs)
-        if subsample is not None:
-            neighbours = f"{REMOVE}{subsample[1]}"
+        neighbours = self.neighbours(s.neighbours, inputs, None if subsample is None else subsample[1])
         return MechanismSpec(
             path=self.file, sha256=self.sha256, name=s.name, description=s.description,
             parameters=params, parameter_types=types, inputs=inputs, outputs=outputs,
@@ -167,9 +171,6 @@ class TableChecker(DomainChecker):
         the neighbours are then add/remove (said as `neighbours: add_remove`, and only then)."""
         req, s = self.spec.subsample, self.spec
         if req is None:
-            if s.neighbours == "add_remove":
-                raise self.fail("neighbours", "add_remove needs 'subsample' (which input is the batch "
-                                "without the record)")
             return None
         if s.neighbours != "add_remove":
             raise self.fail("neighbours", "with 'subsample' the neighbours are the batch without the record and "
