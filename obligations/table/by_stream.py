@@ -66,12 +66,19 @@ def _refuse(spec: MechanismSpec, why: str) -> SpecError:
     return SpecError(spec.path, "composition.runs", why)
 
 
+def within_limits(m: int, k: int) -> bool:
+    """Whether Coq evaluates the classes of k runs of m outputs (beyond: the composition theorem's
+    route, table/by_stream_theorem.py)."""
+    return k <= MAX_RUNS and cw_stream.class_bound(m, k) <= MAX_CLASSES
+
+
 class ByStream(Route[MechanismSpec, Stream]):
     name = "by classes of output sequences"
 
     def applies(self, spec: MechanismSpec) -> bool:
-        """A composed CW claim (the spec's own claim, not a profile point)."""
-        return spec.cw is not None and spec.compose > 1 and spec.derived is None
+        """A composed CW claim (the spec's own claim, not a profile point) within the limits."""
+        return (spec.cw is not None and spec.compose > 1 and spec.derived is None
+                and within_limits(spec.outputs.size, spec.compose))
 
     def analyse(self, spec: MechanismSpec) -> Analysed[Stream]:
         assert spec.cw is not None
