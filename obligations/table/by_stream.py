@@ -86,11 +86,6 @@ class ByStream(Route[MechanismSpec, Stream]):
             raise _refuse(spec, "the rows are sub-distributions (the route needs distributions)")
         k, m = spec.compose, spec.outputs.size
         bound = cw_stream.class_bound(m, k)
-        if k > MAX_RUNS:
-            raise _refuse(spec, f"{k} runs: the route evaluates at most {MAX_RUNS} (its integers grow like D^K)")
-        if bound > MAX_CLASSES:
-            raise _refuse(spec, f"{k} runs of {m} outputs have up to C({k + m - 1}, {m - 1}) = {bound} classes "
-                          f"of output sequences; Coq evaluates at most {MAX_CLASSES}")
         eps_value = epsilon_value(spec)
         table = tabulate(replace(spec, compose=1))          # the one-run mixture, for labels
         form = cw_stream.integer_form(table.base_rows, *spec.cw)

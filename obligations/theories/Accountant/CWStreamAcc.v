@@ -10,8 +10,8 @@
 From Coq Require Import List Bool ZArith QArith Qreals Reals Lra.
 From Interval Require Import Float.Primitive_ops Interval.Float_full Interval.Interval Real.Xreal.
 From Obligations.Core Require Import RealFacts.
-From Obligations.Finite Require Import Mechanism DP Checker CheckerSound BasicComposition CW CWStream PLDCheck.
-From Obligations.Accountant Require Import ComposeCheck.
+From Obligations.Finite Require Import Mechanism DP Checker CheckerSound Compose BasicComposition CW CWStream PLDCheck.
+From Obligations.Accountant Require Import DownFloat ComposeCheck.
 
 Local Open Scope R_scope.
 
