@@ -102,8 +102,9 @@ def main() -> None:
         left.set_ylabel("epsilon at delta = 0")
         left.legend(fontsize=8)
         right.plot(ks, d_thm, "r--", label="theorem (worst support pair)")
-        right.plot(ks, d_same, "k-o", markersize=3, label="same database (exact)")
-        right.plot(ks, d_fresh, "b-", label="fresh database")
+        pos = [(k, d) for k, d in zip(ks, d_same, strict=True) if d > 0]     # K = 1: delta 0, off the log scale
+        right.plot([k for k, _ in pos], [d for _, d in pos], "k-o", markersize=3, label="same database (exact)")
+        right.plot([], [], "b-", label=f"fresh database: 0 (max {max(d_fresh):.0e}, off the scale)")
         right.set_xlabel("K releases")
         right.set_ylabel("delta at epsilon = K ln(19/4)")
         right.set_yscale("log")
