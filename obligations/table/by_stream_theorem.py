@@ -16,6 +16,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import sympy
+
 from obligations import __version__
 from obligations.analysis import accountant as acc
 from obligations.analysis import cw_stream
@@ -35,8 +37,11 @@ from obligations.table.members import describe_finite
 TEMPLATE = Path(__file__).parent / "templates" / "stream_theorem.v.j2"
 PRELUDE = "PreludeAcc"
 EQ_TACTICS = (Tactic("unfold Q2R; simpl; lra."), Tactic("unfold Q2R; simpl; field."))
+LE_TACTICS = (Tactic("unfold Q2R; simpl; lra."),)
+INTERVAL_TACTICS = (Tactic("unfold Q2R; simpl; interval."), Tactic("unfold Q2R; simpl; interval with (i_prec 120)."))
 TAU = "tau100"
 MAX_RUNS = 1_000_000
+DIGITS = 9      # an irrational epsilon is checked at a rational 10^-9 below it
 
 
 def support_pairs(prior: tuple[Fraction, ...], alt: tuple[Fraction, ...]) -> tuple[tuple[int, int], ...]:
@@ -48,23 +53,31 @@ def support_pairs(prior: tuple[Fraction, ...], alt: tuple[Fraction, ...]) -> tup
 
 @dataclass(frozen=True)
 class Theorem:
-    """The single run's table, the accountant of the support pairs and the claim's ε."""
+    """The single run's table, the accountant of the support pairs and the rational ε₀ ≤ ε it checks."""
 
     table: FiniteMechanism
     accountant: acc.Accountant
     eps: Fraction
+    exact: bool         # ε₀ = ε
 
 
 def _refuse(spec: MechanismSpec, field: str, why: str) -> SpecError:
     return SpecError(spec.path, field, why)
 
 
-def _rational_eps(spec: MechanismSpec) -> Fraction:
+def _epsilon_below(spec: MechanismSpec) -> tuple[Fraction, bool]:
+    """A rational ε₀ ≤ ε the accountant checks (e^ε₀ an interval from it), and whether ε₀ = ε;
+    an irrational ε (K·ln(19/4)) is cut to 10^-DIGITS below."""
     value = epsilon_value(spec)
-    if not value.is_Rational or value < 0:
-        raise _refuse(spec, "claim.epsilon", f"beyond the classes of output sequences the composition theorem "
-                      f"takes a rational epsilon >= 0 (e^eps is an interval from it), not {value}")
-    return Fraction(int(value.p), int(value.q))
+    if value.is_Rational:
+        eps = Fraction(int(value.p), int(value.q))
+        exact = True
+    else:
+        eps = Fraction(math.floor(sympy.N(value * 10 ** DIGITS, 60)), 10 ** DIGITS)
+        exact = False
+    if eps < 0 or not value.is_real:
+        raise _refuse(spec, "claim.epsilon", f"epsilon = {value}: the composition theorem takes epsilon >= 0")
+    return eps, exact
 
 
 class ByStreamTheorem(Route[MechanismSpec, Theorem]):
@@ -81,7 +94,7 @@ class ByStreamTheorem(Route[MechanismSpec, Theorem]):
             raise _refuse(spec, "distribution", "the accountant needs rows that are distributions (sum 1)")
         if spec.compose > MAX_RUNS:
             raise _refuse(spec, "composition.runs", f"{spec.compose} runs: at most {MAX_RUNS}")
-        eps = _rational_eps(spec)
+        eps, exact = _epsilon_below(spec)
         base = tabulate(replace(spec, compose=1))
         pairs = support_pairs(*spec.cw)
         if not pairs:
@@ -107,7 +120,7 @@ class ByStreamTheorem(Route[MechanismSpec, Theorem]):
                                 ((eps, spec.delta),), (), x, x2)
         plan = Plan(expected, (RowsAreDistributions("full"), check), tight_epsilon=None,
                     tight_epsilon_float=math.nan, delta_at_claim=None, delta_at_claim_float=up, notes=tuple(notes))
-        return Analysed(Theorem(base, a, eps), plan)
+        return Analysed(Theorem(base, a, eps, exact), plan)
 
     def render(self, spec: MechanismSpec, a: Analysed[Theorem]) -> Rendered:
         return _render(spec, a.mechanism)
@@ -143,6 +156,7 @@ def _render(spec: MechanismSpec, s: Theorem) -> Rendered:
         eps_q=q_lit(eps), delta_q=q_lit(spec.delta), z0=acc.pivot_key(a.keying, eps), tau=TAU,
         eps_r=eps_r, delta_r=r_lit(spec.delta), epsilon_text=comment(spec.epsilon_text),
         delta_text=comment(spec.delta_text),
-        eps_slot=(f"{name}_eps0", f"(Q2R {q_lit(eps)} = {eps_r})%R", EQ_TACTICS),
+        eps_below=str(eps), eps_exact=s.exact,
+        eps_slot=(f"{name}_eps0", f"(Q2R {q_lit(eps)} <= {eps_r})%R", LE_TACTICS if s.exact else INTERVAL_TACTICS),
         delta_slot=(f"{name}_delta0", f"(Q2R {q_lit(spec.delta)} = {r_lit(spec.delta)})%R", EQ_TACTICS))
     return render_template(TEMPLATE, name, ctx, PRELUDE, (f"{name}_dp",))

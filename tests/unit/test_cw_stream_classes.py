@@ -90,8 +90,6 @@ def test_the_shipped_claims_take_the_stream_route() -> None:
     ("composition: {runs: 12}", True, "composition.same_database"),
     ("composition: {runs: 12, same_database: false}", True, "composition.same_database"),
     ("composition: {runs: 12, same_database: true}", False, "composition.same_database"),
-    # beyond the classes, the composition theorem's route: it takes a rational epsilon only
-    ("composition: {runs: 40, same_database: true}", True, "claim.epsilon"),
 ])
 def test_refused_naming_the_field(tmp_path: Path, composition: str, cw: bool, field: str) -> None:
     from obligations.models import unfold

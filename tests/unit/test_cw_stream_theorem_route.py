@@ -4,6 +4,7 @@ pairs.  Its bound is at least the exact same-database delta, the route takes the
 class route refuses, and what it cannot decide or mean is said, naming the field.  No Coq."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -54,10 +55,15 @@ def test_the_class_route_gives_way_beyond_its_limits() -> None:
 
 
 def test_the_shipped_thousand_runs() -> None:
+    """At the fresh database's ε = 1000·ln(19/4), checked at a rational ε₀ ≤ ε by `interval`."""
     u = unfold(load(Path("mechanisms/rr5_cw_stream_1000_runs.yaml")))
     assert u.route is not None and u.route.name == "by the streaming composition theorem"
     assert str(u.plan.expected) == "proved"
-    assert 0.0026 < u.plan.delta_at_claim_float <= 0.0027
+    assert 7e-12 < u.plan.delta_at_claim_float <= 1e-11
+    eps0 = u.mechanism.eps
+    assert not u.mechanism.exact and 0 < 1000 * math.log(19 / 4) - float(eps0) <= 2e-9
+    text = u.rendered.text
+    assert "<= 1000 * (ln (19 / 4)))%R" in text and "interval" in text and "cw_stream_acc_le" in text
 
 
 def write(tmp_path: Path, claim: str) -> Path:
@@ -73,7 +79,23 @@ def test_below_the_bound_is_undecided_not_refuted(tmp_path: Path) -> None:
     assert str(u.plan.expected) == "undecided"
 
 
-def test_an_irrational_epsilon_is_refused(tmp_path: Path) -> None:
+def test_a_rational_epsilon_is_checked_as_it_is(tmp_path: Path) -> None:
+    u = unfold(load(SPECS / "rr5_cw_stream_k20_theorem.yaml"))
+    assert u.mechanism.exact and u.mechanism.eps == 30
+    assert "(Q2R (30 # 1) <= 30)%R" in u.rendered.text and "Require Import Tactic" not in u.rendered.text
+
+
+def test_beyond_the_classes_an_unprovable_claim_is_undecided_not_refused(tmp_path: Path) -> None:
+    """40 runs at 12·ln(19/4): the theorem's bound is far above 3/25; nothing to refute with."""
+    text = (SPECS / "rr5_cw_stream_k12.yaml").read_text().replace("runs: 12,", "runs: 40,")
+    path = tmp_path / "spec.yaml"
+    path.write_text(text)
+    u = unfold(load(path))
+    assert u.route is not None and u.route.name == "by the streaming composition theorem"
+    assert str(u.plan.expected) == "undecided"
+
+
+def test_a_negative_epsilon_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as exc:
-        unfold(load(write(tmp_path, 'claim: {epsilon: "20*ln(19/4)", delta: "19/100"}')))
-    assert exc.value.field == "claim.epsilon"
+        unfold(load(write(tmp_path, 'claim: {epsilon: "-1", delta: "19/100"}')))
+    assert exc.value.field.startswith("claim.epsilon")
