@@ -81,3 +81,32 @@ def test_a_counterexample_of_the_discrete_form_refutes_nothing_continuous(tmp_pa
     assert a is not None and a.plan.expected == Verdict.UNDECIDED
     assert any("counterexample for the discrete form" in n for n in a.plan.notes)
     assert "Theorem" not in BY_COUNTEREXAMPLE.render(s, a).text
+
+
+@pytest.mark.parametrize("name", ["sparsevector", "noisymax", "svt_increasing", "svt_decreasing", "gapsparsevector",
+                                  "numsparsevector", "adaptivesparsevector", "partialsum", "smartsum", "prefixsum"])
+def test_the_benchmark_programs_are_accepted_with_continuous_noise(tmp_path: Path, name: str) -> None:
+    assert _spec(tmp_path, _continuous(name)).continuous   # smartsum's `(i + 1) % M` rounds no noise
+
+
+LOOP = ("    - assign: {var: s, value: 0}\n    - for: {var: i, in: q, value: a}\n      do:\n"
+        "        - sample: {var: n, from: {laplace: {scale: 1, center: a}}}\n"
+        "BODY"
+        "    - output: s\n")
+
+
+@pytest.mark.parametrize("body,field,noisy", [
+    ("        - assign: {var: s, value: n // 2}\n", "body[1].do[1].assign.value", "n"),
+    ("        - assign: {var: t, value: s % 3}\n        - assign: {var: s, value: s + n}\n",
+     "body[1].do[1].assign.value", "s"),                                   # noisy from the previous iteration
+    ("        - if: \"n >= 0\"\n          then: [{assign: {var: s, value: 1}}]\n"
+     "        - output: s // 2\n", "body[1].do[2].output", "s"),            # set under a noisy condition
+    ("        - if: \"n // 2 >= a\"\n          then: [stop]\n", "body[1].do[1].if", "n"),
+])
+def test_rounding_noise_is_refused(tmp_path: Path, body: str, field: str, noisy: str) -> None:
+    head = "schema_version: 1\nname: t\nprogram:\n  inputs:\n    q: {stream: k, neighbours: {each: 1}}\n  body:\n"
+    text = head + LOOP.replace("BODY", body) + "claim: {for_all_k: true}\n"
+    with pytest.raises(SpecError) as e:
+        _spec(tmp_path, text)
+    assert field in str(e.value) and f"continuous noise ({noisy})" in str(e.value)
+    _spec(tmp_path, text.replace("laplace:", "geometric:"))   # the discrete program rounds integers: fine

@@ -38,6 +38,7 @@ from obligations.core.spec import validation_error
 from obligations.core.vocabulary import Number
 from obligations.errors import SpecError
 from obligations.program import spec as P
+from obligations.program.align.noisy import noisy_slots, reads
 from obligations.program.spec import Assign, ForHead, Strict, lower_divmod
 
 IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")
@@ -287,6 +288,8 @@ class _Lower:
         self.count = 0
         self.loops = 0
         self.noise: tuple[str, str] | None = None   # (the program's noise, the first site's field)
+        self.field = ""                              # the field being lowered
+        self.divs: list[tuple[str, frozenset[int]]] = []   # each `//` or `%`: its field, the slots it rounds
 
     def fail(self, field_: str, msg: str) -> SpecError:
         return SpecError(self.file, field_, msg)
@@ -321,8 +324,19 @@ class _Lower:
         if fallback is not None and noise == "laplace":
             raise self.fail("fallback", "the fallback enumerates the program with geometric noise: it says "
                             "nothing of a program with continuous Laplace noise (drop `fallback:`)")
+        if noise == "laplace":
+            self.measurable(body)
         return AlignSpec(self.file, sha256, m.name, m.description, self.stream, tuple(self.publics), relation,
                          factor, body, tuple(self.slots), dict(self.params), fallback, noise=noise)
+
+    def measurable(self, body: tuple[P.Stmt, ...]) -> None:
+        """Under continuous noise: no rounding of a noisy real (the library has no lemma for it)."""
+        noisy = noisy_slots(body)
+        for field_, slots in self.divs:
+            if slots & noisy:
+                names = ", ".join(self.slots[i] for i in sorted(slots & noisy))
+                raise self.fail(field_, f"`//` or `%` of a value depending on continuous noise ({names}): the "
+                                "measurability library has no lemma for rounding a real down")
 
     def inputs(self) -> Relation:
         relation: Relation | None = None
@@ -461,12 +475,14 @@ class _Lower:
         return e
 
     def aexp(self, field_: str, text: Any) -> P.AExp:
+        self.field = field_
         try:
             return self.lower_a(self.expr(field_, text, E.INT))
         except E.ExprError as exc:
             raise self.fail(field_, str(exc)) from None
 
     def bexp(self, field_: str, text: Any) -> P.BExp:
+        self.field = field_
         try:
             return self.lower_b(self.expr(field_, text, E.BOOL))
         except E.ExprError as exc:
@@ -489,7 +505,9 @@ class _Lower:
         if isinstance(e, E.Neg):
             return P.ABin("sub", P.AConst(0), self.lower_a(e.operand))
         if isinstance(e, E.BinOp) and e.op in ("//", "%"):
-            return lower_divmod(e.op, self.lower_a(e.left), self.lower_a(e.right), E.to_text(e))
+            left = self.lower_a(e.left)
+            self.divs.append((self.field, reads(left)))
+            return lower_divmod(e.op, left, self.lower_a(e.right), E.to_text(e))
         if isinstance(e, E.BinOp) and e.op in ("+", "-", "*"):
             return P.ABin({"+": "add", "-": "sub", "*": "mul"}[e.op], self.lower_a(e.left), self.lower_a(e.right))
         if isinstance(e, E.Call) and e.fn in ("min", "max"):
