@@ -110,3 +110,16 @@ def test_rounding_noise_is_refused(tmp_path: Path, body: str, field: str, noisy:
         _spec(tmp_path, text)
     assert field in str(e.value) and f"continuous noise ({noisy})" in str(e.value)
     _spec(tmp_path, text.replace("laplace:", "geometric:"))   # the discrete program rounds integers: fine
+
+
+def test_the_shipped_continuous_spec_is_undecided_and_a_mixed_one_exits_2(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from obligations.cli import main
+    shipped = CHECKDP / "sparsevector_laplace.yaml"
+    s = load(shipped)
+    assert isinstance(s, S.AlignSpec) and s.continuous
+    assert BY_GENERIC_ALIGNMENT.analyse(s).plan.expected == Verdict.UNDECIDED
+    text = shipped.read_text().replace("{laplace: {scale: 2,", "{geometric: {scale: 2,")
+    (tmp_path / "mixed.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "mixed.yaml"]) == 2
