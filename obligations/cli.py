@@ -340,6 +340,7 @@ def _report(args: argparse.Namespace, outcomes: list[Outcome], profiles: list[Pr
                           "profiles": [p.to_json() for p in profiles]}, indent=1))
     else:
         _print_summary(outcomes)
+        _print_counts(outcomes)
         if profiles:
             tight = sum(certified(p) for p in profiles)
             print(f"profiles: {tight} of {len(profiles)} certified tight at every requested point")
@@ -376,17 +377,35 @@ def _print_outcome(o: Outcome) -> None:
 
 
 def _print_summary(outcomes: list[Outcome]) -> None:
-    # the smallest eps with delta = 0 ("oo" when supports differ), and delta(eps) at the claimed eps
-    rows = [("mechanism", "verdict", "claim", "eps for delta = 0", "delta at claimed eps", "seconds")]
+    # one table per type of claim (outcomes of one type keep their order), each with the
+    # columns that apply to it
+    groups: dict[str, list[Outcome]] = {}
     for o in outcomes:
+        groups.setdefault(o.group, []).append(o)
+    for group, members in groups.items():
+        print()
+        if len(groups) > 1:
+            print(f"{group}:")
+        for line in _summary_table(members):
+            print(line)
+
+
+def _summary_table(outcomes: list[Outcome]) -> list[str]:
+    # a DP claim's table adds the smallest eps with delta = 0 ("oo" when supports differ; "?"
+    # when the route does not compute it) and delta(eps) at the claimed eps
+    measured = outcomes[0].measured
+    head = ("mechanism", "verdict", "claim") + (("eps for delta = 0", "delta at claimed eps") if measured else ()) \
+        + ("seconds",)
+    rows = [head]
+    for o in outcomes:
+        columns = (o.tight_epsilon or "?", o.delta_at_claim or "-") if measured else ()
         rows.append((o.name, o.verdict + (" (cached)" if o.cached else " (re-checked)" if o.rechecked else ""),
-                     o.claim,
-                     o.tight_epsilon or "?", o.delta_at_claim or "-",
-                     f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    print()
-    for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip())
+                     o.claim, *columns, f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip() for r in rows]
+
+
+def _print_counts(outcomes: list[Outcome]) -> None:
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.verdict] = counts.get(o.verdict, 0) + 1

@@ -70,6 +70,8 @@ class Outcome:
     vacuous: list[str] = field(default_factory=list)   # why the claim holds for any mechanism, if so
     timings: dict[str, float] = field(default_factory=dict)
     peak_kib: dict[str, int] = field(default_factory=dict)
+    group: str = "DP claims"      # the summary table it is listed in (the claim's type)
+    measured: bool = True         # whether that table has the columns of a finite mechanism's DP
 
     @classmethod
     def of(cls, u: Unfolded, verdict: Verdict, **fields: Any) -> Outcome:
@@ -78,10 +80,13 @@ class Outcome:
         delta = plan.delta_at_claim or (f"{plan.delta_at_claim_float:.12g}"
                                         if math.isfinite(plan.delta_at_claim_float) else None)
         return cls(u.spec.name, u.spec.path, verdict, u.claim.text(), tight_epsilon=plan.tight_epsilon,
-                   delta_at_claim=delta, vacuous=vacuity(u), **fields)
+                   delta_at_claim=delta, vacuous=vacuity(u), group=u.claim.group, measured=u.claim.measured,
+                   **fields)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        del out["group"], out["measured"]   # how the text summary lays it out; the claim says it
+        return out
 
 
 def vacuity(u: Unfolded) -> list[str]:
