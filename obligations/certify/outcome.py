@@ -10,15 +10,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from obligations.core.library_location import library_dir
 from obligations.core.obligation import Verdict
-from obligations.core.resources import THEORIES
 from obligations.models import Unfolded
 from obligations.prover.coq import Coq
 
 
 @dataclass(frozen=True)
 class Settings:
-    theories: Path = THEORIES
+    theories: Path = field(default_factory=library_dir)   # the package's, or its copy in the user's cache
     build: Path = Path("build")
     out: Path = Path("certificates")
     timeout: float = 600.0
