@@ -8,7 +8,7 @@ import math
 import os
 import select
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -155,6 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("specs", nargs="+", type=Path)
     sp.add_argument("--coq", action="store_true", help="print the rendered Coq file too")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--plot", type=Path, metavar="DIR",
+                    help="draw the output distributions of a neighbour pair (tables, programs; PNG, SVG)")
     sp.set_defaults(run=cmd_show)
 
     sp = command("region", help="the exact delta(eps) curve, certified points, figures")
@@ -450,8 +452,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     shown: list[dict[str, Any]] = []
+    draw = _output_plot() if args.plot else None
     for s in load_specs(args.specs):
-        item, lines = unfold(s).describe(args.coq)
+        u = unfold(s)
+        item, lines = u.describe(args.coq)
+        if draw is not None:
+            item["figures"] = [str(f) for f in draw(u, args.plot)]
+            lines += [f"figure: {f}" for f in item["figures"]]
         shown.append(item)
         if not args.json:
             print("\n".join(lines))
@@ -627,6 +634,14 @@ def cmd_utility(args: argparse.Namespace) -> int:
         for f in utility_plot.write(inst, args.plot):
             print(f"figure: {f}")
     return EXIT_PROVED
+
+
+def _output_plot() -> Callable[[Any, Path], list[Path]]:
+    try:
+        from obligations.certify import output_plot
+    except ImportError as exc:
+        raise UsageError("--plot needs matplotlib: pip install 'obligations[plot]'") from exc
+    return output_plot.write
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
