@@ -24,7 +24,7 @@ help:
 	@echo "make docker-check  build the Docker image, proving and testing inside the build"
 	@echo ""
 	@echo "Variables (make VAR=value target):"
-	@echo "  NPROC=n  files coqc compiles at once in 'make theories' (default: every core, now $(NPROC));"
+	@echo "  NPROC=n  files coqc compiles at once in 'make theories', test workers in 'make test' (default: every core, now $(NPROC));"
 	@echo "           NPROC=1 on a shared or small machine"
 	@echo "  JOBS=n   Coq jobs at once in 'make prove' (default 0: one per core; JOBS=1 one at a time)"
 	@echo "  PYTHON   the interpreter the venv is made from (default python3)"
@@ -62,11 +62,11 @@ prove: setup theories
 verify: setup theories
 	$(OBLIGATIONS) verify certificates/
 
-# Two workers, each test file in one of them (module fixtures are not shared across
-# processes): the real-Coq files are long and independent.  The longest files start
+# One worker per core (NPROC), each test file in one of them (module fixtures are not shared
+# across processes): the real-Coq files are long and independent.  The longest files start
 # first (tests/conftest.py orders them; xdist would otherwise reorder by test count).
 test: setup theories
-	$(PY) -m pytest tests -q -n 2 --dist loadfile --no-loadscope-reorder
+	$(PY) -m pytest tests -q -n $(NPROC) --dist loadfile --no-loadscope-reorder
 
 # The site of docs/ (mkdocs.yml) in build/site, with MkDocs from the `docs` extra; --strict
 # turns every warning into a failure: a link to a missing page or anchor, a link outside docs/.
