@@ -8,7 +8,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 OBLIGATIONS := $(VENV)/bin/obligations
 
-.PHONY: all help setup coq venv theories prove verify test test-unit lint golden bench docker-check clean
+.PHONY: all help setup coq venv theories prove verify test test-unit lint docs golden bench docker-check clean
 
 all: prove
 
@@ -20,6 +20,7 @@ help:
 	@echo "make venv          the virtual environment .venv with the package (editable) and its extras"
 	@echo "make theories      compile the Coq library obligations/theories/"
 	@echo "make lint          ruff, mypy --strict, the import contracts"
+	@echo "make docs          the documentation site in build/site (MkDocs, --strict: a broken link or anchor fails)"
 	@echo "make docker-check  build the Docker image, proving and testing inside the build"
 	@echo ""
 	@echo "Variables (make VAR=value target):"
@@ -66,6 +67,15 @@ verify: setup theories
 # first (tests/conftest.py orders them; xdist would otherwise reorder by test count).
 test: setup theories
 	$(PY) -m pytest tests -q -n $(NPROC) --dist loadfile --no-loadscope-reorder
+
+# The site of docs/ (mkdocs.yml) in build/site, with MkDocs from the `docs` extra; --strict
+# turns every warning into a failure: a link to a missing page or anchor, a link outside docs/.
+docs: $(VENV)/.docs-installed
+	$(VENV)/bin/mkdocs build --strict --site-dir build/site
+
+$(VENV)/.docs-installed: $(VENV)/.installed
+	$(PY) -m pip install -q -e '.[docs]'
+	touch $@
 
 # ruff on everything (pyproject.toml: pyflakes, import order, likely bugs, modern syntax, a
 # complexity bound); mypy --strict on the whole package and the Coq lint; the import

@@ -229,7 +229,8 @@ def validation_error(file: str, exc: ValidationError, form: type[BaseModel] | No
     field it resembles, a YAML key or value read as a number or boolean with a hint to quote it."""
     models, fields = _vocabulary(form)
     errors = _one_branch(list(exc.errors()), models)
-    guesses = {i: difflib.get_close_matches(str(e["loc"][-1]), sorted(fields), n=1, cutoff=0.75)
+    # a name the form has elsewhere is no misspelling (the registry says where it belongs)
+    guesses = {i: difflib.get_close_matches(str(e["loc"][-1]), sorted(fields - {str(e["loc"][-1])}), n=1, cutoff=0.75)
                for i, e in enumerate(errors) if e["type"] == "extra_forbidden"}
     # a field reported missing because it was misspelt: said once, with the misspelling
     meant = {_field_path((*errors[i]["loc"][:-1], g[0]), models) for i, g in guesses.items() if g}
@@ -241,6 +242,11 @@ def validation_error(file: str, exc: ValidationError, form: type[BaseModel] | No
         if i in guesses:
             guess = guesses[i]
             msg = "unknown field" + (f"; did you mean {guess[0]!r}?" if guess else "") + " (see `obligations schema`)"
+        elif err["type"] == "invalid_key":
+            key = err["loc"][-1]
+            msg = (f"{key!r} is not a field name: in a mapping written {{a: 1,1}} YAML reads the comma as "
+                   f"the start of another key ({key!r}); write the number as 1.1 or '11/10'")
+            loc = _field_path(err["loc"][:-1], models)
         elif err["type"] == "string_type" and isinstance(err.get("input"), (bool, int, float)):
             value = err["input"]
             msg += (f" (YAML reads this as the boolean {value}: yes, no, on, off, true and false are "
