@@ -39,9 +39,9 @@ venv: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,plot,lint]'
+	$(PY) -m pip install -q -e '.[test,plot,lint,docs]'
 	-$(PY) -m pip install -q -e '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
-	touch $@
+	touch $@ $(VENV)/.docs-installed
 
 # files coqc compiles at once when building theories/ (the library: about 80 files)
 NPROC ?= $(shell nproc 2>/dev/null || echo 2)
