@@ -8,7 +8,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 OBLIGATIONS := $(VENV)/bin/obligations
 
-.PHONY: all help setup coq venv theories prove verify test test-unit lint golden bench docker-check clean
+.PHONY: all help setup coq venv theories prove verify test test-unit lint docs golden bench docker-check clean
 
 all: prove
 
@@ -20,10 +20,11 @@ help:
 	@echo "make venv          the virtual environment .venv with the package (editable) and its extras"
 	@echo "make theories      compile the Coq library obligations/theories/"
 	@echo "make lint          ruff, mypy --strict, the import contracts"
+	@echo "make docs          the documentation site in build/site (MkDocs, --strict: a broken link or anchor fails)"
 	@echo "make docker-check  build the Docker image, proving and testing inside the build"
 	@echo ""
 	@echo "Variables (make VAR=value target):"
-	@echo "  NPROC=n  files coqc compiles at once in 'make theories' (default: every core, now $(NPROC));"
+	@echo "  NPROC=n  files coqc compiles at once in 'make theories', test workers in 'make test' (default: every core, now $(NPROC));"
 	@echo "           NPROC=1 on a shared or small machine"
 	@echo "  JOBS=n   Coq jobs at once in 'make prove' (default 0: one per core; JOBS=1 one at a time)"
 	@echo "  PYTHON   the interpreter the venv is made from (default python3)"
@@ -38,9 +39,9 @@ venv: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,plot,lint]'
+	$(PY) -m pip install -q -e '.[test,plot,lint,docs]'
 	-$(PY) -m pip install -q -e '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
-	touch $@
+	touch $@ $(VENV)/.docs-installed
 
 # files coqc compiles at once when building theories/ (the library: about 80 files)
 NPROC ?= $(shell nproc 2>/dev/null || echo 2)
@@ -61,11 +62,20 @@ prove: setup theories
 verify: setup theories
 	$(OBLIGATIONS) verify certificates/
 
-# Two workers, each test file in one of them (module fixtures are not shared across
-# processes): the real-Coq files are long and independent.  The longest files start
+# One worker per core (NPROC), each test file in one of them (module fixtures are not shared
+# across processes): the real-Coq files are long and independent.  The longest files start
 # first (tests/conftest.py orders them; xdist would otherwise reorder by test count).
 test: setup theories
-	$(PY) -m pytest tests -q -n 2 --dist loadfile --no-loadscope-reorder
+	$(PY) -m pytest tests -q -n $(NPROC) --dist loadfile --no-loadscope-reorder
+
+# The site of docs/ (mkdocs.yml) in build/site, with MkDocs from the `docs` extra; --strict
+# turns every warning into a failure: a link to a missing page or anchor, a link outside docs/.
+docs: $(VENV)/.docs-installed
+	$(VENV)/bin/mkdocs build --strict --site-dir build/site
+
+$(VENV)/.docs-installed: $(VENV)/.installed
+	$(PY) -m pip install -q -e '.[docs]'
+	touch $@
 
 # ruff on everything (pyproject.toml: pyflakes, import order, likely bugs, modern syntax, a
 # complexity bound); mypy --strict on the whole package and the Coq lint; the import

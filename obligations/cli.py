@@ -8,7 +8,7 @@ import math
 import os
 import select
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -155,6 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("specs", nargs="+", type=Path)
     sp.add_argument("--coq", action="store_true", help="print the rendered Coq file too")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--plot", type=Path, metavar="DIR",
+                    help="draw the output distributions of a neighbour pair (tables, programs; PNG, SVG)")
     sp.set_defaults(run=cmd_show)
 
     sp = command("region", help="the exact delta(eps) curve, certified points, figures")
@@ -340,6 +342,7 @@ def _report(args: argparse.Namespace, outcomes: list[Outcome], profiles: list[Pr
                           "profiles": [p.to_json() for p in profiles]}, indent=1))
     else:
         _print_summary(outcomes)
+        _print_counts(outcomes)
         if profiles:
             tight = sum(certified(p) for p in profiles)
             print(f"profiles: {tight} of {len(profiles)} certified tight at every requested point")
@@ -376,17 +379,35 @@ def _print_outcome(o: Outcome) -> None:
 
 
 def _print_summary(outcomes: list[Outcome]) -> None:
-    # the smallest eps with delta = 0 ("oo" when supports differ), and delta(eps) at the claimed eps
-    rows = [("mechanism", "verdict", "claim", "eps for delta = 0", "delta at claimed eps", "seconds")]
+    # one table per type of claim (outcomes of one type keep their order), each with the
+    # columns that apply to it
+    groups: dict[str, list[Outcome]] = {}
     for o in outcomes:
+        groups.setdefault(o.group, []).append(o)
+    for group, members in groups.items():
+        print()
+        if len(groups) > 1:
+            print(f"{group}:")
+        for line in _summary_table(members):
+            print(line)
+
+
+def _summary_table(outcomes: list[Outcome]) -> list[str]:
+    # a DP claim's table adds the smallest eps with delta = 0 ("oo" when supports differ; "?"
+    # when the route does not compute it) and delta(eps) at the claimed eps
+    measured = outcomes[0].measured
+    head = ("mechanism", "verdict", "claim") + (("eps for delta = 0", "delta at claimed eps") if measured else ()) \
+        + ("seconds",)
+    rows = [head]
+    for o in outcomes:
+        columns = (o.tight_epsilon or "?", o.delta_at_claim or "-") if measured else ()
         rows.append((o.name, o.verdict + (" (cached)" if o.cached else " (re-checked)" if o.rechecked else ""),
-                     o.claim,
-                     o.tight_epsilon or "?", o.delta_at_claim or "-",
-                     f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    print()
-    for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip())
+                     o.claim, *columns, f"{o.timings.get('total', sum(o.timings.values())):.1f}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip() for r in rows]
+
+
+def _print_counts(outcomes: list[Outcome]) -> None:
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.verdict] = counts.get(o.verdict, 0) + 1
@@ -431,8 +452,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     shown: list[dict[str, Any]] = []
+    draw = _output_plot() if args.plot else None
     for s in load_specs(args.specs):
-        item, lines = unfold(s).describe(args.coq)
+        u = unfold(s)
+        item, lines = u.describe(args.coq)
+        if draw is not None:
+            item["figures"] = [str(f) for f in draw(u, args.plot)]
+            lines += [f"figure: {f}" for f in item["figures"]]
         shown.append(item)
         if not args.json:
             print("\n".join(lines))
@@ -608,6 +634,14 @@ def cmd_utility(args: argparse.Namespace) -> int:
         for f in utility_plot.write(inst, args.plot):
             print(f"figure: {f}")
     return EXIT_PROVED
+
+
+def _output_plot() -> Callable[[Any, Path], list[Path]]:
+    try:
+        from obligations.certify import output_plot
+    except ImportError as exc:
+        raise UsageError("--plot needs matplotlib: pip install 'obligations[plot]'") from exc
+    return output_plot.write
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

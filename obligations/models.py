@@ -66,6 +66,59 @@ def _check_one(data: Any, file: str, sha256: str) -> Any:
     except RecursionError:  # nesting PyYAML still read, but a checker walks recursively
         raise SpecError(file, "", "nested too deeply (lists or mappings inside each other "
                         "hundreds of levels deep)") from None
+    except SpecError as exc:
+        raise in_form(exc, form) from None
+
+
+def in_form(exc: SpecError, form: Form[Any]) -> SpecError:
+    """The error as said of the form that read the spec; an unknown field that another form
+    has at that place says which (a `neighbours:` in a pipeline spec belongs to tables)."""
+    first, _, rest = exc.message.partition("\n")
+    if first.startswith("unknown field"):
+        owners = list(dict.fromkeys(_owner(m, f, form) for m in MODELS for f in m.forms
+                                    if f.kind != form.kind and _has_field(f, exc.field)))
+        if owners:
+            said = ", ".join(owners[:-1]) + " or " + owners[-1] if len(owners) > 1 else owners[0]
+            first = first.replace("unknown field", f"unknown field here; it is a field of {said} specs", 1)
+    first += f" (read as a {form.title} spec)"
+    return SpecError(exc.file, exc.field, first + ("\n" + rest if rest else ""))
+
+
+# What the models' specs are called in messages
+MODEL_NOUNS = {"table": "table or formula", "program": "program", "noise": "noise pipeline",
+               "float": "floating-point pipeline"}
+
+
+def _owner(m: Model, f: Form[Any], reader: Form[Any]) -> str:
+    """Another model's form by its model's name; a sibling form of the reader's model by its title."""
+    return f.title if reader in m.forms else MODEL_NOUNS.get(m.name, m.name)
+
+
+def _has_field(form: Form[Any], field: str) -> bool:
+    """Whether the form's schema has the dotted field (`claim.for_all_k`) at that place."""
+    schema = form.schema.model_json_schema()
+    nodes: list[Any] = [schema]
+    for name in field.split("."):
+        props: list[Any] = []
+        for node in nodes:
+            props += [p[name] for p in _objects(node, schema) if name in p]
+        if not props:
+            return False
+        nodes = props
+    return True
+
+
+def _objects(node: Any, schema: Mapping[str, Any], depth: int = 0) -> list[Mapping[str, Any]]:
+    """The `properties` of the object types a schema node may be ($ref and unions followed)."""
+    if not isinstance(node, dict) or depth > 8:
+        return []
+    if "$ref" in node:
+        node = schema.get("$defs", {}).get(node["$ref"].rsplit("/", 1)[-1], {})
+    out = [node["properties"]] if "properties" in node else []
+    for key in ("anyOf", "oneOf", "allOf"):
+        for branch in node.get(key, []):
+            out += _objects(branch, schema, depth + 1)
+    return out
 
 
 def load(path: str | Path) -> Any:
@@ -76,7 +129,11 @@ def load(path: str | Path) -> Any:
 
 def unfold(spec: Any) -> Unfolded:
     """Analyse a spec and render its Coq document (the first route of its form that fits)."""
-    return form_of(spec).unfold(spec)
+    form = form_of(spec)
+    try:
+        return form.unfold(spec)
+    except SpecError as exc:
+        raise in_form(exc, form) from None
 
 
 def witness(u: Unfolded) -> Any:

@@ -119,4 +119,5 @@ def outcome_of(spec: Any, json_path: Path, record: dict[str, Any]) -> Outcome:
                    statement=theorem["statement"], witness=witness, certificate=str(json_path),
                    message=witness_text(witness) if witness else "", cached=True,
                    choices={p["obligation"]: p["tactic"] for p in proofs}, proofs=proofs,
-                   vacuous=list(record.get("vacuous") or []), timings={"total": 0.0})
+                   vacuous=list(record.get("vacuous") or []), timings={"total": 0.0},
+                   group=spec.claim.group, measured=spec.claim.measured)

@@ -10,15 +10,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from obligations.core.library_location import library_dir
 from obligations.core.obligation import Verdict
-from obligations.core.resources import THEORIES
 from obligations.models import Unfolded
 from obligations.prover.coq import Coq
 
 
 @dataclass(frozen=True)
 class Settings:
-    theories: Path = THEORIES
+    theories: Path = field(default_factory=library_dir)   # the package's, or its copy in the user's cache
     build: Path = Path("build")
     out: Path = Path("certificates")
     timeout: float = 600.0
@@ -70,6 +70,8 @@ class Outcome:
     vacuous: list[str] = field(default_factory=list)   # why the claim holds for any mechanism, if so
     timings: dict[str, float] = field(default_factory=dict)
     peak_kib: dict[str, int] = field(default_factory=dict)
+    group: str = "DP claims"      # the summary table it is listed in (the claim's type)
+    measured: bool = True         # whether that table has the columns of a finite mechanism's DP
 
     @classmethod
     def of(cls, u: Unfolded, verdict: Verdict, **fields: Any) -> Outcome:
@@ -78,10 +80,13 @@ class Outcome:
         delta = plan.delta_at_claim or (f"{plan.delta_at_claim_float:.12g}"
                                         if math.isfinite(plan.delta_at_claim_float) else None)
         return cls(u.spec.name, u.spec.path, verdict, u.claim.text(), tight_epsilon=plan.tight_epsilon,
-                   delta_at_claim=delta, vacuous=vacuity(u), **fields)
+                   delta_at_claim=delta, vacuous=vacuity(u), group=u.claim.group, measured=u.claim.measured,
+                   **fields)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        del out["group"], out["measured"]   # how the text summary lays it out; the claim says it
+        return out
 
 
 def vacuity(u: Unfolded) -> list[str]:

@@ -7,13 +7,19 @@ claim type never changes the record of a claim that was already certified.
 """
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 
 class Claim(ABC):
     """A claim about a mechanism (or about every mechanism of a class)."""
+
+    # The table of a run's summary the claim is listed in, and whether that table has the
+    # columns of a finite mechanism's DP (the smallest eps for delta = 0, delta at the claimed eps)
+    group: ClassVar[str] = "DP claims"
+    measured: ClassVar[bool] = True
 
     @abstractmethod
     def record(self) -> dict[str, Any]:
@@ -38,7 +44,13 @@ class Dp(Claim):
         return record if self.domain is None else {**record, "domain": self.domain}
 
     def text(self) -> str:
-        return f"({self.epsilon}, {self.delta})-DP" + ("" if self.domain is None else f" over {self.domain}")
+        return f"({ln(self.epsilon)}, {ln(self.delta)})-DP" + ("" if self.domain is None else f" over {self.domain}")
+
+
+def ln(text: str) -> str:
+    """A spec's expression as a run reports it: `log`, which specs accept for ln, said as ln
+    (the record keeps the spec's own words)."""
+    return re.sub(r"\blog\(", "ln(", text)
 
 
 @dataclass(frozen=True)
@@ -58,21 +70,30 @@ class Composition(Claim):
 
 @dataclass(frozen=True)
 class ForAllK(Claim):
-    """ε-DP for every stream length k (and every ε: the noise is in units of 1/ε)."""
+    """ε-DP for every stream length k (and every ε: the noise is in units of 1/ε).  `noise`
+    names a continuous law ("laplace"); None is the discrete Laplace, which the records of
+    certified claims have always meant and so do not name."""
+
+    group: ClassVar[str] = "DP for every stream length"
+    measured: ClassVar[bool] = False
 
     dp: Dp
+    noise: str | None = None
 
     def record(self) -> dict[str, Any]:
-        return self.dp.record()
+        return self.dp.record() if self.noise is None else {**self.dp.record(), "noise": self.noise}
 
     def text(self) -> str:
-        return self.dp.text()
+        return self.dp.text() + ("" if self.noise is None else f" under {self.noise} noise")
 
 
 @dataclass(frozen=True)
 class ForEveryMechanism(Claim):
     """A DP claim about every mechanism of a class (the KOV bound: every (ε0, 0)-DP one run
     `runs` times); `about` says the class as the certificate records it."""
+
+    group: ClassVar[str] = "DP of every mechanism of a class"
+    measured: ClassVar[bool] = False
 
     dp: Dp
     key: str         # the record's key naming the class: "kov"
@@ -89,6 +110,9 @@ class ForEveryMechanism(Claim):
 class Accuracy(Claim):
     """(α, β)-accuracy of the query `query`: Pr[|M(x) - x| > α] <= β on every input."""
 
+    group: ClassVar[str] = "accuracy"
+    measured: ClassVar[bool] = False
+
     alpha: str
     beta: str
     query: str = "input value"
@@ -104,6 +128,9 @@ class Accuracy(Claim):
 class ExpectedError(Claim):
     """E|M(x) - x| <= at_most on every input."""
 
+    group: ClassVar[str] = "accuracy"
+    measured: ClassVar[bool] = False
+
     at_most: str
     query: str = "input value"
 
@@ -118,6 +145,9 @@ class ExpectedError(Claim):
 class DistanceToLaplace(Claim):
     """The distance of a noise pipeline's output to Laplace's on the same noise, case by case."""
 
+    group: ClassVar[str] = "distance to Laplace"
+    measured: ClassVar[bool] = False
+
     how: str = "pointwise"
 
     def record(self) -> dict[str, Any]:
@@ -131,6 +161,9 @@ class DistanceToLaplace(Claim):
 class Loss(Claim):
     """A bound on the privacy loss stated by a formula (binary64 snapping): recorded as the
     DP claim it amounts to plus the setting (`key`: what the formula is about)."""
+
+    group: ClassVar[str] = "privacy loss bounds"
+    measured: ClassVar[bool] = False
 
     dp: Dp
     key: str

@@ -82,6 +82,7 @@ class MechanismSpec:
     route: str = "auto"                        # formulas: by the table, as a library family's instance, or auto
     domain: str | None = None                  # the inputs the claim is about, when not all of them (floating)
     tolerance: Fraction | None = None          # the claim is the smallest ε at δ, to this tolerance
+    subsample: tuple[Fraction, int] | None = None  # Poisson subsampling: (rate q, the input without the record)
 
     @property
     def claim(self) -> Claim:
@@ -95,6 +96,13 @@ MAX_COMPOSED_OUTPUTS = 4096
 def neighbour_distance(neighbours: object) -> int | None:
     """d of the neighbour relation "distance:d" (|x - x'| <= d), else None."""
     if isinstance(neighbours, str) and neighbours.startswith("distance:"):
+        return int(neighbours.split(":")[1])
+    return None
+
+
+def neighbour_removed(neighbours: object) -> int | None:
+    """e of the add/remove relation "remove:e" (e the input without the record), else None."""
+    if isinstance(neighbours, str) and neighbours.startswith("remove:"):
         return int(neighbours.split(":")[1])
     return None
 
@@ -221,7 +229,8 @@ def validation_error(file: str, exc: ValidationError, form: type[BaseModel] | No
     field it resembles, a YAML key or value read as a number or boolean with a hint to quote it."""
     models, fields = _vocabulary(form)
     errors = _one_branch(list(exc.errors()), models)
-    guesses = {i: difflib.get_close_matches(str(e["loc"][-1]), sorted(fields), n=1, cutoff=0.75)
+    # a name the form has elsewhere is no misspelling (the registry says where it belongs)
+    guesses = {i: difflib.get_close_matches(str(e["loc"][-1]), sorted(fields - {str(e["loc"][-1])}), n=1, cutoff=0.75)
                for i, e in enumerate(errors) if e["type"] == "extra_forbidden"}
     # a field reported missing because it was misspelt: said once, with the misspelling
     meant = {_field_path((*errors[i]["loc"][:-1], g[0]), models) for i, g in guesses.items() if g}
@@ -233,6 +242,11 @@ def validation_error(file: str, exc: ValidationError, form: type[BaseModel] | No
         if i in guesses:
             guess = guesses[i]
             msg = "unknown field" + (f"; did you mean {guess[0]!r}?" if guess else "") + " (see `obligations schema`)"
+        elif err["type"] == "invalid_key":
+            key = err["loc"][-1]
+            msg = (f"{key!r} is not a field name: in a mapping written {{a: 1,1}} YAML reads the comma as "
+                   f"the start of another key ({key!r}); write the number as 1.1 or '11/10'")
+            loc = _field_path(err["loc"][:-1], models)
         elif err["type"] == "string_type" and isinstance(err.get("input"), (bool, int, float)):
             value = err["input"]
             msg += (f" (YAML reads this as the boolean {value}: yes, no, on, off, true and false are "

@@ -443,7 +443,18 @@ def _show(e: sympy.Expr) -> str:
     return str(e)
 
 
-class _MathPrinter(StrPrinter):  # type: ignore[misc]  # sympy is untyped
+class _LnPrinter(StrPrinter):  # type: ignore[misc]  # sympy is untyped
+    """sympy's text with ln for its log: the one spelling specs, claims and Coq use."""
+
+    def _print_log(self, e: sympy.Expr) -> str:
+        return f"ln({self._print(e.args[0])})"
+
+
+def ln_text(e: sympy.Expr) -> str:
+    return str(_LnPrinter().doprint(e))
+
+
+class _MathPrinter(_LnPrinter):
     """sympy's text with e for E and e^(x) for exp(x), as a reader writes them."""
 
     def _print_Exp1(self, e: sympy.Expr) -> str:

@@ -28,7 +28,7 @@ class ByCases(Route[PipelineSpec, snap.SnapUnfold]):
             su = snap.unfold(spec)
         except ValueError as exc:  # sympy could not invert the noise map or decide a case
             raise SpecError(spec.path, "pipeline.steps", f"beyond what the case analysis can do: {exc}") from None
-        truth = str(su.truth)
+        truth = snap.ln_text(su.truth)
         try:
             truth_float = float(su.truth)
         except TypeError:

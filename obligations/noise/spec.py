@@ -183,6 +183,12 @@ class PipelineChecker(Checker):
             problem = coq_name_problem(name)
             if problem:
                 raise self.fail(field, problem)
+            if name == "delta":
+                # the claim's delta is claim.delta: a parameter of that name would print
+                # "(eps*delta, 0)-DP" for a sensitivity
+                raise self.fail(field, "'delta' reads as the delta of an (epsilon, delta) claim; "
+                                "name the query's sensitivity after what it is, e.g. 'sens: nonnegative' "
+                                "and 'pipeline.sensitivity: sens'")
             if name in PIPELINE_RESERVED or name == self.f.name:
                 raise self.fail(field, f"{name!r} is a name the generated Coq file uses itself")
             if value in SYMBOLIC:

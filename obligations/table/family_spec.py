@@ -19,6 +19,7 @@ from obligations.core.claims import ClaimsDp
 from obligations.core.model import parse
 from obligations.core.spec import Piece
 from obligations.core.vocabulary import Distance, Number
+from obligations.errors import SpecError
 from obligations.table.family_form import FamilyFile, IntegerConstraint, RangeConstraint
 
 
@@ -96,7 +97,7 @@ class FamilyChecker(Checker):
         types = {p.name: p.type for p in params}
         inputs = self.range("inputs", f.inputs.range, types)
         outputs = self.range("outputs", f.outputs.range, types)
-        formula = self.pieces(f.formula, types)
+        formula = self.formula(types)
         eps = self.expression("claim.epsilon", f.claim.epsilon, types, allow_real=True)
         delta_e = self.expression("claim.delta", f.claim.delta, {})
         delta = Fraction(E.compile_exact(delta_e)({}))
@@ -110,6 +111,19 @@ class FamilyChecker(Checker):
             neighbours=f"distance:{f.neighbours.distance}" if isinstance(f.neighbours, Distance) else f.neighbours,
             epsilon=eps,
             epsilon_text=str(f.claim.epsilon), delta=delta, delta_text=str(f.claim.delta))
+
+    def formula(self, types: Mapping[str, str]) -> tuple[Piece, ...]:
+        try:
+            return self.pieces(self.f.formula, types)
+        except SpecError as exc:
+            if "is not exact" not in exc.message:
+                raise
+            # the generic message lists where exp and ln are allowed, a formula's values among them
+            raise self.fail(exc.field, "exp and ln are not allowed in a formula with symbolic parameters "
+                            "(a family: its values are rational in the parameters); they are in a table or "
+                            "formula with numeric parameters, and the expfamily kind takes a geometric or "
+                            "k-ary randomized response calibrated with e^eps by its parameters "
+                            "(docs/calibrated.md)") from None
 
     def symbols(self) -> tuple[Param, ...]:
         out: list[Param] = []

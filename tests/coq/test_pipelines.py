@@ -42,11 +42,11 @@ def test_clamped_snapping_is_dp_for_all_parameters(clamped: tuple[Path, dict[str
     out, results = clamped
     o = results["snapping_clamped"]
     assert o["verdict"] == "proved"
-    # the theorem quantifies over every eps, lam, B > 0 and delta >= 0, about the spec's own pipeline
+    # the theorem quantifies over every eps, lam, B > 0 and sens >= 0, about the spec's own pipeline
     assert o["statement"].startswith("forall eps : R, 0 < eps -> forall lam : R, 0 < lam -> "
-                                     "forall B : R, 0 < B -> forall delta : R, 0 <= delta ->")
+                                     "forall B : R, 0 < B -> forall sens : R, 0 <= sens ->")
     assert "snap_prob (snapping_clamped eps lam B fa) y p" in o["statement"]
-    assert o["statement"].endswith("p <= exp (eps * delta) * p'")
+    assert o["statement"].endswith("p <= exp (eps * sens) * p'")
     record = json.loads((out / "snapping_clamped.json").read_text())
     assert [t["name"] for t in record["theorems"]] == [
         "snapping_clamped_dp_events", "snapping_clamped_lifting", "snapping_clamped_total",
@@ -54,13 +54,13 @@ def test_clamped_snapping_is_dp_for_all_parameters(clamped: tuple[Path, dict[str
         "snapping_clamped_distribution", "snapping_clamped_dp"]
     stated = {t["name"]: t["statement"] for t in record["theorems"]}
     # the witnesses of Definition 3 on the noise: the mirror coupling with delta = 0 ...
-    assert ("(exp (eps * delta)) 0 noise_pr noise_pr (mirror_left eps (clamp B fa - clamp B fa')) "
+    assert ("(exp (eps * sens)) 0 noise_pr noise_pr (mirror_left eps (clamp B fa - clamp B fa')) "
             "(mirror_right eps (clamp B fa - clamp B fa'))") in stated["snapping_clamped_noise_lifting"]
     # ... and seed 000's per-branch pairing, with delta = 1 - e^(-claim)
-    assert "(1 - exp (- (eps * delta))) uouter uouter" in stated["snapping_clamped_branch_lifting"]
+    assert "(1 - exp (- (eps * sens))) uouter uouter" in stated["snapping_clamped_branch_lifting"]
     assert stated["snapping_clamped_dp_every_event"].endswith(
         "forall F : R -> Prop, snap_pr (snapping_clamped eps lam B fa) F <= "
-        "exp (eps * delta) * snap_pr (snapping_clamped eps lam B fa') F")
+        "exp (eps * sens) * snap_pr (snapping_clamped eps lam B fa') F")
     assert stated["snapping_clamped_distribution"].endswith("(clamped_outputs B lam)) = 1")
     assert set(record["assumptions"]) <= {
         "Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
@@ -77,9 +77,9 @@ def test_half_epsilon_is_refuted_with_parameters_output_and_probabilities(
     out, results = refuted
     o = results["snapping_half_epsilon"]
     assert o["verdict"] == "refuted"
-    assert o["statement"].startswith("~ (forall fa fa' : R, Rabs (fa - fa') <= delta ->")
+    assert o["statement"].startswith("~ (forall fa fa' : R, Rabs (fa - fa') <= sens ->")
     w = o["witness"]
-    assert w["parameters"] == {"eps": "1", "lam": "1", "delta": "1"}
+    assert w["parameters"] == {"eps": "1", "lam": "1", "sens": "1"}
     assert (w["x"], w["x_prime"], w["outputs"]) == ("f(a) = 0", "f(a') = 1", ["-1"])   # Λ·(-1)
     assert float(w["pr_x_float"]) > 1.6 * float(w["pr_x_prime_float"])   # ratio e > e^(1/2)
     assert (w["pr_x"], w["pr_x_prime"], w["ratio"]) == ("(-1 + e)*e^(-3/2)/2", "(-1 + e)*e^(-5/2)/2", "e")

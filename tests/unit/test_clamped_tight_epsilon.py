@@ -99,9 +99,9 @@ def test_sensitivity_within_2b_is_unchanged() -> None:
 
 def test_symbolic_truth_is_a_min() -> None:
     u = unfold(load("mechanisms/snapping_clamped.yaml"))
-    eps, b, delta = (u.symbols[n] for n in ("eps", "B", "delta"))
-    assert sympy.simplify(u.truth - eps * sympy.Min(delta, 2 * b)) == 0
-    assert (u.expected, u.distance) == ("proved", "delta")            # claim eps*delta >= the truth
+    eps, b, sens = (u.symbols[n] for n in ("eps", "B", "sens"))
+    assert sympy.simplify(u.truth - eps * sympy.Min(sens, 2 * b)) == 0
+    assert (u.expected, u.distance) == ("proved", "delta")            # claim eps*sens >= the truth
     two_b = unfold(check(spec(parameters={"eps": "positive", "lam": "positive", "B": "positive"},
                               claim={"epsilon": "2*eps*B"}), "snap.yaml"))
     assert (two_b.expected, two_b.distance) == ("proved", "2B")

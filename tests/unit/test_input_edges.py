@@ -221,7 +221,8 @@ def test_one_empty_directory_among_good_specs_is_still_refused(tmp_path: Path) -
 # ---------------------------------------------------------------- f. broken pipes
 
 
-@pytest.mark.parametrize("args", [("schema",), ("check", "mechanisms"),
+@pytest.mark.parametrize("args", [("schema",),
+                                  ("check", "mechanisms/randomized_response.yaml", "mechanisms/krr_eps1.yaml"),
                                   ("show", "mechanisms/randomized_response.yaml", "--coq"),
                                   ("show", "mechanisms/randomized_response.yaml", "--json")])
 def test_closed_stdout_exits_quietly(args: tuple[str, ...]) -> None:

@@ -32,7 +32,7 @@ def test_unknown_distribution_names_the_one_it_resembles_in_one_line(tmp_path: P
     assert code == 2
     assert err.strip().splitlines() == [
         f"obligations: {tmp_path / 'spec.yaml'}: program.body[0].sample.from.tgoem: unknown field; "
-        "did you mean 'tgeom'? (see `obligations schema`)"]
+        "did you mean 'tgeom'? (see `obligations schema`) (read as a program spec)"]
 
 
 def test_neighbors_is_taken_for_neighbours(tmp_path: Path) -> None:

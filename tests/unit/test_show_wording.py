@@ -47,14 +47,14 @@ def test_show_gives_parameter_values_and_explains_g() -> None:
 
 def test_show_of_a_symbolic_pipeline_says_every_value_is_covered(capsys: pytest.CaptureFixture[str]) -> None:
     out = show(REPO / "mechanisms" / "snapping_clamped.yaml", capsys)
-    assert "parameters: eps > 0, lam > 0, B > 0, delta >= 0 (symbolic: every value is covered)" in out
+    assert "parameters: eps > 0, lam > 0, B > 0, sens >= 0 (symbolic: every value is covered)" in out
     assert "with B a parameter" in out and "where g = (⌈B/Λ⌉ - 1/2)·Λ: the output" in out
 
 
 def test_pipeline_witness_names_the_output_value_and_tidy_probabilities() -> None:
     u = unfolded(HALF_EPS)
     line = next(x for x in case_table(u.mechanism).splitlines() if x.startswith("witness:"))
-    assert line.startswith("witness: at eps = 1, lam = 1, delta = 1: f(a) = 0, f(a') = 1, output -1 (= Λ·(-1)): ")
+    assert line.startswith("witness: at eps = 1, lam = 1, sens = 1: f(a) = 0, f(a') = 1, output -1 (= Λ·(-1)): ")
     assert "Pr_a = (-1 + e)*e^(-3/2)/2 ≈ 0.1917," in line and "ratio Pr_a/Pr_a' = e ≈ 2.71828 > e^(1/2)" in line
     w = u.witness()
     assert w is not None and w["outputs"] == ["-1"] and w["ratio"] == "e"

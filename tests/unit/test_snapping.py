@@ -23,10 +23,10 @@ SHIPPED = ["snapping_unclamped", "snapping_clamped", "snapping_unclamped_instanc
 SNAP: dict[str, Any] = {
     "schema_version": 1,
     "name": "snapper",   # not "snap": snap_event and others are the library's
-    "parameters": {"eps": "positive", "lam": "positive", "delta": "nonnegative"},
+    "parameters": {"eps": "positive", "lam": "positive", "sens": "nonnegative"},
     "pipeline": {"steps": ["ln", {"scale": "1/eps"}, "sign", {"add_query": {}}, {"round": {"grid": "lam"}}],
-                 "sensitivity": "delta"},
-    "claim": {"epsilon": "eps*delta"},
+                 "sensitivity": "sens"},
+    "claim": {"epsilon": "eps*sens"},
 }
 
 
@@ -56,7 +56,7 @@ def test_shipped_pipeline_specs_are_expected_to_prove(name: str) -> None:
 def test_case_table_of_unclamped_snapping() -> None:
     u = unfold(check(SNAP, "snap.yaml"))
     eps, lam = u.symbols["eps"], u.symbols["lam"]
-    assert u.rate == eps and sympy.simplify(u.truth - eps * u.symbols["delta"]) == 0
+    assert u.rate == eps and sympy.simplify(u.truth - eps * u.symbols["sens"]) == 0
     plus = next(p for p in u.preimages if p.key == "plus").interval
     assert sympy.simplify(plus.lo - sympy.exp(eps * ((K - sympy.Rational(1, 2)) * lam - FA))) == 0
     assert (plus.lo_closed, plus.hi_closed) == (True, False)          # ties toward +oo
@@ -98,20 +98,20 @@ def test_half_epsilon_claim_is_refuted_with_a_witness() -> None:
     u = unfold(load(REPO / "tests" / "specs" / "pipelines" / "snapping_half_epsilon.yaml"))
     assert u.expected == "refuted"
     w = u.witness
-    assert w is not None and w.instance == {"eps": "1", "lam": "1", "delta": "1"}
+    assert w is not None and w.instance == {"eps": "1", "lam": "1", "sens": "1"}
     assert (w.fa, w.fa2, w.k) == (0, 1, -1)
     assert sympy.simplify(w.ratio - sympy.E) == 0        # e^{εΔ} at ε = Δ = 1
     assert float(w.p) > float(sympy.exp(w.claim)) * float(w.p2)
     assert render(u).theorems == ("snapping_half_epsilon_not_dp",)
 
 
-def test_noise_scale_delta_over_eps_gives_rate_eps_over_delta() -> None:
-    d = spec_with(pipeline__steps=["ln", "sign", {"scale": "delta/eps"}, {"add_query": {}},
+def test_noise_scale_sens_over_eps_gives_rate_eps_over_sens() -> None:
+    d = spec_with(pipeline__steps=["ln", "sign", {"scale": "sens/eps"}, {"add_query": {}},
                                    {"round": {"grid": 1, "ties": "down"}}],
-                  parameters={"eps": "positive", "delta": "positive"}, claim={"epsilon": "eps"})
+                  parameters={"eps": "positive", "sens": "positive"}, claim={"epsilon": "eps"})
     u = unfold(check(d, "laplace.yaml"))
-    eps, delta = u.symbols["eps"], u.symbols["delta"]
-    assert sympy.simplify(u.rate - eps / delta) == 0 and sympy.simplify(u.truth - eps) == 0
+    eps, sens = u.symbols["eps"], u.symbols["sens"]
+    assert sympy.simplify(u.rate - eps / sens) == 0 and sympy.simplify(u.truth - eps) == 0
 
 
 @pytest.mark.parametrize("changes, field, words", [
@@ -125,14 +125,17 @@ def test_noise_scale_delta_over_eps_gives_rate_eps_over_delta() -> None:
      "pipeline.steps", "same B"),
     ({"pipeline__steps": ["ln", {"frobnicate": 1}, {"add_query": {}}, {"round": {"grid": "lam"}}]},
      "pipeline.steps[1]", ""),
-    ({"claim": {"epsilon": "eps*delta", "delta": "1/10"}}, "claim.delta", "pure"),
+    ({"claim": {"epsilon": "eps*sens", "delta": "1/10"}}, "claim.delta", "pure"),
     ({"claim": {"epsilon": "__import__('os').system('true')"}}, "claim.epsilon", "may be called"),
     ({"claim": {"epsilon": "eps*gamma"}}, "claim.epsilon", "unknown name"),
-    ({"parameters": {"fa": "positive", "lam": "positive", "delta": "nonnegative", "eps": "positive"}},
+    ({"parameters": {"fa": "positive", "lam": "positive", "sens": "nonnegative", "eps": "positive"}},
      "parameters.fa", "uses itself"),
-    ({"parameters": {"eps": "big", "lam": "positive", "delta": "nonnegative"}}, "parameters.eps", "positive"),
-    ({"parameters": {"eps": "-1", "lam": "positive", "delta": "nonnegative"}}, "parameters.eps", "negative"),
+    ({"parameters": {"eps": "big", "lam": "positive", "sens": "nonnegative"}}, "parameters.eps", "positive"),
+    ({"parameters": {"eps": "-1", "lam": "positive", "sens": "nonnegative"}}, "parameters.eps", "negative"),
     ({"name": "Definition"}, "name", "reserved"),
+    # delta is the claim's: the sensitivity is named after what it is
+    ({"parameters": {"eps": "positive", "lam": "positive", "delta": "nonnegative"},
+      "pipeline__sensitivity": "delta", "claim": {"epsilon": "eps*delta"}}, "parameters.delta", "e.g. 'sens"),
 ])
 def test_bad_pipeline_specs_name_the_field(changes: dict[str, Any], field: str, words: str) -> None:
     with pytest.raises(SpecError) as err:
