@@ -105,7 +105,6 @@ def main(argv: list[str]) -> None:
     mode = "all" if "--grids" in argv else "p2"
     for p in ps:
         t0 = time.perf_counter()
-        big = U.Format(p, -400)
         step = max(1, 2 ** (p - 1) // nl)
         lams = [Fraction(2 ** (p - 1) + a, 2 ** (p - 1)) for a in range(0, 2 ** (p - 1), step)]
         rows = []
