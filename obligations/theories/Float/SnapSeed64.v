@@ -26,10 +26,28 @@ Proof.
   exp_taylor_lower (18999 # 10000)%Q 1%nat 16%nat.
 Qed.
 
+Lemma exp_17499_ge : 5754 / 1000 <= exp (17499 / 10000).
+Proof.
+  replace (5754 / 1000) with (Q2R (5754 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (17499 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+Lemma exp_16499_ge : 5206 / 1000 <= exp (16499 / 10000).
+Proof.
+  replace (5206 / 1000) with (Q2R (5206 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (16499 # 10000)%Q 1%nat 16%nat.
+Qed.
+
 Lemma exp_14999_ge : 4481 / 1000 <= exp (14999 / 10000).
 Proof.
   replace (4481 / 1000) with (Q2R (4481 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
   exp_taylor_lower (14999 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+Lemma exp_11999_ge : 3319 / 1000 <= exp (11999 / 10000).
+Proof.
+  replace (3319 / 1000) with (Q2R (3319 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (11999 # 10000)%Q 1%nat 16%nat.
 Qed.
 
 (** The narrowest bucket's thresholds are at least ρ0 − 10^−4 grid-widths of λ apart. *)
@@ -99,9 +117,38 @@ Proof.
     + apply exp_ineq1_le.
 Qed.
 
-(** Seed 004's constant, ε + 12·B·ε·η + 2·η with ε = 1/λ, for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_seed_constant : forall (choice : Z -> bool) (pr : (R -> Prop) -> R)
+(** The exponent a·η·B/λ + b·η from c·(8·B/λ + 11)·η, for B ≥ β0·λ: 8c ≤ a and 11c − b ≤ (a − 8c)·β0. *)
+Theorem snap_binary64_dp_wide_ab : forall (c r0 rho0 beta0 a b : R) (choice : Z -> bool) (pr : (R -> Prop) -> R)
   (t : tie) (lam grid B : R),
+  10002 / 10000 < r0 -> r0 <= exp (rho0 - / 10000) -> 10002 / 10000 * (r0 + 1) <= c * (r0 - 10002 / 10000) ->
+  1 <= rho0 -> 8 * c <= a -> 11 * c - b <= (a - 8 * c) * beta0 -> 0 < beta0 -> uprob pr -> powerRZ 2 (-968) <= lam ->
+  generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + a * eta 53 * (B / lam) + b * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros c r0 rho0 beta0 a b choice pr t lam grid B Hr0 Hr0e Hc Hrho0 Ha Hb Hbeta0 Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
+  assert (Hc0 : 0 <= c) by nra.
+  assert (HB0 : 0 < B <= 353 * lam).
+  { split; [|lra]. assert (0 < beta0 * lam) by (apply Rmult_lt_0_compat; lra). lra. }
+  eapply Rle_trans; [exact (snap_binary64_dp_wide c r0 rho0 choice pr t lam grid B Hr0 Hr0e Hc Hrho0 Hpr Hlam Fl
+                              Hgrid HB0 x x' out Hx Hx')|].
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff.
+  assert (Hbl : beta0 <= B / lam) by (apply div_le_iff; lra).
+  assert (He := eta_binary64). assert (He0 : 0 < eta 53) by (rewrite He; lra).
+  assert (Hk : c * (8 * (B / lam) + 11) <= a * (B / lam) + b) by nra.
+  assert (Hk' : c * (8 * (B / lam) + 11) * eta 53 <= (a * (B / lam) + b) * eta 53)
+    by (apply Rmult_le_compat_r; lra).
+  lra.
+Qed.
+
+(** Seed 004's constant, ε + 12·B·ε·η + 2·η with ε = 1/λ, for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_seed_constant : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
   uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
   19 / 10 * lam <= grid <= 2 * lam -> 11 * lam <= B <= 353 * lam ->
   forall x x' out, Rabs x <= B -> Rabs x' <= B ->
@@ -112,21 +159,53 @@ Corollary snap_binary64_seed_constant : forall (choice : Z -> bool) (pr : (R -> 
       (fun w => float_snap t grid B w = out).
 Proof.
   intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
-  assert (HB0 : 0 < B <= 353 * lam) by lra.
   assert (Hr0e : 6685 / 1000 <= exp (19 / 10 - / 10000)).
   { replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge. }
-  assert (H := snap_binary64_dp_wide (1353 / 1000) (6685 / 1000) (19 / 10) choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB0 x x' out Hx Hx').
-  eapply Rle_trans; [exact H|].
-  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff.
-  assert (Hb : 11 <= B / lam) by (apply div_le_iff; lra).
-  rewrite eta_binary64. lra.
+  assert (H := snap_binary64_dp_wide_ab (1353 / 1000) (6685 / 1000) (19 / 10) (11) 12 2 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  exact H.
+Qed.
+
+(** The seed's constant for 1.75λ ≤ Λ ≤ 2λ and 22λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_seed_constant_175 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  7 / 4 * lam <= grid <= 2 * lam -> 22 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 5754 / 1000 <= exp (7 / 4 - / 10000)).
+  { replace (7 / 4 - / 10000) with (17499 / 10000) by field. exact exp_17499_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1422 / 1000) (5754 / 1000) (7 / 4) (22) 12 2 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  exact H.
+Qed.
+
+(** The seed's constant for 1.65λ ≤ Λ ≤ 2λ and 75λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_seed_constant_165 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  33 / 20 * lam <= grid <= 2 * lam -> 75 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 5206 / 1000 <= exp (33 / 20 - / 10000)).
+  { replace (33 / 20 - / 10000) with (16499 / 10000) by field. exact exp_16499_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1476 / 1000) (5206 / 1000) (33 / 20) (75) 12 2 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  exact H.
 Qed.
 
 (** Mironov's constant, ε + 2^−49·B·ε = ε + 16·B·ε·η, for 1.9λ ≤ Λ ≤ 2λ and 3λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_mironov_constant : forall (choice : Z -> bool) (pr : (R -> Prop) -> R)
-  (t : tie) (lam grid B : R),
+Corollary snap_binary64_mironov_constant : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
   uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
   19 / 10 * lam <= grid <= 2 * lam -> 3 * lam <= B <= 353 * lam ->
   forall x x' out, Rabs x <= B -> Rabs x' <= B ->
@@ -137,21 +216,16 @@ Corollary snap_binary64_mironov_constant : forall (choice : Z -> bool) (pr : (R 
       (fun w => float_snap t grid B w = out).
 Proof.
   intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
-  assert (HB0 : 0 < B <= 353 * lam) by lra.
   assert (Hr0e : 6685 / 1000 <= exp (19 / 10 - / 10000)).
   { replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge. }
-  assert (H := snap_binary64_dp_wide (1353 / 1000) (6685 / 1000) (19 / 10) choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB0 x x' out Hx Hx').
+  assert (H := snap_binary64_dp_wide_ab (1353 / 1000) (6685 / 1000) (19 / 10) (3) 16 0 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
   eapply Rle_trans; [exact H|].
-  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff.
-  assert (Hb : 3 <= B / lam) by (apply div_le_iff; lra).
-  rewrite eta_binary64. lra.
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
 Qed.
 
 (** Mironov's constant for 1.5λ ≤ Λ ≤ 2λ and 6λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_mironov_constant_15 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R)
-  (t : tie) (lam grid B : R),
+Corollary snap_binary64_mironov_constant_15 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
   uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
   3 / 2 * lam <= grid <= 2 * lam -> 6 * lam <= B <= 353 * lam ->
   forall x x' out, Rabs x <= B -> Rabs x' <= B ->
@@ -162,14 +236,30 @@ Corollary snap_binary64_mironov_constant_15 : forall (choice : Z -> bool) (pr : 
       (fun w => float_snap t grid B w = out).
 Proof.
   intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
-  assert (HB0 : 0 < B <= 353 * lam) by lra.
   assert (Hr0e : 4481 / 1000 <= exp (3 / 2 - / 10000)).
   { replace (3 / 2 - / 10000) with (14999 / 10000) by field. exact exp_14999_ge. }
-  assert (H := snap_binary64_dp_wide (1576 / 1000) (4481 / 1000) (3 / 2) choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB0 x x' out Hx Hx').
+  assert (H := snap_binary64_dp_wide_ab (1576 / 1000) (4481 / 1000) (3 / 2) (6) 16 0 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
   eapply Rle_trans; [exact H|].
-  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff.
-  assert (Hb : 6 <= B / lam) by (apply div_le_iff; lra).
-  rewrite eta_binary64. lra.
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
+Qed.
+
+(** Mironov's constant for 1.2λ ≤ Λ ≤ 2λ and 19λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_mironov_constant_12 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  6 / 5 * lam <= grid <= 2 * lam -> 19 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam)) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 3319 / 1000 <= exp (6 / 5 - / 10000)).
+  { replace (6 / 5 - / 10000) with (11999 / 10000) by field. exact exp_11999_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1864 / 1000) (3319 / 1000) (6 / 5) (19) 16 0 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  eapply Rle_trans; [exact H|].
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
 Qed.
