@@ -28,7 +28,13 @@ from obligations.core.obligation import (
     Verdict,
     Witness,
 )
-from obligations.core.spec import MAX_COMPOSED_OUTPUTS, MechanismSpec, neighbour_distance, too_many_outputs
+from obligations.core.spec import (
+    MAX_COMPOSED_OUTPUTS,
+    MechanismSpec,
+    neighbour_distance,
+    neighbour_removed,
+    too_many_outputs,
+)
 from obligations.errors import SpecError
 
 Row = tuple[Fraction, ...]
@@ -71,6 +77,8 @@ def tabulate(spec: MechanismSpec) -> FiniteMechanism:
     rows = _table_rows(spec) if spec.table is not None else _formula_rows(spec)
     for x, row in enumerate(rows):
         _check_row(spec, x, row)
+    if spec.subsample is not None:   # every analysis sees the subsampled table (Coq's fmech_subsample)
+        rows = subsample_rows(rows, *spec.subsample)
     mech, labels, pairs = rows, spec.inputs.labels, neighbour_pairs(spec)
     if spec.compose > 1:
         # A composed claim beyond this is the accountant's (table/by_accountant.py): never build it.
@@ -81,6 +89,12 @@ def tabulate(spec: MechanismSpec) -> FiniteMechanism:
     if spec.cw is not None:  # after the power: one database for all runs (Coq's `_chain`)
         mech, labels, pairs = cw_rows(mech, *spec.cw), CW_INPUTS, ((0, 1), (1, 0))
     return FiniteMechanism(spec, mech, pairs, rows, labels)
+
+
+def subsample_rows(rows: Sequence[Row], q: Fraction, e: int) -> tuple[Row, ...]:
+    """Coq's `fmech_subsample q e`: row x ≠ e is q·M(x) + (1 − q)·M(e), row e is M(e)."""
+    return tuple(tuple(r) if x == e else tuple(q * a + (1 - q) * b for a, b in zip(r, rows[e], strict=True))
+                 for x, r in enumerate(rows))
 
 
 CW_INPUTS = ("D", "alt")
@@ -175,6 +189,8 @@ def neighbour_pairs(spec: Any) -> tuple[tuple[int, int], ...]:
         pairs = [p for i in range(n - 1) for p in ((i, i + 1), (i + 1, i))]
     elif (d := neighbour_distance(nb)) is not None:   # |x - x'| <= d (kinds/finite/spec.py)
         pairs = [(a, b) for a in range(n) for b in range(max(0, a - d), min(n, a + d + 1))]
+    elif (e := neighbour_removed(nb)) is not None:    # add/remove: e against every other input
+        pairs = [p for a in range(n) for p in ((a, e), (e, a))]
     else:
         pairs = [p for a, b in nb for p in ((a, b), (b, a))]
     return tuple(sorted({(a, b) for a, b in pairs if a != b}))

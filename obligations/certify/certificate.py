@@ -3,10 +3,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 FORMAT = "obligations-certificate/3"   # 3: one assumptions list for all the theorems
+
+
+def spec_reference(spec_path: str, json_path: Path) -> str:
+    """The spec's path as a certificate records it, relative to the certificate's directory:
+    the same however the path was typed and wherever the tool ran."""
+    return Path(os.path.relpath(Path(spec_path).resolve(), json_path.parent.resolve())).as_posix()
 
 
 def sha256_text(text: str) -> str:

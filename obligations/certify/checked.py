@@ -98,7 +98,10 @@ def reused(spec: Any, settings: Settings) -> Outcome | None:
     if not checked_here(json_path, spec.sha256, settings):
         return None
     try:
-        return outcome_of(spec, json_path, cert.read(json_path))
+        record = cert.read(json_path)
+        if record["spec"]["path"] != cert.spec_reference(spec.path, json_path):
+            return None     # the spec moved: the record must name where it is now
+        return outcome_of(spec, json_path, record)
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
 

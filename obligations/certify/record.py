@@ -64,16 +64,10 @@ def _shared_path(m: SharedModule) -> str:
     return f"shared/{m.name}.v"
 
 
-def _spec_path(spec_path: str, json_path: Path) -> str:
-    """The spec's path relative to the certificate's directory: the same however the
-    path was typed and wherever the tool ran."""
-    return Path(os.path.relpath(Path(spec_path).resolve(), json_path.parent.resolve())).as_posix()
-
-
 def record_of(u: Unfolded, o: Outcome, settings: Settings, json_path: Path, audit: Audit) -> dict[str, Any]:
     spec = u.spec
     record = planned(u, o.choices, settings)
-    record["spec"] = {"path": _spec_path(spec.path, json_path), "sha256": spec.sha256}
+    record["spec"] = {"path": cert.spec_reference(spec.path, json_path), "sha256": spec.sha256}
     record["theorems"] = [{"name": t, "statement": audit.statements[t]} for t in u.rendered.theorems]
     record["assumptions"] = audit.assumptions      # of all the theorems: one `Print Assumptions`
     record["proofs"] = o.proofs
@@ -220,6 +214,8 @@ def reusable(json_path: Path, u: Unfolded, settings: Settings) -> dict[str, Any]
         if not cert.is_sealed(record) or compare(record, u, settings, json_path.with_suffix(".v")) \
                 or not _audit_shaped(record):
             return None
+        if record["spec"]["path"] != cert.spec_reference(u.spec.path, json_path):
+            return None     # the spec moved: a new record names where it is now
         recorded_choices(record)
         if not isinstance(record["theorems"][-1]["statement"], str):
             return None

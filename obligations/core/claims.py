@@ -58,15 +58,18 @@ class Composition(Claim):
 
 @dataclass(frozen=True)
 class ForAllK(Claim):
-    """ε-DP for every stream length k (and every ε: the noise is in units of 1/ε)."""
+    """ε-DP for every stream length k (and every ε: the noise is in units of 1/ε).  `noise`
+    names a continuous law ("laplace"); None is the discrete Laplace, which the records of
+    certified claims have always meant and so do not name."""
 
     dp: Dp
+    noise: str | None = None
 
     def record(self) -> dict[str, Any]:
-        return self.dp.record()
+        return self.dp.record() if self.noise is None else {**self.dp.record(), "noise": self.noise}
 
     def text(self) -> str:
-        return self.dp.text()
+        return self.dp.text() + ("" if self.noise is None else f" under {self.noise} noise")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from obligations.core.obligation import (
     RowsAreDistributions,
     Witness,
 )
-from obligations.core.spec import Domain, MechanismSpec, neighbour_distance
+from obligations.core.spec import Domain, MechanismSpec, neighbour_distance, neighbour_removed
 from obligations.core.terms import Renderer, comment, q_lit, z_lit
 from obligations.errors import InternalError
 
@@ -71,6 +71,8 @@ def neighbours_term(spec: Any) -> str:
         return "nb_adjacent"
     if (d := neighbour_distance(nb)) is not None:
         return f"(nb_distance {d})"
+    if (e := neighbour_removed(nb)) is not None:
+        return f"(nb_remove {e})"
     # The prelude opens Q_scope: a bare numeral would be a Q, but nb_list takes nat pairs.
     pairs = "; ".join(f"({a}%nat, {b}%nat)" for a, b in nb)
     return f"(nb_list [{pairs}])"

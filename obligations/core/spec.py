@@ -82,6 +82,7 @@ class MechanismSpec:
     route: str = "auto"                        # formulas: by the table, as a library family's instance, or auto
     domain: str | None = None                  # the inputs the claim is about, when not all of them (floating)
     tolerance: Fraction | None = None          # the claim is the smallest ε at δ, to this tolerance
+    subsample: tuple[Fraction, int] | None = None  # Poisson subsampling: (rate q, the input without the record)
 
     @property
     def claim(self) -> Claim:
@@ -95,6 +96,13 @@ MAX_COMPOSED_OUTPUTS = 4096
 def neighbour_distance(neighbours: object) -> int | None:
     """d of the neighbour relation "distance:d" (|x - x'| <= d), else None."""
     if isinstance(neighbours, str) and neighbours.startswith("distance:"):
+        return int(neighbours.split(":")[1])
+    return None
+
+
+def neighbour_removed(neighbours: object) -> int | None:
+    """e of the add/remove relation "remove:e" (e the input without the record), else None."""
+    if isinstance(neighbours, str) and neighbours.startswith("remove:"):
         return int(neighbours.split(":")[1])
     return None
 

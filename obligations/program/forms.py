@@ -43,7 +43,8 @@ def _all_k(s: CouplingSpec) -> str:
 
 
 def _generic(s: AlignSpec) -> str:
-    return (f"program over a stream of any length ({s.neighbours}), claim ({s.epsilon_text}, 0)-DP "
+    noise = ", continuous Laplace noise" if s.continuous else ""
+    return (f"program over a stream of any length ({s.neighbours}{noise}), claim ({s.epsilon_text}, 0)-DP "
             "by the generic alignment route")
 
 

@@ -47,10 +47,11 @@ MAX_RUNS = 1_000_000
 
 
 def applies(spec: MechanismSpec) -> bool:
-    """A composed claim the product table cannot carry, an ε at a given δ, or a profile's points."""
+    """A composed claim the product table cannot carry, an ε at a given δ, a profile's points, or
+    a subsampled table (defined in Coq by `fmech_subsample`, composed or not)."""
     if spec.derived is not None and "points" in spec.derived:
         return True
-    if spec.tolerance is not None:
+    if spec.tolerance is not None or spec.subsample is not None:
         return True
     return spec.compose > 1 and too_many_outputs(spec.outputs.size, spec.compose)
 
@@ -265,6 +266,13 @@ def _pick(i: int) -> str:
     return f"do {i} right; left; reflexivity" if i else "left; reflexivity"
 
 
+def _spec_rows(spec: MechanismSpec, base: FiniteMechanism) -> tuple[tuple[Fraction, ...], ...]:
+    """The table as the spec wrote it (before subsampling, which Coq's `fmech_subsample` does)."""
+    if spec.subsample is None:
+        return base.base_rows
+    return tabulate(replace(spec, compose=1, subsample=None)).base_rows
+
+
 def _render(spec: MechanismSpec, base: FiniteMechanism, a: acc.Accountant, claims: list[Claim],
             x: int, x2: int) -> Rendered:
     renderer = T.renderer(spec)
@@ -319,7 +327,10 @@ def _render(spec: MechanismSpec, base: FiniteMechanism, a: acc.Accountant, claim
         outputs=T.domain_text(spec.outputs),
         n_in=spec.inputs.size, n_out=spec.outputs.size, parameters=T.parameters(spec),
         formula=T.formula(spec, renderer) if spec.formula is not None else None,
-        rows=rows_literal(base.base_rows) if spec.formula is None else None, k=k,
+        rows=rows_literal(_spec_rows(spec, base)) if spec.formula is None else None, k=k,
+        subsample=None if spec.subsample is None else dict(q=q_lit(spec.subsample[0]), e=spec.subsample[1],
+                                                           q_text=str(spec.subsample[0]),
+                                                           e_label=comment(base.input_label(spec.subsample[1]))),
         b=q_lit(a.keying.base), b_text=str(a.keying.base), d=a.keying.stride,
         keys_text="every loss a power of b" if a.keying.exact else "losses rounded up to powers of b",
         plds=[dict(offset=p.offset, masses=q_list(list(p.masses))) for p in ups], pld_names="; ".join(pld_names),

@@ -89,6 +89,7 @@ class ByBasicComposition(Route[MechanismSpec, SingleRun]):
     def applies(self, spec: MechanismSpec) -> bool:
         # The smallest epsilon at delta and a profile's points are the accountant's.
         return (spec.compose > 1 and spec.cw is None and spec.distribution == "full" and spec.tolerance is None
+                and spec.subsample is None   # the subsampled table is the accountant's (fmech_subsample)
                 and not (spec.derived is not None and "points" in spec.derived))
 
     def analyse(self, spec: MechanismSpec) -> Analysed[SingleRun] | None:

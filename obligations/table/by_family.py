@@ -59,7 +59,7 @@ class ByFamily(Route[MechanismSpec, Instance]):
     def applies(self, spec: MechanismSpec) -> bool:
         # A profile's curve is computed from the table (and certified on it).
         return not (spec.route == "table" or (spec.table is not None and spec.route != "family")
-                    or spec.profile_compose or spec.tolerance is not None)
+                    or spec.profile_compose or spec.tolerance is not None or spec.subsample is not None)
 
     def analyse(self, spec: MechanismSpec) -> Analysed[Instance] | None:
         rows: tuple[Row, ...] | None = None

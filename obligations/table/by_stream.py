@@ -66,12 +66,19 @@ def _refuse(spec: MechanismSpec, why: str) -> SpecError:
     return SpecError(spec.path, "composition.runs", why)
 
 
+def within_limits(m: int, k: int) -> bool:
+    """Whether Coq evaluates the classes of k runs of m outputs (beyond: the composition theorem's
+    route, table/by_stream_theorem.py)."""
+    return k <= MAX_RUNS and cw_stream.class_bound(m, k) <= MAX_CLASSES
+
+
 class ByStream(Route[MechanismSpec, Stream]):
     name = "by classes of output sequences"
 
     def applies(self, spec: MechanismSpec) -> bool:
-        """A composed CW claim (the spec's own claim, not a profile point)."""
-        return spec.cw is not None and spec.compose > 1 and spec.derived is None
+        """A composed CW claim (the spec's own claim, not a profile point) within the limits."""
+        return (spec.cw is not None and spec.compose > 1 and spec.derived is None
+                and within_limits(spec.outputs.size, spec.compose))
 
     def analyse(self, spec: MechanismSpec) -> Analysed[Stream]:
         assert spec.cw is not None
@@ -79,11 +86,6 @@ class ByStream(Route[MechanismSpec, Stream]):
             raise _refuse(spec, "the rows are sub-distributions (the route needs distributions)")
         k, m = spec.compose, spec.outputs.size
         bound = cw_stream.class_bound(m, k)
-        if k > MAX_RUNS:
-            raise _refuse(spec, f"{k} runs: the route evaluates at most {MAX_RUNS} (its integers grow like D^K)")
-        if bound > MAX_CLASSES:
-            raise _refuse(spec, f"{k} runs of {m} outputs have up to C({k + m - 1}, {m - 1}) = {bound} classes "
-                          f"of output sequences; Coq evaluates at most {MAX_CLASSES}")
         eps_value = epsilon_value(spec)
         table = tabulate(replace(spec, compose=1))          # the one-run mixture, for labels
         form = cw_stream.integer_form(table.base_rows, *spec.cw)

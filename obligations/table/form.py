@@ -43,6 +43,14 @@ class Composition(Strict):
         "(streaming CW-privacy, Σ_x f(x)·M(x)^⊗K)")
 
 
+class Subsample(Strict):
+    """Poisson subsampling: the input `without` is the batch without the protected record, every
+    other input the batch with it; the record is kept with probability `rate`."""
+
+    rate: Number = Field(description="q in (0, 1]: the probability that the record is in the batch")
+    without: Label = Field(description="the input label of the batch without the record")
+
+
 class CW(Strict):
     """CW-privacy (seed 001 §1.2): the database is drawn from `prior`, its scrubbed
     version alt(X) from `alt_prior`; the claim is about M' = [f_D·M, f_D'·M]."""
@@ -67,13 +75,16 @@ class Spec(Strict):
         default=None, description="Pr[M(x) = y] over input value x and output value y")
     distribution: Literal["full", "sub"] = Field(
         default="full", description="full: rows sum to 1; sub: rows sum to at most 1")
-    neighbours: Literal["all", "adjacent"] | Pairs | Distance
+    neighbours: Literal["all", "adjacent", "add_remove"] | Pairs | Distance
     claim: Claim
     profile: ProfileRequest | None = None
     cw: CW | None = None
     composition: Composition | None = Field(
         default=None, description="the claim about the K-fold composition (exactly, by the privacy-loss "
         "distribution, when the product table is too large)")
+    subsample: Subsample | None = Field(
+        default=None, description="the claim is about the Poisson-subsampled mechanism, add/remove "
+        "neighbours (with 'neighbours: add_remove')")
     route: Literal["auto", "table", "family"] = Field(
         default="auto", description="how a formula's claim is proved: by its table, as an instance of a "
         "library family (theories/Finite/TGeom.v, RR.v), or auto (the family for tables over 10 000 entries)")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from obligations.core import expr as E
 from obligations.core.checker import Checker
@@ -24,6 +24,7 @@ from obligations.table.form import Spec
 T = TypeVar("T")
 MAX_FAMILY_DOMAIN = 1_000_000
 DISTANCE = "distance:"   # neighbours "distance:d": |x - x'| <= d
+REMOVE = "remove:"       # neighbours "remove:e": add/remove, e the input without the record
 
 
 def check_finite(data: Any, file: str, sha256: str = "") -> MechanismSpec:
@@ -80,13 +81,21 @@ class DomainChecker(Checker):
                 raise self.fail(f"{field}.{label}", f"{len(given[label])} {what} for {outputs.size} outputs")
             yield label, given[label]
 
-    def neighbours(self, nb: Neighbours, inputs: Domain) -> str | tuple[tuple[int, int], ...]:
+    def neighbours(self, nb: Neighbours | Literal["add_remove"], inputs: Domain,
+                   removed: int | None = None) -> str | tuple[tuple[int, int], ...]:
+        """The relation as MechanismSpec records it; add/remove needs the input without the record
+        (`removed`, from the table form's `subsample`)."""
         if isinstance(nb, Distance):
             if inputs.values is None:
                 raise self.fail("neighbours.distance", "distance needs integer inputs "
                                 "(inputs: {range: [lo, hi]})")
             # Consecutive values: index distance is value distance.
             return f"{DISTANCE}{nb.distance}"
+        if nb == "add_remove":
+            if removed is None:
+                raise self.fail("neighbours", "add_remove needs 'subsample' (which input is the batch "
+                                "without the record)")
+            return f"{REMOVE}{removed}"
         if not isinstance(nb, Pairs):
             return nb  # "adjacent" is adjacency in the order the inputs are listed
         pairs = []
@@ -128,12 +137,14 @@ class TableChecker(DomainChecker):
         eps_given = s.claim.epsilon if s.claim.epsilon is not None else 0   # 0 with a tolerance: not a claim
         eps = self.epsilon("claim.epsilon", eps_given, params, types, runs)
         delta = self.delta("claim.delta", s.claim.delta, params, types)
+        subsample = self.subsample(params, types, inputs)
+        neighbours = self.neighbours(s.neighbours, inputs, None if subsample is None else subsample[1])
         return MechanismSpec(
             path=self.file, sha256=self.sha256, name=s.name, description=s.description,
             parameters=params, parameter_types=types, inputs=inputs, outputs=outputs,
             table=table, formula=formula, distribution=s.distribution,
-            neighbours=self.neighbours(s.neighbours, inputs), epsilon=eps, epsilon_text=eps_text,
-            route=s.route, tolerance=tolerance,
+            neighbours=neighbours, epsilon=eps, epsilon_text=eps_text,
+            route=s.route, tolerance=tolerance, subsample=subsample,
             delta=delta, delta_text=str(s.claim.delta), cw=self.cw(params, types, inputs),
             compose=self.runs(), **self.profile(params, types, outputs))
 
@@ -153,6 +164,27 @@ class TableChecker(DomainChecker):
         if not 0 < tol <= 1:
             raise self.fail("claim.tolerance", f"tolerance = {tol}: a rational in (0, 1]")
         return tol
+
+    def subsample(self, params: Mapping[str, Fraction], types: Mapping[str, str],
+                  inputs: Domain) -> tuple[Fraction, int] | None:
+        """(q, e) of `subsample`: the rate in (0, 1] and the index of the input without the record;
+        the neighbours are then add/remove (said as `neighbours: add_remove`, and only then)."""
+        req, s = self.spec.subsample, self.spec
+        if req is None:
+            return None
+        if s.neighbours != "add_remove":
+            raise self.fail("neighbours", "with 'subsample' the neighbours are the batch without the record and "
+                            "each batch with it: write 'neighbours: add_remove'")
+        if s.cw is not None or s.profile is not None or s.route == "family":
+            raise self.fail("subsample", "not with 'cw', 'profile' or 'route: family'")
+        q = self.value("subsample.rate", self.expression("subsample.rate", req.rate, types), params)
+        if not 0 < q <= 1:
+            raise self.fail("subsample.rate", f"rate = {q}: a rational in (0, 1]")
+        if str(req.without) not in inputs.labels:
+            raise self.fail("subsample.without", f"{req.without!r} is not an input")
+        if inputs.size < 2:
+            raise self.fail("inputs", "subsampling needs the batch without the record and one with it")
+        return q, inputs.labels.index(str(req.without))
 
     def runs(self) -> int:
         """K of `composition: {runs: K}`; the composed claim stands alone (no profile).  With

@@ -44,3 +44,25 @@ def test_laplace_mechanism_program_proved_and_audited(tmp_path: Path, example: s
     assert set(allowlist.ANALYSIS) <= set(full)
     assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
     assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)
+
+
+def test_aligned_run_over_the_reals_by_steps(tmp_path: Path) -> None:
+    """RealAlignSteps.v's step lemmas prove a branching program's aligned run void or good for
+    every real tape and prophecy (AboveThreshold on one answer): the hypothesis a generated
+    proof under continuous noise must discharge, on the reals' axioms alone."""
+    example = "above_threshold_one_query_steps.v"
+    coq = Coq(THEORIES)
+    vfile = tmp_path / example
+    shutil.copy(EXAMPLES / example, vfile)
+    library = coq.closure_of_texts([vfile.read_text()])
+    assert any(v.name == "RealAlignSteps.v" for v in library)
+    coq.build_theories(needed=library)
+    done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    names = assumption_names(done.stdout[done.stdout.index("Axioms:"):].splitlines(), "at1_good")
+    checked = coq.check([vfile], library)
+    assert checked.status == "ok", checked.message
+    full, unresolved = allowlist.full_names(names, checked.axioms)
+    assert unresolved == [] and full
+    assert allowlist.refused(full, uses_interval=False) == []

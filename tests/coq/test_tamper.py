@@ -91,6 +91,14 @@ def reused(certs: Path, name: str) -> bool:
     return reusable(certs / f"{name}.json", u, Settings(out=certs, build=certs / "build")) is not None
 
 
+def reused_from(certs: Path, name: str, spec: Path) -> bool:
+    """`reused`, with the spec read from `spec` (a copy elsewhere: the spec moved)."""
+    from obligations.certify.outcome import Settings
+    from obligations.certify.record import reusable
+    from obligations.models import load, unfold
+    return reusable(certs / f"{name}.json", unfold(load(spec)), Settings(out=certs, build=certs / "build")) is not None
+
+
 def test_honest_certificates_verify_and_are_reused(certs: Path) -> None:
     run = cli("verify", str(certs), "--build", str(certs / "build"))
     assert run.returncode == 0, run.stdout + run.stderr
@@ -380,6 +388,19 @@ def test_a_certificate_no_coq_here_checked_is_rechecked_then_reused(certs: Path)
     assert {"coqc", "coqchk"} <= set(first["timings"]) and "session" not in first["timings"]
     again = reproved(certs, RR)
     assert again["cached"] is True and again["rechecked"] is False
+    # The spec moved: the certificate, checked here, names the old place, so neither the
+    # record of Coq's check nor the re-check path takes it (prove makes a new record).
+    from obligations.certify import checked
+    from obligations.certify.outcome import Settings
+    from obligations.models import load
+    record = json.loads((certs / f"{RR}.json").read_text())
+    moved = certs.parent / "moved" / f"{RR}.yaml"
+    moved.parent.mkdir()
+    shutil.copy(certs / record["spec"]["path"], moved)
+    settings = Settings(out=certs, build=certs / "build")
+    assert checked.reused(load(certs / record["spec"]["path"]), settings) is not None
+    assert checked.reused(load(moved), settings) is None
+    assert not reused_from(certs, RR, moved)
 
 
 def test_a_planner_made_certificate_for_a_false_claim_is_never_proved(tmp_path: Path) -> None:

@@ -90,7 +90,6 @@ def test_the_shipped_claims_take_the_stream_route() -> None:
     ("composition: {runs: 12}", True, "composition.same_database"),
     ("composition: {runs: 12, same_database: false}", True, "composition.same_database"),
     ("composition: {runs: 12, same_database: true}", False, "composition.same_database"),
-    ("composition: {runs: 40, same_database: true}", True, "composition.runs"),
 ])
 def test_refused_naming_the_field(tmp_path: Path, composition: str, cw: bool, field: str) -> None:
     from obligations.models import unfold

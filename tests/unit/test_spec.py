@@ -112,6 +112,8 @@ def test_shipped_mechanisms_load(path: Path) -> None:
     spec = load(path)
     assert spec.name == path.stem
     assert len(spec.sha256) == 64
+    if spec.inputs.size > 100:
+        pytest.skip("a large table: tests/coq/test_committed_certificates.py derives it from its spec")
     m = tabulate(spec)
     assert len(m.rows) == spec.inputs.size
     assert all(len(r) == spec.outputs.size for r in m.rows)

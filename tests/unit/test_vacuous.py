@@ -3,6 +3,7 @@ distinct inputs are neighbours, or every row is zero — is flagged in the plan
 (`Plan.vacuous`), and no shipped mechanism is."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -70,7 +71,10 @@ def test_a_public_input_next_to_a_private_one_is_not_vacuous() -> None:
 
 
 def test_shipped_mechanisms_are_not_vacuous() -> None:
-    specs = load_specs([REPO / "mechanisms"])
-    assert specs
-    flagged = {s.name: p for s in specs if (p := unfold(s).plan.vacuous)}
-    assert flagged == {}
+    """From the committed certificates, whose `vacuous` field is today's analysis of their
+    spec (tests/coq/test_committed_certificates.py re-derives every field), so the shipped
+    specs are not analysed again here."""
+    names = {s.name for s in load_specs([REPO / "mechanisms"])}
+    records = {n: json.loads((REPO / "certificates" / f"{n}.json").read_text()) for n in names}
+    assert records and all("vacuous" in r for r in records.values())
+    assert {n: r["vacuous"] for n, r in records.items() if r["vacuous"]} == {}

@@ -12,8 +12,10 @@ neighbour relations (`theories/Coupling/InputRel.v`):
     neighbours: {monotone: Δ} all up or all down by 0..Δ
     neighbours: {l1: Δ}       the L1 distance of the streams is at most Δ
 
-The body is the program language (docs/programs.md) with one distribution,
-`geometric: {scale: s, center: e}` (e + Z, Pr[Z = z] ∝ e^(−ε·|z|/s)); `//` and `%` by a
+The body is the program language (docs/programs.md) with one noise per program, named at
+each sampling site: `geometric: {scale: s, center: e}` (e + Z, Pr[Z = z] ∝ e^(−ε·|z|/s), the
+discrete Laplace) or `laplace: {scale: s, center: e}` (e + V, V of density ∝ e^(−ε·|v|/s) over
+the reals, `theories/Laplace/`); a program mixing them is refused; `//` and `%` by a
 positive constant; `output` of one expression or a list of them (released in order).
 Slots: the variables first, then the public inputs, then the stream (`STREAM_BASE`,
 `K_LENGTH` mark the stream's first slot and its length k for the renderer).
@@ -36,6 +38,7 @@ from obligations.core.spec import validation_error
 from obligations.core.vocabulary import Number
 from obligations.errors import SpecError
 from obligations.program import spec as P
+from obligations.program.align.noisy import noisy_slots, reads
 from obligations.program.spec import Assign, ForHead, Strict, lower_divmod
 
 IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")
@@ -44,6 +47,7 @@ MAX_PUBLIC = 8
 K_LENGTH = -1      # SFor count and AIdx length standing for the stream length k
 STREAM_BASE = -2   # AIdx base standing for the stream's first slot
 RELATIONS = ("each", "one", "increasing", "decreasing", "monotone", "l1")
+NOISES = {"geometric": "discrete_laplace", "laplace": "laplace"}   # the site's key -> the program's noise
 
 
 class GeometricDist(Strict):
@@ -53,8 +57,18 @@ class GeometricDist(Strict):
     center: Number
 
 
+class LaplaceDist(Strict):
+    """center + V, V continuous with density ∝ e^(−ε·|v|/scale): Lap(scale/ε) over the reals."""
+
+    scale: Number
+    center: Number
+
+
 class ADistribution(Strict):
-    geometric: GeometricDist
+    """Exactly one of the two: the discrete (`geometric`) or the continuous (`laplace`) Laplace."""
+
+    geometric: GeometricDist | None = None
+    laplace: LaplaceDist | None = None
 
 
 class ASampleBody(Strict):
@@ -174,6 +188,11 @@ class AlignSpec:
     profile_compose: tuple[int, ...] = ()
     profile_epsilons: tuple[str, ...] = ()
     kind: str = "align"
+    noise: str = "discrete_laplace"     # or "laplace": which law every sampling site draws
+
+    @property
+    def continuous(self) -> bool:
+        return self.noise == "laplace"
 
     @property
     def nvars(self) -> int:
@@ -190,7 +209,7 @@ class AlignSpec:
 
     @property
     def claim(self) -> ForAllK:
-        return ForAllK(Dp(self.epsilon_text, self.delta_text, self.neighbours))
+        return ForAllK(Dp(self.epsilon_text, self.delta_text, self.neighbours), "laplace" if self.continuous else None)
 
     @property
     def epsilon_text(self) -> str:
@@ -268,6 +287,9 @@ class _Lower:
         self.stream = ""
         self.count = 0
         self.loops = 0
+        self.noise: tuple[str, str] | None = None   # (the program's noise, the first site's field)
+        self.field = ""                              # the field being lowered
+        self.divs: list[tuple[str, frozenset[int]]] = []   # each `//` or `%`: its field, the slots it rounds
 
     def fail(self, field_: str, msg: str) -> SpecError:
         return SpecError(self.file, field_, msg)
@@ -298,8 +320,23 @@ class _Lower:
             if not fb.is_file():
                 raise self.fail("fallback", f"{m.fallback}: no such file (a path relative to the spec)")
             fallback = str(fb)
+        noise = self.noise[0] if self.noise else "discrete_laplace"
+        if fallback is not None and noise == "laplace":
+            raise self.fail("fallback", "the fallback enumerates the program with geometric noise: it says "
+                            "nothing of a program with continuous Laplace noise (drop `fallback:`)")
+        if noise == "laplace":
+            self.measurable(body)
         return AlignSpec(self.file, sha256, m.name, m.description, self.stream, tuple(self.publics), relation,
-                         factor, body, tuple(self.slots), dict(self.params), fallback)
+                         factor, body, tuple(self.slots), dict(self.params), fallback, noise=noise)
+
+    def measurable(self, body: tuple[P.Stmt, ...]) -> None:
+        """Under continuous noise: no rounding of a noisy real (the library has no lemma for it)."""
+        noisy = noisy_slots(body)
+        for field_, slots in self.divs:
+            if slots & noisy:
+                names = ", ".join(self.slots[i] for i in sorted(slots & noisy))
+                raise self.fail(field_, f"`//` or `%` of a value depending on continuous noise ({names}): the "
+                                "measurability library has no lemma for rounding a real down")
 
     def inputs(self) -> Relation:
         relation: Relation | None = None
@@ -374,11 +411,12 @@ class _Lower:
         if isinstance(s, str):
             return [P.SSimple(s)]
         if isinstance(s, ASample):
-            g = s.sample.from_.geometric
-            scale = self.const(f"{field_}.sample.from.geometric.scale", g.scale)
+            key, g = self.distribution(f"{field_}.sample.from", s.sample.from_)
+            f = f"{field_}.sample.from.{key}"
+            scale = self.const(f"{f}.scale", g.scale)
             if scale <= 0:
-                raise self.fail(f"{field_}.sample.from.geometric.scale", f"{scale}: the scale must be positive")
-            center = self.aexp(f"{field_}.sample.from.geometric.center", g.center)
+                raise self.fail(f"{f}.scale", f"{scale}: the scale must be positive")
+            center = self.aexp(f"{f}.center", g.center)
             x = self.slot(f"{field_}.sample.var", s.sample.var, write=True)
             return [P.SSample(x, DGeom(scale.numerator, scale.denominator, center))]  # type: ignore[arg-type]
         if isinstance(s, Assign):
@@ -395,6 +433,20 @@ class _Lower:
                 raise self.fail(f"{field_}.output", "an empty list releases nothing")
             return [P.SOut(self.aexp(f"{field_}.output", t)) for t in items]
         raise self.fail(field_, f"unknown statement {s!r}")
+
+    def distribution(self, field_: str, d: ADistribution) -> tuple[str, GeometricDist | LaplaceDist]:
+        """The site's one law; every site of a program draws the same noise (one tape semantics)."""
+        given = [(k, v) for k in NOISES if (v := getattr(d, k)) is not None]
+        if len(given) != 1:
+            raise self.fail(field_, "give one distribution: `geometric: {scale: s, center: e}` (discrete "
+                            "Laplace) or `laplace: {scale: s, center: e}` (continuous Laplace)")
+        key, law = given[0]
+        if self.noise is None:
+            self.noise = (NOISES[key], f"{field_}.{key}")
+        elif self.noise[0] != NOISES[key]:
+            raise self.fail(f"{field_}.{key}", f"the program mixes noises: {self.noise[1]} draws "
+                            f"{self.noise[0]}, this site {NOISES[key]} (one noise per program)")
+        return key, law
 
     def loop(self, field_: str, s: AFor, depth: int) -> P.Stmt:
         head = s.for_
@@ -423,12 +475,14 @@ class _Lower:
         return e
 
     def aexp(self, field_: str, text: Any) -> P.AExp:
+        self.field = field_
         try:
             return self.lower_a(self.expr(field_, text, E.INT))
         except E.ExprError as exc:
             raise self.fail(field_, str(exc)) from None
 
     def bexp(self, field_: str, text: Any) -> P.BExp:
+        self.field = field_
         try:
             return self.lower_b(self.expr(field_, text, E.BOOL))
         except E.ExprError as exc:
@@ -451,7 +505,9 @@ class _Lower:
         if isinstance(e, E.Neg):
             return P.ABin("sub", P.AConst(0), self.lower_a(e.operand))
         if isinstance(e, E.BinOp) and e.op in ("//", "%"):
-            return lower_divmod(e.op, self.lower_a(e.left), self.lower_a(e.right), E.to_text(e))
+            left = self.lower_a(e.left)
+            self.divs.append((self.field, reads(left)))
+            return lower_divmod(e.op, left, self.lower_a(e.right), E.to_text(e))
         if isinstance(e, E.BinOp) and e.op in ("+", "-", "*"):
             return P.ABin({"+": "add", "-": "sub", "*": "mul"}[e.op], self.lower_a(e.left), self.lower_a(e.right))
         if isinstance(e, E.Call) and e.fn in ("min", "max"):

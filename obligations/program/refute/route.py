@@ -10,10 +10,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from obligations.core.document import DocumentBuilder
 from obligations.core.model import Analysed, Description, Route, Unfolded
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered
 from obligations.program.align import route as align
+from obligations.program.align.render import PRELUDE
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute.render import event_text, render
 from obligations.program.refute.search import search
@@ -51,6 +53,9 @@ def decide(spec: AlignSpec) -> Refuted | None:
     return None if w is None else Refuted(w, render(spec, w))
 
 
+DISCRETE_ONLY = ("a counterexample for the discrete form (geometric noise at every site), not a refutation "
+                 "under continuous Laplace noise: ")
+
 _REFUTED: dict[tuple[str, str, str], Refuted | None] = {}
 
 
@@ -74,22 +79,32 @@ class ByCounterexample(Route[AlignSpec, Refuted]):
         c = decided(spec)
         if c is None or not isinstance(r, align.NotFound):
             return None
+        if spec.continuous:   # the witness's bracket is computed for geometric noise
+            plan = Plan(expected=Verdict.UNDECIDED, obligations=(), tight_epsilon=None,
+                        tight_epsilon_float=math.nan, delta_at_claim=None, delta_at_claim_float=math.nan,
+                        notes=(align.continuous_note(r), DISCRETE_ONLY + witness_text(c.witness)))
+            return Analysed(c, plan)
         plan = Plan(expected=Verdict.REFUTED, obligations=(), tight_epsilon=None, tight_epsilon_float=math.nan,
                     delta_at_claim=None, delta_at_claim_float=math.nan,
                     notes=(f"no alignment found: {r.reason}", c.note))
         return Analysed(c, plan)
 
     def render(self, spec: AlignSpec, a: Analysed[Refuted]) -> Rendered:
+        if spec.continuous:   # the rendered refutation is the discrete form's: not this claim's
+            return Rendered(spec.name, DocumentBuilder().build(spec.name, "", PRELUDE), ())
         return a.mechanism.rendered
 
     def witness(self, u: Unfolded[AlignSpec, Refuted]) -> dict[str, Any] | None:
-        return record(u.mechanism.witness)
+        return None if u.spec.continuous else record(u.mechanism.witness)
 
     def describe(self, u: Unfolded[AlignSpec, Refuted]) -> Description:
         item: dict[str, Any] = {"name": u.spec.name, "expected": u.plan.expected, "notes": list(u.plan.notes),
-                                "theorems": list(u.rendered.theorems), "witness": record(u.mechanism.witness)}
+                                "theorems": list(u.rendered.theorems), "noise": u.spec.noise}
+        if not u.spec.continuous:
+            item["witness"] = record(u.mechanism.witness)
         lines = [f"{u.spec.name} ({u.spec.path}): claim ({u.spec.epsilon_text}, 0)-DP",
-                 f"  neighbours: {u.spec.neighbours}", *(f"  {n}" for n in u.plan.notes)]
+                 f"  neighbours: {u.spec.neighbours}", f"  noise: {align.NOISE_TEXT[u.spec.noise]}",
+                 *(f"  {n}" for n in u.plan.notes)]
         return item, lines
 
 

@@ -1,0 +1,54 @@
+"""Real Coq: the discrete Gaussian's Rényi bounds at integer orders (Accountant/DGaussRenyi.v: one
+run over finite sets, and (ε, δ)-DP of K runs) say what the docs say and rest only on allowed
+axioms; and the order 1 is not covered (the instance below does not type-check: 2 <= a is
+needed)."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from obligations.certify import allowlist as allowlist
+from obligations.core.resources import THEORIES
+from obligations.prover.coq import assumption_names
+
+pytestmark = pytest.mark.coq
+
+STATEMENT = ("forall v : R, 0 < v -> forall (s : Z) (a : nat) (eps : R) (l : list Z), (2 <= a)%nat -> "
+             "NoDup l -> rsum (map (fun z : Z => Rmax 0 (dgauss v z - exp eps * dgauss v (z + s))) l) <= "
+             "exp ((INR a - 1) * (INR a * (IZR s * IZR s) / (2 * v) - eps))")
+
+
+def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
+    v = tmp_path / "RenyiAudit.v"
+    v.write_text("From Coq Require Import ZArith Reals List.\nFrom Obligations.Accountant Require Import DGauss "
+                 "DGaussRenyi.\nFrom Obligations.Core Require Import Sums.\nOpen Scope R_scope.\n"
+                 "Set Printing Width 100000.\n" + body)
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
+                          capture_output=True, text=True, timeout=300)
+
+
+KRUNS = ("forall v : R, 0 < v -> forall (Delta : Z) (K a : nat) (eps : R), (2 <= a)%nat -> zdp (dgauss v) Delta K "
+         "eps (exp ((INR a - 1) * (INR K * INR a * (IZR Delta * IZR Delta) / (2 * v) - eps)))")
+
+
+def test_statement_and_assumptions(tmp_path: Path) -> None:
+    done = _coqc(tmp_path, "From Obligations.Accountant Require Import NoiseDP.\nCheck dgauss_hs_renyi.\n"
+                 "Check zdp_dgauss_renyi.\nDefinition both := (dgauss_hs_renyi, zdp_dgauss_renyi).\n"
+                 "Print Assumptions both.\n")
+    assert done.returncode == 0, done.stderr
+    flat = " ".join(done.stdout.split())
+    assert " ".join(STATEMENT.split()) in flat and " ".join(KRUNS.split()) in flat, done.stdout
+    lines = done.stdout.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(("Axioms:", "Closed under")))
+    names = assumption_names(lines[start:], "both")
+    full, unresolved = allowlist.full_names(names, allowlist.REALS)
+    assert names and not unresolved and allowlist.refused(full, uses_interval=False) == []
+
+
+def test_order_one_is_not_covered(tmp_path: Path) -> None:
+    done = _coqc(tmp_path, "Goal forall (v : R) (Hv : 0 < v) (s : Z) (eps : R) (l : list Z) (H : NoDup l), True.\n"
+                 "intros v Hv s eps l H.\n"
+                 "pose proof (dgauss_hs_renyi v Hv s 1 eps l (le_n 1) H).\nexact I.\nQed.\n")
+    assert done.returncode != 0 and "le_n 1" in done.stderr

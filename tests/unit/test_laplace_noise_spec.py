@@ -1,0 +1,125 @@
+"""The noise of an all-k program (no Coq): `laplace:` at a sampling site chooses continuous
+Laplace noise for the whole program, `geometric:` the discrete one; bad input names its field;
+the claim's record says the continuous noise (the discrete records stay as certified); and
+nothing is claimed under continuous noise that Coq did not check over the reals: an alignment
+found for the discrete form, or a counterexample for it, leaves the claim undecided."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+import yaml
+
+from obligations.core.obligation import Verdict
+from obligations.errors import SpecError
+from obligations.models import load
+from obligations.program.align import spec as S
+from obligations.program.align.route import BY_GENERIC_ALIGNMENT
+from obligations.program.refute.route import BY_COUNTEREXAMPLE
+
+REPO = Path(__file__).resolve().parent.parent.parent
+CHECKDP = REPO / "mechanisms" / "checkdp"
+
+
+def _spec(tmp_path: Path, text: str) -> S.AlignSpec:
+    p = tmp_path / "s.yaml"
+    p.write_text(text)
+    return S.check(yaml.safe_load(text), str(p), hashlib.sha256(text.encode()).hexdigest())
+
+
+def _continuous(name: str) -> str:
+    """A shipped CheckDP program with every `geometric:` site made `laplace:`, no fallback."""
+    text = (CHECKDP / f"{name}.yaml").read_text().replace("geometric:", "laplace:")
+    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("fallback:"))
+
+
+def test_laplace_sites_make_a_continuous_program(tmp_path: Path) -> None:
+    s = _spec(tmp_path, _continuous("sparsevector"))
+    assert s.noise == "laplace" and s.continuous
+    assert s.claim.record()["noise"] == "laplace"
+    assert "under laplace noise" in s.claim.text()
+
+
+def test_geometric_sites_keep_the_certified_record() -> None:
+    s = load(CHECKDP / "sparsevector.yaml")
+    assert isinstance(s, S.AlignSpec) and s.noise == "discrete_laplace" and not s.continuous
+    assert "noise" not in s.claim.record()
+
+
+@pytest.mark.parametrize("old,new,field,words", [
+    ("{laplace: {scale: 2, center: T}}", "{geometric: {scale: 2, center: T}}",
+     "program.body[2].do[0].sample.from.laplace", "mixes noises"),
+    ("{laplace: {scale: 2, center: T}}", "{laplace: {scale: -2, center: T}}",
+     "program.body[0].sample.from.laplace.scale", "must be positive"),
+    ("{laplace: {scale: 2, center: T}}", "{laplace: {scale: 2, center: T}, geometric: {scale: 2, center: T}}",
+     "program.body[0].sample.from", "give one distribution"),
+    ("{laplace: {scale: 2, center: T}}", "{}", "program.body[0].sample.from", "give one distribution"),
+    ("claim:", "fallback: sparsevector.yaml\nclaim:", "fallback", "geometric noise"),
+])
+def test_bad_noise_names_the_field(tmp_path: Path, old: str, new: str, field: str, words: str) -> None:
+    text = _continuous("sparsevector")
+    assert old in text
+    (tmp_path / "sparsevector.yaml").write_text("")
+    with pytest.raises(SpecError) as e:
+        _spec(tmp_path, text.replace(old, new, 1))
+    assert field in str(e.value) and words in str(e.value)
+
+
+def test_an_alignment_of_the_discrete_form_proves_nothing_continuous(tmp_path: Path) -> None:
+    s = _spec(tmp_path, _continuous("sparsevector"))
+    a = BY_GENERIC_ALIGNMENT.analyse(s)
+    assert a.plan.expected == Verdict.UNDECIDED
+    assert "not generated yet" in a.plan.notes[0] and "found one for the discrete form" in a.plan.notes[0]
+    assert "Theorem" not in BY_GENERIC_ALIGNMENT.render(s, a).text
+
+
+def test_a_counterexample_of_the_discrete_form_refutes_nothing_continuous(tmp_path: Path) -> None:
+    s = _spec(tmp_path, _continuous("badsparsevector1"))
+    assert BY_COUNTEREXAMPLE.applies(s)
+    a = BY_COUNTEREXAMPLE.analyse(s)
+    assert a is not None and a.plan.expected == Verdict.UNDECIDED
+    assert any("counterexample for the discrete form" in n for n in a.plan.notes)
+    assert "Theorem" not in BY_COUNTEREXAMPLE.render(s, a).text
+
+
+@pytest.mark.parametrize("name", ["sparsevector", "noisymax", "svt_increasing", "svt_decreasing", "gapsparsevector",
+                                  "numsparsevector", "adaptivesparsevector", "partialsum", "smartsum", "prefixsum"])
+def test_the_benchmark_programs_are_accepted_with_continuous_noise(tmp_path: Path, name: str) -> None:
+    assert _spec(tmp_path, _continuous(name)).continuous   # smartsum's `(i + 1) % M` rounds no noise
+
+
+LOOP = ("    - assign: {var: s, value: 0}\n    - for: {var: i, in: q, value: a}\n      do:\n"
+        "        - sample: {var: n, from: {laplace: {scale: 1, center: a}}}\n"
+        "BODY"
+        "    - output: s\n")
+
+
+@pytest.mark.parametrize("body,field,noisy", [
+    ("        - assign: {var: s, value: n // 2}\n", "body[1].do[1].assign.value", "n"),
+    ("        - assign: {var: t, value: s % 3}\n        - assign: {var: s, value: s + n}\n",
+     "body[1].do[1].assign.value", "s"),                                   # noisy from the previous iteration
+    ("        - if: \"n >= 0\"\n          then: [{assign: {var: s, value: 1}}]\n"
+     "        - output: s // 2\n", "body[1].do[2].output", "s"),            # set under a noisy condition
+    ("        - if: \"n // 2 >= a\"\n          then: [stop]\n", "body[1].do[1].if", "n"),
+])
+def test_rounding_noise_is_refused(tmp_path: Path, body: str, field: str, noisy: str) -> None:
+    head = "schema_version: 1\nname: t\nprogram:\n  inputs:\n    q: {stream: k, neighbours: {each: 1}}\n  body:\n"
+    text = head + LOOP.replace("BODY", body) + "claim: {for_all_k: true}\n"
+    with pytest.raises(SpecError) as e:
+        _spec(tmp_path, text)
+    assert field in str(e.value) and f"continuous noise ({noisy})" in str(e.value)
+    _spec(tmp_path, text.replace("laplace:", "geometric:"))   # the discrete program rounds integers: fine
+
+
+def test_the_shipped_continuous_spec_is_undecided_and_a_mixed_one_exits_2(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from obligations.cli import main
+    shipped = CHECKDP / "sparsevector_laplace.yaml"
+    s = load(shipped)
+    assert isinstance(s, S.AlignSpec) and s.continuous
+    assert BY_GENERIC_ALIGNMENT.analyse(s).plan.expected == Verdict.UNDECIDED
+    text = shipped.read_text().replace("{laplace: {scale: 2,", "{geometric: {scale: 2,")
+    (tmp_path / "mixed.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "mixed.yaml"]) == 2
