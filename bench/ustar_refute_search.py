@@ -11,6 +11,9 @@ probability is exact (obligations/analysis/ustar_snapping.py); the ratio printed
 (12β + 2)η (seed) and over 16βη (Mironov), β = B/λ; above 1 refutes.
 
     python bench/ustar_refute_search.py P [P ...] [--lams N] [--real] [--ties down] [--grids all]
+
+(--lams N: λ = 1 + k/N of [1, 2); --grids all: also Λ ∈ {λ, succ λ, 1.25λ, 1.5λ, 2λ}, besides the
+power of two at or above λ.)  Figures in docs/snap_tight.md, §5.
 """
 from __future__ import annotations
 
@@ -98,7 +101,8 @@ def one(p: int, lam: Fraction, grid: Fraction, bound: Fraction, ties: U.Ties, re
 
 
 def main(argv: list[str]) -> None:
-    ps = [int(a) for a in argv if a.isdigit()]
+    values = {i + 1 for i, a in enumerate(argv) if a in ("--lams", "--ties", "--grids")}
+    ps = [int(a) for i, a in enumerate(argv) if a.isdigit() and i not in values]
     nl = int(argv[argv.index("--lams") + 1]) if "--lams" in argv else 8
     real = "--real" in argv
     ties: U.Ties = "down" if "--ties" in argv else "up"

@@ -4,12 +4,15 @@
     Λ ≥ ρ0·λ the factor is smaller ((e^1.9 + 1)/(e^1.9 − 1) < 1.353, (e^1.5 + 1)/(e^1.5 − 1) < 1.576)
     and the same route gives, for a correctly rounded logarithm, every binary64 λ ≥ 2^−968,
     0 < B ≤ 353λ and all real inputs in [−B, B], the exponent |x − x′|/λ + c·(8·B/λ + 11)·η
-    ([snap_binary64_dp_wide]).  From it:
-    - seed 004's ε + 12·B·ε·η + 2·η for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ ([snap_binary64_seed_constant]);
-    - Mironov's ε + 2^−49·B·ε for 1.9λ ≤ Λ ≤ 2λ and 3λ ≤ B ≤ 353λ, and for 1.5λ ≤ Λ ≤ 2λ and
-      6λ ≤ B ≤ 353λ ([snap_binary64_mironov_constant], [snap_binary64_mironov_constant_15]).
-    Below Λ = 1.61λ the route cannot give the seed's slope (8·(r + 1)/(r − 1) > 12): those
-    constants stay open there (docs/snap_tight.md). *)
+    ([snap_binary64_dp_wide]); for B ≥ β0·λ that is a·η·B/λ + b·η when 8c ≤ a and
+    11c − b ≤ (a − 8c)·β0 ([snap_binary64_dp_wide_ab]).  From it:
+    - seed 004's ε + 12·B·ε·η + 2·η for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ ([snap_binary64_seed_constant]),
+      for Λ ≥ 1.75λ and B ≥ 22λ, for Λ ≥ 1.65λ and B ≥ 75λ;
+    - Mironov's ε + 2^−49·B·ε for 1.9λ ≤ Λ ≤ 2λ and 3λ ≤ B ≤ 353λ ([snap_binary64_mironov_constant]),
+      for Λ ≥ 1.5λ and B ≥ 6λ, for Λ ≥ 1.2λ and B ≥ 19λ.
+    The route's slope is 8c ≈ 8·(r + 1)/(r − 1), r = e^(Λ/λ): above 12 for Λ < 1.61λ, above 16
+    for Λ < 1.1λ; its intercept c·11·η is above the seed's 2·η for every Λ.  What it does not
+    reach stays open (docs/snap_tight.md). *)
 From Coq Require Import ZArith Reals Lra Lia QArith Qreals.
 From Flocq Require Import Core.Core.
 From Obligations.Core Require Import RealFacts ExpTaylor ExpBounds.
