@@ -12,8 +12,10 @@ probability is exact (obligations/analysis/ustar_snapping.py); the ratio printed
 
     python bench/ustar_refute_search.py P [P ...] [--lams N] [--real] [--ties down] [--grids all]
 
-(--lams N: λ = 1 + k/N of [1, 2); --grids all: also Λ ∈ {λ, succ λ, 1.25λ, 1.5λ, 2λ}, besides the
-power of two at or above λ.)  Figures in docs/snap_tight.md, §5.
+(--lams N: λ = 1 + k/N of [1, 2), or --lam X: that λ only; --grids all: also Λ ∈ {λ, succ λ,
+1.25λ, 1.5λ, 2λ}, besides the power of two at or above λ; --near β,n: only the n clamps with B/λ
+nearest β.)  Figures in docs/snap_tight.md, §5 (its p = 7 reals row is Λ ∈ {3/2, 15/8} of
+`7 --lam 3/2 --grids all --real --near 3.25,14`).
 """
 from __future__ import annotations
 
@@ -85,6 +87,14 @@ def bounds(p: int, lam: Fraction) -> list[Fraction]:
     return sorted(b for b in out if b > lam)
 
 
+def near(bs: list[Fraction], lam: Fraction, argv: list[str]) -> list[Fraction]:
+    """With --near β,n: the n clamps whose B/λ is nearest β, increasing; else all."""
+    if "--near" not in argv:
+        return bs
+    beta, n = argv[argv.index("--near") + 1].split(",")
+    return sorted(sorted(bs, key=lambda b: abs(float(b / lam) - float(beta)))[:int(n)])
+
+
 def one(p: int, lam: Fraction, grid: Fraction, bound: Fraction, ties: U.Ties, real: bool) -> dict[str, Any] | None:
     emin = emin_for(p, lam, bound, grid)
     ok, lnk = tight_premises(p, emin, lam, grid, bound)
@@ -101,7 +111,7 @@ def one(p: int, lam: Fraction, grid: Fraction, bound: Fraction, ties: U.Ties, re
 
 
 def main(argv: list[str]) -> None:
-    values = {i + 1 for i, a in enumerate(argv) if a in ("--lams", "--ties", "--grids")}
+    values = {i + 1 for i, a in enumerate(argv) if a in ("--lams", "--ties", "--grids", "--lam", "--near")}
     ps = [int(a) for i, a in enumerate(argv) if a.isdigit() and i not in values]
     nl = int(argv[argv.index("--lams") + 1]) if "--lams" in argv else 8
     real = "--real" in argv
@@ -111,10 +121,12 @@ def main(argv: list[str]) -> None:
         t0 = time.perf_counter()
         step = max(1, 2 ** (p - 1) // nl)
         lams = [Fraction(2 ** (p - 1) + a, 2 ** (p - 1)) for a in range(0, 2 ** (p - 1), step)]
+        if "--lam" in argv:
+            lams = [Fraction(argv[argv.index("--lam") + 1])]
         rows = []
         for lam in lams:
             for grid in grids(p, lam, mode):
-                for bound in bounds(p, lam):
+                for bound in near(bounds(p, lam), lam, argv):
                     r = one(p, lam, grid, bound, ties, real)
                     if r is None:
                         break
