@@ -29,6 +29,24 @@ Qed.
 Lemma tiny_binary64 : bpow radix2 (-1074) = powerRZ 2 (-1074).
 Proof. rewrite bpow_powerRZ. reflexivity. Qed.
 
+(** K ≤ 1 + c·s for E² ≤ 1/(1 − s), s small and any r with 1.0002·(r + 1) ≤ c·(r − 1.0002):
+    [snap64_K_step] with the bucket-width factor (r + 1)/(r − 1) left as a parameter. *)
+Lemma ratio_K_step_c : forall F r s c, 1 <= F -> F * (1 - s) <= 1 -> 0 <= s <= / 10000 ->
+  10002 / 10000 < r -> 10002 / 10000 * (r + 1) <= c * (r - 10002 / 10000) ->
+  (F * r - 1) / (r - F) <= 1 + c * s.
+Proof.
+  intros F r s c H1 Hs Hs0 Hr Hc.
+  assert (HF : F <= 10002 / 10000) by nra.
+  assert (Hrf : 0 < r - F) by lra.
+  assert (Hc0 : 0 <= c) by nra.
+  apply (Rmult_le_reg_r (r - F)); [exact Hrf|].
+  unfold Rdiv. rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra.
+  assert (A : (F - 1) * (r + 1) <= s * F * (r + 1)) by nra.
+  assert (B : F * (r + 1) <= c * (r - F)) by nra.
+  assert (C : s * (F * (r + 1)) <= s * (c * (r - F))) by (apply Rmult_le_compat_l; lra).
+  nra.
+Qed.
+
 (** δ one η·λ above the noise's displacement of a threshold. *)
 Definition tight64_delta (mu lam grid B : R) : R :=
   tight_mu 53 mu * tight_D 53 (-1074) grid B + eta 53 * lam.
@@ -168,6 +186,48 @@ Proof.
   assert (Hs0 : 0 <= s <= / 10000) by (unfold s; split; lra).
   eapply Rle_trans; [apply (snap64_K_step F _ s F1 F2 Hs0 Hr)|].
   fold beta. unfold tight64_a, tight64_b. fold e.
+  assert (Hsl := Hs_lin). rewrite Hs_expand in Hsl. fold s in Hsl.
+  rewrite He in Hsl |- *. lra.
+Qed.
+
+(** The same for a grid wide enough that e^(W/λ) ≥ r0: K ≤ 1 + c·s with s written linearly,
+    where c bounds the bucket-width factor (r0 + 1)/(r0 − 1) (with a margin). *)
+Lemma tight64_K_le_c : forall c r0, 10002 / 10000 < r0 -> r0 <= exp (tight_W 53 (-1074) grid B / lam) ->
+  10002 / 10000 * (r0 + 1) <= c * (r0 - 10002 / 10000) ->
+  tight_K 53 (-1074) lam grid B (tight64_delta mu lam grid B) <=
+  1 + c * (eta 53 * (4 * (B / lam) + 4 * (m * (B / lam)) + grid / lam + m * (grid / lam) + 7)).
+Proof.
+  intros c r0 Hr0 Hrw Hc.
+  unfold tight_K, ratio_E. fold e.
+  set (s := 2 * d + 4 * e).
+  set (F := exp (tight64_delta mu lam grid B / lam) / (1 - 2 * e) * (exp (tight64_delta mu lam grid B / lam) / (1 - 2 * e))).
+  assert (Hepos : 0 < e) by (rewrite He; lra).
+  assert (HF : F = exp (2 * d) / ((1 - 2 * e) * (1 - 2 * e))).
+  { unfold F. fold d. replace (2 * d) with (d + d) by ring. rewrite exp_plus. field. lra. }
+  assert (Hexp1 : 1 <= exp (2 * d)) by (apply exp_ge_1; lra).
+  assert (Hexp2 : exp (2 * d) <= / (1 - 2 * d)) by (apply exp_le_inv_one_minus; lra).
+  assert (Hden : 1 - 2 * d - 4 * e <= (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))) by nra.
+  assert (Hpos : 0 < (1 - 2 * e) * (1 - 2 * e)) by nra.
+  assert (F1 : 1 <= F).
+  { rewrite HF. apply div_ge1; [exact Hpos|]. nra. }
+  assert (F2 : F * (1 - s) <= 1).
+  { rewrite HF. unfold s. unfold Rdiv.
+    assert (Hx : exp (2 * d) * (1 - 2 * d) <= 1).
+    { apply (Rmult_le_compat_r (1 - 2 * d)) in Hexp2; [|lra]. rewrite Rinv_l in Hexp2 by lra. exact Hexp2. }
+    apply (Rmult_le_reg_r ((1 - 2 * e) * (1 - 2 * e))); [exact Hpos|].
+    replace (exp (2 * d) * / ((1 - 2 * e) * (1 - 2 * e)) * (1 - (2 * d + 4 * e)) * ((1 - 2 * e) * (1 - 2 * e)))
+      with (exp (2 * d) * (1 - (2 * d + 4 * e))) by (field; lra).
+    assert (exp (2 * d) * (1 - (2 * d + 4 * e)) <= exp (2 * d) * ((1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))))
+      by (apply Rmult_le_compat_l; lra).
+    nra. }
+  assert (Hs0 : 0 <= s <= / 10000) by (unfold s; split; lra).
+  assert (Hc0 : 0 <= c) by nra.
+  assert (Hcr : 10002 / 10000 * (exp (tight_W 53 (-1074) grid B / lam) + 1) <=
+    c * (exp (tight_W 53 (-1074) grid B / lam) - 10002 / 10000)).
+  { assert (Hc1 : 10002 / 10000 <= c) by nra. nra. }
+  eapply Rle_trans; [apply (ratio_K_step_c F _ s c F1 F2 Hs0); [lra|exact Hcr]|].
+  apply Rplus_le_compat_l. apply Rmult_le_compat_l; [exact Hc0|].
+  fold beta rho. fold e.
   assert (Hsl := Hs_lin). rewrite Hs_expand in Hsl. fold s in Hsl.
   rewrite He in Hsl |- *. lra.
 Qed.

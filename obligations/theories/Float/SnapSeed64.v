@@ -1,0 +1,268 @@
+(** * The seed's and Mironov's constants in binary64 where the grid is wide
+    [snap_binary64_dp_tight] (SnapTight64.v) bounds the bucket-width factor (r + 1)/(r − 1),
+    r = e^(W/λ), by its value at Λ = λ (2.165), which puts its slope at 18·η·B/λ.  For a grid
+    Λ ≥ ρ0·λ the factor is smaller ((e^1.9 + 1)/(e^1.9 − 1) < 1.353, (e^1.5 + 1)/(e^1.5 − 1) < 1.576)
+    and the same route gives, for a correctly rounded logarithm, every binary64 λ ≥ 2^−968,
+    0 < B ≤ 353λ and all real inputs in [−B, B], the exponent |x − x′|/λ + c·(8·B/λ + 11)·η
+    ([snap_binary64_dp_wide]); for B ≥ β0·λ that is a·η·B/λ + b·η when 8c ≤ a and
+    11c − b ≤ (a − 8c)·β0 ([snap_binary64_dp_wide_ab]).  From it:
+    - seed 004's ε + 12·B·ε·η + 2·η for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ ([snap_binary64_seed_constant]),
+      for Λ ≥ 1.75λ and B ≥ 22λ, for Λ ≥ 1.65λ and B ≥ 75λ;
+    - Mironov's ε + 2^−49·B·ε for 1.9λ ≤ Λ ≤ 2λ and 3λ ≤ B ≤ 353λ ([snap_binary64_mironov_constant]),
+      for Λ ≥ 1.5λ and B ≥ 6λ, for Λ ≥ 1.2λ and B ≥ 19λ.
+    The route's slope is 8c ≈ 8·(r + 1)/(r − 1), r = e^(Λ/λ): above 12 for Λ < 1.61λ, above 16
+    for Λ < 1.1λ; its intercept c·11·η is above the seed's 2·η for every Λ.  What it does not
+    reach stays open (docs/snap_tight.md). *)
+From Coq Require Import ZArith Reals Lra Lia QArith Qreals.
+From Flocq Require Import Core.Core.
+From Obligations.Core Require Import RealFacts ExpTaylor ExpBounds.
+From Obligations.Noise Require Import Rounding Clamp.
+From Obligations.Float Require Import RelError SnapOuter UStarMeasure SnapOutput SnapInterior SnapRatio
+  SnapFloatDP SnapPipeline SnapBinary64
+  SnapThreshold SnapTight SnapTight64.
+
+Local Open Scope R_scope.
+
+Lemma exp_18999_ge : 6685 / 1000 <= exp (18999 / 10000).
+Proof.
+  replace (6685 / 1000) with (Q2R (6685 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (18999 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+Lemma exp_17499_ge : 5754 / 1000 <= exp (17499 / 10000).
+Proof.
+  replace (5754 / 1000) with (Q2R (5754 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (17499 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+Lemma exp_16499_ge : 5206 / 1000 <= exp (16499 / 10000).
+Proof.
+  replace (5206 / 1000) with (Q2R (5206 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (16499 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+Lemma exp_14999_ge : 4481 / 1000 <= exp (14999 / 10000).
+Proof.
+  replace (4481 / 1000) with (Q2R (4481 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (14999 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+Lemma exp_11999_ge : 3319 / 1000 <= exp (11999 / 10000).
+Proof.
+  replace (3319 / 1000) with (Q2R (3319 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (11999 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+(** The narrowest bucket's thresholds are at least ρ0 − 10^−4 grid-widths of λ apart. *)
+Lemma tight64_W_ge : forall rho0 lam grid B, powerRZ 2 (-968) <= lam -> rho0 * lam <= grid <= 2 * lam ->
+  0 < B <= 353 * lam -> rho0 - / 10000 <= tight_W 53 (-1074) grid B / lam.
+Proof.
+  intros rho0 lam grid B Hlam Hgrid HB.
+  assert (Hl0 : 0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra).
+  assert (Hlam0 : 0 < lam) by lra.
+  assert (Ht : bpow radix2 (-1074) <= / 10000000 * lam).
+  { apply Rle_trans with (/ 10000000 * powerRZ 2 (-968)); [|apply Rmult_le_compat_l; lra].
+    rewrite bpow_powerRZ. change (IZR (radix_val radix2)) with 2.
+    replace (-1074)%Z with (-106 + -968)%Z by reflexivity.
+    rewrite powerRZ_add by lra. apply Rmult_le_compat_r; [lra|].
+    change (powerRZ 2 (-106)) with (/ (2 ^ 106)). apply Rinv_le_contravar; lra. }
+  apply div_le_iff; [exact Hlam0|]. unfold tight_W. rewrite eta_binary64. lra.
+Qed.
+
+(** For any c with 1.0002·(r0 + 1) ≤ c·(r0 − 1.0002), r0 ≤ e^(ρ0 − 10^−4) and ρ0·λ ≤ Λ ≤ 2λ:
+    every output's ratio is at most e^(|x − x′|/λ + c·(8·B/λ + 11)·η). *)
+Theorem snap_binary64_dp_wide : forall (c r0 rho0 : R) (choice : Z -> bool) (pr : (R -> Prop) -> R)
+  (t : tie) (lam grid B : R),
+  10002 / 10000 < r0 -> r0 <= exp (rho0 - / 10000) -> 10002 / 10000 * (r0 + 1) <= c * (r0 - 10002 / 10000) ->
+  1 <= rho0 -> uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  rho0 * lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + c * (8 * (B / lam) + 11) * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros c r0 rho0 choice pr t lam grid B Hr0 Hr0e Hc Hrho0 Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
+  assert (Hg0 : 0 < grid) by nra.
+  assert (Hgrid1 : lam <= grid <= 2 * lam) by nra.
+  assert (He := eta_binary64).
+  assert (Hmu2 : 0 <= eta 53 <= / 2) by (rewrite He; lra).
+  assert (Hlnf := correct_log_within 53 (-1074) eq_refl ltac:(lia) choice ltac:(lia)).
+  assert (Hlb : bpow radix2 (-1074 + 2 * 53) <= lam) by (rewrite binary64_lam_bound; exact Hlam).
+  set (lnf := fun v => rnd 53 (-1074) choice (ln v)) in *.
+  assert (Hnn := snap_prob_nonneg 53 (-1074) choice lnf pr Hpr lam x' (fun w => float_snap t grid B w = out)).
+  assert (Hm1 : eta 53 <= 1 * eta 53) by lra.
+  assert (Hm22 : 1 <= 2 ^ 22) by lra.
+  eapply Rle_trans.
+  - refine (float_snap_dp_tight_log 53 (-1074) eq_refl ltac:(lia) choice lnf (eta 53) pr t grid B
+             (snap64_g grid B) lam (tight64_delta (eta 53) lam grid B) Hmu2 Hpr Hlnf Hlb Fl Hg0 (proj1 HB)
+             (snap64_g_ok grid B Hg0) _ _ _ _ x x' out Hx Hx');
+      [exact (tight64_delta_nonneg _ 1 lam grid B (proj1 Hmu2) Hm1 Hm22 Hlam Hgrid1 HB)
+      |exact (tight64_disp _ lam grid B HB)
+      |exact (tight64_range _ 1 lam grid B (proj1 Hmu2) Hm1 Hm22 Hlam Hgrid1 HB)
+      |exact (tight64_E _ 1 lam grid B (proj1 Hmu2) Hm1 Hm22 Hlam Hgrid1 HB)].
+  - apply Rmult_le_compat_r; [exact Hnn|]. rewrite !exp_plus.
+    apply Rmult_le_compat_l; [left; apply exp_pos|].
+    assert (HW := tight64_W_ge rho0 lam grid B Hlam Hgrid HB).
+    assert (Hrw : r0 <= exp (tight_W 53 (-1074) grid B / lam)).
+    { eapply Rle_trans; [exact Hr0e|]. apply exp_le_iff. exact HW. }
+    eapply Rle_trans; [apply (tight64_K_le_c (eta 53) 1 lam grid B (proj1 Hmu2) Hm1 Hm22 Hlam Hgrid1 HB
+                                c r0 Hr0 Hrw Hc)|].
+    assert (Hc0 : 0 <= c) by nra.
+    assert (Hrho : grid / lam <= 2) by (apply div_le_iff_r; lra).
+    assert (Hb : 0 <= B / lam) by (apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]).
+    assert (Hs : eta 53 * (4 * (B / lam) + 4 * (1 * (B / lam)) + grid / lam + 1 * (grid / lam) + 7) <=
+      (8 * (B / lam) + 11) * eta 53) by (rewrite He; lra).
+    apply Rle_trans with (1 + c * (8 * (B / lam) + 11) * eta 53).
+    + rewrite Rmult_assoc. apply Rplus_le_compat_l. apply Rmult_le_compat_l; [exact Hc0|exact Hs].
+    + apply exp_ineq1_le.
+Qed.
+
+(** The exponent a·η·B/λ + b·η from c·(8·B/λ + 11)·η, for B ≥ β0·λ: 8c ≤ a and 11c − b ≤ (a − 8c)·β0. *)
+Theorem snap_binary64_dp_wide_ab : forall (c r0 rho0 beta0 a b : R) (choice : Z -> bool) (pr : (R -> Prop) -> R)
+  (t : tie) (lam grid B : R),
+  10002 / 10000 < r0 -> r0 <= exp (rho0 - / 10000) -> 10002 / 10000 * (r0 + 1) <= c * (r0 - 10002 / 10000) ->
+  1 <= rho0 -> 8 * c <= a -> 11 * c - b <= (a - 8 * c) * beta0 -> 0 < beta0 -> uprob pr -> powerRZ 2 (-968) <= lam ->
+  generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + a * eta 53 * (B / lam) + b * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros c r0 rho0 beta0 a b choice pr t lam grid B Hr0 Hr0e Hc Hrho0 Ha Hb Hbeta0 Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
+  assert (Hc0 : 0 <= c) by nra.
+  assert (HB0 : 0 < B <= 353 * lam).
+  { split; [|lra]. assert (0 < beta0 * lam) by (apply Rmult_lt_0_compat; lra). lra. }
+  eapply Rle_trans; [exact (snap_binary64_dp_wide c r0 rho0 choice pr t lam grid B Hr0 Hr0e Hc Hrho0 Hpr Hlam Fl
+                              Hgrid HB0 x x' out Hx Hx')|].
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff.
+  assert (Hbl : beta0 <= B / lam) by (apply div_le_iff; lra).
+  assert (He := eta_binary64). assert (He0 : 0 < eta 53) by (rewrite He; lra).
+  assert (Hk : c * (8 * (B / lam) + 11) <= a * (B / lam) + b) by nra.
+  assert (Hk' : c * (8 * (B / lam) + 11) * eta 53 <= (a * (B / lam) + b) * eta 53)
+    by (apply Rmult_le_compat_r; lra).
+  lra.
+Qed.
+
+(** Seed 004's constant, ε + 12·B·ε·η + 2·η with ε = 1/λ, for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_seed_constant : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  19 / 10 * lam <= grid <= 2 * lam -> 11 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 6685 / 1000 <= exp (19 / 10 - / 10000)).
+  { replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1353 / 1000) (6685 / 1000) (19 / 10) (11) 12 2 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  exact H.
+Qed.
+
+(** The seed's constant for 1.75λ ≤ Λ ≤ 2λ and 22λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_seed_constant_175 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  7 / 4 * lam <= grid <= 2 * lam -> 22 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 5754 / 1000 <= exp (7 / 4 - / 10000)).
+  { replace (7 / 4 - / 10000) with (17499 / 10000) by field. exact exp_17499_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1422 / 1000) (5754 / 1000) (7 / 4) (22) 12 2 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  exact H.
+Qed.
+
+(** The seed's constant for 1.65λ ≤ Λ ≤ 2λ and 75λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_seed_constant_165 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  33 / 20 * lam <= grid <= 2 * lam -> 75 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 5206 / 1000 <= exp (33 / 20 - / 10000)).
+  { replace (33 / 20 - / 10000) with (16499 / 10000) by field. exact exp_16499_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1476 / 1000) (5206 / 1000) (33 / 20) (75) 12 2 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  exact H.
+Qed.
+
+(** Mironov's constant, ε + 2^−49·B·ε = ε + 16·B·ε·η, for 1.9λ ≤ Λ ≤ 2λ and 3λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_mironov_constant : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  19 / 10 * lam <= grid <= 2 * lam -> 3 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam)) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 6685 / 1000 <= exp (19 / 10 - / 10000)).
+  { replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1353 / 1000) (6685 / 1000) (19 / 10) (3) 16 0 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  eapply Rle_trans; [exact H|].
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
+Qed.
+
+(** Mironov's constant for 1.5λ ≤ Λ ≤ 2λ and 6λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_mironov_constant_15 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  3 / 2 * lam <= grid <= 2 * lam -> 6 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam)) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 4481 / 1000 <= exp (3 / 2 - / 10000)).
+  { replace (3 / 2 - / 10000) with (14999 / 10000) by field. exact exp_14999_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1576 / 1000) (4481 / 1000) (3 / 2) (6) 16 0 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  eapply Rle_trans; [exact H|].
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
+Qed.
+
+(** Mironov's constant for 1.2λ ≤ Λ ≤ 2λ and 19λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_mironov_constant_12 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  6 / 5 * lam <= grid <= 2 * lam -> 19 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam)) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hr0e : 3319 / 1000 <= exp (6 / 5 - / 10000)).
+  { replace (6 / 5 - / 10000) with (11999 / 10000) by field. exact exp_11999_ge. }
+  assert (H := snap_binary64_dp_wide_ab (1864 / 1000) (3319 / 1000) (6 / 5) (19) 16 0 choice pr t lam grid B
+                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
+  eapply Rle_trans; [exact H|].
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
+Qed.
