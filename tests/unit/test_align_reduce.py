@@ -1,6 +1,7 @@
 """The mined invariant's reduction: the exact LP and the atoms it drops (no Coq)."""
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -43,7 +44,22 @@ def test_lp_max_agrees_with_sympy_on_random_problems() -> None:
         except UnboundedLPError:
             want = None
         got = lp_max(obj, rows)
+        if want == "infeasible" and (point := _feasible_point(rows, names)) is not None:
+            # sympy 1.13's lpmax calls some feasible problems infeasible, depending on the
+            # hash seed (here: a = 1, b = c = 0 satisfies every row of the problem it refused)
+            assert not isinstance(got, Infeasible), (rows, point)
+            continue
         assert ("infeasible" if isinstance(got, Infeasible) else got) == want, (rows, obj)
+
+
+def _feasible_point(rows: list[tuple[dict[str, F], F]], names: list[str]) -> dict[str, F] | None:
+    """A point of the half-integer grid in [-4, 4]^n that satisfies every row, if any."""
+    grid = [F(k, 2) for k in range(-8, 9)]
+    for values in itertools.product(grid, repeat=len(names)):
+        point = dict(zip(names, values, strict=True))
+        if all(sum(c * point[n] for n, c in r.items()) <= b for r, b in rows):
+            return point
+    return None
 
 
 def test_drop_implied_keeps_what_the_phase_states() -> None:
