@@ -43,8 +43,8 @@ Definition block_sums_all_k_shift (o : list oval) (tr : list bool) (site : nat) 
 
 (** The loop invariant (mined from runs; l_i / r_i: slot i of the left / aligned run). *)
 Definition block_sums_all_k_arith (o : list oval) (x x' : list Z) (j : nat) (l0 l1 l2 l3 r0 r1 r2 r3 acc : Z) : Prop :=
-  ((((Z.of_nat j) = 0) /\ (r0 = l0) /\ (l0 = 0) /\ (r0 = 0) /\ (acc = 0) /\ (l0 <= (Z.of_nat j)) /\ ((Z.abs (r0 - l0)) <= (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc <= (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc + (Z.abs (r0 - l0)) <= (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc <= 2 * (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc + (Z.abs (r0 - l0)) <= 2 * (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc <= 3 * (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc + (Z.abs (r0 - l0)) <= 3 * (l1pre j (skipn 0 x) (skipn 0 x')))) \/
-    ((1 <= (Z.of_nat j)) /\ (l0 + (-1) <= r0) /\ (r0 <= l0 + 1) /\ ((Z.abs (r0 - l0)) <= (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc <= 1) /\ (acc <= (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc + (Z.abs (r0 - l0)) <= (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc <= 2 * (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc + (Z.abs (r0 - l0)) <= 2 * (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc <= 3 * (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc + (Z.abs (r0 - l0)) <= 3 * (l1pre j (skipn 0 x) (skipn 0 x')))))%Z.
+  ((((Z.of_nat j) = 0) /\ (r0 = l0) /\ (l0 = 0) /\ (acc = 0) /\ ((Z.abs (r0 - l0)) <= (l1pre j (skipn 0 x) (skipn 0 x')))) \/
+    ((1 <= (Z.of_nat j)) /\ (l0 + (-1) <= r0) /\ (r0 <= l0 + 1) /\ ((Z.abs (r0 - l0)) <= (l1pre j (skipn 0 x) (skipn 0 x'))) /\ (acc <= 1) /\ (acc + (Z.abs (r0 - l0)) <= (l1pre j (skipn 0 x) (skipn 0 x')))))%Z.
 
 Definition block_sums_all_k_inv (x x' : list Z) (o : list oval) (j : nat) (ps : pstate) : Prop :=
   exists l0 l1 l2 l3 r0 r1 r2 r3 OL OA TL TA,
