@@ -169,7 +169,7 @@ def test_goal_at_failure_names_lemma_sentence_error_and_goal(tmp_path: Path) -> 
 
 
 def test_goal_at_failure_on_a_generated_certificate(tmp_path: Path) -> None:
-    shutil.copy(REPO / "tests" / "golden" / "expected" / "randomized_response.v", tmp_path / "rr.v")
+    shutil.copy(REPO / "certificates" / "randomized_response.v", tmp_path / "rr.v")
     assert goal_at_failure(tmp_path / "rr.v", LOAD_PATH, 120) is None
     text = (tmp_path / "rr.v").read_text()
     assert "(3 # 1))." in text
