@@ -43,7 +43,7 @@ $(VENV)/.installed: pyproject.toml
 	-$(PY) -m pip install -q -e '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
 	touch $@ $(VENV)/.docs-installed
 
-# files coqc compiles at once when building theories/ (the library: about 80 files)
+# files coqc compiles at once when building theories/ (the library: about 140 files)
 NPROC ?= $(shell nproc 2>/dev/null || echo 2)
 theories: coq
 	cd obligations/theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq -j$(NPROC)

@@ -15,10 +15,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
-if TYPE_CHECKING:    # synth imports this module
-    from obligations.program.align.synth import Atom
+
+class _Linear(Protocol):
+    """Σ coef·name + const (synth.Lin: synth imports this module, so it is named by shape)."""
+
+    @property
+    def terms(self) -> tuple[tuple[str, Fraction], ...]: ...
+
+    @property
+    def const(self) -> Fraction: ...
+
+
+class Atom(Protocol):
+    """lhs op rhs with op in = <= <> (synth.Atom)."""
+
+    @property
+    def op(self) -> str: ...
+
+    @property
+    def lhs(self) -> _Linear: ...
+
+    @property
+    def rhs(self) -> _Linear: ...
+
+
+A = TypeVar("A", bound=Atom)
 
 Row = tuple[dict[str, Fraction], Fraction]      # Σ coef·name <= bound
 _ZERO = Fraction(0)
@@ -132,7 +155,7 @@ def _implied(a: Atom, premises: Sequence[Atom]) -> bool:
     return all(_at_most(c, b, rows) for c, b in _rows(a))
 
 
-def drop_implied(guard: Sequence[Atom], atoms: Sequence[Atom]) -> tuple[Atom, ...]:
+def drop_implied(guard: Sequence[Atom], atoms: Sequence[A]) -> tuple[A, ...]:
     """The atoms, less each one the guard and the atoms still kept imply (the last first:
     the mined candidates grow more composite towards the end)."""
     kept = list(atoms)
