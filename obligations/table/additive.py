@@ -15,7 +15,7 @@ inside the box [−m0, m0]^K (`not_zdp_noise_acc`).  Template `additive.v.j2`.""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -28,7 +28,6 @@ from obligations.analysis import accountant as acc
 from obligations.core import expr as E
 from obligations.core.claims import Claim as ClaimOf
 from obligations.core.claims import Dp, DpOf
-from obligations.core.document import Tactic
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.names import spec_name_problem, text_problem
 from obligations.core.obligation import AccountantCheck, Plan, Verdict
@@ -39,7 +38,7 @@ from obligations.core.terms import comment, q_list, q_lit, r_lit
 from obligations.core.vocabulary import Number, Strict
 from obligations.errors import SpecError
 from obligations.table import gauss
-from obligations.table.by_accountant import EQ_TACTICS, PRELUDE, Claim, _pick
+from obligations.table.by_accountant import PRELUDE, Claim, claim_fields, claim_item, equation_slots
 from obligations.table.chosen import Chosen, chosen, describe_plan
 from obligations.table.form import Claim as ClaimForm
 
@@ -313,36 +312,21 @@ def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict
     return claims, expected, notes
 
 
-def _slots(name: str) -> tuple[dict[str, tuple[str, str, tuple[Tactic, ...]]], Callable[[str, Fraction, str], str]]:
-    """The equations Q2R q = r of the file, one per distinct value, and a function naming them."""
-    slots: dict[str, tuple[str, str, tuple[Tactic, ...]]] = {}
-
-    def slot(kind: str, q: Fraction, r_text: str) -> str:
-        key = f"{kind}{q}"
-        if key not in slots:
-            slots[key] = (f"{name}_{kind}{len(slots)}", f"(Q2R {q_lit(q)} = {r_text})%R", EQ_TACTICS)
-        return slots[key][0]
-    return slots, slot
-
-
 def _render_gauss(spec: AdditiveSpec, g: gauss.GaussAccountant, m0: int, claims: list[Claim]) -> Rendered:
     assert spec.sigma is not None
     name = spec.name
-    slots, slot = _slots(name)
+    slots, slot = equation_slots(name)
     up_items: list[str] = []
     proved: list[dict[str, Any]] = []
     refuted: list[dict[str, Any]] = []
     for c in claims:
         z0 = acc.pivot_key(g.keying, c.eps)
-        claim = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
-                     delta_r=r_lit(c.delta), eps_text=comment(c.eps_text), delta_text=comment(str(c.delta)),
-                     pick=_pick(len(up_items)), eps_slot=slot("eps", c.eps, c.eps_r),
-                     delta_slot=slot("delta", c.delta, r_lit(c.delta)))
+        claim = claim_fields(c, z0, len(up_items), slot)
         if c.refute:
             claim["t"] = -g.lower(float(c.eps))[1][1]
             refuted.append(claim)
         else:
-            up_items.append(f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})")
+            up_items.append(claim_item(c, z0))
             proved.append(claim)
     v = spec.sigma * spec.sigma
     ctx: dict[str, Any] = dict(
@@ -358,20 +342,17 @@ def _render(spec: AdditiveSpec, a: acc.Accountant, m0: int, plds: dict[int, acc.
             s: int) -> Rendered:
     assert spec.alpha is not None
     name = spec.name
-    slots, slot = _slots(name)
+    slots, slot = equation_slots(name)
     up_items: list[str] = []
     proved: list[dict[str, Any]] = []
     refuted: list[dict[str, Any]] = []
     for c in claims:
         z0 = acc.pivot_key(a.keying, c.eps)
-        claim = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
-                     delta_r=r_lit(c.delta), eps_text=comment(c.eps_text), delta_text=comment(str(c.delta)),
-                     pick=_pick(len(up_items)), eps_slot=slot("eps", c.eps, c.eps_r),
-                     delta_slot=slot("delta", c.delta, r_lit(c.delta)))
+        claim = claim_fields(c, z0, len(up_items), slot)
         if c.refute:
             refuted.append(claim)
         else:
-            up_items.append(f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})")
+            up_items.append(claim_item(c, z0))
             proved.append(claim)
     lo = plds[s]
     ctx: dict[str, Any] = dict(

@@ -16,6 +16,7 @@ points (`region --compose K --certify`), one file and one theorem for all of the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -266,6 +267,35 @@ def _pick(i: int) -> str:
     return f"do {i} right; left; reflexivity" if i else "left; reflexivity"
 
 
+Slots = dict[str, tuple[str, str, tuple[Tactic, ...]]]
+Slot = Callable[[str, Fraction, str], str]
+
+
+def equation_slots(name: str) -> tuple[Slots, Slot]:
+    """The equations Q2R q = r of a file, one per distinct value, and a function naming them."""
+    slots: Slots = {}
+
+    def slot(kind: str, q: Fraction, r_text: str) -> str:
+        key = f"{kind}{q}"
+        if key not in slots:
+            slots[key] = (f"{name}_{kind}{len(slots)}", f"(Q2R {q_lit(q)} = {r_text})%R", EQ_TACTICS)
+        return slots[key][0]
+    return slots, slot
+
+
+def claim_item(c: Claim, z0: int) -> str:
+    """The claim as an entry of the accountant's list in Coq: (eps, pivot key, delta)."""
+    return f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})"
+
+
+def claim_fields(c: Claim, z0: int, index: int, slot: Slot) -> dict[str, Any]:
+    """What an accountant template says of one claim, the `index`-th of its list."""
+    return dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
+                delta_r=r_lit(c.delta), eps_text=comment(c.eps_text), delta_text=comment(str(c.delta)),
+                pick=_pick(index), eps_slot=slot("eps", c.eps, c.eps_r),
+                delta_slot=slot("delta", c.delta, r_lit(c.delta)))
+
+
 def _spec_rows(spec: MechanismSpec, base: FiniteMechanism) -> tuple[tuple[Fraction, ...], ...]:
     """The table as the spec wrote it (before subsampling, which Coq's `fmech_subsample` does)."""
     if spec.subsample is None:
@@ -286,27 +316,16 @@ def _render(spec: MechanismSpec, base: FiniteMechanism, a: acc.Accountant, claim
         ups.insert(0, lo_pld)
     pld_names = [f"{name}_pld{i}" for i in range(len(ups))]
     lo_term = pld_names[0] if lo_pld == ups[0] else f"(({lo_pld.offset})%Z, {q_list(list(lo_pld.masses))})"
-    slots: dict[str, tuple[str, str, tuple[Tactic, ...]]] = {}
-
-    def slot(kind: str, q: Fraction, r_text: str) -> str:
-        key = f"{kind}{q}"
-        if key not in slots:
-            slots[key] = (f"{name}_{kind}{len(slots)}", f"(Q2R {q_lit(q)} = {r_text})%R", EQ_TACTICS)
-        return slots[key][0]
-
+    slots, slot = equation_slots(name)
     up_items: list[str] = []
     lo_items: list[str] = []
     proved: list[dict[str, Any]] = []
     refuted: list[dict[str, Any]] = []
     for c in claims:
         z0 = acc.pivot_key(a.keying, c.eps)
-        item = f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})"
         target = lo_items if c.refute else up_items
-        claim = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
-                   delta_r=r_lit(c.delta), eps_text=comment(c.eps_text),
-                   delta_text=comment(str(c.delta)), pick=_pick(len(target)),
-                   eps_slot=slot("eps", c.eps, c.eps_r), delta_slot=slot("delta", c.delta, r_lit(c.delta)))
-        target.append(item)
+        claim = claim_fields(c, z0, len(target), slot)
+        target.append(claim_item(c, z0))
         (refuted if c.refute else proved).append(claim)
     profile = None
     theorems: tuple[str, ...]

@@ -36,7 +36,6 @@ from obligations.table.members import describe_finite
 
 TEMPLATE = Path(__file__).parent / "templates" / "stream_theorem.v.j2"
 PRELUDE = "PreludeAcc"
-EQ_TACTICS = (Tactic("unfold Q2R; simpl; lra."), Tactic("unfold Q2R; simpl; field."))
 LE_TACTICS = (Tactic("unfold Q2R; simpl; lra."),)
 INTERVAL_TACTICS = (Tactic("unfold Q2R; simpl; interval."), Tactic("unfold Q2R; simpl; interval with (i_prec 120)."))
 TAU = "tau100"
@@ -158,5 +157,5 @@ def _render(spec: MechanismSpec, s: Theorem) -> Rendered:
         delta_text=comment(spec.delta_text),
         eps_below=str(eps), eps_exact=s.exact,
         eps_slot=(f"{name}_eps0", f"(Q2R {q_lit(eps)} <= {eps_r})%R", LE_TACTICS if s.exact else INTERVAL_TACTICS),
-        delta_slot=(f"{name}_delta0", f"(Q2R {q_lit(spec.delta)} = {r_lit(spec.delta)})%R", EQ_TACTICS))
+        delta_slot=(f"{name}_delta0", f"(Q2R {q_lit(spec.delta)} = {r_lit(spec.delta)})%R", by_stream.EQ_TACTICS))
     return render_template(TEMPLATE, name, ctx, PRELUDE, (f"{name}_dp",))

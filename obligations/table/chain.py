@@ -20,7 +20,6 @@ from obligations import __version__
 from obligations.analysis import accountant as acc
 from obligations.analysis.finite import FiniteMechanism, tabulate
 from obligations.core import expr as E
-from obligations.core.document import Tactic
 from obligations.core.finite_terms import domain_text, neighbours_term
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import AccountantCheck, Plan, RowsAreDistributions, Verdict
@@ -28,7 +27,7 @@ from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_list, q_lit, r_lit, rows_literal
 from obligations.errors import SpecError
-from obligations.table.by_accountant import EQ_TACTICS, PRELUDE, Claim, _exp_text, _pick
+from obligations.table.by_accountant import PRELUDE, Claim, _exp_text, claim_fields, claim_item, equation_slots
 from obligations.table.chain_spec import ChainSpec
 from obligations.table.chosen import Chosen, chosen, describe_plan
 
@@ -140,14 +139,7 @@ def _render(spec: ChainSpec, a: acc.Accountant, tables: list[FiniteMechanism], c
     combos = list(a.ups)
     combo_names = [f"{name}_combo{i}" for i in range(len(combos))]
     lo_term = (combo_names[combos.index(lo_combo)] if lo_combo in combos else f"[{_combo(lo_combo)}]")
-    slots: dict[str, tuple[str, str, tuple[Tactic, ...]]] = {}
-
-    def slot(kind: str, q: Fraction, r_text: str) -> str:
-        key = f"{kind}{q}"
-        if key not in slots:
-            slots[key] = (f"{name}_{kind}{len(slots)}", f"(Q2R {q_lit(q)} = {r_text})%R", EQ_TACTICS)
-        return slots[key][0]
-
+    slots, slot = equation_slots(name)
     up_items: list[str] = []
     lo_items: list[str] = []
     proved: list[dict[str, Any]] = []
@@ -155,11 +147,8 @@ def _render(spec: ChainSpec, a: acc.Accountant, tables: list[FiniteMechanism], c
     for c in claims:
         z0 = acc.pivot_key(a.keying, c.eps)
         target = lo_items if c.refute else up_items
-        claim = dict(theorem=c.theorem, eps_q=q_lit(c.eps), delta_q=q_lit(c.delta), z0=z0, eps_r=c.eps_r,
-                     delta_r=r_lit(c.delta), eps_text=comment(c.eps_text), delta_text=comment(str(c.delta)),
-                     pick=_pick(len(target)), eps_slot=slot("eps", c.eps, c.eps_r),
-                     delta_slot=slot("delta", c.delta, r_lit(c.delta)))
-        target.append(f"(iq {q_lit(c.eps)}, ({z0})%Z, {q_lit(c.delta)})")
+        claim = claim_fields(c, z0, len(target), slot)
+        target.append(claim_item(c, z0))
         (refuted if c.refute else proved).append(claim)
     parts = [dict(name=f"{name}_m{i}", runs=k, n_out=m.outputs.size, outputs=domain_text(m.outputs),
                   rows=rows_literal(t.base_rows), comment=comment(f"{m.name}, from {Path(m.path).name}"))
