@@ -168,15 +168,22 @@ Fixpoint merge (A : list state) : list state -> list state :=
         end
   end.
 
-Section Classes.
-Variables (n m : nat) (A : list (list Z)) (D : positive).
+(** Letters: one (y, w) per block of outputs with equal columns, y one of them and w how many. *)
+Definition letter := (nat * positive)%type.
 
-(** Extend by output [y]: coordinate x multiplied by A(x, y) = D · Pr[M(x) = y]. *)
-Definition extend (y : nat) (s : state) : state :=
-  (map (fun x => nth y (nth x A []) 0%Z * nth x (fst s) 0%Z)%Z (seq 0 n), snd s).
+(** Every output its own letter. *)
+Definition letters_all (m : nat) : list letter := map (fun y => (y, 1%positive)) (seq 0 m).
+
+Section Classes.
+Variables (n m : nat) (A : list (list Z)) (D : positive) (B : list letter).
+
+(** Extend by the letter (y, w): coordinate x multiplied by A(x, y) = D · Pr[M(x) = y], for
+    each of the w outputs of the block. *)
+Definition extend (y : nat) (w : positive) (s : state) : state :=
+  (map (fun x => nth y (nth x A []) 0%Z * nth x (fst s) 0%Z)%Z (seq 0 n), (snd s * w)%positive).
 
 Definition step (keep : nat -> state -> bool) (k : nat) (L : list state) : list state :=
-  filter (keep (S k)) (fold_right merge [] (map (fun y => map (extend y) L) (seq 0 m))).
+  filter (keep (S k)) (fold_right merge [] (map (fun b => map (extend (fst b) (snd b)) L) B)).
 
 Fixpoint run (keep : nat -> state -> bool) (k : nat) : list state :=
   match k with
@@ -245,9 +252,15 @@ Hypothesis Hn : n_in M = n.
 Hypothesis Hm : n_out M = m.
 (** A(x, y) / D is Pr[M(x) = y]. *)
 Hypothesis HA : forall x y, (x < n)%nat -> (y < m)%nat -> prob M x y = IZR (nth y (nth x A []) 0%Z) / IZR (Zpos D).
+(** The letters stand for the outputs: a sum over the outputs of anything that reads an
+    output only through its column is the letters' sum weighted by their multiplicities. *)
+Hypothesis HB : forall F : nat -> R,
+  (forall y y', (y < m)%nat -> (y' < m)%nat -> (forall x, (x < n)%nat -> prob M x y = prob M x y') -> F y = F y') ->
+  rsum (map F (seq 0 m)) = rsum (map (fun b => IZR (Zpos (snd b)) * F (fst b)) B).
+Hypothesis HBm : Forall (fun b => fst b < m)%nat B.
 
-Lemma scale_extend (k y : nat) (s : state) (x : nat) :
-  (x < n)%nat -> (y < m)%nat -> scale (S k) (fst (extend y s)) x = prob M x y * scale k (fst s) x.
+Lemma scale_extend (k y : nat) (w : positive) (s : state) (x : nat) :
+  (x < n)%nat -> (y < m)%nat -> scale (S k) (fst (extend y w s)) x = prob M x y * scale k (fst s) x.
 Proof.
   intros Hx Hy. unfold scale, extend. cbn [fst]. rewrite nth_map_seq by exact Hx. rewrite HA by assumption.
   rewrite mult_IZR. cbn [pow]. assert (0 < IZR (Zpos D)) by (apply IZR_lt; lia).
@@ -270,24 +283,51 @@ Proof.
       rewrite nth_repeat_lt by exact Hx. rewrite q2r_1. field. }
     rewrite E. lra.
   - cbn [run seqs]. unfold step. eapply Rle_trans; [apply ssum_filter, HG0|].
-    rewrite ssum_fold_merge, map_map, rsum_flat_map. apply rsum_le. intros y Hy. apply in_seq in Hy as [_ Hy].
-    rewrite map_map.
-    set (G' := fun w : nat -> R => G (fun x => prob M x y * w x)).
-    assert (E : ssum G (S k) (map (extend y) (run keep k)) = ssum G' k (run keep k)).
-    { unfold ssum. rewrite map_map. apply rsum_ext_in. intros s _. cbn [snd extend]. f_equal.
-      unfold G'. apply HG. intros x Hx. apply scale_extend; assumption. }
-    rewrite E. eapply Rle_trans; [apply IH|].
+    rewrite ssum_fold_merge, map_map, rsum_flat_map.
+    set (Fy := fun y => rsum (map (fun ys => G (lik M ys)) (map (cons y) (seqs m k)))).
+    change (rsum (map (fun y => rsum (map (fun ys => G (lik M ys)) (map (cons y) (seqs m k)))) (seq 0 m)))
+      with (rsum (map Fy (seq 0 m))).
+    rewrite HB.
+    2:{ intros y y' _ _ Hyy. unfold Fy. rewrite !map_map. apply rsum_ext_in. intros ys _.
+        apply HG. intros x Hx. rewrite !lik_cons, Hyy by exact Hx. reflexivity. }
+    apply rsum_le. intros [y w] Hb. cbn [fst snd]. rewrite Forall_forall in HBm. specialize (HBm _ Hb). cbn [fst] in HBm.
+    set (G' := fun v : nat -> R => G (fun x => prob M x y * v x)).
+    assert (E : ssum G (S k) (map (extend y w) (run keep k)) = IZR (Zpos w) * ssum G' k (run keep k)).
+    { unfold ssum. rewrite map_map, <- rsum_scal. apply rsum_ext_in. intros s _. cbn [snd extend].
+      rewrite Pos2Z.inj_mul, mult_IZR.
+      replace (G (scale (S k) (fst (extend y w s)))) with (G' (scale k (fst s))); [ring|].
+      unfold G'. apply HG. intros x Hx. symmetry. apply scale_extend; assumption. }
+    rewrite E. apply Rmult_le_compat_l; [apply IZR_le; lia|].
+    eapply Rle_trans; [apply IH|].
     + intros w1 w2 Hw. unfold G'. apply HG. intros x Hx. rewrite Hw by exact Hx. reflexivity.
-    + intros w. apply HG0.
-    + right. apply rsum_ext_in. intros ys _. unfold G'. apply HG. intros x _. symmetry. apply lik_cons.
+    + intros v. apply HG0.
+    + right. unfold Fy. rewrite map_map. apply rsum_ext_in. intros ys _. unfold G'. apply HG. intros x _.
+      symmetry. apply lik_cons.
 Qed.
 
 End Classes.
 
+(** The letters [B] stand for the outputs of [M] (the hypotheses [HB], [HBm] of [classes_le]). *)
+Definition letters_ok (M : fmech) (B : list letter) : Prop :=
+  (forall F : nat -> R,
+    (forall y y', (y < n_out M)%nat -> (y' < n_out M)%nat ->
+       (forall x, (x < n_in M)%nat -> prob M x y = prob M x y') -> F y = F y') ->
+    rsum (map F (seq 0 (n_out M))) = rsum (map (fun b => IZR (Zpos (snd b)) * F (fst b)) B)) /\
+  Forall (fun b => fst b < n_out M)%nat B.
+
+(** Every output its own letter: always. *)
+Lemma letters_all_ok (M : fmech) : letters_ok M (letters_all (n_out M)).
+Proof.
+  split.
+  - intros F _. unfold letters_all. rewrite map_map. apply rsum_ext_in. intros y _. cbn [fst snd]. ring.
+  - unfold letters_all. apply Forall_forall. intros b Hb. apply in_map_iff in Hb as [y [<- Hy]].
+    apply in_seq in Hy. cbn [fst]. lia.
+Qed.
+
 (** ** Bounds on the hockey-stick divergence from the classes *)
 
 Section Bounds.
-Variables (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive).
+Variables (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive) (B : list letter).
 Variable keep : nat -> state -> bool.
 Hypothesis W : fmech_wf M.
 Hypothesis HM : subdistr M.
@@ -295,8 +335,9 @@ Hypothesis Hf : prior (n_in M) f.
 Hypothesis Hf' : prior (n_in M) f'.
 Hypothesis HA : forall x y, (x < n_in M)%nat -> (y < n_out M)%nat ->
   prob M x y = IZR (nth y (nth x A []) 0%Z) / IZR (Zpos D).
+Hypothesis HB : letters_ok M B.
 
-Let L := run (n_in M) (n_out M) A keep K.
+Let L := run (n_in M) A B keep K.
 Let p (g : list Q) (w : nat -> R) := pv (n_in M) g w.
 
 Lemma lik_nonneg (ys : list nat) (x : nat) : (x < n_in M)%nat -> Forall (fun y => y < n_out M)%nat ys -> 0 <= lik M ys x.
@@ -337,7 +378,7 @@ Theorem hs_stream_ge (t : R) :
   ssum D (fun w => Rmax 0 (p g w - t * p g' w)) K L <= hs (fmech_cw (fmech_power M K) f f') i j t.
 Proof.
   rewrite hs_stream by (try apply Hf; try apply Hf'; assumption).
-  apply classes_le with (M := M); try reflexivity; try assumption.
+  apply classes_le with (M := M); try reflexivity; try assumption; try exact (proj1 HB); try exact (proj2 HB).
   - apply on_inputs_pv.
   - intros w. apply Rmax_l.
 Qed.
@@ -351,7 +392,7 @@ Proof.
   set (Gt := fun w => Rmax 0 (p g w - t * p g' w)).
   set (H := fun w => Rmax 0 (p g w - Gt w)).
   assert (HH : ssum D H K L <= rsum (map (fun ys => H (lik M ys)) (seqs (n_out M) K))).
-  { apply classes_le with (M := M); try reflexivity; try assumption.
+  { apply classes_le with (M := M); try reflexivity; try assumption; try exact (proj1 HB); try exact (proj2 HB).
     - intros w1 w2 Hw. unfold H, Gt, p. rewrite (pv_ext _ g w1 w2 Hw), (pv_ext _ g' w1 w2 Hw). reflexivity.
     - intros w. apply Rmax_l. }
   assert (HP := stream_mass M f f' K i W HM Hf Hf' Hi).
@@ -467,6 +508,71 @@ Proof.
 Qed.
 End EvalPair.
 
+(** ** The letters from their check *)
+
+(** The letters [B] group the outputs into blocks of equal columns of [A]: output y is in the
+    block [nth y blk], whose letter's column is y's and whose multiplicity counts its outputs. *)
+Definition check_letters (n m : nat) (A : list (list Z)) (B : list letter) (blk : list nat) : bool :=
+  forallb (fun y => let j := nth y blk 0%nat in
+             (j <? length B)%nat &&
+             forallb (fun x => Z.eqb (nth y (nth x A []) 0%Z) (nth (fst (nth j B (0%nat, 1%positive))) (nth x A []) 0%Z))
+                     (seq 0 n))
+          (seq 0 m) &&
+  forallb (fun j => let b := nth j B (0%nat, 1%positive) in
+             (fst b <? m)%nat && Z.eqb (Zpos (snd b)) (Z.of_nat (length (filter (fun y => nth y blk 0 =? j)%nat (seq 0 m)))))
+          (seq 0 (length B)).
+
+Lemma rsum_filter_if {B'} (p : B' -> bool) (h : B' -> R) (l : list B') :
+  rsum (map h (filter p l)) = rsum (map (fun y => if p y then h y else 0) l).
+Proof.
+  induction l as [|y l IH]; [reflexivity|]. cbn [filter map]. destruct (p y); rewrite ?rsum_cons, <- IH; [reflexivity|ring].
+Qed.
+
+Lemma rsum_const {B'} (c : R) (l : list B') : rsum (map (fun _ => c) l) = INR (length l) * c.
+Proof. induction l as [|y l IH]; cbn [map length]; [rewrite rsum_nil; cbn [INR]; ring|]. rewrite rsum_cons, IH, S_INR. ring. Qed.
+
+Lemma map_as_nth {B' C} (h : B' -> C) (d : B') (l : list B') :
+  map h l = map (fun j => h (nth j l d)) (seq 0 (length l)).
+Proof.
+  induction l as [|b l IH]; [reflexivity|]. cbn [length seq map nth]. f_equal.
+  rewrite IH, <- seq_shift, map_map. reflexivity.
+Qed.
+
+Lemma letters_of_check (M : fmech) (A : list (list Z)) (D : positive) (B : list letter) (blk : list nat) :
+  (forall x y, (x < n_in M)%nat -> (y < n_out M)%nat -> prob M x y = IZR (nth y (nth x A []) 0%Z) / IZR (Zpos D)) ->
+  check_letters (n_in M) (n_out M) A B blk = true -> letters_ok M B.
+Proof.
+  intros HA Hc. unfold check_letters in Hc. rewrite andb_true_iff, !forallb_forall in Hc. destruct Hc as [Hy Hj].
+  set (d := (0%nat, 1%positive) : letter).
+  assert (Hjb : forall j, (j < length B)%nat -> (fst (nth j B d) < n_out M)%nat /\
+            Zpos (snd (nth j B d)) = Z.of_nat (length (filter (fun y => nth y blk 0%nat =? j)%nat (seq 0 (n_out M))))).
+  { intros j Hjl. specialize (Hj j ltac:(apply in_seq; lia)). cbv zeta in Hj. rewrite andb_true_iff in Hj.
+    destruct Hj as [H1 H2]. split; [apply Nat.ltb_lt, H1|apply Z.eqb_eq, H2]. }
+  assert (Hyb : forall y, (y < n_out M)%nat -> (nth y blk 0%nat < length B)%nat /\
+            forall x, (x < n_in M)%nat -> prob M x y = prob M x (fst (nth (nth y blk 0%nat) B d))).
+  { intros y Hyl. specialize (Hy y ltac:(apply in_seq; lia)). cbv zeta in Hy. rewrite andb_true_iff, forallb_forall in Hy.
+    destruct Hy as [H1 H2]. split; [apply Nat.ltb_lt, H1|]. intros x Hx.
+    destruct (Hjb _ (proj1 (Nat.ltb_lt _ _) H1)) as [Hr _].
+    rewrite !HA by assumption. specialize (H2 x ltac:(apply in_seq; lia)). apply Z.eqb_eq in H2. rewrite H2. reflexivity. }
+  split.
+  - intros F HF. rewrite (map_as_nth _ d B).
+    transitivity (rsum (map (fun j => rsum (map (fun y => if (nth y blk 0%nat =? j)%nat then F y else 0) (seq 0 (n_out M))))
+                            (seq 0 (length B)))).
+    + rewrite rsum_swap. apply rsum_ext_in. intros y Hy'. apply in_seq in Hy' as [_ Hy'].
+      destruct (Hyb y Hy') as [Hlt _].
+      rewrite (rsum_single Nat.eq_dec _ _ (nth y blk 0%nat)).
+      * rewrite Nat.eqb_refl. reflexivity.
+      * apply seq_NoDup.
+      * apply in_seq. lia.
+      * intros j Hne. destruct (Nat.eqb_spec (nth y blk 0%nat) j); [congruence|reflexivity].
+    + apply rsum_ext_in. intros j Hj'. apply in_seq in Hj' as [_ Hj'].
+      destruct (Hjb j Hj') as [Hr Hw]. rewrite Hw, <- INR_IZR_INZ, <- rsum_const, <- rsum_filter_if.
+      apply rsum_ext_in. intros y Hyf. apply filter_In in Hyf as [Hyin Heq]. apply in_seq in Hyin as [_ Hyl].
+      apply Nat.eqb_eq in Heq. destruct (Hyb y Hyl) as [_ Hcol]. rewrite Heq in Hcol.
+      apply HF; assumption.
+  - apply Forall_forall. intros b Hb. apply (In_nth B b d) in Hb as [j [Hjl <-]]. apply Hjb, Hjl.
+Qed.
+
 (** ** The checks and what they prove *)
 
 Lemma hs_anti (T : fmech) (x x' : nat) (t1 t2 : R) :
@@ -485,34 +591,37 @@ Definition pair_check (n : nat) (u u' : list Z) (F D : positive) (K : nat) (t de
   ((Zpos (Qden delta) * (U + Zpos (Qden t) * (c - P)) <=? Qnum delta * Zpos (Qden t) * c)%Z,
    (Qnum delta * Zpos (Qden t) * c <? Zpos (Qden delta) * U)%Z).
 
-(** What both checks need: the table and the priors, and their integer forms. *)
+(** What both checks need: the table and the priors, their integer forms, and the letters. *)
 Definition check_stream_input (M : fmech) (f f' : list Q) (A : list (list Z)) (D : positive)
-    (u u' : list Z) (F : positive) : bool :=
+    (B : list letter) (blk : list nat) (u u' : list Z) (F : positive) : bool :=
   check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_table M A D &&
+  check_letters (n_in M) (n_out M) A B blk &&
   check_weights (n_in M) f u F && check_weights (n_in M) f' u' F.
 
 (** (ε, δ)-CW-privacy of K runs on the same database, both orders, at 1 ≤ t ≤ e^ε. *)
 Definition check_stream_dp (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
-    (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) : bool :=
-  check_stream_input M f f' A D u u' F && Qle_bool 1 t && Qle_bool 0 delta &&
-  let L := run (n_in M) (n_out M) A keep K in
+    (B : list letter) (blk : list nat) (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) : bool :=
+  check_stream_input M f f' A D B blk u u' F && Qle_bool 1 t && Qle_bool 0 delta &&
+  let L := run (n_in M) A B keep K in
   fst (pair_check (n_in M) u u' F D K t delta L) && fst (pair_check (n_in M) u' u F D K t delta L).
 
 (** Not (ε, δ): the pair of rows ([dir] = 0: database then scrubbed; 1: the other order)
     has hs(t) > δ at t ≥ e^ε. *)
 Definition check_stream_refute (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
-    (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (dir : bool) : bool :=
-  check_stream_input M f f' A D u u' F && Qle_bool 0 t &&
-  let L := run (n_in M) (n_out M) A keep K in
+    (B : list letter) (blk : list nat) (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q)
+    (dir : bool) : bool :=
+  check_stream_input M f f' A D B blk u u' F && Qle_bool 0 t &&
+  let L := run (n_in M) A B keep K in
   if dir then snd (pair_check (n_in M) u' u F D K t delta L) else snd (pair_check (n_in M) u u' F D K t delta L).
 
 Section Theorems.
-Variables (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive) (u u' : list Z) (F : positive).
+Variables (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive) (B : list letter) (blk : list nat)
+  (u u' : list Z) (F : positive).
 Variable keep : nat -> state -> bool.
-Hypothesis Hin : check_stream_input M f f' A D u u' F = true.
+Hypothesis Hin : check_stream_input M f f' A D B blk u u' F = true.
 
 Let T := fmech_cw (fmech_power M K) f f'.
-Let L := run (n_in M) (n_out M) A keep K.
+Let L := run (n_in M) A B keep K.
 
 Lemma input_facts :
   fmech_wf M /\ subdistr M /\ prior (n_in M) f /\ prior (n_in M) f' /\
@@ -521,9 +630,16 @@ Lemma input_facts :
   (forall x, (x < n_in M)%nat -> wt f' x = IZR (nth x u' 0%Z) / IZR (Zpos F)).
 Proof.
   unfold check_stream_input in Hin. rewrite !andb_true_iff in Hin.
-  destruct Hin as [[[[[H1 H2] H3] H4] H5] H6]. destruct (wf_of_check_distr M H1) as [W HM].
+  destruct Hin as [[[[[[H1 H2] H3] H4] _] H5] H6]. destruct (wf_of_check_distr M H1) as [W HM].
   refine (conj W (conj HM (conj (prior_of_check _ _ H2) (conj (prior_of_check _ _ H3)
     (conj (table_of_check M A D H4) (conj (weights_of_check _ f u F H5) (weights_of_check _ f' u' F H6))))))).
+Qed.
+
+Lemma input_letters : letters_ok M B.
+Proof.
+  unfold check_stream_input in Hin. rewrite !andb_true_iff in Hin.
+  destruct Hin as [[[[[[_ _] _] H4] H] _] _].
+  apply (letters_of_check M A D B blk (table_of_check M A D H4) H).
 Qed.
 
 Lemma t_subdistr : subdistr T.
@@ -549,8 +665,8 @@ Proof.
   rewrite Ec, <- Rmult_assoc.
   rewrite <- (ssum_hs (n_in M) _ _ ui uj F D t Hui Huj K L), <- (ssum_mass (n_in M) _ ui F D Hui K L).
   split.
-  - apply (hs_stream_ge M f f' K A D keep W Hf Hf' HA i j); assumption.
-  - apply (hs_stream_le M f f' K A D keep W HM Hf Hf' HA i j Hi Hj), Ht.
+  - apply (hs_stream_ge M f f' K A D B keep W Hf Hf' HA input_letters i j); assumption.
+  - apply (hs_stream_le M f f' K A D B keep W HM Hf Hf' HA input_letters i j Hi Hj), Ht.
 Qed.
 
 Lemma pair_dp (i j : nat) (ui uj : list Z) (t delta : Q) (eps : R) :
@@ -618,40 +734,40 @@ End Theorems.
 
 (** K runs of [M] on the same database are (ε, δ)-CW-private, checked on the classes. *)
 Theorem cw_stream_dp_of_check (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
-    (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (eps : R) :
+    (B : list letter) (blk : list nat) (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (eps : R) :
   Q2R t <= exp eps ->
-  check_stream_dp M f f' K A D u u' F keep t delta = true ->
+  check_stream_dp M f f' K A D B blk u u' F keep t delta = true ->
   cw_dp (fmech_power M K) f f' eps (Q2R delta).
 Proof.
   intros Ht Hc. unfold check_stream_dp in Hc. cbv zeta in Hc. rewrite !andb_true_iff in Hc.
   destruct Hc as [[[Hin Ht1] Hd0] [H01 H10]].
   apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
   assert (Ht0 : 0 <= Q2R t) by lra. assert (He1 : 1 <= exp eps) by lra.
-  destruct (input_facts M f f' A D u u' F Hin) as (_ & _ & _ & _ & _ & Hu & Hu').
+  destruct (input_facts M f f' A D B blk u u' F Hin) as (_ & _ & _ & _ & _ & Hu & Hu').
   intros i j Hi Hj _ S. cbn [fmech_cw n_in] in Hi, Hj.
   destruct i as [|[|]], j as [|[|]]; try lia.
-  - pose proof (pr_nonneg _ 0%nat S (proj1 (t_subdistr M f f' K A D u u' F Hin 0%nat ltac:(cbn; lia)))).
+  - pose proof (pr_nonneg _ 0%nat S (proj1 (t_subdistr M f f' K A D B blk u u' F Hin 0%nat ltac:(cbn; lia)))).
     nra.
-  - apply (pair_dp M f f' K A D u u' F keep Hin 0 1 u u' t delta eps); auto.
-  - apply (pair_dp M f f' K A D u u' F keep Hin 1 0 u' u t delta eps); auto.
-  - pose proof (pr_nonneg _ 1%nat S (proj1 (t_subdistr M f f' K A D u u' F Hin 1%nat ltac:(cbn; lia)))).
+  - apply (pair_dp M f f' K A D B blk u u' F keep Hin 0 1 u u' t delta eps); auto.
+  - apply (pair_dp M f f' K A D B blk u u' F keep Hin 1 0 u' u t delta eps); auto.
+  - pose proof (pr_nonneg _ 1%nat S (proj1 (t_subdistr M f f' K A D B blk u u' F Hin 1%nat ltac:(cbn; lia)))).
     nra.
 Qed.
 
 (** K runs of [M] on the same database are not (ε, δ)-CW-private, checked on the classes:
     the loss event of the two rows at e^ε is the witness. *)
 Theorem cw_stream_not_dp_of_check (M : fmech) (f f' : list Q) (K : nat) (A : list (list Z)) (D : positive)
-    (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (dir : bool) (eps : R) :
+    (B : list letter) (blk : list nat) (u u' : list Z) (F : positive) (keep : nat -> state -> bool) (t delta : Q) (dir : bool) (eps : R) :
   exp eps <= Q2R t ->
-  check_stream_refute M f f' K A D u u' F keep t delta dir = true ->
+  check_stream_refute M f f' K A D B blk u u' F keep t delta dir = true ->
   ~ cw_dp (fmech_power M K) f f' eps (Q2R delta).
 Proof.
   intros Ht Hc Hdp. unfold check_stream_refute in Hc. cbv zeta in Hc. rewrite !andb_true_iff in Hc.
   destruct Hc as [[Hin Ht0] Hc]. apply Qle_bool_imp_le, Qle_Rle in Ht0. rewrite q2r_0 in Ht0.
-  destruct (input_facts M f f' A D u u' F Hin) as (_ & _ & _ & _ & _ & Hu & Hu').
+  destruct (input_facts M f f' A D B blk u u' F Hin) as (_ & _ & _ & _ & _ & Hu & Hu').
   destruct dir.
-  - pose proof (pair_refute M f f' K A D u u' F keep Hin 1 0 u' u t delta eps ltac:(lia) ltac:(lia) Hu' Hu Ht0 Ht Hc) as H.
+  - pose proof (pair_refute M f f' K A D B blk u u' F keep Hin 1 0 u' u t delta eps ltac:(lia) ltac:(lia) Hu' Hu Ht0 Ht Hc) as H.
     specialize (Hdp 1%nat 0%nat ltac:(cbn; lia) ltac:(cbn; lia) eq_refl (loss_event (fmech_cw (fmech_power M K) f f') 1 0 (exp eps))). lra.
-  - pose proof (pair_refute M f f' K A D u u' F keep Hin 0 1 u u' t delta eps ltac:(lia) ltac:(lia) Hu Hu' Ht0 Ht Hc) as H.
+  - pose proof (pair_refute M f f' K A D B blk u u' F keep Hin 0 1 u u' t delta eps ltac:(lia) ltac:(lia) Hu Hu' Ht0 Ht Hc) as H.
     specialize (Hdp 0%nat 1%nat ltac:(cbn; lia) ltac:(cbn; lia) eq_refl (loss_event (fmech_cw (fmech_power M K) f f') 0 1 (exp eps))). lra.
 Qed.
