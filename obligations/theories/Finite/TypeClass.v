@@ -8,12 +8,19 @@
 
     [run A D keep K] computes these classes without the product table: a list of states
     (v, N), v an integer likelihood vector over the common denominator D^K, N the number
-    of sequences with that vector.  One step extends every sequence by every output y
-    (v ↦ v ⊙ A(·, y)), merges equal vectors (adding their numbers) and keeps the states
-    [keep] selects; dropping states loses P-mass, which the bounds account for.
+    of sequences with that vector.  One step extends every sequence by every letter (y, w)
+    (v ↦ v ⊙ A(·, y), N ↦ w·N), merges equal vectors (adding their numbers) and keeps the
+    states [keep] selects; dropping states loses P-mass, which the bounds account for.
+
+    Letters group the outputs: a block of w outputs whose columns agree on the inputs the
+    two rows read (the priors' supports, [supp2]) is one letter (y, w), y one of them
+    ([letters_ok], checked by [check_letters]).  The rows read a sequence only through its
+    counts of blocks, so C(K+b-1, b-1) classes for b blocks suffice; every output its own
+    letter ([letters_all]) is the plain type of the sequence.  For randomized response with
+    priors on s inputs, the n − s outputs outside the supports are one block.
 
     [classes_le] (once for every K): for every non-negative function G of the likelihood
-    vector, the states' weighted sum Σ N·G(v / D^K) is at most the sum of G over the
+    vector that reads it only on the supports, the states' weighted sum Σ N·G(v / D^K) is at most the sum of G over the
     product table's sequences, with equality when [keep] keeps everything.  From it:
     - [hs_stream_ge]: hs(t) of the two rows is at least Σ N·(p − t·q)⁺ over the states;
     - [hs_stream_le]: hs(t) is at most Σ N·(p − t·q)⁺ + (1 − Σ N·p);
@@ -176,6 +183,8 @@ Definition letters_all (m : nat) : list letter := map (fun y => (y, 1%positive))
 
 Section Classes.
 Variables (n m : nat) (A : list (list Z)) (D : positive) (B : list letter).
+(** The inputs the sums read (those of the priors' supports). *)
+Variable sup : nat -> bool.
 
 (** Extend by the letter (y, w): coordinate x multiplied by A(x, y) = D · Pr[M(x) = y], for
     each of the w outputs of the block. *)
@@ -243,9 +252,9 @@ Proof.
   destruct (p s); unfold ssum in *; cbn [map]; rewrite !rsum_cons; lra.
 Qed.
 
-(** G reads a vector only at the inputs [0 .. n - 1]. *)
+(** G reads a vector only at the inputs [sup] among [0 .. n - 1]. *)
 Definition on_inputs (G : (nat -> R) -> R) : Prop :=
-  forall w1 w2, (forall x, (x < n)%nat -> w1 x = w2 x) -> G w1 = G w2.
+  forall w1 w2, (forall x, (x < n)%nat -> sup x = true -> w1 x = w2 x) -> G w1 = G w2.
 
 Variable M : fmech.
 Hypothesis Hn : n_in M = n.
@@ -255,7 +264,8 @@ Hypothesis HA : forall x y, (x < n)%nat -> (y < m)%nat -> prob M x y = IZR (nth 
 (** The letters stand for the outputs: a sum over the outputs of anything that reads an
     output only through its column is the letters' sum weighted by their multiplicities. *)
 Hypothesis HB : forall F : nat -> R,
-  (forall y y', (y < m)%nat -> (y' < m)%nat -> (forall x, (x < n)%nat -> prob M x y = prob M x y') -> F y = F y') ->
+  (forall y y', (y < m)%nat -> (y' < m)%nat -> (forall x, (x < n)%nat -> sup x = true -> prob M x y = prob M x y') ->
+     F y = F y') ->
   rsum (map F (seq 0 m)) = rsum (map (fun b => IZR (Zpos (snd b)) * F (fst b)) B).
 Hypothesis HBm : Forall (fun b => fst b < m)%nat B.
 
@@ -279,7 +289,7 @@ Proof.
   revert G. induction k as [|k IH]; intros G HG HG0.
   - unfold ssum. cbn [run map seqs]. rewrite !rsum_cons, !rsum_nil. cbn [fst snd].
     assert (E : G (scale 0 (repeat 1%Z n)) = G (lik M [])).
-    { apply HG. intros x Hx. unfold scale, lik. cbn [run_prob pow].
+    { apply HG. intros x Hx _. unfold scale, lik. cbn [run_prob pow].
       rewrite nth_repeat_lt by exact Hx. rewrite q2r_1. field. }
     rewrite E. lra.
   - cbn [run seqs]. unfold step. eapply Rle_trans; [apply ssum_filter, HG0|].
@@ -289,39 +299,56 @@ Proof.
       with (rsum (map Fy (seq 0 m))).
     rewrite HB.
     2:{ intros y y' _ _ Hyy. unfold Fy. rewrite !map_map. apply rsum_ext_in. intros ys _.
-        apply HG. intros x Hx. rewrite !lik_cons, Hyy by exact Hx. reflexivity. }
+        apply HG. intros x Hx Hs. rewrite !lik_cons, Hyy by assumption. reflexivity. }
     apply rsum_le. intros [y w] Hb. cbn [fst snd]. rewrite Forall_forall in HBm. specialize (HBm _ Hb). cbn [fst] in HBm.
     set (G' := fun v : nat -> R => G (fun x => prob M x y * v x)).
     assert (E : ssum G (S k) (map (extend y w) (run keep k)) = IZR (Zpos w) * ssum G' k (run keep k)).
     { unfold ssum. rewrite map_map, <- rsum_scal. apply rsum_ext_in. intros s _. cbn [snd extend].
       rewrite Pos2Z.inj_mul, mult_IZR.
       replace (G (scale (S k) (fst (extend y w s)))) with (G' (scale k (fst s))); [ring|].
-      unfold G'. apply HG. intros x Hx. symmetry. apply scale_extend; assumption. }
+      unfold G'. apply HG. intros x Hx _. symmetry. apply scale_extend; assumption. }
     rewrite E. apply Rmult_le_compat_l; [apply IZR_le; lia|].
     eapply Rle_trans; [apply IH|].
-    + intros w1 w2 Hw. unfold G'. apply HG. intros x Hx. rewrite Hw by exact Hx. reflexivity.
+    + intros w1 w2 Hw. unfold G'. apply HG. intros x Hx Hs. rewrite Hw by assumption. reflexivity.
     + intros v. apply HG0.
-    + right. unfold Fy. rewrite map_map. apply rsum_ext_in. intros ys _. unfold G'. apply HG. intros x _.
+    + right. unfold Fy. rewrite map_map. apply rsum_ext_in. intros ys _. unfold G'. apply HG. intros x _ _.
       symmetry. apply lik_cons.
 Qed.
 
 End Classes.
 
-(** The letters [B] stand for the outputs of [M] (the hypotheses [HB], [HBm] of [classes_le]). *)
-Definition letters_ok (M : fmech) (B : list letter) : Prop :=
+(** The letters [B] stand for the outputs of [M] as read at the inputs [sup] (the hypotheses
+    [HB], [HBm] of [classes_le]). *)
+Definition letters_ok (M : fmech) (sup : nat -> bool) (B : list letter) : Prop :=
   (forall F : nat -> R,
     (forall y y', (y < n_out M)%nat -> (y' < n_out M)%nat ->
-       (forall x, (x < n_in M)%nat -> prob M x y = prob M x y') -> F y = F y') ->
+       (forall x, (x < n_in M)%nat -> sup x = true -> prob M x y = prob M x y') -> F y = F y') ->
     rsum (map F (seq 0 (n_out M))) = rsum (map (fun b => IZR (Zpos (snd b)) * F (fst b)) B)) /\
   Forall (fun b => fst b < n_out M)%nat B.
 
 (** Every output its own letter: always. *)
-Lemma letters_all_ok (M : fmech) : letters_ok M (letters_all (n_out M)).
+Lemma letters_all_ok (M : fmech) (sup : nat -> bool) : letters_ok M sup (letters_all (n_out M)).
 Proof.
   split.
   - intros F _. unfold letters_all. rewrite map_map. apply rsum_ext_in. intros y _. cbn [fst snd]. ring.
   - unfold letters_all. apply Forall_forall. intros b Hb. apply in_map_iff in Hb as [y [<- Hy]].
     apply in_seq in Hy. cbn [fst]. lia.
+Qed.
+
+(** The inputs in the support of [f] or [f']: the only ones the two rows read. *)
+Definition supp2 (f f' : list Q) (x : nat) : bool :=
+  negb (Qeq_bool (nth x f 0%Q) 0 && Qeq_bool (nth x f' 0%Q) 0).
+
+Lemma pv_ext_supp (n : nat) (f f' : list Q) (i : nat) (w1 w2 : nat -> R) :
+  (forall x, (x < n)%nat -> supp2 f f' x = true -> w1 x = w2 x) ->
+  pv n (cw_weights f f' i) w1 = pv n (cw_weights f f' i) w2.
+Proof.
+  intros H. unfold pv. apply rsum_ext_in. intros x Hx. apply in_seq in Hx as [_ Hx].
+  destruct (supp2 f f' x) eqn:E; [rewrite H by assumption; reflexivity|].
+  unfold supp2 in E. apply negb_false_iff in E. rewrite andb_true_iff in E. destruct E as [E1 E2].
+  apply Qeq_bool_eq, Qeq_eqR in E1, E2. rewrite q2r_0 in E1, E2.
+  assert (E : wt (cw_weights f f' i) x = 0) by (unfold wt; destruct i; cbn [cw_weights]; assumption).
+  rewrite E. ring.
 Qed.
 
 (** ** Bounds on the hockey-stick divergence from the classes *)
@@ -335,7 +362,7 @@ Hypothesis Hf : prior (n_in M) f.
 Hypothesis Hf' : prior (n_in M) f'.
 Hypothesis HA : forall x y, (x < n_in M)%nat -> (y < n_out M)%nat ->
   prob M x y = IZR (nth y (nth x A []) 0%Z) / IZR (Zpos D).
-Hypothesis HB : letters_ok M B.
+Hypothesis HB : letters_ok M (supp2 f f') B.
 
 Let L := run (n_in M) A B keep K.
 Let p (g : list Q) (w : nat -> R) := pv (n_in M) g w.
@@ -353,9 +380,10 @@ Proof.
   apply Rmult_le_pos; [apply Hg, Hx|apply lik_nonneg; assumption].
 Qed.
 
-Lemma on_inputs_pv (g g' : list Q) (t : R) :
-  on_inputs (n_in M) (fun w => Rmax 0 (pv (n_in M) g w - t * pv (n_in M) g' w)).
-Proof. intros w1 w2 Hw. rewrite (pv_ext _ g w1 w2 Hw), (pv_ext _ g' w1 w2 Hw). reflexivity. Qed.
+Lemma on_inputs_pv (i' j' : nat) (t : R) :
+  on_inputs (n_in M) (supp2 f f')
+    (fun w => Rmax 0 (pv (n_in M) (cw_weights f f' i') w - t * pv (n_in M) (cw_weights f f' j') w)).
+Proof. intros w1 w2 Hw. rewrite (pv_ext_supp _ f f' i' w1 w2 Hw), (pv_ext_supp _ f f' j' w1 w2 Hw). reflexivity. Qed.
 
 Lemma rmax_split (a b : R) : 0 <= a -> 0 <= b -> Rmax 0 (a - b) = a - Rmax 0 (a - Rmax 0 (a - b)).
 Proof.
@@ -378,7 +406,7 @@ Theorem hs_stream_ge (t : R) :
   ssum D (fun w => Rmax 0 (p g w - t * p g' w)) K L <= hs (fmech_cw (fmech_power M K) f f') i j t.
 Proof.
   rewrite hs_stream by (try apply Hf; try apply Hf'; assumption).
-  apply classes_le with (M := M); try reflexivity; try assumption; try exact (proj1 HB); try exact (proj2 HB).
+  apply classes_le with (M := M) (sup := supp2 f f'); try reflexivity; try assumption; try exact (proj1 HB); try exact (proj2 HB).
   - apply on_inputs_pv.
   - intros w. apply Rmax_l.
 Qed.
@@ -392,8 +420,9 @@ Proof.
   set (Gt := fun w => Rmax 0 (p g w - t * p g' w)).
   set (H := fun w => Rmax 0 (p g w - Gt w)).
   assert (HH : ssum D H K L <= rsum (map (fun ys => H (lik M ys)) (seqs (n_out M) K))).
-  { apply classes_le with (M := M); try reflexivity; try assumption; try exact (proj1 HB); try exact (proj2 HB).
-    - intros w1 w2 Hw. unfold H, Gt, p. rewrite (pv_ext _ g w1 w2 Hw), (pv_ext _ g' w1 w2 Hw). reflexivity.
+  { apply classes_le with (M := M) (sup := supp2 f f'); try reflexivity; try assumption; try exact (proj1 HB); try exact (proj2 HB).
+    - intros w1 w2 Hw. unfold H, Gt, p, g, g'. rewrite (pv_ext_supp _ f f' i w1 w2 Hw), (pv_ext_supp _ f f' j w1 w2 Hw).
+      reflexivity.
     - intros w. apply Rmax_l. }
   assert (HP := stream_mass M f f' K i W HM Hf Hf' Hi).
   assert (Hsplit : rsum (map (fun ys => Gt (lik M ys)) (seqs (n_out M) K)) =
@@ -512,10 +541,11 @@ End EvalPair.
 
 (** The letters [B] group the outputs into blocks of equal columns of [A]: output y is in the
     block [nth y blk], whose letter's column is y's and whose multiplicity counts its outputs. *)
-Definition check_letters (n m : nat) (A : list (list Z)) (B : list letter) (blk : list nat) : bool :=
+Definition check_letters (n m : nat) (A : list (list Z)) (sup : nat -> bool) (B : list letter) (blk : list nat) : bool :=
   forallb (fun y => let j := nth y blk 0%nat in
              (j <? length B)%nat &&
-             forallb (fun x => Z.eqb (nth y (nth x A []) 0%Z) (nth (fst (nth j B (0%nat, 1%positive))) (nth x A []) 0%Z))
+             forallb (fun x => negb (sup x) ||
+                               Z.eqb (nth y (nth x A []) 0%Z) (nth (fst (nth j B (0%nat, 1%positive))) (nth x A []) 0%Z))
                      (seq 0 n))
           (seq 0 m) &&
   forallb (fun j => let b := nth j B (0%nat, 1%positive) in
@@ -538,9 +568,10 @@ Proof.
   rewrite IH, <- seq_shift, map_map. reflexivity.
 Qed.
 
-Lemma letters_of_check (M : fmech) (A : list (list Z)) (D : positive) (B : list letter) (blk : list nat) :
+Lemma letters_of_check (M : fmech) (A : list (list Z)) (D : positive) (sup : nat -> bool) (B : list letter)
+    (blk : list nat) :
   (forall x y, (x < n_in M)%nat -> (y < n_out M)%nat -> prob M x y = IZR (nth y (nth x A []) 0%Z) / IZR (Zpos D)) ->
-  check_letters (n_in M) (n_out M) A B blk = true -> letters_ok M B.
+  check_letters (n_in M) (n_out M) A sup B blk = true -> letters_ok M sup B.
 Proof.
   intros HA Hc. unfold check_letters in Hc. rewrite andb_true_iff, !forallb_forall in Hc. destruct Hc as [Hy Hj].
   set (d := (0%nat, 1%positive) : letter).
@@ -549,11 +580,11 @@ Proof.
   { intros j Hjl. specialize (Hj j ltac:(apply in_seq; lia)). cbv zeta in Hj. rewrite andb_true_iff in Hj.
     destruct Hj as [H1 H2]. split; [apply Nat.ltb_lt, H1|apply Z.eqb_eq, H2]. }
   assert (Hyb : forall y, (y < n_out M)%nat -> (nth y blk 0%nat < length B)%nat /\
-            forall x, (x < n_in M)%nat -> prob M x y = prob M x (fst (nth (nth y blk 0%nat) B d))).
+            forall x, (x < n_in M)%nat -> sup x = true -> prob M x y = prob M x (fst (nth (nth y blk 0%nat) B d))).
   { intros y Hyl. specialize (Hy y ltac:(apply in_seq; lia)). cbv zeta in Hy. rewrite andb_true_iff, forallb_forall in Hy.
-    destruct Hy as [H1 H2]. split; [apply Nat.ltb_lt, H1|]. intros x Hx.
+    destruct Hy as [H1 H2]. split; [apply Nat.ltb_lt, H1|]. intros x Hx Hs.
     destruct (Hjb _ (proj1 (Nat.ltb_lt _ _) H1)) as [Hr _].
-    rewrite !HA by assumption. specialize (H2 x ltac:(apply in_seq; lia)). apply Z.eqb_eq in H2. rewrite H2. reflexivity. }
+    rewrite !HA by assumption. specialize (H2 x ltac:(apply in_seq; lia)). rewrite Hs in H2. apply Z.eqb_eq in H2. rewrite H2. reflexivity. }
   split.
   - intros F HF. rewrite (map_as_nth _ d B).
     transitivity (rsum (map (fun j => rsum (map (fun y => if (nth y blk 0%nat =? j)%nat then F y else 0) (seq 0 (n_out M))))
@@ -595,7 +626,7 @@ Definition pair_check (n : nat) (u u' : list Z) (F D : positive) (K : nat) (t de
 Definition check_stream_input (M : fmech) (f f' : list Q) (A : list (list Z)) (D : positive)
     (B : list letter) (blk : list nat) (u u' : list Z) (F : positive) : bool :=
   check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_table M A D &&
-  check_letters (n_in M) (n_out M) A B blk &&
+  check_letters (n_in M) (n_out M) A (supp2 f f') B blk &&
   check_weights (n_in M) f u F && check_weights (n_in M) f' u' F.
 
 (** (ε, δ)-CW-privacy of K runs on the same database, both orders, at 1 ≤ t ≤ e^ε. *)
@@ -635,11 +666,11 @@ Proof.
     (conj (table_of_check M A D H4) (conj (weights_of_check _ f u F H5) (weights_of_check _ f' u' F H6))))))).
 Qed.
 
-Lemma input_letters : letters_ok M B.
+Lemma input_letters : letters_ok M (supp2 f f') B.
 Proof.
   unfold check_stream_input in Hin. rewrite !andb_true_iff in Hin.
   destruct Hin as [[[[[[_ _] _] H4] H] _] _].
-  apply (letters_of_check M A D B blk (table_of_check M A D H4) H).
+  apply (letters_of_check M A D _ B blk (table_of_check M A D H4) H).
 Qed.
 
 Lemma t_subdistr : subdistr T.
