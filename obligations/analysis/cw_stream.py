@@ -6,7 +6,10 @@ Row i of the same-database K-fold mechanism gives the output sequence ys the pro
 (Π_k M(x)(y_k))_x, so sequences with the same vector (the same type, at least) form one
 class.  `classes` computes them step by step exactly as Coq's `run` does
 (`theories/Finite/TypeClass.v`): integer vectors over the common denominator D^K, the
-number of sequences of each.  Everything here is a prediction; Coq checks the same sums.
+number of sequences of each.  The rows read the vector only at the priors' supports, so
+outputs whose columns agree there are one letter (y, w) of the run (`letters`): b blocks
+give at most C(K+b-1, b-1) classes instead of C(K+m-1, m-1).  Everything here is a
+prediction; Coq checks the same sums.
 """
 from __future__ import annotations
 
@@ -20,27 +23,58 @@ import mpmath
 Row = Sequence[Fraction]
 
 
+Letter = tuple[int, int]
+
+
 @dataclass(frozen=True)
 class IntegerForm:
-    """The table as A / D and the priors as u / F, u2 / F (integers), as Coq's checks read them."""
+    """The table as A / D and the priors as u / F, u2 / F (integers), as Coq's checks read them;
+    the letters (y, w) and each output's letter (`blk`), as Coq's `check_letters` reads them."""
 
     A: tuple[tuple[int, ...], ...]
     D: int
     u: tuple[int, ...]
     u2: tuple[int, ...]
     F: int
+    letters: tuple[Letter, ...]
+    blk: tuple[int, ...]
+
+
+def letters(A: Sequence[Sequence[int]], support: Sequence[int]) -> tuple[tuple[Letter, ...], tuple[int, ...]]:
+    """Blocks of outputs whose columns agree on the inputs `support`, in order of their first
+    output: the letters (first output, size) and every output's block."""
+    first: dict[tuple[int, ...], int] = {}
+    blk: list[int] = []
+    sizes: list[int] = []
+    reps: list[int] = []
+    for y in range(len(A[0])):
+        column = tuple(A[x][y] for x in support)
+        if column not in first:
+            first[column] = len(reps)
+            reps.append(y)
+            sizes.append(0)
+        blk.append(first[column])
+        sizes[first[column]] += 1
+    return tuple(zip(reps, sizes, strict=True)), tuple(blk)
 
 
 def integer_form(rows: Sequence[Row], prior: Row, alt: Row) -> IntegerForm:
     D = math.lcm(*(q.denominator for row in rows for q in row))
     F = math.lcm(*(q.denominator for q in (*prior, *alt)))
     A = tuple(tuple(int(q * D) for q in row) for row in rows)
-    return IntegerForm(A, D, tuple(int(q * F) for q in prior), tuple(int(q * F) for q in alt), F)
+    support = [x for x in range(len(rows)) if prior[x] != 0 or alt[x] != 0]    # Coq's supp2
+    lets, blk = letters(A, support)
+    return IntegerForm(A, D, tuple(int(q * F) for q in prior), tuple(int(q * F) for q in alt), F, lets, blk)
 
 
 def class_bound(m: int, k: int) -> int:
-    """The number of types of k outputs among m: at most this many classes."""
+    """The number of types of k outputs among m (or of k letters among m): at most this many classes."""
     return math.comb(k + m - 1, m - 1)
+
+
+def blocks(rows: Sequence[Row], prior: Row, alt: Row) -> int:
+    """How many letters the run of the priors' rows needs."""
+    return len(integer_form(rows, prior, alt).letters)
 
 
 Classes = dict[tuple[int, ...], int]
@@ -48,14 +82,14 @@ Classes = dict[tuple[int, ...], int]
 
 def classes(form: IntegerForm, k: int) -> Classes:
     """Likelihood vector (over D^k) -> number of sequences of k outputs with it."""
-    n, m = len(form.A), len(form.A[0])
+    n = len(form.A)
     states: Classes = {tuple([1] * n): 1}
     for _ in range(k):
         nxt: Classes = {}
         for v, count in states.items():
-            for y in range(m):
+            for y, size in form.letters:
                 w = tuple(form.A[x][y] * v[x] for x in range(n))
-                nxt[w] = nxt.get(w, 0) + count
+                nxt[w] = nxt.get(w, 0) + count * size
         states = nxt
     return states
 

@@ -3,8 +3,9 @@ same_database: true}`), certified by classes of output sequences
 (`theories/Finite/TypeClass.v`) instead of the m^K-row product table.
 
 The mechanism is Σ_x f(x)·M(x)^⊗K against Σ_x f'(x)·M(x)^⊗K.  Coq groups the K-fold
-output sequences into classes of equal likelihood vectors (at most the C(K+m-1, m-1)
-types), counts them step by step (`run`), and sums hs(t) over the classes at a rational
+output sequences into classes of equal likelihood vectors (at most the C(K+b-1, b-1)
+types over the b letters: blocks of outputs whose columns agree on the priors' supports),
+counts them step by step (`run`), and sums hs(t) over the classes at a rational
 1 ≤ t ≤ e^ε (to prove, both orders of the rows) or t ≥ e^ε (to refute, the violating
 order, with the loss event as witness); `classes_le` (proved once for every K) ties the
 sums to the product table.  Python's δ(ε) (`analysis/cw_stream.py`) only predicts the
@@ -66,10 +67,20 @@ def _refuse(spec: MechanismSpec, why: str) -> SpecError:
     return SpecError(spec.path, "composition.runs", why)
 
 
-def within_limits(m: int, k: int) -> bool:
-    """Whether Coq evaluates the classes of k runs of m outputs (beyond: the composition theorem's
-    route, table/by_stream_theorem.py)."""
-    return k <= MAX_RUNS and cw_stream.class_bound(m, k) <= MAX_CLASSES
+def within_limits(b: int, k: int) -> bool:
+    """Whether Coq evaluates the classes of k runs over b letters (beyond: the composition
+    theorem's route, table/by_stream_theorem.py)."""
+    return k <= MAX_RUNS and cw_stream.class_bound(b, k) <= MAX_CLASSES
+
+
+def letter_count(spec: MechanismSpec) -> int:
+    """The letters of a CW spec's run (the outputs when its table is bad: `analyse` says why)."""
+    assert spec.cw is not None
+    try:
+        rows = tabulate(replace(spec, compose=1)).base_rows
+    except SpecError:
+        return spec.outputs.size
+    return cw_stream.blocks(rows, *spec.cw)
 
 
 class ByStream(Route[MechanismSpec, Stream]):
@@ -78,17 +89,17 @@ class ByStream(Route[MechanismSpec, Stream]):
     def applies(self, spec: MechanismSpec) -> bool:
         """A composed CW claim (the spec's own claim, not a profile point) within the limits."""
         return (spec.cw is not None and spec.compose > 1 and spec.derived is None
-                and within_limits(spec.outputs.size, spec.compose))
+                and within_limits(letter_count(spec), spec.compose))
 
     def analyse(self, spec: MechanismSpec) -> Analysed[Stream]:
         assert spec.cw is not None
         if spec.distribution != "full":
             raise _refuse(spec, "the rows are sub-distributions (the route needs distributions)")
         k, m = spec.compose, spec.outputs.size
-        bound = cw_stream.class_bound(m, k)
         eps_value = epsilon_value(spec)
         table = tabulate(replace(spec, compose=1))          # the one-run mixture, for labels
         form = cw_stream.integer_form(table.base_rows, *spec.cw)
+        bound = cw_stream.class_bound(len(form.letters), k)
         cls = cw_stream.classes(form, k)
         with mpmath.workdps(50):
             e = mpmath.exp(mpmath.mpf(str(sympy.N(eps_value, 60))))
@@ -104,7 +115,8 @@ class ByStream(Route[MechanismSpec, Stream]):
                     tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
                     delta_at_claim_float=exact,
                     notes=(f"{k} runs on the same database by {len(cls)} classes of output sequences "
-                           f"(at most {bound} types; the product table would have {m}^{k} rows): "
+                           f"(at most {bound} types over {len(form.letters)} letters; the product table "
+                           f"would have {m}^{k} rows): "
                            f"delta(eps) = {exact:.12g}",))
         return Analysed(Stream(table, form, check, exp), plan)
 
@@ -176,7 +188,9 @@ def _render(spec: MechanismSpec, s: Stream) -> Rendered:
         prior="; ".join(q_lit(v) for v in prior), alt="; ".join(q_lit(v) for v in alt),
         a_rows=";\n   ".join("[" + "; ".join(z_lit(a) for a in row) + "]" for row in form.A),
         d=z_lit(form.D), f=z_lit(form.F), u="; ".join(z_lit(a) for a in form.u),
-        u2="; ".join(z_lit(a) for a in form.u2), class_bound=cw_stream.class_bound(spec.outputs.size, spec.compose),
+        u2="; ".join(z_lit(a) for a in form.u2), class_bound=cw_stream.class_bound(len(form.letters), spec.compose),
+        letters="; ".join(f"({y}%nat, {w}%positive)" for y, w in form.letters), n_letters=len(form.letters),
+        blk="; ".join(str(j) for j in form.blk),
         t_q=q_lit(check.t), t_text=str(check.t), delta_q=q_lit(spec.delta), refute=check.refute,
         dir="true" if check.direction == 1 else "false",
         pair_text="rows (D, alt)" if check.direction == 0 else "rows (alt, D)",

@@ -85,7 +85,7 @@ class ByStreamTheorem(Route[MechanismSpec, Theorem]):
     def applies(self, spec: MechanismSpec) -> bool:
         """A composed CW claim whose classes of output sequences the class route refuses."""
         return (spec.cw is not None and spec.compose > 1 and spec.derived is None
-                and not by_stream.within_limits(spec.outputs.size, spec.compose))
+                and not by_stream.within_limits(by_stream.letter_count(spec), spec.compose))
 
     def analyse(self, spec: MechanismSpec) -> Analysed[Theorem]:
         assert spec.cw is not None
