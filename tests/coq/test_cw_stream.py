@@ -9,7 +9,10 @@ database has δ(ε) = 0.16018; (ε, 17/100) is proved and (ε, 0) refuted with t
 takes minutes; its values are tested without Coq in tests/unit/test_cw_stream_classes.py.)
 Beyond the classes (20 releases, 10 626 > 5000), the composition theorem with the accountant
 (table/by_stream_theorem.py, theories/Accountant/CWStreamAcc.v) proves (30, 19/100), in the
-same `prove` run.
+same `prove` run.  8-ary randomized response on the same supports, 6 releases, goes by 5
+letters (the outputs 4..7 agree on the supports: one block of 4), 210 classes; the file
+with forged letters (a wrong block size, or output 3 put in the outside block) is refused
+by coqc.
 """
 from __future__ import annotations
 
@@ -37,7 +40,8 @@ def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.C
     out = tmp_path_factory.mktemp("cw_stream")
     done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(SPECS / "rr5_cw_stream_k6.yaml"),
                            str(SPECS / "rr5_cw_stream_k6_fresh.yaml"),
-                           str(SPECS / "rr5_cw_stream_k20_theorem.yaml"), "--out", str(out),
+                           str(SPECS / "rr5_cw_stream_k20_theorem.yaml"), str(SPECS / "rr8_cw_stream_k6.yaml"),
+                           "--out", str(out),
                            "--build", str(out / "build"), "--json"],
                           cwd=REPO, capture_output=True, text=True, timeout=1800)
     return out, done, json.loads(done.stdout) if done.stdout.strip() else {}
@@ -47,6 +51,7 @@ def test_the_claim_is_proved_and_the_fresh_database_value_refuted(
         proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]]) -> None:
     out, done, result = proved
     assert done.returncode == 1, done.stderr          # one refuted: exit 1
+    assert len(result["results"]) == 4
     by_name = {o["name"]: o for o in result["results"]}
     ok, bad = by_name["rr5_cw_stream_k6"], by_name["rr5_cw_stream_k6_fresh"]
     assert ok["verdict"] == "proved"
@@ -87,3 +92,36 @@ def test_verify_rechecks_the_three(proved: tuple[Path, subprocess.CompletedProce
                            "--build", str(out / "vbuild")],
                           cwd=REPO, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+LETTERS = ("[(0%nat, 1%positive); (1%nat, 1%positive); (2%nat, 1%positive); (3%nat, 1%positive); "
+           "(4%nat, 4%positive)]")
+
+
+def test_letters_prove_eight_outputs(proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]]) -> None:
+    out, _, result = proved
+    ok = {o["name"]: o for o in result["results"]}["rr8_cw_stream_k6"]
+    assert ok["verdict"] == "proved"
+    assert unqualified(ok["statement"]) == "dp nb_all rr8_cw_stream_k6 10 (1 / 4)"
+    v = (out / "rr8_cw_stream_k6.v").read_text()
+    assert f"Definition rr8_cw_stream_k6_letters : list letter := {LETTERS}." in v
+    assert "Definition rr8_cw_stream_k6_blk : list nat := [0; 1; 2; 3; 4; 4; 4; 4]%nat." in v
+
+
+@pytest.mark.parametrize("forged", [
+    (LETTERS.replace("(4%nat, 4%positive)", "(4%nat, 5%positive)"), None),
+    (LETTERS.replace("(3%nat, 1%positive); ", ""), "[0; 1; 2; 3; 3; 3; 3; 3]"),
+], ids=["block-size", "output-3-outside"])
+def test_forged_letters_are_refused(proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]],
+                                    tmp_path: Path, forged: tuple[str, str | None]) -> None:
+    out, _, _ = proved
+    letters, blk = forged
+    v = (out / "rr8_cw_stream_k6.v").read_text()
+    assert LETTERS in v
+    v = v.replace(LETTERS, letters)
+    if blk is not None:
+        v = v.replace("[0; 1; 2; 3; 4; 4; 4; 4]", blk)
+    (tmp_path / "rr8_cw_stream_k6.v").write_text(v)
+    done = subprocess.run(["coqc", "-Q", str(REPO / "obligations" / "theories"), "Obligations", "rr8_cw_stream_k6.v"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode != 0 and "check_stream_dp" in done.stdout + done.stderr
