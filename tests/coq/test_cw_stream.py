@@ -104,7 +104,7 @@ def test_letters_prove_eight_outputs(proved: tuple[Path, subprocess.CompletedPro
     assert ok["verdict"] == "proved"
     assert unqualified(ok["statement"]) == "dp nb_all rr8_cw_stream_k6 10 (1 / 4)"
     v = (out / "rr8_cw_stream_k6.v").read_text()
-    assert f"Definition rr8_cw_stream_k6_letters : list letter := {LETTERS}." in v
+    assert f"Definition rr8_cw_stream_k6_letters : list letter :=\n  {LETTERS}." in v
     assert "Definition rr8_cw_stream_k6_blk : list nat := [0; 1; 2; 3; 4; 4; 4; 4]%nat." in v
 
 

@@ -35,12 +35,19 @@ Definition rr5_cw_stream_k6_A : list (list Z) :=
 Definition rr5_cw_stream_k6_u : list Z := [1; 1; 0; 0; 0]%Z.
 Definition rr5_cw_stream_k6_u' : list Z := [0; 0; 1; 1; 0]%Z.
 
+(** ** The letters: 5 blocks of outputs whose columns agree on the priors' supports,
+       as (an output of the block, its size), and the block of every output *)
+Definition rr5_cw_stream_k6_letters : list letter :=
+  [(0%nat, 1%positive); (1%nat, 1%positive); (2%nat, 1%positive); (3%nat, 1%positive); (4%nat, 1%positive)].
+Definition rr5_cw_stream_k6_blk : list nat := [0; 1; 2; 3; 4]%nat.
+
 (** ** The 6-fold product table is never built: its 5^6 output sequences are
-       grouped into classes of equal likelihood vectors (at most 210, the types),
+       grouped into classes of equal likelihood vectors (at most 210, the types over the letters),
        computed step by step by [run]; [check_stream_dp] sums
        over them (by [vm_compute], again by the kernel at [Qed]) *)
 Lemma rr5_cw_stream_k6_classes :
   check_stream_dp rr5_cw_stream_k6_table rr5_cw_stream_k6_prior rr5_cw_stream_k6_alt_prior 6 rr5_cw_stream_k6_A 25
+    rr5_cw_stream_k6_letters rr5_cw_stream_k6_blk
     rr5_cw_stream_k6_u rr5_cw_stream_k6_u' 2 (fun _ _ => true) (47045881 # 4096) (17 # 100) = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
 
@@ -57,6 +64,7 @@ Theorem rr5_cw_stream_k6_dp : dp nb_all rr5_cw_stream_k6 (6 * (ln (19 / 4))) (17
 Proof.
   rewrite <- rr5_cw_stream_k6_delta.
   exact (cw_stream_dp_of_check rr5_cw_stream_k6_table rr5_cw_stream_k6_prior rr5_cw_stream_k6_alt_prior 6 rr5_cw_stream_k6_A 25
+           rr5_cw_stream_k6_letters rr5_cw_stream_k6_blk
            rr5_cw_stream_k6_u rr5_cw_stream_k6_u' 2 (fun _ _ => true) (47045881 # 4096) (17 # 100) (6 * (ln (19 / 4)))
            rr5_cw_stream_k6_exp_lower rr5_cw_stream_k6_classes).
 Qed.

@@ -35,12 +35,19 @@ Definition rr5_cw_stream_k6_fresh_A : list (list Z) :=
 Definition rr5_cw_stream_k6_fresh_u : list Z := [1; 1; 0; 0; 0]%Z.
 Definition rr5_cw_stream_k6_fresh_u' : list Z := [0; 0; 1; 1; 0]%Z.
 
+(** ** The letters: 5 blocks of outputs whose columns agree on the priors' supports,
+       as (an output of the block, its size), and the block of every output *)
+Definition rr5_cw_stream_k6_fresh_letters : list letter :=
+  [(0%nat, 1%positive); (1%nat, 1%positive); (2%nat, 1%positive); (3%nat, 1%positive); (4%nat, 1%positive)].
+Definition rr5_cw_stream_k6_fresh_blk : list nat := [0; 1; 2; 3; 4]%nat.
+
 (** ** The 6-fold product table is never built: its 5^6 output sequences are
-       grouped into classes of equal likelihood vectors (at most 210, the types),
+       grouped into classes of equal likelihood vectors (at most 210, the types over the letters),
        computed step by step by [run]; [check_stream_refute] sums
        over them (by [vm_compute], again by the kernel at [Qed]) *)
 Lemma rr5_cw_stream_k6_fresh_classes :
   check_stream_refute rr5_cw_stream_k6_fresh_table rr5_cw_stream_k6_fresh_prior rr5_cw_stream_k6_fresh_alt_prior 6 rr5_cw_stream_k6_fresh_A 25
+    rr5_cw_stream_k6_fresh_letters rr5_cw_stream_k6_fresh_blk
     rr5_cw_stream_k6_fresh_u rr5_cw_stream_k6_fresh_u' 2 (fun _ _ => true) (47045881 # 4096) (0 # 1) false = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
 
@@ -58,6 +65,7 @@ Theorem rr5_cw_stream_k6_fresh_refuted : ~ dp nb_all rr5_cw_stream_k6_fresh (6 *
 Proof.
   rewrite <- rr5_cw_stream_k6_fresh_delta.
   exact (cw_stream_not_dp_of_check rr5_cw_stream_k6_fresh_table rr5_cw_stream_k6_fresh_prior rr5_cw_stream_k6_fresh_alt_prior 6 rr5_cw_stream_k6_fresh_A 25
+           rr5_cw_stream_k6_fresh_letters rr5_cw_stream_k6_fresh_blk
            rr5_cw_stream_k6_fresh_u rr5_cw_stream_k6_fresh_u' 2 (fun _ _ => true) (47045881 # 4096) (0 # 1) false (6 * (ln (19 / 4)))
            rr5_cw_stream_k6_fresh_exp_upper rr5_cw_stream_k6_fresh_classes).
 Qed.
