@@ -245,7 +245,9 @@ def epsilon_value(spec: MechanismSpec) -> sympy.Expr:
 
 def exp_bounds(eps: sympy.Expr, digits: int) -> tuple[Fraction, Fraction, int]:
     """Rationals L < e^ε < U at distance at least 10^-digits, and the bits interval needs."""
-    value = sympy.exp(eps).evalf(digits + 20)
+    # evalf counts significant digits: add e^ε's integer digits, or the bounds past them are noise
+    whole = max(0, int(sympy.ceiling(sympy.N(eps, 30) / sympy.log(10).evalf(30))))
+    value = sympy.exp(eps).evalf(digits + 20 + whole)
     scaled = value * sympy.Integer(10) ** digits
     lo = int(sympy.floor(scaled)) - 1
     hi = int(sympy.ceiling(scaled)) + 1
