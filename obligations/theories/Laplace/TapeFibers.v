@@ -1,0 +1,111 @@
+(** * Measurable fibers: the pieces of an alignment, from the shift's shape
+
+    [rdp_of_aligned] (RealAlignSound.v) asks that the tapes on which the
+    aligned run shifts by given whole numbers form a measurable set: every
+    fiber of the map from a tape to its shifts is measurable ([mfibers]).
+    A proof computes that map on a tape, as a list of shifts each chosen by
+    cases on the program's comparisons of noisy values, and then closes the
+    duty with the lemmas below, without a hand proof of measurability:
+    - a constant has measurable fibers ([mfibers_cst]);
+    - a choice by cases on a measurable condition between maps with
+      measurable fibers has measurable fibers ([mfibers_if]);
+    - a list built of such maps has measurable fibers ([mfibers_cons]);
+    - the comparisons the semantics over the reals decides ([rleb],
+      [rltb], RealTape.v) of measurable functions are measurable conditions
+      ([measurable_rleb], [measurable_rltb]), tape values and constants are
+      measurable ([measurable_rtape], [measurable_rcst]) and so are their
+      sums and differences ([measurable_rplus], [measurable_rminus]). *)
+From HB Require Import structures.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint interval finmap.
+From mathcomp.classical Require Import boolp classical_sets functions cardinality fsbigop mathcomp_extra.
+From mathcomp.analysis Require Import Rstruct.
+From mathcomp.analysis Require Import ereal reals signed topology normedtype sequences esum measure.
+From mathcomp.analysis Require Import lebesgue_measure numfun lebesgue_integral.
+From Coq Require Reals.
+From Obligations.Laplace Require Import Noise TapeMeasure TapeMeasurable RealTape.
+
+Set Implicit Arguments.
+Unset Strict Implicit.
+Unset Printing Implicit Defensive.
+Import Order.TTheory GRing.Theory Num.Def Num.Theory.
+Local Open Scope classical_set_scope.
+Local Open Scope ring_scope.
+
+Local Notation R := Rdefinitions.R.
+
+Section fibers.
+Variables (S : realType) (n : nat).
+
+(** Every fiber of [f] is a measurable set of tapes. *)
+Definition mfibers (A : Type) (f : tape S n -> A) : Prop := forall a, measurable [set w | f w = a].
+
+Lemma mfibers_cst (A : Type) (a : A) : mfibers (fun _ => a).
+Proof.
+move=> b; have [<-|ab] := pselect (a = b).
+  by rewrite (_ : [set w | _] = setT); [exact: measurableT|apply/seteqP; split].
+by rewrite (_ : [set w | _] = set0); [exact: measurable0|apply/seteqP; split].
+Qed.
+
+Lemma mfibers_if (A : Type) (b : tape S n -> bool) (f g : tape S n -> A) :
+  measurable [set w | b w] -> mfibers f -> mfibers g -> mfibers (fun w => if b w then f w else g w).
+Proof.
+move=> mb mf mg a.
+rewrite (_ : [set w | _] = [set w | if b w then [set w | f w = a] w else [set w | g w = a] w]).
+  exact: measurable_cases.
+by apply/seteqP; split => w /=; case: (b w).
+Qed.
+
+Lemma mfibers_cons (A : Type) (f : tape S n -> A) (g : tape S n -> seq A) :
+  mfibers f -> mfibers g -> mfibers (fun w => f w :: g w).
+Proof.
+move=> mf mg [|a l].
+  by rewrite (_ : [set w | _] = set0); [exact: measurable0|apply/seteqP; split].
+rewrite (_ : [set w | _] = [set w | f w = a] `&` [set w | g w = l]); first exact: measurableI.
+by apply/seteqP; split => w /=; [case=> -> ->|case=> -> ->].
+Qed.
+
+End fibers.
+
+(** Comparisons and sums of the reals of the semantics, on tapes of real noise. *)
+Section real.
+Variable n : nat.
+Local Notation RR := (Real.sort real_realType).
+Implicit Types f g : tape real_realType n -> RR.
+
+Lemma measurable_rtape (i : nat) : measurable_fun setT (fun w : tape real_realType n => rtape (tl w) i : RR).
+Proof.
+rewrite (_ : (fun w => _) = @coord real_realType n i); first exact: measurable_coord.
+apply/funext => w; rewrite coordE /rtape.
+by elim: (tl w) i => [|x s IH] [|i] //=.
+Qed.
+
+Lemma measurable_rcst (c : R) : measurable_fun setT (fun _ : tape real_realType n => c : RR).
+Proof. exact: measurable_fun_cst. Qed.
+
+Lemma measurable_rplus f g : measurable_fun setT f -> measurable_fun setT g ->
+  measurable_fun setT (fun w => Rdefinitions.Rplus (f w) (g w) : RR).
+Proof. exact: measurable_funD. Qed.
+
+Lemma measurable_rminus f g : measurable_fun setT f -> measurable_fun setT g ->
+  measurable_fun setT (fun w => Rdefinitions.Rminus (f w) (g w) : RR).
+Proof. exact: measurable_funB. Qed.
+
+Lemma measurable_rleb f g : measurable_fun setT f -> measurable_fun setT g ->
+  measurable [set w | rleb (f w) (g w)].
+Proof.
+move=> mf mg; rewrite (_ : [set w | _] = [set w | f w <= g w]); first exact: measurable_le.
+apply/seteqP; split => w /=; rewrite /rleb; case: Reals.RIneq.Rle_dec => // h.
+- by move=> _; apply/RleP.
+- by move=> /RleP.
+Qed.
+
+Lemma measurable_rltb f g : measurable_fun setT f -> measurable_fun setT g ->
+  measurable [set w | rltb (f w) (g w)].
+Proof.
+move=> mf mg; rewrite (_ : [set w | _] = [set w | f w < g w]); first exact: measurable_lt.
+apply/seteqP; split => w /=; rewrite /rltb; case: Reals.RIneq.Rlt_dec => // h.
+- by move=> _; apply/RltP.
+- by move=> /RltP.
+Qed.
+
+End real.
