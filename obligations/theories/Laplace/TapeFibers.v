@@ -3,7 +3,7 @@
     [rdp_of_aligned] (RealAlignSound.v) asks that the tapes on which the
     aligned run shifts by given whole numbers form a measurable set: every
     fiber of the map from a tape to its shifts is measurable ([mfibers]).
-    A proof computes that map on a tape, as a list of shifts each chosen by
+    A proof computes that map on a tape ([mfibers_ext]), as a list of shifts each chosen by
     cases on the program's comparisons of noisy values, and then closes the
     duty with the lemmas below, without a hand proof of measurability:
     - a constant has measurable fibers ([mfibers_cst]);
@@ -38,6 +38,10 @@ Variables (S : realType) (n : nat).
 
 (** Every fiber of [f] is a measurable set of tapes. *)
 Definition mfibers (A : Type) (f : tape S n -> A) : Prop := forall a, measurable [set w | f w = a].
+
+(** A map equal at every tape to one with measurable fibers (its computed form). *)
+Lemma mfibers_ext (A : Type) (f g : tape S n -> A) : (forall w, f w = g w) -> mfibers g -> mfibers f.
+Proof. by move=> fg mg a; rewrite (_ : [set w | _] = [set w | g w = a]) //; apply/seteqP; split => w /=; rewrite fg. Qed.
 
 Lemma mfibers_cst (A : Type) (a : A) : mfibers (fun _ => a).
 Proof.
