@@ -9,7 +9,9 @@
     - a constant has measurable fibers ([mfibers_cst]);
     - a choice by cases on a measurable condition between maps with
       measurable fibers has measurable fibers ([mfibers_if]);
-    - a list built of such maps has measurable fibers ([mfibers_cons]);
+    - a list built of such maps has measurable fibers ([mfibers_cons],
+      [mfibers_map]), and so has the rounding down of a measurable real
+      ([mfibers_rfloor]);
     - the comparisons the semantics over the reals decides ([rleb],
       [rltb], RealTape.v) of measurable functions are measurable conditions
       ([measurable_rleb], [measurable_rltb]), tape values and constants are
@@ -21,6 +23,7 @@ From mathcomp.classical Require Import boolp classical_sets functions cardinalit
 From mathcomp.analysis Require Import Rstruct.
 From mathcomp.analysis Require Import ereal reals signed topology normedtype sequences esum measure.
 From mathcomp.analysis Require Import lebesgue_measure numfun lebesgue_integral.
+From Coq Require Import ZArith Lia Lra.
 From Coq Require Reals.
 From Obligations.Laplace Require Import Noise TapeMeasure TapeMeasurable RealTape.
 
@@ -32,6 +35,7 @@ Local Open Scope classical_set_scope.
 Local Open Scope ring_scope.
 
 Local Notation R := Rdefinitions.R.
+Local Notation IZR := Rdefinitions.IZR.
 
 Section fibers.
 Variables (S : realType) (n : nat).
@@ -66,6 +70,14 @@ move=> mf mg [|a l].
   by rewrite (_ : [set w | _] = set0); [exact: measurable0|apply/seteqP; split].
 rewrite (_ : [set w | _] = [set w | f w = a] `&` [set w | g w = l]); first exact: measurableI.
 by apply/seteqP; split => w /=; [case=> -> ->|case=> -> ->].
+Qed.
+
+(** The shifts of all positions: [zshift]'s shape, a map over the positions. *)
+Lemma mfibers_map (A B : Type) (f : B -> tape S n -> A) (s : seq B) :
+  (forall b, mfibers (f b)) -> mfibers (fun w => map (fun b => f b w) s).
+Proof.
+move=> mf; elim: s => [|b s IH] /=; first exact: mfibers_cst.
+exact: mfibers_cons.
 Qed.
 
 End fibers.
@@ -110,6 +122,28 @@ move=> mf mg; rewrite (_ : [set w | _] = [set w | f w < g w]); first exact: meas
 apply/seteqP; split => w /=; rewrite /rltb; case: Reals.RIneq.Rlt_dec => // h.
 - by move=> _; apply/RltP.
 - by move=> /RltP.
+Qed.
+
+(** Rounding down a measurable real ([rfloor], the semantics' reading of a shift): its fibers
+    are the tapes where the real lies in [z, z + 1). *)
+Lemma rfloor_eq (r : R) (z : Z) :
+  rfloor r = z <-> Rdefinitions.Rle (IZR z) r /\ Rdefinitions.Rlt r (Rdefinitions.Rplus (IZR z) (IZR 1)).
+Proof.
+rewrite /rfloor; split.
+  move=> <-; have [h1 h2] := Reals.Raxioms.archimed r.
+  by rewrite Reals.RIneq.minus_IZR; split; lra.
+move=> [h1 h2]; rewrite -(@Reals.R_Ifp.tech_up r (z + 1)%Z); first by lia.
+- by rewrite Reals.RIneq.plus_IZR.
+- by rewrite Reals.RIneq.plus_IZR; lra.
+Qed.
+
+Lemma mfibers_rfloor f : measurable_fun setT f -> mfibers (fun w => rfloor (f w)).
+Proof.
+move=> mf z; rewrite (_ : [set w | _] = [set w | IZR z <= f w] `&` [set w | f w < IZR z + IZR 1]).
+  by apply: measurableI; [apply: measurable_le|apply: measurable_lt] => //; exact: measurable_fun_cst.
+apply/seteqP; split => w /=; rewrite rfloor_eq.
+  by case=> h1 h2; split; [apply/RleP|apply/RltP].
+by case=> /RleP h1 /RltP h2.
 Qed.
 
 End real.
