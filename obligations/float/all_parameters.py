@@ -17,7 +17,7 @@ from obligations.core.templates import Rendered
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import hints, least_beta0
+from obligations.float.wide_grid import PROVED_RANGES, hints, least_beta0
 
 
 class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
@@ -71,12 +71,6 @@ def note(a: BinarySnappingAllAnalysis) -> str:
 
 ALL_PARAMETERS = AllParameters()
 
-
-# The ranges SnapSeed64.v's corollaries prove the seed's and Mironov's constants in, for the messages.
-PROVED_RANGES = ("the seed's (12, 2): Lambda >= 1.9 lambda and B >= 11 lambda, Lambda >= 1.75 lambda and "
-                 "B >= 22 lambda, Lambda >= 1.65 lambda and B >= 75 lambda; Mironov's (16, 0): Lambda >= 1.9 "
-                 "lambda and B >= 3 lambda, Lambda >= 1.5 lambda and B >= 6 lambda, Lambda >= 1.2 lambda and "
-                 "B >= 19 lambda (all with Lambda <= 2 lambda, B <= 353 lambda)")
 
 
 def range_note(a: BinarySnappingAllAnalysis) -> str:

@@ -137,9 +137,10 @@ class BinarySnappingAllSpec:
 
     @property
     def range_text(self) -> str:
-        grid = "lambda <= Lambda" if self.rho0 == 1 else f"{self.rho0}*lambda <= Lambda"
-        bound = "0 < B" if self.beta0 is None else f"{self.beta0}*lambda <= B"
-        return f"{grid} <= 2 lambda, {bound} <= {B_OVER_LAMBDA} lambda"
+        grid = "lambda" if self.rho0 == 1 else f"{self.rho0} lambda"
+        low = "(0" if self.beta0 is None else f"[{self.beta0} lambda"
+        bound = f"{low}, {B_OVER_LAMBDA} lambda]"
+        return f"Lambda in [{grid}, 2 lambda], B in {bound}"
 
     @property
     def log_text(self) -> str:

@@ -46,3 +46,23 @@ def least_beta0(h: WideHints, a: Fraction, b: Fraction) -> Fraction | None:
     if 11 * h.c <= b:
         return Fraction(0)
     return (11 * h.c - b) / (a - 8 * h.c)
+
+
+# SnapSeed64.v's corollaries: (rho0, beta0) of each range the constant is proved in (Lambda <= 2 lambda,
+# B <= 353 lambda); the range form reaches any (rho0, beta0) that `least_beta0` allows.
+SEED_RANGES = ((Fraction(19, 10), Fraction(11)), (Fraction(7, 4), Fraction(22)), (Fraction(33, 20), Fraction(75)))
+MIRONOV_RANGES = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)), (Fraction(6, 5), Fraction(19)))
+
+
+def _ranges_text(ranges: tuple[tuple[Fraction, Fraction], ...]) -> str:
+    return ", ".join(f"Lambda >= {float(r):g} lambda and B >= {b} lambda" for r, b in ranges)
+
+
+PROVED_RANGES = (f"the seed's (12, 2): {_ranges_text(SEED_RANGES)}; Mironov's (16, 0): "
+                 f"{_ranges_text(MIRONOV_RANGES)} (all with Lambda <= 2 lambda, B <= 353 lambda; "
+                 "theories/Float/SnapSeed64.v)")
+
+
+def in_ranges(ranges: tuple[tuple[Fraction, Fraction], ...], rho: Fraction, beta: Fraction) -> bool:
+    """Lambda = rho*lambda, B = beta*lambda inside one of the ranges."""
+    return rho <= 2 and beta <= 353 and any(rho >= r and beta >= b for r, b in ranges)
