@@ -5,7 +5,9 @@ spec's error.  The generated file's theorem quantifies over all of them, with `u
 log's error, for a log within k ulps) as hypotheses; it checks the claim's constants against the
 library's (9 + 9m, 18 + 5m for a log within m*eta).
 A claim below them is undecided: nothing is sent to Coq.  Template `binary_snapping_all.v.j2`;
-docs/binary64.md."""
+docs/binary64.md.  A narrower range (grid rho0*lambda <= Lambda, clamp beta0*lambda <= B) goes through
+SnapSeed64.v's `snap_binary64_dp_wide_ab` instead (hints in `wide_grid.py`, template
+`binary_snapping_range.v.j2`): the seed's and Mironov's constants where the grid is wide."""
 from __future__ import annotations
 
 import math
