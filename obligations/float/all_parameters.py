@@ -40,8 +40,11 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
 
     def describe(self, u: Unfolded[BinarySnappingAllSpec, BinarySnappingAllAnalysis]) -> Description:
         s = u.spec
+        h = u.mechanism.wide
+        lib = {"per_B_over_lambda": str(s.lib_a), "constant": str(s.lib_b)} if h is None else \
+            {"per_B_over_lambda": str(8 * h.c), "constant": str(11 * h.c), "c": str(h.c), "r0": str(h.r0)}
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "claim": s.claim.record(),
-                                "library_constants": {"per_B_over_lambda": str(s.lib_a), "constant": str(s.lib_b)},
+                                "library_constants": lib,
                                 "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems),
                                 **case_record(u.mechanism)}
         lines = [f"{s.name} ({s.path}): {summary(s)}", f"  {note(u.mechanism)}; Python expects: "

@@ -5,6 +5,7 @@ at and just past the edge of the proved ranges (with the message naming them), t
 mpmath, and the rendered theorem.  Coq: tests/coq/test_snapping_wide_grid_certify.py."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from fractions import Fraction
@@ -136,3 +137,13 @@ def test_bad_range_exits_2(tmp_path: Path) -> None:
                          cwd=REPO, timeout=120)
     assert run.returncode == 2, run.stdout + run.stderr
     assert "snapping.bound.min_over_lambda" in run.stderr and "(0, 353]" in run.stderr, run.stderr
+
+
+def test_show_json_gives_the_routes_constants() -> None:
+    run = subprocess.run([sys.executable, "-m", "obligations", "show", "--json", str(SEED.relative_to(REPO))],
+                         capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert run.returncode == 0, run.stderr
+    [item] = json.loads(run.stdout)
+    c = Fraction(item["library_constants"]["c"])
+    assert Fraction(item["library_constants"]["per_B_over_lambda"]) == 8 * c < 12
+    assert item["obligations"][-1]["name"] == "binary64_snapping_seed_constant_wide_grid_dp"
