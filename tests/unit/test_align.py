@@ -144,6 +144,7 @@ def test_monotone_joins_an_alignment_per_direction(tmp_path: Path) -> None:
         assert f"Theorem t_{part}_dp_all_k : dp_all_k t_{part}_nb t_{part}_prog 4 1." in text
         assert f"exact (t_{part}_dp_all_k k eps He x x' H)." in text
     assert text.count("From Obligations Require Import") == 1 and "nb_input_either" in text
+    assert r.down is not None and r.note.startswith("answers all up, alignment: ") and "answers all down" in r.note
 
 
 def test_monotone_is_undecided_when_one_direction_has_no_alignment(tmp_path: Path) -> None:

@@ -26,11 +26,19 @@ class Found:
     alignment: synth.Alignment
     invariant: synth.Invariant
     rendered: Rendered
+    down: synth.Alignment | None = None   # the monotone relation: `alignment` for answers up, this down
 
     @property
     def note(self) -> str:
-        shifts = "; ".join(f"site {i}: {r.text()}" for i, r in enumerate(self.alignment.rules))
-        return f"alignment: {shifts}; cost at most {self.alignment.C}/{self.alignment.W}·ε"
+        if self.down is None:
+            return "alignment: " + _shifts(self.alignment)
+        return f"answers all up, alignment: {_shifts(self.alignment)}; answers all down, alignment: " \
+               f"{_shifts(self.down)}"
+
+
+def _shifts(al: synth.Alignment) -> str:
+    shifts = "; ".join(f"site {i}: {r.text()}" for i, r in enumerate(al.rules))
+    return f"{shifts}; cost at most {al.C}/{al.W}·ε"
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,7 @@ def _one(spec: AlignSpec) -> Decided:
 
 def _either(spec: AlignSpec) -> Decided:
     """All answers up or all down: an alignment for each direction, the two proofs joined in
-    one file.  The first alignment is the one the plan names (both are in the file)."""
+    one file."""
     parts = []
     for kind, suffix in (("increasing", "up"), ("decreasing", "down")):
         one = replace(spec, name=f"{spec.name}_{suffix}", relation=Relation(kind, spec.relation.delta))
@@ -73,7 +81,7 @@ def _either(spec: AlignSpec) -> Decided:
             return NotFound(f"answers moving {suffix}: {r.reason}")
         parts.append((one, *r))
     (up, al, inv), down = parts
-    return Found(al, inv, render_either(spec, (up, al, inv), down))
+    return Found(al, inv, render_either(spec, (up, al, inv), down), down[1])
 
 
 class ByGenericAlignment(Route[AlignSpec, Decided]):
