@@ -46,6 +46,10 @@ TEMPLATE = Path(__file__).parent / "templates" / "stream.v.j2"
 # outputs, K = 12 (1820 classes): coqc 17 s, coqchk 186 s wall on the loaded machine; K = 20
 # (10 626): coqchk past its 600 s.  Beyond this many, refuse rather than run into the timeout.
 MAX_CLASSES = 5_000
+# Fewer letters let K grow at the same count of classes, but coqchk's sums grow with the
+# integers' bits (K·log2 D): 3 letters, K = 50, 1326 classes took coqchk 191 s.  So also
+# classes × runs at most this (5 outputs, K = 16: 77 520; 3 letters, K = 50: 66 300).
+MAX_WORK = 80_000
 # and the likelihood vectors grow with K (K·log2 D bits each): the same bound on K.
 MAX_RUNS = 200
 DIGITS = (15, 30, 60)
@@ -70,7 +74,8 @@ def _refuse(spec: MechanismSpec, why: str) -> SpecError:
 def within_limits(b: int, k: int) -> bool:
     """Whether Coq evaluates the classes of k runs over b letters (beyond: the composition
     theorem's route, table/by_stream_theorem.py)."""
-    return k <= MAX_RUNS and cw_stream.class_bound(b, k) <= MAX_CLASSES
+    classes = cw_stream.class_bound(b, k)
+    return k <= MAX_RUNS and classes <= MAX_CLASSES and classes * k <= MAX_WORK
 
 
 def letter_count(spec: MechanismSpec) -> int:

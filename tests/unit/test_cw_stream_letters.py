@@ -73,3 +73,10 @@ def test_letters_keep_twelve_runs_of_eight_outputs_on_the_class_route() -> None:
     assert u.route is not None and u.route.name == "by classes of output sequences"
     assert "1820 classes" in " ".join(u.plan.notes)
     assert "rr8_cw_stream_k6_letters" in u.rendered.text and "(4%nat, 4%positive)" in u.rendered.text
+
+
+def test_more_runs_over_fewer_letters_are_bounded_by_the_work() -> None:
+    """3 letters: K = 50 (1326 classes) stays on the class route, K = 60 (1891 classes, but
+    113 460 classes × runs) goes to the composition theorem."""
+    assert by_stream.within_limits(3, 50) and not by_stream.within_limits(3, 60)
+    assert by_stream.within_limits(5, 16) and not by_stream.within_limits(5, 17)
