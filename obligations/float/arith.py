@@ -5,11 +5,19 @@ a float is identified by its bit pattern (sign, mantissa, exponent) as Flocq's `
 gives it (`float_key` in `theories/Float/FloatPipeline.v`)."""
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 import mpmath
+
+
+@functools.lru_cache(maxsize=4096)
+def pow2(e: int) -> Fraction:
+    """2^e exactly, from an integer shift (a Fraction's `**` is a hundred times slower, and
+    a pipeline's enumeration asks for the same few powers millions of times)."""
+    return Fraction(1 << e) if e >= 0 else Fraction(1, 1 << -e)
 
 
 @dataclass(frozen=True)
@@ -38,10 +46,10 @@ class Float:
     m: int = 0
     e: int = 0
 
-    @property
-    def value(self) -> Fraction:
+    @functools.cached_property
+    def value(self) -> Fraction:     # cached: an enumeration compares the same floats often
         if self.kind == "finite":
-            v = Fraction(self.m) * (Fraction(2) ** self.e)
+            v = Fraction(self.m << self.e) if self.e >= 0 else Fraction(self.m, 1 << -self.e)
             return -v if self.negative else v
         if self.kind == "zero":
             return Fraction(0)
@@ -76,18 +84,18 @@ def round_fraction(fmt: Format, x: Fraction, zero_negative: bool = False) -> Flo
         return Float("zero", zero_negative)
     neg, a = x < 0, abs(x)
     e = a.numerator.bit_length() - a.denominator.bit_length()   # 2^e <= a < 2^(e+2)
-    if Fraction(2) ** e > a:
+    if pow2(e) > a:
         e -= 1
-    while Fraction(2) ** (e + 1) <= a:
+    while pow2(e + 1) <= a:
         e += 1
     q = max(e - fmt.precision + 1, fmt.emin)                       # the exponent of the ulp
-    scaled = a / (Fraction(2) ** q)
+    scaled = a / pow2(q)
     m = _nearest_even(scaled.numerator, scaled.denominator)
     if m == 2 ** fmt.precision:
         m, q = m // 2, q + 1
     if m == 0:
         return Float("zero", neg)
-    if m * (Fraction(2) ** q) >= Fraction(2) ** fmt.emax:
+    if m * pow2(q) >= pow2(fmt.emax):
         return Float("inf", neg)
     return Float("finite", neg, m, q)
 
@@ -153,7 +161,7 @@ def round_grid(j: int, ties: str, v: Float, fmt: Format) -> Float:
     """The multiple of 2^j nearest to v, exactly (FloatPipeline.v: `round_grid_float`)."""
     if v.kind != "finite":
         return v
-    t = Fraction(v.m) * Fraction(2) ** (v.e - j)
+    t = v.m * pow2(v.e - j)
     fl_ = t.numerator // t.denominator
     frac = t - fl_
     if frac < Fraction(1, 2):
@@ -164,7 +172,7 @@ def round_grid(j: int, ties: str, v: Float, fmt: Format) -> Float:
         k = fl_ if fl_ % 2 == 0 else fl_ + 1
     else:   # toward +inf: a positive tie goes away from 0, a negative one toward 0
         k = fl_ if v.negative else fl_ + 1
-    return round_fraction(fmt, Fraction(-k if v.negative else k) * Fraction(2) ** j)
+    return round_fraction(fmt, Fraction(-k if v.negative else k) * pow2(j))
 
 
 def correctly_rounded_ln(fmt: Format, u: Float) -> Float:
@@ -185,7 +193,7 @@ def correctly_rounded_ln(fmt: Format, u: Float) -> Float:
 
 def _exact(y: mpmath.mpf) -> Fraction:
     sign, man, exp, _ = y._mpf_
-    v = Fraction(int(man)) * Fraction(2) ** int(exp)
+    v = Fraction(int(man)) * pow2(int(exp))
     return -v if sign else v
 
 
@@ -193,7 +201,7 @@ def neighbours(fmt: Format, f: Float) -> tuple[Fraction, Fraction]:
     """The floats just below and above a finite nonzero float (Flocq's Bpred, Bsucc values)."""
     v = f.value
     if v == 0:
-        tiny = Fraction(2) ** fmt.emin
+        tiny = pow2(fmt.emin)
         return -tiny, tiny
     ulp_above = _ulp(fmt, v, up=True)
     ulp_below = _ulp(fmt, v, up=False)
@@ -204,15 +212,15 @@ def _ulp(fmt: Format, v: Fraction, up: bool) -> Fraction:
     """The gap from v to the next float in the given direction."""
     a = abs(v)
     e = 0
-    while Fraction(2) ** e > a:
+    while pow2(e) > a:
         e -= 1
-    while Fraction(2) ** (e + 1) <= a:
+    while pow2(e + 1) <= a:
         e += 1
     # toward 0 from a power of two the gap halves
     toward_zero = (up and v < 0) or (not up and v > 0)
-    if toward_zero and a == Fraction(2) ** e:
+    if toward_zero and a == pow2(e):
         e -= 1
-    return Fraction(2) ** max(e - fmt.precision + 1, fmt.emin)
+    return pow2(max(e - fmt.precision + 1, fmt.emin))
 
 
 def ln_bracket(x: Fraction, bits: int) -> tuple[Fraction, Fraction]:
