@@ -36,11 +36,16 @@ coq:
 
 venv: $(VENV)/.installed
 
+# setuptools says, as a UserWarning, that an editable install of a package whose folder is
+# in the working directory may be imported from there: that is this repository's layout on
+# purpose (the tests and `python -m obligations` run from the root), so it is not printed.
+EDITABLE = PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip install -q -e
+
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,plot,lint,docs]'
-	-$(PY) -m pip install -q -e '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
+	$(EDITABLE) '.[test,plot,lint,docs]'
+	-$(EDITABLE) '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
 	touch $@ $(VENV)/.docs-installed
 
 # files coqc compiles at once when building theories/ (the library: about 140 files)
@@ -74,7 +79,7 @@ docs: $(VENV)/.docs-installed
 	$(VENV)/bin/mkdocs build --strict --site-dir build/site
 
 $(VENV)/.docs-installed: $(VENV)/.installed
-	$(PY) -m pip install -q -e '.[docs]'
+	$(EDITABLE) '.[docs]'
 	touch $@
 
 # ruff on everything (pyproject.toml: pyflakes, import order, likely bugs, modern syntax, a

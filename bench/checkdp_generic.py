@@ -33,7 +33,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 PROGRAMS = ("sparsevector", "noisymax", "svt_increasing", "svt_decreasing", "gapsparsevector",
-            "numsparsevector", "adaptivesparsevector", "partialsum", "smartsum", "prefixsum")
+            "numsparsevector", "adaptivesparsevector", "partialsum", "smartsum", "prefixsum", "svt_monotone")
 
 
 def cli(*args: str) -> tuple[float, float, subprocess.CompletedProcess[str]]:

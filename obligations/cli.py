@@ -19,7 +19,7 @@ from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations.certify.progress import LogLines, StatusLine, reporter
 from obligations.certify.remote import RemoteSettings, prove_file
-from obligations.certify.run import load_specs, prove_many
+from obligations.certify.run import load_specs, prove_many, serial_chunks
 from obligations.certify.verify import verify_many
 from obligations.core.spec import derive, too_many_outputs
 from obligations.errors import (
@@ -253,21 +253,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
         _writable(settings.out, "--out")
         _writable(settings.build, "--build")
     groups = _by_file(list(zip(specs, items, strict=False)))   # the points of one sweep are re-checked together
-    if settings.jobs > 1:         # all at once, reported as one by one would report them
-        units = [u for g in groups for _, u in g if not isinstance(u, Outcome)]
-        done = iter(prove_many(units, settings, [n for n, g in enumerate(groups) for _, u in g
-                                                 if not isinstance(u, Outcome)]))
-        _clear(settings)
-    outcomes: list[Outcome] = []
-    for group in groups:
-        _print_group(args, settings, [s for s, _ in group], len(outcomes), len(specs))
-        todo = [u for _, u in group if not isinstance(u, Outcome)]
-        made = iter([next(done) for _ in todo] if settings.jobs > 1 else prove_many(todo, settings) if todo else [])
-        for _, item in group:
-            o = item if isinstance(item, Outcome) else next(made)
-            _clear(settings)
-            outcomes.append(o)
-            _print_result(args, o, len(group))
+    outcomes = _prove_groups(args, settings, groups, len(specs))
     profiles = [profile(u.spec, u.spec.profile_epsilons, k, table=u.mechanism)
                 for u in unfolded for k in u.spec.profile_compose]
     if settings.jobs > 1:
@@ -279,6 +265,27 @@ def cmd_prove(args: argparse.Namespace) -> int:
         if not args.json:
             _print_profile(prof)
     return _report(args, outcomes, profiles)
+
+
+def _prove_groups(args: argparse.Namespace, settings: Settings, groups: list[list[tuple[Any, Outcome | Unfolded]]],
+                  total: int) -> list[Outcome]:
+    """Prove what is not decided yet, and print each group's results in order: with jobs,
+    all at once (reported as one by one would report them); serially, chunk by chunk."""
+    outcomes: list[Outcome] = []
+    for chunk in [groups] if settings.jobs > 1 else serial_chunks(groups):
+        todo = [u for g in chunk for _, u in g if not isinstance(u, Outcome)]
+        done = iter(prove_many(todo, settings, [n for n, g in enumerate(chunk) for _, u in g
+                                                if not isinstance(u, Outcome)]
+                               if settings.jobs > 1 else None) if todo else [])
+        _clear(settings)
+        for group in chunk:
+            _print_group(args, settings, [s for s, _ in group], len(outcomes), total)
+            for _, item in group:
+                o = item if isinstance(item, Outcome) else next(done)
+                _clear(settings)
+                outcomes.append(o)
+                _print_result(args, o, len(group))
+    return outcomes
 
 
 def _writable(folder: Path, option: str) -> None:

@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from obligations import models
 from obligations.certify import allowlist, checked, shared
@@ -25,7 +25,8 @@ from obligations.prover.ide.portfolio import ProofTask, prove_in_order, prove_ob
 from obligations.prover.ide.session import CoqSession, goal_at_failure
 from obligations.prover.pool import run_all
 
-__all__ = ["Compiled", "check_batch", "compile_one", "load_specs", "prove", "prove_many", "run_coq", "unfold"]
+__all__ = ["Compiled", "check_batch", "compile_one", "load_specs", "prove", "prove_many", "run_coq", "serial_chunks",
+           "unfold"]
 
 
 def prove(u: Unfolded, settings: Settings) -> Outcome:
@@ -77,6 +78,28 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
         for i, o in zip(anew, again, strict=False):
             outcomes[i] = o
     return [o for o in outcomes if o is not None]
+
+
+T = TypeVar("T")
+
+# One coqchk run loads the libraries a file needs (about 3 s) before it checks anything: a
+# serial `prove` checks the files of this many specs in one run, so its results still come
+# every few specs.
+SERIAL_BATCH = 8
+
+
+def serial_chunks(groups: Sequence[Sequence[T]]) -> list[list[Sequence[T]]]:
+    """Consecutive groups (the points of a sweep stay together) gathered until a chunk holds
+    `SERIAL_BATCH` specs: each chunk is proved with one coqchk run."""
+    chunks: list[list[Sequence[T]]] = []
+    size = SERIAL_BATCH
+    for g in groups:
+        if size >= SERIAL_BATCH:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(g)
+        size += len(g)
+    return chunks
 
 
 def _told(o: Outcome, settings: Settings) -> Outcome:

@@ -35,7 +35,7 @@ def ensure(modules: Sequence[SharedModule], settings: Settings) -> tuple[dict[st
     spent: dict[str, float] = {}
     for m in modules:
         with _locked(coq, m):
-            if _reusable(coq, m, trust_marker=settings.reuse_shared):
+            if reusable(coq, m, trust_marker=settings.reuse_shared):
                 continue
             settings.say(f"compiling and checking the shared module {m.name} (once)")
             problem = _make(coq, m, spent)
@@ -57,7 +57,10 @@ def marker_parts(coq: Coq, m: SharedModule, vo: Path) -> list[str]:
             coq.library_digest(), coq.version()]
 
 
-def _reusable(coq: Coq, m: SharedModule, trust_marker: bool) -> bool:
+def reusable(coq: Coq, m: SharedModule, trust_marker: bool) -> bool:
+    """Whether the compiled module on disk may be required as it is: its .v is the render and
+    its marker holds this machine's record of that .v and .vo (`trust_marker`: a marker an
+    earlier run wrote counts, else only this process's)."""
     vfile, vo, marker = paths(coq, m)
     if not trust_marker and (str(vfile), m.sha256) not in _FRESH:
         return False

@@ -5,7 +5,9 @@ spec's error.  The generated file's theorem quantifies over all of them, with `u
 log's error, for a log within k ulps) as hypotheses; it checks the claim's constants against the
 library's (9 + 9m, 18 + 5m for a log within m*eta).
 A claim below them is undecided: nothing is sent to Coq.  Template `binary_snapping_all.v.j2`;
-docs/binary64.md."""
+docs/binary64.md.  A narrower range (grid rho0*lambda <= Lambda, clamp beta0*lambda <= B) goes through
+SnapSeed64.v's `snap_binary64_dp_wide_ab` instead (hints in `wide_grid.py`, template
+`binary_snapping_range.v.j2`): the seed's and Mironov's constants where the grid is wide."""
 from __future__ import annotations
 
 import math
@@ -17,13 +19,18 @@ from obligations.core.templates import Rendered
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
+from obligations.float.wide_grid import PROVED_RANGES, hints, least_beta0
 
 
 class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
     name = "for all parameters"
 
     def analyse(self, spec: BinarySnappingAllSpec) -> Analysed[BinarySnappingAllAnalysis]:
-        a = BinarySnappingAllAnalysis(spec, spec.a >= spec.lib_a and spec.b >= spec.lib_b)
+        if spec.beta0 is not None:
+            h = hints(spec.rho0)
+            a = BinarySnappingAllAnalysis(spec, h.fits(spec.a, spec.b, spec.beta0), h)
+        else:
+            a = BinarySnappingAllAnalysis(spec, spec.a >= spec.lib_a and spec.b >= spec.lib_b)
         expected = Verdict.PROVED if a.provable else Verdict.UNDECIDED
         return Analysed(a, Plan(expected, (), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
                                 delta_at_claim_float=math.nan, notes=(note(a),)))
@@ -33,8 +40,11 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
 
     def describe(self, u: Unfolded[BinarySnappingAllSpec, BinarySnappingAllAnalysis]) -> Description:
         s = u.spec
+        h = u.mechanism.wide
+        lib = {"per_B_over_lambda": str(s.lib_a), "constant": str(s.lib_b)} if h is None else \
+            {"per_B_over_lambda": str(8 * h.c), "constant": str(11 * h.c), "c": str(h.c), "r0": str(h.r0)}
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "claim": s.claim.record(),
-                                "library_constants": {"per_B_over_lambda": str(s.lib_a), "constant": str(s.lib_b)},
+                                "library_constants": lib,
                                 "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems),
                                 **case_record(u.mechanism)}
         lines = [f"{s.name} ({s.path}): {summary(s)}", f"  {note(u.mechanism)}; Python expects: "
@@ -44,7 +54,7 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
 
 
 def summary(spec: BinarySnappingAllSpec) -> str:
-    return (f"binary64 snapping for every lambda >= 2^-968, Lambda in [lambda, 2 lambda], B in (0, 353 lambda], "
+    return (f"binary64 snapping for every lambda >= 2^-968, {spec.range_text}, "
             f"ties {spec.ties}, log {spec.log_text}: claim loss {spec.loss_text} between inputs |x|, |x'| <= B")
 
 
@@ -54,6 +64,8 @@ def _num(q: Any) -> str:
 
 def note(a: BinarySnappingAllAnalysis) -> str:
     s = a.spec
+    if a.wide is not None and s.beta0 is not None:
+        return range_note(a)
     head = (f"snap_binary64_dp_tight proves the loss |x - x'|/lambda + a*eta*B/lambda + b*eta with a = 9 + 9m = "
             f"{_num(s.lib_a)}, b = 18 + 5m = {_num(s.lib_b)} (m = {_num(s.m)}: log {s.log_text})")
     if a.provable:
@@ -63,3 +75,19 @@ def note(a: BinarySnappingAllAnalysis) -> str:
 
 
 ALL_PARAMETERS = AllParameters()
+
+
+
+def range_note(a: BinarySnappingAllAnalysis) -> str:
+    s, h = a.spec, a.wide
+    assert h is not None and s.beta0 is not None
+    head = (f"snap_binary64_dp_wide_ab at rho0 = {s.rho0}: r0 = {h.r0} <= e^(rho0 - 10^-4), c = {h.c}, "
+            f"so the loss is at most c*(8*B/lambda + 11)*eta = {_num(8 * h.c)}*eta*B/lambda + "
+            f"{_num(11 * h.c)}*eta over |x - x'|/lambda")
+    if a.provable:
+        return head + f"; claim a = {s.a_text}, b = {s.b_text} follows for B >= {s.beta0}*lambda"
+    least = least_beta0(h, s.a, s.b)
+    where = (f"the slope 8c = {_num(8 * h.c)} is above a = {s.a_text} at this grid" if least is None else
+             f"it follows only for B >= {_num(least)}*lambda, not from {s.beta0}*lambda")
+    return (head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: undecided (never certified, not refuted "
+            f"either). Proved for all parameters of a range: {PROVED_RANGES}")

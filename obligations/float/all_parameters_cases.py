@@ -37,6 +37,9 @@ def case_lines(a: BinarySnappingAllAnalysis) -> list[str]:
     lines += [f"    {out}: {bound}  [{lemma}]" for out, bound, lemma in CASES]
     lines.append("  premises discharged for all parameters in range (theories/Float/SnapTight64.v):")
     lines += [f"    {what}  [{lemma}]" for what, lemma in PREMISES]
+    if a.wide is not None:
+        lines.append(f"  the grid Lambda >= {a.spec.rho0}*lambda: the bucket-width factor (r + 1)/(r - 1) <= c "
+                     f"= {a.wide.c} in place of 2.165  [snap_binary64_dp_wide, Float/SnapSeed64.v]")
     obs = obligations(a)
     lines.append(f"  obligations of the generated file ({len(obs)}):")
     lines += [f"    {name}: {', '.join(tactics)}" for name, tactics in obs]

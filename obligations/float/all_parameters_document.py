@@ -1,9 +1,12 @@
 """The Coq file of an all-parameters binary snapping claim (template `binary_snapping_all.v.j2`,
 prelude `PreludeBinary`): the claim's constants against the library's closed form
-`snap_binary64_dp_tight`, and the theorem for every lambda, Lambda, B in the proved ranges."""
+`snap_binary64_dp_tight`, and the theorem for every lambda, Lambda, B in the proved ranges.  A narrower
+range (grid and clamp `min_over_lambda`) renders `binary_snapping_range.v.j2`: the claim from
+`snap_binary64_dp_wide_ab` (SnapSeed64.v) with the hints r0, c of `wide_grid`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +14,10 @@ from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
+from obligations.float.wide_grid import WideHints
 
 TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_all.v.j2"
+RANGE_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_range.v.j2"
 PRELUDE = "PreludeBinary"
 
 
@@ -21,6 +26,7 @@ class BinarySnappingAllAnalysis:
     """The library's constants for the spec's logarithm and whether the claim is at or above them."""
     spec: BinarySnappingAllSpec
     provable: bool
+    wide: WideHints | None = None       # the hints of a narrower range (SnapSeed64.v)
 
 
 def theorems(a: BinarySnappingAllAnalysis) -> tuple[str, ...]:
@@ -43,8 +49,22 @@ DP_CORRECT = ("dp", ("intros", "assert", "lia", "eapply", "exact", "apply", "lra
 DP_ULPS = ("dp", ("intros", "eapply", "exact", "apply", "assert", "lra", "rewrite", "unfold"))
 
 
+# A narrower range: r0's Taylor bound (exp_taylor_lower, after unfolding to a Q literal), the hints'
+# inequalities, the theorem by snap_binary64_dp_wide_ab.
+RANGE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("r0_exp", ("unfold", "lra")),
+    ("r0_gt", ("unfold", "lra")),
+    ("c_ok", ("unfold", "lra")),
+    ("a_ok", ("unfold", "lra")),
+    ("b_ok", ("unfold", "lra")),
+    ("dp", ("intros", "exact", "lra")),
+)
+
+
 def file_lemmas(a: BinarySnappingAllAnalysis) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The lemmas the generated file has, in order, with their proofs' tactics."""
+    if a.spec.ranged:
+        return RANGE_LEMMAS
     return FILE_LEMMAS + ((DP_CORRECT if a.spec.ulps is None else DP_ULPS),)
 
 
@@ -54,15 +74,30 @@ def mu_term(s: BinarySnappingAllSpec) -> str:
     return f"2 * {s.ulps} * eta 53 / (1 - 2 * {s.ulps} * eta 53)"
 
 
-def render(a: BinarySnappingAllAnalysis) -> Rendered:
-    s = a.spec
+def _common(s: BinarySnappingAllSpec) -> dict[str, Any]:
+    """What both templates fill in: the header, the claim's constants, the tie rule."""
     tie = {"up": "TiesUp", "down": "TiesDown"}.get(s.ties, "t")
     ties_text = "every tie rule t of the rounding to the grid" if s.ties == "any" else \
         f"ties {s.ties} in the rounding to the grid"
+    return dict(**header(s.name, s.path, s.sha256, s.description), a=r_lit(s.a), b=r_lit(s.b),
+                a_text=comment(s.a_text), b_text=comment(s.b_text), tie=tie, ties_text=ties_text,
+                tie_binder="(t : tie) " if s.ties == "any" else "", tie_intro="t " if s.ties == "any" else "")
+
+
+def render(a: BinarySnappingAllAnalysis) -> Rendered:
+    s = a.spec
+    if a.wide is not None and s.beta0 is not None:
+        return _render_range(s, a.wide, s.beta0, a)
     ctx: dict[str, Any] = dict(
-        **header(s.name, s.path, s.sha256, s.description), log_text=comment(s.log_text), mu=mu_term(s),
-        mu_text=comment(mu_term(s)), m=r_lit(s.m), m_text=comment(str(s.m)), a=r_lit(s.a), b=r_lit(s.b),
-        a_text=comment(s.a_text), b_text=comment(s.b_text), tie=tie, ties_text=ties_text,
-        tie_binder="(t : tie) " if s.ties == "any" else "", tie_intro="t " if s.ties == "any" else "",
-        correct=s.ulps is None, lnf="lnf" if s.ulps is not None else "(fun v => rnd 53 (-1074) choice (ln v))")
+        **_common(s), log_text=comment(s.log_text), mu=mu_term(s), mu_text=comment(mu_term(s)), m=r_lit(s.m),
+        m_text=comment(str(s.m)), correct=s.ulps is None,
+        lnf="lnf" if s.ulps is not None else "(fun v => rnd 53 (-1074) choice (ln v))")
     return render_template(TEMPLATE, s.name, ctx, PRELUDE, theorems(a))
+
+
+def _render_range(s: BinarySnappingAllSpec, h: WideHints, beta0: Fraction, a: BinarySnappingAllAnalysis) -> Rendered:
+    ctx: dict[str, Any] = dict(
+        **_common(s), rho0=r_lit(s.rho0), beta0=r_lit(beta0), rho0_text=comment(str(s.rho0)),
+        beta0_text=comment(str(beta0)), r0=r_lit(h.r0), c=r_lit(h.c), r0_num=h.r0.numerator,
+        r0_den=h.r0.denominator, x_num=h.exponent.numerator, x_den=h.exponent.denominator)
+    return render_template(RANGE_TEMPLATE, s.name, ctx, PRELUDE, theorems(a))

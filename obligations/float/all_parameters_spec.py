@@ -14,7 +14,12 @@
 claims the library's closed form (`snap_binary64_dp_tight`, theories/Float/SnapTight64.v): for all
 binary64 lambda >= 2^-968, such Lambda, B, real inputs |x|, |x'| <= B and every output,
 Pr[out | x] <= e^(|x - x'|/lambda + 18*eta*B/lambda + 23*eta) * Pr[out | x'].  The constants are
-exact numbers (never evaluated); every problem is a SpecError naming the file and the field."""
+exact numbers (never evaluated); every problem is a SpecError naming the file and the field.
+
+With a narrower range, `grid: {min_over_lambda: 19/10}` (rho0*lambda <= Lambda <= 2 lambda) and
+`bound: {min_over_lambda: 11}` (beta0*lambda <= B <= 353 lambda), a correctly rounded log, the claim
+goes through `snap_binary64_dp_wide_ab` (theories/Float/SnapSeed64.v): the seed's (12, 2) and
+Mironov's (16, 0) are proved where the grid is wide."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -51,13 +56,21 @@ class WithinUlps(Strict):
                             "(mu = 2k*eta/(1 - 2k*eta))")
 
 
+class Range(Strict):
+    min_over_lambda: Number = Field(description="the range's lower end as a multiple of lambda (exact): "
+                                    "grid 1 <= rho0 <= 2, bound 0 < beta0 <= 353")
+
+
 class AllSnappingBody(Strict):
     """The floating-point snapping mechanism in binary64, every parameter in the proved ranges."""
 
     format: StrictStr = Field(description="the float format: binary64")
     epsilon: Literal["any"] = Field(description="any: every noise scale lambda = 1/epsilon >= 2^-968")
-    bound: Literal["any"] = Field(description="any: every clamp B with 0 < B <= 353 lambda")
-    grid: Literal["any", "auto"] = Field(description="any (or auto): every Lambda with lambda <= Lambda <= 2 lambda")
+    bound: Literal["any"] | Range = Field(description="any: every clamp B with 0 < B <= 353 lambda; "
+                                          "{min_over_lambda: beta0}: every B with beta0*lambda <= B <= 353 lambda")
+    grid: Literal["any", "auto"] | Range = Field(
+        description="any (or auto): every Lambda with lambda <= Lambda <= 2 lambda; {min_over_lambda: rho0}: "
+        "every Lambda with rho0*lambda <= Lambda <= 2 lambda")
     ties: StrictStr = Field(description="the rounding to the grid's ties: any, up or down")
     log: CorrectlyRounded | WithinUlps = Field(description="what the logarithm guarantees")
 
@@ -94,6 +107,8 @@ class BinarySnappingAllSpec:
     a_text: str
     b_text: str
     grid_text: str
+    rho0: Fraction = Fraction(1)      # Lambda >= rho0 * lambda
+    beta0: Fraction | None = None     # B >= beta0 * lambda (None: 0 < B)
     kind: str = "binary_snapping_all"
     derived: Mapping[str, Any] | None = None
     profile_epsilons: tuple[str, ...] = ()
@@ -116,6 +131,18 @@ class BinarySnappingAllSpec:
         return LIB_B[0] + LIB_B[1] * self.m
 
     @property
+    def ranged(self) -> bool:
+        """A narrower range than the closed form's: the claim goes through SnapSeed64.v."""
+        return self.beta0 is not None
+
+    @property
+    def range_text(self) -> str:
+        grid = "lambda" if self.rho0 == 1 else f"{self.rho0} lambda"
+        low = "(0" if self.beta0 is None else f"[{self.beta0} lambda"
+        bound = f"{low}, {B_OVER_LAMBDA} lambda]"
+        return f"Lambda in [{grid}, 2 lambda], B in {bound}"
+
+    @property
     def log_text(self) -> str:
         return "correctly rounded (mu = eta)" if self.ulps is None else f"within {self.ulps} ulp(s)"
 
@@ -123,8 +150,8 @@ class BinarySnappingAllSpec:
     def claim(self) -> Loss:
         """What the theorem states, in words: the loss with its constant terms, and the ranges."""
         return Loss(Dp(self.loss_text, "0", "binary64 inputs |x|, |x'| <= B"), "binary_snapping_all",
-                    f"binary64, every lambda >= 2^-968, Lambda in [lambda, 2 lambda], B in (0, "
-                    f"{B_OVER_LAMBDA} lambda], ties {self.ties}, log {self.log_text}: Pr[out | x] <= "
+                    f"binary64, every lambda >= 2^-968, {self.range_text}, ties {self.ties}, "
+                    f"log {self.log_text}: Pr[out | x] <= "
                     f"e^({self.loss_text}) * Pr[out | x'] for every output, eta = 2^-53", said=f"loss {self.loss_text}")
 
     @property
@@ -139,7 +166,7 @@ def is_binary_snapping_all(data: Mapping[str, Any]) -> bool:
     if not isinstance(body, dict):
         return False
     claim = data.get("claim")
-    return any(body.get(k) == ANY for k in ("epsilon", "bound", "grid")) or (
+    return any(body.get(k) == ANY or isinstance(body.get(k), dict) for k in ("epsilon", "bound", "grid")) or (
         isinstance(claim, dict) and "bound" in claim)
 
 
@@ -162,9 +189,34 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingAllSpec:
                             "form is proved for a log within m*eta, m <= 2^22)")
     a = _constant(file, "claim.bound.per_B_over_lambda", spec.claim.bound.per_B_over_lambda)
     b = _constant(file, "claim.bound.constant", spec.claim.bound.constant)
+    rho0, beta0 = _ranges(file, body)
+    grid_text = body.grid if isinstance(body.grid, str) else f"{rho0}*lambda <= Lambda <= 2 lambda"
     return BinarySnappingAllSpec(path=file, sha256=sha256, name=spec.name, description=spec.description,
                                  ties=body.ties, ulps=ulps, a=a, b=b, a_text=str(spec.claim.bound.per_B_over_lambda),
-                                 b_text=str(spec.claim.bound.constant), grid_text=body.grid)
+                                 b_text=str(spec.claim.bound.constant), grid_text=grid_text, rho0=rho0, beta0=beta0)
+
+
+def _ranges(file: str, body: AllSnappingBody) -> tuple[Fraction, Fraction | None]:
+    """rho0 and beta0 of a narrower range (SnapSeed64.v's snap64_constant), checked."""
+    rho0, beta0 = Fraction(1), None
+    if isinstance(body.grid, Range):
+        rho0 = _constant(file, "snapping.grid.min_over_lambda", body.grid.min_over_lambda)
+        if not 1 <= rho0 <= 2:
+            raise SpecError(file, "snapping.grid.min_over_lambda", f"{body.grid.min_over_lambda} must be in [1, 2]: "
+                            "the proved grids are rho0*lambda <= Lambda <= 2 lambda with rho0 >= 1")
+    if isinstance(body.bound, Range):
+        beta0 = _constant(file, "snapping.bound.min_over_lambda", body.bound.min_over_lambda)
+        if not 0 < beta0 <= B_OVER_LAMBDA:
+            raise SpecError(file, "snapping.bound.min_over_lambda", f"{body.bound.min_over_lambda} must be in "
+                            f"(0, {B_OVER_LAMBDA}]: the proved clamps are beta0*lambda <= B <= {B_OVER_LAMBDA} lambda")
+    elif isinstance(body.grid, Range):
+        raise SpecError(file, "snapping.bound", "with a grid range give the clamp's too, {min_over_lambda: beta0} "
+                        f"with 0 < beta0 <= {B_OVER_LAMBDA}: the wide-grid theorems (SnapSeed64.v) hold for "
+                        f"beta0*lambda <= B <= {B_OVER_LAMBDA} lambda")
+    if beta0 is not None and not isinstance(body.log, CorrectlyRounded):
+        raise SpecError(file, "snapping.log", "a range (min_over_lambda) is proved for a correctly rounded log "
+                        "only (SnapSeed64.v); a log within k ulps takes grid and bound `any`")
+    return rho0, beta0
 
 
 def _symbolic_parameters(data: Any, file: str) -> None:
@@ -173,9 +225,10 @@ def _symbolic_parameters(data: Any, file: str) -> None:
     if not isinstance(body, dict):
         return
     for key, allowed in (("epsilon", ("any",)), ("bound", ("any",)), ("grid", ("any", "auto"))):
-        if key in body and body[key] not in allowed:
+        if key in body and body[key] not in allowed and not (key != "epsilon" and isinstance(body[key], dict)):
             raise SpecError(file, f"snapping.{key}", f"{body[key]!r}: in the all-parameters form (a parameter "
-                            "`any` or a claim `bound:`) epsilon, bound and grid are `any` (grid also `auto`), "
+                            "`any` or a claim `bound:`) epsilon, bound and grid are `any` (grid also `auto`; "
+                            "bound and grid also a range {min_over_lambda: ...}), "
                             "the theorem covers every lambda, Lambda in [lambda, 2 lambda] and B in "
                             f"(0, {B_OVER_LAMBDA} lambda]; concrete numbers take a claim `epsilon:`")
 

@@ -20,6 +20,7 @@ from obligations.core.templates import Rendered
 from obligations.float.binary64_cases import CaseTable, case_table, refutation_table
 from obligations.float.binary64_document import BinarySnappingAnalysis, render
 from obligations.float.binary64_spec import ETA, BinarySnappingSpec, choose_delta, tight_width
+from obligations.float.wide_grid import PROVED_RANGES, SEED_RANGES, in_ranges
 
 # The claim must exceed the theorem's value by this much relative to it for the interval proof;
 # the precision is then chosen from the gap.
@@ -111,9 +112,25 @@ def _note(a: BinarySnappingAnalysis) -> str:
     head = (f"lambda = {float(s.scale)!r}, Lambda = {float(s.grid)!r}, B = {s.bound}, "
             f"delta = {a.delta}: for |x - x'| <= 1 float_snap_dp_tight gives 1/lambda + ln K = {a.value_text}")
     if a.provable:
-        return head + f" <= claim {s.claim_text}"
+        return head + f" <= claim {s.claim_text}" + seed_note(s, False)
     return (head + f" > claim {s.claim_text}: undecided (a claim below the theorem's value is never proved; "
-            "it is not refuted either)")
+            "it is not refuted either)" + seed_note(s, True))
+
+
+def seed_note(s: BinarySnappingSpec, ranges: bool) -> str:
+    """The seed's constant at these parameters against the claim, and whether SnapSeed64.v proves it
+    here: diffprivlib's accounting is the seed's, but its epsilon' and lambda are rounded."""
+    if s.rounding != "exact":
+        return ""
+    if s.ulps is not None:
+        return "; the seed's and Mironov's constants are proved for a correctly rounded log only (SnapSeed64.v)"
+    rho, beta = s.grid / s.scale, s.bound / s.scale
+    seed = 1 / s.scale + 12 * ETA * beta + 2 * ETA
+    where = ("inside" if in_ranges(SEED_RANGES, rho, beta) else "outside") + " the ranges where it is proved"
+    side = "at or below" if seed <= s.loss else "above"
+    text = (f"; the seed's constant here (Lambda = {float(rho):.6g} lambda, B = {float(beta):.6g} lambda, {where}) "
+            f"gives 1/lambda + 12 eta B/lambda + 2 eta, {side} the claim by {float(abs(seed - s.loss) / ETA):.3g} eta")
+    return text + (f". Proved for all parameters of a range: {PROVED_RANGES}" if ranges else "")
 
 
 BINARY64 = Binary64()

@@ -62,7 +62,7 @@ def render(a: BinarySnappingAnalysis) -> Rendered:
     mant, exp = float_parts(s.scale)
     ctx: dict[str, Any] = dict(
         **header(s.name, s.path, s.sha256, s.description), lam=r_lit(s.scale), lam_text=repr(float(s.scale)),
-        eps_text=comment(str(s.epsilon)), grid=r_lit(s.grid), grid_text=repr(float(s.grid)),
+        eps_text=comment(s.epsilon_text), grid=r_lit(s.grid), grid_text=repr(float(s.grid)),
         grid_auto=s.grid_auto, bound=r_lit(s.bound), g=a.g, delta=r_lit(a.delta), mu=mu_term(s),
         log_text=comment(s.log_text), claim=r_lit(s.loss), claim_text=comment(s.claim_text),
         tie="TiesUp" if s.ties == "up" else "TiesDown", ties=s.ties, bits=a.bits, value=a.value_text,

@@ -9,6 +9,11 @@
       log: {correctly_rounded: true}  # or {ulps: k}: the logarithm within k ulps
     claim: {epsilon: "1.000000000001"}
 
+With `calibration: diffprivlib` the epsilon is the one the user passes to diffprivlib's Snapping (B its
+scaled bound) and the noise's is diffprivlib's effective_epsilon (epsilon - 2 eta)/(1 + 12 B eta), computed
+in binary64 as diffprivlib does (`analysis/diffprivlib_snapping.py`): a claim `epsilon:` equal to the
+user's is diffprivlib's promise.
+
 claims that for all binary64 inputs x, x' with |x|, |x'| <= B and |x - x'| <= 1 every output
 has Pr[out | x] <= e^epsilon * Pr[out | x'] (the library's `float_snap_dp_tight`, instantiated).
 Every number is exact (a rational or a decimal, never evaluated); every problem is a SpecError
@@ -23,7 +28,7 @@ from typing import Any, Literal
 
 from pydantic import Field, StrictInt, StrictStr
 
-from obligations.analysis.diffprivlib_snapping import power_of_two_at_or_above
+from obligations.analysis.diffprivlib_snapping import effective_epsilon, power_of_two_at_or_above
 from obligations.core import expr as E
 from obligations.core.checker import Checker
 from obligations.core.claims import Dp, Loss
@@ -62,6 +67,9 @@ class SnappingBody(Strict):
         "exact", description="the rounding to the grid: exact (Mironov's), or diffprivlib 0.6.6's, with "
         "Python's float % (refuted: it leaves the grid)")
     grid: Number = Field(description="Lambda > 0 (exact), or \"auto\": the power of two at or above lambda")
+    calibration: Literal["none", "diffprivlib"] = Field(
+        "none", description="none: lambda = 1.0/epsilon; diffprivlib: epsilon is the user's, lambda = "
+        "1.0/((epsilon - 2 eta)/(1 + 12 B eta)) in binary64, as diffprivlib 0.6.6 computes it")
     ties: StrictStr = Field(description="the rounding to the grid's ties: up (toward +inf) or down")
     log: CorrectlyRounded | WithinUlps = Field(description="what the logarithm guarantees")
 
@@ -96,6 +104,7 @@ class BinarySnappingSpec:
     loss: Fraction             # the claimed epsilon
     claim_text: str
     rounding: str = "exact"     # "exact" | "diffprivlib"
+    user_epsilon: Fraction | None = None   # calibration diffprivlib: the epsilon the user passed
     kind: str = "binary_snapping"
     derived: Mapping[str, Any] | None = None
     profile_epsilons: tuple[str, ...] = ()
@@ -114,9 +123,17 @@ class BinarySnappingSpec:
         return "correctly rounded (mu = eta)" if self.ulps is None else f"within {self.ulps} ulp(s)"
 
     @property
+    def epsilon_text(self) -> str:
+        """Where lambda comes from: the noise's epsilon, or diffprivlib's calibration of the user's."""
+        if self.user_epsilon is None:
+            return str(self.epsilon)
+        return (f"{float(self.epsilon)!r}, diffprivlib's effective epsilon (eps - 2 eta)/(1 + 12 B eta) in "
+                f"binary64 of the user's eps = {self.user_epsilon}")
+
+    @property
     def claim(self) -> Loss:
         return Loss(Dp(self.claim_text, "0", "binary64 inputs |x|, |x'| <= B, |x - x'| <= 1"), "binary_snapping",
-                    f"binary64, noise epsilon {self.epsilon}, B = {self.bound}, Lambda = {self.grid}, "
+                    f"binary64, noise epsilon {self.epsilon_text}, B = {self.bound}, Lambda = {self.grid}, "
                     f"ties {self.ties}, log {self.log_text}", said=self.claim_text)
 
 
@@ -176,11 +193,7 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
     if body.ties not in TIES:
         raise SpecError(file, "snapping.ties", f"{body.ties!r} is not a supported tie rule: up (toward +inf, "
                         "diffprivlib's) or down (toward -inf)")
-    eps = _positive(file, "snapping.epsilon", body.epsilon)
-    e64 = _float(eps)
-    if not math.isfinite(e64) or e64 == 0 or not math.isfinite(1.0 / e64):
-        raise SpecError(file, "snapping.epsilon", f"epsilon = {body.epsilon} is outside binary64's range")
-    scale = Fraction(1.0 / e64)
+    eps, user, scale = _scale(file, body)
     if scale < LAM_MIN:
         raise SpecError(file, "snapping.epsilon", f"lambda = 1/epsilon = {float(scale)!r} is below 2^-968 = "
                         f"{float(LAM_MIN)!r}: the proved range is lambda >= 2^-968 (so that fl(lambda)·ln(u) "
@@ -222,7 +235,32 @@ def check(data: Any, file: str, sha256: str = "") -> BinarySnappingSpec:
     return BinarySnappingSpec(path=file, sha256=sha256, name=spec.name, description=spec.description,
                               epsilon=eps, scale=scale, bound=bound, grid=grid, grid_auto=auto, ties=body.ties,
                               ulps=ulps, loss=claim, claim_text=str(spec.claim.epsilon),
-                              rounding=body.rounding)
+                              rounding=body.rounding, user_epsilon=user)
+
+
+def _scale(file: str, body: SnappingBody) -> tuple[Fraction, Fraction | None, Fraction]:
+    """The noise's epsilon, the user's (calibration diffprivlib) and lambda = 1.0/epsilon in binary64."""
+    eps = _positive(file, "snapping.epsilon", body.epsilon)
+    user = None
+    if body.calibration == "diffprivlib":
+        user, eps = eps, _diffprivlib_epsilon(file, eps, _positive(file, "snapping.bound", body.bound))
+    e64 = _float(eps)
+    if not math.isfinite(e64) or e64 == 0 or not math.isfinite(1.0 / e64):
+        raise SpecError(file, "snapping.epsilon", f"epsilon = {body.epsilon} is outside binary64's range")
+    return eps, user, Fraction(1.0 / e64)
+
+
+def _diffprivlib_epsilon(file: str, eps: Fraction, bound: Fraction) -> Fraction:
+    """diffprivlib's effective epsilon of the user's: both are Python floats there, so both must be
+    binary64 numbers here; diffprivlib refuses eps <= 2 eta."""
+    for field, v in (("snapping.epsilon", eps), ("snapping.bound", bound)):
+        f = _float(v)
+        if not math.isfinite(f) or Fraction(f) != v:
+            raise SpecError(file, field, f"{v} is not a binary64 number (or outside binary64's range): with "
+                            "calibration diffprivlib it is the Python float diffprivlib is given")
+    if not eps > 2 * ETA:
+        raise SpecError(file, "snapping.epsilon", f"{eps} is not above 2 eta = 2^-52: diffprivlib refuses it")
+    return Fraction(effective_epsilon(float(eps), float(bound)))
 
 
 def _check_rounding(file: str, rounding: str, scale: Fraction, bound: Fraction, grid: Fraction, ties: str,

@@ -1,6 +1,7 @@
 """The continuous Laplace library with real Coq: the Laplace mechanism written as a program with
 continuous noise is proved by rdp_of_shift (tests/coq/laplace/laplace_mechanism.v) and by
-rdp_of_aligned, the alignment route's theorem (laplace_mechanism_aligned.v); coqchk accepts both,
+rdp_of_aligned, the alignment route's theorem (laplace_mechanism_aligned.v), and so is AboveThreshold on one
+answer (above_threshold_one_query_dp.v, the pieces measurable by TapeFibers.v); coqchk accepts them,
 and their assumptions resolve to exact names that the allow-list admits for a continuous-noise
 claim only."""
 from __future__ import annotations
@@ -48,21 +49,28 @@ def test_laplace_mechanism_program_proved_and_audited(tmp_path: Path, example: s
 
 def test_aligned_run_over_the_reals_by_steps(tmp_path: Path) -> None:
     """RealAlignSteps.v's step lemmas prove a branching program's aligned run void or good for
-    every real tape and prophecy (AboveThreshold on one answer): the hypothesis a generated
-    proof under continuous noise must discharge, on the reals' axioms alone."""
-    example = "above_threshold_one_query_steps.v"
+    every real tape and prophecy (AboveThreshold on one answer), on the reals' axioms alone; with
+    TapeFibers.v's lemmas for the measurable pieces, rdp_of_aligned then proves it ε-DP under
+    continuous noise (above_threshold_one_query_dp.v), on the analysis axioms the allow-list
+    admits for a continuous-noise claim only."""
     coq = Coq(THEORIES)
-    vfile = tmp_path / example
-    shutil.copy(EXAMPLES / example, vfile)
-    library = coq.closure_of_texts([vfile.read_text()])
-    assert any(v.name == "RealAlignSteps.v" for v in library)
+    vfiles = [tmp_path / name for name in ("above_threshold_one_query_steps.v", "above_threshold_one_query_dp.v")]
+    for vfile in vfiles:
+        shutil.copy(EXAMPLES / vfile.name, vfile)
+    library = coq.closure_of_texts([v.read_text() for v in vfiles])
+    assert {"RealAlignSteps.v", "TapeFibers.v", "RealAlignSound.v"} <= {v.name for v in library}
     coq.build_theories(needed=library)
-    done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    names = assumption_names(done.stdout[done.stdout.index("Axioms:"):].splitlines(), "at1_good")
-    checked = coq.check([vfile], library)
+    printed = []
+    for vfile in vfiles:
+        done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr[-2000:]
+        printed.append(done.stdout[done.stdout.index("Axioms:"):].splitlines())
+    checked = coq.check(vfiles, library)
     assert checked.status == "ok", checked.message
-    full, unresolved = allowlist.full_names(names, checked.axioms)
-    assert unresolved == [] and full
-    assert allowlist.refused(full, uses_interval=False) == []
+    steps, _ = allowlist.full_names(assumption_names(printed[0], "at1_good"), checked.axioms)
+    assert steps and allowlist.refused(steps, uses_interval=False) == []
+    full, unresolved = allowlist.full_names(assumption_names(printed[1], "at1_dp"), checked.axioms)
+    assert unresolved == []
+    assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
+    assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)

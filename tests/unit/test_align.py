@@ -126,6 +126,27 @@ def test_undecided_when_no_alignment(tmp_path: Path) -> None:
     assert isinstance(r, NotFound)
 
 
-def test_monotone_is_undecided_with_the_reason(tmp_path: Path) -> None:
-    r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "4"), "    q: {stream: k, neighbours: {monotone: 1}}\n")))
-    assert isinstance(r, NotFound) and "increasing" in r.reason
+MONOTONE = "    q: {stream: k, neighbours: {monotone: 1}}\n"
+
+
+def test_monotone_joins_an_alignment_per_direction(tmp_path: Path) -> None:
+    """All answers up or all down: one file, a proof per direction (each the spec's program
+    under `increasing` / `decreasing`), the claim about the monotone relation from both."""
+    r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "4"), MONOTONE)))
+    assert isinstance(r, Found)
+    text = r.rendered.text
+    assert r.rendered.theorems == ("t_dp_all_k",)
+    assert "Definition t_nb (k : nat) : list Z -> list Z -> Prop := nb_input 0 k (rel_either (rel_each 0 1) " \
+           "(rel_each (-1) 0))." in text
+    assert "Theorem t_dp_all_k : dp_all_k t_nb t_prog 4 1." in text
+    for part, rel in (("up", "rel_each 0 1"), ("down", "rel_each (-1) 0")):
+        assert f"Definition t_{part}_nb (k : nat) : list Z -> list Z -> Prop := nb_input 0 k ({rel})." in text
+        assert f"Theorem t_{part}_dp_all_k : dp_all_k t_{part}_nb t_{part}_prog 4 1." in text
+        assert f"exact (t_{part}_dp_all_k k eps He x x' H)." in text
+    assert text.count("From Obligations Require Import") == 1 and "nb_input_either" in text
+    assert r.down is not None and r.note.startswith("answers all up, alignment: ") and "answers all down" in r.note
+
+
+def test_monotone_is_undecided_when_one_direction_has_no_alignment(tmp_path: Path) -> None:
+    r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "1"), MONOTONE)))
+    assert isinstance(r, NotFound) and r.reason.startswith("answers moving up: ")

@@ -30,7 +30,10 @@ EPS, SENS, LOWER, UPPER = 1.0, 1.0, 0.0, 200.0
 
 
 def _write(tmp_path: Path, **changes: Any) -> Path:
+    """The shipped spec with the noise's epsilon written out (no calibration), changed."""
     data = yaml.safe_load(SHIPPED.read_text())
+    del data["snapping"]["calibration"]
+    data["snapping"]["epsilon"] = repr(D.calibrate(EPS, SENS, LOWER, UPPER).effective_epsilon)
     for key, value in changes.items():
         data["snapping"][key] = value
     path = tmp_path / "b.yaml"
@@ -47,6 +50,35 @@ def test_shipped_spec_is_diffprivlibs_calibration() -> None:
     assert s.bound == Fraction(c.bound)
     assert s.ties == "up" and s.ulps is None           # diffprivlib: ties toward +inf; crlibm's log_rn
     assert c.in_mironov_range()
+
+
+def test_calibrated_spec_claims_the_users_epsilon(tmp_path: Path) -> None:
+    """calibration: diffprivlib takes the user's epsilon; the noise's is diffprivlib's, and the
+    theorem is the one of the spec with that epsilon written out."""
+    s = load(SHIPPED.relative_to(REPO))
+    assert s.user_epsilon == 1 and s.loss == 1 and float(s.epsilon) == 0.9999999999998666
+    written = load(_write(tmp_path))
+    assert written.user_epsilon is None and (written.scale, written.grid, written.bound) == (s.scale, s.grid, s.bound)
+    seed = 1 / s.scale + 12 * ETA * s.bound / s.scale + 2 * ETA
+    assert 0 < seed - 1 < ETA * Fraction(1, 10 ** 12)      # the seed's constant alone misses 1 by 3e-29
+    assert "above the claim by 2.67e-13 eta" in unfold(s).plan.notes[0]
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("epsilon", "1/3", ["snapping.epsilon", "not a binary64 number"]),
+    ("epsilon", "1/4503599627370496", ["snapping.epsilon", "diffprivlib refuses"]),   # 2 eta
+    ("bound", "100/3", ["snapping.bound", "not a binary64 number"]),
+    ("calibration", "opendp", ["snapping.calibration"]),
+])
+def test_bad_calibrated_input_names_the_field(tmp_path: Path, field: str, value: Any, words: list[str]) -> None:
+    data = yaml.safe_load(SHIPPED.read_text())
+    data["snapping"][field] = value
+    path = tmp_path / "c.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(SpecError) as err:
+        load(path)
+    for w in words:
+        assert w in str(err.value), str(err.value)
 
 
 def test_shipped_spec_equals_diffprivlib_itself() -> None:

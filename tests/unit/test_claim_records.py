@@ -250,9 +250,11 @@ def _binary_all(claim: dict[str, Any], statement: str, vtext: str, record: dict[
     assert f"e^({claim['epsilon']})" in text
     low = re.search(r"powerRZ 2 \((-\d+)\) <= lam ->", statement)
     assert low and f"every lambda >= 2^{low.group(1)}," in text
-    assert "lam <= grid <= 2 * lam" in statement and "Lambda in [lambda, 2 lambda]" in text
-    top = re.search(r"0 < B <= (\d+) \* lam", statement)
-    assert top and f"B in (0, {top.group(1)} lambda]" in text
+    grid = re.search(r"(?:(\d+) / (\d+) \* )?lam <= grid <= 2 \* lam", statement)
+    rho0 = f"{grid.group(1)}/{grid.group(2)} " if grid and grid.group(1) else ""
+    assert grid and f"Lambda in [{rho0}lambda, 2 lambda]" in text
+    top = re.search(r"(?:0 < |(\d+) \* lam <= )B <= (\d+) \* lam", statement)
+    assert top and f"B in {f'[{top.group(1)} lambda' if top.group(1) else '(0'}, {top.group(2)} lambda]" in text
     assert "Rabs x <= B -> Rabs x' <= B" in statement and claim["neighbours"] == "binary64 inputs |x|, |x'| <= B"
     ties = "any" if "(t : tie)" in statement else None
     assert ties is None or "ties any" in text

@@ -4,7 +4,9 @@ and the loop invariant the search proposes, the symbolic-execution proofs (gener
 tactics of `Coupling/AlignTactics.v`) and `NAME_dp_all_k : dp_all_k NAME_nb NAME_prog
 nvars c`, from `dp_of_aligned` (`Coupling/AlignSound.v`).  The shift and the invariant are
 hints: a wrong one leaves the file unproved.  Identifiers are the spec's name (checked)
-with fixed suffixes; every number is rendered by `z_lit`.
+with fixed suffixes; every number is rendered by `z_lit`.  The monotone relation
+(`align_either.v.j2`): the same file for each direction (`align_parts.v.j2`, names suffixed
+`_up` / `_down`) and the claim as written, from the two by `nb_input_either`.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from obligations import __version__
-from obligations.core.templates import Rendered
+from obligations.core.templates import Rendered, render_text
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, z_lit
 from obligations.program import spec as P
@@ -22,6 +24,8 @@ from obligations.program.align.spec import K_LENGTH, STREAM_BASE, AlignSpec, DGe
 from obligations.program.align.synth import Alignment, Atom, Invariant, Lin, Rule, Term, the_loop
 
 TEMPLATE = Path(__file__).with_name("align.v.j2")
+PARTS = Path(__file__).with_name("align_parts.v.j2")     # what follows the header: the proof of one claim
+EITHER = Path(__file__).with_name("align_either.v.j2")   # two proofs joined (the monotone relation)
 PRELUDE = "PreludeAlign"
 # more phases than this: the step's leaves split the invariant's phases (`pphases`, AlignTactics.v)
 SPLIT_PHASES = 2
@@ -173,6 +177,29 @@ def _facts(spec: AlignSpec) -> tuple[list[str], list[str]]:
 
 
 def render(spec: AlignSpec, al: Alignment, inv: Invariant) -> Rendered:
+    return render_template(TEMPLATE, spec.name, _context(spec, al, inv), PRELUDE, (f"{spec.name}_dp_all_k",))
+
+
+def render_either(spec: AlignSpec, up: tuple[AlignSpec, Alignment, Invariant],
+                  down: tuple[AlignSpec, Alignment, Invariant]) -> Rendered:
+    """The monotone relation: the claim proved once for answers that all move up and once
+    for answers that all move down (each its own alignment, `up[0]` and `down[0]` the spec
+    with the relation `increasing` and `decreasing` and its name suffixed), then joined by
+    `nb_input_either`: the theorem is about the spec's program and relation as written."""
+    parts = [render_text(PARTS, _context(*d)) for d in (up, down)]
+    name, n = spec.name, spec.nvars
+    t = Terms(n + spec.npub)
+    _, loop = the_loop(spec.body)
+    ctx = dict(
+        name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
+        description=comment(spec.description or name), up=parts[0], down=parts[1], up_name=up[0].name,
+        down_name=down[0].name, body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
+        npub=spec.npub, relation=_relation(spec), relation_text=comment(spec.neighbours), nvars=n,
+        factor=_real(spec.factor), factor_text=comment(str(spec.factor)))
+    return render_template(EITHER, name, ctx, PRELUDE, (f"{name}_dp_all_k",))
+
+
+def _context(spec: AlignSpec, al: Alignment, inv: Invariant) -> dict[str, object]:
     name, n, npub = spec.name, spec.nvars, spec.npub
     t = Terms(n + npub)
     li, loop = the_loop(spec.body)
@@ -213,7 +240,7 @@ def render(spec: AlignSpec, al: Alignment, inv: Invariant) -> Rendered:
         split_phases=len(inv.phases) > SPLIT_PHASES,
         site0=site0, loop_var=loop.x, nvars=n,
         factor=_real(factor), factor_text=comment(str(factor)))
-    return render_template(TEMPLATE, name, ctx, PRELUDE, (f"{name}_dp_all_k",))
+    return ctx
 
 
 def _first_loop_site(al: Alignment) -> int:

@@ -4,7 +4,7 @@ program model's route over it (the plan says which alignment was found, or why n
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from obligations.core.document import DocumentBuilder
@@ -13,8 +13,8 @@ from obligations.core.obligation import Plan, Verdict
 from obligations.core.spec import read
 from obligations.core.templates import Rendered
 from obligations.program.align import synth
-from obligations.program.align.render import PRELUDE, render
-from obligations.program.align.spec import AlignSpec
+from obligations.program.align.render import PRELUDE, render, render_either
+from obligations.program.align.spec import AlignSpec, Relation
 from obligations.program.spec import check_program
 from obligations.program.spec import expand as expand_program
 
@@ -26,11 +26,19 @@ class Found:
     alignment: synth.Alignment
     invariant: synth.Invariant
     rendered: Rendered
+    down: synth.Alignment | None = None   # the monotone relation: `alignment` for answers up, this down
 
     @property
     def note(self) -> str:
-        shifts = "; ".join(f"site {i}: {r.text()}" for i, r in enumerate(self.alignment.rules))
-        return f"alignment: {shifts}; cost at most {self.alignment.C}/{self.alignment.W}·ε"
+        if self.down is None:
+            return "alignment: " + _shifts(self.alignment)
+        return f"answers all up, alignment: {_shifts(self.alignment)}; answers all down, alignment: " \
+               f"{_shifts(self.down)}"
+
+
+def _shifts(al: synth.Alignment) -> str:
+    shifts = "; ".join(f"site {i}: {r.text()}" for i, r in enumerate(al.rules))
+    return f"{shifts}; cost at most {al.C}/{al.W}·ε"
 
 
 @dataclass(frozen=True)
@@ -45,18 +53,35 @@ _DECIDED: dict[tuple[str, str, str], Decided] = {}
 def decide(spec: AlignSpec) -> Decided:
     """Search, mine, render; once per spec text (the claims' expansion and the route both ask)."""
     key = (spec.path, spec.sha256, spec.name)
-    if key not in _DECIDED and spec.relation.kind == "monotone":
-        # the generated proof would need a case split on the direction, and a shift reading it
-        _DECIDED[key] = NotFound("the monotone relation (all up or all down) is not covered by the generated "
-                                 "proofs yet: state the claim for `increasing` and for `decreasing`")
     if key not in _DECIDED:
-        al = synth.search(spec)
-        if isinstance(al, synth.NoAlignment):
-            _DECIDED[key] = NotFound(al.reason)
-        else:
-            inv = synth.mine(spec, al)
-            _DECIDED[key] = Found(al, inv, render(spec, al, inv))
+        _DECIDED[key] = _either(spec) if spec.relation.kind == "monotone" else _one(spec)
     return _DECIDED[key]
+
+
+def _found(spec: AlignSpec) -> tuple[synth.Alignment, synth.Invariant] | NotFound:
+    al = synth.search(spec)
+    if isinstance(al, synth.NoAlignment):
+        return NotFound(al.reason)
+    return al, synth.mine(spec, al)
+
+
+def _one(spec: AlignSpec) -> Decided:
+    r = _found(spec)
+    return r if isinstance(r, NotFound) else Found(*r, render(spec, *r))
+
+
+def _either(spec: AlignSpec) -> Decided:
+    """All answers up or all down: an alignment for each direction, the two proofs joined in
+    one file."""
+    parts = []
+    for kind, suffix in (("increasing", "up"), ("decreasing", "down")):
+        one = replace(spec, name=f"{spec.name}_{suffix}", relation=Relation(kind, spec.relation.delta))
+        r = _found(one)
+        if isinstance(r, NotFound):
+            return NotFound(f"answers moving {suffix}: {r.reason}")
+        parts.append((one, *r))
+    (up, al, inv), down = parts
+    return Found(al, inv, render_either(spec, (up, al, inv), down), down[1])
 
 
 class ByGenericAlignment(Route[AlignSpec, Decided]):

@@ -5,7 +5,8 @@
     and the same route gives, for a correctly rounded logarithm, every binary64 λ ≥ 2^−968,
     0 < B ≤ 353λ and all real inputs in [−B, B], the exponent |x − x′|/λ + c·(8·B/λ + 11)·η
     ([snap_binary64_dp_wide]); for B ≥ β0·λ that is a·η·B/λ + b·η when 8c ≤ a and
-    11c − b ≤ (a − 8c)·β0 ([snap_binary64_dp_wide_ab]).  From it:
+    11c − b ≤ (a − 8c)·β0 ([snap_binary64_dp_wide_ab], stated as [snap64_constant ρ0 β0 a b]; a proved
+    constant holds for a narrower range and larger constants, [snap64_constant_weaken]).  From it:
     - seed 004's ε + 12·B·ε·η + 2·η for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ ([snap_binary64_seed_constant]),
       for Λ ≥ 1.75λ and B ≥ 22λ, for Λ ≥ 1.65λ and B ≥ 75λ;
     - Mironov's ε + 2^−49·B·ε for 1.9λ ≤ Λ ≤ 2λ and 3λ ≤ B ≤ 353λ ([snap_binary64_mironov_constant]),
@@ -120,12 +121,12 @@ Proof.
     + apply exp_ineq1_le.
 Qed.
 
-(** The exponent a·η·B/λ + b·η from c·(8·B/λ + 11)·η, for B ≥ β0·λ: 8c ≤ a and 11c − b ≤ (a − 8c)·β0. *)
-Theorem snap_binary64_dp_wide_ab : forall (c r0 rho0 beta0 a b : R) (choice : Z -> bool) (pr : (R -> Prop) -> R)
-  (t : tie) (lam grid B : R),
-  10002 / 10000 < r0 -> r0 <= exp (rho0 - / 10000) -> 10002 / 10000 * (r0 + 1) <= c * (r0 - 10002 / 10000) ->
-  1 <= rho0 -> 8 * c <= a -> 11 * c - b <= (a - 8 * c) * beta0 -> 0 < beta0 -> uprob pr -> powerRZ 2 (-968) <= lam ->
-  generic_format radix2 (FLT_exp (-1074) 53) lam ->
+(** The statement's shape: with a correctly rounded logarithm, for every binary64 λ ≥ 2^−968, every grid
+    ρ0·λ ≤ Λ ≤ 2λ, every clamp β0·λ ≤ B ≤ 353λ, every tie rule and all real inputs in [−B, B], every
+    output's ratio is at most e^(|x − x′|/λ + a·η·B/λ + b·η). *)
+Definition snap64_constant (rho0 beta0 a b : R) : Prop :=
+  forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
   rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= B <= 353 * lam ->
   forall x x' out, Rabs x <= B -> Rabs x' <= B ->
   snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
@@ -133,8 +134,14 @@ Theorem snap_binary64_dp_wide_ab : forall (c r0 rho0 beta0 a b : R) (choice : Z 
   exp (Rabs (x - x') / lam + a * eta 53 * (B / lam) + b * eta 53) *
     snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
       (fun w => float_snap t grid B w = out).
+
+(** The exponent a·η·B/λ + b·η from c·(8·B/λ + 11)·η, for B ≥ β0·λ: 8c ≤ a and 11c − b ≤ (a − 8c)·β0. *)
+Theorem snap_binary64_dp_wide_ab : forall (c r0 rho0 beta0 a b : R),
+  10002 / 10000 < r0 -> r0 <= exp (rho0 - / 10000) -> 10002 / 10000 * (r0 + 1) <= c * (r0 - 10002 / 10000) ->
+  1 <= rho0 -> 8 * c <= a -> 11 * c - b <= (a - 8 * c) * beta0 -> 0 < beta0 ->
+  snap64_constant rho0 beta0 a b.
 Proof.
-  intros c r0 rho0 beta0 a b choice pr t lam grid B Hr0 Hr0e Hc Hrho0 Ha Hb Hbeta0 Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  intros c r0 rho0 beta0 a b Hr0 Hr0e Hc Hrho0 Ha Hb Hbeta0 choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
   assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
   assert (Hc0 : 0 <= c) by nra.
   assert (HB0 : 0 < B <= 353 * lam).
@@ -150,119 +157,65 @@ Proof.
   lra.
 Qed.
 
-(** Seed 004's constant, ε + 12·B·ε·η + 2·η with ε = 1/λ, for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_seed_constant : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
-  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
-  19 / 10 * lam <= grid <= 2 * lam -> 11 * lam <= B <= 353 * lam ->
-  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
-  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
-    (fun w => float_snap t grid B w = out) <=
-  exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
-    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
-      (fun w => float_snap t grid B w = out).
+(** A proved constant holds for a narrower range and larger constants. *)
+Lemma snap64_constant_weaken : forall rho0 beta0 a b rho1 beta1 a1 b1,
+  snap64_constant rho0 beta0 a b -> rho0 <= rho1 -> 0 <= beta0 <= beta1 -> a <= a1 -> b <= b1 ->
+  snap64_constant rho1 beta1 a1 b1.
 Proof.
-  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hr0e : 6685 / 1000 <= exp (19 / 10 - / 10000)).
-  { replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge. }
-  assert (H := snap_binary64_dp_wide_ab (1353 / 1000) (6685 / 1000) (19 / 10) (11) 12 2 choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
-  exact H.
+  intros rho0 beta0 a b rho1 beta1 a1 b1 H Hrho Hbeta Ha Hb choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
+  assert (Hgrid0 : rho0 * lam <= grid <= 2 * lam) by (split; [|lra]; apply Rle_trans with (rho1 * lam); [|lra];
+    apply Rmult_le_compat_r; lra).
+  assert (HB0 : beta0 * lam <= B <= 353 * lam) by (split; [|lra]; apply Rle_trans with (beta1 * lam); [|lra];
+    apply Rmult_le_compat_r; lra).
+  eapply Rle_trans; [exact (H choice pr t lam grid B Hpr Hlam Fl Hgrid0 HB0 x x' out Hx Hx')|].
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff.
+  assert (Hbl : 0 <= B / lam) by (apply Rmult_le_pos; [nra|left; apply Rinv_0_lt_compat; exact Hlam0]).
+  assert (He0 : 0 < eta 53) by (rewrite eta_binary64; lra).
+  assert (a * eta 53 * (B / lam) <= a1 * eta 53 * (B / lam)) by (apply Rmult_le_compat_r; [exact Hbl|];
+    apply Rmult_le_compat_r; lra).
+  assert (b * eta 53 <= b1 * eta 53) by (apply Rmult_le_compat_r; lra).
+  lra.
+Qed.
+
+(** Seed 004's constant, ε + 12·B·ε·η + 2·η with ε = 1/λ, for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_seed_constant : snap64_constant (19 / 10) 11 12 2.
+Proof.
+  apply (snap_binary64_dp_wide_ab (1353 / 1000) (6685 / 1000) (19 / 10) 11 12 2); [lra| |lra..].
+  replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge.
 Qed.
 
 (** The seed's constant for 1.75λ ≤ Λ ≤ 2λ and 22λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_seed_constant_175 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
-  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
-  7 / 4 * lam <= grid <= 2 * lam -> 22 * lam <= B <= 353 * lam ->
-  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
-  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
-    (fun w => float_snap t grid B w = out) <=
-  exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
-    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
-      (fun w => float_snap t grid B w = out).
+Corollary snap_binary64_seed_constant_175 : snap64_constant (7 / 4) 22 12 2.
 Proof.
-  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hr0e : 5754 / 1000 <= exp (7 / 4 - / 10000)).
-  { replace (7 / 4 - / 10000) with (17499 / 10000) by field. exact exp_17499_ge. }
-  assert (H := snap_binary64_dp_wide_ab (1422 / 1000) (5754 / 1000) (7 / 4) (22) 12 2 choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
-  exact H.
+  apply (snap_binary64_dp_wide_ab (1422 / 1000) (5754 / 1000) (7 / 4) 22 12 2); [lra| |lra..].
+  replace (7 / 4 - / 10000) with (17499 / 10000) by field. exact exp_17499_ge.
 Qed.
 
 (** The seed's constant for 1.65λ ≤ Λ ≤ 2λ and 75λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_seed_constant_165 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
-  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
-  33 / 20 * lam <= grid <= 2 * lam -> 75 * lam <= B <= 353 * lam ->
-  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
-  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
-    (fun w => float_snap t grid B w = out) <=
-  exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53) *
-    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
-      (fun w => float_snap t grid B w = out).
+Corollary snap_binary64_seed_constant_165 : snap64_constant (33 / 20) 75 12 2.
 Proof.
-  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hr0e : 5206 / 1000 <= exp (33 / 20 - / 10000)).
-  { replace (33 / 20 - / 10000) with (16499 / 10000) by field. exact exp_16499_ge. }
-  assert (H := snap_binary64_dp_wide_ab (1476 / 1000) (5206 / 1000) (33 / 20) (75) 12 2 choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
-  exact H.
+  apply (snap_binary64_dp_wide_ab (1476 / 1000) (5206 / 1000) (33 / 20) 75 12 2); [lra| |lra..].
+  replace (33 / 20 - / 10000) with (16499 / 10000) by field. exact exp_16499_ge.
 Qed.
 
 (** Mironov's constant, ε + 2^−49·B·ε = ε + 16·B·ε·η, for 1.9λ ≤ Λ ≤ 2λ and 3λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_mironov_constant : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
-  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
-  19 / 10 * lam <= grid <= 2 * lam -> 3 * lam <= B <= 353 * lam ->
-  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
-  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
-    (fun w => float_snap t grid B w = out) <=
-  exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam)) *
-    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
-      (fun w => float_snap t grid B w = out).
+Corollary snap_binary64_mironov_constant : snap64_constant (19 / 10) 3 16 0.
 Proof.
-  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hr0e : 6685 / 1000 <= exp (19 / 10 - / 10000)).
-  { replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge. }
-  assert (H := snap_binary64_dp_wide_ab (1353 / 1000) (6685 / 1000) (19 / 10) (3) 16 0 choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
-  eapply Rle_trans; [exact H|].
-  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
+  apply (snap_binary64_dp_wide_ab (1353 / 1000) (6685 / 1000) (19 / 10) 3 16 0); [lra| |lra..].
+  replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge.
 Qed.
 
 (** Mironov's constant for 1.5λ ≤ Λ ≤ 2λ and 6λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_mironov_constant_15 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
-  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
-  3 / 2 * lam <= grid <= 2 * lam -> 6 * lam <= B <= 353 * lam ->
-  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
-  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
-    (fun w => float_snap t grid B w = out) <=
-  exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam)) *
-    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
-      (fun w => float_snap t grid B w = out).
+Corollary snap_binary64_mironov_constant_15 : snap64_constant (3 / 2) 6 16 0.
 Proof.
-  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hr0e : 4481 / 1000 <= exp (3 / 2 - / 10000)).
-  { replace (3 / 2 - / 10000) with (14999 / 10000) by field. exact exp_14999_ge. }
-  assert (H := snap_binary64_dp_wide_ab (1576 / 1000) (4481 / 1000) (3 / 2) (6) 16 0 choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
-  eapply Rle_trans; [exact H|].
-  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
+  apply (snap_binary64_dp_wide_ab (1576 / 1000) (4481 / 1000) (3 / 2) 6 16 0); [lra| |lra..].
+  replace (3 / 2 - / 10000) with (14999 / 10000) by field. exact exp_14999_ge.
 Qed.
 
 (** Mironov's constant for 1.2λ ≤ Λ ≤ 2λ and 19λ ≤ B ≤ 353λ. *)
-Corollary snap_binary64_mironov_constant_12 : forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
-  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
-  6 / 5 * lam <= grid <= 2 * lam -> 19 * lam <= B <= 353 * lam ->
-  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
-  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
-    (fun w => float_snap t grid B w = out) <=
-  exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam)) *
-    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
-      (fun w => float_snap t grid B w = out).
+Corollary snap_binary64_mironov_constant_12 : snap64_constant (6 / 5) 19 16 0.
 Proof.
-  intros choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
-  assert (Hr0e : 3319 / 1000 <= exp (6 / 5 - / 10000)).
-  { replace (6 / 5 - / 10000) with (11999 / 10000) by field. exact exp_11999_ge. }
-  assert (H := snap_binary64_dp_wide_ab (1864 / 1000) (3319 / 1000) (6 / 5) (19) 16 0 choice pr t lam grid B
-                 ltac:(lra) Hr0e ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) ltac:(lra) Hpr Hlam Fl Hgrid HB x x' out Hx Hx').
-  eapply Rle_trans; [exact H|].
-  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff. lra.
+  apply (snap_binary64_dp_wide_ab (1864 / 1000) (3319 / 1000) (6 / 5) 19 16 0); [lra| |lra..].
+  replace (6 / 5 - / 10000) with (11999 / 10000) by field. exact exp_11999_ge.
 Qed.

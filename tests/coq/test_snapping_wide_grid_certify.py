@@ -1,0 +1,54 @@
+"""All-parameters snapping over a narrower range with real Coq (the file only, no coqchk: a few
+seconds): the shipped seed-constant spec's rendered file compiles and its theorem rests only on the
+reals' axioms; the same form one unit of clamp past the proved range (B >= 10 lambda), which Python
+calls undecided, forced through Coq, is refused at the constant's inequality (Coq, not Python,
+decides)."""
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import yaml
+
+from obligations.certify import allowlist
+from obligations.core.obligation import Verdict
+from obligations.core.resources import THEORIES
+from obligations.models import load, unfold
+from obligations.prover.coq import assumption_names
+
+REPO = Path(__file__).resolve().parents[2]
+SEED = REPO / "mechanisms" / "binary64_snapping_seed_constant_wide_grid.yaml"
+
+
+def _coqc(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "Wide.v").write_text(text)
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "Wide.v"], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+
+
+def test_seed_constant_over_the_wide_grid_compiles_on_the_reals_axioms(tmp_path: Path) -> None:
+    u = unfold(load(SEED))
+    assert u.plan.expected == Verdict.PROVED
+    name = "binary64_snapping_seed_constant_wide_grid_dp"
+    done = _coqc(tmp_path, u.rendered.text + f"\nSet Printing Width 100000.\nPrint Assumptions {name}.\n")
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.splitlines()    # the file's own audit output first, ours last
+    start = max(i for i, ln in enumerate(printed) if ln.startswith("Axioms:"))
+    names = assumption_names(printed[start:], name)
+    full, unresolved = allowlist.full_names(names, allowlist.REALS)
+    assert names and not unresolved and allowlist.refused(full, uses_interval=False) == []
+
+
+def test_seed_constant_past_the_range_is_refused_by_coq(tmp_path: Path) -> None:
+    data = yaml.safe_load(SEED.read_text())
+    data["snapping"]["bound"] = {"min_over_lambda": 10}
+    path = tmp_path / "ten.yaml"
+    path.write_text(yaml.safe_dump(data))
+    u = unfold(load(path))
+    assert u.plan.expected == Verdict.UNDECIDED
+    forced = _coqc(tmp_path, u.rendered.text)
+    assert forced.returncode != 0
+    line = int(re.search(r"line (\d+),", forced.stderr).group(1))   # type: ignore[union-attr]
+    lemmas = [t for t in u.rendered.text.splitlines()[:line] if t.startswith("Lemma ")]
+    assert lemmas[-1].startswith("Lemma binary64_snapping_seed_constant_wide_grid_b_ok :"), forced.stderr

@@ -1,0 +1,149 @@
+"""All-parameters snapping with a narrower range (grid and bound `{min_over_lambda: ...}`): the
+claim goes through SnapSeed64.v's snap_binary64_dp_wide_ab with hints r0, c chosen in Python.
+Checked here without Coq: the form's exit-2 messages naming the field, the verdict Python expects
+at and just past the edge of the proved ranges (with the message naming them), the hints against
+mpmath, and the rendered theorem.  Coq: tests/coq/test_snapping_wide_grid_certify.py."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import mpmath
+import pytest
+import yaml
+
+from obligations.core.obligation import Verdict
+from obligations.errors import SpecError
+from obligations.float.wide_grid import SHIFT, SLACK, hints, least_beta0
+from obligations.models import load, unfold
+
+REPO = Path(__file__).resolve().parents[2]
+SEED = REPO / "mechanisms" / "binary64_snapping_seed_constant_wide_grid.yaml"
+MIRONOV = REPO / "mechanisms" / "binary64_snapping_mironov_constant_wide_grid.yaml"
+
+
+def _write(tmp_path: Path, snapping: dict[str, Any] | None = None, bound: dict[str, Any] | None = None) -> Path:
+    data = yaml.safe_load(SEED.read_text())
+    data["snapping"].update(snapping or {})
+    data["claim"]["bound"].update(bound or {})
+    path = tmp_path / "wide.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def test_shipped_specs_are_expected_proved() -> None:
+    for spec in (SEED, MIRONOV):
+        u = unfold(load(spec.relative_to(REPO)))
+        assert u.spec.kind == "binary_snapping_all" and u.spec.ranged
+        assert u.plan.expected == Verdict.PROVED, u.plan.notes
+
+
+@pytest.mark.parametrize("rho0, beta0, a, b, expected", [
+    ("19/10", 11, 12, 2, Verdict.PROVED),          # snap_binary64_seed_constant's range
+    ("19/10", 10, 12, 2, Verdict.UNDECIDED),       # the corollary is not slack: 11c - 2 > (12 - 8c)*10
+    ("33/20", 75, 12, 2, Verdict.PROVED),
+    ("33/20", 74, 12, 2, Verdict.UNDECIDED),
+    ("8/5", 353, 12, 2, Verdict.UNDECIDED),        # 8c > 12 below Lambda = 1.61 lambda: no B helps
+    ("6/5", 19, 16, 0, Verdict.PROVED),            # snap_binary64_mironov_constant_12's range
+    ("6/5", 18, 16, 0, Verdict.UNDECIDED),
+    (2, 3, 16, 0, Verdict.PROVED),
+    (1, 353, 16, 0, Verdict.UNDECIDED),            # Lambda = lambda: 8c = 17.3 > 16
+    (1, "1/1000", 18, 24, Verdict.PROVED),         # the closed form's slope from Lambda >= lambda, b >= 11c
+])
+def test_verdict_at_the_edge_of_the_proved_ranges(tmp_path: Path, rho0: Any, beta0: Any, a: Any, b: Any,
+                                                  expected: Verdict) -> None:
+    path = _write(tmp_path, snapping={"grid": {"min_over_lambda": rho0}, "bound": {"min_over_lambda": beta0}},
+                  bound={"per_B_over_lambda": a, "constant": b})
+    u = unfold(load(path))
+    assert u.plan.expected == expected, u.plan.notes
+    if expected == Verdict.UNDECIDED:
+        assert "undecided" in u.plan.notes[0] and "Lambda >= 1.9 lambda and B >= 11 lambda" in u.plan.notes[0]
+
+
+@pytest.mark.parametrize("rho0", ["1", "6/5", "33/20", "19/10", "2"])
+def test_hints_meet_the_theorem_premises(rho0: str) -> None:
+    """r0 below e^(rho0 - 10^-4) (Coq's Taylor bound needs room), c the least at six decimals."""
+    h = hints(Fraction(rho0))
+    with mpmath.workprec(200):
+        x = Fraction(rho0) - SHIFT
+        assert mpmath.mpf(h.r0.numerator) / h.r0.denominator < mpmath.exp(mpmath.mpf(x.numerator) / x.denominator)
+    assert SLACK < h.r0 and SLACK * (h.r0 + 1) <= h.c * (h.r0 - SLACK)
+    assert SLACK * (h.r0 + 1) > (h.c - Fraction(1, 10 ** 6)) * (h.r0 - SLACK)
+    assert h.exponent == Fraction(rho0) - SHIFT
+
+
+def test_least_beta0_is_the_edge() -> None:
+    h = hints(Fraction(19, 10))
+    edge = least_beta0(h, Fraction(12), Fraction(2))
+    assert edge is not None and 10 < edge < 11
+    assert h.fits(Fraction(12), Fraction(2), edge) and not h.fits(Fraction(12), Fraction(2), edge * Fraction(999, 1000))
+    assert least_beta0(hints(Fraction(8, 5)), Fraction(12), Fraction(2)) is None
+
+
+def test_theorem_states_the_range_and_the_constants() -> None:
+    u = unfold(load(SEED.relative_to(REPO)))
+    text = u.rendered.text
+    assert "Theorem binary64_snapping_seed_constant_wide_grid_dp : forall (t : tie) (choice : Z -> bool)" in text
+    assert ("uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->\n"
+            "  (19 / 10) * lam <= grid <= 2 * lam -> 11 * lam <= B <= 353 * lam ->") in text
+    assert "exp (Rabs (x - x') / lam + 12 * eta 53 * (B / lam) + 2 * eta 53)" in text
+    assert "snap_binary64_dp_wide_ab" in text and "exp_taylor_lower (18999 # 10000)%Q" in text
+    for banned in ("Admitted", "admit", "Axiom", "Parameter", "interval"):
+        assert banned not in text
+
+
+def test_show_lists_the_lemmas_the_file_has() -> None:
+    """The typed list beside the template is the rendered file's (lemma names in order, each
+    proof's tactics in order of first use)."""
+    import re
+
+    from obligations.float.all_parameters_cases import obligations
+    u = unfold(load(MIRONOV.relative_to(REPO)))
+    text = u.rendered.text
+    tactic = re.compile(r"\b(lra|nra|lia|field|ring|interval|exact|apply|eapply|rewrite|unfold|intros|assert|"
+                        r"destruct|reflexivity)\b")
+    found = []
+    for m in re.finditer(r"^(Lemma|Theorem|Corollary) (\w+)", text, re.M):
+        proof = re.compile(r"Proof\.(.*?)(Qed|Defined)\.", re.S).search(text, m.end())
+        assert proof is not None
+        found.append((m.group(2), list(dict.fromkeys(tactic.findall(proof.group(1))))))
+    assert obligations(u.mechanism) == found
+
+
+@pytest.mark.parametrize("snapping, field", [
+    ({"grid": {"min_over_lambda": "21/10"}}, "snapping.grid.min_over_lambda"),
+    ({"grid": {"min_over_lambda": "0.9"}}, "snapping.grid.min_over_lambda"),
+    ({"bound": {"min_over_lambda": 0}}, "snapping.bound.min_over_lambda"),
+    ({"bound": {"min_over_lambda": 354}}, "snapping.bound.min_over_lambda"),
+    ({"bound": "any"}, "snapping.bound"),
+    ({"log": {"ulps": 1}}, "snapping.log"),
+    ({"grid": {"min_over_lambda": "exp(1)"}}, "snapping.grid.min_over_lambda"),
+    ({"grid": {"at_least": 2}}, "snapping.grid"),
+])
+def test_bad_range_names_the_field(tmp_path: Path, snapping: Any, field: str) -> None:
+    path = _write(tmp_path, snapping=snapping)
+    with pytest.raises(SpecError) as err:
+        load(path)
+    assert field in str(err.value) and str(path) in str(err.value)
+
+
+def test_bad_range_exits_2(tmp_path: Path) -> None:
+    path = _write(tmp_path, snapping={"bound": {"min_over_lambda": 400}})
+    run = subprocess.run([sys.executable, "-m", "obligations", "check", str(path)], capture_output=True, text=True,
+                         cwd=REPO, timeout=120)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "snapping.bound.min_over_lambda" in run.stderr and "(0, 353]" in run.stderr, run.stderr
+
+
+def test_show_json_gives_the_routes_constants() -> None:
+    run = subprocess.run([sys.executable, "-m", "obligations", "show", "--json", str(SEED.relative_to(REPO))],
+                         capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert run.returncode == 0, run.stderr
+    [item] = json.loads(run.stdout)
+    c = Fraction(item["library_constants"]["c"])
+    assert Fraction(item["library_constants"]["per_B_over_lambda"]) == 8 * c < 12
+    assert item["obligations"][-1]["name"] == "binary64_snapping_seed_constant_wide_grid_dp"
