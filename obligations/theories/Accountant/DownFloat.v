@@ -116,14 +116,25 @@ Qed.
 
 (** ** Lists of masses *)
 
-(** [acc + b·D], as [dadd] adds [map (b ·) D] to [acc]. *)
+(** [k], once [f] is evaluated.  A lazy reducer (coqchk has no virtual machine) would otherwise
+    leave each entry of a convolution an unevaluated sum of products until a comparison needs
+    it, and so hold every product of every squaring in memory at once (memory growing with the
+    square of the window); forcing each entry as its list cell is built keeps one list per
+    squaring. *)
+Definition fforce {A} (f : F.type) (k : A) : A :=
+  match F.cmp F.zero f with Xlt | Xeq | Xgt | Xund => k end.
+
+Lemma fforce_eq {A} (f : F.type) (k : A) : fforce f k = k.
+Proof. unfold fforce. destruct (F.cmp F.zero f); reflexivity. Qed.
+
+(** [acc + b·D], as [dadd] adds [map (b ·) D] to [acc]; each entry evaluated as its cell is built. *)
 Fixpoint faxpy (b : F.type) (D acc : list F.type) : list F.type :=
   match D with
   | [] => acc
   | e :: D' =>
       match acc with
-      | [] => fmul b e :: faxpy b D' []
-      | a :: acc' => fadd a (fmul b e) :: faxpy b D' acc'
+      | [] => let c := fmul b e in fforce c (c :: faxpy b D' [])
+      | a :: acc' => let c := fadd a (fmul b e) in fforce c (c :: faxpy b D' acc')
       end
   end.
 
@@ -142,7 +153,7 @@ Lemma faxpy_lo (b : F.type) (rb : R) (D acc : list F.type) (RD Racc : list R) :
 Proof.
   intros Hb HD. revert acc Racc. induction HD as [|e r D RD He HD IH]; intros acc Racc Hacc; cbn [faxpy map].
   - exact Hacc.
-  - destruct Hacc as [|a ra acc Racc Ha Hacc].
+  - destruct Hacc as [|a ra acc Racc Ha Hacc]; rewrite fforce_eq.
     + cbn [dadd]. constructor; [apply fmul_lo; assumption|].
       rewrite <- (dadd_nil_r Rplus (map (Rmult rb) RD)). apply IH. constructor.
     + cbn [dadd]. constructor; [|apply IH, Hacc].
