@@ -44,7 +44,7 @@ EDITABLE = PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip install -q -e
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(EDITABLE) '.[test,plot,lint,docs]'
+	$(EDITABLE) '.[test,plot,lint,docs,cluster]'
 	-$(EDITABLE) '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
 	touch $@ $(VENV)/.docs-installed
 

@@ -1,6 +1,8 @@
-"""Real Coq: `prove --jobs 2` gives what `prove` gives one file at a time: the same verdicts,
-the same printed report (timings aside), the same certificates and Coq files (timings aside),
-for a proof, refutations and a profile's points."""
+"""Real Coq: `prove --jobs 2`, and `prove --cluster` on a local Dask cluster of two worker
+processes, give what `prove` gives one file at a time: the same verdicts, the same printed
+report (timings aside), the same certificates and Coq files (timings aside), for a proof,
+refutations and a profile's points.  The cluster's test is skipped when Dask's
+`distributed` (the optional extra `cluster`) is not installed."""
 from __future__ import annotations
 
 import json
@@ -10,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
 VARYING = {"timings_s", "peak_memory_kib", "certificate_sha256", "seconds"}   # differ between any two runs
@@ -49,24 +53,50 @@ def report(run: subprocess.CompletedProcess[str], where: Path) -> list[str]:
     return [re.sub(r"\s+[0-9.]+$", "", line.replace(str(where), "DIR")) for line in run.stdout.splitlines()]
 
 
-def test_parallel_run_reports_and_certifies_exactly_what_a_serial_run_does(tmp_path: Path) -> None:
-    specs = tmp_path / "specs"
+@pytest.fixture(scope="module")
+def serial(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, subprocess.CompletedProcess[str]]:
+    """The specs, and the serial run the others are compared with (once for both tests)."""
+    where = tmp_path_factory.mktemp("jobs")
+    specs = where / "specs"
     specs.mkdir()
     for name in ("geometric_buggy_table.yaml", "rr_eps1_delta0.yaml"):
         shutil.copy(REPO / "tests" / "specs" / name, specs / name)
     (specs / "rr_jobs.yaml").write_text(RR_PROFILE)
-    serial = prove(specs, tmp_path / "serial")
-    parallel = prove(specs, tmp_path / "parallel", "--jobs", "2")
-    assert serial.returncode == parallel.returncode == 1, serial.stdout + serial.stderr   # refutations
-    assert report(serial, tmp_path / "serial") == report(parallel, tmp_path / "parallel")
-    assert "1 proved, 2 refuted" in serial.stdout
-    assert "profiles: 1 of 1 certified tight at every requested point" in serial.stdout
-    made = sorted(p.name for p in (tmp_path / "serial" / "out").iterdir())
-    assert made == sorted(p.name for p in (tmp_path / "parallel" / "out").iterdir())
+    run = prove(specs, where / "serial")
+    assert run.returncode == 1, run.stdout + run.stderr   # refutations
+    assert "1 proved, 2 refuted" in run.stdout
+    assert "profiles: 1 of 1 certified tight at every requested point" in run.stdout
+    return specs, where / "serial", run
+
+
+def same_as_serial(serial: tuple[Path, Path, subprocess.CompletedProcess[str]], where: Path,
+                   run: subprocess.CompletedProcess[str]) -> None:
+    _, first, done = serial
+    assert run.returncode == done.returncode, run.stdout + run.stderr
+    assert report(done, first) == report(run, where)
+    made = sorted(p.name for p in (first / "out").iterdir())
+    assert made == sorted(p.name for p in (where / "out").iterdir())
     assert len([n for n in made if n.endswith(".json")]) == 3 + 2   # rr_jobs at ln 2: ub and lb
     for name in made:
-        a, b = tmp_path / "serial" / "out" / name, tmp_path / "parallel" / "out" / name
+        a, b = first / "out" / name, where / "out" / name
         if name.endswith(".json"):
             assert certificate(a) == certificate(b), name
         else:
             assert a.read_text() == b.read_text(), name
+
+
+def test_parallel_run_reports_and_certifies_exactly_what_a_serial_run_does(
+        serial: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
+    same_as_serial(serial, tmp_path / "parallel", prove(serial[0], tmp_path / "parallel", "--jobs", "2"))
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_cluster_of_two_workers_reports_and_certifies_what_prove_does(
+        serial: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="the Dask route is the optional extra 'cluster' (pip install 'obligations[cluster]')")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        assert len(cluster.workers) == 2
+        run = prove(serial[0], tmp_path / "cluster", "--cluster", cluster.scheduler_address)
+    same_as_serial(serial, tmp_path / "cluster", run)
