@@ -86,17 +86,18 @@ def same_as_serial(serial: tuple[Path, Path, subprocess.CompletedProcess[str]], 
 
 
 def test_parallel_run_reports_and_certifies_exactly_what_a_serial_run_does(
-        serial: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
-    same_as_serial(serial, tmp_path / "parallel", prove(serial[0], tmp_path / "parallel", "--jobs", "2"))
+        serial: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+    where = serial[1].parent / "parallel"      # beside the serial run: the certificates' spec paths agree
+    same_as_serial(serial, where, prove(serial[0], where, "--jobs", "2"))
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_cluster_of_two_workers_reports_and_certifies_what_prove_does(
-        serial: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
+        serial: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
     distributed = pytest.importorskip(
         "distributed", reason="the Dask route is the optional extra 'cluster' (pip install 'obligations[cluster]')")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         assert len(cluster.workers) == 2
-        run = prove(serial[0], tmp_path / "cluster", "--cluster", cluster.scheduler_address)
-    same_as_serial(serial, tmp_path / "cluster", run)
+        run = prove(serial[0], serial[1].parent / "cluster", "--cluster", cluster.scheduler_address)
+    same_as_serial(serial, serial[1].parent / "cluster", run)
