@@ -16,8 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
-import subprocess
 import sys
 import time
 from fractions import Fraction
@@ -29,6 +27,8 @@ import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+
+from cw_stream_theorem import timed  # noqa: E402  (bench/ is the script's folder)
 
 from obligations.analysis import cw_stream  # noqa: E402
 
@@ -46,15 +46,6 @@ def spec(m: int, k: int, delta: Fraction) -> dict[str, Any]:
             "cw": {"prior": {"0": "1"}, "alt_prior": {"1": "1"}},
             "neighbours": "all", "claim": {"epsilon": f"{k}*ln(8)", "delta": str(delta)},
             "composition": {"runs": k, "same_database": True}}
-
-
-def timed(cmd: list[str]) -> tuple[subprocess.CompletedProcess[str], float, float]:
-    """The command's result, wall seconds and peak RSS in MB."""
-    start = time.perf_counter()
-    done = subprocess.run(["/usr/bin/time", "-v", *cmd], cwd=REPO, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
-    return done, wall, int(rss.group(1)) / 1024 if rss else math.nan
 
 
 def main() -> None:

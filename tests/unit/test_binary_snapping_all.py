@@ -141,19 +141,11 @@ def test_show_names_the_lemmas_and_tactics_the_file_has(spec: Path) -> None:
     """`show` reads the file's lemmas from the typed list beside the template: it must be the
     rendered file's, read here from the text (lemma names in order, each proof's tactics in
     the order they are first used)."""
-    import re
+    from rendered_proofs import lemmas_and_tactics
 
     from obligations.float.all_parameters_cases import obligations
     u = unfold(load(spec))
-    text = u.rendered.text
-    tactic = re.compile(r"\b(lra|nra|lia|field|ring|interval|exact|apply|eapply|rewrite|unfold|intros|assert|"
-                        r"destruct|reflexivity)\b")
-    found = []
-    for m in re.finditer(r"^(Lemma|Theorem|Corollary) (\w+)", text, re.M):
-        proof = re.compile(r"Proof\.(.*?)(Qed|Defined)\.", re.S).search(text, m.end())
-        assert proof is not None
-        found.append((m.group(2), list(dict.fromkeys(tactic.findall(proof.group(1))))))
-    assert obligations(u.mechanism) == found
+    assert obligations(u.mechanism) == lemmas_and_tactics(u.rendered.text)
 
 
 @pytest.mark.parametrize("m", [1, 2])

@@ -99,19 +99,11 @@ def test_theorem_states_the_range_and_the_constants() -> None:
 def test_show_lists_the_lemmas_the_file_has() -> None:
     """The typed list beside the template is the rendered file's (lemma names in order, each
     proof's tactics in order of first use)."""
-    import re
+    from rendered_proofs import lemmas_and_tactics
 
     from obligations.float.all_parameters_cases import obligations
     u = unfold(load(MIRONOV.relative_to(REPO)))
-    text = u.rendered.text
-    tactic = re.compile(r"\b(lra|nra|lia|field|ring|interval|exact|apply|eapply|rewrite|unfold|intros|assert|"
-                        r"destruct|reflexivity)\b")
-    found = []
-    for m in re.finditer(r"^(Lemma|Theorem|Corollary) (\w+)", text, re.M):
-        proof = re.compile(r"Proof\.(.*?)(Qed|Defined)\.", re.S).search(text, m.end())
-        assert proof is not None
-        found.append((m.group(2), list(dict.fromkeys(tactic.findall(proof.group(1))))))
-    assert obligations(u.mechanism) == found
+    assert obligations(u.mechanism) == lemmas_and_tactics(u.rendered.text)
 
 
 @pytest.mark.parametrize("snapping, field", [
