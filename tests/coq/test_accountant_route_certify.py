@@ -1,6 +1,7 @@
-"""Real Coq: composed claims beyond the product table certified by `obligations prove` through
-the accountant (theories/Accountant/), from both sides; the smallest epsilon at delta; the
-points of `region --certify` in one theorem.  Cheap: 10 runs of the 1/2-geometric over {0..5}
+"""Composed claims beyond the product table certified by `obligations prove` through the
+accountant (theories/Accountant/), from both sides, and the smallest epsilon at delta: read from
+the certificates Coq made (tests/committed.py); the points of `region --certify` in one theorem,
+with real Coq now.  Cheap: 10 runs of the 1/2-geometric over {0..5}
 (6^10 outputs; the exact delta(3) is 0.230771...) and 50 runs of 3-ary randomized response."""
 from __future__ import annotations
 
@@ -9,15 +10,16 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
+import committed
 import pytest
 import yaml
 
 pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
-LOW = REPO / "tests" / "specs" / "composition" / "geometric_10_runs_delta_low.yaml"
+COMPOSITION = REPO / "tests" / "specs" / "composition"
+LOW = COMPOSITION / "geometric_10_runs_delta_low.yaml"
 RR3 = {"schema_version": 1, "name": "rr3_50_runs_at_delta", "inputs": ["a", "b", "c"], "outputs": ["a", "b", "c"],
        "table": {"a": ["2/3", "1/6", "1/6"], "b": ["1/6", "2/3", "1/6"], "c": ["1/6", "1/6", "2/3"]},
        "neighbours": "all", "composition": {"runs": 50}, "claim": {"delta": "1/1000", "tolerance": "1/10"}}
@@ -28,16 +30,10 @@ def obligations(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=900)
 
 
-def prove(spec: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
-    done = obligations("prove", str(spec), "--out", str(out), "--build", str(out / "build"))
-    cert = out / f"{spec.stem}.json"
-    return done, json.loads(cert.read_text()) if cert.exists() else {}
-
-
-def test_delta_just_below_the_exact_one_is_refuted_with_its_witness(tmp_path: Path) -> None:
-    done, cert = prove(LOW, tmp_path)
-    assert done.returncode == 1, done.stderr + done.stdout
-    assert cert["verdict"] == "refuted"
+def test_delta_just_below_the_exact_one_is_refuted_with_its_witness() -> None:
+    _, results = committed.results(LOW)
+    assert results[LOW.stem]["verdict"] == "refuted"
+    cert = committed.record(LOW.stem)
     (theorem,) = cert["theorems"]
     assert theorem["statement"].startswith(
         "let L := loss_event geometric_10_runs_delta_low 0 1 (exp 3) in")
@@ -46,23 +42,17 @@ def test_delta_just_below_the_exact_one_is_refuted_with_its_witness(tmp_path: Pa
     assert "FloatAxioms.next_down_spec" in " ".join(cert["assumptions"])   # floats rounded down, allow-listed
 
 
-def test_delta_just_above_the_exact_one_is_proved(tmp_path: Path) -> None:
-    data = yaml.safe_load(LOW.read_text())
-    data["name"], data["claim"]["delta"] = "geometric_10_runs", "0.2308"
-    spec = tmp_path / "geometric_10_runs.yaml"
-    spec.write_text(yaml.safe_dump(data, sort_keys=False))
-    done, cert = prove(spec, tmp_path / "out")
-    assert done.returncode == 0, done.stderr + done.stdout
-    (theorem,) = cert["theorems"]
+def test_delta_just_above_the_exact_one_is_proved() -> None:
+    _, results = committed.results(COMPOSITION / "geometric_10_runs.yaml")
+    assert results["geometric_10_runs"]["verdict"] == "proved"
+    (theorem,) = committed.record("geometric_10_runs")["theorems"]
     assert theorem["statement"] == "dp nb_adjacent geometric_10_runs 3 (577 / 2500)"
 
 
-def test_the_smallest_epsilon_at_delta_is_proved_and_the_one_below_refuted(tmp_path: Path) -> None:
-    spec = tmp_path / "rr3_50_runs_at_delta.yaml"
-    spec.write_text(yaml.safe_dump(RR3, sort_keys=False))
-    done, cert = prove(spec, tmp_path / "out")
-    assert done.returncode == 0, done.stderr + done.stdout
-    below, dp = cert["theorems"]
+def test_the_smallest_epsilon_at_delta_is_proved_and_the_one_below_refuted() -> None:
+    _, results = committed.results(COMPOSITION / "rr3_50_runs_at_delta.yaml")
+    assert results["rr3_50_runs_at_delta"]["verdict"] == "proved"
+    below, dp = committed.record("rr3_50_runs_at_delta")["theorems"]
     assert dp["statement"].startswith("dp nb_all rr3_50_runs_at_delta ") and dp["statement"].endswith("(1 / 1000)")
     assert below["statement"].endswith("(1 / 1000)") and "~ dp nb_all" in below["statement"]
     eps, eps_below = (epsilon_of(t["statement"]) for t in (dp, below))
@@ -90,11 +80,10 @@ def test_region_certifies_every_point_in_one_theorem(tmp_path: Path) -> None:
 CHAIN = REPO / "tests" / "specs" / "chain"
 
 
-def test_a_chain_below_its_delta_is_refuted_and_its_smallest_epsilon_proved(tmp_path: Path) -> None:
+def test_a_chain_below_its_delta_is_refuted_and_its_smallest_epsilon_proved() -> None:
     """10 runs of randomized response keeping 2/3, then 20 keeping 1/2 (loss keys of base 2)."""
-    done = obligations("prove", str(CHAIN / "rr3_chain_low.yaml"), str(CHAIN / "rr3_chain_at_delta.yaml"),
-                       "--out", str(tmp_path), "--build", str(tmp_path / "build"))
-    assert done.returncode == 1, done.stderr + done.stdout   # one refuted
+    tmp_path, results = committed.results(CHAIN / "rr3_chain_low.yaml", CHAIN / "rr3_chain_at_delta.yaml")
+    assert {n: o["verdict"] for n, o in results.items()} == {"rr3_chain_low": "refuted", "rr3_chain_at_delta": "proved"}
     low = json.loads((tmp_path / "rr3_chain_low.json").read_text())
     assert low["verdict"] == "refuted"
     (theorem,) = low["theorems"]

@@ -1,7 +1,7 @@
-"""Real Coq on the generic alignment route: CheckDP's partialsum and noisymax certified for
-every stream length and every ε by `prove` (the program as written, the soundness theorem
-proved once), a wrong shift or a wrong invariant left unproved, and the soundness theorem's
-axioms the allow-listed ones."""
+"""Real Coq on the generic alignment route: CheckDP's partialsum (and noisymax, from the
+certificate Coq made of it) certified for every stream length and every ε by `prove` (the
+program as written, the soundness theorem proved once), a wrong shift or a wrong invariant
+left unproved, and the soundness theorem's axioms the allow-listed ones."""
 from __future__ import annotations
 
 import json
@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import committed
 import pytest
 
 from obligations.certify import allowlist
@@ -25,7 +26,9 @@ from obligations.prover.coq import assumption_names
 pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
-SPECS = ["mechanisms/checkdp/partialsum.yaml", "mechanisms/checkdp/noisymax.yaml"]
+# partialsum is proved here; noisymax is read from the certificate Coq made of it (tests/committed.py)
+SPECS = ["mechanisms/checkdp/partialsum.yaml"]
+READ = ["mechanisms/checkdp/noisymax.yaml"]
 AXIOMS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
           "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
 
@@ -36,7 +39,9 @@ def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.Complet
     run = subprocess.run([sys.executable, "-m", "obligations", "prove", *SPECS, "--out", str(out),
                           "--build", str(out / "build"), "--json"], cwd=REPO, capture_output=True, text=True,
                          timeout=1800)
-    return run, {o["name"]: (o, out) for o in json.loads(run.stdout)["results"]}
+    folder, read = committed.results(*READ)
+    return run, {o["name"]: (o, out) for o in json.loads(run.stdout)["results"]} | {
+        n: (o, folder) for n, o in read.items()}
 
 
 @pytest.mark.parametrize("name,statement", [

@@ -16,11 +16,10 @@ variant is refuted the same way as the second test, and costs the same.)
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import committed
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -28,8 +27,9 @@ REPO = Path(__file__).resolve().parent.parent.parent
 
 Run = tuple[Path, dict[str, Any]]
 # The shipped krr_eps1 and exponential_mechanism_scores are read from their committed
-# certificates (Coq checked them when `make prove` made them; test_committed_certificates
-# checks they are current): proving them here again would cost CI a minute.
+# certificates, the test specs from tests/certificates/ (Coq checked both when `make prove`
+# and `make test-certificates` made them; test_committed_certificates checks they are
+# current): proving them here again would cost CI a minute and a half.
 SPECS = [REPO / "tests" / "specs" / "calibrated" / f"{n}.yaml" for n in (
     "krr_eps1_claim_0_9", "geometric_eps1_n10000", "geometric_eps1_claim_0_99", "krr_eps1_delta",
     "krr_eps1_claim_0_9_delta_1_50", "krr_formula_k3", "krr_eps1_negative_exp")]
@@ -37,14 +37,9 @@ COMMITTED = REPO / "certificates"
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    """Every spec of this file in one `prove` (one coqchk of the batch, one start-up)."""
-    out = tmp_path_factory.mktemp("calibrated")
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, SPECS), "--no-cache",
-                           "--out", str(out), "--build", str(out / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 1, done.stderr     # the false variants are refuted
-    return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
+def run() -> Run:
+    """Every spec of this file, read from the certificates Coq made of them (tests/committed.py)."""
+    return committed.results(*SPECS)
 
 
 def test_krr_at_eps_1_is_the_library_family() -> None:

@@ -1,5 +1,5 @@
-"""Real Coq: a CW claim about K runs on the SAME database (`composition: {runs: K,
-same_database: true}`) is certified by classes of output sequences (table/by_stream.py,
+"""A CW claim about K runs on the SAME database (`composition: {runs: K, same_database: true}`)
+is certified by classes of output sequences (table/by_stream.py,
 theories/Finite/TypeClass.v), without the 5^6-row product table.
 
 5-ary randomized response, priors ½/½ on {0, 1} against {2, 3}, 6 releases: at
@@ -12,7 +12,8 @@ Beyond the classes (20 releases, 10 626 > 5000), the composition theorem with th
 same `prove` run.  8-ary randomized response on the same supports, 6 releases, goes by 5
 letters (the outputs 4..7 agree on the supports: one block of 4), 210 classes; the file
 with forged letters (a wrong block size, or output 3 put in the outside block) is refused
-by coqc.
+by coqc.  The verdicts are read from the certificates Coq made of the specs
+(tests/committed.py); one is re-checked by `verify`, and the forged files go to coqc now.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import committed
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -35,24 +37,19 @@ def unqualified(statement: str) -> str:
     return re.sub(r"\b[A-Z][A-Za-z0-9_]*\.", "", statement)
 
 
+Run = tuple[Path, dict[str, dict[str, Any]]]
+NAMES = ("rr5_cw_stream_k6", "rr5_cw_stream_k6_fresh", "rr5_cw_stream_k20_theorem", "rr8_cw_stream_k6")
+
+
 @pytest.fixture(scope="module")
-def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]]:
-    out = tmp_path_factory.mktemp("cw_stream")
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(SPECS / "rr5_cw_stream_k6.yaml"),
-                           str(SPECS / "rr5_cw_stream_k6_fresh.yaml"),
-                           str(SPECS / "rr5_cw_stream_k20_theorem.yaml"), str(SPECS / "rr8_cw_stream_k6.yaml"),
-                           "--out", str(out),
-                           "--build", str(out / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1800)
-    return out, done, json.loads(done.stdout) if done.stdout.strip() else {}
+def proved() -> Run:
+    """The four claims, read from the certificates Coq made of them (tests/committed.py)."""
+    return committed.results(*(SPECS / f"{n}.yaml" for n in NAMES))
 
 
-def test_the_claim_is_proved_and_the_fresh_database_value_refuted(
-        proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]]) -> None:
-    out, done, result = proved
-    assert done.returncode == 1, done.stderr          # one refuted: exit 1
-    assert len(result["results"]) == 4
-    by_name = {o["name"]: o for o in result["results"]}
+def test_the_claim_is_proved_and_the_fresh_database_value_refuted(proved: Run) -> None:
+    out, by_name = proved
+    assert len(by_name) == 4
     ok, bad = by_name["rr5_cw_stream_k6"], by_name["rr5_cw_stream_k6_fresh"]
     assert ok["verdict"] == "proved"
     assert unqualified(ok["statement"]) == "dp nb_all rr5_cw_stream_k6 (6 * ln (19 / 4)) (17 / 100)"
@@ -62,10 +59,8 @@ def test_the_claim_is_proved_and_the_fresh_database_value_refuted(
     assert record["witness"]["runs"] == 6 and record["witness"]["delta_exact"].startswith("0.16017")
 
 
-def test_beyond_the_classes_the_theorem_proves(
-        proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]]) -> None:
-    out, _, result = proved
-    by_name = {o["name"]: o for o in result["results"]}
+def test_beyond_the_classes_the_theorem_proves(proved: Run) -> None:
+    out, by_name = proved
     ok = by_name["rr5_cw_stream_k20_theorem"]
     assert ok["verdict"] == "proved"
     assert unqualified(ok["statement"]) == "dp nb_all rr5_cw_stream_k20_theorem 30 (19 / 100)"
@@ -76,20 +71,20 @@ def test_beyond_the_classes_the_theorem_proves(
     assert "cw_stream_acc" in v and "supp_nb" in v
 
 
-def test_the_certified_mechanism_is_the_same_database_power(
-        proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]]) -> None:
-    out, _, _ = proved
+def test_the_certified_mechanism_is_the_same_database_power(proved: Run) -> None:
+    out, _ = proved
     v = (out / "rr5_cw_stream_k6.v").read_text()
     assert ("Definition rr5_cw_stream_k6 : fmech :=\n  fmech_cw (fmech_power rr5_cw_stream_k6_table 6) "
             "rr5_cw_stream_k6_prior rr5_cw_stream_k6_alt_prior.") in v
     assert "cw_stream_dp_of_check" in v
 
 
-def test_verify_rechecks_the_three(proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]]) -> None:
-    out, _, _ = proved
+def test_verify_rechecks_the_classes_route(proved: Run, tmp_path: Path) -> None:
+    """`verify` re-checks the route's certificate with coqc, coqchk and the audit (the
+    others' re-check is `make test-certificates`' and test_committed_certificates' job)."""
+    out, _ = proved
     done = subprocess.run([sys.executable, "-m", "obligations", "verify", str(out / "rr5_cw_stream_k6.json"),
-                           str(out / "rr5_cw_stream_k6_fresh.json"), str(out / "rr5_cw_stream_k20_theorem.json"),
-                           "--build", str(out / "vbuild")],
+                           "--build", str(tmp_path / "vbuild")],
                           cwd=REPO, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -98,9 +93,9 @@ LETTERS = ("[(0%nat, 1%positive); (1%nat, 1%positive); (2%nat, 1%positive); (3%n
            "(4%nat, 4%positive)]")
 
 
-def test_letters_prove_eight_outputs(proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]]) -> None:
-    out, _, result = proved
-    ok = {o["name"]: o for o in result["results"]}["rr8_cw_stream_k6"]
+def test_letters_prove_eight_outputs(proved: Run) -> None:
+    out, by_name = proved
+    ok = by_name["rr8_cw_stream_k6"]
     assert ok["verdict"] == "proved"
     assert unqualified(ok["statement"]) == "dp nb_all rr8_cw_stream_k6 10 (1 / 4)"
     v = (out / "rr8_cw_stream_k6.v").read_text()
@@ -112,9 +107,8 @@ def test_letters_prove_eight_outputs(proved: tuple[Path, subprocess.CompletedPro
     (LETTERS.replace("(4%nat, 4%positive)", "(4%nat, 5%positive)"), None),
     (LETTERS.replace("(3%nat, 1%positive); ", ""), "[0; 1; 2; 3; 3; 3; 3; 3]"),
 ], ids=["block-size", "output-3-outside"])
-def test_forged_letters_are_refused(proved: tuple[Path, subprocess.CompletedProcess[str], dict[str, Any]],
-                                    tmp_path: Path, forged: tuple[str, str | None]) -> None:
-    out, _, _ = proved
+def test_forged_letters_are_refused(proved: Run, tmp_path: Path, forged: tuple[str, str | None]) -> None:
+    out, _ = proved
     letters, blk = forged
     v = (out / "rr8_cw_stream_k6.v").read_text()
     assert LETTERS in v

@@ -1,15 +1,15 @@
-"""Real Coq: neighbours at distance d (sensitivity beyond 1).  The truncated 1/2-geometric
-over {0..5} is (2 ln 2, 0)-DP for counts at distance at most 2, and its sensitivity-1 epsilon
-ln 2 is refused there with a witness at distance 2; n = 10 000 at distance 2, and the family
-for every alpha and n at distance 2, by the library's tgeom_dp_distance_le."""
+"""Read from the certificates Coq made (tests/committed.py): neighbours at distance d
+(sensitivity beyond 1).  The truncated 1/2-geometric over {0..5} is (2 ln 2, 0)-DP for counts
+at distance at most 2, and its sensitivity-1 epsilon ln 2 is refused there with a witness at
+distance 2; n = 10 000 at distance 2, and the family for every alpha and n at distance 2, by
+the library's tgeom_dp_distance_le."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import committed
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -21,14 +21,9 @@ Run = tuple[Path, dict[str, Any]]
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    """Every spec of this file in one `prove` (one start-up, one coqchk of the batch)."""
-    out = tmp_path_factory.mktemp("distance")
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *(str(SPECS / f"{n}.yaml") for n in NAMES),
-                           "--no-cache", "--out", str(out), "--build", str(out / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 1, done.stderr      # the claim too small for the distance is refuted
-    results = {o["name"]: o for o in json.loads(done.stdout)["results"]}
+def run() -> Run:
+    """Every spec of this file, read from the certificates Coq made of them (tests/committed.py)."""
+    out, results = committed.results(*(SPECS / f"{n}.yaml" for n in NAMES))
     assert set(results) == set(NAMES)
     return out, results
 

@@ -1,17 +1,17 @@
 """Real Coq: a snapping pipeline run in a small binary format certified at its exact ε, a
 claim below it refuted, and the textbook Laplace sampler refuted with an output only one
 input reaches (Mironov's attack); every certificate rests on the format's semantics in
-Flocq and a logarithm table proved correctly rounded.  Mironov's U* sampler is read from the
-shipped spec's committed certificate (the same route in another format: proving it here
-too would cost a second logarithm table's check)."""
+Flocq and a logarithm table proved correctly rounded.  Read from the certificates Coq made
+(tests/certificates/ and, for Mironov's U* sampler, the shipped certificates/), which
+test_committed_certificates keeps current; the floating model's pipeline runs in Coq in
+test_seed004_refuted."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import committed
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -19,17 +19,11 @@ SPECS = ["tests/specs/floating/snapping_p6_small.yaml", "tests/specs/floating/sn
          "tests/specs/floating/laplace_textbook_p6.yaml", "tests/specs/floating/snapping_p6_b7.yaml"]
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=1200)
-
-
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("floating")
-    done = cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
-    assert done.returncode == 1, done.stderr        # one proved, three refuted
-    return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
+def run() -> tuple[Path, dict[str, Any]]:
+    """The four specs' outcomes, read from the certificates Coq made of them (tests/committed.py):
+    one proved, three refuted."""
+    return committed.results(*SPECS)
 
 
 def test_snapping_in_precision_6_is_ln3_dp(run: tuple[Path, dict[str, Any]]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import committed
 import pytest
 
 from obligations.certify.run import unfold
@@ -15,9 +16,11 @@ from obligations.models import load
 REPO = Path(__file__).resolve().parent.parent.parent
 EXPECTED = Path(__file__).resolve().parent / "expected"
 # Every test spec (a new one is covered the day it is added; `make golden` writes its expected
-# file).  The shipped specs' renders are their committed certificates' files, which
+# file), but those whose certificates tests/certificates/ holds: their renders, like the
+# shipped specs', are their committed certificates' files, which
 # tests/coq/test_committed_certificates.py compares with today's render.
-ALL_SPECS = sorted((REPO / "tests" / "specs").rglob("*.yaml"))
+CERTIFIED = {p.resolve() for p in committed.listed()}
+ALL_SPECS = sorted(p for p in (REPO / "tests" / "specs").rglob("*.yaml") if p.resolve() not in CERTIFIED)
 
 
 def _expands(path: Path) -> bool:

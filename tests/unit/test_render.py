@@ -153,10 +153,12 @@ def _without_section_hypotheses(text: str) -> str:
 
 
 # Every spec's render is committed: the test specs' in tests/golden/expected/ (the golden
-# tests keep each equal to today's render), the shipped specs' as their certificates' files
-# (tests/coq/test_committed_certificates.py does), so the check reads those files instead of
+# tests keep each equal to today's render) or as their certificates' files in
+# tests/certificates/, the shipped specs' as their certificates' files (for both,
+# tests/coq/test_committed_certificates.py does), so the check reads those files instead of
 # rendering again (every shipped spec has one: test_committed_certificates.py).
-RENDERS = sorted((REPO / "tests" / "golden" / "expected").rglob("*.v")) + sorted((REPO / "certificates").rglob("*.v"))
+RENDERS = [*sorted((REPO / "tests" / "golden" / "expected").rglob("*.v")),
+           *sorted((REPO / "tests" / "certificates").rglob("*.v")), *sorted((REPO / "certificates").rglob("*.v"))]
 
 
 @pytest.mark.parametrize("path", RENDERS, ids=[p.stem for p in RENDERS])

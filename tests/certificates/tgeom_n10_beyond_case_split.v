@@ -32,7 +32,7 @@ Proof. exp_exact. Qed.
        with a = alpha, n = n, after Coq shows the formula is the family's case by case;
        if it cannot, from the table (the second proof the renderer proposes) *)
 Lemma tgeom_n10_beyond_case_split_facts : distr tgeom_n10_beyond_case_split /\ dp nb_adjacent tgeom_n10_beyond_case_split (- (ln (1 / 2))) 0.
-Proof. split; [apply (distr_fmech_z_eq _ _ _ _ _ (tgeom_pmf p_alpha p_n)); [intros; unfold tgeom_pmf, tgeom_n10_beyond_case_split_pmf; family_cases_field|apply (tgeom_distr p_alpha p_n); const_conditions] |apply (dp_fmech_z_eq _ _ _ _ _ _ (tgeom_pmf p_alpha p_n)); [intros; unfold tgeom_pmf, tgeom_n10_beyond_case_split_pmf; family_cases_field|apply (tgeom_dp_le p_alpha p_n); [const_conditions ..|apply (q2r_le_of_eq _ (2 # 1)); [apply Qeq_bool_eq; reflexivity|exact tgeom_n10_beyond_case_split_exp_lower]]]]. Qed.
+Proof. split; [apply distr_of_check|apply (dp_of_check_pointwise _ _ _ (2 # 1)); [exact tgeom_n10_beyond_case_split_exp_lower|apply check_pointwise_of_adjacent]]; vm_cast_no_check (eq_refl true). Qed.
 
 Theorem tgeom_n10_beyond_case_split_distr : distr tgeom_n10_beyond_case_split.
 Proof. exact (proj1 tgeom_n10_beyond_case_split_facts). Qed.

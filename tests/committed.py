@@ -1,0 +1,62 @@
+"""What `prove` gave for the test specs whose results the Coq tests only read, from the
+certificates Coq made of them (tests/certificates/, made by `make test-certificates` as
+`make prove` makes certificates/).  `tests/coq/test_committed_certificates.py` keeps them
+current: each must be what the spec renders to now, with the recorded proofs, the library's
+hash and this Coq, so a change that could alter a verdict fails there until they are re-made.
+The Coq tests that exercise `prove` and `verify` themselves (the pipeline, tampering, the
+audit, the session, one spec per route) still run Coq."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+TEST_CERTS = REPO / "tests" / "certificates"
+SPECS_LIST = TEST_CERTS / "SPECS"
+SHIPPED = {REPO / "mechanisms", REPO / "mechanisms" / "refuted"}   # certified by make prove
+
+
+def listed() -> list[Path]:
+    """The spec files `make test-certificates` proves (one path per line, from the root)."""
+    lines = SPECS_LIST.read_text().splitlines()
+    return [REPO / line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def record(name: str, folder: Path = TEST_CERTS) -> dict[str, Any]:
+    """The committed certificate of the claim `name`."""
+    data: dict[str, Any] = json.loads((folder / f"{name}.json").read_text())
+    return data
+
+
+def results(*specs: Path | str) -> tuple[Path, dict[str, dict[str, Any]]]:
+    """The folder of the certificates and each claim's outcome by name, as `prove --json`
+    printed it when Coq made the certificate (`cached` is true: nothing ran now).  Shipped
+    specs (mechanisms/, mechanisms/refuted/) are read from certificates/, the others from
+    tests/certificates/; the specs of one call are all of one kind."""
+    from obligations.certify.checked import outcome_of
+    from obligations.certify.run import load_specs
+    paths = [(Path(s) if Path(s).is_absolute() else REPO / s).resolve() for s in specs]
+    shipped = {p.parent in SHIPPED for p in paths}
+    assert len(shipped) == 1, "shipped and test specs in one call"
+    folder = REPO / "certificates" if shipped == {True} else TEST_CERTS
+    if folder == TEST_CERTS:
+        known = {p.resolve() for p in listed()}
+        missing = [str(p) for p in paths if p not in known]
+        assert not missing, f"not in {SPECS_LIST.relative_to(REPO)} (add, then make test-certificates): {missing}"
+    out = {}
+    for spec in load_specs(paths):
+        json_path = folder / f"{spec.name}.json"
+        out[spec.name] = outcome_of(spec, json_path, record(spec.name, folder)).to_json()
+    return folder, out
+
+
+class Folders:
+    """Several output folders read as one (`folders / "NAME.json"`: the first that has it), for
+    a test whose claims were proved now in one folder and are read from another."""
+
+    def __init__(self, *folders: Path) -> None:
+        self.folders = folders
+
+    def __truediv__(self, file: str) -> Path:
+        return next((f / file for f in self.folders if (f / file).exists()), self.folders[0] / file)
