@@ -66,7 +66,9 @@ def test_aligned_run_over_the_reals_by_steps(tmp_path: Path) -> None:
                               cwd=tmp_path, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr[-2000:]
         printed.append(done.stdout[done.stdout.index("Axioms:"):].splitlines())
-    checked = coq.check(vfiles, library)
+    # coqchk on the examples and the continuous-noise library (Laplace/); the rest of the library
+    # (the Prelude's closure: about 140 files, 50 s of coqchk) is checked by the verify tests
+    checked = coq.check(vfiles, [v for v in library if v.parent.name == "Laplace"])
     assert checked.status == "ok", checked.message
     steps, _ = allowlist.full_names(assumption_names(printed[0], "at1_good"), checked.axioms)
     assert steps and allowlist.refused(steps, uses_interval=False) == []

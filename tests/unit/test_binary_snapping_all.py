@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import mpmath
 import pytest
 import yaml
+from inprocess import cli
 
 from obligations.core.obligation import Verdict
 from obligations.float.all_parameters_spec import ETA
@@ -35,8 +35,8 @@ def _write(tmp_path: Path, snapping: dict[str, Any] | None = None, bound: dict[s
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], capture_output=True, text=True,
-                          cwd=REPO, timeout=120)
+    """In this process (tests/inprocess.py): a subprocess would add the package's start-up."""
+    return cli(*args, cwd=REPO)
 
 
 def test_shipped_spec_claims_the_library_constants() -> None:
