@@ -1,6 +1,7 @@
-"""Real Coq on program specs (issue 4): the buggy variants are refused with their
-witness (or certified where the tool finds them private), a program certificate
-re-verifies from its sweep point, and Coq does not take Python's word for it.
+"""Real Coq on program specs: the buggy variants are refused with their witness (or
+certified where the tool finds them private: read from the certificates Coq made of them),
+a program certificate re-verifies from its sweep point, and Coq does not take Python's
+word for it.
 
 The shipped program mechanisms (mechanisms/online_model.yaml, ...) are certified
 by tests/coq/test_certify_programs.py, every sweep point."""
@@ -14,8 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import committed
 import pytest
-import yaml
 
 from obligations.certify.outcome import Settings
 from obligations.certify.run import load_specs, run_coq, unfold
@@ -31,26 +32,21 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=1800)
 
 
-# The sweep points Coq checks here, one per behaviour (Python's verdict on every point of
-# every variant is checked without Coq by tests/unit/test_program.py; the shipped programs'
-# every point by tests/coq/test_certify_programs.py): refuted at ln 2 (noisy value), at a
-# finite ratio and with an output one side never reaches (no query noise), proved up to
-# k = 3 and refuted at k = 4 (no cutoff), refuted and then re-verified (noisy max's value).
+# The sweep points read here, one per behaviour, from the certificates Coq made of every point
+# (tests/committed.py; Python's verdict on every point of every variant is checked without
+# Coq by tests/unit/test_program.py; the shipped programs' every point by
+# tests/coq/test_certify_programs.py): refuted at ln 2 (noisy value), at a finite ratio and
+# with an output one side never reaches (no query noise), proved up to k = 3 and refuted at
+# k = 4 (no cutoff), refuted and then re-verified (noisy max's value).
 POINTS = {"at_noisy_value": [1], "at_no_query_noise": [1, 2], "at_no_cutoff": [3, 4], "rnm_value": [2]}
 PROGRAMS = REPO / "tests" / "specs" / "programs"
 
 
 @pytest.fixture(scope="module")
-def buggy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, dict[str, Any]]]:
-    specs = tmp_path_factory.mktemp("program_specs")
-    for f in sorted(PROGRAMS.glob("*.yaml")):
-        data = yaml.safe_load(f.read_text())
-        data["sweep"] = [point for point in data["sweep"] if point["k"] in POINTS[data["name"]]]
-        (specs / f.name).write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    out = tmp_path_factory.mktemp("programs")
-    run = cli("prove", str(specs), "--out", str(out), "--build", str(out / "build"), "--json")
-    assert run.returncode == 1, run.stderr  # some claims are refuted
-    return out, {o["name"]: o for o in json.loads(run.stdout)["results"]}
+def buggy() -> tuple[Path, dict[str, dict[str, Any]]]:
+    out, results = committed.results(*sorted(PROGRAMS.glob("*.yaml")))
+    wanted = {f"{n}_k{k}" for n, ks in POINTS.items() for k in ks}
+    return out, {n: o for n, o in results.items() if n in wanted}
 
 
 def test_buggy_variants_get_the_verdicts_python_expects(buggy: tuple[Path, dict[str, Any]]) -> None:
@@ -82,11 +78,12 @@ def test_program_certificate_verifies_and_detects_edits(buggy: tuple[Path, dict[
     name = "rnm_value_k2"
     for ext in (".json", ".v"):
         shutil.copy(out / f"{name}{ext}", tmp_path / f"{name}{ext}")
-    run = cli("verify", str(tmp_path / f"{name}.json"), "--build", str(tmp_path / "b"))
+    spec = str(PROGRAMS / "report_noisy_max_value.yaml")       # the copy's relative spec path is gone
+    run = cli("verify", str(tmp_path / f"{name}.json"), "--spec", spec, "--build", str(tmp_path / "b"))
     assert run.returncode == 0, run.stdout + run.stderr
     v = tmp_path / f"{name}.v"
     v.write_text(v.read_text().replace("(DTGeom (1 # 2)", "(DTGeom (1 # 3)", 1))
-    run = cli("verify", str(tmp_path / f"{name}.json"), "--build", str(tmp_path / "b2"))
+    run = cli("verify", str(tmp_path / f"{name}.json"), "--spec", spec, "--build", str(tmp_path / "b2"))
     assert run.returncode == 1 and "is not the file the spec renders to" in run.stdout
 
 
