@@ -1,6 +1,7 @@
 # make prove  - certify every spec in mechanisms/, refute every one in mechanisms/refuted/ (writes certificates/)
 # make test   - the test suite (unit, golden, real Coq)
-# Both set up what they need: Coq from Debian's packages (when root) and a
+# make test-certificates - re-make tests/certificates/ (the test specs' certificates the Coq tests read)
+# Each sets up what it needs: Coq from Debian's packages (when root) and a
 # virtual environment with the package.
 # make docker-check - build the Docker image with podman, proving and testing inside the build
 PYTHON ?= python3
