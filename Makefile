@@ -17,7 +17,7 @@ help:
 	@echo "make prove         certify every spec in mechanisms/ and refute the false claims of mechanisms/refuted/ (sets up Coq, the venv and the library)"
 	@echo "make verify        re-check every certificate in certificates/ with Coq"
 	@echo "make test-certificates  re-make tests/certificates/ (the test specs' certificates the Coq tests read)"
-	@echo "make test          the test suite: unit, golden, real Coq (long: about 17 min on 2 cores)"
+	@echo "make test          the test suite: unit, golden, real Coq (long: about 12 min on 2 cores)"
 	@echo "make test-unit     the unit tests only (no Coq)"
 	@echo "make venv          the virtual environment .venv with the package (editable) and its extras"
 	@echo "make theories      compile the Coq library obligations/theories/"
