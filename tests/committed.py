@@ -51,6 +51,14 @@ def results(*specs: Path | str) -> tuple[Path, dict[str, dict[str, Any]]]:
     return folder, out
 
 
+def beside(stdout: str, out: Path, *specs: Path | str) -> dict[str, tuple[dict[str, Any], Path]]:
+    """The outcomes `prove --json` printed (certificates in `out`) and those of `specs` read
+    from their committed certificates, each with the folder of its certificate."""
+    folder, read = results(*specs)
+    proved = {o["name"]: (o, out) for o in json.loads(stdout)["results"]}
+    return proved | {n: (o, folder) for n, o in read.items()}
+
+
 class Folders:
     """Several output folders read as one (`folders / "NAME.json"`: the first that has it), for
     a test whose claims were proved now in one folder and are read from another."""

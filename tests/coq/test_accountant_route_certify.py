@@ -20,9 +20,7 @@ pytestmark = pytest.mark.coq
 REPO = Path(__file__).resolve().parent.parent.parent
 COMPOSITION = REPO / "tests" / "specs" / "composition"
 LOW = COMPOSITION / "geometric_10_runs_delta_low.yaml"
-RR3 = {"schema_version": 1, "name": "rr3_50_runs_at_delta", "inputs": ["a", "b", "c"], "outputs": ["a", "b", "c"],
-       "table": {"a": ["2/3", "1/6", "1/6"], "b": ["1/6", "2/3", "1/6"], "c": ["1/6", "1/6", "2/3"]},
-       "neighbours": "all", "composition": {"runs": 50}, "claim": {"delta": "1/1000", "tolerance": "1/10"}}
+RR3 = yaml.safe_load((COMPOSITION / "rr3_50_runs_at_delta.yaml").read_text())   # 50 runs, 3-ary RR
 
 
 def obligations(*args: str) -> subprocess.CompletedProcess[str]:

@@ -1,9 +1,9 @@
 """Read from the certificates Coq made (tests/committed.py): the discrete Laplace over all of
 Z (infinite support), ratio 1/2, 1000 runs: the smallest epsilon at delta = 1e-5 proved with the
 one below refuted, and (300, 1e-5) refuted with inputs 0 and -1 and the loss event inside a box
-(theories/Accountant/NoiseCheck.v).  The discrete
-Gaussian's specs beside them are not proved here either: too slow for the suite (coqchk of the
-refutation alone takes about 224 s CPU, 0.45 GB: docs/accountant.md)."""
+(theories/Accountant/NoiseCheck.v).  The discrete Gaussian's specs beside them are not proved
+here either: too slow for the suite (coqchk of the refutation alone takes about 224 s CPU,
+0.45 GB: docs/accountant.md)."""
 from __future__ import annotations
 
 import json

@@ -36,9 +36,7 @@ def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.Complet
     run = subprocess.run([sys.executable, "-m", "obligations", "prove", *SPECS, "--out", str(out),
                           "--build", str(out / "build"), "--json"], cwd=REPO, capture_output=True, text=True,
                          timeout=900)
-    folder, read = committed.results(*READ)
-    return run, {o["name"]: (o, out) for o in json.loads(run.stdout)["results"]} | {
-        n: (o, folder) for n, o in read.items()}
+    return run, committed.beside(run.stdout, out, *READ)
 
 
 @pytest.mark.parametrize("name,statement", [

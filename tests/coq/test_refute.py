@@ -43,9 +43,7 @@ def refuted(tmp_path_factory: pytest.TempPathFactory) -> Refuted:
     run = subprocess.run([sys.executable, "-m", "obligations", "prove", f"mechanisms/checkdp/{LIVE}.yaml",
                           "--out", str(out), "--build", str(out / "build"), "--json"], cwd=REPO,
                          capture_output=True, text=True, timeout=1800)
-    folder, read = committed.results(*(f"mechanisms/checkdp/{n}.yaml" for n in BUGGY if n != LIVE))
-    return run, {o["name"]: (o, out) for o in json.loads(run.stdout)["results"]} | {
-        n: (o, folder) for n, o in read.items()}
+    return run, committed.beside(run.stdout, out, *(f"mechanisms/checkdp/{n}.yaml" for n in BUGGY if n != LIVE))
 
 
 @pytest.mark.parametrize("name", BUGGY)
