@@ -233,3 +233,91 @@ Ltac rfacts_each :=
       | _ => pose proof (IZR_le _ _ (proj1 H)); pose proof (IZR_le _ _ (proj2 H))
       end
   end.
+
+(** ** The shifts of a tape, in two phases
+
+    [zshift] (RealAlignRun.v) is the left run, then the aligned run it prophesies, then the
+    shift of each position: computed in that order (FiberSym.v), a proof splits on the left
+    run's comparisons before computing the aligned run. *)
+Definition aligned_from (p : stmt) (nvars : nat) (W : Z) (ctr : bool)
+    (shf : list roval -> list bool -> nat -> rstate -> rstate -> Z) (x x' : list Z) (v : list R)
+    (st : rstate) : pstate :=
+  pexec (rtape v) (shf (rout st) (proph_tr ctr st)) W (rout st) (proph_tr ctr st) ctr p 0 0
+    (pinit nvars x x' (rtape v)).
+
+(** A condition by cases, as a tree of conditions writes it. *)
+Definition fif (A : Type) (c : bool) (a b : A) : A := if c then a else b.
+Arguments fif {A}.
+
+Lemma fif_split (A : Type) (c : bool) (x a b : A) : (c = true -> x = a) -> (c = false -> x = b) -> x = fif c a b.
+Proof. unfold fif. destruct c; auto. Qed.
+Arguments fif_split {A}.
+
+Definition zshift_ps (ps : pstate) (v : list R) (n : nat) : list Z :=
+  map (fun b => rfloor (pw ps b - rtape v b)%R) (seq 0 n).
+
+Lemma zshift_split (p : stmt) (nvars : nat) (W : Z) (ctr : bool)
+    (shf : list roval -> list bool -> nat -> rstate -> rstate -> Z) (x x' : list Z) (v : list R) :
+  zshift p nvars W ctr shf x x' v =
+  zshift_ps (aligned_from p nvars W ctr shf x x' v (left_run p nvars x v)) v (size p).
+Proof. reflexivity. Qed.
+
+(** ** The shifts as a tree of conditions
+
+    The goal [zshift ... = ?T]: the evar [?T] becomes a tree of conditions ([fif_split]) as
+    the computation splits on them, first the left run's comparisons, then the aligned
+    run's (statement by statement, as [rsym]), and each leaf the computed shifts. *)
+Ltac fcase E c := apply (fif_split c); let Hc := fresh "Hc" in intros Hc; rewrite ?Hc in E; rnorm_in E.
+
+Ltac fsplit_any E :=
+  match type of E with
+  | context [rleb ?a ?b] => fcase E (rleb a b)
+  | context [rltb ?a ?b] => fcase E (rltb a b)
+  | context [reqb ?a ?b] => fcase E (reqb a b)
+  end.
+
+Ltac fif_step E v sh W o tr ctr c s1 s2 a site ps :=
+  let cl := eval cbn [rbeval raeval rread renv pl nth rwrite] in (rbeval (renv (pl ps)) c) in
+  let ca := eval cbn [rbeval raeval rread renv pa nth rwrite] in (rbeval (renv (pa ps)) c) in
+  let Hl := fresh "Hl" in let Ha := fresh "Ha" in
+  apply (fif_split cl); intros Hl; apply (fif_split ca); intros Ha;
+  [ rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps true) in E
+      by first [reflexivity | exact Hl | exact Ha]
+  | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps true) in E
+      by first [reflexivity | exact Hl | exact Ha]
+  | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps false) in E
+      by first [reflexivity | exact Hl | exact Ha]
+  | rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps false) in E
+      by first [reflexivity | exact Hl | exact Ha] ];
+  rnorm_in E.
+
+Ltac fsym_step E :=
+  match type of E with
+  | context [pexec ?v ?sh ?W ?o ?tr ?ctr ?s ?a ?site (mkps ?L ?A ?w ?acc ?b ?vd)] =>
+      let ps := constr:(mkps L A w acc b vd) in
+      lazymatch s with
+      | SIf ?c ?s1 ?s2 => fif_step E v sh W o tr ctr c s1 s2 a site ps
+      | _ => rsym_step E
+      end
+  | _ => rsym_step E
+  end.
+
+Ltac ftree_goal :=
+  rewrite zshift_split;
+  lazymatch goal with
+  | |- context [left_run ?p ?nv ?x ?v] =>
+      let st := fresh "st" in let E := fresh "E" in
+      remember (left_run p nv x v) as st eqn:E;
+      unfold left_run, rinit in E; cbn [repeat app map] in E; rnorm_in E;
+      repeat fsplit_any E;
+      subst st
+  end;
+  lazymatch goal with
+  | |- context [aligned_from ?p ?nv ?W ?ctr ?shf ?x ?x' ?v ?st] =>
+      let ps := fresh "ps" in let E := fresh "E" in
+      remember (aligned_from p nv W ctr shf x x' v st) as ps eqn:E;
+      unfold aligned_from, proph_tr, pinit, rinit in E; cbn [repeat app map rout rtr] in E; rnorm_in E;
+      repeat (first [fsym_step E | fsplit_any E]);
+      subst ps
+  end;
+  unfold zshift_ps; cbn [map seq pw upd Nat.eqb size Nat.add Nat.mul]; reflexivity.
