@@ -1,8 +1,7 @@
 """Continuous noise at a fixed stream length, with real Coq: RealSym.v's generic tactics prove
 the aligned run of AboveThreshold on one answer, written as a spec lowers it (a loop over a
-stream of length 1), void or good within the claimed cost, on the reals' axioms alone, and
-compute its shifts on a tape as a tree of conditions; the same file claiming a cost below the
-alignment's (3 instead of 4 units of eps/4) is not proved."""
+stream of length 1), void or good within the claimed cost, on the reals' axioms alone; the same
+file claiming a cost below the alignment's (3 instead of 4 units of eps/4) is not proved."""
 from __future__ import annotations
 
 import subprocess

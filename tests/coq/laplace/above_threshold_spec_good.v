@@ -56,11 +56,5 @@ Proof.
   all: subst r; rfinal.
 Qed.
 
-(** The shifts of a tape as a tree of conditions (the measurable pieces' computation,
-    [ftree_goal]): the left run's comparison, then the aligned run's, each leaf the shifts. *)
-Lemma at1s_shifts (v : list R) (x0 x1 y0 y1 : Z) :
-  {T | zshift (at1s_prog 1) 4 4 true at1s_shift [x0; x1] [y0; y1] v = T}.
-Proof. unfold at1s_prog, at1s_body, at1s_shift. eexists. ftree_goal. Defined.
-
 Local Set Printing Width 100000.
 Print Assumptions at1s_good.
