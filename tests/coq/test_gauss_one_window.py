@@ -55,8 +55,8 @@ def test_both_sides_on_one_window(tmp_path: Path) -> None:
 def test_a_refutation_above_the_bracket_is_refused(tmp_path: Path) -> None:
     text = _rendered(tmp_path)
     # delta(11/2) is about 1.16e-3: refuting (11/2, 1/100) is false, and the shared check must fail
-    bad, n = re.subn(r"(_to_refute : list \(Z \* I\.type \* Z \* Q\) := \[\(1%Z, iq \(11 # 2\), \(\d+\)%Z, )\(1 # 1000\)",
-                     r"\1(1 # 100)", text)
+    bad, n = re.subn(r"(_to_refute : list \(Z \* I\.type \* Z \* Q\) := "
+                     r"\[\(1%Z, iq \(11 # 2\), \(\d+\)%Z, )\(1 # 1000\)", r"\1(1 # 100)", text)
     assert n == 1
     res = _coqc(tmp_path / "bad", bad)
     assert res.returncode != 0 and f"{NAME}_to_refute =" in res.stdout + res.stderr
