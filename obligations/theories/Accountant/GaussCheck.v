@@ -378,9 +378,9 @@ Qed.
 
 Local Open Scope Q_scope.
 
-(** Masses below 2^-50 dropped at the window's ends: for the discrete Gaussian they are far
-    below the interval exponentials' slack, and the window is a third shorter than at 2^-100. *)
-Definition tau50 : F.type := 0x1p-50%float.
+(** Masses below 2^-46 dropped at the window's ends: for the discrete Gaussian they are far
+    below the interval exponentials' slack, and the window a third shorter than at 2^-100. *)
+Definition tau46 : F.type := 0x1p-46%float.
 
 Definition gauss_shift_ok (v : Q) (m0 K : nat) (tau : F.type) (cu : list (I.type * Z * Q))
     (cl : list (Z * I.type * Z * Q)) (t : Z) : bool :=
