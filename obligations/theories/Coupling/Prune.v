@@ -12,8 +12,11 @@
     ([bmass]: a sum over the remaining coordinates, no run of the program).
     [pwalk] walks the ball's tree, deciding each prefix before expanding it;
     [pwalk_zsum] proves it equals the window sum [bracket_check] computes, so
-    [not_dp_all_k_of_pruned] refutes the same claim with far fewer runs. *)
+    [not_dp_all_k_of_pruned] refutes the same claim with far fewer runs.  The
+    masses are looked up in tables made once per suffix and radius ([mktabs],
+    [pwalkt]). *)
 From Coq Require Import List ZArith Bool Reals Lia Lra.
+From Obligations.Core Require Import Lists.
 From Obligations.Program Require Import ProgramSyntax ProgramSem.
 From Obligations.Coupling Require Import TapeSem InputRel Bracket RatDens Refute.
 Import ListNotations.
@@ -256,6 +259,91 @@ Proof.
   intros w _. cbn [app]. unfold zterm. destruct (negb _); ring.
 Qed.
 
+(** ** The subtrees' masses, tabulated
+
+    [bmass] depends only on the remaining coordinates and the radius left, so
+    the walk looks it up in tables made once, one per suffix of [ns], each
+    indexed by the radius 0..R ([mktabs]: each table from the next one). *)
+Fixpoint mktabs (pp qq : Z) (ns : list Z) (R : Z) : list (list Z) :=
+  match ns with
+  | [] => [map (fun r => qq ^ r) (zrange 0 R)]
+  | n :: ns' =>
+      let ts := mktabs pp qq ns' R in
+      map (fun r => zsumz (fun z => pp ^ (n * Z.abs z) * nth (Z.to_nat (r - n * Z.abs z)) (hd [] ts) 0)
+                      (zrange (- (r / n)) (r / n))) (zrange 0 R) :: ts
+  end.
+
+Lemma nth_zseq (z : Z) (k i : nat) : (i < k)%nat -> nth i (zseq z k) 0 = z + Z.of_nat i.
+Proof.
+  revert z i. induction k as [|k IH]; intros z i Hi; [lia|]. destruct i as [|i]; cbn [zseq nth]; [lia|].
+  rewrite IH by lia. lia.
+Qed.
+
+Lemma zseq_length (z : Z) (k : nat) : length (zseq z k) = k.
+Proof. revert z. induction k as [|k IH]; intros z; cbn [zseq length]; [reflexivity|]. now rewrite IH. Qed.
+
+Lemma nth_map_zrange (f : Z -> Z) (R r : Z) : 0 <= r <= R -> nth (Z.to_nat r) (map f (zrange 0 R)) 0 = f r.
+Proof.
+  intros Hr. unfold zrange.
+  assert (Hi : (Z.to_nat r < Z.to_nat (R - 0 + 1))%nat) by lia.
+  rewrite (nth_indep _ 0 (f 0)) by (rewrite map_length, zseq_length; exact Hi).
+  rewrite map_nth, nth_zseq by exact Hi. f_equal. lia.
+Qed.
+
+Lemma step_bound (n r z : Z) : 0 <= n -> 0 <= r -> In z (zrange (- (r / n)) (r / n)) -> 0 <= r - n * Z.abs z <= r.
+Proof.
+  intros Hn Hr Hz. apply in_zrange in Hz. destruct (Z.eq_dec n 0) as [->|Hn0]; [lia|].
+  pose proof (Z.mul_div_le r n ltac:(lia)). assert (Z.abs z <= r / n) by lia.
+  assert (n * Z.abs z <= n * (r / n)) by (apply Z.mul_le_mono_nonneg_l; lia). lia.
+Qed.
+
+Lemma mktabs_hd (pp qq R : Z) (ns : list Z) : Forall (fun n => 0 <= n) ns ->
+  forall r, 0 <= r <= R -> nth (Z.to_nat r) (hd [] (mktabs pp qq ns R)) 0 = bmass pp qq ns r.
+Proof.
+  induction ns as [|n ns IH]; intros Hns r Hr; cbn [mktabs hd bmass].
+  - rewrite nth_map_zrange by exact Hr. destruct (Z.ltb_spec r 0); [lia|reflexivity].
+  - apply Forall_cons_iff in Hns as [Hn Hns]. rewrite nth_map_zrange by exact Hr. apply zsumz_ext.
+    intros z Hz. pose proof (step_bound n r z Hn (proj1 Hr) Hz). rewrite IH by (exact Hns || lia). reflexivity.
+Qed.
+
+Fixpoint tabs_ok (pp qq R : Z) (ns : list Z) (tabs : list (list Z)) : Prop :=
+  match ns with
+  | [] => True
+  | n :: ns' =>
+      (forall r, 0 <= r <= R -> nth (Z.to_nat r) (hd [] tabs) 0 = bmass pp qq ns r) /\ tabs_ok pp qq R ns' (tl tabs)
+  end.
+
+Lemma mktabs_ok (pp qq R : Z) (ns : list Z) : Forall (fun n => 0 <= n) ns -> tabs_ok pp qq R ns (mktabs pp qq ns R).
+Proof.
+  induction ns as [|n ns IH]; intros Hns; cbn [tabs_ok]; [exact I|]. split.
+  - apply mktabs_hd, Hns.
+  - apply Forall_cons_iff in Hns as [_ Hns]. cbn [mktabs tl]. apply IH, Hns.
+Qed.
+
+(** [pwalk], the pruned subtrees' masses looked up in [tabs]. *)
+Fixpoint pwalkt (dec : list Z -> option bool) (b : list Z -> bool) (pp qq : Z) (pre : list Z) (pe : Z)
+    (ns : list Z) (tabs : list (list Z)) (r : Z) : Z :=
+  match ns with
+  | [] => if r <? 0 then 0 else if b pre then pe * qq ^ r else 0
+  | n :: ns' =>
+      match dec pre with
+      | Some bb => if bb then pe * nth (Z.to_nat r) (hd [] tabs) 0 else 0
+      | None => zsumz (fun z => pwalkt dec b pp qq (pre ++ [z]) (pe * pp ^ (n * Z.abs z)) ns' (tl tabs)
+                                  (r - n * Z.abs z))
+                  (zrange (- (r / n)) (r / n))
+      end
+  end.
+
+Lemma pwalkt_eq (dec : list Z -> option bool) (b : list Z -> bool) (pp qq R : Z) (ns : list Z) :
+  Forall (fun n => 0 <= n) ns -> forall tabs pre pe r, tabs_ok pp qq R ns tabs -> 0 <= r <= R ->
+  pwalkt dec b pp qq pre pe ns tabs r = pwalk dec b pp qq pre pe ns r.
+Proof.
+  induction ns as [|n ns IH]; intros Hns tabs pre pe r Ht Hr; cbn [pwalkt pwalk]; [reflexivity|].
+  destruct Ht as [Ht1 Ht2]. destruct (dec pre) as [[|]|]; [rewrite Ht1 by exact Hr; reflexivity|reflexivity|].
+  apply Forall_cons_iff in Hns as [Hn Hns]. apply zsumz_ext. intros z Hz.
+  pose proof (step_bound n r z Hn (proj1 Hr) Hz). apply IH; (exact Hns || exact Ht2 || lia).
+Qed.
+
 (** ** The check, pruned *)
 
 (** [bracket_check] at the event [in_outs S], the upper window summed by [pwalk]. *)
@@ -263,16 +351,23 @@ Definition bracket_check_pruned (p : stmt) (nvars : nat) (x x' : list Z) (S : li
     (L : positive) (pp qq : Z) (M : nat) (R R' : Z) : bool :=
   let ns := rexps L (layout p) in
   let zS := zsum pp qq R ns (fun v => in_outs S (tape_run p nvars x v)) (ball ns R) in
-  let zN := pwalk (pdec p nvars x' S) (fun v => negb (in_outs S (tape_run p nvars x' v))) pp qq [] 1 ns R' in
+  let zN := pwalkt (pdec p nvars x' S) (fun v => negb (in_outs S (tape_run p nvars x' v))) pp qq [] 1 ns
+               (mktabs pp qq ns R') R' in
   let cn := cnum pp qq ns in
   let cd := cden pp qq ns in
   forallb (expo_ok L) (layout p) && (0 <? pp) && (pp <? qq) && (0 <=? R) && (0 <=? R') &&
   (qq ^ Z.of_nat M * qq ^ R * (cd * qq ^ R' - cn * zN) <? pp ^ Z.of_nat M * cn * zS * qq ^ R').
 
-Lemma bracket_check_pruned_eq (p : stmt) (nvars : nat) (x x' : list Z) (S : list (list oval))
+Lemma bracket_check_pruned_ok (p : stmt) (nvars : nat) (x x' : list Z) (S : list (list oval))
     (L : positive) (pp qq : Z) (M : nat) (R R' : Z) :
-  bracket_check_pruned p nvars x x' S L pp qq M R R' = bracket_check p nvars x x' (in_outs S) L pp qq M R R'.
-Proof. unfold bracket_check_pruned, bracket_check. rewrite pwalk_zsum by apply rexps_nonneg. reflexivity. Qed.
+  bracket_check_pruned p nvars x x' S L pp qq M R R' = true -> bracket_check p nvars x x' (in_outs S) L pp qq M R R' = true.
+Proof.
+  unfold bracket_check_pruned, bracket_check. cbv zeta. intros H.
+  destruct (Z.leb_spec 0 R') as [HR|HR].
+  - rewrite pwalkt_eq with (R := R'), pwalk_zsum in H by
+      (apply rexps_nonneg || apply mktabs_ok, rexps_nonneg || lia). exact H.
+  - rewrite andb_false_r in H. discriminate H.
+Qed.
 
 Theorem not_dp_all_k_of_pruned (nb : nat -> list Z -> list Z -> Prop) (p : nat -> stmt) (nvars : nat) (c : R)
     (k : nat) (x x' : list Z) (S : list (list oval)) (L : positive) (pp qq : Z) (M : nat) (R R' : Z) :
@@ -280,6 +375,6 @@ Theorem not_dp_all_k_of_pruned (nb : nat -> list Z -> list Z -> Prop) (p : nat -
   bracket_check_pruned (p k) nvars x x' S L pp qq M R R' = true ->
   ~ dp_all_k nb p nvars c.
 Proof.
-  intros Hnb Hc Hb. rewrite bracket_check_pruned_eq in Hb.
+  intros Hnb Hc Hb. apply bracket_check_pruned_ok in Hb.
   exact (not_dp_all_k_of_bracket nb p nvars c k x x' (in_outs S) L pp qq M R R' Hnb Hc Hb).
 Qed.
