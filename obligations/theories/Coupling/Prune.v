@@ -25,28 +25,28 @@ Local Open Scope Z_scope.
 (** ** Runs on a tape prefix *)
 
 (** The run on the prefix [u]; the flag says it stopped at a position [u] lacks. *)
-Fixpoint pfor (step : nat -> tstate -> tstate * bool) (x : nat) (sb a : nat) (i : Z) (n : nat) (st : tstate)
+Fixpoint tfor_pre (step : nat -> tstate -> tstate * bool) (x : nat) (sb a : nat) (i : Z) (n : nat) (st : tstate)
     : tstate * bool :=
   match n with
   | O => (st, false)
   | S n' =>
       if thalted st then (st, false) else
       let r := step a (tset x i st) in
-      if snd r then r else pfor step x sb (a + sb) (Z.succ i) n' (fst r)
+      if snd r then r else tfor_pre step x sb (a + sb) (Z.succ i) n' (fst r)
   end.
 
-Fixpoint pexec (u : list Z) (s : stmt) (a : nat) (st : tstate) {struct s} : tstate * bool :=
+Fixpoint texec_pre (u : list Z) (s : stmt) (a : nat) (st : tstate) {struct s} : tstate * bool :=
   if thalted st then (st, false) else
   match s with
   | SSeq s1 s2 =>
-      let r := pexec u s1 a st in
-      if snd r then r else pexec u s2 (a + size s1) (fst r)
+      let r := texec_pre u s1 a st in
+      if snd r then r else texec_pre u s2 (a + size s1) (fst r)
   | SSample x (DGeom _ _ c) =>
       if Nat.ltb a (length u) then (tset x (aeval (tenv st) c + nth a u 0) st, false) else (st, true)
   | SIf b s1 s2 =>
-      if beval (tenv st) b then pexec u s1 a (tbranch true st)
-      else pexec u s2 (a + size s1) (tbranch false st)
-  | SFor x n body => pfor (pexec u body) x (size body) a 0 n st
+      if beval (tenv st) b then texec_pre u s1 a (tbranch true st)
+      else texec_pre u s2 (a + size s1) (tbranch false st)
+  | SFor x n body => tfor_pre (texec_pre u body) x (size body) a 0 n st
   | _ => (texec (fun _ => 0) s a st, false)
   end.
 
@@ -88,13 +88,13 @@ Proof.
   exists (o ++ o'). rewrite Ho', Ho. apply app_assoc_reverse.
 Qed.
 
-Lemma pexec_sim (u : list Z) (v : nat -> Z) :
+Lemma texec_pre_sim (u : list Z) (v : nat -> Z) :
   (forall a, (a < length u)%nat -> v a = nth a u 0) ->
-  forall s a st, psim (pexec u s a st) (texec v s a st).
+  forall s a st, psim (texec_pre u s a st) (texec v s a st).
 Proof.
-  intros Hv s. induction s; intros pos st; cbn [pexec texec]; destruct (thalted st) eqn:Hh;
+  intros Hv s. induction s; intros pos st; cbn [texec_pre texec]; destruct (thalted st) eqn:Hh;
     try (unfold psim; cbn [fst snd]; reflexivity); try (unfold psim; cbn [fst snd texec]; rewrite Hh; reflexivity).
-  - destruct (pexec u s1 pos st) as [st1 b1] eqn:E1. pose proof (IHs1 pos st) as H1. rewrite E1 in H1.
+  - destruct (texec_pre u s1 pos st) as [st1 b1] eqn:E1. pose proof (IHs1 pos st) as H1. rewrite E1 in H1.
     cbn [snd fst]. destruct b1.
     + apply (psim_out v s2 (pos + size s1) (st1, true)); [reflexivity|exact H1].
     + unfold psim in H1. cbn [fst snd] in H1. rewrite H1. apply IHs2.
@@ -102,16 +102,16 @@ Proof.
     destruct (Nat.ltb_spec pos (length u)) as [Hl|Hl]; cbn [fst snd]; [rewrite Hv by exact Hl; reflexivity|].
     exists []. rewrite app_nil_r. reflexivity.
   - destruct (beval (tenv st) b); [apply IHs1|apply IHs2].
-  - generalize 0%Z. revert pos st Hh. induction n as [|n IHn]; intros pos st Hh i; cbn [pfor tfor]; rewrite ?Hh;
+  - generalize 0%Z. revert pos st Hh. induction n as [|n IHn]; intros pos st Hh i; cbn [tfor_pre tfor]; rewrite ?Hh;
       [unfold psim; reflexivity|].
-    destruct (pexec u s pos (tset x i st)) as [st1 b1] eqn:E1. pose proof (IHs pos (tset x i st)) as H1.
+    destruct (texec_pre u s pos (tset x i st)) as [st1 b1] eqn:E1. pose proof (IHs pos (tset x i st)) as H1.
     rewrite E1 in H1. unfold psim in H1 |- *. cbn [snd fst] in H1 |- *. destruct b1.
     + destruct H1 as [o Ho].
       destruct (tfor_out v s x (size s) (texec_out v s) n (pos + size s)%nat (Z.succ i)
         (texec v s pos (tset x i st))) as [o' Ho'].
       exists (o ++ o'). rewrite Ho', Ho. apply app_assoc_reverse.
     + rewrite H1. destruct (thalted st1) eqn:Hh1.
-      * destruct n; cbn [pfor tfor]; [reflexivity|]. rewrite Hh1, tfor_halted by exact Hh1. reflexivity.
+      * destruct n; cbn [tfor_pre tfor]; [reflexivity|]. rewrite Hh1, tfor_halted by exact Hh1. reflexivity.
       * apply IHn, Hh1.
 Qed.
 
@@ -133,7 +133,7 @@ Qed.
 (** [Some b]: every tape extending [u] runs outside (b = true) or inside the
     event [in_outs S]; [None]: undecided. *)
 Definition pdec (p : stmt) (nvars : nat) (x : list Z) (S : list (list oval)) (u : list Z) : option bool :=
-  let r := pexec u p 0 (tinit nvars x) in
+  let r := texec_pre u p 0 (tinit nvars x) in
   if snd r then (if existsb (prefixb (tout (fst r))) S then None else Some true)
   else Some (negb (in_outs S (if tfault (fst r) then None else Some (tout (fst r))))).
 
@@ -143,8 +143,8 @@ Proof.
   intros H w. unfold pdec in H. unfold tape_run.
   assert (Hv : forall a, (a < length u)%nat -> tape (u ++ w) a = nth a u 0).
   { intros a Ha. unfold tape. apply app_nth1, Ha. }
-  pose proof (pexec_sim u (tape (u ++ w)) Hv p 0 (tinit nvars x)) as Hs.
-  destruct (pexec u p 0 (tinit nvars x)) as [st b0]. unfold psim in Hs. cbn [fst snd] in H, Hs.
+  pose proof (texec_pre_sim u (tape (u ++ w)) Hv p 0 (tinit nvars x)) as Hs.
+  destruct (texec_pre u p 0 (tinit nvars x)) as [st b0]. unfold psim in Hs. cbn [fst snd] in H, Hs.
   destruct b0.
   - destruct (existsb (prefixb (tout st)) S) eqn:E; [discriminate|]. injection H as <-.
     destruct Hs as [o Ho]. destruct (tfault _); [reflexivity|]. cbn [in_outs]. rewrite Ho.
