@@ -10,7 +10,8 @@
     subtree below [u] runs outside the event.  Either way the subtree is
     decided, and its share of the window sum is its mass in closed form
     ([bmass]: a sum over the remaining coordinates, no run of the program).
-    [pwalk] walks the ball's tree, deciding each prefix before expanding it;
+    [pwalk] walks the ball's tree, deciding each prefix before expanding it
+    (but a prefix with one child: the child is decided instead, or run whole);
     [pwalk_zsum] proves it equals the window sum [bracket_check] computes, so
     [not_dp_all_k_of_pruned] refutes the same claim with far fewer runs.  The
     masses are looked up in tables made once per suffix and radius ([mktabs],
@@ -221,7 +222,7 @@ Fixpoint pwalk (dec : list Z -> option bool) (b : list Z -> bool) (pp qq : Z) (p
   match ns with
   | [] => if r <? 0 then 0 else if b pre then pe * qq ^ r else 0
   | n :: ns' =>
-      match dec pre with
+      match (if r / n =? 0 then None else dec pre) with
       | Some bb => if bb then pe * bmass pp qq ns r else 0
       | None => zsumz (fun z => pwalk dec b pp qq (pre ++ [z]) (pe * pp ^ (n * Z.abs z)) ns' (r - n * Z.abs z))
                   (zrange (- (r / n)) (r / n))
@@ -237,13 +238,13 @@ Proof.
   intros Hdec ns. induction ns as [|n ns IH]; intros Hns pre pe r; cbn [pwalk ball].
   - destruct (r <? 0); unfold gsum; cbn [fold_right zexp]; [reflexivity|]. rewrite app_nil_r.
     destruct (b pre); [|reflexivity]. rewrite Z.sub_0_r, Z.pow_0_r. ring.
-  - destruct (dec pre) as [bb|] eqn:Hd.
+  - destruct (if r / n =? 0 then None else dec pre) as [bb|] eqn:Hd.
     + transitivity (gsum (fun w => if bb then pe * (pp ^ zexp (n :: ns) w * qq ^ (r - zexp (n :: ns) w)) else 0)
         (ball (n :: ns) r)).
       * destruct bb.
         -- rewrite bmass_ok, gsum_scale by exact Hns. reflexivity.
         -- cbn [ball]. induction (flat_map _ _) as [|w l IHl]; cbn; [reflexivity|]. exact IHl.
-      * apply gsum_ext. intros w _. rewrite (Hdec pre bb Hd w). reflexivity.
+      * apply gsum_ext. intros w _. destruct (r / n =? 0); [discriminate|]. rewrite (Hdec pre bb Hd w). reflexivity.
     + apply Forall_cons_iff in Hns as [Hn Hns]. rewrite gsum_flat. apply zsumz_ext. intros z _.
       rewrite IH by exact Hns. apply gsum_ext. intros w _. rewrite <- app_assoc. cbn [app zexp].
       destruct (b (pre ++ z :: w)); [|reflexivity].
@@ -326,7 +327,7 @@ Fixpoint pwalkt (dec : list Z -> option bool) (b : list Z -> bool) (pp qq : Z) (
   match ns with
   | [] => if r <? 0 then 0 else if b pre then pe * qq ^ r else 0
   | n :: ns' =>
-      match dec pre with
+      match (if r / n =? 0 then None else dec pre) with
       | Some bb => if bb then pe * nth (Z.to_nat r) (hd [] tabs) 0 else 0
       | None => zsumz (fun z => pwalkt dec b pp qq (pre ++ [z]) (pe * pp ^ (n * Z.abs z)) ns' (tl tabs)
                                   (r - n * Z.abs z))
@@ -339,7 +340,7 @@ Lemma pwalkt_eq (dec : list Z -> option bool) (b : list Z -> bool) (pp qq R : Z)
   pwalkt dec b pp qq pre pe ns tabs r = pwalk dec b pp qq pre pe ns r.
 Proof.
   induction ns as [|n ns IH]; intros Hns tabs pre pe r Ht Hr; cbn [pwalkt pwalk]; [reflexivity|].
-  destruct Ht as [Ht1 Ht2]. destruct (dec pre) as [[|]|]; [rewrite Ht1 by exact Hr; reflexivity|reflexivity|].
+  destruct Ht as [Ht1 Ht2]. destruct (if r / n =? 0 then None else dec pre) as [[|]|]; [rewrite Ht1 by exact Hr; reflexivity|reflexivity|].
   apply Forall_cons_iff in Hns as [Hn Hns]. apply zsumz_ext. intros z Hz.
   pose proof (step_bound n r z Hn (proj1 Hr) Hz). apply IH; (exact Hns || exact Ht2 || lia).
 Qed.
