@@ -127,3 +127,51 @@ Proof.
   assert (He0 : 0 <= e) by (rewrite He; lra).
   apply Rplus_le_compat_l. apply Rmult_le_compat_r; [exact He0|]. apply Rmult_le_compat_l; [exact Hc0|exact Hk2].
 Qed.
+
+(** The statement's shape for a logarithm within k ulps: for every binary64 λ ≥ 2^−968, every grid
+    ρ0·λ ≤ Λ ≤ 2λ, every clamp β0·λ ≤ B ≤ 353λ, every tie rule and all real inputs in [−B, B], every
+    output's ratio is at most e^(|x − x′|/λ + a·η·B/λ + b·η). *)
+Definition snap64_constant_ulps (k rho0 beta0 a b : R) : Prop :=
+  forall (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R) (t : tie) (lam grid B : R),
+  uprob pr ->
+  (forall v, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 ->
+     rel_within (2 * k * eta 53 / (1 - 2 * k * eta 53)) (ln v) (lnf v)) ->
+  powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice lnf pr lam x (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + a * eta 53 * (B / lam) + b * eta 53) *
+    snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out).
+
+(** a·η·B/λ + b·η from c·((4 + 8k)·B/λ + 4k + 10)·η, for B ≥ β0·λ:
+    (4 + 8k)·c ≤ a and (4k + 10)·c − b ≤ (a − (4 + 8k)·c)·β0. *)
+Theorem snap_binary64_dp_wide_ulps_ab : forall (k c r0 rho0 beta0 a b : R),
+  1 <= k <= 2 ^ 20 ->
+  10002 / 10000 < r0 -> r0 <= exp (rho0 - / 10000) -> 10002 / 10000 * (r0 + 1) <= c * (r0 - 10002 / 10000) ->
+  1 <= rho0 -> (4 + 8 * k) * c <= a -> (4 * k + 10) * c - b <= (a - (4 + 8 * k) * c) * beta0 -> 0 < beta0 ->
+  snap64_constant_ulps k rho0 beta0 a b.
+Proof.
+  intros k c r0 rho0 beta0 a b Hk Hr0 Hr0e Hc Hrho0 Ha Hb Hbeta0 choice lnf pr t lam grid B Hpr Hlnf Hlam Fl Hgrid HB
+    x x' out Hx Hx'.
+  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
+  assert (Hc0 : 0 <= c) by nra.
+  assert (HB0 : 0 < B <= 353 * lam).
+  { split; [|lra]. assert (0 < beta0 * lam) by (apply Rmult_lt_0_compat; lra). lra. }
+  eapply Rle_trans; [exact (snap_binary64_dp_wide_ulps k c r0 rho0 choice lnf pr t lam grid B Hk Hr0 Hr0e Hc Hrho0
+                              Hpr Hlnf Hlam Fl Hgrid HB0 x x' out Hx Hx')|].
+  apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff.
+  assert (Hbl : beta0 <= B / lam) by (apply div_le_iff; lra).
+  assert (He := eta_binary64). assert (He0 : 0 < eta 53) by (rewrite He; lra).
+  assert (Hkc : c * ((4 + 8 * k) * (B / lam) + 4 * k + 10) <= a * (B / lam) + b) by nra.
+  assert (Hk' : c * ((4 + 8 * k) * (B / lam) + 4 * k + 10) * eta 53 <= (a * (B / lam) + b) * eta 53)
+    by (apply Rmult_le_compat_r; lra).
+  lra.
+Qed.
+
+(** Mironov's constant, ε + 2^−49·B·ε, with numpy.log's logarithm within 1 ulp, for
+    1.99λ ≤ Λ ≤ 2λ and 95λ ≤ B ≤ 353λ (slope 12c = 15.81 with c = 1.3171). *)
+Corollary snap_binary64_mironov_constant_1ulp : snap64_constant_ulps 1 (199 / 100) 95 16 0.
+Proof.
+  apply (snap_binary64_dp_wide_ulps_ab 1 (13171 / 10000) (7314 / 1000) (199 / 100) 95 16 0); [lra|lra| |lra..].
+  replace (199 / 100 - / 10000) with (19899 / 10000) by field. exact exp_19899_ge.
+Qed.
