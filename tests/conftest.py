@@ -23,8 +23,8 @@ def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # The files that take longest, started first: with two workers and whole files per worker
 # (`--dist loadfile`) a long file started last is the suite's tail.
-LONGEST_FIRST = ("test_certify_programs.py", "test_floating_certify.py", "test_certify_calibrated.py",
-                 "test_certify.py", "test_tamper.py", "test_wheel.py", "test_programs.py", "test_input_edges.py")
+LONGEST_FIRST = ("test_tamper.py", "test_certify.py", "test_wheel.py", "test_jobs.py", "test_laplace_library.py",
+                 "test_certify_programs.py", "test_portfolio_repair.py", "test_cw_compose.py", "test_golden.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

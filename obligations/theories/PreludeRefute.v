@@ -7,5 +7,5 @@ From Coq Require Export List ZArith Bool Reals Lia Lra.
 From Obligations.Core Require Export RealFacts Sums Audit.
 From Obligations.Program Require Export ProgramSyntax ProgramSem.
 From Obligations.Coupling Require Export LubSum Geometric Product Alignment TapeSem InputRel Bracket RatDens
-  Refute.
+  Refute Prune.
 Export ListNotations.

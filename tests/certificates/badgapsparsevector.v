@@ -40,15 +40,16 @@ Definition badgapsparsevector_nb (k : nat) : list Z -> list Z -> Prop := nb_inpu
     eps = 4*ln(2048/1), so e^(1·eps) = (2048/1)^4.
     Pr[p(x) in S] >= 73571067223779299329/73931214696965218305 (~0.9951) (the noise vectors of weight at most 0 whose run is in S);
     Pr[p(x') in S] <= 2040825628665144809/54192153476611441163857161093120 (~3.766e-14) (1 minus those of weight at most 4 whose run is not);
-    806 runs of the program in all. *)
+    the search made 806 runs of the program; Coq's check runs it on the tape prefixes of the
+    upper ball's tree until each subtree is decided (Coupling/Prune.v). *)
 Definition badgapsparsevector_event (o : option (list oval)) : bool :=
   in_outs [[OVal (-100); OVal (-100); OVal (-100); OVal (-100); OVal 0]] o.
 
 (** ** The claim fails: not (1·eps)-DP for every stream length k and every eps > 0 *)
 Theorem badgapsparsevector_not_dp_all_k : ~ dp_all_k badgapsparsevector_nb badgapsparsevector_prog 6 1.
 Proof.
-  apply (not_dp_all_k_of_bracket badgapsparsevector_nb badgapsparsevector_prog 6 1 5
-           [0; (-1); (-1); (-1); (-1); 0]%Z [0; 0; 0; 0; 0; 1]%Z badgapsparsevector_event 4 1 2048 4 0 4).
+  apply (not_dp_all_k_of_pruned badgapsparsevector_nb badgapsparsevector_prog 6 1 5
+           [0; (-1); (-1); (-1); (-1); 0]%Z [0; 0; 0; 0; 0; 1]%Z [[OVal (-100); OVal (-100); OVal (-100); OVal (-100); OVal 0]] 4 1 2048 4 0 4).
   - apply (nb_input_of_b 1 5 _ (rel_each_b (-1) 1)); [intros a b; apply rel_each_b_ok|vm_compute; reflexivity].
   - rewrite INR_IZR_INZ. change (Z.of_nat 4) with 4%Z. lra.
   - vm_compute. reflexivity.

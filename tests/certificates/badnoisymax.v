@@ -38,15 +38,16 @@ Definition badnoisymax_nb (k : nat) : list Z -> list Z -> Prop := nb_input 0 k (
     eps = 2*ln(64/1), so e^(1·eps) = (64/1)^2.
     Pr[p(x) in S] >= 250047/274625 (~0.9105) (the noise vectors of weight at most 0 whose run is in S);
     Pr[p(x') in S] <= 5869/43264000 (~0.0001357) (1 minus those of weight at most 2 whose run is not);
-    26 runs of the program in all. *)
+    the search made 26 runs of the program; Coq's check runs it on the tape prefixes of the
+    upper ball's tree until each subtree is decided (Coupling/Prune.v). *)
 Definition badnoisymax_event (o : option (list oval)) : bool :=
   in_outs [[OVal (-1)]] o.
 
 (** ** The claim fails: not (1·eps)-DP for every stream length k and every eps > 0 *)
 Theorem badnoisymax_not_dp_all_k : ~ dp_all_k badnoisymax_nb badnoisymax_prog 5 1.
 Proof.
-  apply (not_dp_all_k_of_bracket badnoisymax_nb badnoisymax_prog 5 1 3
-           [(-1); (-1); (-1)]%Z [0; 0; 0]%Z badnoisymax_event 2 1 64 2 0 2).
+  apply (not_dp_all_k_of_pruned badnoisymax_nb badnoisymax_prog 5 1 3
+           [(-1); (-1); (-1)]%Z [0; 0; 0]%Z [[OVal (-1)]] 2 1 64 2 0 2).
   - apply (nb_input_of_b 0 3 _ (rel_each_b (-1) 1)); [intros a b; apply rel_each_b_ok|vm_compute; reflexivity].
   - rewrite INR_IZR_INZ. change (Z.of_nat 2) with 2%Z. lra.
   - vm_compute. reflexivity.

@@ -32,15 +32,16 @@ Definition badpartialsum_nb (k : nat) : list Z -> list Z -> Prop := nb_input 0 k
     eps = ln(4/1), so e^(1·eps) = (4/1)^1.
     Pr[p(x) in S] >= 15/17 (~0.8824) (the noise vectors of weight at most 0 whose run is in S);
     Pr[p(x') in S] <= 2/17 (~0.1176) (1 minus those of weight at most 1 whose run is not);
-    2 runs of the program in all. *)
+    the search made 2 runs of the program; Coq's check runs it on the tape prefixes of the
+    upper ball's tree until each subtree is decided (Coupling/Prune.v). *)
 Definition badpartialsum_event (o : option (list oval)) : bool :=
   in_outs [[OVal (-1)]] o.
 
 (** ** The claim fails: not (1·eps)-DP for every stream length k and every eps > 0 *)
 Theorem badpartialsum_not_dp_all_k : ~ dp_all_k badpartialsum_nb badpartialsum_prog 4 1.
 Proof.
-  apply (not_dp_all_k_of_bracket badpartialsum_nb badpartialsum_prog 4 1 1
-           [(-1)]%Z [(-2)]%Z badpartialsum_event 1 1 4 1 0 1).
+  apply (not_dp_all_k_of_pruned badpartialsum_nb badpartialsum_prog 4 1 1
+           [(-1)]%Z [(-2)]%Z [[OVal (-1)]] 1 1 4 1 0 1).
   - apply (nb_input_of_b 0 1 _ (rel_one_b 1)); [intros a b; apply rel_one_b_ok; lia|vm_compute; reflexivity].
   - rewrite INR_IZR_INZ. change (Z.of_nat 1) with 1%Z. lra.
   - vm_compute. reflexivity.

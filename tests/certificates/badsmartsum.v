@@ -46,15 +46,16 @@ Definition badsmartsum_nb (k : nat) : list Z -> list Z -> Prop := nb_input 1 k (
     eps = ln(16/1), so e^(2·eps) = (16/1)^2.
     Pr[p(x) in S] >= 225/289 (~0.7785) (the noise vectors of weight at most 0 whose run is in S);
     Pr[p(x') in S] <= 23/9248 (~0.002487) (1 minus those of weight at most 2 whose run is not);
-    14 runs of the program in all. *)
+    the search made 14 runs of the program; Coq's check runs it on the tape prefixes of the
+    upper ball's tree until each subtree is decided (Coupling/Prune.v). *)
 Definition badsmartsum_event (o : option (list oval)) : bool :=
   in_outs [[OVal (-1); OVal (-2)]] o.
 
 (** ** The claim fails: not (2·eps)-DP for every stream length k and every eps > 0 *)
 Theorem badsmartsum_not_dp_all_k : ~ dp_all_k badsmartsum_nb badsmartsum_prog 6 2.
 Proof.
-  apply (not_dp_all_k_of_bracket badsmartsum_nb badsmartsum_prog 6 2 2
-           [5; (-1); (-1)]%Z [5; (-2); (-1)]%Z badsmartsum_event 1 1 16 2 0 2).
+  apply (not_dp_all_k_of_pruned badsmartsum_nb badsmartsum_prog 6 2 2
+           [5; (-1); (-1)]%Z [5; (-2); (-1)]%Z [[OVal (-1); OVal (-2)]] 1 1 16 2 0 2).
   - apply (nb_input_of_b 1 2 _ (rel_one_b 1)); [intros a b; apply rel_one_b_ok; lia|vm_compute; reflexivity].
   - rewrite INR_IZR_INZ. change (Z.of_nat 2) with 2%Z. lra.
   - vm_compute. reflexivity.

@@ -38,15 +38,16 @@ Definition badsparsevector2_nb (k : nat) : list Z -> list Z -> Prop := nb_input 
     eps = 2*ln(128/1), so e^(1·eps) = (128/1)^2.
     Pr[p(x) in S] >= 260144641/276922881 (~0.9394) (the noise vectors of weight at most 0 whose run is in S);
     Pr[p(x') in S] <= 5685727/141784515072 (~4.01e-05) (1 minus those of weight at most 2 whose run is not);
-    42 runs of the program in all. *)
+    the search made 42 runs of the program; Coq's check runs it on the tape prefixes of the
+    upper ball's tree until each subtree is decided (Coupling/Prune.v). *)
 Definition badsparsevector2_event (o : option (list oval)) : bool :=
   in_outs [[OVal 0; OVal 0; OVal 1]] o.
 
 (** ** The claim fails: not (1·eps)-DP for every stream length k and every eps > 0 *)
 Theorem badsparsevector2_not_dp_all_k : ~ dp_all_k badsparsevector2_nb badsparsevector2_prog 6 1.
 Proof.
-  apply (not_dp_all_k_of_bracket badsparsevector2_nb badsparsevector2_prog 6 1 3
-           [0; (-1); (-1); 0]%Z [0; 0; 0; (-1)]%Z badsparsevector2_event 2 1 128 2 0 2).
+  apply (not_dp_all_k_of_pruned badsparsevector2_nb badsparsevector2_prog 6 1 3
+           [0; (-1); (-1); 0]%Z [0; 0; 0; (-1)]%Z [[OVal 0; OVal 0; OVal 1]] 2 1 128 2 0 2).
   - apply (nb_input_of_b 1 3 _ (rel_each_b (-1) 1)); [intros a b; apply rel_each_b_ok|vm_compute; reflexivity].
   - rewrite INR_IZR_INZ. change (Z.of_nat 2) with 2%Z. lra.
   - vm_compute. reflexivity.

@@ -40,15 +40,16 @@ Definition badsparsevector3_nb (k : nat) : list Z -> list Z -> Prop := nb_input 
     eps = 4*ln(16/1), so e^(1·eps) = (16/1)^4.
     Pr[p(x) in S] >= 251535375/285351953 (~0.8815) (the noise vectors of weight at most 0 whose run is in S);
     Pr[p(x') in S] <= 88301029/9350412795904 (~9.444e-06) (1 minus those of weight at most 4 whose run is not);
-    22 runs of the program in all. *)
+    the search made 22 runs of the program; Coq's check runs it on the tape prefixes of the
+    upper ball's tree until each subtree is decided (Coupling/Prune.v). *)
 Definition badsparsevector3_event (o : option (list oval)) : bool :=
   in_outs [[OVal 0; OVal 1]] o.
 
 (** ** The claim fails: not (1·eps)-DP for every stream length k and every eps > 0 *)
 Theorem badsparsevector3_not_dp_all_k : ~ dp_all_k badsparsevector3_nb badsparsevector3_prog 6 1.
 Proof.
-  apply (not_dp_all_k_of_bracket badsparsevector3_nb badsparsevector3_prog 6 1 2
-           [0; (-1); 0]%Z [0; 0; (-1)]%Z badsparsevector3_event 4 1 16 4 0 4).
+  apply (not_dp_all_k_of_pruned badsparsevector3_nb badsparsevector3_prog 6 1 2
+           [0; (-1); 0]%Z [0; 0; (-1)]%Z [[OVal 0; OVal 1]] 4 1 16 4 0 4).
   - apply (nb_input_of_b 1 2 _ (rel_each_b (-1) 1)); [intros a b; apply rel_each_b_ok|vm_compute; reflexivity].
   - rewrite INR_IZR_INZ. change (Z.of_nat 4) with 4%Z. lra.
   - vm_compute. reflexivity.

@@ -61,6 +61,9 @@ def test_min_weight_is_the_brute_force_minimum() -> None:
     for target in {prog.run(x2, v) for v in ball(ns, 6)}:
         brute = min((expo(ns, v) for v in ball(ns, 6) if prog.run(x2, v) == target), default=None)
         assert Z.min_weight(prog, x2, target, ns, 6) == brute
+        # the first tape found: one exists exactly when a least one does, and weighs no less
+        got = Z.min_weight(prog, x2, target, ns, 6, first=True)
+        assert (got is None) == (brute is None) and (got is None or brute is None or got >= brute)
 
 
 @pytest.mark.parametrize("name", BUGGY)

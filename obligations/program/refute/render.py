@@ -1,9 +1,10 @@
 """The Coq file of a certified counterexample (`refute.v.j2`): the program, the neighbour
 relation and the claim exactly as the alignment route renders them (`align.render`), and
 `NAME_not_dp_all_k : ~ dp_all_k NAME_nb NAME_prog nvars c`, proved by
-`not_dp_all_k_of_bracket` (`Coupling/Refute.v`) from the witness: the stream length, the
+`not_dp_all_k_of_pruned` (`Coupling/Prune.v`) from the witness: the stream length, the
 two inputs (their relation decided by a boolean checker), the event, ε = L·ln(q/p) and
-the two balls' radii; `vm_compute` runs the program on every vector of both balls.
+the two balls' radii; `vm_compute` runs the program on the lower ball's vectors and on
+the upper ball's tape prefixes until each subtree is decided.
 Every number is rendered by `z_lit`; identifiers are the spec's checked name with fixed
 suffixes.
 """

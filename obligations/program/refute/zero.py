@@ -58,9 +58,10 @@ class _Prefix(Sequence[int]):
 
 
 def min_weight(prog: Program, x: Sequence[int], target: Out, ns: Sequence[int], budget: int,
-               limit: int = 200_000, work: Budget | None = None) -> int | None:
+               limit: int = 200_000, work: Budget | None = None, first: bool = False) -> int | None:
     """The least weight Σ n_i·|v_i| ≤ budget of a tape v with p(x, v) = target; None if there
-    is none; -1 when the search gave up (more than `limit` partial runs)."""
+    is none; -1 when the search gave up (more than `limit` partial runs).  `first`: the weight
+    of the first such tape found, not the least (the search only asks whether there is one)."""
     best: list[int | None] = [None]
     count = [0]
 
@@ -72,6 +73,7 @@ def min_weight(prog: Program, x: Sequence[int], target: Out, ns: Sequence[int], 
         if a is None:
             if emitted == target and (best[0] is None or weight < best[0]):
                 best[0] = weight
+                return not first
             return True
         if emitted != target[:len(emitted)]:
             return True
@@ -89,7 +91,7 @@ def min_weight(prog: Program, x: Sequence[int], target: Out, ns: Sequence[int], 
     done = go([], 0)
     if work is not None:
         work.spend(count[0])
-    return best[0] if done else -1
+    return best[0] if done or (first and best[0] is not None) else -1
 
 
 def _partial(prog: Program, x: Sequence[int], values: list[int]) -> tuple[Out, int | None]:
@@ -209,7 +211,7 @@ def search_zero(spec: AlignSpec, work: Budget, kmax: int = KMAX) -> Witness | No
             seen.add((x, x2))
             o = prog.run(x, zero)
             work.spend(2)
-            if prog.run(x2, zero) == o or min_weight(prog, x2, o, ns, M, work=work) is not None:
+            if prog.run(x2, zero) == o or min_weight(prog, x2, o, ns, M, work=work, first=True) is not None:
                 continue
             for j in range(1, 64):
                 eps = Eps(L, 1, 2 ** j)
