@@ -317,23 +317,26 @@ def _render_gauss(spec: AdditiveSpec, g: gauss.GaussAccountant, m0: int, claims:
     name = spec.name
     slots, slot = equation_slots(name)
     up_items: list[str] = []
+    low_items: list[str] = []
     proved: list[dict[str, Any]] = []
     refuted: list[dict[str, Any]] = []
     for c in claims:
         z0 = acc.pivot_key(g.keying, c.eps)
-        claim = claim_fields(c, z0, len(up_items), slot)
         if c.refute:
+            claim = claim_fields(c, z0, len(low_items), slot)
             claim["t"] = -g.lower(float(c.eps))[1][1]
+            low_items.append(f"({claim['t']}%Z, {claim_item(c, z0)[1:]}")
             refuted.append(claim)
         else:
+            claim = claim_fields(c, z0, len(up_items), slot)
             up_items.append(claim_item(c, z0))
             proved.append(claim)
     v = spec.sigma * spec.sigma
     ctx: dict[str, Any] = dict(
         name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name), sigma_text=str(spec.sigma), v_text=str(v), v=q_lit(v),
-        k=spec.runs, delta_in=spec.sensitivity, m0=m0, up_claims="; ".join(up_items), refuted=refuted,
-        proved=proved, slots=list(slots.values()))
+        k=spec.runs, delta_in=spec.sensitivity, m0=m0, up_claims="; ".join(up_items),
+        low_claims="; ".join(low_items), refuted=refuted, proved=proved, slots=list(slots.values()))
     theorems = tuple(c.theorem for c in reversed(claims))
     return render_template(gauss.TEMPLATE, name, ctx, PRELUDE, theorems)
 

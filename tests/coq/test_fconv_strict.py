@@ -1,6 +1,6 @@
 """Real Coq: the float convolution of Accountant/DownFloat.v evaluates each entry as its list
 cell is built, so the kernel's lazy reduction (coqchk's only one) keeps one list per
-convolution and not every product.  The same convolution written without `fforce` holds the
+convolution and not every product.  The same convolution written without `fcons` holds the
 products unevaluated until the sum needs them: its peak memory, checked the same way (the
 kernel's conversion at Qed, as coqchk does), is measurably higher.  This is what made coqchk
 run out of memory on the discrete Gaussian's 1000-fold certificates."""

@@ -119,6 +119,15 @@ def test_the_gaussian_specs_predict_their_verdicts(stem: str, verdict: Verdict, 
     assert u.spec.claim.record()["additive"] == "discrete Gaussian, sigma = 5, 1000 runs"
 
 
+def test_the_shipped_gaussian_spec_is_the_tested_one_under_its_own_name() -> None:
+    shipped = REPO / "mechanisms" / "discrete_gaussian_sigma5_1000_runs.yaml"
+    u = unfold(load(shipped.relative_to(REPO)))
+    assert u.plan.expected == Verdict.PROVED and u.spec.name == shipped.stem
+    assert u.rendered.theorems == ("discrete_gaussian_sigma5_1000_runs_below", "discrete_gaussian_sigma5_1000_runs_dp")
+    assert "Theorem discrete_gaussian_sigma5_1000_runs_dp : zdp discrete_gaussian_sigma5_1000_runs 1 1000 (" \
+        "(2311 / 50)) (1 / 100000)." in u.rendered.text
+
+
 Edit = Callable[[dict[str, Any]], None]
 REFUSED: dict[str, tuple[Edit, str, str]] = {
     "alpha-one": (lambda d: d["additive"]["discrete_laplace"].update(alpha="1"), "additive.discrete_laplace.alpha",

@@ -116,16 +116,17 @@ Qed.
 
 (** ** Lists of masses *)
 
-(** [k], once [f] is evaluated.  A lazy reducer (coqchk has no virtual machine) would otherwise
-    leave each entry of a convolution an unevaluated sum of products until a comparison needs
-    it, and so hold every product of every squaring in memory at once (memory growing with the
-    square of the window); forcing each entry as its list cell is built keeps one list per
-    squaring. *)
-Definition fforce {A} (f : F.type) (k : A) : A :=
-  match F.cmp F.zero f with Xlt | Xeq | Xgt | Xund => k end.
+(** [fclamp s :: k], [s] evaluated as the cell is built.  A lazy reducer (coqchk has no virtual
+    machine) would otherwise leave each entry of a convolution an unevaluated sum of products
+    until a comparison needs it, and so hold every product of every squaring in memory at once
+    (memory growing with the square of the window); forcing each entry as its list cell is built
+    keeps one list per squaring.  One comparison both clamps and forces: the lazy reducer pays
+    for each, once per multiply-add. *)
+Definition fcons (s : F.type) (k : list F.type) : list F.type :=
+  match F.cmp F.zero s with Xlt | Xeq => s :: k | _ => F.zero :: k end.
 
-Lemma fforce_eq {A} (f : F.type) (k : A) : fforce f k = k.
-Proof. unfold fforce. destruct (F.cmp F.zero f); reflexivity. Qed.
+Lemma fcons_eq (s : F.type) (k : list F.type) : fcons s k = fclamp s :: k.
+Proof. unfold fcons, fclamp. destruct (F.cmp F.zero s); reflexivity. Qed.
 
 (** [acc + b·D], as [dadd] adds [map (b ·) D] to [acc]; each entry evaluated as its cell is built. *)
 Fixpoint faxpy (b : F.type) (D acc : list F.type) : list F.type :=
@@ -133,8 +134,8 @@ Fixpoint faxpy (b : F.type) (D acc : list F.type) : list F.type :=
   | [] => acc
   | e :: D' =>
       match acc with
-      | [] => let c := fmul b e in fforce c (c :: faxpy b D' [])
-      | a :: acc' => let c := fadd a (fmul b e) in fforce c (c :: faxpy b D' acc')
+      | [] => fcons (F.mul_DN prec b e) (faxpy b D' [])
+      | a :: acc' => fcons (F.add_DN prec a (fmul b e)) (faxpy b D' acc')
       end
   end.
 
@@ -153,10 +154,10 @@ Lemma faxpy_lo (b : F.type) (rb : R) (D acc : list F.type) (RD Racc : list R) :
 Proof.
   intros Hb HD. revert acc Racc. induction HD as [|e r D RD He HD IH]; intros acc Racc Hacc; cbn [faxpy map].
   - exact Hacc.
-  - destruct Hacc as [|a ra acc Racc Ha Hacc]; rewrite fforce_eq.
-    + cbn [dadd]. constructor; [apply fmul_lo; assumption|].
+  - destruct Hacc as [|a ra acc Racc Ha Hacc]; rewrite fcons_eq.
+    + cbn [dadd]. change (fclamp (F.mul_DN prec b e)) with (fmul b e). constructor; [apply fmul_lo; assumption|].
       rewrite <- (dadd_nil_r Rplus (map (Rmult rb) RD)). apply IH. constructor.
-    + cbn [dadd]. constructor; [|apply IH, Hacc].
+    + cbn [dadd]. change (fclamp (F.add_DN prec a (fmul b e))) with (fadd a (fmul b e)). constructor; [|apply IH, Hacc].
       rewrite Rplus_comm. apply fadd_lo; [exact Ha|apply fmul_lo; assumption].
 Qed.
 

@@ -14,6 +14,7 @@
     (ε, δ) with inputs 0 and −t and the loss event inside the box [−m0, m0]^K
     ([not_zdp_gauss_acc]). *)
 From Coq Require Import List Bool ZArith PArith QArith Qreals Reals Lra Lia.
+From Coq Require Import PrimFloat.
 From Interval Require Import Float.Primitive_ops Interval.Float_full Interval.Interval Real.Xreal.
 From Obligations.Core Require Import RealFacts Lists Sums.
 From Obligations.Finite Require Import PLD PLDCheck.
@@ -366,4 +367,51 @@ Proof.
   apply (not_zdp_of_box p K (fun z => dgauss_nonneg _ Hvr z) (dgauss_sum_le _ Hvr) (Z.of_nat Delta) 0 (0 - t) eps (Q2R delta) m0).
   - replace (0 - (0 - t))%Z with t by ring. rewrite Z.abs_eq by (apply Z.lt_le_incl, HD). apply HD.
   - unfold p, tt in *. lra.
+Qed.
+
+(** ** One window per shift for both sides
+
+    A re-check without a virtual machine (coqchk) reduces every checked boolean afresh, so a
+    window named in two lemmas is computed twice.  [gauss_all] names each shift's window once
+    and checks the upper claims [cu] and the lower claims [cl] (shift size, ε, pivot, δ) on
+    it; [gauss_all_checks] and [gauss_all_low] give the two theorems' hypotheses. *)
+
+Local Open Scope Q_scope.
+
+(** Masses below 2^-46 dropped at the window's ends: for the discrete Gaussian they are far
+    below the interval exponentials' slack, and the window a third shorter than at 2^-100. *)
+Definition tau46 : F.type := 0x1p-46%float.
+
+Definition gauss_shift_ok (v : Q) (m0 K : nat) (tau : F.type) (cu : list (I.type * Z * Q))
+    (cl : list (Z * I.type * Z * Q)) (t : Z) : bool :=
+  let w := gwindow tau v m0 K t in
+  forallb (fun '(eI, z0, up) => le_check (win_upper (gconsts v t) (2 * t) eI z0 w) up) cu &&
+  forallb (fun '(t', eI, z0, lo) => implb (Z.eqb t' t) (gt_check (win_hs (gconsts v t) (2 * t) eI z0 w) lo)) cl.
+
+Definition gauss_all (v : Q) (m0 Delta K : nat) (tau : F.type) (cu : list (I.type * Z * Q))
+    (cl : list (Z * I.type * Z * Q)) : bool :=
+  negb (Qle_bool v 0) && Nat.ltb 0 K && forallb (gauss_shift_ok v m0 K tau cu cl) (gshifts Delta).
+
+Lemma gauss_all_checks (v : Q) (m0 Delta K : nat) (tau : F.type) (cu : list (I.type * Z * Q))
+    (cl : list (Z * I.type * Z * Q)) :
+  gauss_all v m0 Delta K tau cu cl = true -> gauss_checks v m0 Delta K tau cu = true.
+Proof.
+  unfold gauss_all, gauss_checks. intros H. apply andb_prop in H as [H0 H]. rewrite H0. cbn [andb].
+  rewrite forallb_forall in H |- *. intros t Ht. specialize (H t Ht).
+  unfold gauss_shift_ok in H. apply andb_prop in H as [H _]. exact H.
+Qed.
+
+Lemma gshifts_in (Delta : nat) (t : Z) : (0 < t <= Z.of_nat Delta)%Z -> In t (gshifts Delta).
+Proof.
+  intros Ht. unfold gshifts. apply in_map_iff. exists (Z.to_nat t). split; [lia|]. apply in_seq. lia.
+Qed.
+
+Lemma gauss_all_low (v : Q) (m0 Delta K : nat) (tau : F.type) (cu : list (I.type * Z * Q))
+    (cl : list (Z * I.type * Z * Q)) (t : Z) (eI : I.type) (z0 : Z) (delta : Q) :
+  gauss_all v m0 Delta K tau cu cl = true -> In (t, eI, z0, delta) cl -> (0 < t <= Z.of_nat Delta)%Z ->
+  gt_check (win_hs (gconsts v t) (2 * t) eI z0 (gwindow tau v m0 K t)) delta = true.
+Proof.
+  unfold gauss_all. intros H Hin Ht. apply andb_prop in H as [_ H]. rewrite forallb_forall in H.
+  specialize (H t (gshifts_in Delta t Ht)). unfold gauss_shift_ok in H. apply andb_prop in H as [_ H].
+  rewrite forallb_forall in H. specialize (H _ Hin). cbv beta iota in H. rewrite Z.eqb_refl in H. exact H.
 Qed.

@@ -13,16 +13,13 @@ Definition dgauss_5_1000_runs_at_delta : Z -> R := dgauss (Q2R dgauss_5_1000_run
 
 (** ** For each shift size t = 1 .. 1: exact loss keys 2tz + t^2 of base e^(1/2v), the masses over
        [-62, 62] as float lower bounds (the noise outside is counted as missed mass), their
-       1000-fold power in floats rounded down; at each claim the upper end is at most delta *)
+       1000-fold power in floats rounded down (masses below 2^-46 dropped at its ends), computed once
+       for both lists: at each claim to prove the upper end is at most delta, at each claim to refute
+       (shift size first) the lower end is above delta *)
 Definition dgauss_5_1000_runs_at_delta_to_prove : list (I.type * Z * Q) := [(iq (2311 # 50), (2311)%Z, (1 # 100000))].
+Definition dgauss_5_1000_runs_at_delta_to_refute : list (Z * I.type * Z * Q) := [(1%Z, iq (4621 # 100), (2310)%Z, (1 # 100000))].
 
-Lemma dgauss_5_1000_runs_at_delta_checks : gauss_checks dgauss_5_1000_runs_at_delta_v 62 1 1000 tau100 dgauss_5_1000_runs_at_delta_to_prove = true.
-Proof. vm_cast_no_check (eq_refl true). Qed.
-
-(* The inputs 0 and -1: the lower end of the shift's 1000-fold window is above delta. *)
-Lemma dgauss_5_1000_runs_at_delta_below_check :
-  gt_check (win_hs (gconsts dgauss_5_1000_runs_at_delta_v 1) (2 * 1) (iq (4621 # 100)) (2310)%Z
-              (gwindow tau100 dgauss_5_1000_runs_at_delta_v 62 1000 1)) (1 # 100000) = true.
+Lemma dgauss_5_1000_runs_at_delta_checks : gauss_all dgauss_5_1000_runs_at_delta_v 62 1 1000 tau46 dgauss_5_1000_runs_at_delta_to_prove dgauss_5_1000_runs_at_delta_to_refute = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
 
 Lemma dgauss_5_1000_runs_at_delta_eps0 : (Q2R (2311 # 50) = (2311 / 50))%R.
@@ -37,8 +34,9 @@ Proof. unfold Q2R; simpl; lra. Qed.
 (** ** (2311/50, 1/100000)-DP of 1000 runs (the library's [zdp_gauss_acc]) *)
 Theorem dgauss_5_1000_runs_at_delta_dp : zdp dgauss_5_1000_runs_at_delta 1 1000 ((2311 / 50)) (1 / 100000).
 Proof.
-  pose proof (zdp_gauss_acc dgauss_5_1000_runs_at_delta_v 62 1 1000 tau100 dgauss_5_1000_runs_at_delta_to_prove
-                (Q2R (2311 # 50)) (iq (2311 # 50)) (2311)%Z (1 # 100000) dgauss_5_1000_runs_at_delta_checks ltac:(left; reflexivity)
+  pose proof (zdp_gauss_acc dgauss_5_1000_runs_at_delta_v 62 1 1000 tau46 dgauss_5_1000_runs_at_delta_to_prove
+                (Q2R (2311 # 50)) (iq (2311 # 50)) (2311)%Z (1 # 100000)
+                (gauss_all_checks _ _ _ _ _ _ dgauss_5_1000_runs_at_delta_to_refute dgauss_5_1000_runs_at_delta_checks) ltac:(left; reflexivity)
                 ltac:(rewrite <- q2r_0; apply Qle_Rle; discriminate) ltac:(discriminate) (iq_correct (2311 # 50))) as H.
   rewrite dgauss_5_1000_runs_at_delta_eps0, dgauss_5_1000_runs_at_delta_delta1 in H. exact H.
 Qed.
@@ -50,9 +48,11 @@ Theorem dgauss_5_1000_runs_at_delta_below :
   (exp ((4621 / 100)) * zpr dgauss_5_1000_runs_at_delta (0 - 1) 1000 S + (1 / 100000) < zpr dgauss_5_1000_runs_at_delta 0 1000 S)%R /\
   ~ zdp dgauss_5_1000_runs_at_delta 1 1000 ((4621 / 100)) (1 / 100000).
 Proof.
-  pose proof (not_zdp_gauss_acc dgauss_5_1000_runs_at_delta_v 62 1 1000 tau100 1 (Q2R (4621 # 100))
+  pose proof (not_zdp_gauss_acc dgauss_5_1000_runs_at_delta_v 62 1 1000 tau46 1 (Q2R (4621 # 100))
                 (iq (4621 # 100)) (2310)%Z (1 # 100000) ltac:(reflexivity) ltac:(apply Nat.ltb_lt; reflexivity)
-                ltac:(split; [reflexivity | discriminate]) (iq_correct (4621 # 100)) dgauss_5_1000_runs_at_delta_below_check) as H.
+                ltac:(split; [reflexivity | discriminate]) (iq_correct (4621 # 100))
+                (gauss_all_low _ _ _ _ _ dgauss_5_1000_runs_at_delta_to_prove _ 1 _ _ _ dgauss_5_1000_runs_at_delta_checks ltac:(left; reflexivity)
+                   ltac:(split; [reflexivity | discriminate]))) as H.
   cbv zeta in H |- *. rewrite dgauss_5_1000_runs_at_delta_eps2, dgauss_5_1000_runs_at_delta_delta1 in H. exact H.
 Qed.
 

@@ -1,0 +1,62 @@
+"""Real Coq: the discrete Gaussian's certificate checks the upper claims and the refutations on
+one window per shift (GaussCheck.v's `gauss_all`), so a re-check without a virtual machine
+(coqchk) computes each window once.  A small spec (sigma = 2, 10 runs, the smallest epsilon at
+delta = 1/1000: one claim proved, the one below refuted) passes coqc and coqchk in seconds; the
+same file with the refuted claim's delta raised above the bracket is refused by coqc."""
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from obligations.certify.run import unfold
+from obligations.core.resources import THEORIES
+from obligations.models import load
+
+pytestmark = pytest.mark.coq
+
+SPEC = """schema_version: 1
+name: dgauss_2_10_runs_at_delta
+description: the discrete Gaussian with sigma 2, sensitivity 1, 10 runs
+additive: {discrete_gaussian: {sigma: 2}, sensitivity: 1, runs: 10}
+claim: {delta: 1/1000, tolerance: 1/10}
+"""
+NAME = "dgauss_2_10_runs_at_delta"
+
+
+def _rendered(tmp_path: Path) -> str:
+    spec = tmp_path / f"{NAME}.yaml"
+    spec.write_text(SPEC)
+    u = unfold(load(spec))
+    assert u.rendered.theorems == (f"{NAME}_below", f"{NAME}_dp")
+    return u.rendered.text
+
+
+def _coqc(folder: Path, text: str) -> subprocess.CompletedProcess[str]:
+    folder.mkdir()
+    (folder / f"{NAME}.v").write_text(text)
+    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", f"{NAME}.v"], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_both_sides_on_one_window(tmp_path: Path) -> None:
+    text = _rendered(tmp_path)
+    assert text.count("gwindow") == 0 and text.count(f"gauss_all {NAME}_v") == 1
+    assert f"Definition {NAME}_to_refute : list (Z * I.type * Z * Q) := [(1%Z, iq (11 # 2), " in text
+    ok = _coqc(tmp_path / "ok", text)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    chk = subprocess.run(["coqchk", "-silent", "-Q", str(THEORIES), "Obligations", "-Q", ".", "", "-norec", NAME],
+                         cwd=tmp_path / "ok", capture_output=True, text=True, timeout=300)
+    assert chk.returncode == 0, chk.stdout + chk.stderr
+
+
+def test_a_refutation_above_the_bracket_is_refused(tmp_path: Path) -> None:
+    text = _rendered(tmp_path)
+    # delta(11/2) is about 1.16e-3: refuting (11/2, 1/100) is false, and the shared check must fail
+    bad, n = re.subn(r"(_to_refute : list \(Z \* I\.type \* Z \* Q\) := "
+                     r"\[\(1%Z, iq \(11 # 2\), \(\d+\)%Z, )\(1 # 1000\)", r"\1(1 # 100)", text)
+    assert n == 1
+    res = _coqc(tmp_path / "bad", bad)
+    assert res.returncode != 0 and f"{NAME}_to_refute =" in res.stdout + res.stderr
