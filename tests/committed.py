@@ -8,6 +8,8 @@ audit, the session, one spec per route) still run Coq."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -68,3 +70,20 @@ class Folders:
 
     def __truediv__(self, file: str) -> Path:
         return next((f / file for f in self.folders if (f / file).exists()), self.folders[0] / file)
+
+
+def copy(name: str, out: Path, folder: Path = TEST_CERTS) -> Path:
+    """A copy of the committed certificate `name` in `out` (its JSON, .v and shared modules),
+    with its spec at the path the record names relative to `out` (so `out`'s parent must be
+    a scratch folder): honest files Coq made, to tamper with, without proving them again."""
+    data = record(name, folder)
+    out.mkdir(parents=True)
+    for suffix in (".json", ".v"):
+        shutil.copy(folder / f"{name}{suffix}", out / f"{name}{suffix}")
+    for f in data.get("shared_files") or []:
+        (out / f["path"]).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(folder / f["path"], out / f["path"])
+    spec = Path(os.path.normpath(out / data["spec"]["path"]))
+    spec.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(os.path.normpath(folder / data["spec"]["path"]), spec)
+    return out

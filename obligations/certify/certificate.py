@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-FORMAT = "obligations-certificate/3"   # 3: one assumptions list for all the theorems
+FORMAT = "obligations-certificate/4"   # 4: the library hash covers the files the certificate loads
 
 
 def spec_reference(spec_path: str, json_path: Path) -> str:
@@ -26,10 +26,18 @@ def sha256_file(path: Path) -> str:
 
 def theories_sha256(theories: Path) -> str:
     """One hash over the library's sources, in _CoqProject order."""
+    return library_sha256(theories, [theories / line.strip() for line in
+                                     (theories / "_CoqProject").read_text().splitlines()
+                                     if line.strip().endswith(".v")])
+
+
+def library_sha256(theories: Path, files: list[Path]) -> str:
+    """One hash over these library sources (each by its path in the library), in the given
+    order: a certificate's is over the files its .v loads, so a change elsewhere in the
+    library leaves it current."""
     h = hashlib.sha256()
-    for line in (theories / "_CoqProject").read_text().splitlines():
-        if line.strip().endswith(".v"):
-            h.update(line.strip().encode() + b"\0" + (theories / line.strip()).read_bytes() + b"\0")
+    for f in files:
+        h.update(f.relative_to(theories).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()
 
 

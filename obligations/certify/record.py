@@ -43,7 +43,7 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
         "derived": dict(spec.derived) if spec.derived else None,
         "coq_file": {"path": f"{spec.name}.v", "sha256": cert.sha256_text(text)},
         "rendered_sha256": cert.sha256_text(u.rendered.text),
-        "theories_sha256": cert.theories_sha256(settings.theories),
+        "library_sha256": _library_sha256(u, text, settings),
         "tool_version": __version__,
         "coq_version": settings.coq().version(),
         "uses_interval": u.rendered.uses_interval(choices),
@@ -57,6 +57,15 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
         **({"shared_files": [{"path": _shared_path(m), "module": m.logical, "sha256": m.sha256}
                              for m in u.rendered.shared]} if u.rendered.shared else {}),
     }
+
+
+def _library_sha256(u: Unfolded, text: str, settings: Settings) -> str:
+    """The hash of the library files the certificate's .v and its shared modules load."""
+    coq = settings.coq()
+    shared = {m.logical: m.text for m in u.rendered.shared}
+    loaded = coq.closure_of_texts([text, *shared.values()], shared)
+    order = {v: i for i, v in enumerate(coq.library_files())}
+    return cert.library_sha256(coq.theories, sorted(loaded, key=order.__getitem__))
 
 
 def _shared_path(m: SharedModule) -> str:

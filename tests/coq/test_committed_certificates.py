@@ -42,3 +42,23 @@ def test_committed_certificate_matches_its_spec(path: Path) -> None:
     assert compare(record, u, Settings(), path.with_suffix(".v")) == []
     # what Coq printed when it made the file passes today's allow-list
     assert allowlist.refused(record["assumptions"], record.get("uses_interval") is True) == []
+
+
+def test_a_library_change_stales_only_the_certificates_that_load_the_file(tmp_path: Path) -> None:
+    """The library hash a certificate records covers the library files its .v loads: an
+    edit to a file it does not load (a Laplace file, for a table) leaves it current, an edit
+    to one it loads makes it stale; so a change to one concept re-makes only its certificates."""
+    import shutil
+    theories = tmp_path / "theories"
+    shutil.copytree(Settings().theories, theories, ignore=shutil.ignore_patterns("*.vo*", "*.glob", ".*"))
+    path = REPO / "certificates" / "randomized_response.json"
+    record = json.loads(path.read_text())
+    u = unfold(_derived_spec(record, path, None))
+    settings = Settings(theories=theories)
+    assert compare(record, u, settings, path.with_suffix(".v")) == []
+    with (theories / "Laplace" / "RealSym.v").open("a") as f:
+        f.write("\n(* an edit elsewhere *)\n")
+    assert compare(record, u, settings, path.with_suffix(".v")) == []
+    with (theories / "Core" / "SubDistr.v").open("a") as f:
+        f.write("\n(* an edit to a file it loads *)\n")
+    assert [p.split(":")[0] for p in compare(record, u, settings, path.with_suffix(".v"))] == ["library_sha256"]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import committed
 import pytest
 
 from obligations.certify import certificate as cert
@@ -235,26 +236,11 @@ def test_certificate_of_an_unknown_spec(certs: Path) -> None:
 TINY = "snapping_p4_tiny"   # the cheapest floating-point certificate (p = 4, u on 2^5 points)
 
 
-@pytest.fixture(scope="module")
-def floating_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An honest certificate that requires a shared module, and the build that compiled it."""
-    out = tmp_path_factory.mktemp("floating")
-    specs = tmp_path_factory.mktemp("fspecs")
-    shutil.copy(REPO / "tests" / "specs" / "floating" / f"{TINY}.yaml", specs)
-    run = cli("prove", str(specs), "--out", str(out), "--build", str(out / "build"))
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out
-
-
 @pytest.fixture()
-def fcerts(floating_made: Path, tmp_path: Path) -> Path:
-    """A fresh copy of the floating certificate, its shared module, its spec and its build."""
-    out = tmp_path / "certs"
-    shutil.copytree(floating_made, out)
-    spec = json.loads((floating_made / f"{TINY}.json").read_text())["spec"]["path"]
-    spec_dir = Path(os.path.normpath(floating_made / spec)).parent
-    shutil.copytree(spec_dir, tmp_path / spec_dir.name)
-    return out
+def fcerts(tmp_path: Path) -> Path:
+    """A fresh copy of an honest certificate that requires a shared module (made by Coq with
+    `make test-certificates`), its shared module and its spec; no build folder yet."""
+    return committed.copy(TINY, tmp_path / "certs")
 
 
 def _shared_copy(certs: Path) -> Path:
@@ -312,7 +298,9 @@ def test_the_compiled_table_is_reused_and_an_edited_cache_is_not(fcerts: Path) -
     (module,) = unfold(load(fcerts / record["spec"]["path"])).rendered.shared
     settings = Settings(build=fcerts / "build")
     cached = settings.shared / f"{module.name}.v"
-    assert shared.ensure([module], settings) == ({}, "")                   # reused: proved once
+    spent, problem = shared.ensure([module], settings)             # compiled and checked once
+    assert "shared_coqc" in spent and problem == ""
+    assert shared.ensure([module], settings) == ({}, "")                   # then reused
     cached.write_text(module.text.replace("Theorem table_ok", "Axiom cheat : False.\nTheorem table_ok"))
     spent, problem = shared.ensure([module], settings)             # the edited .v: compiled again
     assert "shared_coqc" in spent and problem == ""               # (what prove and verify call first)
@@ -351,6 +339,7 @@ def test_an_edited_vo_with_a_rehashed_marker_is_compiled_again(fcerts: Path, tmp
     vfile, vo, marker = shared.paths(coq, module)
     fake = tmp_path / "fake" / vfile.name
     fake.parent.mkdir()
+    vo.parent.mkdir(parents=True, exist_ok=True)
     fake.write_text("Definition table := 0.\nTheorem table_ok : True.\nProof. exact I. Qed.\n")
     assert subprocess.run(["coqc", "-Q", str(fake.parent), "Obligations.Shared", str(fake)],
                           capture_output=True).returncode == 0
