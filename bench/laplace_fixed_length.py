@@ -47,8 +47,8 @@ def main() -> int:
         library = coq.closure_of_texts([vfile.read_text()])
         coq.build_theories(needed=library)
         c0, t0 = _cpu(), time.monotonic()
-        done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp), "Certs", str(vfile)], cwd=tmp, capture_output=True,
-                              text=True, timeout=args.timeout)
+        done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp), "Certs", str(vfile)], cwd=tmp,
+                              capture_output=True, text=True, timeout=args.timeout)
         c1, t1 = _cpu(), time.monotonic()
         print(f"coqc: exit {done.returncode}, {c1 - c0:.1f} s CPU, {t1 - t0:.1f} s wall")
         if done.returncode != 0:
@@ -57,7 +57,8 @@ def main() -> int:
         names = assumption_names(done.stdout[done.stdout.index("Axioms:"):].splitlines(), "at1s_dp")
         checked = coq.check([vfile], library)
         c2 = _cpu()
-        print(f"coqchk: {checked.status}, {c2 - c1:.1f} s CPU" + ("" if checked.status == "ok" else f": {checked.message}"))
+        why = "" if checked.status == "ok" else f": {checked.message}"
+        print(f"coqchk: {checked.status}, {c2 - c1:.1f} s CPU{why}")
         full, unresolved = allowlist.full_names(names, checked.axioms)
         refused = allowlist.refused(full, uses_interval=False, uses_analysis=True)
         print(f"assumptions: {len(full)} ({', '.join(sorted(full))}); unresolved {unresolved}; refused {refused}")
