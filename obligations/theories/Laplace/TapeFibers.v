@@ -80,6 +80,18 @@ move=> mf; elim: s => [|b s IH] /=; first exact: mfibers_cst.
 exact: mfibers_cons.
 Qed.
 
+(** A map that agrees with [g] where [b] holds and with [h] elsewhere has measurable
+    fibers when [b] is a measurable condition and [g], [h] have measurable fibers. *)
+Lemma mfibers_split (A : Type) (b : tape S n -> bool) (f g h : tape S n -> A) :
+  measurable [set w | b w] ->
+  (forall w, b w = true -> f w = g w) -> (forall w, b w = false -> f w = h w) ->
+  mfibers g -> mfibers h -> mfibers f.
+Proof.
+move=> mb fg fh mg mh.
+apply: (@mfibers_ext A f (fun w => if b w then g w else h w)); last exact: mfibers_if.
+by move=> w; case E: (b w); [exact: fg|exact: fh].
+Qed.
+
 End fibers.
 
 (** Comparisons and sums of the reals of the semantics, on tapes of real noise. *)
