@@ -2,8 +2,8 @@
 Z (infinite support), ratio 1/2, 1000 runs: the smallest epsilon at delta = 1e-5 proved with the
 one below refuted, and (300, 1e-5) refuted with inputs 0 and -1 and the loss event inside a box
 (theories/Accountant/NoiseCheck.v).  The discrete Gaussian's specs beside them are not proved
-here either: too slow for the suite (coqchk of the smallest epsilon's certificate takes about
-106 s CPU, 0.44 GB: docs/accountant.md); test_gauss_one_window.py proves a small one."""
+here either: too slow for the suite (coqchk of the shipped smallest-epsilon certificate took 57 s
+of CPU here, 0.6 GB: docs/accountant.md); test_gauss_one_window.py proves a small one."""
 from __future__ import annotations
 
 import json
