@@ -5,12 +5,11 @@ named tactic in each proof), so the table cannot drift from what Coq is given.  
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from inprocess import cli
 
 from obligations.float.binary64 import cases
 from obligations.float.binary64_cases import interior_range
@@ -43,8 +42,7 @@ def test_obligations_are_the_generated_lemmas_with_their_tactics(path: Path, mon
 
 
 def test_show_prints_the_cases_and_the_numbers() -> None:
-    done = subprocess.run([sys.executable, "-m", "obligations", "show", str(SHIPPED)], capture_output=True,
-                          text=True, cwd=REPO, timeout=120)
+    done = cli("show", str(SHIPPED))
     assert done.returncode == 0, done.stderr
     out = done.stdout
     # the outputs: B = 100, Lambda = 2, so the interior grid points are k = -49..49

@@ -1,14 +1,13 @@
 """Program specs (issue 4): checking, the exact interpreter, the verdicts, refusals."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from inprocess import cli
 
 from obligations.analysis.finite import plan, tabulate
 from obligations.certify.run import load_specs, unfold
@@ -278,9 +277,7 @@ def test_cli_refuses_hostile_programs_with_exit_2_and_builds_nothing(tmp_path: P
     spec.write_text(yaml.safe_dump({"schema_version": 1, "name": "hostile", "claim": {"epsilon": "1"},
                                     "program": {"inputs": {"x": {"range": [0, 1], "sensitivity": 1}},
                                                 "body": [{"while": "x > 0", "do": ["top"]}]}}))
-    run = subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--build",
-                          str(tmp_path / "build"), "--out", str(tmp_path / "out")],
-                         capture_output=True, text=True, cwd=REPO, timeout=120)
+    run = cli("prove", str(spec), "--build", str(tmp_path / "build"), "--out", str(tmp_path / "out"))
     assert run.returncode == 2
     assert "hostile.yaml: program.body[0]: unknown statement 'while'" in run.stderr
     assert not (tmp_path / "build").exists()

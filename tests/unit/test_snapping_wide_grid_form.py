@@ -6,8 +6,6 @@ mpmath, and the rendered theorem.  Coq: tests/coq/test_snapping_wide_grid_certif
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,7 @@ from typing import Any
 import mpmath
 import pytest
 import yaml
+from inprocess import cli
 
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
@@ -125,15 +124,13 @@ def test_bad_range_names_the_field(tmp_path: Path, snapping: Any, field: str) ->
 
 def test_bad_range_exits_2(tmp_path: Path) -> None:
     path = _write(tmp_path, snapping={"bound": {"min_over_lambda": 400}})
-    run = subprocess.run([sys.executable, "-m", "obligations", "check", str(path)], capture_output=True, text=True,
-                         cwd=REPO, timeout=120)
+    run = cli("check", str(path))
     assert run.returncode == 2, run.stdout + run.stderr
     assert "snapping.bound.min_over_lambda" in run.stderr and "(0, 353]" in run.stderr, run.stderr
 
 
 def test_show_json_gives_the_routes_constants() -> None:
-    run = subprocess.run([sys.executable, "-m", "obligations", "show", "--json", str(SEED.relative_to(REPO))],
-                         capture_output=True, text=True, cwd=REPO, timeout=120)
+    run = cli("show", "--json", str(SEED.relative_to(REPO)))
     assert run.returncode == 0, run.stderr
     [item] = json.loads(run.stdout)
     c = Fraction(item["library_constants"]["c"])
