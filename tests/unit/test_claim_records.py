@@ -130,6 +130,8 @@ def test_the_recorded_claim_is_the_theorems_statement(path: Path) -> None:
 
 
 def _check_for(claim: dict[str, Any]) -> Any:
+    if str(claim.get("epsilon", "")).startswith("min eps"):
+        return _min_eps
     for key, check in (("distance_to_laplace", _distance), ("accuracy", _accuracy),
                        ("expected_error", _expected_error), ("kov", _kov),
                        ("binary_snapping_all", _binary_all), ("binary_snapping", _binary)):
@@ -176,6 +178,31 @@ def _dp(claim: dict[str, Any], statement: str, vtext: str, record: dict[str, Any
         d = re.fullmatch(r"\[(\d+)\]%Z", deltas)
         assert d, deltas
         assert claim["domain"] == f"the integer query values {span} only, neighbours |q - q'| <= {d.group(1)}"
+
+
+def _min_eps(claim: dict[str, Any], statement: str, vtext: str, record: dict[str, Any], path: Path) -> None:
+    """The smallest eps at delta, to a tolerance: the last theorem proves the claim at some eps,
+    the first refutes it at eps minus the tolerance (the same predicate, mechanism and delta)."""
+    m = re.fullmatch(r"min eps \(tolerance (\S+)\)", claim["epsilon"])
+    assert m, claim
+    below = record["theorems"][0]["statement"]
+    assert len(record["theorems"]) == 2 and re.search(r"/\\ ~ ", below), below
+    head, args = _dp_arguments(statement)
+    below_head, below_args = _dp_arguments(below)
+    assert head == below_head and args[:-2] == below_args[:-2], (statement, below)
+    assert _same(_coq_value(args[-2]) - _coq_value(below_args[-2]), _claim_value(m.group(1)), {})
+    assert _same(_coq_value(args[-1]), _claim_value(claim["delta"]), {})
+    assert _same(_coq_value(below_args[-1]), _claim_value(claim["delta"]), {})
+
+
+MIN_EPS_TESTS = sorted(p for p in (REPO / "tests" / "certificates").glob("*.json")
+                       if json.loads(p.read_text())["claim"].get("epsilon", "").startswith("min eps"))
+
+
+@pytest.mark.parametrize("path", MIN_EPS_TESTS, ids=lambda p: p.stem)
+def test_a_smallest_eps_record_is_its_two_theorems(path: Path) -> None:
+    record = json.loads(path.read_text())
+    _min_eps(record["claim"], record["theorems"][-1]["statement"], "", record, path)
 
 
 def _all_k(claim: dict[str, Any], statement: str, vtext: str, record: dict[str, Any], path: Path) -> None:
