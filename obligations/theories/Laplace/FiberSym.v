@@ -3,7 +3,7 @@
     [rdp_of_aligned] (RealAlignSound.v) asks that every fiber of the map
     from a tape to its whole-number shifts ([zshift]) be measurable.  At a
     fixed stream length the aligned run is a finite computation, so a
-    generated proof computes that map on a symbolic tape ([cbn]: a list of
+    generated proof computes that map on a symbolic tape ([lazy]: a list of
     roundings down, the comparisons of noisy values left where the run makes
     them) and [mfib] closes the duty by TapeFibers.v's lemmas alone: it
     splits the tapes on one comparison found in the computed map
