@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from obligations.certify import allowlist
-from obligations.prover.coq import Coq, assumption_names
+from obligations.prover.coq import Coq, StageResult, assumption_names
 
 pytestmark = pytest.mark.coq
 
@@ -23,60 +23,58 @@ EXAMPLES = Path(__file__).resolve().parent / "laplace"
 
 EXAMPLES_PROVED = [("laplace_mechanism.v", "lapmech_dp", "ProgAlign.v"),
                    ("laplace_mechanism_aligned.v", "lapmech_aligned_dp", "RealAlignSound.v")]
+STEPS, AT1_DP = "above_threshold_one_query_steps.v", "above_threshold_one_query_dp.v"
 
 
-def test_laplace_mechanism_program_proved_and_audited(tmp_path: Path) -> None:
-    """Both proofs of the Laplace mechanism compiled, then one coqchk of the two files and the
-    continuous-noise library (Laplace/; the rest of the library is checked by the verify tests)."""
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, list[str]], StageResult, list[Path]]:
+    """The four example proofs compiled (what each printed from its `Axioms:` on), then one coqchk
+    of them with the continuous-noise library (Laplace/; the rest of the library, the Prelude's
+    closure of about 140 files and 50 s of coqchk, is checked by the verify tests)."""
+    tmp = tmp_path_factory.mktemp("laplace")
     coq = Coq(THEORIES)
-    vfiles = [tmp_path / example for example, _, _ in EXAMPLES_PROVED]
+    vfiles = [tmp / name for name in (*(e for e, _, _ in EXAMPLES_PROVED), STEPS, AT1_DP)]
     for vfile in vfiles:
         shutil.copy(EXAMPLES / vfile.name, vfile)
     library = coq.closure_of_texts([v.read_text() for v in vfiles])
     coq.build_theories(needed=library)
-    names = []
-    for vfile, (_, theorem, uses) in zip(vfiles, EXAMPLES_PROVED, strict=True):
-        assert any(v.name == uses for v in coq.closure_of_texts([vfile.read_text()]))
-        done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
-                              cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    printed = {}
+    for vfile in vfiles:
+        done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp), "Certs", str(vfile)],
+                              cwd=tmp, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr[-2000:]
-        names.append(assumption_names(done.stdout[done.stdout.index("Axioms:"):].splitlines(), theorem))
-    checked = coq.check(vfiles, [v for v in library if v.parent.name == "Laplace"])
+        printed[vfile.name] = done.stdout[done.stdout.index("Axioms:"):].splitlines()
+    return printed, coq.check(vfiles, [v for v in library if v.parent.name == "Laplace"]), library
+
+
+def test_laplace_mechanism_program_proved_and_audited(
+        examples: tuple[dict[str, list[str]], StageResult, list[Path]]) -> None:
+    """Both proofs of the Laplace mechanism (by rdp_of_shift and by rdp_of_aligned): coqchk
+    accepts them, and their assumptions are the analysis axioms admitted for continuous noise."""
+    printed, checked, _ = examples
     assert checked.status == "ok", checked.message
-    for theorem_names in names:
-        full, unresolved = allowlist.full_names(theorem_names, checked.axioms)
+    coq = Coq(THEORIES)
+    for example, theorem, uses in EXAMPLES_PROVED:
+        assert any(v.name == uses for v in coq.closure_of_texts([(EXAMPLES / example).read_text()]))
+        full, unresolved = allowlist.full_names(assumption_names(printed[example], theorem), checked.axioms)
         assert unresolved == []
         assert set(allowlist.ANALYSIS) <= set(full)
         assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
         assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)
 
 
-def test_aligned_run_over_the_reals_by_steps(tmp_path: Path) -> None:
+def test_aligned_run_over_the_reals_by_steps(examples: tuple[dict[str, list[str]], StageResult, list[Path]]) -> None:
     """RealAlignSteps.v's step lemmas prove a branching program's aligned run void or good for
     every real tape and prophecy (AboveThreshold on one answer), on the reals' axioms alone; with
     TapeFibers.v's lemmas for the measurable pieces, rdp_of_aligned then proves it ε-DP under
     continuous noise (above_threshold_one_query_dp.v), on the analysis axioms the allow-list
     admits for a continuous-noise claim only."""
-    coq = Coq(THEORIES)
-    vfiles = [tmp_path / name for name in ("above_threshold_one_query_steps.v", "above_threshold_one_query_dp.v")]
-    for vfile in vfiles:
-        shutil.copy(EXAMPLES / vfile.name, vfile)
-    library = coq.closure_of_texts([v.read_text() for v in vfiles])
+    printed, checked, library = examples
     assert {"RealAlignSteps.v", "TapeFibers.v", "RealAlignSound.v"} <= {v.name for v in library}
-    coq.build_theories(needed=library)
-    printed = []
-    for vfile in vfiles:
-        done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
-                              cwd=tmp_path, capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, done.stderr[-2000:]
-        printed.append(done.stdout[done.stdout.index("Axioms:"):].splitlines())
-    # coqchk on the examples and the continuous-noise library (Laplace/); the rest of the library
-    # (the Prelude's closure: about 140 files, 50 s of coqchk) is checked by the verify tests
-    checked = coq.check(vfiles, [v for v in library if v.parent.name == "Laplace"])
     assert checked.status == "ok", checked.message
-    steps, _ = allowlist.full_names(assumption_names(printed[0], "at1_good"), checked.axioms)
+    steps, _ = allowlist.full_names(assumption_names(printed[STEPS], "at1_good"), checked.axioms)
     assert steps and allowlist.refused(steps, uses_interval=False) == []
-    full, unresolved = allowlist.full_names(assumption_names(printed[1], "at1_dp"), checked.axioms)
+    full, unresolved = allowlist.full_names(assumption_names(printed[AT1_DP], "at1_dp"), checked.axioms)
     assert unresolved == []
     assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
     assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)
