@@ -254,6 +254,14 @@ def tconv(b_list: Floats, d_list: Floats) -> Floats:
     return np.concatenate((head, _fdadd(lo[h:], hi)))
 
 
+TREE_CUT = 700           # TreeConv.v's `tcut`: the tree for left factors of at most this many masses
+
+
+def hconv(b_list: Floats, d_list: Floats) -> Floats:
+    """TreeConv.v's `hconv`: `tconv` for a left factor of at most TREE_CUT masses, else `fconv`."""
+    return tconv(b_list, d_list) if len(b_list) <= TREE_CUT else fconv(b_list, d_list)
+
+
 def trim(tau: float, stride: int, offset: int, masses: Floats) -> tuple[int, Floats]:
     """`trim`: masses below tau dropped at both ends."""
     big = np.nonzero(masses >= tau)[0]
@@ -277,10 +285,10 @@ class Window:
 
 def fpow(pld: PairPld, stride: int, runs: int, tau: float = TAU, tree: bool = False) -> Window:
     """`fpow`: the runs-fold power by squaring (binary digits, most significant first); `tree`:
-    TreeConv.v's `tpow`, the same with `tconv`."""
+    TreeConv.v's `tpow`, the same with `hconv`."""
     if runs < 1:
         raise ValueError("runs >= 1")
-    conv = tconv if tree else fconv
+    conv = hconv if tree else fconv
     base = np.array([float_lower(q) for q in pld.masses])
     offset, masses = pld.offset, base
     for bit in bin(runs)[3:]:
