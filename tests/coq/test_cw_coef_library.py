@@ -5,7 +5,9 @@ r^k is at most its negative mass has gk = 0 (`gk_dead`, r bounding M's rows' rat
 3-ary randomized response (1/2 on the input, 1/4 elsewhere: ratio 2), priors on the points
 0 and 1, one run: at t = 2 the coefficients (1, −2, 0) are dead, so hs(2) = 0 is proved from
 the library's theorems alone; at t = 3/2 ((1, −3/2, 0), hs(3/2) = 1/8) the same proof is
-refused by coqc.  Two coqc runs of about a second each; the proof rests on the reals' axioms."""
+refused by coqc.  Swapping inputs 0, 1 and outputs 0, 1 together leaves gk unchanged
+(`gk_swap`); swapping outputs 0, 2 instead is refused.  Three coqc runs of about a second
+each; the proof rests on the reals' axioms."""
 from __future__ import annotations
 
 import subprocess
@@ -45,13 +47,26 @@ Proof.
   unfold Q2R. cbn [Qnum Qden].
   unfold Rmax. repeat match goal with |- context [Rle_dec ?a ?b] => destruct (Rle_dec a b) end; lra.
 Qed.
+
+Definition swap01 (x : nat) : nat := match x with 0 => 1 | 1 => 0 | _ => x end%nat.
+Definition swap02 (x : nat) : nat := match x with 0 => 2 | 2 => 0 | _ => x end%nat.
+
+(** Inputs 0, 1 and outputs (SG) permuted together: gk unchanged, if M cannot tell. *)
+Lemma rr3_swap (c : nat -> R) : gk rr3 1 (fun x => c (swap01 x)) = gk rr3 1 c.
+Proof.
+  apply (gk_swap rr3 swap01 (SG)); unfold prob, entry, rr3; cbn [rows n_in n_out].
+  - intros x Hx. destruct x as [|[|[|]]]; try lia; cbn; split; (lia || reflexivity).
+  - intros y Hy. destruct y as [|[|[|]]]; try lia; cbn; split; (lia || reflexivity).
+  - intros x y Hx Hy. destruct x as [|[|[|]]]; try lia; destruct y as [|[|[|]]]; try lia;
+      cbn [nth swap01 swap02]; unfold Q2R; cbn [Qnum Qden]; lra.
+Qed.
 Set Printing Width 100000.
 Print Assumptions rr3_hs_zero.
 """
 
 
-def coqc(tmp_path: Path, t: str) -> subprocess.CompletedProcess[str]:
-    (tmp_path / "coef_dead.v").write_text(PROOF.replace("(T)", f"({t})"))
+def coqc(tmp_path: Path, t: str, sg: str = "swap01") -> subprocess.CompletedProcess[str]:
+    (tmp_path / "coef_dead.v").write_text(PROOF.replace("(T)", f"({t})").replace("(SG)", sg))
     return subprocess.run(["coqc", "-Q", str(REPO / "obligations" / "theories"), "Obligations", "coef_dead.v"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=300)
 
@@ -62,6 +77,13 @@ def test_dead_coefficients_prove_hs_zero(tmp_path: Path) -> None:
     names = assumption_names(done.stdout.splitlines(), "rr3_hs_zero")      # the reals' axioms only
     full, unresolved = allowlist.full_names(names, allowlist.REALS)
     assert names and not unresolved and allowlist.refused(full, uses_interval=False) == []
+
+
+def test_a_permutation_the_mechanism_can_tell_is_refused(tmp_path: Path) -> None:
+    done = coqc(tmp_path, "2", sg="swap02")     # inputs 0, 1 swapped but outputs 0, 2: M(1)(2) <> M(0)(0)
+    assert done.returncode != 0
+    line = 1 + PROOF.splitlines().index("      cbn [nth swap01 swap02]; unfold Q2R; cbn [Qnum Qden]; lra.")
+    assert f"line {line}," in done.stderr and "Cannot find witness" in done.stderr     # rr3_swap's Hsym
 
 
 def test_live_coefficients_are_refused(tmp_path: Path) -> None:

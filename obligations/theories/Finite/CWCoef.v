@@ -13,7 +13,10 @@
     are within a factor r of one another ([ratio_le]): with S₊ and S₋ the masses of the
     positive and of the negative coefficients and k runs to go, S₊·r^k ≤ S₋ gives 0 and
     S₋·r^k ≤ S₊ gives S₊ − S₋.  Setting one coefficient to 0 moves [gk] by at most its
-    magnitude ([gk_drop_le], [gk_drop_ge]).  For distributions ([distr M]) only. *)
+    magnitude ([gk_drop_le], [gk_drop_ge]).  Permuting inputs and outputs together in a
+    way M cannot tell apart leaves [gk] unchanged ([gk_swap]): for randomized response
+    with equal prior weights, states that differ by swapping two inputs merge.  The
+    decisions and the dropping are for distributions ([distr M]). *)
 From Coq Require Import List QArith Qreals Reals Lra Lia.
 From Obligations.Core Require Import RealFacts Lists Sums.
 From Obligations.Finite Require Import Mechanism Compose CW PLD CWStream TypeClass.
@@ -270,6 +273,64 @@ Proof.
   eapply Rle_trans; [apply rmax0_plus_le|]. apply Rplus_le_compat_l.
   rewrite (Rmult_comm (- c x0)), rmax0_scal by (apply lik_nonneg; assumption). rewrite Rmult_comm. apply Rle_refl.
 Qed.
+
+(** ** Symmetry: permuting inputs and outputs together in a way M cannot tell apart *)
+
+(** A sum over [0 .. n - 1] reindexed by an involution of [0 .. n - 1]. *)
+Lemma rsum_involution (n : nat) (p : nat -> nat) (F : nat -> R) :
+  (forall x, (x < n)%nat -> (p x < n)%nat /\ p (p x) = x) ->
+  rsum (map (fun x => F (p x)) (seq 0 n)) = rsum (map F (seq 0 n)).
+Proof.
+  intros Hp.
+  transitivity (rsum (map (fun x => rsum (map (fun z => if (x <? n)%nat && (z =? p x)%nat then F z else 0)
+                                              (seq 0 n))) (seq 0 n))).
+  - apply rsum_ext_in. intros x Hx. apply in_seq in Hx. destruct (Hp x ltac:(lia)) as [H1 _].
+    rewrite (rsum_single Nat.eq_dec _ (seq 0 n) (p x) (seq_NoDup _ _) ltac:(apply in_seq; lia)).
+    + rewrite (proj2 (Nat.ltb_lt x n)) by lia. rewrite Nat.eqb_refl. reflexivity.
+    + intros z Hz. destruct (Nat.eqb_spec z (p x)); [congruence|]. rewrite andb_false_r. reflexivity.
+  - rewrite rsum_swap. apply rsum_ext_in. intros z Hz. apply in_seq in Hz. destruct (Hp z ltac:(lia)) as [H1 H2].
+    rewrite (rsum_single Nat.eq_dec _ (seq 0 n) (p z) (seq_NoDup _ _) ltac:(apply in_seq; lia)).
+    + rewrite (proj2 (Nat.ltb_lt (p z) n)) by lia. rewrite H2, Nat.eqb_refl. reflexivity.
+    + intros x Hx. destruct (Nat.ltb_spec x n); [|reflexivity]. destruct (Nat.eqb_spec z (p x)); [|reflexivity].
+      exfalso. apply Hx. subst z. symmetry. apply (Hp x), H.
+Qed.
+
+Section Swap.
+Variables (pi sg : nat -> nat).
+Hypothesis Hpi : forall x, (x < n_in M)%nat -> (pi x < n_in M)%nat /\ pi (pi x) = x.
+Hypothesis Hsg : forall y, (y < n_out M)%nat -> (sg y < n_out M)%nat /\ sg (sg y) = y.
+Hypothesis Hsym : forall x y, (x < n_in M)%nat -> (y < n_out M)%nat -> prob M (pi x) (sg y) = prob M x y.
+
+Lemma lik_swap (ys : list nat) (x : nat) :
+  (x < n_in M)%nat -> Forall (fun y => y < n_out M)%nat ys -> lik M (map sg ys) (pi x) = lik M ys x.
+Proof.
+  intros Hx Hys. induction Hys as [|y ys Hy _ IH]; cbn [map]; [rewrite !lik_nil; reflexivity|].
+  rewrite !lik_cons', Hsym, IH by assumption. reflexivity.
+Qed.
+
+Lemma seqs_swap (k : nat) (H : list nat -> R) :
+  rsum (map (fun ys => H (map sg ys)) (seqs (n_out M) k)) = rsum (map H (seqs (n_out M) k)).
+Proof.
+  revert H. induction k as [|k IH]; intros H; [reflexivity|]. cbn [seqs]. rewrite !rsum_flat_map.
+  transitivity (rsum (map (fun y => rsum (map (fun ys => H (sg y :: ys)) (seqs (n_out M) k))) (seq 0 (n_out M)))).
+  - apply rsum_ext_in. intros y _. rewrite !map_map. cbn [map]. apply (IH (fun zs => H (sg y :: zs))).
+  - rewrite <- (rsum_involution (n_out M) sg (fun y' => rsum (map H (map (cons y') (seqs (n_out M) k)))) Hsg).
+    apply rsum_ext_in. intros y _. rewrite map_map. reflexivity.
+Qed.
+
+(** gk is unchanged when the coefficients are permuted by [pi]. *)
+Theorem gk_swap (k : nat) (c : nat -> R) : gk k (fun x => c (pi x)) = gk k c.
+Proof.
+  unfold gk. rewrite <- (seqs_swap k (fun ys => Rmax 0 (cdot (fun x => c (pi x)) ys))).
+  apply rsum_ext_in. intros ys Hys. destruct (seqs_spec _ _ _ Hys) as [_ Hf]. f_equal. unfold cdot.
+  transitivity (rsum (map (fun x => (fun z => c z * lik M (map sg ys) (pi z)) (pi x)) (seq 0 (n_in M)))).
+  - apply rsum_ext_in. intros x Hx. apply in_seq in Hx. destruct (Hpi x ltac:(lia)) as [_ H2]. rewrite H2. reflexivity.
+  - rewrite (rsum_involution (n_in M) pi (fun z => c z * lik M (map sg ys) (pi z)) Hpi).
+    apply rsum_ext_in. intros x Hx. apply in_seq in Hx.
+    rewrite lik_swap by (lia || assumption). reflexivity.
+Qed.
+
+End Swap.
 
 End Coef.
 
