@@ -40,7 +40,8 @@ Require Import Bench.CoefDP.
 Import ListNotations.
 Local Open Scope uint63_scope.
 Definition T : float := fpow_aux 12 4.75 {k} 1%float.
-Definition res := run true 400 {k} 0 [(0%uint63, (Build_cs 0.5 0.5 (0.5 * T) (0.5 * T))%float)] 0%float 0.
+Definition key0 : int := OFF + B * OFF + B * B * OFF.
+Definition res := run 400 {k} 0 [(key0, (Build_cs 0.5 0.5 (0.5 * T) (0.5 * T))%float)] 0%float 0.
 Lemma res_pos : PrimFloat.ltb 0 (fst res) = true.
 Proof. vm_compute. reflexivity. Qed.
 """
