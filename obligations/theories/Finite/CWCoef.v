@@ -13,7 +13,8 @@
     are within a factor r of one another ([ratio_le]): with S₊ and S₋ the masses of the
     positive and of the negative coefficients and k runs to go, S₊·r^k ≤ S₋ gives 0 and
     S₋·r^k ≤ S₊ gives S₊ − S₋.  Setting one coefficient to 0 moves [gk] by at most its
-    magnitude ([gk_drop_le], [gk_drop_ge]).  Permuting inputs and outputs together in a
+    magnitude ([gk_drop_le], [gk_drop_ge]).  Without any decision, max(0, Σ_x c(x)) ≤ gk ≤ S₊
+    ([gk_ge_sum], [gk_le_pos]).  Permuting inputs and outputs together in a
     way M cannot tell apart leaves [gk] unchanged ([gk_swap]): for randomized response
     with equal prior weights, states that differ by swapping two inputs merge.  The
     decisions and the dropping are for distributions ([distr M]). *)
@@ -126,6 +127,14 @@ Proof.
   rewrite lik_mass by lia. ring.
 Qed.
 
+(** Bounds that need no decision: max(0, Σ_x c(x)) ≤ gk k c ≤ S₊ (every state may be
+    summed at once, from below or from above). *)
+Lemma gk_ge_sum (k : nat) (c : nat -> R) : Rmax 0 (rsum (map c (seq 0 (n_in M)))) <= gk k c.
+Proof.
+  apply Rmax_lub; [apply gk_nonneg|]. rewrite <- (cdot_mass k c). unfold gk. apply rsum_le.
+  intros ys _. apply Rmax_r.
+Qed.
+
 (** The rows are within a factor r of one another, output by output. *)
 Variable r : R.
 Hypothesis Hr : forall x x' y, (x < n_in M)%nat -> (x' < n_in M)%nat -> (y < n_out M)%nat ->
@@ -165,6 +174,17 @@ Proof.
   unfold Rmax. destruct (Rle_dec 0 (c x)), (Rle_dec 0 (- c x)); try ring.
   - replace (c x) with 0 by lra. ring.
   - lra.
+Qed.
+
+Lemma gk_le_pos (k : nat) (c : nat -> R) : gk k c <= cpos c.
+Proof.
+  unfold cpos. rewrite <- (cdot_mass k (fun x => Rmax 0 (c x))). unfold gk. apply rsum_le.
+  intros ys Hys. destruct (seqs_spec _ _ _ Hys) as [_ Hf]. rewrite cdot_split.
+  assert (0 <= rsum (map (fun x => Rmax 0 (- c x) * lik M ys x) (seq 0 (n_in M)))).
+  { apply rsum_nonneg. intros x Hx. apply in_seq in Hx. apply Rmult_le_pos; [apply Rmax_l|apply lik_nonneg; [lia|exact Hf]]. }
+  assert (0 <= cdot (fun x => Rmax 0 (c x)) ys).
+  { unfold cdot. apply rsum_nonneg. intros x Hx. apply in_seq in Hx. apply Rmult_le_pos; [apply Rmax_l|apply lik_nonneg; [lia|exact Hf]]. }
+  apply Rmax_lub; [assumption|]. unfold cdot in *. lra.
 Qed.
 
 (** No continuation can end above 0. *)
