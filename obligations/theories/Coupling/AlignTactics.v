@@ -152,7 +152,8 @@ Ltac zbool_hyps :=
   | H : (_ && _)%bool = false |- _ => apply Bool.andb_false_iff in H
   | H : negb _ = true |- _ => apply Bool.negb_true_iff in H
   | H : negb _ = false |- _ => apply Bool.negb_false_iff in H
-  | H : _ /\ _ |- _ => destruct H
+  | H : _ /\ _ |- _ => let H1 := fresh H in let H2 := fresh H in
+                        pose proof (proj1 H) as H1; pose proof (proj2 H) as H2; clear H
   | H : (_ <=? _)%Z = true \/ _ |- _ => destruct H
   | H : (_ <? _)%Z = true \/ _ |- _ => destruct H
   | H : (_ =? _)%Z = true \/ _ |- _ => destruct H
