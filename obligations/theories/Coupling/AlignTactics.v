@@ -301,13 +301,25 @@ Ltac pvoid_split :=
           destruct (nth_error tr n) as [[| |?]|] eqn:?; cbn [Bool.eqb andb orb negb oval_eqb]
       end ]).
 
+(** The invariant's witnesses read off the two states (their variables, then their outputs
+    and traces by unification): a leaf's goals carry no evars for its variables, which every
+    later tactic would have to look through. *)
+Ltac pexists_env l := lazymatch l with ?h :: ?t => exists h; pexists_env t | _ => idtac end.
+
+Ltac pwitness :=
+  lazymatch goal with
+  | |- context [mkts ?envl _ _ false false = mkts _ _ _ _ _ /\ mkts ?enva _ _ false false = mkts _ _ _ _ _ /\ _] =>
+      pexists_env envl; pexists_env enva
+  end;
+  repeat match goal with |- ex _ => eexists end.
+
 (** Close a leaf: void, contradictory, or the goal's invariant/post-condition with lia. *)
 Ltac pleaf :=
   zbool_hyps; pleaf_simpl; zbool_goal;
   first [ pleaf_void
         | left; split;
-          [ repeat match goal with |- ex _ => eexists end;
-            (* the two states first: they instantiate every witness *)
+          [ first [pwitness | repeat match goal with |- ex _ => eexists end];
+            (* the two states first: they instantiate every other witness *)
             split; [reflexivity|]; split; [reflexivity|]; repeat split; pleaf_eq
           | reflexivity ]
         | right; left; split; [repeat split; pleaf_eq | reflexivity]
