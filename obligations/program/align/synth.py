@@ -544,7 +544,8 @@ def _candidates(  # noqa: C901 (one family of atoms after the other)
     out += [Atom("=", lin(("acc", 1)), lin()), Atom("<=", lin(("acc", 1)), lin(const=al.C))]
     # the costs seen, as bounds: a loop that stops at its first costly release has no counter,
     # and its cost before that release is a constant (the threshold's) below the claim
-    out += [Atom("<=", lin(("acc", 1)), lin(const=c)) for c in sorted({s["acc"] for s in samples if 0 < s["acc"] < al.C})[:4]]
+    seen = sorted({s["acc"] for s in samples if 0 < s["acc"] < al.C})[:4]
+    out += [Atom("<=", lin(("acc", 1)), lin(const=c)) for c in seen]
     # the cost against a counter: acc <= alpha + beta * l<y>, beta from the increments
     for y in live:
         ly = f"l{y}"
