@@ -121,6 +121,19 @@ def test_houdini_drops_what_only_short_runs_satisfy() -> None:
             assert not ({"l1", "r1"} <= names and a.op == "<="), a
 
 
+def test_a_sparse_vector_without_counter_gets_its_cost_before_the_hit(tmp_path: Path) -> None:
+    """Stop at the first hit, no counter: before the hit the cost is the threshold's alone, a
+    constant below the claim (the hit's cost is paid on top of it); a bound by the claim
+    would not be inductive."""
+    r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "4"))))
+    assert isinstance(r, Found)
+    W, C = r.alignment.W, r.alignment.C
+    threshold = W // 2       # the threshold's shift 1 at scale 2
+    for p in r.invariant.phases:
+        assert synth.Atom("<=", synth.lin(("acc", 1)), synth.lin(const=threshold)) in p.atoms, p
+    assert threshold < C
+
+
 def test_undecided_when_no_alignment(tmp_path: Path) -> None:
     r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "1"))))
     assert isinstance(r, NotFound)

@@ -542,6 +542,10 @@ def _candidates(  # noqa: C901 (one family of atoms after the other)
         if uses_d:
             out.append(Atom("<=", lin((f"a{y}", 1)), lin(("D", 1))))
     out += [Atom("=", lin(("acc", 1)), lin()), Atom("<=", lin(("acc", 1)), lin(const=al.C))]
+    # the costs seen, as bounds: a loop that stops at its first costly release has no counter,
+    # and its cost before that release is a constant (the threshold's) below the claim
+    seen = sorted({s["acc"] for s in samples if 0 < s["acc"] < al.C})[:4]
+    out += [Atom("<=", lin(("acc", 1)), lin(const=c)) for c in seen]
     # the cost against a counter: acc <= alpha + beta * l<y>, beta from the increments
     for y in live:
         ly = f"l{y}"

@@ -152,7 +152,8 @@ Ltac zbool_hyps :=
   | H : (_ && _)%bool = false |- _ => apply Bool.andb_false_iff in H
   | H : negb _ = true |- _ => apply Bool.negb_true_iff in H
   | H : negb _ = false |- _ => apply Bool.negb_false_iff in H
-  | H : _ /\ _ |- _ => destruct H
+  | H : _ /\ _ |- _ => let H1 := fresh H in let H2 := fresh H in
+                        pose proof (proj1 H) as H1; pose proof (proj2 H) as H2; clear H
   | H : (_ <=? _)%Z = true \/ _ |- _ => destruct H
   | H : (_ <? _)%Z = true \/ _ |- _ => destruct H
   | H : (_ =? _)%Z = true \/ _ |- _ => destruct H
@@ -207,20 +208,44 @@ Ltac psym_step E :=
       end
   end.
 
-Ltac psplit E :=
-  match type of E with
-  | context [match nth_error ?tr ?n with _ => _ end] => destruct (nth_error tr n) as [[|]|] eqn:?
-  | context [if ?b then _ else _] => destruct b eqn:?
-  end; cbn [Bool.eqb andb orb negb eqb] in E.
-
-Ltac pprune E :=
+(** [t] is not read by the state's void flag alone (it occurs elsewhere in the state, or
+    not in its void flag). *)
+Ltac not_void_only E t :=
   lazymatch type of E with
-  | context [mkps _ _ _ _ _ (_ || true)] =>
-      try (right; right; rewrite E; repeat apply pexec_void_mono; cbn [pvoid]; rewrite ?Bool.orb_true_r; reflexivity)
+  | context [mkps ?L ?A ?w ?acc ?bd ?vd] =>
+      lazymatch constr:((L, A, w, acc, bd)) with
+      | context [t] => idtac
+      | _ => lazymatch vd with context [t] => fail | _ => idtac end
+      end
   | _ => idtac
   end.
 
-Ltac psym E := repeat (first [psym_step E | psplit E; pprune E]).
+(** Split on a prophecy entry or a test; never on one only the void flag reads: such a path
+    is kept whole until a leaf needs its void flag ([pvoid_split]), instead of being
+    tripled at every prophecy entry a test compares with. *)
+Ltac psplit E :=
+  match type of E with
+  | context [match nth_error ?tr ?n with _ => _ end] =>
+      not_void_only E (nth_error tr n); destruct (nth_error tr n) as [[|]|] eqn:?
+  | context [if ?b then _ else _] => not_void_only E b; destruct b eqn:?
+  end; cbn [Bool.eqb andb orb negb eqb] in E.
+
+(** Whether a void flag (a chain of [||]) holds a literal [true]. *)
+Ltac has_true t := lazymatch t with true => idtac | ?a || ?b => first [has_true b | has_true a] end.
+
+Ltac pvoid_close E :=
+  rewrite E; repeat apply pexec_void_mono; cbn [pvoid]; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity.
+
+(** Drop a void path at once (after any statement, not only after a split): the step's goal
+    ends in [pvoid _ = true], [good_run]'s begins with it. *)
+Ltac pprune E :=
+  lazymatch type of E with
+  | context [mkps _ _ _ _ _ ?vd] =>
+      tryif has_true vd then try (first [right; right; pvoid_close E | left; pvoid_close E]) else idtac
+  | _ => idtac
+  end.
+
+Ltac psym E := repeat (first [psym_step E; pprune E | psplit E; pprune E]).
 
 Ltac zbool_goal :=
   repeat match goal with
@@ -265,17 +290,41 @@ Ltac pleaf_eq := first [reflexivity | assumption | intros; reflexivity | intros;
     generator asks for it by the number of phases. *)
 Ltac pphases H := repeat lazymatch type of H with _ \/ _ => destruct H as [H|H] end.
 
+(** A leaf void by a prophecy entry [psym] did not split on: split it here, where the goal
+    is the small void flag. *)
+Ltac pvoid_split :=
+  right; right; cbn [pvoid]; repeat (first
+    [ rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity
+    | match goal with
+      | H : nth_error ?l ?n = _ |- context [nth_error ?l ?n] => rewrite H; cbn [Bool.eqb andb orb negb oval_eqb]
+      | |- context [match nth_error ?tr ?n with _ => _ end] =>
+          destruct (nth_error tr n) as [[| |?]|] eqn:?; cbn [Bool.eqb andb orb negb oval_eqb]
+      end ]).
+
+(** The invariant's witnesses read off the two states (their variables, then their outputs
+    and traces by unification): a leaf's goals carry no evars for its variables, which every
+    later tactic would have to look through. *)
+Ltac pexists_env l := lazymatch l with ?h :: ?t => exists h; pexists_env t | _ => idtac end.
+
+Ltac pwitness :=
+  lazymatch goal with
+  | |- context [mkts ?envl _ _ false false = mkts _ _ _ _ _ /\ mkts ?enva _ _ false false = mkts _ _ _ _ _ /\ _] =>
+      pexists_env envl; pexists_env enva
+  end;
+  repeat match goal with |- ex _ => eexists end.
+
 (** Close a leaf: void, contradictory, or the goal's invariant/post-condition with lia. *)
 Ltac pleaf :=
   zbool_hyps; pleaf_simpl; zbool_goal;
   first [ pleaf_void
         | left; split;
-          [ repeat match goal with |- ex _ => eexists end;
-            (* the two states first: they instantiate every witness *)
+          [ first [pwitness | repeat match goal with |- ex _ => eexists end];
+            (* the two states first: they instantiate every other witness *)
             split; [reflexivity|]; split; [reflexivity|]; repeat split; pleaf_eq
           | reflexivity ]
         | right; left; split; [repeat split; pleaf_eq | reflexivity]
-        | exfalso; lia ].
+        | exfalso; lia
+        | solve [pvoid_split] ].
 
 Lemma loop_cases v sh W o tr ctr x k body a site ps (Inv : nat -> pstate -> Prop) (Fin : pstate -> Prop) :
   (forall j a' ps, (j < k)%nat -> Inv j ps -> thalted (pl ps) = false ->
