@@ -161,8 +161,8 @@ def test_a_relation_the_fixed_length_proof_does_not_read_is_undecided(tmp_path: 
 
 
 @pytest.mark.parametrize("claim,field,words", [
-    ("claim: {stream_length: 0}", "claim.stream_length", "from 1 to"),
-    (f"claim: {{stream_length: {S.MAX_STREAM_LENGTH + 1}}}", "claim.stream_length", "from 1 to"),
+    ("claim: {stream_length: 0}", "claim.stream_length", "at least 1"),
+    (f"claim: {{stream_length: {S.MAX_STREAM_LENGTH + 1}}}", "claim.stream_length", "for now"),
     ("claim: {stream_length: 1, for_all_k: true}", "claim", "give one of"),
     ("claim: {stream_length: 1.5}", "claim.stream_length", ""),
 ])

@@ -9,8 +9,9 @@
     splits the tapes on one comparison found in the computed map
     ([mfibers_split]: on each side the comparison is replaced by its value
     and the map computed again), a constant or a rounding down of a sum of
-    tape values and constants is measurable, a list is taken element by
-    element.  The tactics read the terms of the semantics only. *)
+    tape values and constants is measurable (read as TapeFibers.v's [rexp]
+    and closed by one lemma), a list is taken element by element.  The
+    tactics read the terms of the semantics only. *)
 From Coq Require Import List ZArith Bool Reals Lia Lra.
 From Obligations.Program Require Import ProgramSyntax.
 From Obligations.Coupling Require TapeSem.
