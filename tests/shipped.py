@@ -5,12 +5,11 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -53,10 +52,8 @@ class ShippedProofs:
         with open(self.root / f"{name}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not record.exists():
-                done = subprocess.run(
-                    [sys.executable, "-m", "obligations", "prove", str(REPO / "mechanisms" / f"{name}.yaml"),
-                     "--out", str(folder), "--build", str(folder / "build"), "--json"],
-                    cwd=REPO, capture_output=True, text=True, timeout=1800)
+                done = inprocess.cli("prove", str(REPO / "mechanisms" / f"{name}.yaml"),
+                                       "--out", str(folder), "--build", str(folder / "build"), "--json")
                 folder.mkdir(exist_ok=True)
                 record.write_text(json.dumps({"returncode": done.returncode, "stdout": done.stdout,
                                               "stderr": done.stderr}))

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import committed
+import inprocess
 import pytest
 import yaml
 
@@ -24,8 +24,7 @@ RR3 = yaml.safe_load((COMPOSITION / "rr3_50_runs_at_delta.yaml").read_text())   
 
 
 def obligations(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=900)
+    return inprocess.cli(*args)
 
 
 def test_delta_just_below_the_exact_one_is_refuted_with_its_witness() -> None:

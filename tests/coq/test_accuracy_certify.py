@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -20,8 +20,7 @@ REALS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDed
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=1200)
+    return inprocess.cli(*args)
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,9 @@ refuted with randomized response as the witness mechanism, exit 1."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+import inprocess
 import pytest
 
 pytestmark = pytest.mark.coq
@@ -17,9 +16,7 @@ PRV = REPO / "mechanisms" / "refuted" / "prv_accountant_pure_dp_ln_3_50_runs_eps
 
 
 def test_the_wrong_report_is_refuted(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "obligations", "audit", str(PRV), "--out", str(tmp_path),
-                           "--build", str(tmp_path / "build"), "--json"], cwd=REPO, capture_output=True, text=True,
-                          timeout=900)
+    done = inprocess.cli("audit", str(PRV), "--out", str(tmp_path), "--build", str(tmp_path / "build"), "--json")
     assert done.returncode == 1, done.stderr + done.stdout
     (item,) = json.loads(done.stdout)
     assert item["verdict"] == "WRONG" and item["accountant"] == "prv_accountant 0.2.0"

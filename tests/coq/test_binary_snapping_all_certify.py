@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
+import inprocess
 import pytest
 
 from obligations.core.obligation import Verdict
@@ -25,8 +25,7 @@ REALS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDed
 
 
 def _prove(tmp_path: Path, spec: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", "prove", str(spec), "--out", str(tmp_path / "out"),
-                           "--build", str(tmp_path / "build")], capture_output=True, text=True, cwd=REPO, timeout=600)
+    return inprocess.cli("prove", str(spec), "--out", str(tmp_path / "out"), "--build", str(tmp_path / "build"))
 
 
 def test_shipped_spec_is_certified_for_all_parameters(tmp_path: Path) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 
 from obligations.certify import allowlist
@@ -17,8 +17,7 @@ REPO = Path(__file__).resolve().parent.parent.parent
 
 
 def cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=1200)
+    return inprocess.cli(*args, cwd=cwd)
 
 
 # The shipped finite specs this file proves end to end: the table route, a CW claim, and two

@@ -10,12 +10,11 @@ here, the others read from the certificates Coq made of them).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import committed
+import inprocess
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -33,9 +32,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     """The family proved now; the other claims read from the certificates Coq made of them
     (tests/committed.py)."""
     out = tmp_path_factory.mktemp("families")
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(LIVE),
-                           "--out", str(out), "--build", str(out / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    done = inprocess.cli("prove", str(LIVE), "--out", str(out), "--build", str(out / "build"), "--json")
     assert done.returncode == 0, done.stderr
     results = {o["name"]: o for o in json.loads(done.stdout)["results"]}
     shipped, from_shipped = committed.results(*SHIPPED)
@@ -77,10 +74,8 @@ def test_a_family_claim_below_its_epsilon_is_refuted_with_a_witness(run: Run) ->
 
 
 def test_a_composed_claim_by_basic_composition(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "obligations", "region", "mechanisms/randomized_response.yaml",
-                           "--compose", "3", "--epsilon", "ln(27)", "--certify", "--out", str(tmp_path),
-                           "--build", str(tmp_path / "build")], cwd=REPO, capture_output=True, text=True,
-                          timeout=1200)
+    done = inprocess.cli("region", "mechanisms/randomized_response.yaml", "--compose", "3", "--epsilon", "ln(27)",
+                           "--certify", "--out", str(tmp_path), "--build", str(tmp_path / "build"))
     assert done.returncode == 0, done.stderr
     cert = json.loads((tmp_path / "randomized_response_k3_eps_ln_27_ub.json").read_text())
     statements = {t["name"]: t["statement"] for t in cert["theorems"]}

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -28,9 +27,7 @@ def unqualified(statement: str) -> str:
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     out = tmp_path_factory.mktemp("clamp_wide")
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", *SPECS, "--out", str(out),
-                           "--build", str(out / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    done = inprocess.cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
     assert done.returncode == 1, done.stderr        # one proved, one refuted
     return out, {o["name"]: o for o in json.loads(done.stdout)["results"]}
 

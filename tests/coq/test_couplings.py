@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import committed
+import inprocess
 import pytest
 
 from obligations.certify import allowlist
@@ -33,9 +33,7 @@ AXIOMS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDe
 @pytest.fixture(scope="module")
 def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
     out = tmp_path_factory.mktemp("couplings")
-    run = subprocess.run([sys.executable, "-m", "obligations", "prove", *SPECS, "--out", str(out),
-                          "--build", str(out / "build"), "--json"], cwd=REPO, capture_output=True, text=True,
-                         timeout=900)
+    run = inprocess.cli("prove", *SPECS, "--out", str(out), "--build", str(out / "build"), "--json")
     return run, committed.beside(run.stdout, out, *READ)
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 
 from obligations.core.resources import THEORIES
@@ -25,9 +25,7 @@ ALT = "[(0 # 1); (0 # 1); (1 # 2); (1 # 2); (0 # 1)]"
 
 
 def prove(spec: str, out: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(SPECS / spec),
-                           "--out", str(out), "--build", str(out / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    done = inprocess.cli("prove", str(SPECS / spec), "--out", str(out), "--build", str(out / "build"), "--json")
     return done, json.loads(done.stdout) if done.stdout.strip() else {}
 
 

@@ -20,11 +20,11 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import committed
+import inprocess
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -83,9 +83,7 @@ def test_verify_rechecks_the_classes_route(proved: Run, tmp_path: Path) -> None:
     """`verify` re-checks the route's certificate with coqc, coqchk and the audit (the
     others' re-check is `make test-certificates`' and test_committed_certificates' job)."""
     out, _ = proved
-    done = subprocess.run([sys.executable, "-m", "obligations", "verify", str(out / "rr5_cw_stream_k6.json"),
-                           "--build", str(tmp_path / "vbuild")],
-                          cwd=REPO, capture_output=True, text=True, timeout=1800)
+    done = inprocess.cli("verify", str(out / "rr5_cw_stream_k6.json"), "--build", str(tmp_path / "vbuild"))
     assert done.returncode == 0, done.stdout + done.stderr
 
 

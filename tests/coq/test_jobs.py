@@ -9,10 +9,10 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -33,9 +33,7 @@ profile: {epsilons: ["ln(2)"]}
 
 
 def prove(specs: Path, where: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", "prove", str(specs), "--out", str(where / "out"),
-                           "--build", str(where / "build"), *extra],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    return inprocess.cli("prove", str(specs), "--out", str(where / "out"), "--build", str(where / "build"), *extra)
 
 
 def strip(x: Any) -> Any:

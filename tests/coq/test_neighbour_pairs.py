@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -15,8 +15,7 @@ SPECS = REPO / "tests" / "specs" / "pairs"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=1200)
+    return inprocess.cli(*args)
 
 
 def prove(spec: Path, tmp: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 from shipped import Proved
 
@@ -18,8 +18,7 @@ REFUTED = "tests/specs/pipelines/snapping_half_epsilon.yaml"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=1200)
+    return inprocess.cli(*args)
 
 
 @pytest.fixture(scope="module")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 from shipped import Proved
 
@@ -25,8 +25,7 @@ NAME = "online_model_k1"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=1800)
+    return inprocess.cli(*args)
 
 
 def coqc(directory: Path, vfile: str) -> subprocess.CompletedProcess[str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import committed
+import inprocess
 import pytest
 
 from obligations.certify.outcome import Settings
@@ -28,8 +29,7 @@ from test_program import VERDICTS  # noqa: E402  (the verdicts Python expects)
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=1800)
+    return inprocess.cli(*args)
 
 
 # The sweep points read here, one per behaviour, from the certificates Coq made of every point

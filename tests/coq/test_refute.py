@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import committed
+import inprocess
 import pytest
 
 from obligations.certify.outcome import Settings
@@ -40,9 +40,8 @@ Refuted = tuple[subprocess.CompletedProcess[str], dict[str, tuple[dict[str, Any]
 @pytest.fixture(scope="module")
 def refuted(tmp_path_factory: pytest.TempPathFactory) -> Refuted:
     out = tmp_path_factory.mktemp("refute")
-    run = subprocess.run([sys.executable, "-m", "obligations", "prove", f"mechanisms/checkdp/{LIVE}.yaml",
-                          "--out", str(out), "--build", str(out / "build"), "--json"], cwd=REPO,
-                         capture_output=True, text=True, timeout=1800)
+    run = inprocess.cli("prove", f"mechanisms/checkdp/{LIVE}.yaml", "--out", str(out),
+                          "--build", str(out / "build"), "--json")
     return run, committed.beside(run.stdout, out, *(f"mechanisms/checkdp/{n}.yaml" for n in BUGGY if n != LIVE))
 
 
@@ -64,9 +63,7 @@ def test_buggy_program_refuted_for_every_k(refuted: Refuted, name: str) -> None:
 def test_refutations_recheck(refuted: Refuted) -> None:
     _, results = refuted
     out = results[LIVE][1]
-    done = subprocess.run([sys.executable, "-m", "obligations", "verify", str(out / f"{LIVE}.json"),
-                           "--build", str(out / "verify")],
-                          cwd=REPO, capture_output=True, text=True, timeout=1800)
+    done = inprocess.cli("verify", str(out / f"{LIVE}.json"), "--build", str(out / "verify"))
     assert done.returncode == 0, done.stdout + done.stderr
 
 

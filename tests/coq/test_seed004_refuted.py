@@ -5,19 +5,17 @@ claim exactly that bound; they are too slow for CI, see docs/binary64.md)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
+
+import inprocess
 
 REPO = Path(__file__).resolve().parent.parent.parent
 
 
 def test_snapping_beyond_mironovs_range_is_refuted(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "obligations", "prove",
-                           "tests/specs/floating/snapping_p2_beyond_range.yaml", "--out", str(tmp_path),
-                           "--build", str(tmp_path / "build"), "--json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=1200)
+    done = inprocess.cli("prove", "tests/specs/floating/snapping_p2_beyond_range.yaml", "--out", str(tmp_path),
+                           "--build", str(tmp_path / "build"), "--json")
     assert done.returncode == 1, done.stderr
     (o,) = json.loads(done.stdout)["results"]
     assert o["verdict"] == "refuted"

@@ -9,12 +9,12 @@ import os
 import shutil
 import stat
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import committed
+import inprocess
 import pytest
 
 from obligations.certify import certificate as cert
@@ -26,8 +26,7 @@ REFUTED = "rr_tightened"
 
 
 def cli(*args: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=900, env=env)
+    return inprocess.cli(*args, cwd=cwd, env=env)
 
 
 @pytest.fixture(scope="module")

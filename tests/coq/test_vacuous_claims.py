@@ -3,9 +3,9 @@ the certificate says why it holds for any mechanism."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+import inprocess
 
 REPO = Path(__file__).resolve().parent.parent.parent
 
@@ -16,14 +16,11 @@ def test_vacuous_claims_are_flagged(tmp_path: Path) -> None:
     # (tests/unit/test_vacuous.py), whose proofs are the long ones
     specs = [REPO / "tests" / "specs" / "vacuous" / f for f in (
         "self_pairs.yaml", "program_all_public.yaml", "all_k_sensitivity_zero.yaml")]
-    run = subprocess.run([sys.executable, "-m", "obligations", "prove", *map(str, specs), "--out",
-                          str(tmp_path), "--build", str(tmp_path / "b")], cwd=REPO, capture_output=True,
-                         text=True, timeout=1200)
+    run = inprocess.cli("prove", *map(str, specs), "--out", str(tmp_path), "--build", str(tmp_path / "b"))
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count("WARNING: vacuous claim") >= len(specs)
     assert len(list(tmp_path.glob("*.json"))) == len(specs)
     for record in (json.loads(p.read_text()) for p in tmp_path.glob("*.json")):
         assert record["verdict"] == "proved" and record["vacuous"], record["name"]
-    verified = subprocess.run([sys.executable, "-m", "obligations", "verify", str(tmp_path), "--build",
-                               str(tmp_path / "v")], cwd=REPO, capture_output=True, text=True, timeout=600)
+    verified = inprocess.cli("verify", str(tmp_path), "--build", str(tmp_path / "v"))
     assert verified.returncode == 0, verified.stdout + verified.stderr
