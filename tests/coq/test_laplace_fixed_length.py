@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 
 from obligations.certify import allowlist
@@ -34,8 +34,7 @@ SOURCE = Path(__file__).resolve().parent / "laplace" / "above_threshold_spec_goo
 @pytest.fixture(scope="module")
 def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
     out = tmp_path_factory.mktemp("laplace_prove")
-    run = subprocess.run([sys.executable, "-m", "obligations", "prove", str(SPEC), "--out", str(out),
-                          "--build", str(out / "build")], cwd=REPO, capture_output=True, text=True, timeout=1200)
+    run = inprocess.cli("prove", str(SPEC), "--out", str(out), "--build", str(out / "build"))
     return run, out
 
 
