@@ -86,6 +86,7 @@ Ltac fcond f :=
     match t with
     | context [rleb ?a ?b] => exact (rleb a b)
     | context [rltb ?a ?b] => exact (rltb a b)
+    | context [reqb ?a ?b] => exact (reqb a b)
     end))
   end.
 
@@ -96,6 +97,8 @@ Ltac mcond b :=
       let x := rreify a in let y := rreify c in exact (measurable_rden_leb _ x y)
   | (fun w => rltb (@?a w) (@?c w)) =>
       let x := rreify a in let y := rreify c in exact (measurable_rden_ltb _ x y)
+  | (fun w => reqb (@?a w) (@?c w)) =>
+      let x := rreify a in let y := rreify c in exact (measurable_rden_eqb _ x y)
   end.
 
 Ltac mfib :=

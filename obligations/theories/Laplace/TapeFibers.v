@@ -136,6 +136,16 @@ apply/seteqP; split => w /=; rewrite /rltb; case: Reals.RIneq.Rlt_dec => // h.
 - by move=> /RltP.
 Qed.
 
+Lemma measurable_reqb f g : measurable_fun setT f -> measurable_fun setT g ->
+  measurable [set w | reqb (f w) (g w)].
+Proof.
+move=> mf mg; rewrite (_ : [set w | _] = [set w | f w <= g w] `&` [set w | g w <= f w]).
+  by apply: measurableI; apply: measurable_le.
+apply/seteqP; split => w /=; rewrite /reqb; case: Reals.RIneq.Req_EM_T => h //.
+- by move=> _; rewrite h; split; apply/RleP; exact: Reals.RIneq.Rle_refl.
+- by case=> /RleP h1 /RleP h2; exfalso; apply: h; exact: Reals.RIneq.Rle_antisym.
+Qed.
+
 (** Rounding down a measurable real ([rfloor], the semantics' reading of a shift): its fibers
     are the tapes where the real lies in [z, z + 1). *)
 Lemma rfloor_eq (r : R) (z : Z) :
@@ -190,6 +200,9 @@ Proof. by apply: measurable_rleb; exact: measurable_rden. Qed.
 
 Lemma measurable_rden_ltb (a b : rexp) : measurable [set w : tape real_realType n | rltb (rden a (tl w)) (rden b (tl w))].
 Proof. by apply: measurable_rltb; exact: measurable_rden. Qed.
+
+Lemma measurable_rden_eqb (a b : rexp) : measurable [set w : tape real_realType n | reqb (rden a (tl w)) (rden b (tl w))].
+Proof. by apply: measurable_reqb; exact: measurable_rden. Qed.
 
 Lemma mfibers_rden_floor (e : rexp) : mfibers (fun w : tape real_realType n => rfloor (rden e (tl w))).
 Proof. exact/mfibers_rfloor/measurable_rden. Qed.
