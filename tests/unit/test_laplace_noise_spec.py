@@ -151,6 +151,7 @@ def test_a_claim_below_the_alignments_cost_is_not_claimed(tmp_path: Path) -> Non
     s = _spec(tmp_path, text)
     a = BY_GENERIC_ALIGNMENT.analyse(s)
     assert a.plan.expected == Verdict.UNDECIDED and "Theorem" not in BY_GENERIC_ALIGNMENT.render(s, a).text
+    assert "at stream length 1: no alignment found" in a.plan.notes[0]
 
 
 def test_a_relation_the_fixed_length_proof_does_not_read_is_undecided(tmp_path: Path) -> None:

@@ -99,6 +99,9 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
                                                              f"{spec.length}: {why}; nothing is claimed",)))
             return Analysed(r, _plan(Verdict.PROVED, (f"{r.note}; over the reals at stream length {spec.length}",),
                                      _vacuity(spec)))
+        if spec.continuous and isinstance(r, NotFound) and spec.length is not None:
+            return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: "
+                                                         f"no alignment found ({r.reason}); nothing is claimed",)))
         if spec.continuous:
             return Analysed(r, _plan(Verdict.UNDECIDED, (continuous_note(r),)))
         if isinstance(r, Found):
