@@ -233,6 +233,35 @@ def fconv(b_list: Floats, d_list: Floats) -> Floats:
     return acc
 
 
+def _fdadd(a: Floats, b: Floats) -> Floats:
+    """TreeConv.v's `fdadd`: the pointwise rounded-down sum; past the shorter list, the longer one's masses."""
+    n = min(len(a), len(b))
+    longer = a if len(a) >= len(b) else b
+    return np.concatenate((_down(a[:n] + b[:n]), longer[n:]))
+
+
+def tconv(b_list: Floats, d_list: Floats) -> Floats:
+    """TreeConv.v's `tconv`: the halves of the left factor convolved with the right one and added,
+    the second shifted by the first's length (`fadd_at`), down to single masses (`faxpy b D []`)."""
+    if len(b_list) == 0:
+        return np.zeros(0)
+    if len(b_list) == 1:
+        return _down(b_list[0] * d_list)
+    h = len(b_list) // 2
+    lo = tconv(b_list[:h], d_list)
+    hi = tconv(b_list[h:], d_list)
+    head = lo[:h] if len(lo) >= h else np.concatenate((lo, np.zeros(h - len(lo))))
+    return np.concatenate((head, _fdadd(lo[h:], hi)))
+
+
+TREE_CUT = 700           # TreeConv.v's `tcut`: the tree for left factors of at most this many masses
+
+
+def hconv(b_list: Floats, d_list: Floats) -> Floats:
+    """TreeConv.v's `hconv`: `tconv` for a left factor of at most TREE_CUT masses, else `fconv`."""
+    return tconv(b_list, d_list) if len(b_list) <= TREE_CUT else fconv(b_list, d_list)
+
+
 def trim(tau: float, stride: int, offset: int, masses: Floats) -> tuple[int, Floats]:
     """`trim`: masses below tau dropped at both ends."""
     big = np.nonzero(masses >= tau)[0]
@@ -254,16 +283,18 @@ class Window:
         return self.offset + self.stride * np.arange(len(self.masses), dtype=np.int64)
 
 
-def fpow(pld: PairPld, stride: int, runs: int, tau: float = TAU) -> Window:
-    """`fpow`: the runs-fold power by squaring (binary digits, most significant first)."""
+def fpow(pld: PairPld, stride: int, runs: int, tau: float = TAU, tree: bool = False) -> Window:
+    """`fpow`: the runs-fold power by squaring (binary digits, most significant first); `tree`:
+    TreeConv.v's `tpow`, the same with `hconv`."""
     if runs < 1:
         raise ValueError("runs >= 1")
+    conv = hconv if tree else fconv
     base = np.array([float_lower(q) for q in pld.masses])
     offset, masses = pld.offset, base
     for bit in bin(runs)[3:]:
-        offset, masses = trim(tau, stride, 2 * offset, fconv(masses, masses))
+        offset, masses = trim(tau, stride, 2 * offset, conv(masses, masses))
         if bit == "1":
-            offset, masses = trim(tau, stride, pld.offset + offset, fconv(base, masses))
+            offset, masses = trim(tau, stride, pld.offset + offset, conv(base, masses))
     return Window(offset, stride, masses)
 
 
@@ -314,6 +345,7 @@ class Accountant:
     lows: dict[tuple[int, int], Combo]          # one pair per distinct down-rounded combo
     tau: float = TAU
     pair_ups: dict[tuple[int, int], Combo] = field(default_factory=dict)   # each pair's up-rounded combo
+    tree: bool = False                          # powers by `tpow` (TreeConv.v), one group only
     _windows: dict[Combo, Window] = field(default_factory=dict)
 
     def window(self, combo: Combo) -> Window:
@@ -322,7 +354,7 @@ class Accountant:
         if combo not in self._windows:
             d = self.keying.stride
             if len(self.runs) == 1:
-                self._windows[combo] = fpow(combo[0], d, self.runs[0], self.tau)
+                self._windows[combo] = fpow(combo[0], d, self.runs[0], self.tau, self.tree)
             else:
                 acc_w = _one()
                 for pld, k in reversed(list(zip(combo, self.runs, strict=False))):

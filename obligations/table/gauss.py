@@ -4,9 +4,10 @@ Pr[z] = e^(−z²/2σ²) / Σ_y e^(−y²/2σ²) over all of Z (Canonne–Kamath
 Coq (`theories/Accountant/DGauss.v`, `GaussCheck.v`) proves (ε, δ)-DP of K runs for every pair
 of integer inputs at distance at most Δ (`zdp_gauss_acc`) or refutes it with inputs 0 and −t
 (`not_zdp_gauss_acc`).  A shift of size t has exact loss keys 2tz + t² (base e^(1/2σ²), stride
-2t); the masses are irrational, so Coq takes float lower bounds of them from interval
-exponentials; Python only approximates those floats (to an ulp or two) to choose the claims,
-with the accountant's margin.  Template `gauss.v.j2`."""
+2t); the masses are irrational, so Coq takes float lower bounds of them from 70-bit intervals
+(GaussMass.v) and raises them to the power K with a tree-summed convolution (TreeConv.v); Python
+only approximates those masses (to a few ulps, below them) to choose the claims, with the
+accountant's margin.  Template `gauss.v.j2`."""
 from __future__ import annotations
 
 import math
@@ -21,11 +22,11 @@ from obligations.analysis import accountant as acc
 
 TEMPLATE = Path(__file__).parent / "templates" / "gauss.v.j2"
 TAIL_BITS = 110          # the window [−m0, m0] leaves out noise mass below 2^-TAIL_BITS
-# Coq's `tau46`: masses below it dropped at the ends of a power's window.  The re-check without a
-# VM (coqchk) spends its time in the squarings, whose cost is the square of the window: 2^-46
-# makes it 36% shorter than the tables' 2^-100 at 1000 runs of sigma = 5, for mass dropped below
-# the interval exponentials' slack (the bracket about a third wider).
-TAU = 2.0 ** -46
+# Coq's `tau52`: masses below it dropped at the ends of a power's window.  The re-check without a
+# VM (coqchk) spends its time in the squarings, whose cost is the square of the window: 2^-52
+# makes it 31% shorter than the tables' 2^-100 at 1000 runs of sigma = 5, for about 10^-12 of
+# mass dropped.
+TAU = 2.0 ** -52
 
 
 @dataclass(frozen=True)
@@ -52,26 +53,24 @@ def window(v: Fraction) -> int:
         m += 1
 
 
-# Coq's interval exponential at 53 bits is loose: its lower end falls about 1.02e-13·|x| (relative)
-# below e^x, measured over the window of sigma = 5.  Python models Coq's mass lower bounds with a
-# little more slack, so that its bracket contains Coq's: a claim it proposes then passes in Coq.
-EXP_SLACK = 1.3e-13
+# Coq's masses (GaussMass.v's `hmasses`) are 70-bit interval quotients whose lower ends are rounded
+# down to binary64 through `iq`: measured 3 to 5 ulps below the nearest float of the exact mass for
+# sigma = 5.  Python takes each mass MASS_ULPS ulps below the exact value, below Coq's, so that its
+# bracket contains Coq's: a claim it proposes then passes in Coq.
+MASS_ULPS = 8
 
 
 def masses(v: Fraction, m0: int) -> list[Fraction]:
     """Lower estimates of Coq's float lower bounds of the masses over −m0 .. m0 (increasing z):
-    the exact masses (40 digits) less the modelled slack of the kernel's and the normaliser's
-    interval exponentials, as exact fractions of floats."""
+    the exact masses (40 digits) less MASS_ULPS ulps, as exact fractions of floats."""
     with mpmath.workdps(40):
         two_v = mpmath.mpf(2 * v.numerator) / v.denominator
-        xs = {z: mpmath.mpf(z * z) / two_v for z in range(-m0 - 60, m0 + 61)}
-        kern = {z: mpmath.exp(-x) for z, x in xs.items()}
+        kern = {z: mpmath.exp(-mpmath.mpf(z * z) / two_v) for z in range(-m0 - 60, m0 + 61)}
         norm = mpmath.fsum(kern.values())
-        norm_slack = mpmath.fsum(k * EXP_SLACK * xs[z] for z, k in kern.items() if abs(z) <= m0) / norm
         out: list[Fraction] = []
         for z in range(-m0, m0 + 1):
-            rho = norm_slack + EXP_SLACK * xs[z] + mpmath.mpf(2) ** -50
-            out.append(Fraction(float(kern[z] / norm * (1 - rho))))
+            x = float(kern[z] / norm * (1 - MASS_ULPS * mpmath.mpf(2) ** -53))
+            out.append(Fraction(max(0.0, math.nextafter(x, -math.inf))))
         return out
 
 
@@ -112,7 +111,7 @@ def build(v: Fraction, sensitivity: int, runs: int) -> tuple[GaussAccountant, in
     for t in range(1, sensitivity + 1):
         keying = GaussKeying(Fraction(0), 2 * t, True, log)
         pld = acc.PairPld(offset(m0, t), ms)
-        parts[t] = acc.Accountant(keying, (runs,), [(pld,)], {(0, -t): (pld,)}, TAU)
+        parts[t] = acc.Accountant(keying, (runs,), [(pld,)], {(0, -t): (pld,)}, TAU, tree=True)
     return GaussAccountant(parts), m0
 
 

@@ -13,13 +13,13 @@ Definition dgauss_5_1000_runs_at_delta : Z -> R := dgauss (Q2R dgauss_5_1000_run
 
 (** ** For each shift size t = 1 .. 1: exact loss keys 2tz + t^2 of base e^(1/2v), the masses over
        [-62, 62] as float lower bounds (the noise outside is counted as missed mass), their
-       1000-fold power in floats rounded down (masses below 2^-46 dropped at its ends), computed once
+       1000-fold power in floats rounded down, summed as a tree (masses below 2^-52 dropped at its ends), computed once
        for both lists: at each claim to prove the upper end is at most delta, at each claim to refute
        (shift size first) the lower end is above delta *)
 Definition dgauss_5_1000_runs_at_delta_to_prove : list (I.type * Z * Q) := [(iq (2311 # 50), (2311)%Z, (1 # 100000))].
 Definition dgauss_5_1000_runs_at_delta_to_refute : list (Z * I.type * Z * Q) := [(1%Z, iq (4621 # 100), (2310)%Z, (1 # 100000))].
 
-Lemma dgauss_5_1000_runs_at_delta_checks : gauss_all dgauss_5_1000_runs_at_delta_v 62 1 1000 tau46 dgauss_5_1000_runs_at_delta_to_prove dgauss_5_1000_runs_at_delta_to_refute = true.
+Lemma dgauss_5_1000_runs_at_delta_checks : gauss_all dgauss_5_1000_runs_at_delta_v 62 1 1000 tau52 dgauss_5_1000_runs_at_delta_to_prove dgauss_5_1000_runs_at_delta_to_refute = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
 
 Lemma dgauss_5_1000_runs_at_delta_eps0 : (Q2R (2311 # 50) = (2311 / 50))%R.
@@ -34,7 +34,7 @@ Proof. unfold Q2R; simpl; lra. Qed.
 (** ** (2311/50, 1/100000)-DP of 1000 runs (the library's [zdp_gauss_acc]) *)
 Theorem dgauss_5_1000_runs_at_delta_dp : zdp dgauss_5_1000_runs_at_delta 1 1000 ((2311 / 50)) (1 / 100000).
 Proof.
-  pose proof (zdp_gauss_acc dgauss_5_1000_runs_at_delta_v 62 1 1000 tau46 dgauss_5_1000_runs_at_delta_to_prove
+  pose proof (zdp_gauss_acc dgauss_5_1000_runs_at_delta_v 62 1 1000 tau52 dgauss_5_1000_runs_at_delta_to_prove
                 (Q2R (2311 # 50)) (iq (2311 # 50)) (2311)%Z (1 # 100000)
                 (gauss_all_checks _ _ _ _ _ _ dgauss_5_1000_runs_at_delta_to_refute dgauss_5_1000_runs_at_delta_checks) ltac:(left; reflexivity)
                 ltac:(rewrite <- q2r_0; apply Qle_Rle; discriminate) ltac:(discriminate) (iq_correct (2311 # 50))) as H.
@@ -48,7 +48,7 @@ Theorem dgauss_5_1000_runs_at_delta_below :
   (exp ((4621 / 100)) * zpr dgauss_5_1000_runs_at_delta (0 - 1) 1000 S + (1 / 100000) < zpr dgauss_5_1000_runs_at_delta 0 1000 S)%R /\
   ~ zdp dgauss_5_1000_runs_at_delta 1 1000 ((4621 / 100)) (1 / 100000).
 Proof.
-  pose proof (not_zdp_gauss_acc dgauss_5_1000_runs_at_delta_v 62 1 1000 tau46 1 (Q2R (4621 # 100))
+  pose proof (not_zdp_gauss_acc dgauss_5_1000_runs_at_delta_v 62 1 1000 tau52 1 (Q2R (4621 # 100))
                 (iq (4621 # 100)) (2310)%Z (1 # 100000) ltac:(reflexivity) ltac:(apply Nat.ltb_lt; reflexivity)
                 ltac:(split; [reflexivity | discriminate]) (iq_correct (4621 # 100))
                 (gauss_all_low _ _ _ _ _ dgauss_5_1000_runs_at_delta_to_prove _ 1 _ _ _ dgauss_5_1000_runs_at_delta_checks ltac:(left; reflexivity)

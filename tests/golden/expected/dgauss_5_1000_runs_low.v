@@ -13,13 +13,13 @@ Definition dgauss_5_1000_runs_low : Z -> R := dgauss (Q2R dgauss_5_1000_runs_low
 
 (** ** For each shift size t = 1 .. 1: exact loss keys 2tz + t^2 of base e^(1/2v), the masses over
        [-62, 62] as float lower bounds (the noise outside is counted as missed mass), their
-       1000-fold power in floats rounded down (masses below 2^-46 dropped at its ends), computed once
+       1000-fold power in floats rounded down, summed as a tree (masses below 2^-52 dropped at its ends), computed once
        for both lists: at each claim to prove the upper end is at most delta, at each claim to refute
        (shift size first) the lower end is above delta *)
 Definition dgauss_5_1000_runs_low_to_prove : list (I.type * Z * Q) := [].
 Definition dgauss_5_1000_runs_low_to_refute : list (Z * I.type * Z * Q) := [(1%Z, iq (40 # 1), (2000)%Z, (1 # 100000))].
 
-Lemma dgauss_5_1000_runs_low_checks : gauss_all dgauss_5_1000_runs_low_v 62 1 1000 tau46 dgauss_5_1000_runs_low_to_prove dgauss_5_1000_runs_low_to_refute = true.
+Lemma dgauss_5_1000_runs_low_checks : gauss_all dgauss_5_1000_runs_low_v 62 1 1000 tau52 dgauss_5_1000_runs_low_to_prove dgauss_5_1000_runs_low_to_refute = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
 
 Lemma dgauss_5_1000_runs_low_eps0 : (Q2R (40 # 1) = 40)%R.
@@ -35,7 +35,7 @@ Theorem dgauss_5_1000_runs_low_refuted :
   (exp (40) * zpr dgauss_5_1000_runs_low (0 - 1) 1000 S + (1 / 100000) < zpr dgauss_5_1000_runs_low 0 1000 S)%R /\
   ~ zdp dgauss_5_1000_runs_low 1 1000 (40) (1 / 100000).
 Proof.
-  pose proof (not_zdp_gauss_acc dgauss_5_1000_runs_low_v 62 1 1000 tau46 1 (Q2R (40 # 1))
+  pose proof (not_zdp_gauss_acc dgauss_5_1000_runs_low_v 62 1 1000 tau52 1 (Q2R (40 # 1))
                 (iq (40 # 1)) (2000)%Z (1 # 100000) ltac:(reflexivity) ltac:(apply Nat.ltb_lt; reflexivity)
                 ltac:(split; [reflexivity | discriminate]) (iq_correct (40 # 1))
                 (gauss_all_low _ _ _ _ _ dgauss_5_1000_runs_low_to_prove _ 1 _ _ _ dgauss_5_1000_runs_low_checks ltac:(left; reflexivity)
