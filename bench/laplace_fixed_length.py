@@ -6,8 +6,8 @@ Compiles bench/laplace/above_threshold_spec_dp.v (AboveThreshold on one answer a
 lowers it, `rdp_prog` proved by the generic tactics alone: RealSym.v for the aligned run,
 FiberSym.v for the measurable pieces) against the library (built first if needed), then
 coqchk, and audits `Print Assumptions` against the allow-list.  Prints coqc and coqchk
-CPU seconds and the verdict.  It asserts nothing; the figures are what a `prove` template
-for continuous noise would pay per claim.
+CPU seconds and the verdict.  It asserts nothing; the template of `prove` (program/align/laplace.v.j2) generates
+the same proof for a claim at one stream length.
 """
 from __future__ import annotations
 

@@ -53,6 +53,8 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
                      "delta_at_claim_float": _finite(u.plan.delta_at_claim_float)},
         "vacuous": vacuity(u),
         "witness": witness_json(u),
+        # only for files about continuous noise (mathcomp-analysis's axioms allowed): the others keep their fields
+        **({"uses_analysis": True} if u.rendered.uses_analysis(choices) else {}),
         # only for files that require shared modules: the other certificates keep their fields
         **({"shared_files": [{"path": _shared_path(m), "module": m.logical, "sha256": m.sha256}
                              for m in u.rendered.shared]} if u.rendered.shared else {}),
@@ -211,7 +213,7 @@ def _audit_shaped(record: dict[str, Any]) -> bool:
             and all(isinstance(t, dict) and set(t) == {"name", "statement"} and isinstance(t["statement"], str)
                     for t in theorems)
             and isinstance(assumptions, list) and all(isinstance(a, str) for a in assumptions)
-            and not refused(assumptions, record.get("uses_interval") is True))
+            and not refused(assumptions, record.get("uses_interval") is True, record.get("uses_analysis") is True))
 
 
 def reusable(json_path: Path, u: Unfolded, settings: Settings) -> dict[str, Any] | None:

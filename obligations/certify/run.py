@@ -326,7 +326,8 @@ def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outc
         out.verdict = Verdict.TIMEOUT if checked.status == "timeout" else Verdict.UNPROVED
         out.message = f"coqchk did not accept {c.vfile}: {checked.message}"
         return out, None
-    full, problem = _audited(checked.only(c.vfile.stem), c.audit, u.rendered.uses_interval(c.chosen))
+    full, problem = _audited(checked.only(c.vfile.stem), c.audit, u.rendered.uses_interval(c.chosen),
+                             u.rendered.uses_analysis(c.chosen))
     if problem:
         out.message = problem + "; no certificate"
         return out, None
@@ -338,7 +339,8 @@ def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outc
     return out, audit
 
 
-def _audited(checked: StageResult, audit: Audit, uses_interval: bool) -> tuple[list[str], str]:
+def _audited(checked: StageResult, audit: Audit, uses_interval: bool, uses_analysis: bool = False
+             ) -> tuple[list[str], str]:
     """The theorems' assumptions by full name, and why the file is refused ("" if not):
     an assumption outside the allow-list, an axiom declared in the file or our library,
     or anything coqchk reports as relying on an unsafe feature."""
@@ -352,7 +354,7 @@ def _audited(checked: StageResult, audit: Audit, uses_interval: bool) -> tuple[l
     if unresolved:
         return [], ("assumptions of the theorems that are not exactly one axiom of the checked "
                     "environment: " + ", ".join(unresolved))
-    bad = allowlist.refused(names, uses_interval)
+    bad = allowlist.refused(names, uses_interval, uses_analysis)
     if bad:
         return [], ("the proof rests on assumptions outside the allow-list: " + ", ".join(sorted(bad))
                     + " (an Admitted lemma or an Axiom)")

@@ -88,6 +88,25 @@ class ForAllK(Claim):
 
 
 @dataclass(frozen=True)
+class AtLength(Claim):
+    """ε-DP of a program over a stream of one length (every ε: the noise is in units of 1/ε),
+    under the noise `noise` names ("laplace": continuous)."""
+
+    group: ClassVar[str] = "DP at a fixed stream length"
+    measured: ClassVar[bool] = False
+
+    dp: Dp
+    length: int
+    noise: str
+
+    def record(self) -> dict[str, Any]:
+        return {**self.dp.record(), "stream_length": self.length, "noise": self.noise}
+
+    def text(self) -> str:
+        return f"{self.dp.text()} under {self.noise} noise"
+
+
+@dataclass(frozen=True)
 class ForEveryMechanism(Claim):
     """A DP claim about every mechanism of a class (the KOV bound: every (ε0, 0)-DP one run
     `runs` times); `about` says the class as the certificate records it."""

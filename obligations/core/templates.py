@@ -68,6 +68,9 @@ class Rendered:
     def uses_interval(self, choices: Choices | None = None) -> bool:
         return self.document.prelude_for(choices) in INTERVAL_PRELUDES
 
+    def uses_analysis(self, choices: Choices | None = None) -> bool:
+        return self.document.prelude_for(choices) in ANALYSIS_PRELUDES
+
 
 INTERVAL_PRELUDE = "PreludeInterval"
 # Preludes whose files prove goals with `interval` (its primitive-integer axioms are allowed):
@@ -77,6 +80,9 @@ INTERVAL_PRELUDE = "PreludeInterval"
 # a binary snapping claim decides float_snap_dp's premises at concrete values.
 INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD", "PreludeBinary",
                                "PreludeAcc"})
+
+# Preludes of the files about continuous noise, stated with mathcomp-analysis (its axioms are allowed)
+ANALYSIS_PRELUDES = frozenset({"PreludeLaplace"})
 
 # Proofs of the bound on e^ε the prover may try when the proposed one fails.
 BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),

@@ -44,7 +44,8 @@ def _all_k(s: CouplingSpec) -> str:
 
 def _generic(s: AlignSpec) -> str:
     noise = ", continuous Laplace noise" if s.continuous else ""
-    return (f"program over a stream of any length ({s.neighbours}{noise}), claim ({s.epsilon_text}, 0)-DP "
+    length = "any length" if s.length is None else f"length {s.length}"
+    return (f"program over a stream of {length} ({s.neighbours}{noise}), claim ({s.epsilon_text}, 0)-DP "
             "by the generic alignment route")
 
 
@@ -59,7 +60,7 @@ def _family_form(data: Mapping[str, Any]) -> bool:
 
 
 def _is_generic(data: Mapping[str, Any]) -> bool:
-    return coupling_spec.is_all_k(data) and not _family_form(data)
+    return (coupling_spec.is_all_k(data) and not _family_form(data)) or align_spec.is_at_length(data)
 
 
 def _program(s: MechanismSpec) -> str:   # outputs are known only once it runs

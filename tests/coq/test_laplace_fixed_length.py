@@ -1,47 +1,78 @@
-"""Continuous noise at a fixed stream length, with real Coq: RealSym.v's generic tactics prove
-the aligned run of AboveThreshold on one answer, written as a spec lowers it (a loop over a
-stream of length 1), void or good within the claimed cost, on the reals' axioms alone; the same
-file claiming a cost below the alignment's (3 instead of 4 units of eps/4) is not proved."""
+"""Continuous Laplace noise at a fixed stream length, with real Coq: `prove` certifies
+AboveThreshold on one answer (mechanisms/above_threshold_laplace_k1.yaml) as `rdp_prog` over
+the reals, the record saying the noise and the length and the audit admitting
+mathcomp-analysis's axioms by exact name; a false claim reaching Coq with the true claim's
+alignment is not proved; and RealSym.v's generic tactics do not prove the aligned run good at a
+cost below the alignment's (a hand-written file, tests/coq/laplace/above_threshold_spec_good.v)."""
 from __future__ import annotations
 
+import json
 import subprocess
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
+import inprocess
 import pytest
 
 from obligations.certify import allowlist
-from obligations.prover.coq import Coq, assumption_names
+from obligations.certify.outcome import Settings
+from obligations.certify.run import load_specs, run_coq, unfold
+from obligations.program.align import render_laplace
+from obligations.program.align.route import Found
+from obligations.prover.coq import Coq
 
 pytestmark = pytest.mark.coq
 
-THEORIES = Path(__file__).resolve().parents[2] / "obligations" / "theories"
+REPO = Path(__file__).resolve().parents[2]
+THEORIES = REPO / "obligations" / "theories"
+SPEC = REPO / "mechanisms" / "above_threshold_laplace_k1.yaml"
 SOURCE = Path(__file__).resolve().parent / "laplace" / "above_threshold_spec_good.v"
 
 
-def _compile(coq: Coq, tmp_path: Path, claim: int) -> tuple[Path, list[Path], subprocess.CompletedProcess[str]]:
-    vfile = tmp_path / SOURCE.name
-    vfile.write_text(SOURCE.read_text().replace("CLAIM_C", str(claim)))
-    library = coq.closure_of_texts([vfile.read_text()])
-    assert "RealSym.v" in {v.name for v in library}
-    coq.build_theories(needed=library)
-    done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
-    return vfile, library, done
+@pytest.fixture(scope="module")
+def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
+    out = tmp_path_factory.mktemp("laplace_prove")
+    run = inprocess.cli("prove", str(SPEC), "--out", str(out), "--build", str(out / "build"))
+    return run, out
 
 
-def test_generic_tactics_prove_the_aligned_run_good(tmp_path: Path) -> None:
-    coq = Coq(THEORIES)
-    vfile, library, done = _compile(coq, tmp_path, 4)
-    assert done.returncode == 0, done.stderr[-2000:]
-    names = assumption_names(done.stdout[done.stdout.index("Axioms:"):].splitlines(), "at1s_good")
-    checked = coq.check([vfile], library)
-    assert checked.status == "ok", checked.message
-    full, unresolved = allowlist.full_names(names, checked.axioms)
-    assert full and unresolved == []
-    assert allowlist.refused(full, uses_interval=False) == []
+def test_prove_certifies_the_claim_over_the_reals(proved: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+    run, out = proved
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    record: dict[str, Any] = json.loads((out / "above_threshold_laplace_k1.json").read_text())
+    assert record["verdict"] == "proved"
+    assert record["claim"]["noise"] == "laplace" and record["claim"]["stream_length"] == 1
+    assert record["uses_analysis"] is True and record["uses_interval"] is False
+    assert record["theorems"] == [{"name": "above_threshold_laplace_k1_dp", "statement":
+                                   "rdp_prog above_threshold_laplace_k1_nb (above_threshold_laplace_k1_prog 1) 4 1"}]
+    assumptions = set(record["assumptions"])
+    assert allowlist.ANALYSIS <= assumptions and assumptions <= allowlist.REALS | allowlist.ANALYSIS
+    assert allowlist.refused(assumptions, uses_interval=False) != []   # only a continuous claim admits them
+    assert "under laplace noise" in run.stdout
+
+
+def test_a_false_claim_with_the_true_alignment_is_not_proved(tmp_path: Path) -> None:
+    """eps/8 claimed (the answer's noise Lap(4/eps) makes the mechanism no better than
+    eps/4): the alignment of the eps claim rendered for it, Coq refuses."""
+    spec, = load_specs([SPEC])
+    u = unfold(spec)
+    assert isinstance(u.mechanism, Found)
+    false = replace(u.spec, factor=Fraction(1, 8))
+    rendered = render_laplace.render(false, u.mechanism.alignment)
+    assert "4 (1 / 8)%R." in rendered.text
+    outcome, audit = run_coq(replace(u, spec=false, rendered=rendered),
+                             Settings(build=tmp_path, out=tmp_path, use_cache=False))
+    assert audit is None and outcome.verdict == "unproved"
 
 
 def test_a_cost_below_the_alignments_is_not_proved(tmp_path: Path) -> None:
-    _, _, done = _compile(Coq(THEORIES), tmp_path, 3)
+    coq = Coq(THEORIES)
+    vfile = tmp_path / SOURCE.name
+    vfile.write_text(SOURCE.read_text().replace("CLAIM_C", "3"))
+    coq.build_theories(needed=coq.closure_of_texts([vfile.read_text()]))
+    done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp_path), "Certs", str(vfile)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode != 0
     assert "Axioms:" not in done.stdout

@@ -123,3 +123,58 @@ def test_the_shipped_continuous_spec_is_undecided_and_a_mixed_one_exits_2(
     (tmp_path / "mixed.yaml").write_text(text)
     monkeypatch.chdir(tmp_path)
     assert main(["check", "mixed.yaml"]) == 2
+
+
+# ---------------------------------------------------------------- one stream length
+
+AT1 = REPO / "mechanisms" / "above_threshold_laplace_k1.yaml"
+
+
+def test_a_claim_at_one_length_is_rendered_over_the_reals() -> None:
+    s = load(AT1)
+    assert isinstance(s, S.AlignSpec) and s.continuous and s.length == 1
+    assert s.claim.record()["stream_length"] == 1 and s.claim.record()["noise"] == "laplace"
+    assert "under laplace noise" in s.claim.text()
+    a = BY_GENERIC_ALIGNMENT.analyse(s)
+    assert a.plan.expected == Verdict.PROVED and "stream length 1" in a.plan.notes[0]
+    r = BY_GENERIC_ALIGNMENT.render(s, a)
+    assert r.theorems == ("above_threshold_laplace_k1_dp",) and r.uses_analysis() and not r.uses_interval()
+    assert "From Obligations Require Import PreludeLaplace." in r.text
+    assert ("Theorem above_threshold_laplace_k1_dp : rdp_prog above_threshold_laplace_k1_nb "
+            "(above_threshold_laplace_k1_prog 1) 4 1%R.") in r.text
+    assert not BY_COUNTEREXAMPLE.applies(s)
+
+
+def test_a_claim_below_the_alignments_cost_is_not_claimed(tmp_path: Path) -> None:
+    """eps/8: the answer's shift by 1 costs eps/4, so no alignment is found and nothing goes to Coq."""
+    text = AT1.read_text().replace("claim: {stream_length: 1}", "claim: {stream_length: 1, epsilon_factor: 1/8}")
+    s = _spec(tmp_path, text)
+    a = BY_GENERIC_ALIGNMENT.analyse(s)
+    assert a.plan.expected == Verdict.UNDECIDED and "Theorem" not in BY_GENERIC_ALIGNMENT.render(s, a).text
+    assert "at stream length 1: no alignment found" in a.plan.notes[0]
+
+
+def test_a_relation_the_fixed_length_proof_does_not_read_is_undecided(tmp_path: Path) -> None:
+    text = AT1.read_text().replace("neighbours: {each: 1}", "neighbours: {one: 1}")
+    s = _spec(tmp_path, text)
+    a = BY_GENERIC_ALIGNMENT.analyse(s)
+    assert a.plan.expected == Verdict.UNDECIDED and "neighbours `one`" in a.plan.notes[0]
+
+
+@pytest.mark.parametrize("claim,field,words", [
+    ("claim: {stream_length: 0}", "claim.stream_length", "at least 1"),
+    (f"claim: {{stream_length: {S.MAX_STREAM_LENGTH + 1}}}", "claim.stream_length", "for now"),
+    ("claim: {stream_length: 1, for_all_k: true}", "claim", "give one of"),
+    ("claim: {stream_length: 1.5}", "claim.stream_length", ""),
+])
+def test_bad_stream_length_names_the_field(tmp_path: Path, claim: str, field: str, words: str) -> None:
+    text = AT1.read_text().replace("claim: {stream_length: 1}", claim)
+    with pytest.raises(SpecError) as e:
+        _spec(tmp_path, text)
+    assert field in str(e.value) and words in str(e.value)
+
+
+def test_one_length_with_geometric_noise_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SpecError) as e:
+        _spec(tmp_path, AT1.read_text().replace("laplace:", "geometric:"))
+    assert "claim.stream_length" in str(e.value) and "for_all_k" in str(e.value)

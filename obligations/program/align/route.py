@@ -12,7 +12,7 @@ from obligations.core.model import Analysed, Description, Route, Unfolded
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.spec import read
 from obligations.core.templates import Rendered
-from obligations.program.align import synth
+from obligations.program.align import render_laplace, synth
 from obligations.program.align.render import PRELUDE, render, render_either
 from obligations.program.align.spec import AlignSpec, Relation
 from obligations.program.spec import check_program
@@ -24,8 +24,8 @@ class Found:
     """An alignment and its invariant, rendered: Coq decides whether they hold."""
 
     alignment: synth.Alignment
-    invariant: synth.Invariant
-    rendered: Rendered
+    invariant: synth.Invariant | None   # None at a fixed stream length: the loop unrolls
+    rendered: Rendered | None           # the discrete form's file (None at a fixed stream length)
     down: synth.Alignment | None = None   # the monotone relation: `alignment` for answers up, this down
 
     @property
@@ -54,7 +54,7 @@ def decide(spec: AlignSpec) -> Decided:
     """Search, mine, render; once per spec text (the claims' expansion and the route both ask)."""
     key = (spec.path, spec.sha256, spec.name)
     if key not in _DECIDED:
-        _DECIDED[key] = _either(spec) if spec.relation.kind == "monotone" else _one(spec)
+        _DECIDED[key] = _either(spec) if spec.relation.kind == "monotone" and spec.length is None else _one(spec)
     return _DECIDED[key]
 
 
@@ -66,6 +66,9 @@ def _found(spec: AlignSpec) -> tuple[synth.Alignment, synth.Invariant] | NotFoun
 
 
 def _one(spec: AlignSpec) -> Decided:
+    if spec.length is not None:   # one length, over the reals: no loop invariant, no discrete file
+        al = synth.search(spec)
+        return NotFound(al.reason) if isinstance(al, synth.NoAlignment) else Found(al, None, None)
     r = _found(spec)
     return r if isinstance(r, NotFound) else Found(*r, render(spec, *r))
 
@@ -89,6 +92,16 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
 
     def analyse(self, spec: AlignSpec) -> Analysed[Decided]:
         r = decide(spec)
+        if spec.continuous and spec.length is not None and isinstance(r, Found):
+            why = render_laplace.unsupported(spec, r.alignment)
+            if why:
+                return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length "
+                                                             f"{spec.length}: {why}; nothing is claimed",)))
+            return Analysed(r, _plan(Verdict.PROVED, (f"{r.note}; over the reals at stream length {spec.length}",),
+                                     _vacuity(spec)))
+        if spec.continuous and isinstance(r, NotFound) and spec.length is not None:
+            return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: "
+                                                         f"no alignment found ({r.reason}); nothing is claimed",)))
         if spec.continuous:
             return Analysed(r, _plan(Verdict.UNDECIDED, (continuous_note(r),)))
         if isinstance(r, Found):
@@ -99,8 +112,10 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
 
     def render(self, spec: AlignSpec, a: Analysed[Decided]) -> Rendered:
         r = a.mechanism
-        if isinstance(r, Found) and not spec.continuous:   # the rendered proof is the discrete form's
+        if isinstance(r, Found) and not spec.continuous and r.rendered is not None:   # the discrete form's
             return r.rendered
+        if isinstance(r, Found) and a.plan.expected == Verdict.PROVED:   # at a fixed length, over the reals
+            return render_laplace.render(spec, r.alignment)
         return Rendered(spec.name, DocumentBuilder().build(spec.name, "", PRELUDE), ())
 
     def describe(self, u: Unfolded[AlignSpec, Decided]) -> Description:
@@ -118,11 +133,13 @@ NOISE_TEXT = {"discrete_laplace": "discrete Laplace (two-sided geometric) at eve
 
 
 def continuous_note(r: Decided) -> str:
-    """Why a continuous-noise claim is undecided: its proof over the reals is not generated."""
+    """Why a continuous-noise claim is undecided: its proof over the reals for every stream
+    length is not generated (at one length it is: `stream_length:`), or no alignment was found."""
     found = f"the search found one for the discrete form ({r.note})" if isinstance(r, Found) else \
         f"the search found none for the discrete form either ({r.reason})"
-    return ("continuous Laplace noise: the alignment proof over the reals (theories/Laplace, rdp_all_k) is "
-            f"not generated yet, so nothing is claimed; {found}")
+    return ("continuous Laplace noise: the alignment proof over the reals for every stream length (theories/Laplace, "
+            "rdp_all_k) is not generated yet, so nothing is claimed (a claim at one length, `stream_length: n`, "
+            f"is); {found}")
 
 
 def fallback_claims(spec: AlignSpec) -> list[Any]:

@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, Union
 
-from pydantic import Field, StrictBool, ValidationError
+from pydantic import Field, StrictBool, StrictInt, ValidationError
 
 from obligations.core import expr as E
-from obligations.core.claims import Dp, ForAllK
+from obligations.core.claims import AtLength, Dp, ForAllK
 from obligations.core.spec import validation_error
 from obligations.core.vocabulary import Number
 from obligations.errors import SpecError
@@ -46,6 +46,9 @@ MAX_STATEMENTS = 200
 MAX_PUBLIC = 8
 K_LENGTH = -1      # SFor count and AIdx length standing for the stream length k
 STREAM_BASE = -2   # AIdx base standing for the stream's first slot
+# A claim at one stream length unrolls the loop and its proof splits on every comparison of noisy
+# values: at length 2 the measurable pieces took over 4 minutes of CPU (docs/laplace.md).
+MAX_STREAM_LENGTH = 1
 RELATIONS = ("each", "one", "increasing", "decreasing", "monotone", "l1")
 NOISES = {"geometric": "discrete_laplace", "laplace": "laplace"}   # the site's key -> the program's noise
 
@@ -124,9 +127,11 @@ class AProgram(Strict):
 
 
 class AClaim(Strict):
-    """(c·ε, 0)-DP for every stream length k and every ε > 0; the noise scales are in units of 1/ε."""
+    """(c·ε, 0)-DP for every stream length k (`for_all_k: true`) or at one length
+    (`stream_length: n`, continuous noise), every ε > 0; the noise scales are in units of 1/ε."""
 
-    for_all_k: Literal[True]
+    for_all_k: Literal[True] | None = None
+    stream_length: StrictInt | None = Field(default=None, description="the claim at this stream length only")
     epsilon_factor: Number = Field(default=1, description="c: the claim is (c·ε)-DP")
 
 
@@ -189,6 +194,7 @@ class AlignSpec:
     profile_epsilons: tuple[str, ...] = ()
     kind: str = "align"
     noise: str = "discrete_laplace"     # or "laplace": which law every sampling site draws
+    length: int | None = None           # the claim at this stream length only (None: every length)
 
     @property
     def continuous(self) -> bool:
@@ -208,13 +214,17 @@ class AlignSpec:
         return self.relation.text(self.stream) + pub
 
     @property
-    def claim(self) -> ForAllK:
-        return ForAllK(Dp(self.epsilon_text, self.delta_text, self.neighbours), "laplace" if self.continuous else None)
+    def claim(self) -> ForAllK | AtLength:
+        dp = Dp(self.epsilon_text, self.delta_text, self.neighbours)
+        if self.length is not None:
+            return AtLength(dp, self.length, self.noise)
+        return ForAllK(dp, "laplace" if self.continuous else None)
 
     @property
     def epsilon_text(self) -> str:
         c = "" if self.factor == 1 else f"{self.factor}*"
-        return f"{c}eps for every eps > 0, every stream length k"
+        k = "every stream length k" if self.length is None else f"stream length {self.length}"
+        return f"{c}eps for every eps > 0, {k}"
 
     @property
     def delta_q(self) -> int:
@@ -224,6 +234,12 @@ class AlignSpec:
 def is_all_k(data: Any) -> bool:
     claim = data.get("claim") if isinstance(data, dict) else None
     return isinstance(data, dict) and "program" in data and isinstance(claim, dict) and "for_all_k" in claim
+
+
+def is_at_length(data: Any) -> bool:
+    """A program claimed at one stream length (`claim: {stream_length: n}`): this route's form."""
+    claim = data.get("claim") if isinstance(data, dict) else None
+    return isinstance(data, dict) and "program" in data and isinstance(claim, dict) and "stream_length" in claim
 
 
 def check(data: Mapping[str, Any], file: str, sha256: str) -> AlignSpec:
@@ -326,8 +342,27 @@ class _Lower:
                             "nothing of a program with continuous Laplace noise (drop `fallback:`)")
         if noise == "laplace":
             self.measurable(body)
+        length = self.length(noise)
         return AlignSpec(self.file, sha256, m.name, m.description, self.stream, tuple(self.publics), relation,
-                         factor, body, tuple(self.slots), dict(self.params), fallback, noise=noise)
+                         factor, body, tuple(self.slots), dict(self.params), fallback, noise=noise, length=length)
+
+    def length(self, noise: str) -> int | None:
+        """The claim's stream length (None: every length); exactly one of the two claims."""
+        c = self.model.claim
+        if (c.for_all_k is None) == (c.stream_length is None):
+            raise self.fail("claim", "give one of `for_all_k: true` (every stream length) and `stream_length: n`")
+        if c.stream_length is None:
+            return None
+        if noise != "laplace":
+            raise self.fail("claim.stream_length", "a claim at one stream length is for continuous Laplace noise "
+                            "(`laplace:` sites); with geometric noise claim `for_all_k: true`, every length")
+        if c.stream_length < 1:
+            raise self.fail("claim.stream_length", f"{c.stream_length}: a stream length is at least 1")
+        if c.stream_length > MAX_STREAM_LENGTH:
+            raise self.fail("claim.stream_length", f"{c.stream_length}: at most {MAX_STREAM_LENGTH} for now (the "
+                            "proof unrolls the loop and splits on every comparison of noisy values; at length 2 it "
+                            "takes minutes)")
+        return c.stream_length
 
     def measurable(self, body: tuple[P.Stmt, ...]) -> None:
         """Under continuous noise: no rounding of a noisy real (the library has no lemma for it)."""

@@ -276,7 +276,7 @@ def scenarios(spec: AlignSpec, n: int, seed: int, kmax: int, spread: int, offset
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        k = rng.randint(0, kmax)
+        k = rng.randint(0, kmax) if spec.length is None else spec.length   # a claim at one length: that one
         pub = [rng.randint(-spread, spread) for _ in spec.publics]
         q, q2 = _stream_pair(rng, spec.relation.kind, spec.relation.delta, k, spread)
         q, q2 = [v + offset for v in q], [v + offset for v in q2]

@@ -71,8 +71,9 @@ class ByCounterexample(Route[AlignSpec, Refuted]):
     name = "by counterexample"
 
     def applies(self, spec: AlignSpec) -> bool:
-        """Only when the alignment route found no alignment (its answer is cached)."""
-        return isinstance(align.decide(spec), align.NotFound)
+        """Only when the alignment route found no alignment (its answer is cached), and for a
+        claim about every stream length (a counterexample's length is the search's)."""
+        return spec.length is None and isinstance(align.decide(spec), align.NotFound)
 
     def analyse(self, spec: AlignSpec) -> Analysed[Refuted] | None:
         r = align.decide(spec)

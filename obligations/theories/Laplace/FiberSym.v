@@ -9,8 +9,9 @@
     splits the tapes on one comparison found in the computed map
     ([mfibers_split]: on each side the comparison is replaced by its value
     and the map computed again), a constant or a rounding down of a sum of
-    tape values and constants is measurable, a list is taken element by
-    element.  The tactics read the terms of the semantics only. *)
+    tape values and constants is measurable (read as TapeFibers.v's [rexp]
+    and closed by one lemma), a list is taken element by element.  The
+    tactics read the terms of the semantics only. *)
 From Coq Require Import List ZArith Bool Reals Lia Lra.
 From Obligations.Program Require Import ProgramSyntax.
 From Obligations.Coupling Require TapeSem.
@@ -66,10 +67,16 @@ Ltac fnorm :=
       remember l as t eqn:E; do 2 (rfloor_int_in E; fground E; fred_in E); subst t
   end.
 
-(** A real of tape values and constants by sums and differences is measurable. *)
-Ltac rmeas :=
-  first [ apply measurable_rtape | apply measurable_rplus; rmeas | apply measurable_rminus; rmeas
-        | apply measurable_rcst ].
+(** A real of tape values and constants by sums and differences, read as an [rexp]
+    (TapeFibers.v) from the function [f] of the tape it is: measurability then follows from one
+    lemma by conversion, never by unifying a lemma per operation with the measure types. *)
+Ltac rreify f :=
+  lazymatch f with
+  | (fun w => Rplus (@?a w) (@?b w)) => let x := rreify a in let y := rreify b in constr:(RPlus x y)
+  | (fun w => Rminus (@?a w) (@?b w)) => let x := rreify a in let y := rreify b in constr:(RMinus x y)
+  | (fun w => rtape (tl w) ?i) => constr:(RTape i)
+  | (fun w => ?c) => constr:(RCst c)
+  end.
 
 (** One comparison of noisy values in the computed map [f]. *)
 Ltac fcond f :=
@@ -79,19 +86,33 @@ Ltac fcond f :=
     match t with
     | context [rleb ?a ?b] => exact (rleb a b)
     | context [rltb ?a ?b] => exact (rltb a b)
+    | context [reqb ?a ?b] => exact (reqb a b)
     end))
+  end.
+
+(** The measurable condition [b] (a comparison found by [fcond]). *)
+Ltac mcond b :=
+  lazymatch b with
+  | (fun w => rleb (@?a w) (@?c w)) =>
+      let x := rreify a in let y := rreify c in exact (measurable_rden_leb _ x y)
+  | (fun w => rltb (@?a w) (@?c w)) =>
+      let x := rreify a in let y := rreify c in exact (measurable_rden_ltb _ x y)
+  | (fun w => reqb (@?a w) (@?c w)) =>
+      let x := rreify a in let y := rreify c in exact (measurable_rden_eqb _ x y)
   end.
 
 Ltac mfib :=
   lazymatch goal with
   | |- @mfibers ?S ?n ?A ?f =>
       first
-        [ apply mfibers_cst
-        | apply mfibers_cons; mfib
-        | apply mfibers_rfloor; rmeas
+        [ lazymatch f with (fun _ => ?c) => apply (mfibers_cst S n c) end
+        | lazymatch f with (fun w => cons _ _) => apply mfibers_cons; mfib end
+        | lazymatch f with
+          | (fun w => rfloor (@?r w)) => let e := rreify r in exact (mfibers_rden_floor _ e)
+          end
         | let b := fcond f in
           eapply (@mfibers_split S n A b f);
-          [ cbv beta; first [apply measurable_rleb | apply measurable_rltb]; rmeas
+          [ mcond b
           | let w := fresh "w" in let Hb := fresh "Hb" in
             intros w Hb; cbv beta in Hb |- *; rewrite ?Hb; fnorm; reflexivity
           | let w := fresh "w" in let Hb := fresh "Hb" in

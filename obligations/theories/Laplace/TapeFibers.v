@@ -136,6 +136,16 @@ apply/seteqP; split => w /=; rewrite /rltb; case: Reals.RIneq.Rlt_dec => // h.
 - by move=> /RltP.
 Qed.
 
+Lemma measurable_reqb f g : measurable_fun setT f -> measurable_fun setT g ->
+  measurable [set w | reqb (f w) (g w)].
+Proof.
+move=> mf mg; rewrite (_ : [set w | _] = [set w | f w <= g w] `&` [set w | g w <= f w]).
+  by apply: measurableI; apply: measurable_le.
+apply/seteqP; split => w /=; rewrite /reqb; case: Reals.RIneq.Req_EM_T => h //.
+- by move=> _; rewrite h; split; apply/RleP; exact: Reals.RIneq.Rle_refl.
+- by case=> /RleP h1 /RleP h2; exfalso; apply: h; exact: Reals.RIneq.Rle_antisym.
+Qed.
+
 (** Rounding down a measurable real ([rfloor], the semantics' reading of a shift): its fibers
     are the tapes where the real lies in [z, z + 1). *)
 Lemma rfloor_eq (r : R) (z : Z) :
@@ -157,5 +167,44 @@ apply/seteqP; split => w /=; rewrite rfloor_eq.
   by case=> h1 h2; split; [apply/RleP|apply/RltP].
 by case=> /RleP h1 /RltP h2.
 Qed.
+
+(** The reals a computed map holds, as a term ([rexp]): a generated proof reads a real of tape
+    values and constants by sums and differences into an [rexp] (syntactically, by Ltac) and
+    closes its measurability by one lemma ([measurable_rden]) instead of unifying each of
+    the lemmas above with the goal, which cost seconds per step on the measure types. *)
+Inductive rexp : Type :=
+  | RTape (i : nat)
+  | RCst (c : R)
+  | RPlus (a b : rexp)
+  | RMinus (a b : rexp).
+
+Fixpoint rden (e : rexp) (v : seq R) : R :=
+  match e with
+  | RTape i => rtape v i
+  | RCst c => c
+  | RPlus a b => Rdefinitions.Rplus (rden a v) (rden b v)
+  | RMinus a b => Rdefinitions.Rminus (rden a v) (rden b v)
+  end.
+
+Lemma measurable_rden (e : rexp) : measurable_fun setT (fun w : tape real_realType n => rden e (tl w) : RR).
+Proof.
+elim: e => [i|c|a IHa b IHb|a IHa b IHb] /=.
+- exact: measurable_rtape.
+- exact: measurable_rcst.
+- exact: measurable_rplus.
+- exact: measurable_rminus.
+Qed.
+
+Lemma measurable_rden_leb (a b : rexp) : measurable [set w : tape real_realType n | rleb (rden a (tl w)) (rden b (tl w))].
+Proof. by apply: measurable_rleb; exact: measurable_rden. Qed.
+
+Lemma measurable_rden_ltb (a b : rexp) : measurable [set w : tape real_realType n | rltb (rden a (tl w)) (rden b (tl w))].
+Proof. by apply: measurable_rltb; exact: measurable_rden. Qed.
+
+Lemma measurable_rden_eqb (a b : rexp) : measurable [set w : tape real_realType n | reqb (rden a (tl w)) (rden b (tl w))].
+Proof. by apply: measurable_reqb; exact: measurable_rden. Qed.
+
+Lemma mfibers_rden_floor (e : rexp) : mfibers (fun w : tape real_realType n => rfloor (rden e (tl w))).
+Proof. exact/mfibers_rfloor/measurable_rden. Qed.
 
 End real.
