@@ -41,7 +41,8 @@ def test_committed_certificate_matches_its_spec(path: Path) -> None:
     u = unfold(_derived_spec(record, path, None))
     assert compare(record, u, Settings(), path.with_suffix(".v")) == []
     # what Coq printed when it made the file passes today's allow-list
-    assert allowlist.refused(record["assumptions"], record.get("uses_interval") is True) == []
+    assert allowlist.refused(record["assumptions"], record.get("uses_interval") is True,
+                             record.get("uses_analysis") is True) == []
 
 
 def test_a_library_change_stales_only_the_certificates_that_load_the_file(tmp_path: Path) -> None:

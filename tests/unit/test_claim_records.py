@@ -141,6 +141,8 @@ def _check_for(claim: dict[str, Any]) -> Any:
         return _all_k
     if claim["epsilon"].endswith("eps for every eps > 0, every stream length k"):
         return _aligned_all_k
+    if "stream_length" in claim:
+        return _aligned_at_length
     return _dp
 
 
@@ -219,6 +221,19 @@ def _aligned_all_k(claim: dict[str, Any], statement: str, vtext: str, record: di
     assert m, statement
     factor = re.fullmatch(r"(?:(\d+)\*)?eps for every eps > 0, every stream length k", claim["epsilon"])
     assert factor and int(factor.group(1) or 1) == int(m.group(4)), (claim, statement)
+    assert claim["delta"] == "0" and claim["neighbours"]
+
+
+def _aligned_at_length(claim: dict[str, Any], statement: str, vtext: str, record: dict[str, Any],
+                       path: Path) -> None:
+    """A program at one stream length under continuous noise: rdp_prog nb (p n) nvars c is
+    c*eps-DP for every eps > 0 at length n over the reals (Laplace/RealAlignRun.v)."""
+    m = re.fullmatch(r"rdp_prog (\w+)_nb \((\w+)_prog (\d+)\) (\d+) (\d+)", statement)
+    assert m, statement
+    factor = re.fullmatch(r"(?:(\d+)\*)?eps for every eps > 0, stream length (\d+)", claim["epsilon"])
+    assert factor and int(factor.group(1) or 1) == int(m.group(5)), (claim, statement)
+    assert int(factor.group(2)) == claim["stream_length"] == int(m.group(3)), (claim, statement)
+    assert claim["noise"] == "laplace" and record["uses_analysis"] is True
     assert claim["delta"] == "0" and claim["neighbours"]
 
 
