@@ -1,33 +1,25 @@
 """Continuous Laplace noise at a fixed stream length: what a generated proof costs.
 
-    python bench/laplace_fixed_length.py [--timeout 900]
+    python bench/laplace_fixed_length.py [SPEC]
 
-Compiles bench/laplace/above_threshold_spec_dp.v (AboveThreshold on one answer as a spec
-lowers it, `rdp_prog` proved by the generic tactics alone: RealSym.v for the aligned run,
-FiberSym.v for the measurable pieces) against the library (built first if needed), then
-coqchk, and audits `Print Assumptions` against the allow-list.  Prints coqc and coqchk
-CPU seconds and the verdict.  It asserts nothing; the template of `prove` (program/align/laplace.v.j2) generates
-the same proof for a claim at one stream length.
+Proves SPEC (default mechanisms/above_threshold_laplace_k1.yaml: AboveThreshold on one answer,
+`rdp_prog` by the generic tactics alone, RealSym.v for the aligned run, FiberSym.v for the
+measurable pieces) with `obligations prove` into a scratch folder, so nothing is reused, and
+prints the verdict, coqc's and coqchk's seconds as the certificate records them, the CPU of
+the whole run and the audited assumptions.  It asserts nothing.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-
-from obligations.certify import allowlist  # noqa: E402
-from obligations.prover.coq import Coq, assumption_names  # noqa: E402
-
-THEORIES = REPO / "obligations" / "theories"
-SOURCE = REPO / "bench" / "laplace" / "above_threshold_spec_dp.v"
+SPEC = REPO / "mechanisms" / "above_threshold_laplace_k1.yaml"
 
 
 def _cpu() -> float:
@@ -37,31 +29,25 @@ def _cpu() -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--timeout", type=int, default=900)
+    ap.add_argument("spec", nargs="?", type=Path, default=SPEC)
     args = ap.parse_args()
-    coq = Coq(THEORIES)
     with tempfile.TemporaryDirectory() as d:
-        tmp = Path(d)
-        vfile = tmp / SOURCE.name
-        shutil.copy(SOURCE, vfile)
-        library = coq.closure_of_texts([vfile.read_text()])
-        coq.build_theories(needed=library)
-        c0, t0 = _cpu(), time.monotonic()
-        done = subprocess.run(["coqc", *coq.load_path(), "-Q", str(tmp), "Certs", str(vfile)], cwd=tmp,
-                              capture_output=True, text=True, timeout=args.timeout)
-        c1, t1 = _cpu(), time.monotonic()
-        print(f"coqc: exit {done.returncode}, {c1 - c0:.1f} s CPU, {t1 - t0:.1f} s wall")
-        if done.returncode != 0:
-            print(done.stderr[-2000:])
+        out = Path(d)
+        done = subprocess.run([sys.executable, "-m", "obligations", "prove", str(args.spec), "--out", str(out),
+                               "--build", str(out / "build"), "--json"], cwd=REPO, capture_output=True, text=True)
+        cpu = _cpu()
+        try:
+            (result,) = json.loads(done.stdout)["results"]
+        except (ValueError, KeyError):
+            print(f"prove: exit {done.returncode}\n{done.stderr[-2000:]}")
             return 1
-        names = assumption_names(done.stdout[done.stdout.index("Axioms:"):].splitlines(), "at1s_dp")
-        checked = coq.check([vfile], library)
-        c2 = _cpu()
-        why = "" if checked.status == "ok" else f": {checked.message}"
-        print(f"coqchk: {checked.status}, {c2 - c1:.1f} s CPU{why}")
-        full, unresolved = allowlist.full_names(names, checked.axioms)
-        refused = allowlist.refused(full, uses_interval=False, uses_analysis=True)
-        print(f"assumptions: {len(full)} ({', '.join(sorted(full))}); unresolved {unresolved}; refused {refused}")
+        timings = result.get("timings") or {}
+        print(f"{result['name']}: {result['verdict']}, exit {done.returncode}; coqc {timings.get('coqc', 0):.1f} s, "
+              f"coqchk {timings.get('coqchk', 0):.1f} s; the whole prove {cpu:.1f} s CPU")
+        record = out / f"{result['name']}.json"
+        if record.exists():
+            assumptions = json.loads(record.read_text())["assumptions"]
+            print(f"assumptions: {len(assumptions)} ({', '.join(sorted(assumptions))})")
     return 0
 
 
