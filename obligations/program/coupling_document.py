@@ -16,7 +16,7 @@ from pathlib import Path
 from obligations.core.document import Tactic
 from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
-from obligations.core.terms import comment, z_lit
+from obligations.core.terms import comment, signed_z
 from obligations.program import spec as P
 from obligations.program.coupling_analysis import Alignment, RnmShape, Shape
 from obligations.program.coupling_spec import K_LENGTH, STREAM_BASE, CouplingSpec, DGeom
@@ -28,10 +28,6 @@ COST_TACTICS = (Tactic("intros eps He; cbn [Z.abs]; lra."), Tactic("intros eps H
                 Tactic("intros eps He; cbn [Z.abs]; field_simplify; lra."))
 
 
-def _z(z: int) -> str:
-    return z_lit(z) if z >= 0 else f"({z_lit(z)})"
-
-
 class _Terms:
     """Coq terms of the IR, with the stream's base slot and its length k."""
 
@@ -40,7 +36,7 @@ class _Terms:
 
     def aexp(self, a: P.AExp) -> str:
         if isinstance(a, P.AConst):
-            return f"(AConst {_z(a.z)})"
+            return f"(AConst {signed_z(a.z)})"
         if isinstance(a, P.AVar):
             return f"(AVar {a.x})"
         if isinstance(a, P.AIdx):
@@ -99,7 +95,7 @@ def render(spec: CouplingSpec, s: Shape, al: Alignment) -> Rendered:
     assert isinstance(loop, P.SFor) and s.sq is not None and s.cutoff is not None
     sq_num, sq_den = s.sq
     st_num, st_den = s.st
-    cost_statement = (f"forall eps, (0 < eps)%R -> (eps * IZR {st_den} / IZR {st_num} * IZR (Z.abs {_z(al.dt)}) "
+    cost_statement = (f"forall eps, (0 < eps)%R -> (eps * IZR {st_den} / IZR {st_num} * IZR (Z.abs {signed_z(al.dt)}) "
                       f"+ eps * IZR {sq_den} / IZR {sq_num} * IZR {al.m} * IZR {s.cutoff} <= eps)%R")
     ctx = dict(
         **header(name, spec.path, spec.sha256, spec.description),
@@ -108,8 +104,8 @@ def render(spec: CouplingSpec, s: Shape, al: Alignment) -> Rendered:
         body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
         st_num=st_num, st_den=st_den, sq_num=sq_num, sq_den=sq_den,
         st_text=comment(_frac(st_num, st_den)), sq_text=comment(_frac(sq_num, sq_den)),
-        counted=s.counted, cutoff=s.cutoff, threshold=_z(s.threshold), slot_i=loop.x,
-        delta=spec.delta_q, dt=_z(al.dt), top_a=_z(al.top[0]), top_b=_z(al.top[1]), m=al.m,
+        counted=s.counted, cutoff=s.cutoff, threshold=signed_z(s.threshold), slot_i=loop.x,
+        delta=spec.delta_q, dt=signed_z(al.dt), top_a=signed_z(al.top[0]), top_b=signed_z(al.top[1]), m=al.m,
         top_text=comment(al.top_text()), cost_text=comment(str(al.cost)),
         cost_statement=cost_statement, side_tactics=_side_tactics(name), cost_tactics=COST_TACTICS)
     # the main theorem last: the one outcomes print
@@ -129,7 +125,7 @@ def render_rnm(spec: CouplingSpec, s: RnmShape, al: Alignment) -> Rendered:
         stream=comment(spec.stream), nvars=spec.nvars,
         body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
         sq_num=sq_num, sq_den=sq_den, sq_text=comment(_frac(sq_num, sq_den)),
-        delta=spec.delta_q, top_a=_z(al.top[0]), top_b=_z(al.top[1]), m=al.m,
+        delta=spec.delta_q, top_a=signed_z(al.top[0]), top_b=signed_z(al.top[1]), m=al.m,
         top_text=comment(al.top_text()), cost_text=comment(str(al.cost)),
         cost_statement=cost_statement, side_tactics=_side_tactics(name), cost_tactics=COST_TACTICS)
     return render_template(RNM_TEMPLATE, name, ctx, PRELUDE, (f"{name}_no_fault", f"{name}_dp_all_k"))

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 
 from obligations import __version__
 from obligations.core.templates import Rendered, render_text
 from obligations.core.templates import render as render_template
-from obligations.core.terms import comment, z_lit
+from obligations.core.terms import comment, r_lit, signed_z
 from obligations.program import spec as P
 from obligations.program.align.spec import K_LENGTH, STREAM_BASE, AlignSpec, DGeom
 from obligations.program.align.synth import Alignment, Atom, Invariant, Lin, Rule, Term, the_loop
@@ -31,10 +30,6 @@ PRELUDE = "PreludeAlign"
 SPLIT_PHASES = 2
 
 
-def _z(z: int) -> str:
-    return z_lit(z) if z >= 0 else f"({z_lit(z)})"
-
-
 class Terms:
     """Coq terms of the IR; the stream's base slot and length k resolved."""
 
@@ -43,7 +38,7 @@ class Terms:
 
     def aexp(self, a: P.AExp) -> str:
         if isinstance(a, P.AConst):
-            return f"(AConst {_z(a.z)})"
+            return f"(AConst {signed_z(a.z)})"
         if isinstance(a, P.AVar):
             return f"(AVar {a.x})"
         if isinstance(a, P.AIdx):
@@ -96,9 +91,9 @@ class Terms:
 
 def _term(t: Term, center: str) -> str:
     if t.b == 0:
-        return _z(t.c)
+        return signed_z(t.c)
     diff = f"(aeval (tenv L) {center} - aeval (tenv A) {center})"
-    return diff if t.c == 0 else f"({_z(t.c)} + {diff})"
+    return diff if t.c == 0 else f"({signed_z(t.c)} + {diff})"
 
 
 def _shift_case(site: int, r: Rule, center: str, al: Alignment) -> str:
@@ -130,16 +125,16 @@ def _lin(e: Lin, npub: int) -> tuple[str, int]:
     den = math.lcm(1, e.const.denominator, *(c.denominator for _, c in e.terms))
     for n, c in e.terms:
         v = c * den
-        parts.append(_name(n, npub) if v == 1 else f"{_z(int(v))} * {_name(n, npub)}")
+        parts.append(_name(n, npub) if v == 1 else f"{signed_z(int(v))} * {_name(n, npub)}")
     if e.const or not parts:
-        parts.append(_z(int(e.const * den)))
+        parts.append(signed_z(int(e.const * den)))
     return " + ".join(parts), den
 
 
 def _atom(a: Atom, npub: int) -> str:
     (lhs, dl), (rhs, dr) = _lin(a.lhs, npub), _lin(a.rhs, npub)
     if dl != 1 or dr != 1:   # both sides times the other's denominator
-        lhs, rhs = (f"{_z(dr)} * ({lhs})" if dr != 1 else lhs), (f"{_z(dl)} * ({rhs})" if dl != 1 else rhs)
+        lhs, rhs = (f"{signed_z(dr)} * ({lhs})" if dr != 1 else lhs), (f"{signed_z(dl)} * ({rhs})" if dl != 1 else rhs)
     op = {"=": "=", "<=": "<=", "<>": "<>"}[a.op]
     return f"{lhs} {op} {rhs}"
 
@@ -156,11 +151,12 @@ def _arith(inv: Invariant, npub: int, al: Alignment) -> str:
     return f"  ({phases})%Z"
 
 
-def _relation(spec: AlignSpec) -> str:
+def relation_term(spec: AlignSpec) -> str:
+    """The neighbour relation as the library states it (InputRel.v)."""
     d = spec.relation.delta
-    return {"each": f"rel_each {_z(-d)} {_z(d)}", "increasing": f"rel_each 0 {_z(d)}",
-            "decreasing": f"rel_each {_z(-d)} 0", "one": f"rel_one {_z(d)}", "l1": f"rel_l1 {_z(d)}",
-            "monotone": f"rel_either (rel_each 0 {_z(d)}) (rel_each {_z(-d)} 0)"}[spec.relation.kind]
+    return {"each": f"rel_each {signed_z(-d)} {signed_z(d)}", "increasing": f"rel_each 0 {signed_z(d)}",
+            "decreasing": f"rel_each {signed_z(-d)} 0", "one": f"rel_one {signed_z(d)}", "l1": f"rel_l1 {signed_z(d)}",
+            "monotone": f"rel_either (rel_each 0 {signed_z(d)}) (rel_each {signed_z(-d)} 0)"}[spec.relation.kind]
 
 
 def _facts(spec: AlignSpec) -> tuple[list[str], list[str]]:
@@ -194,8 +190,8 @@ def render_either(spec: AlignSpec, up: tuple[AlignSpec, Alignment, Invariant],
         name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name), up=parts[0], down=parts[1], up_name=up[0].name,
         down_name=down[0].name, body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
-        npub=spec.npub, relation=_relation(spec), relation_text=comment(spec.neighbours), nvars=n,
-        factor=_real(spec.factor), factor_text=comment(str(spec.factor)))
+        npub=spec.npub, relation=relation_term(spec), relation_text=comment(spec.neighbours), nvars=n,
+        factor=r_lit(spec.factor), factor_text=comment(str(spec.factor)))
     return render_template(EITHER, name, ctx, PRELUDE, (f"{name}_dp_all_k",))
 
 
@@ -228,7 +224,7 @@ def _context(spec: AlignSpec, al: Alignment, inv: Invariant) -> dict[str, object
         slots=comment(", ".join(f"{i} = {v}" for i, v in enumerate(spec.slot_names))),
         inputs=comment(", ".join([*(f"{p} (public)" for p in spec.publics), f"{spec.stream} (the stream, length k)"])),
         body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
-        npub=npub, relation=_relation(spec), relation_text=comment(spec.neighbours),
+        npub=npub, relation=relation_term(spec), relation_text=comment(spec.neighbours),
         shift_text=comment("\n".join(f"    site {i}: {r.text()}" for i, r in enumerate(al.rules))),
         shift_cases=[_shift_case(i, r, centers[i], al) for i, r in enumerate(al.rules)],
         W=al.W, C=al.C, ctr="true" if al.ctr else "false", lvars=lv, rvars=rv,
@@ -239,16 +235,12 @@ def _context(spec: AlignSpec, al: Alignment, inv: Invariant) -> dict[str, object
         prophecy=al.index is not None, opos=al.index.opos if al.index else 0,
         split_phases=len(inv.phases) > SPLIT_PHASES,
         site0=site0, loop_var=loop.x, nvars=n,
-        factor=_real(factor), factor_text=comment(str(factor)))
+        factor=r_lit(factor), factor_text=comment(str(factor)))
     return ctx
 
 
 def _first_loop_site(al: Alignment) -> int:
     return next((s.index for s in al.sites if s.in_loop), len(al.sites))
-
-
-def _real(f: Fraction) -> str:
-    return str(f.numerator) if f.denominator == 1 else f"({f.numerator} / {f.denominator})"
 
 
 def _flat(body: Sequence[P.Stmt]) -> list[P.Stmt]:

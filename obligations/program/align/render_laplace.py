@@ -13,8 +13,8 @@ from pathlib import Path
 from obligations import __version__
 from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
-from obligations.core.terms import comment
-from obligations.program.align.render import Terms, _real, _relation, _z
+from obligations.core.terms import comment, r_lit, signed_z
+from obligations.program.align.render import Terms, relation_term
 from obligations.program.align.spec import AlignSpec
 from obligations.program.align.synth import Alignment, Rule, Term, the_loop
 
@@ -39,9 +39,9 @@ def unsupported(spec: AlignSpec, al: Alignment) -> str:
 def _term(t: Term, center: str) -> str:
     """c + b·(centre_L − centre_A), b in {0, 1}: a whole number, the difference rounded down."""
     if t.b == 0:
-        return _z(t.c)
+        return signed_z(t.c)
     diff = f"raeval (renv L) {center} - raeval (renv A) {center}"
-    return f"rfloor ({diff})%R" if t.c == 0 else f"rfloor (IZR {_z(t.c)} + ({diff}))%R"
+    return f"rfloor ({diff})%R" if t.c == 0 else f"rfloor (IZR {signed_z(t.c)} + ({diff}))%R"
 
 
 def _shift_case(site: int, r: Rule, center: str) -> str:
@@ -74,10 +74,10 @@ def render(spec: AlignSpec, al: Alignment) -> Rendered:
         inputs=comment(", ".join([*(f"{p} (public)" for p in spec.publics),
                                   f"{spec.stream} (the stream, length {spec.length})"])),
         body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
-        npub=npub, relation=_relation(spec), relation_text=comment(spec.neighbours),
+        npub=npub, relation=relation_term(spec), relation_text=comment(spec.neighbours),
         shift_text=comment("\n".join(f"    site {i}: {r.text()}" for i, r in enumerate(al.rules))),
         shift_cases=[_shift_case(i, r, centers[i]) for i, r in enumerate(al.rules)],
         W=al.W, C=al.C, ctr="true" if al.ctr else "false", nvars=n,
         pattern=_pattern("x", entries), pattern_r=_pattern("y", entries),
-        factor=_real(spec.factor), factor_text=comment(str(spec.factor)))
+        factor=r_lit(spec.factor), factor_text=comment(str(spec.factor)))
     return render_template(TEMPLATE, name, ctx, PRELUDE, (f"{name}_dp",))

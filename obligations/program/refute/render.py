@@ -17,8 +17,8 @@ from pathlib import Path
 from obligations import __version__
 from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
-from obligations.core.terms import comment, z_lit
-from obligations.program.align.render import Terms, _relation
+from obligations.core.terms import comment, r_lit, signed_z
+from obligations.program.align.render import Terms, relation_term
 from obligations.program.align.spec import AlignSpec
 from obligations.program.align.synth import the_loop
 from obligations.program.refute.tape import Out
@@ -28,12 +28,8 @@ TEMPLATE = Path(__file__).with_name("refute.v.j2")
 PRELUDE = "PreludeRefute"
 
 
-def _z(z: int) -> str:
-    return z_lit(z) if z >= 0 else f"({z_lit(z)})"
-
-
 def zlist(xs: Sequence[int]) -> str:
-    return "[" + "; ".join(_z(x) for x in xs) + "]%Z"
+    return "[" + "; ".join(signed_z(x) for x in xs) + "]%Z"
 
 
 def _oval(o: object) -> str:
@@ -42,7 +38,7 @@ def _oval(o: object) -> str:
     if o == "bot":
         return "OBot"
     assert isinstance(o, int)
-    return f"OVal {_z(o)}"
+    return f"OVal {signed_z(o)}"
 
 
 def event_term(event: Sequence[Out]) -> str:
@@ -58,18 +54,14 @@ def _relation_b(spec: AlignSpec) -> tuple[str, str]:
     d = spec.relation.delta
     each = "intros a b; apply rel_each_b_ok"
     return {
-        "each": (f"rel_each_b {_z(-d)} {_z(d)}", each),
-        "increasing": (f"rel_each_b 0 {_z(d)}", each),
-        "decreasing": (f"rel_each_b {_z(-d)} 0", each),
-        "one": (f"rel_one_b {_z(d)}", "intros a b; apply rel_one_b_ok; lia"),
-        "l1": (f"rel_l1_b {_z(d)}", "intros a b; apply rel_l1_b_ok"),
-        "monotone": (f"rel_either_b (rel_each_b 0 {_z(d)}) (rel_each_b {_z(-d)} 0)",
+        "each": (f"rel_each_b {signed_z(-d)} {signed_z(d)}", each),
+        "increasing": (f"rel_each_b 0 {signed_z(d)}", each),
+        "decreasing": (f"rel_each_b {signed_z(-d)} 0", each),
+        "one": (f"rel_one_b {signed_z(d)}", "intros a b; apply rel_one_b_ok; lia"),
+        "l1": (f"rel_l1_b {signed_z(d)}", "intros a b; apply rel_l1_b_ok"),
+        "monotone": (f"rel_either_b (rel_each_b 0 {signed_z(d)}) (rel_each_b {signed_z(-d)} 0)",
                      "apply rel_either_b_ok; intros a b; apply rel_each_b_ok"),
     }[spec.relation.kind]
-
-
-def _real(f: Fraction) -> str:
-    return str(f.numerator) if f.denominator == 1 else f"({f.numerator} / {f.denominator})"
 
 
 def _frac(f: Fraction) -> str:
@@ -87,8 +79,8 @@ def render(spec: AlignSpec, w: Witness) -> Rendered:
         slots=comment(", ".join(f"{i} = {v}" for i, v in enumerate(spec.slot_names))),
         inputs=comment(", ".join([*(f"{p} (public)" for p in spec.publics), f"{spec.stream} (the stream, length k)"])),
         body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
-        npub=npub, relation=_relation(spec), relation_text=comment(spec.neighbours),
-        relation_b=rel_b, relation_ok=rel_ok, nvars=n, factor=_real(spec.factor),
+        npub=npub, relation=relation_term(spec), relation_text=comment(spec.neighbours),
+        relation_b=rel_b, relation_ok=rel_ok, nvars=n, factor=r_lit(spec.factor),
         factor_text=comment(str(spec.factor)),
         k=w.k, x=zlist(w.x), x2=zlist(w.x2), x_text=comment(str(list(w.x))), x2_text=comment(str(list(w.x2))),
         event=event_term(w.event), event_text=comment(event_text(w.event)),
