@@ -460,20 +460,29 @@ End run_fibers.
     constant, a rounding down of a real computed from the two runs' slots, or a choice on the
     branch prophecy between such shifts. *)
 Ltac mreal_tac :=
-  first
-    [ apply mreal_cst
-    | apply mreal_plus; mreal_tac
-    | apply mreal_minus; mreal_tac
-    | apply mreal_mult; mreal_tac
-    | apply mreal_env; assumption ].
+  lazymatch goal with
+  | |- mreal (fun _ => ?c) => apply mreal_cst
+  | |- mreal (fun w => Rdefinitions.Rplus _ _) => apply mreal_plus; mreal_tac
+  | |- mreal (fun w => Rdefinitions.Rminus _ _) => apply mreal_minus; mreal_tac
+  | |- mreal (fun w => Rdefinitions.Rmult _ _) => apply mreal_mult; mreal_tac
+  | |- mreal (fun w => raeval (renv _) _) => apply mreal_env; assumption
+  end.
 
+(** Read from the goal's shape: a failed [apply] costs seconds of unification on the measure
+    types. *)
 Ltac mshift_leaf :=
-  first
-    [ apply mfibers_cst
-    | apply mfibers_proph; [assumption|assumption|mshift_leaf|mshift_leaf|mshift_leaf]
-    | apply mfibers_rfloor_real; mreal_tac ].
+  lazymatch goal with
+  | |- @mfibers _ _ _ (fun _ => ?c) => apply mfibers_cst
+  | |- @mfibers _ _ _ (fun w => rfloor _) => apply mfibers_rfloor_real; mreal_tac
+  | |- _ => apply mfibers_proph; [assumption|assumption|mshift_leaf|mshift_leaf|mshift_leaf]
+  end.
+
+Ltac mshift_sites site :=
+  lazymatch goal with
+  | |- @mfibers _ _ _ (fun _ => ?c) => apply mfibers_cst
+  | |- _ => destruct site as [|site]; cbv beta iota; [mshift_leaf|mshift_sites site]
+  end.
 
 Ltac mshift :=
   let site := fresh "site" in
-  intros site ? ? ? ? ? ? ?;
-  repeat (first [ apply mfibers_cst | destruct site as [|site]; cbv beta iota; [mshift_leaf|] ]).
+  intros site ? ? ? ? ? ? ?; mshift_sites site.
