@@ -60,13 +60,13 @@ Proof.
       solve [reflexivity | destruct i; reflexivity].
 Qed.
 
-Lemma Rmin_rleb (x y : R) : Rbasic_fun.Rmin x y = if rleb x y then x else y.
+Lemma rmin_rleb (x y : R) : Rbasic_fun.Rmin x y = if rleb x y then x else y.
 Proof. by rewrite /Rbasic_fun.Rmin /rleb; case: Reals.RIneq.Rle_dec. Qed.
 
-Lemma Rmax_rleb (x y : R) : Rbasic_fun.Rmax x y = if rleb x y then y else x.
+Lemma rmax_rleb (x y : R) : Rbasic_fun.Rmax x y = if rleb x y then y else x.
 Proof. by rewrite /Rbasic_fun.Rmax /rleb; case: Reals.RIneq.Rle_dec. Qed.
 
-Lemma Rabs_rltb (x : R) : Rbasic_fun.Rabs x = if rltb x (IZR Z0) then Rdefinitions.Rminus (IZR Z0) x else x.
+Lemma rabs_rltb (x : R) : Rbasic_fun.Rabs x = if rltb x (IZR Z0) then Rdefinitions.Rminus (IZR Z0) x else x.
 Proof.
 rewrite /Rbasic_fun.Rabs /rltb; case: Rbasic_fun.Rcase_abs => h; case: Reals.RIneq.Rlt_dec => h' //.
 - by rewrite Reals.RIneq.Rminus_0_l.
@@ -201,11 +201,11 @@ move=> mE; elim=> [c|x|base len i IHi|a IHa b IHb|a IHa b IHb|a IHa b IHb|a IHa 
 - exact: mreal_plus.
 - exact: mreal_minus.
 - exact: mreal_mult.
-- apply: (mreal_ext (fun w => Rmin_rleb _ _)).
+- apply: (mreal_ext (fun w => rmin_rleb _ _)).
   by apply: mreal_if => //; exact: measurable_rleb.
-- apply: (mreal_ext (fun w => Rmax_rleb _ _)).
+- apply: (mreal_ext (fun w => rmax_rleb _ _)).
   by apply: mreal_if => //; exact: measurable_rleb.
-- apply: (mreal_ext (fun w => Rabs_rltb _)).
+- apply: (mreal_ext (fun w => rabs_rltb _)).
   apply: mreal_if => //; first by apply: measurable_rltb => //; exact: mreal_cst.
   by apply: mreal_minus => //; exact: mreal_cst.
 - apply/mreal_IZR/mfibers_rfloor; apply: mreal_mult => //; exact: mreal_cst.
