@@ -1,0 +1,157 @@
+"""The seed's constant against real inputs in binary64: a search, and its witness checked two ways
+(printed figures, nothing asserted; docs/snap_tight.md, section 5).
+
+The Coq statements of the seed's (12, 2) (`snap64_constant` of theories/Float/SnapSeed64.v) take the
+inputs x, x' as any reals in [-B, B].  Off the float lattice the product's threshold
+T = first float at or beyond c* - x is free for each input, so the lattice model of section 4 allows
+about 6.3 per eta*D/lambda at Lambda near lambda, above the seed's 6 per eta*D/lambda for large B.
+
+For one output k the excess of a pair splits: ln Pr[k | x] - ln Pr[k | x'] - (x - x')/lambda =
+g(x) - g(x') with g(x) = ln Pr[k | x] - x/lambda (x closer to the bucket than x'), so a search needs
+one exact probability per input, not per pair: `--search` samples real inputs near -B (dyadic, 60
+random bits), keeps the best pair, then climbs each input alone (x to raise g, x' to lower it).
+Every probability is exact (obligations/analysis/snap_thresholds.py).  `--check` recomputes the
+witness below and runs the pipeline forwards at each threshold sample V and at succ V (ln rounded
+from a 4p-bit evaluation, every other step exact): the thresholds must separate the bucket.
+
+    python bench/snap_real_inputs.py --check
+    python bench/snap_real_inputs.py --search 1048577 8 7/4 2 3000 1500 one
+      (lambda = 1 - j*2^-53, B = 2^(e-1) + dB, output g - back, samples, climbing steps, grid one|lam)
+"""
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+import mpmath  # noqa: E402
+
+from obligations.analysis import snap_thresholds as T  # noqa: E402
+from obligations.analysis.ustar_snapping import Format, succ  # noqa: E402
+
+FMT = Format(53, -1074)
+ONE = FMT.one
+
+# The witness: lambda = 1 - 1048577*2^-53 (a float), Lambda = 1 (the power of two at or above lambda,
+# the libraries' grid), B = 519/4 (beta = 129.75...), output 128, two real inputs near -B.
+LAM = Fraction(9007199253692415, 2 ** 53)
+GRID = Fraction(1)
+BOUND = Fraction(519, 4)
+OUT = 128
+X_FAR = Fraction(-10725785627697329202128951141300252345, 83076749736557242056487941267521536)
+X_CLOSE = Fraction(-667600578954239577719425932922893223, 5192296858534827628530496329220096)
+
+
+def to_mpf(q: Fraction) -> mpmath.mpf:
+    return mpmath.mpf(q.numerator) / q.denominator
+
+
+def g_value(mech: T.Mechanism, k: int, x: int) -> mpmath.mpf | None:
+    p = mech.prob(x, k)
+    if p <= 0:
+        return None
+    with mpmath.workprec(200):
+        return mpmath.log(to_mpf(p)) - to_mpf(Fraction(x, ONE) / mech.lam)
+
+
+def excess_eta(mech: T.Mechanism, k: int, x_close: int, x_far: int) -> float:
+    gc, gf = g_value(mech, k, x_close), g_value(mech, k, x_far)
+    assert gc is not None and gf is not None
+    return float((gc - gf) * mpmath.mpf(2) ** 53)
+
+
+def climb(mech: T.Mechanism, k: int, x: int, up: bool, steps: int, rng: random.Random, lo: int, hi: int,
+          scale: float) -> int:
+    best = g_value(mech, k, x)
+    assert best is not None
+    for _ in range(steps):
+        nx = x + math.floor(Fraction(scale * 10 ** rng.uniform(-4, 1) * rng.uniform(-1, 1)) * ONE)
+        if not lo <= nx <= hi:
+            continue
+        v = g_value(mech, k, nx)
+        if v is not None and (v > best if up else v < best):
+            best, x = v, nx
+    return x
+
+
+def search(j: int, e: int, dB: Fraction, back: int, n: int, steps: int, grid_mode: str) -> None:
+    lam = 1 - Fraction(j, 2 ** 53)
+    bound = 2 ** (e - 1) + dB
+    mech = T.Mechanism(FMT, lam, Fraction(1) if grid_mode == "one" else lam, bound, "up")
+    k = mech.g - back
+    rng = random.Random(7)
+    xs = sorted({math.floor((-bound + 2 * Fraction(rng.getrandbits(60), 2 ** 60)) * ONE) for _ in range(n)})
+    best: tuple[mpmath.mpf, int, int] | None = None
+    low: tuple[int, mpmath.mpf] | None = None
+    for x in xs:                                   # x' < x: the farther input comes first
+        g = g_value(mech, k, x)
+        if g is None:
+            continue
+        if low is not None and (best is None or g - low[1] > best[0]):
+            best = (g - low[1], low[0], x)
+        if low is None or g < low[1]:
+            low = (x, g)
+    assert best is not None
+    _, x_far, x_close = best
+    scale = 2.0 ** (e + 1 - 52)                    # the spacing of the floats at the distance 2B
+    x_close = climb(mech, k, x_close, True, steps, rng, x_far + 1, bound * ONE, scale)
+    x_far = climb(mech, k, x_far, False, steps, rng, -bound * ONE, x_close - 1, scale)
+    exc = excess_eta(mech, k, x_close, x_far)
+    beta = float(bound / lam)
+    print(f"lambda = {lam}, Lambda = {mech.grid}, B = {bound}, output {k}: excess {exc:.2f} eta, "
+          f"{exc / (12 * beta + 2):.5f} of the seed's, {exc / (16 * beta):.5f} of Mironov's")
+    print(f"  x = {Fraction(x_close, ONE)}, x' = {Fraction(x_far, ONE)}")
+
+
+def forward_prob(mech: T.Mechanism, x: int, k: int) -> Fraction:
+    """Pr[output k | x] for a bucket above both inputs' reach with the sign +1, from the thresholds
+    of the sign -1, each checked by running the pipeline forwards at V and succ V."""
+    total = Fraction(0)
+    for kk, sgn in ((k, 1), (k + 1, -1)):
+        assert mech.chain(x, kk, 1).prob == 0
+        v = mech.chain(x, kk, -1).sample
+        assert v is not None
+        assert T.forward_index(mech, x, v, -1) >= kk > T.forward_index(mech, x, succ(v, FMT.prec), -1)
+        total += sgn * Fraction(succ(v, FMT.prec), ONE)
+    return total / 2
+
+
+def check() -> None:
+    mech = T.Mechanism(FMT, LAM, GRID, BOUND, "up")
+    probs = []
+    for x in (X_CLOSE, X_FAR):
+        xu = x * ONE
+        assert xu.denominator == 1 and -BOUND <= x <= BOUND
+        p = forward_prob(mech, int(xu), OUT)
+        assert p == mech.prob(int(xu), OUT)
+        probs.append(p)
+    with mpmath.workprec(300):
+        exc = (mpmath.log(to_mpf(probs[0] / probs[1])) - to_mpf((X_CLOSE - X_FAR) / LAM)) * mpmath.mpf(2) ** 53
+        beta = to_mpf(BOUND / LAM)
+        print(f"Pr[{OUT} | x] = {probs[0]}\nPr[{OUT} | x'] = {probs[1]}")
+        print(f"excess {mpmath.nstr(exc, 10)} eta against the seed's 12 beta + 2 = {mpmath.nstr(12 * beta + 2, 10)} "
+              f"(ratio {mpmath.nstr(exc / (12 * beta + 2), 6)}), Mironov's 16 beta = {mpmath.nstr(16 * beta, 10)}")
+
+
+def main(argv: list[str]) -> None:
+    t0 = time.perf_counter()
+    if argv and argv[0] == "--check":
+        check()
+    elif argv and argv[0] == "--search":
+        j, e, dB, back, n, steps, grid_mode = argv[1:8]
+        search(int(j), int(e), Fraction(dB), int(back), int(n), int(steps), grid_mode)
+    else:
+        print(__doc__)
+        return
+    print(f"({time.perf_counter() - t0:.1f} s)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

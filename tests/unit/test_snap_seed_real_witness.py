@@ -1,0 +1,51 @@
+"""The seed's constant (12, 2) in the form the Coq statements take (real inputs in [-B, B]) is false
+near Lambda = lambda in binary64: bench/snap_real_inputs.py's witness, recomputed exactly (every
+threshold walked backwards by analysis/snap_thresholds.py and checked by running the pipeline
+forwards at V and succ V), and the same witness within Mironov's (16, 0)."""
+from __future__ import annotations
+
+import importlib.util
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+
+import mpmath
+
+from obligations.analysis import snap_thresholds as T
+from obligations.analysis.ustar_snapping import Format, succ
+
+FMT = Format(53, -1074)
+
+
+def _bench() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "bench" / "snap_real_inputs.py"
+    spec = importlib.util.spec_from_file_location("snap_real_inputs", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_forward_index_agrees_with_the_thresholds_in_a_small_format() -> None:
+    fmt = Format(9, -24)
+    mech = T.Mechanism(fmt, Fraction(3, 4), Fraction(1), Fraction(3), "up")
+    x = fmt.units(Fraction(-5, 2))
+    for k in (1, 2, 3):
+        v = mech.chain(x, k, -1).sample
+        assert v is not None
+        assert T.forward_index(mech, x, v, -1) >= k > T.forward_index(mech, x, succ(v, fmt.prec), -1)
+
+
+def test_real_inputs_exceed_the_seed_constant_in_binary64() -> None:
+    b = _bench()
+    mech = T.Mechanism(FMT, b.LAM, b.GRID, b.BOUND, "up")
+    assert FMT.round(b.LAM) == b.LAM * FMT.one and b.LAM < b.GRID < 2 * b.LAM
+    assert -b.BOUND <= b.X_FAR < b.X_CLOSE <= b.BOUND and abs(b.OUT * b.GRID) < b.BOUND
+    pc = b.forward_prob(mech, int(b.X_CLOSE * FMT.one), b.OUT)
+    pf = b.forward_prob(mech, int(b.X_FAR * FMT.one), b.OUT)
+    den = 2 ** 424
+    assert (pc * den, pf * den) == (8403188498607257, 4937492309347111)
+    with mpmath.workprec(300):
+        excess = (mpmath.log(b.to_mpf(pc / pf)) - b.to_mpf((b.X_CLOSE - b.X_FAR) / b.LAM)) * mpmath.mpf(2) ** 53
+        beta = b.to_mpf(b.BOUND / b.LAM)
+        assert 12 * beta + 2 + 40 < excess < 16 * beta      # 1604.03 against 1559.0 and 2076.0
