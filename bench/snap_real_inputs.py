@@ -15,8 +15,9 @@ witness below and runs the pipeline forwards at each threshold sample V and at s
 from a 4p-bit evaluation, every other step exact): the thresholds must separate the bucket.
 
     python bench/snap_real_inputs.py --check
-    python bench/snap_real_inputs.py --search 1048577 8 7/4 2 3000 1500 one
-      (lambda = 1 - j*2^-53, B = 2^(e-1) + dB, output g - back, samples, climbing steps, grid one|lam)
+    python bench/snap_real_inputs.py --search 1048577 8 7/4 2 3000 1500 one [floats]
+      (lambda = 1 - j*2^-53, B = 2^(e-1) + dB, output g - back, samples, climbing steps, the grid:
+      one (Lambda = 1), lam (Lambda = lambda) or rho (Lambda = rho*lambda); `floats`: float inputs only)
 """
 from __future__ import annotations
 
@@ -68,11 +69,12 @@ def excess_eta(mech: T.Mechanism, k: int, x_close: int, x_far: int) -> float:
 
 
 def climb(mech: T.Mechanism, k: int, x: int, up: bool, steps: int, rng: random.Random, lo: int, hi: int,
-          scale: float) -> int:
+          scale: float, floats: bool = False) -> int:
     best = g_value(mech, k, x)
     assert best is not None
     for _ in range(steps):
         nx = x + math.floor(Fraction(scale * 10 ** rng.uniform(-4, 1) * rng.uniform(-1, 1)) * ONE)
+        nx = FMT.round(Fraction(nx, ONE)) if floats else nx
         if not lo <= nx <= hi:
             continue
         v = g_value(mech, k, nx)
@@ -81,13 +83,24 @@ def climb(mech: T.Mechanism, k: int, x: int, up: bool, steps: int, rng: random.R
     return x
 
 
-def search(j: int, e: int, dB: Fraction, back: int, n: int, steps: int, grid_mode: str) -> None:
+def grid_of(lam: Fraction, grid_mode: str) -> Fraction:
+    """one: Lambda = 1; lam: Lambda = lambda; a number rho: Lambda = rho*lambda (exact)."""
+    if grid_mode == "one":
+        return Fraction(1)
+    return lam if grid_mode == "lam" else Fraction(grid_mode) * lam
+
+
+def search(j: int, e: int, dB: Fraction, back: int, n: int, steps: int, grid_mode: str, floats: bool) -> None:
     lam = 1 - Fraction(j, 2 ** 53)
     bound = 2 ** (e - 1) + dB
-    mech = T.Mechanism(FMT, lam, Fraction(1) if grid_mode == "one" else lam, bound, "up")
+    mech = T.Mechanism(FMT, lam, grid_of(lam, grid_mode), bound, "up")
     k = mech.g - back
     rng = random.Random(7)
-    xs = sorted({math.floor((-bound + 2 * Fraction(rng.getrandbits(60), 2 ** 60)) * ONE) for _ in range(n)})
+
+    def near(x: int) -> int:
+        return FMT.round(Fraction(x, ONE)) if floats else x
+
+    xs = sorted({near(math.floor((-bound + 2 * Fraction(rng.getrandbits(60), 2 ** 60)) * ONE)) for _ in range(n)})
     best: tuple[mpmath.mpf, int, int] | None = None
     low: tuple[int, mpmath.mpf] | None = None
     for x in xs:                                   # x' < x: the farther input comes first
@@ -101,8 +114,8 @@ def search(j: int, e: int, dB: Fraction, back: int, n: int, steps: int, grid_mod
     assert best is not None
     _, x_far, x_close = best
     scale = 2.0 ** (e + 1 - 52)                    # the spacing of the floats at the distance 2B
-    x_close = climb(mech, k, x_close, True, steps, rng, x_far + 1, bound * ONE, scale)
-    x_far = climb(mech, k, x_far, False, steps, rng, -bound * ONE, x_close - 1, scale)
+    x_close = climb(mech, k, x_close, True, steps, rng, x_far + 1, bound * ONE, scale, floats)
+    x_far = climb(mech, k, x_far, False, steps, rng, -bound * ONE, x_close - 1, scale, floats)
     exc = excess_eta(mech, k, x_close, x_far)
     beta = float(bound / lam)
     print(f"lambda = {lam}, Lambda = {mech.grid}, B = {bound}, output {k}: excess {exc:.2f} eta, "
@@ -146,7 +159,7 @@ def main(argv: list[str]) -> None:
         check()
     elif argv and argv[0] == "--search":
         j, e, dB, back, n, steps, grid_mode = argv[1:8]
-        search(int(j), int(e), Fraction(dB), int(back), int(n), int(steps), grid_mode)
+        search(int(j), int(e), Fraction(dB), int(back), int(n), int(steps), grid_mode, argv[8:] == ["floats"])
     else:
         print(__doc__)
         return

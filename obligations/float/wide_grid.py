@@ -51,7 +51,8 @@ def least_beta0(h: WideHints, a: Fraction, b: Fraction) -> Fraction | None:
 # SnapSeed64.v's corollaries: (rho0, beta0) of each range the constant is proved in (Lambda <= 2 lambda,
 # B <= 353 lambda); the range form reaches any (rho0, beta0) that `least_beta0` allows.
 SEED_RANGES = ((Fraction(19, 10), Fraction(11)), (Fraction(7, 4), Fraction(22)), (Fraction(33, 20), Fraction(75)))
-MIRONOV_RANGES = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)), (Fraction(6, 5), Fraction(19)))
+MIRONOV_RANGES = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)), (Fraction(6, 5), Fraction(19)),
+                  (Fraction(28, 25), Fraction(91)), (Fraction(111, 100), Fraction(175)))
 
 
 def _ranges_text(ranges: tuple[tuple[Fraction, Fraction], ...]) -> str:
