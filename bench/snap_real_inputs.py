@@ -40,14 +40,19 @@ from obligations.analysis.ustar_snapping import Format, succ  # noqa: E402
 FMT = Format(53, -1074)
 ONE = FMT.one
 
-# The witness: lambda = 1 - 1048577*2^-53 (a float), Lambda = 1 (the power of two at or above lambda,
-# the libraries' grid), B = 519/4 (beta = 129.75...), output 128, two real inputs near -B.
+# The witnesses (theories/Float/SnapSeedRealRefuted.v): lambda = 1 - 1048577*2^-53 (a float), then
+# (Lambda, B, output index, x, x'): Lambda = 1 (the power of two at or above lambda, the libraries'
+# grid) with B = 519/4, and Lambda = 1.05 lambda with B = 1031/4; two real inputs near -B each.
 LAM = Fraction(9007199253692415, 2 ** 53)
-GRID = Fraction(1)
-BOUND = Fraction(519, 4)
-OUT = 128
-X_FAR = Fraction(-10725785627697329202128951141300252345, 83076749736557242056487941267521536)
-X_CLOSE = Fraction(-667600578954239577719425932922893223, 5192296858534827628530496329220096)
+WITNESSES = [
+    (Fraction(1), Fraction(519, 4), 128,
+     Fraction(-667600578954239577719425932922893223, 2 ** 112),
+     Fraction(-10725785627697329202128951141300252345, 2 ** 116)),
+    (Fraction(21, 20) * LAM, Fraction(1031, 4), 244,
+     Fraction(-2662003362040506043538708153400258853, 2 ** 113),
+     Fraction(-10658317048078384677967526071559295433, 2 ** 115)),
+]
+GRID, BOUND, OUT, X_CLOSE, X_FAR = WITNESSES[0]
 
 
 def to_mpf(q: Fraction) -> mpmath.mpf:
@@ -137,20 +142,22 @@ def forward_prob(mech: T.Mechanism, x: int, k: int) -> Fraction:
 
 
 def check() -> None:
-    mech = T.Mechanism(FMT, LAM, GRID, BOUND, "up")
-    probs = []
-    for x in (X_CLOSE, X_FAR):
-        xu = x * ONE
-        assert xu.denominator == 1 and -BOUND <= x <= BOUND
-        p = forward_prob(mech, int(xu), OUT)
-        assert p == mech.prob(int(xu), OUT)
-        probs.append(p)
-    with mpmath.workprec(300):
-        exc = (mpmath.log(to_mpf(probs[0] / probs[1])) - to_mpf((X_CLOSE - X_FAR) / LAM)) * mpmath.mpf(2) ** 53
-        beta = to_mpf(BOUND / LAM)
-        print(f"Pr[{OUT} | x] = {probs[0]}\nPr[{OUT} | x'] = {probs[1]}")
-        print(f"excess {mpmath.nstr(exc, 10)} eta against the seed's 12 beta + 2 = {mpmath.nstr(12 * beta + 2, 10)} "
-              f"(ratio {mpmath.nstr(exc / (12 * beta + 2), 6)}), Mironov's 16 beta = {mpmath.nstr(16 * beta, 10)}")
+    for grid, bound, out, x_close, x_far in WITNESSES:
+        mech = T.Mechanism(FMT, LAM, grid, bound, "up")
+        probs = []
+        for x in (x_close, x_far):
+            xu = x * ONE
+            assert xu.denominator == 1 and -bound <= x <= bound
+            p = forward_prob(mech, int(xu), out)
+            assert p == mech.prob(int(xu), out)
+            probs.append(p)
+        with mpmath.workprec(300):
+            exc = (mpmath.log(to_mpf(probs[0] / probs[1])) - to_mpf((x_close - x_far) / LAM)) * mpmath.mpf(2) ** 53
+            beta = to_mpf(bound / LAM)
+            print(f"Lambda = {grid}, B = {bound}: Pr[{out} | x] = {probs[0]}, Pr[{out} | x'] = {probs[1]}")
+            seed = 12 * beta + 2
+            print(f"  excess {mpmath.nstr(exc, 10)} eta against the seed's 12 beta + 2 = {mpmath.nstr(seed, 10)} "
+                  f"(ratio {mpmath.nstr(exc / seed, 6)}), Mironov's 16 beta = {mpmath.nstr(16 * beta, 10)}")
 
 
 def main(argv: list[str]) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import ModuleType
 
 import mpmath
+import pytest
 
 from obligations.analysis import snap_thresholds as T
 from obligations.analysis.ustar_snapping import Format, succ
@@ -36,16 +37,21 @@ def test_forward_index_agrees_with_the_thresholds_in_a_small_format() -> None:
         assert T.forward_index(mech, x, v, -1) >= k > T.forward_index(mech, x, succ(v, fmt.prec), -1)
 
 
-def test_real_inputs_exceed_the_seed_constant_in_binary64() -> None:
+@pytest.mark.parametrize("index, close, far, den, low", [
+    (0, 8403188498607257, 4937492309347111, 2 ** 424, 40),     # 1604.03 eta against 1559.0
+    (1, 227812621186773 * 2 ** 6, 11377083504962561, 2 ** 794, 50),   # 3148.17 against 3095.0
+], ids=["grid_one", "grid_1.05_lambda"])
+def test_real_inputs_exceed_the_seed_constant_in_binary64(index: int, close: int, far: int, den: int,
+                                                          low: int) -> None:
     b = _bench()
-    mech = T.Mechanism(FMT, b.LAM, b.GRID, b.BOUND, "up")
-    assert FMT.round(b.LAM) == b.LAM * FMT.one and b.LAM < b.GRID < 2 * b.LAM
-    assert -b.BOUND <= b.X_FAR < b.X_CLOSE <= b.BOUND and abs(b.OUT * b.GRID) < b.BOUND
-    pc = b.forward_prob(mech, int(b.X_CLOSE * FMT.one), b.OUT)
-    pf = b.forward_prob(mech, int(b.X_FAR * FMT.one), b.OUT)
-    den = 2 ** 424
-    assert (pc * den, pf * den) == (8403188498607257, 4937492309347111)
+    grid, bound, out, x_close, x_far = b.WITNESSES[index]
+    mech = T.Mechanism(FMT, b.LAM, grid, bound, "up")
+    assert FMT.round(b.LAM) == b.LAM * FMT.one and b.LAM < grid < 2 * b.LAM
+    assert -bound <= x_far < x_close <= bound and abs(out * grid) < bound
+    pc = b.forward_prob(mech, int(x_close * FMT.one), out)
+    pf = b.forward_prob(mech, int(x_far * FMT.one), out)
+    assert (pc * den, pf * den) == (close, far)
     with mpmath.workprec(300):
-        excess = (mpmath.log(b.to_mpf(pc / pf)) - b.to_mpf((b.X_CLOSE - b.X_FAR) / b.LAM)) * mpmath.mpf(2) ** 53
-        beta = b.to_mpf(b.BOUND / b.LAM)
-        assert 12 * beta + 2 + 40 < excess < 16 * beta      # 1604.03 against 1559.0 and 2076.0
+        excess = (mpmath.log(b.to_mpf(pc / pf)) - b.to_mpf((x_close - x_far) / b.LAM)) * mpmath.mpf(2) ** 53
+        beta = b.to_mpf(bound / b.LAM)
+        assert 12 * beta + 2 + low < excess < 16 * beta
