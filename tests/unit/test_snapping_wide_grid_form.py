@@ -63,6 +63,27 @@ def test_verdict_at_the_edge_of_the_proved_ranges(tmp_path: Path, rho0: Any, bet
         assert "undecided" in u.plan.notes[0] and "Lambda >= 1.9 lambda and B >= 11 lambda" in u.plan.notes[0]
 
 
+@pytest.mark.parametrize("rho0, beta0, a, b, ties, theorem", [
+    (1, 100, 12, 2, "any", "snap_binary64_seed_constant_real_false"),
+    ("21/20", 257, 12, 2, "up", "snap_binary64_seed_constant_real_false_105"),
+    ("21/20", 200, "23/2", 0, "any", "snap_binary64_seed_constant_real_false_105"),
+    ("21/20", 258, 12, 2, "any", None),        # the witness's B = 257.75 lambda is below the range
+    ("11/10", 100, 12, 2, "any", None),        # no witness at Lambda >= 1.1 lambda
+    (1, 100, 12, 3, "any", None),              # a larger constant is not refuted
+    (1, 100, 12, 2, "down", None),             # the witnesses round ties up
+])
+def test_note_names_the_refutation_of_real_inputs(tmp_path: Path, rho0: Any, beta0: Any, a: Any, b: Any,
+                                                  ties: str, theorem: str | None) -> None:
+    path = _write(tmp_path, snapping={"grid": {"min_over_lambda": rho0}, "bound": {"min_over_lambda": beta0},
+                                      "ties": ties}, bound={"per_B_over_lambda": a, "constant": b})
+    note = unfold(load(path)).plan.notes[0]
+    assert "undecided" in note
+    if theorem is None:
+        assert "not refuted either" in note and "SnapSeedRealRefuted" not in note
+    else:
+        assert f"it is false: {theorem} (theories/Float/SnapSeedRealRefuted.v)" in note
+
+
 @pytest.mark.parametrize("rho0", ["1", "6/5", "33/20", "19/10", "2"])
 def test_hints_meet_the_theorem_premises(rho0: str) -> None:
     """r0 below e^(rho0 - 10^-4) (Coq's Taylor bound needs room), c the least at six decimals."""
