@@ -15,6 +15,9 @@ witness below and runs the pipeline forwards at each threshold sample V and at s
 from a 4p-bit evaluation, every other step exact): the thresholds must separate the bucket.
 
     python bench/snap_real_inputs.py --check
+    python bench/snap_real_inputs.py --faithful 1500
+      (the same parameters with a log within 1 ulp chosen against the claim: at each threshold it
+      rounds ln u down or up, whichever widens the closer input's bucket and narrows the farther's)
     python bench/snap_real_inputs.py --search 1048577 8 7/4 2 3000 1500 one [floats]
       (lambda = 1 - j*2^-53, B = 2^(e-1) + dB, output g - back, samples, climbing steps, the grid:
       one (Lambda = 1), lam (Lambda = lambda) or rho (Lambda = rho*lambda); `floats`: float inputs only)
@@ -160,10 +163,68 @@ def check() -> None:
                   f"(ratio {mpmath.nstr(exc / seed, 6)}), Mironov's 16 beta = {mpmath.nstr(16 * beta, 10)}")
 
 
+def faithful_tail(mech: T.Mechanism, x: int, k: int, mode: str) -> Fraction:
+    """Pr[grid index >= k | x, sign -1] when the log rounds ln u to nearest ("rn"), down ("dn") or up
+    ("up") near this threshold: the last two are within 1 ulp, so a log within 1 ulp may choose either
+    at each threshold (a faithful log chosen against the claim)."""
+    fmt = mech.fmt
+    c, inc = mech.edge(k)
+    n = T.last_at_or_below(fmt, x - c, inc)
+    m1, inc1 = T.boundary_le(fmt, n)
+    hi = T.last_at_or_below(fmt, m1 * ONE / mech.lam_f, inc1)        # the log's float threshold L
+    if mode == "rn":
+        m2, _ = T.boundary_le(fmt, hi)
+    else:                                        # DN(ln u) <= L iff ln u < succ L; UP(ln u) <= L iff ln u <= L
+        m2 = Fraction(succ(hi, FMT.prec) if mode == "dn" else hi)
+    return Fraction(succ(T.floor_exp(fmt, m2 / ONE), FMT.prec), ONE)
+
+
+def faithful(n: int) -> None:
+    """The witnesses' parameters with a log within 1 ulp chosen against the claim: the closer input's
+    bucket widened at both ends (down at its near end, up at its far end), the farther one's narrowed;
+    the best pair of n random real (then float) inputs near -B, and the witnesses' own pairs."""
+    modes = {"close": ("dn", "up"), "far": ("up", "dn"), "rn": ("rn", "rn")}
+
+    def g(mech: T.Mechanism, x: int, k: int, role: str) -> mpmath.mpf:
+        near, far = modes[role]
+        p = (faithful_tail(mech, x, k, near) - faithful_tail(mech, x, k + 1, far)) / 2
+        with mpmath.workprec(200):
+            return mpmath.log(to_mpf(p)) - to_mpf(Fraction(x, ONE) / mech.lam)
+
+    for grid, bound, out, x_close, x_far in WITNESSES:
+        mech = T.Mechanism(FMT, LAM, grid, bound, "up")
+        beta = to_mpf(bound / LAM)
+        pairs: list[tuple[str, mpmath.mpf]] = []
+        for role_c, role_f in (("rn", "rn"), ("close", "far")):
+            exc = g(mech, int(x_close * ONE), out, role_c) - g(mech, int(x_far * ONE), out, role_f)
+            pairs.append((f"the witness's pair, log {'to nearest' if role_c == 'rn' else 'within 1 ulp'}", exc))
+        for floats in (False, True):
+            rng = random.Random(3)
+            xs = sorted({math.floor((-bound + 2 * Fraction(rng.getrandbits(60), 2 ** 60)) * ONE) for _ in range(n)})
+            if floats:
+                xs = sorted({FMT.round(Fraction(x, ONE)) for x in xs})
+            best: mpmath.mpf | None = None
+            low: mpmath.mpf | None = None
+            for x in xs:                       # the farther input x' < x comes first
+                gc, gf = g(mech, x, out, "close"), g(mech, x, out, "far")
+                if low is not None and (best is None or gc - low > best):
+                    best = gc - low
+                if low is None or gf < low:
+                    low = gf
+            assert best is not None
+            pairs.append((f"{n} random {'float' if floats else 'real'} inputs, log within 1 ulp", best))
+        for label, exc in pairs:
+            e = exc * mpmath.mpf(2) ** 53
+            print(f"Lambda = {float(grid):.6g}, B = {bound}, {label}: excess {float(e):.1f} eta, "
+                  f"{float(e / (12 * beta + 2)):.4f} of the seed's, {float(e / (16 * beta)):.4f} of Mironov's")
+
+
 def main(argv: list[str]) -> None:
     t0 = time.perf_counter()
     if argv and argv[0] == "--check":
         check()
+    elif argv and argv[0] == "--faithful":
+        faithful(int(argv[1]) if len(argv) > 1 else 1500)
     elif argv and argv[0] == "--search":
         j, e, dB, back, n, steps, grid_mode = argv[1:8]
         search(int(j), int(e), Fraction(dB), int(back), int(n), int(steps), grid_mode, argv[8:] == ["floats"])

@@ -238,3 +238,8 @@ def forward_index(mech: Mechanism, x: int, u: int, sign: int) -> int:
     q = w / mech.grid + Fraction(1, 2)
     k = math.floor(q)
     return k - 1 if (mech.ties == "down" and q == k) else k
+
+
+def floor_exp(fmt: Format, m: Fraction) -> int:
+    """⌊e^m⌋ in the format, in units, for a dyadic m ≠ 0 (the sample threshold of ln u ≤ m)."""
+    return _exp_float(fmt, m, up=False)

@@ -55,3 +55,23 @@ def test_real_inputs_exceed_the_seed_constant_in_binary64(index: int, close: int
         excess = (mpmath.log(b.to_mpf(pc / pf)) - b.to_mpf((x_close - x_far) / b.LAM)) * mpmath.mpf(2) ** 53
         beta = b.to_mpf(bound / b.LAM)
         assert 12 * beta + 2 + low < excess < 16 * beta
+
+
+def test_faithful_tails_bracket_the_correctly_rounded_one() -> None:
+    """bench's log within 1 ulp: rounding ln u to nearest gives the thresholds' own tail, rounding down
+    (a larger noise) a larger one, rounding up a smaller one; and against the claim at the first
+    witness the excess exceeds Mironov's 16*beta as well (2711.9 eta against 2076)."""
+    b = _bench()
+    grid, bound, out, x_close, x_far = b.WITNESSES[0]
+    mech = T.Mechanism(FMT, b.LAM, grid, bound, "up")
+    for x in (int(x_close * FMT.one), int(x_far * FMT.one)):
+        for k in (out, out + 1):
+            rn = b.faithful_tail(mech, x, k, "rn")
+            assert rn == Fraction(succ(mech.chain(x, k, -1).sample, 53), FMT.one)
+            assert b.faithful_tail(mech, x, k, "up") <= rn <= b.faithful_tail(mech, x, k, "dn")
+    xc, xf = int(x_close * FMT.one), int(x_far * FMT.one)
+    pc = b.faithful_tail(mech, xc, out, "dn") - b.faithful_tail(mech, xc, out + 1, "up")
+    pf = b.faithful_tail(mech, xf, out, "up") - b.faithful_tail(mech, xf, out + 1, "dn")
+    with mpmath.workprec(300):
+        excess = (mpmath.log(b.to_mpf(pc / pf)) - b.to_mpf((x_close - x_far) / b.LAM)) * mpmath.mpf(2) ** 53
+        assert 16 * b.to_mpf(bound / b.LAM) < excess
