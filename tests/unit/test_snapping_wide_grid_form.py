@@ -17,7 +17,7 @@ from inprocess import cli
 
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.float.wide_grid import SHIFT, SLACK, hints, least_beta0
+from obligations.float.wide_grid import REFUTED_SEED, SHIFT, SLACK, hints, least_beta0
 from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
@@ -157,3 +157,12 @@ def test_show_json_gives_the_routes_constants() -> None:
     c = Fraction(item["library_constants"]["c"])
     assert Fraction(item["library_constants"]["per_B_over_lambda"]) == 8 * c < 12
     assert item["obligations"][-1]["name"] == "binary64_snapping_seed_constant_wide_grid_dp"
+
+
+def test_refuted_ranges_are_the_library_theorems() -> None:
+    """wide_grid.REFUTED_SEED names SnapSeedRealRefuted.v's theorems with their own bounds on rho0, beta0."""
+    text = (REPO / "obligations" / "theories" / "Float" / "SnapSeedRealRefuted.v").read_text(encoding="utf-8")
+    for rho0, beta0, name in REFUTED_SEED:
+        rho = str(rho0.numerator) if rho0.denominator == 1 else f"{rho0.numerator} / {rho0.denominator}"
+        assert (f"Theorem {name} : forall rho0 beta0, rho0 <= {rho} -> beta0 <= {beta0} ->\n"
+                "  ~ snap64_constant rho0 beta0 12 2.") in text
