@@ -5,7 +5,8 @@
     the neighbour relations, the semantics over the reals, the aligned run,
     its soundness theorem ([rdp_of_aligned]) and the tactics of the symbolic
     execution ([rsym], [rfinal]) and of the measurable pieces
-    ([mfibers_zshift]).  Requiring it brings mathcomp-analysis's axioms (the
+    ([zshift_mfibers] and [mshift], RunFibers.v; FiberSym.v's
+    [mfibers_zshift]).  Requiring it brings mathcomp-analysis's axioms (the
     allow-list admits them for these files only). *)
 From Coq Require Export List ZArith Bool Reals Lia Lra.
 From Obligations.Core Require Export Audit.
