@@ -43,6 +43,7 @@ class Ctx:
 
     def __init__(self, nvars: int, npub: int, k: int) -> None:
         self.nvars, self.npub, self.k = nvars, npub, k
+        self.sizes: dict[int, tuple[object, int]] = {}   # id -> (the block, kept alive; its size)
 
     def base(self, b: int) -> int:
         return self.nvars + self.npub if b == STREAM_BASE else b
@@ -80,6 +81,17 @@ def beval(c: Ctx, st: TState, b: P.BExp) -> bool:
 
 
 def size(c: Ctx, s: P.Stmt | Sequence[P.Stmt]) -> int:
+    """The tape positions s owns; remembered per block, as every statement of a run asks
+    (hashing a frozen statement walks it all, so the key is the block's identity)."""
+    hit = c.sizes.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    n = _size(c, s)
+    c.sizes[id(s)] = (s, n)
+    return n
+
+
+def _size(c: Ctx, s: P.Stmt | Sequence[P.Stmt]) -> int:
     if not isinstance(s, (P.SAssign, P.SSample, P.SIf, P.SFor, P.SOut, P.SSimple)):
         return sum(size(c, t) for t in s)
     if isinstance(s, P.SSample):
@@ -91,7 +103,20 @@ def size(c: Ctx, s: P.Stmt | Sequence[P.Stmt]) -> int:
     return 0
 
 
+_NSITES: dict[int, tuple[object, int]] = {}   # id -> (the block, kept alive; its count)
+
+
 def nsites(s: P.Stmt | Sequence[P.Stmt]) -> int:
+    """The sampling sites in s (remembered per block, like `size`)."""
+    hit = _NSITES.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    n = _nsites(s)
+    _NSITES[id(s)] = (s, n)
+    return n
+
+
+def _nsites(s: P.Stmt | Sequence[P.Stmt]) -> int:
     if not isinstance(s, (P.SAssign, P.SSample, P.SIf, P.SFor, P.SOut, P.SSimple)):
         return sum(nsites(t) for t in s)
     if isinstance(s, P.SSample):
