@@ -43,7 +43,6 @@ class Ctx:
 
     def __init__(self, nvars: int, npub: int, k: int) -> None:
         self.nvars, self.npub, self.k = nvars, npub, k
-        self.sizes: dict[int, tuple[object, int]] = {}   # id -> (the block, kept alive; its size)
 
     def base(self, b: int) -> int:
         return self.nvars + self.npub if b == STREAM_BASE else b
@@ -80,14 +79,19 @@ def beval(c: Ctx, st: TState, b: P.BExp) -> bool:
     return u < v if b.op == "lt" else u <= v if b.op == "le" else u == v
 
 
+# (id of a block, stream length) -> (the block, kept alive so the id is not reused; its size)
+_SIZES: dict[tuple[int, int], tuple[object, int]] = {}
+
+
 def size(c: Ctx, s: P.Stmt | Sequence[P.Stmt]) -> int:
     """The tape positions s owns; remembered per block, as every statement of a run asks
     (hashing a frozen statement walks it all, so the key is the block's identity)."""
-    hit = c.sizes.get(id(s))
+    key = (id(s), c.k)
+    hit = _SIZES.get(key)
     if hit is not None and hit[0] is s:
         return hit[1]
     n = _size(c, s)
-    c.sizes[id(s)] = (s, n)
+    _SIZES[key] = (s, n)
     return n
 
 
