@@ -233,7 +233,7 @@ def _context(spec: AlignSpec, al: Alignment, inv: Invariant) -> dict[str, object
         out_eq="" if literal_out else " OL = OA /\\", tr_eq=" TL = TA /\\" if al.ctr else "",
         lcons=" :: ".join(f"l{i}" for i in range(n)), rcons=" :: ".join(f"r{i}" for i in range(n)),
         intro_hyps=("" if literal_out else " OL = OA ->") + (" TL = TA ->" if al.ctr else ""),
-        witnesses=", ".join([*(f"l{i}" for i in range(n)), *(f"r{i}" for i in range(n)), *out_vars.split(), "TL", "TA"]),
+        witnesses=", ".join(names[:2 * n + len(out_vars.split()) + 2]),   # the invariant's, in its order
         inv_pattern=pattern, substs=substs, arith=_arith(inv, npub, al), facts=step_facts, final_facts=final_facts,
         prophecy=al.index is not None, opos=al.index.opos if al.index else 0,
         split_phases=len(inv.phases) > SPLIT_PHASES,
