@@ -409,8 +409,11 @@ Proof.
     assert (E12 : exp ((a - delta) / lam) <= exp ((b + delta) / lam)).
     { apply exp_mono. unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact Hlam|lra]. }
     unfold al, be. unfold Rdiv. rewrite Rinv_inv. split; [apply Rmult_lt_0_compat; lra|].
-    assert (exp ((a - delta) / lam) * (1 - 2 * eta) < exp ((a - delta) / lam)) by nra.
-    assert (exp ((b + delta) / lam) <= exp ((b + delta) / lam) * / (1 - 2 * eta)) by nra.
+    assert (exp ((a - delta) / lam) * (1 - 2 * eta) < exp ((a - delta) / lam))
+      by (assert (0 < exp ((a - delta) / lam) * eta) by (apply Rmult_lt_0_compat; lra); lra).
+    assert (exp ((b + delta) / lam) <= exp ((b + delta) / lam) * / (1 - 2 * eta))
+      by (assert (exp ((b + delta) / lam) * 1 <= exp ((b + delta) / lam) * / (1 - 2 * eta))
+            by (apply Rmult_le_compat_l; [left; apply exp_pos|exact Hk]); lra).
     lra. }
   assert (R := snap_mass_ratio al be (exp (x' / lam)) (exp (x / lam)) Hab' (exp_pos _) (exp_pos _)).
   assert (Hmax : Rmax (exp (x / lam) / exp (x' / lam)) (exp (x' / lam) / exp (x / lam)) = exp (Rabs (x - x') / lam)).

@@ -123,7 +123,7 @@ Proof.
   eapply Rle_trans; [exact H|].
   assert (Hnn := snap_prob_nonneg 53 (-1074) choice lnf pr Hpr lam x' (fun w => float_snap t grid B w = out)).
   apply Rmult_le_compat_r; [exact Hnn|]. apply exp_le_iff.
-  assert (Hc0 : 0 <= c) by nra.
+  assert (Hc0 : 0 <= c) by (clear - Hr0 Hc; nra).
   assert (He0 : 0 <= e) by (rewrite He; lra).
   apply Rplus_le_compat_l. apply Rmult_le_compat_r; [exact He0|]. apply Rmult_le_compat_l; [exact Hc0|exact Hk2].
 Qed.
