@@ -645,24 +645,27 @@ Proof.
     - apply Rmult_le_compat_r; [exact Hpx'|]. apply Rmult_le_compat_l; lra. }
   destruct (classic (exists k, out = grid * IZR k /\ - B < grid * IZR k < B)) as [[k [-> Hk]]|Hno].
   { set (e1 := (IZR k - / 2) * grid). set (e2 := (IZR k + / 2) * grid).
-    assert (He1 : Rabs e1 <= B + grid / 2) by (unfold e1; apply Rabs_le; split; nra).
-    assert (He2 : Rabs e2 <= B + grid / 2) by (unfold e2; apply Rabs_le; split; nra).
+    assert (He1 : Rabs e1 <= B + grid / 2) by (unfold e1; apply Rabs_le; split; lra).
+    assert (He2 : Rabs e2 <= B + grid / 2) by (unfold e2; apply Rabs_le; split; lra).
     set (A := thr t e1). set (B' := thr t e2).
     (* the thresholds are at least W apart *)
     assert (HW : tight_W grid B <= B' - A).
     { assert (N1 := thr_near prec emin Hprec choice t e1). assert (N2 := thr_near prec emin Hprec choice t e2).
       apply Rabs_le_inv in N1. apply Rabs_le_inv in N2. fold A in N1. fold B' in N2.
-      assert (2 * eta * Rabs e1 + 2 * eta * Rabs e2 <= 2 * eta * (2 * B + grid)) by nra.
+      assert (2 * eta * Rabs e1 + 2 * eta * Rabs e2 <= 2 * eta * (2 * B + grid)).
+      { assert (2 * eta * Rabs e1 <= 2 * eta * (B + grid / 2)) by (apply Rmult_le_compat_l; lra).
+        assert (2 * eta * Rabs e2 <= 2 * eta * (B + grid / 2)) by (apply Rmult_le_compat_l; lra). lra. }
       unfold tight_W. assert (Hge : e2 - e1 = grid) by (unfold e1, e2; rewrite Rmult_plus_distr_r, Rmult_minus_distr_r; lra). lra. }
     set (E := ratio_E lam delta) in *.
     assert (HrW : E * E < exp ((B' - A) / lam)).
     { eapply Rlt_le_trans; [exact HE|]. apply exp_mono. unfold Rdiv.
       apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact Hlam|exact HW]. }
     assert (HWpos : 0 < B' - A).
-    { assert (1 < exp ((B' - A) / lam)) by nra.
+    { assert (1 < exp ((B' - A) / lam)) by (assert (1 * 1 <= E * E) by (apply Rmult_le_compat; lra); lra).
       destruct (Rle_lt_dec (B' - A) 0) as [Hn|Hp]; [|exact Hp]. exfalso.
       assert (exp ((B' - A) / lam) <= exp 0).
-      { apply exp_mono. unfold Rdiv. assert (0 < / lam) by (apply Rinv_0_lt_compat; exact Hlam). nra. }
+      { apply exp_mono. unfold Rdiv. assert (0 < / lam) by (apply Rinv_0_lt_compat; exact Hlam).
+        assert (0 <= - (B' - A) * / lam) by (apply Rmult_le_pos; lra). lra. }
       rewrite exp_0 in *. lra. }
     eapply Rle_trans.
     - apply (tight_ratio lam x x' A B' delta); try assumption.
@@ -680,17 +683,20 @@ Proof.
       + apply range_ok. assert (H := dist_lo e1 x' He1 Hx'). fold A in H. lra.
       + apply range_ok. assert (H := dist_hi e2 x' He2 Hx'). fold B' in H. lra.
       + replace (B' / lam) with (A / lam + (B' - A) / lam) by (field; lra). rewrite exp_plus.
-        assert (0 < exp (A / lam)) by apply exp_pos. fold E. nra.
+        assert (0 < exp (A / lam)) by apply exp_pos. fold E.
+        assert (E * E * exp (A / lam) < exp ((B' - A) / lam) * exp (A / lam)) by (apply Rmult_lt_compat_r; lra).
+        lra.
     - apply Rmult_le_compat_r; [exact Hpx'|]. apply Rmult_le_compat_l; [lra|].
       unfold ratio_K, tight_K. fold E.
       replace (exp (B' / lam)) with (exp (A / lam) * exp ((B' - A) / lam))
         by (rewrite <- exp_plus; f_equal; field; lra).
       assert (HA := exp_pos (A / lam)).
+      assert (0 < exp (A / lam) * (exp ((B' - A) / lam) - E * E)) by (apply Rmult_lt_0_compat; lra).
       replace ((E * E * (exp (A / lam) * exp ((B' - A) / lam)) - exp (A / lam)) /
                (exp (A / lam) * exp ((B' - A) / lam) - E * E * exp (A / lam)))
         with ((E * E * exp ((B' - A) / lam) - 1) / (exp ((B' - A) / lam) - E * E))
-        by (field; split; nra).
-      apply ratio_K_anti; [nra|exact HE|].
+        by (field; split; lra).
+      apply ratio_K_anti; [assert (1 * 1 <= E * E) by (apply Rmult_le_compat; lra); lra|exact HE|].
       apply exp_mono. unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact Hlam|exact HW]. }
   (* anything else is never output *)
   assert (Z : snap_output_prob lam x (fun w => float_snap t grid B w = out) = 0).
@@ -706,7 +712,8 @@ Proof.
         rewrite C2 in C1, H. split; [symmetry; exact H|exact C1]. }
     rewrite !E0. ring. }
   rewrite Z. apply Rmult_le_pos; [|exact Hpx']. apply Rmult_le_pos; [lra|].
-  assert (H1 : 0 < ratio_E lam delta) by lra. nra.
+  assert (H1 : 0 < ratio_E lam delta) by lra.
+  assert (0 <= ratio_E lam delta * ratio_E lam delta) by (apply Rmult_le_pos; lra). lra.
 Qed.
 
 End SnapTight.
