@@ -23,7 +23,7 @@
 From Coq Require Import List Bool ZArith QArith Qreals Reals Lra Lia.
 From Interval Require Import Float.Primitive_ops Float.Sig Interval.Float_full Interval.Interval Real.Xreal.
 From Obligations.Core Require Import RealFacts Lists Sums.
-From Obligations.Finite Require Import Mechanism Neighbours DP Checker CW PLD PLDCheck Compose CWStream TypeClass CWCoef.
+From Obligations.Finite Require Import Mechanism Neighbours DP Checker CheckerSound BasicComposition CW PLD PLDCheck Compose CWStream TypeClass CWCoef.
 From Obligations.Accountant Require Import DownFloat.
 Import ListNotations.
 
@@ -519,3 +519,193 @@ Qed.
 
 End Side.
 End Coef.
+
+(** ** The check, from the table, the priors and t *)
+
+Definition qpos (q : Q) : Q := if Qle_bool 0 q then q else 0.
+
+Lemma qpos_r (q : Q) : Q2R (qpos q) = Rmax 0 (Q2R q).
+Proof.
+  unfold qpos. destruct (Qle_bool 0 q) eqn:E.
+  - apply Qle_bool_imp_le, Qle_Rle in E. rewrite q2r_0 in E. rewrite Rmax_right; [reflexivity|lra].
+  - rewrite q2r_0, Rmax_left; [reflexivity|].
+    assert (H : ~ (0 <= q)%Q) by (intros H; apply Qle_bool_iff in H; congruence).
+    apply Qnot_le_lt, Qlt_Rlt in H. rewrite q2r_0 in H. lra.
+Qed.
+
+(** Randomized response: as many outputs as inputs, Pr[y = x] = lo·r, every other output lo. *)
+Definition check_rr (M : fmech) (loq rq : Q) : bool :=
+  Nat.eqb (n_out M) (n_in M) && Qle_bool 0 loq && Qle_bool 1 rq &&
+  forallb (fun x => forallb (fun y => Qeq_bool (entry M x y) (if Nat.eqb x y then loq * rq else loq)%Q)
+                            (seq 0 (n_in M))) (seq 0 (n_in M)).
+
+Lemma rr_of_check (M : fmech) (loq rq : Q) :
+  check_rr M loq rq = true ->
+  n_out M = n_in M /\ 0 <= Q2R loq /\ 1 <= Q2R rq /\
+  forall x y, (x < n_in M)%nat -> (y < n_in M)%nat -> prob M x y = Q2R loq * Q2R rq ^ (if Nat.eqb x y then 1 else 0).
+Proof.
+  unfold check_rr. rewrite !andb_true_iff. intros [[[H1 H2] H3] H4].
+  apply Nat.eqb_eq in H1. apply Qle_bool_imp_le, Qle_Rle in H2, H3. rewrite q2r_0 in H2. rewrite q2r_1 in H3.
+  split; [exact H1|split; [exact H2|split; [exact H3|]]]. intros x y Hx Hy.
+  rewrite forallb_forall in H4. specialize (H4 x ltac:(apply in_seq; lia)). rewrite forallb_forall in H4.
+  specialize (H4 y ltac:(apply in_seq; lia)). apply Qeq_bool_eq, Qeq_eqR in H4. unfold prob. rewrite H4.
+  destruct (Nat.eqb x y); cbn [pow]; [rewrite Q2R_mult|]; ring.
+Qed.
+
+Lemma nth_map_lt {A B} (h : A -> B) (l : list A) (x : nat) (d : A) (d' : B) :
+  (x < length l)%nat -> nth x (map h l) d' = h (nth x l d).
+Proof. intros Hx. rewrite (nth_indep _ d' (h d)) by (rewrite map_length; exact Hx). apply map_nth. Qed.
+
+Section Run.
+Variables (M : fmech) (loq rq : Q) (swaps : list (nat * nat)) (tau : F.type) (K : nat).
+
+Definition coefs (fi fj : list Q) (t : Q) : list Q := map (fun x => nth x fi 0 - t * nth x fj 0)%Q (seq 0 (n_in M)).
+
+(** The run on the coefficients g_i − t·g_j: every rational bound computed once. *)
+Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : trie F.type * F.type :=
+  let cs := coefs fi fj t in
+  let lv := map (fun q => negb (Qeq_bool q 0)) cs in
+  let sw := filter (fun p => Nat.ltb (fst p) (n_in M) && Nat.ltb (snd p) (n_in M) &&
+                             Qeq_bool (nth (fst p) cs 0%Q) (nth (snd p) cs 0%Q)) swaps in
+  let PT := map (fun q => fbnd true (iq (qpos q))) cs in let PF := map (fun q => fbnd false (iq (qpos q))) cs in
+  let NT := map (fun q => fbnd true (iq (qpos (- q)))) cs in let NF := map (fun q => fbnd false (iq (qpos (- q)))) cs in
+  let TT := fpows true (fbnd true (iq rq)) K (fbnd true (iq 1)) in
+  let TF := fpows false (fbnd false (iq rq)) K (fbnd false (iq 1)) in
+  let LT := fbnd true (iq loq) in let LF := fbnd false (iq loq) in
+  run M (fun x => nth x lv false) sw (fun u => if u then LT else LF)
+    (fun u x => nth x (if u then PT else PF) (fnone u)) (fun u x => nth x (if u then NT else NF) (fnone u))
+    (fun u => if u then TT else TF) tau up K (fbnd up (iq 1)).
+
+Lemma coef_run_ok (up : bool) (fi fj : list Q) (t : Q) :
+  check_distr M = true -> check_rr M loq rq = true -> tempty (fst (coef_run up fi fj t)) = true ->
+  exists a, rnd up (snd (coef_run up fi fj t)) a /\ ok up a (gk M K (fun x => Q2R (nth x (coefs fi fj t) 0%Q))).
+Proof.
+  intros HD HR He. destruct (rr_of_check M loq rq HR) as (Hn & Hlo & Hr1 & HRR).
+  set (cs := coefs fi fj t) in *. set (c := fun x => Q2R (nth x cs 0%Q)).
+  assert (Hlen : length cs = n_in M) by (unfold cs, coefs; rewrite map_length, seq_length; reflexivity).
+  assert (Hrq : forall u, rnd u (fbnd u (iq rq)) (Q2R rq)) by (intros u; apply rnd_q; lra).
+  assert (H1 : forall u, rnd u (fbnd u (iq 1)) 1) by (intros u; pose proof (rnd_q u 1) as H; rewrite q2r_1 in H; apply H; lra).
+  unfold coef_run in *. fold cs in He |- *.
+  apply (run_ok M (Q2R loq) (Q2R rq) c); auto.
+  - apply distr_of_check, HD.
+  - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
+    + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
+      apply negb_false_iff, Qeq_bool_eq, Qeq_eqR in E. rewrite E. apply q2r_0.
+    + rewrite nth_overflow by exact Hx. apply q2r_0.
+  - intros p Hp. apply filter_In in Hp as [_ Hp]. rewrite !andb_true_iff in Hp. destruct Hp as [[Ha Hb] Hc].
+    apply Nat.ltb_lt in Ha, Hb. apply Qeq_bool_eq, Qeq_eqR in Hc. unfold c. auto.
+  - intros u. destruct u; apply rnd_q; exact Hlo.
+  - intros u x Hx. rewrite <- Hlen in Hx. destruct u;
+      (rewrite (nth_map_lt _ _ _ 0%Q) by exact Hx;
+       unfold c; rewrite <- qpos_r; apply rnd_q; rewrite qpos_r; apply Rmax_l).
+  - intros u x Hx. rewrite <- Hlen in Hx. destruct u;
+      (rewrite (nth_map_lt _ _ _ 0%Q) by exact Hx;
+       unfold c; rewrite <- Q2R_opp, <- qpos_r; apply rnd_q; rewrite qpos_r; apply Rmax_l).
+  - intros u n. assert (Hr0 : 0 <= Q2R rq) by lra.
+    destruct (Nat.le_gt_cases n K) as [Hk|Hk].
+    + destruct u; rewrite <- (Nat.add_0_l n); apply fpows_rnd; auto; cbn [pow]; apply H1.
+    + rewrite nth_overflow; [apply rnd_none, pow_le, Hr0|].
+      assert (forall u' rf cur, length (fpows u' rf K cur) = S K) as HL.
+      { clear. induction K as [|k IH]; intros u' rf cur; cbn [fpows length]; [reflexivity|rewrite IH; reflexivity]. }
+      destruct u; rewrite HL; lia.
+Qed.
+
+Definition coef_le (fi fj : list Q) (t delta : Q) : bool :=
+  let res := coef_run true fi fj t in tempty (fst res) && fle (snd res) (fbnd false (iq delta)).
+
+Definition coef_gt (fi fj : list Q) (t delta : Q) : bool :=
+  let res := coef_run false fi fj t in tempty (fst res) && flt (fbnd true (iq delta)) (snd res).
+
+(** hs(t) of the rows i, j of K runs on the same database is [gk K] at the coefficients. *)
+Lemma hs_coefs (f f' : list Q) (i j : nat) (t : Q) :
+  fmech_wf M -> length f = n_in M -> length f' = n_in M -> (i < 2)%nat -> (j < 2)%nat ->
+  hs (fmech_cw (fmech_power M K) f f') i j (Q2R t) =
+  gk M K (fun x => Q2R (nth x (coefs (cw_weights f f' i) (cw_weights f f' j) t) 0%Q)).
+Proof.
+  intros W Hf Hf' Hi Hj. rewrite hs_stream_gk by assumption. apply gk_ext. intros x Hx.
+  unfold coefs. rewrite nth_map_seq by exact Hx. unfold wt. rewrite Q2R_minus, Q2R_mult. reflexivity.
+Qed.
+
+Lemma coef_le_ok (f f' : list Q) (i j : nat) (t delta : Q) :
+  check_distr M = true -> check_rr M loq rq = true -> length f = n_in M -> length f' = n_in M ->
+  (i < 2)%nat -> (j < 2)%nat -> 0 <= Q2R delta ->
+  coef_le (cw_weights f f' i) (cw_weights f f' j) t delta = true ->
+  hs (fmech_cw (fmech_power M K) f f') i j (Q2R t) <= Q2R delta.
+Proof.
+  intros HD HR Hf Hf' Hi Hj Hd Hc. unfold coef_le in Hc. apply andb_prop in Hc as [He Hle].
+  destruct (coef_run_ok true _ _ t HD HR He) as (a & Ha & Hok). cbn [ok] in Hok.
+  rewrite (hs_coefs f f' i j t (proj1 (wf_of_check_distr M HD)) Hf Hf' Hi Hj).
+  pose proof (fle_rnd _ _ a (Q2R delta) Ha (rnd_q false delta Hd) Hle). lra.
+Qed.
+
+Lemma coef_gt_ok (f f' : list Q) (i j : nat) (t delta : Q) :
+  check_distr M = true -> check_rr M loq rq = true -> length f = n_in M -> length f' = n_in M ->
+  (i < 2)%nat -> (j < 2)%nat -> 0 <= Q2R delta ->
+  coef_gt (cw_weights f f' i) (cw_weights f f' j) t delta = true ->
+  Q2R delta < hs (fmech_cw (fmech_power M K) f f') i j (Q2R t).
+Proof.
+  intros HD HR Hf Hf' Hi Hj Hd Hc. unfold coef_gt in Hc. apply andb_prop in Hc as [He Hlt].
+  destruct (coef_run_ok false _ _ t HD HR He) as (a & Ha & Hok). cbn [ok] in Hok.
+  rewrite (hs_coefs f f' i j t (proj1 (wf_of_check_distr M HD)) Hf Hf' Hi Hj).
+  pose proof (flt_rnd _ _ (Q2R delta) a (rnd_q true delta Hd) Ha Hlt). lra.
+Qed.
+
+(** (ε, δ)-CW-privacy of K runs on the same database, both orders of the rows, at 1 ≤ t ≤ e^ε. *)
+Definition check_coef_dp (f f' : list Q) (t delta : Q) : bool :=
+  check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_rr M loq rq &&
+  Qle_bool 1 t && Qle_bool 0 delta && coef_le f f' t delta && coef_le f' f t delta.
+
+(** Not (ε, δ): the rows ([dir] false: database then scrubbed; true: the other order) at t ≥ e^ε. *)
+Definition check_coef_refute (f f' : list Q) (t delta : Q) (dir : bool) : bool :=
+  check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_rr M loq rq &&
+  Qle_bool 0 t && Qle_bool 0 delta && (if dir then coef_gt f' f t delta else coef_gt f f' t delta).
+
+Lemma t_subdistr' (f f' : list Q) :
+  check_distr M = true -> prior (n_in M) f -> prior (n_in M) f' -> subdistr (fmech_cw (fmech_power M K) f f').
+Proof.
+  intros HD Hf Hf'. destruct (wf_of_check_distr M HD) as [W HM].
+  apply cw_subdistr; [apply power_wf', W|apply power_subdistr; assumption|apply prior_power, Hf|apply prior_power, Hf'].
+Qed.
+
+Theorem cw_coef_dp_of_check (f f' : list Q) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_coef_dp f f' t delta = true -> cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc. unfold check_coef_dp in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[[[[[HD Hf] Hf'] HR] Ht1] Hd0] H01] H10].
+  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  pose proof (t_subdistr' f f' HD Hf Hf') as HT.
+  assert (He : 1 <= exp eps) by lra.
+  intros i j Hi Hj _ S. cbn [fmech_cw n_in] in Hi, Hj.
+  assert (Hpair : forall i' j', (i' < 2)%nat -> (j' < 2)%nat ->
+            hs (fmech_cw (fmech_power M K) f f') i' j' (Q2R t) <= Q2R delta ->
+            pr (fmech_cw (fmech_power M K) f f') i' S <= exp eps * pr (fmech_cw (fmech_power M K) f f') j' S + Q2R delta).
+  { intros i' j' Hi' Hj' Hh.
+    eapply Rle_trans; [apply pr_le_hs; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|apply exp_nonneg]|].
+    apply Rplus_le_compat_l. eapply Rle_trans; [|exact Hh].
+    apply hs_anti; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|exact Ht]. }
+  destruct i as [|[|]], j as [|[|]]; try lia.
+  - pose proof (pr_nonneg _ 0%nat S (proj1 (HT 0%nat ltac:(cbn; lia)))). nra.
+  - apply Hpair; [lia|lia|]. apply (coef_le_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - apply Hpair; [lia|lia|]. apply (coef_le_ok f f' 1 0 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - pose proof (pr_nonneg _ 1%nat S (proj1 (HT 1%nat ltac:(cbn; lia)))). nra.
+Qed.
+
+Theorem cw_coef_not_dp_of_check (f f' : list Q) (t delta : Q) (dir : bool) (eps : R) :
+  exp eps <= Q2R t -> check_coef_refute f f' t delta dir = true -> ~ cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc Hdp. unfold check_coef_refute in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[[[[HD Hf] Hf'] HR] Ht0] Hd0] Hc].
+  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht0, Hd0. rewrite q2r_0 in Ht0, Hd0.
+  pose proof (t_subdistr' f f' HD Hf Hf') as HT.
+  set (T := fmech_cw (fmech_power M K) f f') in *.
+  assert (Hpair : forall i' j', (i' < 2)%nat -> (j' < 2)%nat -> Q2R delta < hs T i' j' (Q2R t) -> False).
+  { intros i' j' Hi' Hj' Hh. specialize (Hdp i' j' ltac:(cbn; lia) ltac:(cbn; lia) eq_refl (loss_event T i' j' (exp eps))).
+    rewrite pr_loss_event in Hdp.
+    assert (hs T i' j' (Q2R t) <= hs T i' j' (exp eps)) by (apply hs_anti; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|exact Ht]).
+    fold T in Hdp. lra. }
+  destruct dir.
+  - apply (Hpair 1 0)%nat; [lia|lia|]. apply (coef_gt_ok f f' 1 0 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - apply (Hpair 0 1)%nat; [lia|lia|]. apply (coef_gt_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+Qed.
+
+End Run.
