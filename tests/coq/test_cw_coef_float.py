@@ -47,7 +47,8 @@ Qed.
 
 Theorem rr5_refuted : ~ cw_dp (fmech_power rr5 6) f f' (ln (Q2R t)) (Q2R (REFUTED)).
 Proof.
-  apply (cw_coef_not_dp_of_check rr5 (2#25) (17#2) sw tau 6 f f' t (REFUTED) false); [rewrite <- t_exp; apply Rle_refl|].
+  apply (cw_coef_not_dp_of_check rr5 (2#25) (17#2) sw tau 6 f f' t (REFUTED) false);
+    [rewrite <- t_exp; apply Rle_refl|].
   vm_cast_no_check (eq_refl true).
 Qed.
 Set Printing Width 100000.
@@ -77,5 +78,6 @@ def test_bracket_proves_and_refutes(tmp_path: Path) -> None:
 def test_a_delta_below_the_true_value_is_refused(tmp_path: Path) -> None:
     done = coqc(tmp_path, "1601#10000", "1600#10000")
     assert done.returncode != 0
-    line = 1 + PROOF.splitlines().index("Theorem rr5_dp : cw_dp (fmech_power rr5 6) f f' (ln (Q2R t)) (Q2R (DELTA)).") + 4
+    theorem = "Theorem rr5_dp : cw_dp (fmech_power rr5 6) f f' (ln (Q2R t)) (Q2R (DELTA))."
+    line = 1 + PROOF.splitlines().index(theorem) + 4
     assert f"line {line}," in done.stderr and "check_coef_dp" in done.stderr      # rr5_dp's Qed
