@@ -199,6 +199,21 @@ Proof.
   apply fadd_rnd; [apply fmul_rnd; assumption|apply IH; intros z Hz; apply H; right; exact Hz].
 Qed.
 
+(** [k x] with [x] evaluated first: plain reduction (coqchk) would otherwise carry the running
+    sum as one unevaluated chain of additions to the end. *)
+Definition fseq {A} (x : F.type) (k : F.type -> A) : A := match F.cmp x x with Xeq => k x | _ => k x end.
+
+Lemma fseq_eq {A} (x : F.type) (k : F.type -> A) : fseq x k = k x.
+Proof. unfold fseq. destruct (F.cmp x x); reflexivity. Qed.
+
+Lemma rsum_filter_zero (g : nat -> R) (p : nat -> bool) (l : list nat) :
+  (forall x, p x = false -> g x = 0) -> rsum (map g (filter p l)) = rsum (map g l).
+Proof.
+  intros H. induction l as [|x l IH]; [reflexivity|]. cbn [filter map]. destruct (p x) eqn:E.
+  - cbn [map]. rewrite !rsum_cons, IH. reflexivity.
+  - rewrite rsum_cons, IH, (H x E). ring.
+Qed.
+
 (** ** The recursion for randomized response *)
 
 Section Coef.
@@ -217,6 +232,12 @@ Hypothesis Hlob : forall up, rnd up (lob up) lo.
 Hypothesis HP : forall up x, (x < n_in M)%nat -> rnd up (Pb up x) (Rmax 0 (c x)).
 Hypothesis HN : forall up x, (x < n_in M)%nat -> rnd up (Nb up x) (Rmax 0 (- c x)).
 Hypothesis HT : forall up n, rnd up (nth n (Tb up) (fnone up)) (r ^ n).
+(** The inputs of positive and of negative coefficients (S₊ and S₋ sum over them only). *)
+Variables (ppos pneg : nat -> bool) (lpos lneg : list nat).
+Hypothesis Hppos : forall x, ppos x = false -> c x <= 0.
+Hypothesis Hpneg : forall x, pneg x = false -> 0 <= c x.
+Hypothesis Hlpos : lpos = filter ppos (seq 0 (n_in M)).
+Hypothesis Hlneg : lneg = filter pneg (seq 0 (n_in M)).
 
 Let m := n_in M.
 
@@ -349,17 +370,23 @@ Proof.
   rewrite rmax0_scal by apply powerRZ_nonneg. ring.
 Qed.
 
-Definition fpos (up : bool) (k : list Z) : F.type := fdot up (seq 0 m) (Pb up) (fun x => fpz up (nth x k 0%Z)).
-Definition fneg (up : bool) (k : list Z) : F.type := fdot up (seq 0 m) (Nb up) (fun x => fpz up (nth x k 0%Z)).
+Definition fpos (up : bool) (k : list Z) : F.type := fdot up lpos (Pb up) (fun x => fpz up (nth x k 0%Z)).
+Definition fneg (up : bool) (k : list Z) : F.type := fdot up lneg (Nb up) (fun x => fpz up (nth x k 0%Z)).
 
 Lemma fpos_rnd (up : bool) (k : list Z) : rnd up (fpos up k) (cpos M (vec k)).
 Proof.
-  rewrite cpos_vec. apply fdot_rnd. intros x Hx. apply in_seq in Hx. split; [apply HP; lia|apply fpz_rnd].
+  rewrite cpos_vec, <- (rsum_filter_zero _ ppos). replace (filter ppos (seq 0 m)) with lpos by exact Hlpos.
+  - apply fdot_rnd. intros x Hx. rewrite Hlpos in Hx. apply filter_In in Hx as [Hx _]. apply in_seq in Hx.
+    split; [apply HP; lia|apply fpz_rnd].
+  - intros x E. rewrite Rmax_left by exact (Hppos x E). ring.
 Qed.
 
 Lemma fneg_rnd (up : bool) (k : list Z) : rnd up (fneg up k) (cneg M (vec k)).
 Proof.
-  rewrite cneg_vec. apply fdot_rnd. intros x Hx. apply in_seq in Hx. split; [apply HN; lia|apply fpz_rnd].
+  rewrite cneg_vec, <- (rsum_filter_zero _ pneg). replace (filter pneg (seq 0 m)) with lneg by exact Hlneg.
+  - apply fdot_rnd. intros x Hx. rewrite Hlneg in Hx. apply filter_In in Hx as [Hx _]. apply in_seq in Hx.
+    split; [apply HN; lia|apply fpz_rnd].
+  - intros x E. pose proof (Hpneg x E). rewrite Rmax_left by lra. ring.
 Qed.
 
 Lemma ratio (x x' y : nat) : (x < n_in M)%nat -> (x' < n_in M)%nat -> (y < n_out M)%nat -> prob M x y <= r * prob M x' y.
@@ -382,9 +409,9 @@ Definition decide (rem : nat) (k : list Z) (w : F.type) (st : trie F.type * F.ty
   let ru := nth rem (Tb true) (fnone true) in
   if fle (fmulr true pu ru) nl then (nt, acc)
   else if fle (fmulr true nu ru) pl then
-    (nt, faddr up acc (fmulr up w (fsubr up (if up then pu else pl) (if up then nl else nu))))
+    fseq (faddr up acc (fmulr up w (fsubr up (if up then pu else pl) (if up then nl else nu)))) (fun a => (nt, a))
   else if Nat.eqb rem 0 || fle (fmulr true w pu) tau then
-    (nt, if up then faddr true acc (fmulr true w pu) else acc)
+    (if up then fseq (faddr true acc (fmulr true w pu)) (fun a => (nt, a)) else (nt, acc))
   else (tins (faddr up) (khash k) k w nt, acc).
 
 (** What a pair (trie, sum) stands for, at [rem] runs to go, against a ghost pair. *)
@@ -402,7 +429,7 @@ Lemma decide_ok (rem : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type
   trel up (fst st) tg -> rnd up (snd st) a -> rnd up w wg ->
   stands rem (decide rem k w st) (a + tsum (G rem) tg + wg * G rem k).
 Proof.
-  intros Ht Ha Hw. destruct st as [nt acc]. cbn [fst snd] in Ht, Ha. unfold decide.
+  intros Ht Ha Hw. destruct st as [nt acc]. cbn [fst snd] in Ht, Ha. unfold decide. rewrite !fseq_eq.
   pose proof (rnd_nonneg up w wg Hw) as Hw0.
   assert (Hru : rnd true (nth rem (Tb true) (fnone true)) (r ^ rem)) by apply HT.
   assert (Hr0 : 0 <= r) by lra.
@@ -472,7 +499,10 @@ Proof.
 Qed.
 
 Fixpoint steps (rem : nat) (L : list (list Z * F.type)) (st : trie F.type * F.type) : trie F.type * F.type :=
-  match L with [] => st | (k, w) :: L' => steps rem L' (extend_all rem k w st) end.
+  match L with
+  | [] => st
+  | (k, w) :: L' => let '(nt, acc) := extend_all rem k w st in steps rem L' (nt, acc)
+  end.
 
 Lemma steps_ok (rem : nat) (L : list (list Z * F.type)) (Lg : list (list Z * R)) (st : trie F.type * F.type) (V : R) :
   Forall2 (krel up) L Lg -> stands rem st V -> stands rem (steps rem L st) (V + ksum (G (S rem)) Lg).
@@ -480,7 +510,8 @@ Proof.
   intros HL. revert st V. induction HL as [|[k w] [k' wg] L Lg [Hk Hw] HL IH]; intros st V Hs; cbn [steps].
   - unfold ksum. cbn [map]. rewrite rsum_nil, Rplus_0_r. exact Hs.
   - cbn [fst snd] in Hk, Hw. subst k'. unfold ksum. cbn [map]. rewrite rsum_cons. cbn [fst snd].
-    rewrite <- Rplus_assoc. apply IH. apply extend_all_ok; assumption.
+    rewrite <- Rplus_assoc. pose proof (extend_all_ok rem k w wg st V Hw Hs) as H.
+    destruct (extend_all rem k w st) as [nt acc]. apply IH, H.
 Qed.
 
 Fixpoint levels (rem : nat) (t : trie F.type) (acc : F.type) : trie F.type * F.type :=
@@ -572,9 +603,12 @@ Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : trie F.type * F.type 
   let TT := fpows true (fbnd true (iq rq)) K (fbnd true (iq 1)) in
   let TF := fpows false (fbnd false (iq rq)) K (fbnd false (iq 1)) in
   let LT := fbnd true (iq loq) in let LF := fbnd false (iq loq) in
+  let pp := map (fun q => negb (Qle_bool q 0)) cs in let pn := map (fun q => negb (Qle_bool 0 q)) cs in
+  let lp := filter (fun x => nth x pp false) (seq 0 (n_in M)) in
+  let ln := filter (fun x => nth x pn false) (seq 0 (n_in M)) in
   run M (fun x => nth x lv false) sw (fun u => if u then LT else LF)
     (fun u x => nth x (if u then PT else PF) (fnone u)) (fun u x => nth x (if u then NT else NF) (fnone u))
-    (fun u => if u then TT else TF) tau up K (fbnd up (iq 1)).
+    (fun u => if u then TT else TF) tau lp ln up K (fbnd up (iq 1)).
 
 Lemma coef_run_ok (up : bool) (fi fj : list Q) (t : Q) :
   check_distr M = true -> check_rr M loq rq = true -> tempty (fst (coef_run up fi fj t)) = true ->
@@ -586,7 +620,8 @@ Proof.
   assert (Hrq : forall u, rnd u (fbnd u (iq rq)) (Q2R rq)) by (intros u; apply rnd_q; lra).
   assert (H1 : forall u, rnd u (fbnd u (iq 1)) 1) by (intros u; pose proof (rnd_q u 1) as H; rewrite q2r_1 in H; apply H; lra).
   unfold coef_run in *. fold cs in He |- *.
-  apply (run_ok M (Q2R loq) (Q2R rq) c); auto.
+  apply (run_ok M (Q2R loq) (Q2R rq) c) with (ppos := fun x => nth x (map (fun q => negb (Qle_bool q 0)) cs) false)
+    (pneg := fun x => nth x (map (fun q => negb (Qle_bool 0 q)) cs) false); auto.
   - apply distr_of_check, HD.
   - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
     + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
@@ -608,6 +643,14 @@ Proof.
       assert (forall u' rf cur, length (fpows u' rf K cur) = S K) as HL.
       { clear. induction K as [|k IH]; intros u' rf cur; cbn [fpows length]; [reflexivity|rewrite IH; reflexivity]. }
       destruct u; rewrite HL; lia.
+  - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
+    + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
+      apply negb_false_iff, Qle_bool_imp_le, Qle_Rle in E. rewrite q2r_0 in E. exact E.
+    + rewrite nth_overflow by exact Hx. rewrite q2r_0. lra.
+  - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
+    + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
+      apply negb_false_iff, Qle_bool_imp_le, Qle_Rle in E. rewrite q2r_0 in E. exact E.
+    + rewrite nth_overflow by exact Hx. rewrite q2r_0. lra.
 Qed.
 
 Definition coef_le (fi fj : list Q) (t delta : Q) : bool :=
