@@ -215,3 +215,31 @@ def excess(mech: Mechanism, x: int, x2: int, k: int) -> float:
 def round_check(fmt: Format, q: Fraction) -> int:
     """fl(q) in units, for tests."""
     return round_units(q.numerator, 0, fmt.prec) if q.denominator == 1 else fmt.round(q / fmt.one)
+
+
+def ln_rounded(fmt: Format, u: int) -> int:
+    """fl(ln u) in units for a float u of (0, 1) (units): ln u is transcendental for u ≠ 1, so
+    a 4·prec-bit evaluation plus the format's width never lands on a rounding boundary."""
+    bits = 4 * fmt.prec + max(0, -fmt.emin).bit_length() + 64
+    with mpmath.workprec(bits):
+        y = mpmath.log(mpmath.mpf(u) * mpmath.mpf(2) ** fmt.emin)
+        q = _mpf_fraction(abs(y))
+    return fmt.round(-q if y < 0 else q)
+
+
+def forward_index(mech: Mechanism, x: int, u: int, sign: int) -> int:
+    """The grid index of w = fl(x + s·fl(λ·fl(ln u))) for one sample u (units), run forwards:
+    an independent check of the thresholds `chain` finds by walking backwards."""
+    fmt = mech.fmt
+    one = fmt.one
+    ell = ln_rounded(fmt, u)
+    n = fmt.round(Fraction(mech.lam_f * ell, one * one))
+    w = Fraction(fmt.round(Fraction(x + sign * n, one)), one)
+    q = w / mech.grid + Fraction(1, 2)
+    k = math.floor(q)
+    return k - 1 if (mech.ties == "down" and q == k) else k
+
+
+def floor_exp(fmt: Format, m: Fraction) -> int:
+    """⌊e^m⌋ in the format, in units, for a dyadic m ≠ 0 (the sample threshold of ln u ≤ m)."""
+    return _exp_float(fmt, m, up=False)

@@ -19,7 +19,7 @@ from obligations.core.templates import Rendered
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import PROVED_RANGES, hints, least_beta0
+from obligations.float.wide_grid import PROVED_RANGES, hints, least_beta0, refuted_text, refuting_theorem
 
 
 class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
@@ -71,7 +71,14 @@ def note(a: BinarySnappingAllAnalysis) -> str:
     if a.provable:
         return head + f"; claim a = {s.a_text}, b = {s.b_text} is at or above it"
     return (head + f"; claim a = {s.a_text}, b = {s.b_text} is below it: undecided (a claim below what the "
-            "library theorem proves is never certified; it is not refuted either)")
+            f"library theorem proves is never certified; {_refuted_or_not(s)})")
+
+
+def _refuted_or_not(s: BinarySnappingAllSpec) -> str:
+    """Whether the library refutes the claim (the seed's constant with real inputs near Lambda = lambda)."""
+    name = (refuting_theorem(s.rho0, s.beta0, s.a, s.b) if s.ulps is None and s.ties in ("any", "up")
+            else None)
+    return "it is not refuted either" if name is None else refuted_text(name)
 
 
 ALL_PARAMETERS = AllParameters()
@@ -89,5 +96,5 @@ def range_note(a: BinarySnappingAllAnalysis) -> str:
     least = least_beta0(h, s.a, s.b)
     where = (f"the slope 8c = {_num(8 * h.c)} is above a = {s.a_text} at this grid" if least is None else
              f"it follows only for B >= {_num(least)}*lambda, not from {s.beta0}*lambda")
-    return (head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: undecided (never certified, not refuted "
-            f"either). Proved for all parameters of a range: {PROVED_RANGES}")
+    return (head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: undecided (never certified; "
+            f"{_refuted_or_not(s)}). Proved for all parameters of a range: {PROVED_RANGES}")

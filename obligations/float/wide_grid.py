@@ -51,7 +51,29 @@ def least_beta0(h: WideHints, a: Fraction, b: Fraction) -> Fraction | None:
 # SnapSeed64.v's corollaries: (rho0, beta0) of each range the constant is proved in (Lambda <= 2 lambda,
 # B <= 353 lambda); the range form reaches any (rho0, beta0) that `least_beta0` allows.
 SEED_RANGES = ((Fraction(19, 10), Fraction(11)), (Fraction(7, 4), Fraction(22)), (Fraction(33, 20), Fraction(75)))
-MIRONOV_RANGES = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)), (Fraction(6, 5), Fraction(19)))
+MIRONOV_RANGES = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)), (Fraction(6, 5), Fraction(19)),
+                  (Fraction(28, 25), Fraction(91)), (Fraction(111, 100), Fraction(175)))
+
+
+# theories/Float/SnapSeedRealRefuted.v: with real inputs, ties up and a correctly rounded log the seed's
+# (12, 2) is false near Lambda = lambda; each (rho0, beta0, theorem) refutes snap64_constant r b' 12 2
+# for every r <= rho0 and b' <= beta0, and so every smaller constant over a range that holds them.
+REFUTED_SEED = ((Fraction(1), Fraction(129), "snap_binary64_seed_constant_real_false"),
+                (Fraction(21, 20), Fraction(257), "snap_binary64_seed_constant_real_false_105"))
+
+
+def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
+    """The library theorem refuting the claim (a, b) over rho0*lambda <= Lambda <= 2 lambda and
+    beta0*lambda <= B <= 353 lambda (None: 0 < B), for real inputs, ties up and a correctly rounded log."""
+    if a > 12 or b > 2:
+        return None
+    low = Fraction(0) if beta0 is None else beta0
+    return next((name for r, top, name in REFUTED_SEED if rho0 <= r and low <= top), None)
+
+
+def refuted_text(name: str) -> str:
+    return (f"and it is false: {name} (theories/Float/SnapSeedRealRefuted.v) refutes it for real inputs "
+            "with ties up")
 
 
 def _ranges_text(ranges: tuple[tuple[Fraction, Fraction], ...]) -> str:

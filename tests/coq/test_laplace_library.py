@@ -1,7 +1,9 @@
 """The continuous Laplace library with real Coq: the Laplace mechanism written as a program with
 continuous noise is proved by rdp_of_shift (tests/coq/laplace/laplace_mechanism.v) and by
 rdp_of_aligned, the alignment route's theorem (laplace_mechanism_aligned.v), and so is AboveThreshold on one
-answer (above_threshold_one_query_dp.v, the pieces measurable by TapeFibers.v); coqchk accepts them,
+answer (above_threshold_one_query_dp.v, the pieces measurable by TapeFibers.v); CheckDP's
+sparsevector's claim for every stream length follows from its aligned run being good alone
+(sparsevector_all_k_pieces.v: RunFibers.v's measurable pieces); coqchk accepts them,
 and their assumptions resolve to exact names that the allow-list admits for a continuous-noise
 claim only."""
 from __future__ import annotations
@@ -24,16 +26,17 @@ EXAMPLES = Path(__file__).resolve().parent / "laplace"
 EXAMPLES_PROVED = [("laplace_mechanism.v", "lapmech_dp", "ProgAlign.v"),
                    ("laplace_mechanism_aligned.v", "lapmech_aligned_dp", "RealAlignSound.v")]
 STEPS, AT1_DP = "above_threshold_one_query_steps.v", "above_threshold_one_query_dp.v"
+PIECES = "sparsevector_all_k_pieces.v"
 
 
 @pytest.fixture(scope="module")
 def examples(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, list[str]], StageResult, list[Path]]:
-    """The four example proofs compiled (what each printed from its `Axioms:` on), then one coqchk
+    """The five example proofs compiled (what each printed from its `Axioms:` on), then one coqchk
     of them with the continuous-noise library (Laplace/; the rest of the library, the Prelude's
     closure of about 140 files and 50 s of coqchk, is checked by the verify tests)."""
     tmp = tmp_path_factory.mktemp("laplace")
     coq = Coq(THEORIES)
-    vfiles = [tmp / name for name in (*(e for e, _, _ in EXAMPLES_PROVED), STEPS, AT1_DP)]
+    vfiles = [tmp / name for name in (*(e for e, _, _ in EXAMPLES_PROVED), STEPS, AT1_DP, PIECES)]
     for vfile in vfiles:
         shutil.copy(EXAMPLES / vfile.name, vfile)
     library = coq.closure_of_texts([v.read_text() for v in vfiles])
@@ -75,6 +78,22 @@ def test_aligned_run_over_the_reals_by_steps(examples: tuple[dict[str, list[str]
     steps, _ = allowlist.full_names(assumption_names(printed[STEPS], "at1_good"), checked.axioms)
     assert steps and allowlist.refused(steps, uses_interval=False) == []
     full, unresolved = allowlist.full_names(assumption_names(printed[AT1_DP], "at1_dp"), checked.axioms)
+    assert unresolved == []
+    assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
+    assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)
+
+
+def test_measurable_pieces_for_every_stream_length(
+        examples: tuple[dict[str, list[str]], StageResult, list[Path]]) -> None:
+    """RunFibers.v proves the measurable pieces once for every program: CheckDP's sparsevector
+    (the alignment on the branch prophecy) is eps-DP for every stream length as soon as its
+    aligned run is void or good (sparsevector_all_k_pieces.v: no measurability duty left, none
+    depending on the length), on the analysis axioms admitted for continuous noise only."""
+    printed, checked, library = examples
+    assert "RunFibers.v" in {v.name for v in library}
+    assert checked.status == "ok", checked.message
+    full, unresolved = allowlist.full_names(assumption_names(printed[PIECES], "sparsevector_all_k_dp_of_good"),
+                                            checked.axioms)
     assert unresolved == []
     assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
     assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)

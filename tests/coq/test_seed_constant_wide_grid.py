@@ -16,7 +16,8 @@ from obligations.prover.coq import assumption_names
 
 THEOREMS = ["snap_binary64_dp_wide", "snap_binary64_dp_wide_ab", "snap64_constant_weaken",
             "snap_binary64_seed_constant", "snap_binary64_seed_constant_175", "snap_binary64_seed_constant_165",
-            "snap_binary64_mironov_constant", "snap_binary64_mironov_constant_15", "snap_binary64_mironov_constant_12"]
+            "snap_binary64_mironov_constant", "snap_binary64_mironov_constant_15", "snap_binary64_mironov_constant_12",
+            "snap_binary64_mironov_constant_112", "snap_binary64_mironov_constant_111"]
 ULPS_THEOREMS = ["snap_binary64_dp_wide_log", "snap_binary64_dp_wide_ulps", "snap_binary64_dp_wide_ulps_ab",
                  "snap_binary64_mironov_constant_1ulp"]
 

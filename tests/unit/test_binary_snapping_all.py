@@ -61,6 +61,14 @@ def test_constants_below_the_library_are_undecided(tmp_path: Path, a: Any, b: An
     assert "undecided" in u.plan.notes[0] and "a = 9 + 9m = 18, b = 18 + 5m = 23" in u.plan.notes[0]
 
 
+def test_the_seeds_constant_for_all_parameters_is_refuted_by_the_library(tmp_path: Path) -> None:
+    u = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": 12, "constant": 2})))
+    assert u.plan.expected == Verdict.UNDECIDED
+    assert "it is false: snap_binary64_seed_constant_real_false (" in u.plan.notes[0]
+    v = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": 16, "constant": 0})))
+    assert "it is not refuted either" in v.plan.notes[0]
+
+
 def test_shipped_seed_constants_are_undecided() -> None:
     assert unfold(load(SEED.relative_to(REPO))).plan.expected == Verdict.UNDECIDED
 

@@ -17,7 +17,7 @@ from inprocess import cli
 
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.float.wide_grid import SHIFT, SLACK, hints, least_beta0
+from obligations.float.wide_grid import REFUTED_SEED, SHIFT, SLACK, hints, least_beta0
 from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,6 +61,27 @@ def test_verdict_at_the_edge_of_the_proved_ranges(tmp_path: Path, rho0: Any, bet
     assert u.plan.expected == expected, u.plan.notes
     if expected == Verdict.UNDECIDED:
         assert "undecided" in u.plan.notes[0] and "Lambda >= 1.9 lambda and B >= 11 lambda" in u.plan.notes[0]
+
+
+@pytest.mark.parametrize("rho0, beta0, a, b, ties, theorem", [
+    (1, 100, 12, 2, "any", "snap_binary64_seed_constant_real_false"),
+    ("21/20", 257, 12, 2, "up", "snap_binary64_seed_constant_real_false_105"),
+    ("21/20", 200, "23/2", 0, "any", "snap_binary64_seed_constant_real_false_105"),
+    ("21/20", 258, 12, 2, "any", None),        # the witness's B = 257.75 lambda is below the range
+    ("11/10", 100, 12, 2, "any", None),        # no witness at Lambda >= 1.1 lambda
+    (1, 100, 12, 3, "any", None),              # a larger constant is not refuted
+    (1, 100, 12, 2, "down", None),             # the witnesses round ties up
+])
+def test_note_names_the_refutation_of_real_inputs(tmp_path: Path, rho0: Any, beta0: Any, a: Any, b: Any,
+                                                  ties: str, theorem: str | None) -> None:
+    path = _write(tmp_path, snapping={"grid": {"min_over_lambda": rho0}, "bound": {"min_over_lambda": beta0},
+                                      "ties": ties}, bound={"per_B_over_lambda": a, "constant": b})
+    note = unfold(load(path)).plan.notes[0]
+    assert "undecided" in note
+    if theorem is None:
+        assert "not refuted either" in note and "SnapSeedRealRefuted" not in note
+    else:
+        assert f"it is false: {theorem} (theories/Float/SnapSeedRealRefuted.v)" in note
 
 
 @pytest.mark.parametrize("rho0", ["1", "6/5", "33/20", "19/10", "2"])
@@ -136,3 +157,12 @@ def test_show_json_gives_the_routes_constants() -> None:
     c = Fraction(item["library_constants"]["c"])
     assert Fraction(item["library_constants"]["per_B_over_lambda"]) == 8 * c < 12
     assert item["obligations"][-1]["name"] == "binary64_snapping_seed_constant_wide_grid_dp"
+
+
+def test_refuted_ranges_are_the_library_theorems() -> None:
+    """wide_grid.REFUTED_SEED names SnapSeedRealRefuted.v's theorems with their own bounds on rho0, beta0."""
+    text = (REPO / "obligations" / "theories" / "Float" / "SnapSeedRealRefuted.v").read_text(encoding="utf-8")
+    for rho0, beta0, name in REFUTED_SEED:
+        rho = str(rho0.numerator) if rho0.denominator == 1 else f"{rho0.numerator} / {rho0.denominator}"
+        assert (f"Theorem {name} : forall rho0 beta0, rho0 <= {rho} -> beta0 <= {beta0} ->\n"
+                "  ~ snap64_constant rho0 beta0 12 2.") in text

@@ -360,8 +360,8 @@ class _Lower:
             raise self.fail("claim.stream_length", f"{c.stream_length}: a stream length is at least 1")
         if c.stream_length > MAX_STREAM_LENGTH:
             raise self.fail("claim.stream_length", f"{c.stream_length}: at most {MAX_STREAM_LENGTH} for now (the "
-                            "proof unrolls the loop and splits on every comparison of noisy values; at length 2 it "
-                            "takes minutes)")
+                            "proof unrolls the loop and splits on every comparison of noisy values; at length 2 its "
+                            "kernel check takes over a minute)")
         return c.stream_length
 
     def measurable(self, body: tuple[P.Stmt, ...]) -> None:

@@ -10,7 +10,8 @@
     - seed 004's ε + 12·B·ε·η + 2·η for 1.9λ ≤ Λ ≤ 2λ and 11λ ≤ B ≤ 353λ ([snap_binary64_seed_constant]),
       for Λ ≥ 1.75λ and B ≥ 22λ, for Λ ≥ 1.65λ and B ≥ 75λ;
     - Mironov's ε + 2^−49·B·ε for 1.9λ ≤ Λ ≤ 2λ and 3λ ≤ B ≤ 353λ ([snap_binary64_mironov_constant]),
-      for Λ ≥ 1.5λ and B ≥ 6λ, for Λ ≥ 1.2λ and B ≥ 19λ.
+      for Λ ≥ 1.5λ and B ≥ 6λ, for Λ ≥ 1.2λ and B ≥ 19λ, for Λ ≥ 1.12λ and B ≥ 91λ, for Λ ≥ 1.11λ
+      and B ≥ 175λ.
     The route's slope is 8c ≈ 8·(r + 1)/(r − 1), r = e^(Λ/λ): above 12 for Λ < 1.61λ, above 16
     for Λ < 1.1λ; its intercept c·11·η is above the seed's 2·η for every Λ.  What it does not
     reach stays open (docs/snap_tight.md). *)
@@ -52,6 +53,18 @@ Lemma exp_11999_ge : 3319 / 1000 <= exp (11999 / 10000).
 Proof.
   replace (3319 / 1000) with (Q2R (3319 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
   exp_taylor_lower (11999 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+Lemma exp_11199_ge : 3063 / 1000 <= exp (11199 / 10000).
+Proof.
+  replace (3063 / 1000) with (Q2R (3063 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (11199 # 10000)%Q 1%nat 16%nat.
+Qed.
+
+Lemma exp_11099_ge : 3033 / 1000 <= exp (11099 / 10000).
+Proof.
+  replace (3033 / 1000) with (Q2R (3033 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (11099 # 10000)%Q 1%nat 16%nat.
 Qed.
 
 (** The narrowest bucket's thresholds are at least ρ0 − 10^−4 grid-widths of λ apart. *)
@@ -218,4 +231,19 @@ Corollary snap_binary64_mironov_constant_12 : snap64_constant (6 / 5) 19 16 0.
 Proof.
   apply (snap_binary64_dp_wide_ab (1864 / 1000) (3319 / 1000) (6 / 5) 19 16 0); [lra| |lra..].
   replace (6 / 5 - / 10000) with (11999 / 10000) by field. exact exp_11999_ge.
+Qed.
+
+(** Mironov's constant for 1.12λ ≤ Λ ≤ 2λ and 91λ ≤ B ≤ 353λ. *)
+Corollary snap_binary64_mironov_constant_112 : snap64_constant (28 / 25) 91 16 0.
+Proof.
+  apply (snap_binary64_dp_wide_ab (19701 / 10000) (3063 / 1000) (28 / 25) 91 16 0); [lra| |lra..].
+  replace (28 / 25 - / 10000) with (11199 / 10000) by field. exact exp_11199_ge.
+Qed.
+
+(** Mironov's constant for 1.11λ ≤ Λ ≤ 2λ and 175λ ≤ B ≤ 353λ: below, the route's slope 8c meets 16
+    (at Λ = 1.1λ it would need B ≥ 2066λ). *)
+Corollary snap_binary64_mironov_constant_111 : snap64_constant (111 / 100) 175 16 0.
+Proof.
+  apply (snap_binary64_dp_wide_ab (4961 / 2500) (3033 / 1000) (111 / 100) 175 16 0); [lra| |lra..].
+  replace (111 / 100 - / 10000) with (11099 / 10000) by field. exact exp_11099_ge.
 Qed.
