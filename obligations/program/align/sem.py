@@ -9,6 +9,7 @@ environments and the cost so far (the samples the invariant is mined from).
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -65,7 +66,11 @@ def aeval(c: Ctx, st: TState, a: P.AExp) -> int:
         u = aeval(c, st, a.a)
         return u // a.d if a.op == "div" else u % a.d
     u, v = aeval(c, st, a.a), aeval(c, st, a.b)
-    return {"add": u + v, "sub": u - v, "mul": u * v, "min": min(u, v), "max": max(u, v)}[a.op]
+    return _BINARY[a.op](u, v)   # a table of functions: a dict of all five results cost a third of aeval
+
+
+_BINARY: dict[str, Callable[[int, int], int]] = {
+    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "min": min, "max": max}
 
 
 def beval(c: Ctx, st: TState, b: P.BExp) -> bool:
