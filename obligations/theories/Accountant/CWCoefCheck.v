@@ -155,16 +155,16 @@ Qed.
 
 (** ** One-sided comparisons *)
 
-(** [ok up a b]: [a] bounds [b] from the side [up] says. *)
-Definition ok (up : bool) (a b : R) : Prop := if up then b <= a else a <= b.
+(** [rbound up a b]: [a] bounds [b] from the side [up] says. *)
+Definition rbound (up : bool) (a b : R) : Prop := if up then b <= a else a <= b.
 
-Lemma ok_eq (up : bool) (a b : R) : a = b -> ok up a b.
+Lemma rbound_eq (up : bool) (a b : R) : a = b -> rbound up a b.
 Proof. intros ->. destruct up; cbn; lra. Qed.
 
-Lemma ok_trans (up : bool) (a b c : R) : ok up a b -> ok up b c -> ok up a c.
+Lemma rbound_trans (up : bool) (a b c : R) : rbound up a b -> rbound up b c -> rbound up a c.
 Proof. destruct up; cbn; lra. Qed.
 
-Lemma ok_plus (up : bool) (a b c d : R) : ok up a b -> ok up c d -> ok up (a + c) (b + d).
+Lemma rbound_plus (up : bool) (a b c d : R) : rbound up a b -> rbound up c d -> rbound up (a + c) (b + d).
 Proof. destruct up; cbn; lra. Qed.
 
 (** ** Float bounds that need no mechanism *)
@@ -389,7 +389,7 @@ Proof.
   - intros x E. pose proof (Hpneg x E). rewrite Rmax_left by lra. ring.
 Qed.
 
-Lemma ratio (x x' y : nat) : (x < n_in M)%nat -> (x' < n_in M)%nat -> (y < n_out M)%nat -> prob M x y <= r * prob M x' y.
+Lemma rr_ratio (x x' y : nat) : (x < n_in M)%nat -> (x' < n_in M)%nat -> (y < n_out M)%nat -> prob M x y <= r * prob M x' y.
 Proof.
   intros Hx Hx' Hy. rewrite Hn in Hy. rewrite !HRR by assumption.
   assert (H1 : 0 <= lo * (r - 1)) by (apply Rmult_le_pos; lra).
@@ -416,14 +416,14 @@ Definition decide (rem : nat) (k : list Z) (w : F.type) (st : trie F.type * F.ty
 
 (** What a pair (trie, sum) stands for, at [rem] runs to go, against a ghost pair. *)
 Definition stands (rem : nat) (st : trie F.type * F.type) (V : R) : Prop :=
-  exists tg a, trel up (fst st) tg /\ rnd up (snd st) a /\ ok up (a + tsum (G rem) tg) V.
+  exists tg a, trel up (fst st) tg /\ rnd up (snd st) a /\ rbound up (a + tsum (G rem) tg) V.
 
 Lemma stands_of (rem : nat) (st : trie F.type * F.type) (tg : trie R) (a : R) :
   trel up (fst st) tg -> rnd up (snd st) a -> stands rem st (a + tsum (G rem) tg).
-Proof. intros H1 H2. exists tg, a. split; [exact H1|split; [exact H2|apply ok_eq; reflexivity]]. Qed.
+Proof. intros H1 H2. exists tg, a. split; [exact H1|split; [exact H2|apply rbound_eq; reflexivity]]. Qed.
 
-Lemma stands_weaken (rem : nat) (st : trie F.type * F.type) (V V' : R) : stands rem st V -> ok up V V' -> stands rem st V'.
-Proof. intros (tg & a & H1 & H2 & H3) H. exists tg, a. split; [exact H1|split; [exact H2|eapply ok_trans; eassumption]]. Qed.
+Lemma stands_weaken (rem : nat) (st : trie F.type * F.type) (V V' : R) : stands rem st V -> rbound up V V' -> stands rem st V'.
+Proof. intros (tg & a & H1 & H2 & H3) H. exists tg, a. split; [exact H1|split; [exact H2|eapply rbound_trans; eassumption]]. Qed.
 
 Lemma decide_ok (rem : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (tg : trie R) (a : R) :
   trel up (fst st) tg -> rnd up (snd st) a -> rnd up w wg ->
@@ -437,7 +437,7 @@ Proof.
   { (* dead *)
     apply fle_rnd with (a := cpos M (vec k) * r ^ rem) (b := cneg M (vec k)) in Ed;
       [|apply fmul_rnd; [apply fpos_rnd|exact Hru]|apply fneg_rnd].
-    unfold G at 2. rewrite (gk_dead M HM r ratio Hr0 rem (vec k) Ed), Rmult_0_r, Rplus_0_r.
+    unfold G at 2. rewrite (gk_dead M HM r rr_ratio Hr0 rem (vec k) Ed), Rmult_0_r, Rplus_0_r.
     apply stands_of; assumption. }
   destruct (fle (fmulr true (fneg true k) (nth rem (Tb true) (fnone true))) (fpos false k)) eqn:Es.
   { (* sure *)
@@ -445,7 +445,7 @@ Proof.
       [|apply fmul_rnd; [apply fneg_rnd|exact Hru]|apply fpos_rnd].
     assert (Hle : cneg M (vec k) <= cpos M (vec k)).
     { pose proof (pow_R1_Rle r rem Hr1). pose proof (rnd_nonneg _ _ _ (fneg_rnd true k)). nra. }
-    unfold G at 2. rewrite (gk_sure M HM r ratio Hr0 rem (vec k) Es), csum_pos_neg.
+    unfold G at 2. rewrite (gk_sure M HM r rr_ratio Hr0 rem (vec k) Es), csum_pos_neg.
     replace (a + tsum (G rem) tg + wg * (cpos M (vec k) - cneg M (vec k)))
       with (a + wg * (cpos M (vec k) - cneg M (vec k)) + tsum (G rem) tg) by ring.
     apply stands_of; [exact Ht|]. cbn [snd]. apply fadd_rnd; [exact Ha|]. apply fmul_rnd; [exact Hw|].
@@ -455,9 +455,9 @@ Proof.
     unfold stands. cbn [fst snd]. destruct up eqn:Eu.
     - exists tg, (a + wg * cpos M (vec k)). split; [exact Ht|split].
       + apply fadd_rnd; [exact Ha|apply fmul_rnd; [exact Hw|apply fpos_rnd]].
-      + cbn [ok]. pose proof (gk_le_pos M HM rem (vec k)). change (G rem k) with (gk M rem (vec k)). nra.
+      + cbn [rbound]. pose proof (gk_le_pos M HM rem (vec k)). change (G rem k) with (gk M rem (vec k)). nra.
     - exists tg, a. split; [exact Ht|split; [exact Ha|]].
-      cbn [ok]. pose proof (gk_nonneg M rem (vec k)). change (G rem k) with (gk M rem (vec k)). nra. }
+      cbn [rbound]. pose proof (gk_nonneg M rem (vec k)). change (G rem k) with (gk M rem (vec k)). nra. }
   (* kept *)
   rewrite Rplus_assoc, <- tins_sum with (p := khash k). apply stands_of; [|exact Ha]. cbn [fst]. apply tins_rel; assumption.
 Qed.
@@ -470,7 +470,7 @@ Lemma stands_step (rem : nat) (st : trie F.type * F.type) (V : R) (P : trie F.ty
   (forall tg a, trel up (fst st) tg -> rnd up (snd st) a -> stands rem (P st) (a + tsum (G rem) tg + dV)) ->
   stands rem st V -> stands rem (P st) (V + dV).
 Proof.
-  intros H (tg & a & H1 & H2 & H3). eapply stands_weaken; [apply (H tg a H1 H2)|]. apply ok_plus; [exact H3|apply ok_eq; reflexivity].
+  intros H (tg & a & H1 & H2 & H3). eapply stands_weaken; [apply (H tg a H1 H2)|]. apply rbound_plus; [exact H3|apply rbound_eq; reflexivity].
 Qed.
 
 Lemma extend_ok (rem y : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (V : R) :
@@ -528,7 +528,7 @@ Proof.
   - assert (Hs : stands rem (TL, acc) (a + 0)) by (apply (stands_of rem (TL, acc) TL a I Ha)).
     pose proof (steps_ok rem (telems t) (telems tg) _ _ (telems_rel up t tg Ht) Hs) as H.
     destruct H as (tg' & a' & H1 & H2 & H3). eapply stands_weaken; [apply IH; eassumption|].
-    eapply ok_trans; [exact H3|]. apply ok_eq. unfold tsum. ring.
+    eapply rbound_trans; [exact H3|]. apply rbound_eq. unfold tsum. ring.
 Qed.
 
 Definition run (K : nat) (one : F.type) : trie F.type * F.type :=
@@ -536,14 +536,14 @@ Definition run (K : nat) (one : F.type) : trie F.type * F.type :=
 
 (** What a run that keeps no state proves: its sum bounds [gk K c] from the side [up] says. *)
 Theorem run_ok (K : nat) (one : F.type) :
-  rnd up one 1 -> tempty (fst (run K one)) = true -> exists a, rnd up (snd (run K one)) a /\ ok up a (gk M K c).
+  rnd up one 1 -> tempty (fst (run K one)) = true -> exists a, rnd up (snd (run K one)) a /\ rbound up a (gk M K c).
 Proof.
   intros H1 He. pose proof (levels_ok K (TN [(kmap (fun _ => 0%Z), one)] TL TL) F.zero (TN [(kmap (fun _ => 0%Z), 1)] TL TL) 0)
     as (tg & a & Ht & Ha & Hok).
   - cbn. split; [constructor; [split; [reflexivity|exact H1]|constructor]|split; exact I].
   - apply rnd_zero.
   - exists a. split; [exact Ha|]. rewrite (trel_empty up _ tg (G 0) Ht He), Rplus_0_r in Hok.
-    eapply ok_trans; [exact Hok|]. apply ok_eq. unfold tsum, ksum. cbn [telems app map fst snd]. rewrite rsum_cons, rsum_nil.
+    eapply rbound_trans; [exact Hok|]. apply rbound_eq. unfold tsum, ksum. cbn [telems app map fst snd]. rewrite rsum_cons, rsum_nil.
     unfold G. rewrite Rplus_0_r, Rmult_1_l, Rplus_0_l. apply gk_ext. intros x Hx. unfold vec.
     rewrite nth_kmap by exact Hx. cbn [powerRZ]. ring.
 Qed.
@@ -612,7 +612,7 @@ Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : trie F.type * F.type 
 
 Lemma coef_run_ok (up : bool) (fi fj : list Q) (t : Q) :
   check_distr M = true -> check_rr M loq rq = true -> tempty (fst (coef_run up fi fj t)) = true ->
-  exists a, rnd up (snd (coef_run up fi fj t)) a /\ ok up a (gk M K (fun x => Q2R (nth x (coefs fi fj t) 0%Q))).
+  exists a, rnd up (snd (coef_run up fi fj t)) a /\ rbound up a (gk M K (fun x => Q2R (nth x (coefs fi fj t) 0%Q))).
 Proof.
   intros HD HR He. destruct (rr_of_check M loq rq HR) as (Hn & Hlo & Hr1 & HRR).
   set (cs := coefs fi fj t) in *. set (c := fun x => Q2R (nth x cs 0%Q)).
@@ -676,7 +676,7 @@ Lemma coef_le_ok (f f' : list Q) (i j : nat) (t delta : Q) :
   hs (fmech_cw (fmech_power M K) f f') i j (Q2R t) <= Q2R delta.
 Proof.
   intros HD HR Hf Hf' Hi Hj Hd Hc. unfold coef_le in Hc. apply andb_prop in Hc as [He Hle].
-  destruct (coef_run_ok true _ _ t HD HR He) as (a & Ha & Hok). cbn [ok] in Hok.
+  destruct (coef_run_ok true _ _ t HD HR He) as (a & Ha & Hok). cbn [rbound] in Hok.
   rewrite (hs_coefs f f' i j t (proj1 (wf_of_check_distr M HD)) Hf Hf' Hi Hj).
   pose proof (fle_rnd _ _ a (Q2R delta) Ha (rnd_q false delta Hd) Hle). lra.
 Qed.
@@ -688,7 +688,7 @@ Lemma coef_gt_ok (f f' : list Q) (i j : nat) (t delta : Q) :
   Q2R delta < hs (fmech_cw (fmech_power M K) f f') i j (Q2R t).
 Proof.
   intros HD HR Hf Hf' Hi Hj Hd Hc. unfold coef_gt in Hc. apply andb_prop in Hc as [He Hlt].
-  destruct (coef_run_ok false _ _ t HD HR He) as (a & Ha & Hok). cbn [ok] in Hok.
+  destruct (coef_run_ok false _ _ t HD HR He) as (a & Ha & Hok). cbn [rbound] in Hok.
   rewrite (hs_coefs f f' i j t (proj1 (wf_of_check_distr M HD)) Hf Hf' Hi Hj).
   pose proof (flt_rnd _ _ (Q2R delta) a (rnd_q true delta Hd) Ha Hlt). lra.
 Qed.
