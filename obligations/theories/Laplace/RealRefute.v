@@ -104,4 +104,37 @@ apply: lt_le_trans (rprog_prob_ge_box Hin).
 by apply: lapn_tbox_gt0; rewrite // size_scales.
 Qed.
 
+(** The same over the standard library's reals, for generated files: the box as a list of
+    pairs [(l, h)] with [l < h], and a tape of the program's size inside it ([rinbox]). *)
+Fixpoint rinbox (v : seq R) (bx : seq (R * R)) : Prop :=
+  match v, bx with
+  | t :: v', lh :: bx' => Rdefinitions.Rle lh.1 t /\ Rdefinitions.Rle t lh.2 /\ rinbox v' bx'
+  | _, _ => True
+  end.
+
+Lemma rinbox_tl n bx (w : tape real_realType n) : tbox n bx w -> (n <= size bx)%nat -> rinbox (tl w) bx.
+Proof.
+elim: n bx w => [//|n IH] [//|[l h] bx] [t w] /= [/= tI wB] sz.
+move: tI; rewrite /= in_itv /= => /andP[lt th].
+by split; [exact/RleP|split; [exact/RleP|exact: IH]].
+Qed.
+
+Theorem not_rdp_of_rbox x x' (S : option (seq roval) -> bool) (bx : seq (R * R)) :
+  nb x x' -> List.Forall (fun lh => Rdefinitions.Rlt lh.1 lh.2) bx ->
+  size bx = TapeSem.size p ->
+  (forall v, rinbox v bx -> size v = size bx -> S (rtape_run p nvars x v)) ->
+  (forall v, S (rtape_run p nvars x' v) = false) ->
+  ~ rdp_prog nb p nvars c.
+Proof.
+move=> nbx hbx sz Hin Hout.
+pose e : {posnum R} := PosNum (@ltr01 real_realType).
+apply: (@not_rdp_of_box e x x' S bx) => //; last 2 first.
+- by rewrite sz.
+- move=> w wB; have szs : size (scales e p) = size bx by rewrite size_scales sz.
+  apply: Hin; last by rewrite size_tl szs.
+  by apply: rinbox_tl; rewrite // szs.
+apply/allP => lh; elim: hbx => [//|[l h] bx' /= /RltP lh' _ IH].
+by rewrite inE => /orP[/eqP->//|]; exact: IH.
+Qed.
+
 End refute.
