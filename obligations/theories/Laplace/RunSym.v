@@ -34,7 +34,7 @@ Proof. intros H. cbn [rfor]. rewrite H. reflexivity. Qed.
 Ltac rrnorm E :=
   unfold rset, remit, rbranch, rstop, rfail in E;
   cbn [renv rout rtr rhalted rfault rwrite raeval rbeval rread nth length app Nat.add size] in E;
-  zground_in E; rfloor_int_in E;
+  rfloor_int_in E; zground_in E;
   cbn [renv rout rtr rhalted rfault rwrite raeval rbeval rread nth length app Nat.add size andb orb negb] in E.
 
 Ltac rrun_step E :=
