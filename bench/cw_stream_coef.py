@@ -4,6 +4,7 @@ against the classes of output sequences (the certified route, table/by_stream.py
 {0, 1} against {2, 3}) at ε = K·ln(19/4).
 
     .venv/bin/python bench/cw_stream_coef.py [--runs 12,20,50,100,200] [--tau 1e-14] [--coq 50]
+        [--certified 50 [--delta 0.0326] [--tau-coq -47]]
 
 For each K: the classes (C(K + 4, 4) types), then the DP's bracket on δ(ε) and its states
 (the most alive after one step, and summed over the K steps), exactly (nothing dropped;
@@ -11,7 +12,11 @@ K <= --exact-max) and with coefficients below tau dropped into the bracket.  --c
 bench/cw_stream_coef/CoefDP.v (the same DP, exact decisions, nothing dropped, in
 primitive floats rounded to nearest and proving nothing) for that K and times coqc and
 coqchk under /usr/bin/time: what the computation of a certified route would cost the
-re-check.  It asserts nothing; the figures go to WORKDIR/cw_stream_coef.json.
+re-check.  --certified K compiles the certified check instead
+(theories/Accountant/CWCoefCheck.v: `coef_le` for the rows (D, alt), rounded up, weights below
+2^TAU_COQ times S+ finished, at t = (19/4)^K and the given delta) and times coqc and
+`coqchk -norec` of that file alone (the library's re-check not counted).  It asserts nothing; the
+figures go to WORKDIR/cw_stream_coef.json.
 """
 from __future__ import annotations
 
@@ -47,6 +52,35 @@ Proof. vm_compute. reflexivity. Qed.
 """
 
 
+CERTIFIED = """From Coq Require Import List QArith.
+From Coq Require Floats.PrimFloat.
+From Obligations.Finite Require Import Mechanism.
+From Obligations.Accountant Require Import CWCoefCheck.
+Import ListNotations.
+Definition rr5 : fmech := FMech 5 5
+  [[17#25; 2#25; 2#25; 2#25; 2#25]; [2#25; 17#25; 2#25; 2#25; 2#25]; [2#25; 2#25; 17#25; 2#25; 2#25];
+   [2#25; 2#25; 2#25; 17#25; 2#25]; [2#25; 2#25; 2#25; 2#25; 17#25]]%Q.
+Definition f : list Q := [1#2; 1#2; 0; 0; 0]%Q.
+Definition f' : list Q := [0; 0; 1#2; 1#2; 0]%Q.
+Definition sw : list (nat * nat) := [(0, 1); (2, 3)]%nat.
+Module Tau. Import Coq.Floats.PrimFloat. Definition tau : float := 0x1p{tau}%float. End Tau.
+Definition t : Q := Qpower (19#4) {k}.
+Lemma up_ok : coef_le rr5 (2#25) (17#2) sw Tau.tau {k} f f' t ({num}#{den}) = true.
+Proof. vm_cast_no_check (eq_refl true). Qed.
+"""
+
+
+def certified_measure(k: int, delta: Fraction, tau: int, workdir: Path) -> dict[str, Any]:
+    """coqc and coqchk -norec of the certified check at K = k."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    name = f"CoefCheckK{k}"
+    (workdir / f"{name}.v").write_text(CERTIFIED.format(k=k, tau=tau, num=delta.numerator, den=delta.denominator))
+    lib = ["-Q", str(REPO / "obligations" / "theories"), "Obligations", "-Q", ".", "Bench"]
+    return {"K": k, "delta": str(delta), "tau_exp": tau,
+            "coqc": timed(["coqc", *lib, f"{name}.v"], workdir),
+            "coqchk": timed(["coqchk", "-silent", "-o", *lib, "-norec", f"Bench.{name}"], workdir)}
+
+
 def timed(cmd: list[str], cwd: Path) -> dict[str, Any]:
     """Run cmd under /usr/bin/time: user CPU s, wall s, peak KB."""
     out = subprocess.run(["/usr/bin/time", "-f", "%U %e %M", *cmd], cwd=cwd, capture_output=True, text=True,
@@ -70,6 +104,9 @@ def main() -> None:
     ap.add_argument("--tau", type=float, default=1e-14)
     ap.add_argument("--exact-max", type=int, default=50, help="the exact DP (nothing dropped) up to this K")
     ap.add_argument("--coq", type=int, default=0, help="also time coqc/coqchk of the float DP at this K")
+    ap.add_argument("--certified", type=int, default=0, help="also time the certified check at this K")
+    ap.add_argument("--delta", default="0.0326", help="the delta of --certified (a decimal)")
+    ap.add_argument("--tau-coq", type=int, default=-47, help="--certified finishes weights below 2^this times S+")
     ap.add_argument("--workdir", default="build/bench_cw_coef")
     args = ap.parse_args()
     rows: list[dict[str, Any]] = []
@@ -91,6 +128,9 @@ def main() -> None:
     if args.coq:
         out["coq"] = coq_measure(args.coq, workdir)
         print(json.dumps(out["coq"]))
+    if args.certified:
+        out["certified"] = certified_measure(args.certified, Fraction(args.delta), args.tau_coq, workdir)
+        print(json.dumps(out["certified"]))
     workdir.mkdir(parents=True, exist_ok=True)
     (workdir / "cw_stream_coef.json").write_text(json.dumps(out, indent=1))
 

@@ -62,20 +62,16 @@ Qed.
     set of outputs, under continuous Laplace noise
 
     [rdp_of_aligned] (RealAlignSound.v) from the aligned run above and the measurable
-    pieces: the map from a tape to its shifts computed on a symbolic tape and closed by
-    [mfibers_zshift] (FiberSym.v). *)
+    pieces: [zshift_mfibers] (RunFibers.v, proved once for every program) given that the
+    shift function has measurable fibers on measurable states ([mshift]). *)
 Theorem above_threshold_laplace_k1_dp : rdp_prog above_threshold_laplace_k1_nb (above_threshold_laplace_k1_prog 1) 4 1%R.
 Proof.
   replace (1)%R with (IZR 4 / IZR 4)%R by (field; lra).
   rewrite Rstruct.RdivE by (apply (ssrbool.introN eqtype.eqP); change (IZR 4 <> IZR 0); apply not_0_IZR; discriminate).
   apply (@rdp_of_aligned above_threshold_laplace_k1_nb (above_threshold_laplace_k1_prog 1) 4 4 4 false above_threshold_laplace_k1_shift);
     [reflexivity | lia | intros x x' Hnb v o tr; exact (above_threshold_laplace_k1_good x x' v o tr Hnb) |].
-  intros e x x' z Hnb. revert z.
-  destruct (nb_input_each_length _ _ _ _ _ _ Hnb) as [Hlx Hlx'].
-  destruct x as [|x0 [|x1 [|? ?]]]; try discriminate Hlx.
-  destruct x' as [|y0 [|y1 [|? ?]]]; try discriminate Hlx'.
-  unfold above_threshold_laplace_k1_prog, above_threshold_laplace_k1_body, above_threshold_laplace_k1_shift.
-  mfibers_zshift.
+  intros e x x' z _. revert z.
+  apply zshift_mfibers. unfold above_threshold_laplace_k1_shift. mshift.
 Qed.
 
 (** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)

@@ -149,7 +149,7 @@ class BinarySnappingAllSpec:
     @property
     def claim(self) -> Loss:
         """What the theorem states, in words: the loss with its constant terms, and the ranges."""
-        return Loss(Dp(self.loss_text, "0", "binary64 inputs |x|, |x'| <= B"), "binary_snapping_all",
+        return Loss(Dp(self.loss_text, "0", "real inputs |x|, |x'| <= B (binary64 inputs among them)"), "binary_snapping_all",
                     f"binary64, every lambda >= 2^-968, {self.range_text}, ties {self.ties}, "
                     f"log {self.log_text}: Pr[out | x] <= "
                     f"e^({self.loss_text}) * Pr[out | x'] for every output, eta = 2^-53", said=f"loss {self.loss_text}")

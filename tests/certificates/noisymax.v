@@ -59,6 +59,17 @@ Definition noisymax_inv (x x' : list Z) (o : list oval) (j : nat) (ps : pstate) 
     pbad ps = false /\
     noisymax_arith o x x' j l0 l1 l2 l3 l4 r0 r1 r2 r3 r4 (pacc ps).
 
+(** The invariant at a state of the shape a leaf of the step reaches: one small lemma,
+    so a leaf's proof is its application, not the invariant's witnesses one by one. *)
+Lemma noisymax_inv_intro (x x' : list Z) (o : list oval) (j : nat) l0 l1 l2 l3 l4 r0 r1 r2 r3 r4 TL TA w acc bd vd :
+  bd = false -> noisymax_arith o x x' j l0 l1 l2 l3 l4 r0 r1 r2 r3 r4 acc ->
+  noisymax_inv x x' o j (mkps (mkts (l0 :: l1 :: l2 :: l3 :: l4 :: x) [] TL false false)
+    (mkts (r0 :: r1 :: r2 :: r3 :: r4 :: x') [] TA false false) w acc bd vd).
+Proof.
+  intros. exists l0, l1, l2, l3, l4, r0, r1, r2, r3, r4, TL, TA.
+  split; [reflexivity|]. split; [reflexivity|]. repeat (split; [assumption|]). assumption.
+Qed.
+
 Definition noisymax_post (ps : pstate) : Prop :=
   pbad ps = false /\ tout (pa ps) = tout (pl ps) /\ (false = true -> ttr (pa ps) = ttr (pl ps)) /\
   (pacc ps <= 2)%Z.
@@ -74,12 +85,12 @@ Proof.
   intros Hnb Hj [l0 [l1 [l2 [l3 [l4 [r0 [r1 [r2 [r3 [r4 [TL [TA [HL [HA [Hb Hi]]]]]]]]]]]]]]] _ ps'.
   pose proof (nb_input_each _ _ _ _ _ _ j Hnb Hj) as Hd. cbn [Nat.add] in Hd.
   destruct ps as [L A w acc bd vd]. cbn [pl pa pbad pacc] in *. subst L A bd.
-  unfold noisymax_arith in Hi. unfold noisymax_inv, noisymax_post, noisymax_arith.
+  unfold noisymax_arith in Hi. unfold noisymax_post.
   destruct (nth_error o 0) as [[| |wo]|] eqn:Ho.
   all: unfold noisymax_body in ps'; remember ps' as r eqn:E; subst ps'; unfold noisymax_shift in E;
     rewrite ?Ho in E.
   all: pnorm_in E; psym E.
-  all: subst r; pphases Hi; pleaf.
+  all: subst r; pphases Hi; pleaf_inv noisymax_inv_intro.
 Qed.
 
 (** ** The aligned run of the whole program is good, for every input pair, tape and prophecy *)

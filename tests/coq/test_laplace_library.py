@@ -1,11 +1,12 @@
 """The continuous Laplace library with real Coq: the Laplace mechanism written as a program with
 continuous noise is proved by rdp_of_shift (tests/coq/laplace/laplace_mechanism.v) and by
-rdp_of_aligned, the alignment route's theorem (laplace_mechanism_aligned.v), and so is AboveThreshold on one
-answer (above_threshold_one_query_dp.v, the pieces measurable by TapeFibers.v); CheckDP's
+rdp_of_aligned, the alignment route's theorem (laplace_mechanism_aligned.v); CheckDP's
 sparsevector's claim for every stream length follows from its aligned run being good alone
 (sparsevector_all_k_pieces.v: RunFibers.v's measurable pieces); coqchk accepts them,
 and their assumptions resolve to exact names that the allow-list admits for a continuous-noise
-claim only."""
+claim only.  (AboveThreshold on one answer is proved through `prove` by
+tests/coq/test_laplace_fixed_length.py; its hand-written proof by RealAlignSteps.v's steps and
+TapeFibers.v is in bench/laplace/, compiled by bench/laplace_hand_proofs.py.)"""
 from __future__ import annotations
 
 import shutil
@@ -25,18 +26,17 @@ EXAMPLES = Path(__file__).resolve().parent / "laplace"
 
 EXAMPLES_PROVED = [("laplace_mechanism.v", "lapmech_dp", "ProgAlign.v"),
                    ("laplace_mechanism_aligned.v", "lapmech_aligned_dp", "RealAlignSound.v")]
-STEPS, AT1_DP = "above_threshold_one_query_steps.v", "above_threshold_one_query_dp.v"
 PIECES = "sparsevector_all_k_pieces.v"
 
 
 @pytest.fixture(scope="module")
 def examples(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, list[str]], StageResult, list[Path]]:
-    """The five example proofs compiled (what each printed from its `Axioms:` on), then one coqchk
+    """The three example proofs compiled (what each printed from its `Axioms:` on), then one coqchk
     of them with the continuous-noise library (Laplace/; the rest of the library, the Prelude's
     closure of about 140 files and 50 s of coqchk, is checked by the verify tests)."""
     tmp = tmp_path_factory.mktemp("laplace")
     coq = Coq(THEORIES)
-    vfiles = [tmp / name for name in (*(e for e, _, _ in EXAMPLES_PROVED), STEPS, AT1_DP, PIECES)]
+    vfiles = [tmp / name for name in (*(e for e, _, _ in EXAMPLES_PROVED), PIECES)]
     for vfile in vfiles:
         shutil.copy(EXAMPLES / vfile.name, vfile)
     library = coq.closure_of_texts([v.read_text() for v in vfiles])
@@ -64,23 +64,6 @@ def test_laplace_mechanism_program_proved_and_audited(
         assert set(allowlist.ANALYSIS) <= set(full)
         assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
         assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)
-
-
-def test_aligned_run_over_the_reals_by_steps(examples: tuple[dict[str, list[str]], StageResult, list[Path]]) -> None:
-    """RealAlignSteps.v's step lemmas prove a branching program's aligned run void or good for
-    every real tape and prophecy (AboveThreshold on one answer), on the reals' axioms alone; with
-    TapeFibers.v's lemmas for the measurable pieces, rdp_of_aligned then proves it ε-DP under
-    continuous noise (above_threshold_one_query_dp.v), on the analysis axioms the allow-list
-    admits for a continuous-noise claim only."""
-    printed, checked, library = examples
-    assert {"RealAlignSteps.v", "TapeFibers.v", "RealAlignSound.v"} <= {v.name for v in library}
-    assert checked.status == "ok", checked.message
-    steps, _ = allowlist.full_names(assumption_names(printed[STEPS], "at1_good"), checked.axioms)
-    assert steps and allowlist.refused(steps, uses_interval=False) == []
-    full, unresolved = allowlist.full_names(assumption_names(printed[AT1_DP], "at1_dp"), checked.axioms)
-    assert unresolved == []
-    assert allowlist.refused(full, uses_interval=False, uses_analysis=True) == []
-    assert sorted(allowlist.refused(full, uses_interval=False)) == sorted(allowlist.ANALYSIS)
 
 
 def test_measurable_pieces_for_every_stream_length(

@@ -297,7 +297,7 @@ def _binary_all(claim: dict[str, Any], statement: str, vtext: str, record: dict[
     assert grid and f"Lambda in [{rho0}lambda, 2 lambda]" in text
     top = re.search(r"(?:0 < |(\d+) \* lam <= )B <= (\d+) \* lam", statement)
     assert top and f"B in {f'[{top.group(1)} lambda' if top.group(1) else '(0'}, {top.group(2)} lambda]" in text
-    assert "Rabs x <= B -> Rabs x' <= B" in statement and claim["neighbours"] == "binary64 inputs |x|, |x'| <= B"
+    assert "Rabs x <= B -> Rabs x' <= B" in statement and claim["neighbours"] == "real inputs |x|, |x'| <= B (binary64 inputs among them)"
     ties = "any" if "(t : tie)" in statement else None
     assert ties is None or "ties any" in text
 

@@ -231,6 +231,9 @@ def _context(spec: AlignSpec, al: Alignment, inv: Invariant) -> dict[str, object
         lvars_list="; ".join(f"l{i}" for i in range(n)), rvars_list="; ".join(f"r{i}" for i in range(n)),
         out_vars=out_vars, out_l="[]" if literal_out else "OL", out_r="[]" if literal_out else "OA",
         out_eq="" if literal_out else " OL = OA /\\", tr_eq=" TL = TA /\\" if al.ctr else "",
+        lcons=" :: ".join(f"l{i}" for i in range(n)), rcons=" :: ".join(f"r{i}" for i in range(n)),
+        intro_hyps=("" if literal_out else " OL = OA ->") + (" TL = TA ->" if al.ctr else ""),
+        witnesses=", ".join(names[:2 * n + len(out_vars.split()) + 2]),   # the invariant's, in its order
         inv_pattern=pattern, substs=substs, arith=_arith(inv, npub, al), facts=step_facts, final_facts=final_facts,
         prophecy=al.index is not None, opos=al.index.opos if al.index else 0,
         split_phases=len(inv.phases) > SPLIT_PHASES,

@@ -28,7 +28,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 
 from obligations.program import spec as P
 from obligations.program.align import sem as S
@@ -456,12 +456,20 @@ class Invariant:
     live: tuple[int, ...]
 
 
+@cache
+def _env_names(nvars: int) -> tuple[tuple[int, str, str, str], ...]:
+    """The names `_sample_env` binds for each variable (built once: it runs ~70,000 times)."""
+    return tuple((y, f"l{y}", f"r{y}", f"a{y}") for y in range(nvars))
+
+
 def _sample_env(spec: AlignSpec, h: S.Head, D: int, w: int | None) -> dict[str, int]:
     env = {"J": h.j, "acc": h.acc, "D": D, "w": w if w is not None else 0}
-    for y in range(spec.nvars):
-        env[f"l{y}"] = h.left[y] if y < len(h.left) else 0
-        env[f"r{y}"] = h.right[y] if y < len(h.right) else 0
-        env[f"a{y}"] = abs(env[f"r{y}"] - env[f"l{y}"])
+    left, right = h.left, h.right
+    nl, nr = len(left), len(right)
+    for y, ln, rn, an in _env_names(spec.nvars):
+        lv = left[y] if y < nl else 0
+        rv = right[y] if y < nr else 0
+        env[ln], env[rn], env[an] = lv, rv, abs(rv - lv)
     return env
 
 

@@ -77,24 +77,141 @@ Qed.
 Lemma fval_toX (f : F.type) : fval f -> F.toX f = Xreal (F.toR f).
 Proof. intros [H _]. exact H. Qed.
 
-Lemma fmul_lo (x y : F.type) (a b : R) : lo x a -> lo y b -> lo (fmul x y) (a * b).
+(** ** Rounding either way
+
+    [rnd up f r]: the float [f] bounds the non-negative real [r] from above ([up]; the
+    bound may be lost to NaN or +∞, which every later comparison then fails) or from
+    below ([lo]).  One operation per arithmetic step, rounded the way [up] says. *)
+Definition rnd (up : bool) (f : F.type) (r : R) : Prop :=
+  if up then 0 <= r /\ F.valid_ub f = true /\ le_upper (Xreal r) (F.toX f) else lo f r.
+
+Definition fmulr (up : bool) (x y : F.type) : F.type := if up then F.mul_UP prec x y else fmul x y.
+Definition faddr (up : bool) (x y : F.type) : F.type := if up then F.add_UP prec x y else fadd x y.
+(** x − y, with [y] rounded the other way; below 0 when rounded down gives 0. *)
+Definition fsubr (up : bool) (x y : F.type) : F.type := if up then F.sub_UP prec x y else fclamp (F.sub_DN prec x y).
+
+Lemma rnd_nonneg (up : bool) (f : F.type) (r : R) : rnd up f r -> 0 <= r.
+Proof. destruct up; [intros [H _]; exact H|intros [[_ H0] H1]; lra]. Qed.
+
+Lemma rnd_zero (up : bool) : rnd up F.zero 0.
 Proof.
-  intros [Hx Ha] [Hy Hb]. destruct Hx as [Ex Px], Hy as [Ey Py].
-  destruct (F.mul_DN_correct prec x y) as [Hv Hl].
-  { left. unfold F.is_non_neg_real. rewrite Ex, Ey. split; assumption. }
-  rewrite Ex, Ey in Hl. cbn [Xbind2 Xlift2] in Hl.
-  apply lo_weaken with (F.toR x * F.toR y); [|apply Rmult_le_compat; assumption].
-  apply fclamp_lo; [exact Hv|exact Hl|apply Rmult_le_pos; assumption].
+  destruct up; [|apply lo_zero; lra]. split; [lra|]. split.
+  - rewrite F.valid_ub_correct. reflexivity.
+  - rewrite F.zero_correct. cbn. lra.
 Qed.
 
-Lemma fadd_lo (x y : F.type) (a b : R) : lo x a -> lo y b -> lo (fadd x y) (a + b).
+(** NaN bounds every non-negative real from above, 0 from below. *)
+Definition fnone (up : bool) : F.type := if up then F.nan else F.zero.
+
+Lemma rnd_none (up : bool) (r : R) : 0 <= r -> rnd up (fnone up) r.
 Proof.
-  intros Hx' Hy'. pose proof (fval_valid_lb x (proj1 Hx')) as Vx. pose proof (fval_valid_lb y (proj1 Hy')) as Vy.
-  destruct Hx' as [[Ex Px] Ha], Hy' as [[Ey Py] Hb].
-  destruct (F.add_DN_correct prec x y Vx Vy) as [Hv Hl].
-  rewrite Ex, Ey in Hl. cbn [Xbind2 Xlift2] in Hl.
-  apply lo_weaken with (F.toR x + F.toR y); [|lra].
-  apply fclamp_lo; [exact Hv|exact Hl|lra].
+  intros Hr. destruct up; [|apply lo_zero, Hr]. cbn [fnone]. split; [exact Hr|split].
+  - rewrite F.valid_ub_correct, F.nan_correct. reflexivity.
+  - pose proof (F.real_correct F.nan) as R1. rewrite F.classify_correct, F.nan_correct in R1.
+    destruct (F.toX F.nan); [exact I|discriminate].
+Qed.
+
+Lemma rnd_up_real (f : F.type) (r : R) : rnd true f r -> F.toX f = Xnan \/ (F.toX f = Xreal (F.toR f) /\ r <= F.toR f).
+Proof.
+  intros [_ [_ H]]. unfold F.toR. destruct (F.toX f) as [|v]; [left; reflexivity|right]. cbn in H |- *. split; [reflexivity|exact H].
+Qed.
+
+Lemma rnd_up_non_neg (f : F.type) (r : R) : rnd true f r -> F.is_non_neg f.
+Proof.
+  intros H. pose proof H as [Hr [Hv _]]. split; [exact Hv|]. destruct (rnd_up_real f r H) as [E|[E Hl]]; rewrite E; [exact I|lra].
+Qed.
+
+Lemma fmul_rnd (up : bool) (x y : F.type) (a b : R) : rnd up x a -> rnd up y b -> rnd up (fmulr up x y) (a * b).
+Proof.
+  destruct up.
+  - intros Hx Hy. pose proof (rnd_nonneg true x a Hx) as Ha. pose proof (rnd_nonneg true y b Hy) as Hb.
+    destruct (F.mul_UP_correct prec x y) as [Hv Hu]; [left; split; eapply rnd_up_non_neg; eassumption|].
+    split; [apply Rmult_le_pos; assumption|split; [exact Hv|]]. cbn [fmulr].
+    destruct (rnd_up_real x a Hx) as [Ex|[Ex Hxa]], (rnd_up_real y b Hy) as [Ey|[Ey Hyb]];
+      rewrite ?Ex, ?Ey in Hu; cbn [Xmul Xbind2 Xlift2] in Hu;
+      destruct (F.toX (F.mul_UP prec x y)) as [|v]; try exact I; try contradiction.
+    cbn in Hu |- *. apply Rle_trans with (F.toR x * F.toR y); [apply Rmult_le_compat; assumption|exact Hu].
+  - intros [[Ex Px] Ha] [[Ey Py] Hb]. cbn [fmulr]. destruct (F.mul_DN_correct prec x y) as [Hv Hl].
+    { left. unfold F.is_non_neg_real. rewrite Ex, Ey. split; assumption. }
+    rewrite Ex, Ey in Hl. cbn [Xbind2 Xlift2] in Hl.
+    apply lo_weaken with (F.toR x * F.toR y); [|apply Rmult_le_compat; assumption].
+    apply fclamp_lo; [exact Hv|exact Hl|apply Rmult_le_pos; assumption].
+Qed.
+
+Lemma fadd_rnd (up : bool) (x y : F.type) (a b : R) : rnd up x a -> rnd up y b -> rnd up (faddr up x y) (a + b).
+Proof.
+  destruct up.
+  - intros Hx Hy. pose proof (rnd_nonneg true x a Hx) as Ha. pose proof (rnd_nonneg true y b Hy) as Hb.
+    destruct (F.add_UP_correct prec x y (proj1 (proj2 Hx)) (proj1 (proj2 Hy))) as [Hv Hu].
+    split; [lra|split; [exact Hv|]]. cbn [faddr].
+    destruct (rnd_up_real x a Hx) as [Ex|[Ex Hxa]], (rnd_up_real y b Hy) as [Ey|[Ey Hyb]];
+      rewrite ?Ex, ?Ey in Hu; cbn [Xadd Xbind2 Xlift2] in Hu;
+      destruct (F.toX (F.add_UP prec x y)) as [|v]; try exact I; try contradiction.
+    cbn in Hu |- *. lra.
+  - intros Hx' Hy'. pose proof (fval_valid_lb x (proj1 Hx')) as Vx. pose proof (fval_valid_lb y (proj1 Hy')) as Vy.
+    destruct Hx' as [[Ex Px] Ha], Hy' as [[Ey Py] Hb]. cbn [faddr].
+    destruct (F.add_DN_correct prec x y Vx Vy) as [Hv Hl].
+    rewrite Ex, Ey in Hl. cbn [Xbind2 Xlift2] in Hl.
+    apply lo_weaken with (F.toR x + F.toR y); [|lra].
+    apply fclamp_lo; [exact Hv|exact Hl|lra].
+Qed.
+
+Lemma fsub_rnd (up : bool) (x y : F.type) (a b : R) :
+  rnd up x a -> rnd (negb up) y b -> b <= a -> rnd up (fsubr up x y) (a - b).
+Proof.
+  destruct up; cbn [negb fsubr].
+  - intros Hx [[Ey Py] Hb] Hab. pose proof (fval_valid_lb y (conj Ey Py)) as Vy.
+    destruct (F.sub_UP_correct prec x y (proj1 (proj2 Hx)) Vy) as [Hv Hu].
+    split; [lra|split; [exact Hv|]].
+    destruct (rnd_up_real x a Hx) as [Ex|[Ex Hxa]]; rewrite ?Ex, Ey in Hu; cbn [Xsub Xbind2 Xlift2] in Hu;
+      destruct (F.toX (F.sub_UP prec x y)) as [|v]; try exact I; try contradiction.
+    cbn in Hu |- *. lra.
+  - intros [[Ex Px] Ha] Hy Hab. pose proof (fval_valid_lb x (conj Ex Px)) as Vx.
+    destruct (F.sub_DN_correct prec x y Vx (proj1 (proj2 Hy))) as [Hv Hl].
+    apply fclamp_lo; [exact Hv| |lra].
+    destruct (rnd_up_real y b Hy) as [Ey|[Ey Hyb]]; rewrite Ex, ?Ey in Hl; cbn [Xsub Xbind2 Xlift2] in Hl.
+    + unfold le_lower, le_upper in *. destruct (F.toX (F.sub_DN prec x y)); cbn in Hl |- *; [exact I|contradiction].
+    + unfold le_lower, le_upper in *. destruct (F.toX (F.sub_DN prec x y)); cbn in Hl |- *; [exact I|lra].
+Qed.
+
+Lemma fmul_lo (x y : F.type) (a b : R) : lo x a -> lo y b -> lo (fmul x y) (a * b).
+Proof. exact (fmul_rnd false x y a b). Qed.
+
+Lemma fadd_lo (x y : F.type) (a b : R) : lo x a -> lo y b -> lo (fadd x y) (a + b).
+Proof. exact (fadd_rnd false x y a b). Qed.
+
+(** [x ≤ y] as floats, both numbers. *)
+Definition fle (x y : F.type) : bool := match F.cmp x y with Xlt | Xeq => true | _ => false end.
+Definition flt (x y : F.type) : bool := match F.cmp x y with Xlt => true | _ => false end.
+
+Lemma fcmp_real (x y : F.type) (c : Xcomparison) :
+  F.cmp x y = c -> c = Xlt \/ c = Xeq -> F.toX y = Xreal (F.toR y) -> F.valid_ub x = true ->
+  F.toX x = Xreal (F.toR x) /\ Xcmp (Xreal (F.toR x)) (Xreal (F.toR y)) = c.
+Proof.
+  intros H Hc Ey Vx. rewrite F.cmp_correct in H. rewrite F.valid_ub_correct in Vx.
+  pose proof (F.real_correct y) as Ry. rewrite Ey, F.classify_correct in Ry.
+  destruct (F.classify y) eqn:Cy; try discriminate.
+  pose proof (F.real_correct x) as Rx. rewrite F.classify_correct in Rx.
+  destruct (F.classify x) eqn:Cx; try discriminate; try (destruct Hc; subst c; discriminate).
+  unfold F.toR in *. destruct (F.toX x); [discriminate|]. rewrite Ey in H. split; [reflexivity|exact H].
+Qed.
+
+(** An upper bound of a at most a lower bound of b: a ≤ b. *)
+Lemma fle_rnd (x y : F.type) (a b : R) : rnd true x a -> rnd false y b -> fle x y = true -> a <= b.
+Proof.
+  intros Hx [[Ey Py] Hb] H. unfold fle in H. destruct (F.cmp x y) eqn:C; try discriminate;
+    destruct (fcmp_real x y _ C ltac:(auto) Ey (proj1 (proj2 Hx))) as [Ex Hc];
+    destruct (rnd_up_real x a Hx) as [E|[_ Ha]]; try congruence; cbn [Xcmp] in Hc;
+    destruct (Raux.Rcompare_spec (F.toR x) (F.toR y)); try discriminate; lra.
+Qed.
+
+(** An upper bound of a below a lower bound of b: a < b. *)
+Lemma flt_rnd (x y : F.type) (a b : R) : rnd true x a -> rnd false y b -> flt x y = true -> a < b.
+Proof.
+  intros Hx [[Ey Py] Hb] H. unfold flt in H. destruct (F.cmp x y) eqn:C; try discriminate.
+  destruct (fcmp_real x y _ C ltac:(auto) Ey (proj1 (proj2 Hx))) as [Ex Hc].
+  destruct (rnd_up_real x a Hx) as [E|[_ Ha]]; [congruence|]. cbn [Xcmp] in Hc.
+  destruct (Raux.Rcompare_spec (F.toR x) (F.toR y)); try discriminate; lra.
 Qed.
 
 (** A float lower bound of a real that an interval contains. *)
@@ -112,6 +229,22 @@ Proof.
     destruct (F.valid_ub u) eqn:Hu; [|cbn in H; destruct H; lra].
     cbn in H. destruct H as [H _]. apply fclamp_lo; [exact Hl| |exact Hr].
     unfold le_lower, le_upper. destruct (F.toX l); cbn; [exact I|lra].
+Qed.
+
+(** The end of an interval on the side [up] says, as a bound of a non-negative real it contains. *)
+Definition fbnd (up : bool) (xi : I.type) : F.type := if up then I.upper xi else flower xi.
+
+Lemma fbnd_rnd (up : bool) (xi : I.type) (r : R) : has xi r -> 0 <= r -> rnd up (fbnd up xi) r.
+Proof.
+  intros H Hr. destruct up; [|apply flower_lo; assumption]. split; [exact Hr|]. cbn [fbnd].
+  destruct xi as [|l u]; cbn [I.upper].
+  - split; [rewrite F.valid_ub_correct, F.nan_correct; reflexivity|].
+    pose proof (F.real_correct F.nan) as R1. rewrite F.classify_correct, F.nan_correct in R1.
+    destruct (F.toX F.nan); [exact I|discriminate].
+  - unfold has in H. cbn [I.convert] in H.
+    destruct (F.valid_lb l) eqn:Hl; [|cbn in H; destruct H; lra].
+    destruct (F.valid_ub u) eqn:Hu; [|cbn in H; destruct H; lra].
+    cbn in H. destruct H as [_ H]. split; [reflexivity|]. destruct (F.toX u); cbn; [exact I|exact H].
 Qed.
 
 (** ** Lists of masses *)

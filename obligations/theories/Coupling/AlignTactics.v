@@ -326,6 +326,23 @@ Ltac pleaf :=
         | exfalso; lia
         | solve [pvoid_split] ].
 
+(** Rewrite the goal's prophecy entries by the hypotheses fixing them, then reduce the
+    matches they decide. *)
+Ltac pnth_goal := repeat match goal with
+  | H : nth_error ?o ?n = _ |- context [nth_error ?o ?n] => rewrite H
+  end; cbn beta iota.
+
+(** [pleaf] for a step whose goal keeps the invariant folded: the invariant is [intro]
+    (the generated [NAME_inv_intro]) applied, its premises (the flags, the two runs'
+    outputs and traces equal, the arithmetic unfolded) proved as [pleaf] proves them. *)
+Ltac pleaf_inv intro :=
+  zbool_hyps; pleaf_simpl; zbool_goal;
+  first [ pleaf_void
+        | left; split; [ apply intro; try red; pnth_goal; repeat split; pleaf_eq | reflexivity ]
+        | right; left; split; [repeat split; pleaf_eq | reflexivity]
+        | exfalso; lia
+        | solve [pvoid_split] ].
+
 Lemma loop_cases v sh W o tr ctr x k body a site ps (Inv : nat -> pstate -> Prop) (Fin : pstate -> Prop) :
   (forall j a' ps, (j < k)%nat -> Inv j ps -> thalted (pl ps) = false ->
      let ps' := pexec v sh W o tr ctr body a' site (pboth (tset x (Z.of_nat j)) ps) in

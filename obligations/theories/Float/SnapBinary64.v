@@ -135,7 +135,8 @@ Let Hs : 2 * d + 4 * e <= 2 * (e * (beta + rho) + e) + 4 * e +
   2 * ((2 * e + e * e) + (1 + e) * (1 + e) * (m * e)) * (2 * beta + rho + e * (beta + rho)).
 Proof.
   rewrite Hd_eq. assert (0 < e) by (rewrite He; lra).
-  assert (0 <= 2 * beta + rho + e * (beta + rho)) by nra.
+  assert (0 <= e * (beta + rho)) by (apply Rmult_le_pos; lra).
+  assert (0 <= 2 * beta + rho + e * (beta + rho)) by lra.
   assert (noise_mu 53 mu * (2 * beta + rho + e * (beta + rho)) <=
     ((2 * e + e * e) + (1 + e) * (1 + e) * (m * e)) * (2 * beta + rho + e * (beta + rho)))
     by (apply Rmult_le_compat_r; [lra|exact HM]).
@@ -143,7 +144,12 @@ Proof.
 Qed.
 
 Let Hd0 : 0 <= d.
-Proof. rewrite Hd_eq. assert (0 < e) by (rewrite He; lra). assert (Hn := noise_mu_nonneg 53 mu Hmu). nra. Qed.
+Proof.
+  rewrite Hd_eq. assert (0 < e) by (rewrite He; lra). assert (Hn := noise_mu_nonneg 53 mu Hmu).
+  assert (0 <= e * (beta + rho)) by (apply Rmult_le_pos; lra).
+  assert (0 <= noise_mu 53 mu * (2 * beta + rho + e * (beta + rho))) by (apply Rmult_le_pos; lra).
+  lra.
+Qed.
 
 (** The small quantity s = 2δ/λ + 4η, bounded linearly in β, ρ, m·β, m·ρ. *)
 Let Hs_lin : 2 * d + 4 * e <= 2 * (e * (beta + rho) + e) + 4 * e +
@@ -152,7 +158,7 @@ Let Hs_lin : 2 * d + 4 * e <= 2 * (e * (beta + rho) + e) + 4 * e +
 Proof. eapply Rle_trans; [exact Hs|]. right. ring. Qed.
 
 Let Hmb : 0 <= m * beta <= 2 ^ 22 * 353.
-Proof. split; [nra|]. apply Rmult_le_compat; lra. Qed.
+Proof. split; [apply Rmult_le_pos; lra|]. apply Rmult_le_compat; lra. Qed.
 
 Let Hmr : m * 1 <= m * rho <= m * 2.
 Proof. split; apply Rmult_le_compat_l; lra. Qed.
@@ -170,10 +176,15 @@ Proof.
   { unfold F. fold d. replace (2 * d) with (d + d) by ring. rewrite exp_plus. field. lra. }
   assert (Hexp1 : 1 <= exp (2 * d)) by (apply exp_ge_1; lra).
   assert (Hexp2 : exp (2 * d) <= / (1 - 2 * d)) by (apply exp_le_inv_one_minus; lra).
-  assert (Hden : 1 - 2 * d - 4 * e <= (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))) by nra.
-  assert (Hpos : 0 < (1 - 2 * e) * (1 - 2 * e)) by nra.
+  assert (Hden : 1 - 2 * d - 4 * e <= (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))).
+  { (* the difference is 4e(e + 2d(1 - e)) *)
+    assert (Hd := Hd0). assert (0 <= d * (1 - e)) by (apply Rmult_le_pos; lra).
+    assert (0 <= e * (e + 2 * (d * (1 - e)))) by (apply Rmult_le_pos; lra).
+    lra. }
+  assert (Hpos : 0 < (1 - 2 * e) * (1 - 2 * e)) by (apply Rmult_lt_0_compat; lra).
   assert (F1 : 1 <= F).
-  { rewrite HF. apply div_ge1; [exact Hpos|]. nra. }
+  { rewrite HF. apply div_ge1; [exact Hpos|].
+    assert (0 <= e * (1 - e)) by (apply Rmult_le_pos; lra). lra. }
   assert (F2 : F * (1 - s) <= 1).
   { rewrite HF. unfold s. unfold Rdiv.
     assert (Hx : exp (2 * d) * (1 - 2 * d) <= 1).
@@ -183,7 +194,9 @@ Proof.
       with (exp (2 * d) * (1 - (2 * d + 4 * e))) by (field; lra).
     assert (exp (2 * d) * (1 - (2 * d + 4 * e)) <= exp (2 * d) * ((1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))))
       by (apply Rmult_le_compat_l; lra).
-    nra. }
+    assert (exp (2 * d) * (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e)) <= 1 * ((1 - 2 * e) * (1 - 2 * e)))
+      by (apply Rmult_le_compat_r; lra).
+    lra. }
   assert (Hr : 2718 / 1000 <= exp rho).
   { eapply Rle_trans; [exact exp_1_ge|]. apply exp_le_iff. lra. }
   assert (Hs0 : 0 <= s <= / 10000) by (unfold s; split; lra).
@@ -195,7 +208,12 @@ Qed.
 (** Hdisp, Hrange and HE of [float_snap_dp] at these choices. *)
 Lemma snap64_disp : eta 53 * (B + grid) + noise_mu 53 mu * (2 * B + grid + eta 53 * (B + grid)) <
   snap64_delta mu lam grid B.
-Proof. unfold snap64_delta. assert (0 < eta 53) by (rewrite eta_binary64; lra). nra. Qed.
+Proof.
+  unfold snap64_delta. assert (Hep : 0 < eta 53) by (rewrite eta_binary64; lra).
+  (* from HB alone: the statement's hypotheses stay those it always had *)
+  assert (Hl : 0 < lam) by (clear - HB; destruct HB; lra).
+  assert (0 < eta 53 * lam) by (apply Rmult_lt_0_compat; [exact Hep|exact Hl]). lra.
+Qed.
 
 Lemma snap64_range : normal_min 53 (-1074) <= exp (- (2 * B + grid + snap64_delta mu lam grid B) / lam).
 Proof.
@@ -212,7 +230,10 @@ Proof.
   assert (Hx : exp d <= / (1 - d)) by (apply exp_le_inv_one_minus; lra).
   assert (Hx' : exp d <= 10001 / 10000).
   { assert (Hd1 : 0 < 1 - d) by lra.
-    apply (Rmult_le_compat_r (1 - d)) in Hx; [|lra]. rewrite Rinv_l in Hx by lra. nra. }
+    apply (Rmult_le_compat_r (1 - d)) in Hx; [|lra]. rewrite Rinv_l in Hx by lra.
+    destruct (Rle_or_lt (exp d) (10001 / 10000)) as [|Hlt]; [assumption|]. exfalso.
+    assert (10001 / 10000 * (1 - d) < exp d * (1 - d)) by (apply Rmult_lt_compat_r; lra).
+    assert (Hd := Hd0). lra. }
   assert (Hr : 2718 / 1000 <= exp rho).
   { eapply Rle_trans; [exact exp_1_ge|]. apply exp_le_iff. lra. }
   assert (Hi : / (1 - 2 * e) <= 10001 / 10000).
@@ -220,7 +241,9 @@ Proof.
   assert (He2 : exp d / (1 - 2 * e) <= 10001 / 10000 * (10001 / 10000)).
   { unfold Rdiv. apply Rmult_le_compat; [left; apply exp_pos|left; apply Rinv_0_lt_compat; lra|exact Hx'|exact Hi]. }
   assert (0 <= exp d / (1 - 2 * e)) by (unfold Rdiv; apply Rmult_le_pos; [left; apply exp_pos|left; apply Rinv_0_lt_compat; lra]).
-  nra.
+  assert (exp d / (1 - 2 * e) * (exp d / (1 - 2 * e)) <= 10001 / 10000 * (10001 / 10000) * (10001 / 10000 * (10001 / 10000)))
+    by (apply Rmult_le_compat; lra).
+  lra.
 Qed.
 
 End Closed.

@@ -141,16 +141,19 @@ Proof.
     assert (Hb : (IZR k + / 2) * grid = (IZR k - / 2) * grid + grid) by field.
     rewrite <- (ratio_K_eq ((IZR k - / 2) * grid)), <- Hb.
     apply (interior_ratio prec emin Hprec choice lnf mu Hmu pr Hpr t grid B k lam x x' delta Hgrid Hk Hok Fx Fx' Hd0).
-    - left. apply disp_ok; apply Rabs_le; nra.
-    - left. apply disp_ok; apply Rabs_le; nra.
-    - apply disp_ok; apply Rabs_le; nra.
-    - apply disp_ok; apply Rabs_le; nra.
-    - apply range_ok; nra.
-    - apply range_ok; nra.
-    - apply range_ok; nra.
-    - apply range_ok; nra.
+    - left. apply disp_ok; apply Rabs_le; lra.
+    - left. apply disp_ok; apply Rabs_le; lra.
+    - apply disp_ok; apply Rabs_le; lra.
+    - apply disp_ok; apply Rabs_le; lra.
+    - apply range_ok; lra.
+    - apply range_ok; lra.
+    - apply range_ok; lra.
+    - apply range_ok; lra.
     - rewrite Hb. replace (((IZR k - / 2) * grid + grid) / lam) with ((IZR k - / 2) * grid / lam + grid / lam)
-        by (field; lra). rewrite exp_plus. assert (exp ((IZR k - / 2) * grid / lam) > 0) by apply exp_pos. nra. }
+        by (field; lra). rewrite exp_plus. assert (exp ((IZR k - / 2) * grid / lam) > 0) by apply exp_pos.
+      assert (ratio_E lam delta * ratio_E lam delta * exp ((IZR k - / 2) * grid / lam) <
+        exp (grid / lam) * exp ((IZR k - / 2) * grid / lam)) by (apply Rmult_lt_compat_r; lra).
+      lra. }
   (* anything else is never output *)
   assert (Z : snap_output_prob lam x (fun w => float_snap t grid B w = out) = 0).
   { unfold SnapOutput.snap_output_prob.

@@ -111,14 +111,15 @@ Proof.
     rewrite HKa. field. lra. }
   assert (Hlag : g t * (b2 - a2) = g a2 * (b2 - t) + g b2 * (t - a2) + A * (t - a2) * (b2 - t) * (b2 - a2))
     by (unfold g; ring).
-  assert (Pa : 0 <= g a2) by (rewrite Ga; apply Rmult_le_pos; [nra|left; apply Rinv_0_lt_compat; lra]).
-  assert (Pb : 0 <= g b2) by (rewrite Gb; apply Rmult_le_pos; [nra|left; apply Rinv_0_lt_compat; lra]).
+  assert (Pa : 0 <= g a2) by (rewrite Ga; apply Rmult_le_pos; [apply Rle_0_sqr|left; apply Rinv_0_lt_compat; lra]).
+  assert (Pb : 0 <= g b2) by (rewrite Gb; apply Rmult_le_pos; [apply Rle_0_sqr|left; apply Rinv_0_lt_compat; lra]).
   assert (P3 : 0 <= A * (t - a2) * (b2 - t) * (b2 - a2)).
   { repeat apply Rmult_le_pos; lra. }
   assert (Pg : 0 <= g t).
   { assert (0 <= g t * (b2 - a2)) by (rewrite Hlag; assert (0 <= g a2 * (b2 - t)) by (apply Rmult_le_pos; lra);
       assert (0 <= g b2 * (t - a2)) by (apply Rmult_le_pos; lra); lra).
-    nra. }
+    destruct (Rle_or_lt 0 (g t)) as [|Hn]; [assumption|].
+    assert (g t * (b2 - a2) < 0 * (b2 - a2)) by (apply Rmult_lt_compat_r; lra). lra. }
   assert (Heq : g t / t = K * (2 - a2 / t - t / b2) - (2 - a1 / t - t / b1)) by (unfold g, A; field; lra).
   assert (0 <= g t / t) by (apply Rmult_le_pos; [exact Pg|left; apply Rinv_0_lt_compat; exact Ht]).
   lra.
@@ -409,8 +410,11 @@ Proof.
     assert (E12 : exp ((a - delta) / lam) <= exp ((b + delta) / lam)).
     { apply exp_mono. unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact Hlam|lra]. }
     unfold al, be. unfold Rdiv. rewrite Rinv_inv. split; [apply Rmult_lt_0_compat; lra|].
-    assert (exp ((a - delta) / lam) * (1 - 2 * eta) < exp ((a - delta) / lam)) by nra.
-    assert (exp ((b + delta) / lam) <= exp ((b + delta) / lam) * / (1 - 2 * eta)) by nra.
+    assert (exp ((a - delta) / lam) * (1 - 2 * eta) < exp ((a - delta) / lam))
+      by (assert (0 < exp ((a - delta) / lam) * eta) by (apply Rmult_lt_0_compat; lra); lra).
+    assert (exp ((b + delta) / lam) <= exp ((b + delta) / lam) * / (1 - 2 * eta))
+      by (assert (exp ((b + delta) / lam) * 1 <= exp ((b + delta) / lam) * / (1 - 2 * eta))
+            by (apply Rmult_le_compat_l; [left; apply exp_pos|exact Hk]); lra).
     lra. }
   assert (R := snap_mass_ratio al be (exp (x' / lam)) (exp (x / lam)) Hab' (exp_pos _) (exp_pos _)).
   assert (Hmax : Rmax (exp (x / lam) / exp (x' / lam)) (exp (x' / lam) / exp (x / lam)) = exp (Rabs (x - x') / lam)).
@@ -466,8 +470,9 @@ Proof.
   assert (Hden : 0 < be - E * E * al) by lra.
   apply (output_ratio_of_mass_bound lam x x' a b delta); try assumption.
   - unfold ratio_K. fold E al be. apply Rlt_le, Rdiv_lt_0_compat; [|exact Hden].
-    assert (HE2 : 1 <= E * E) by nra. assert (be <= E * E * be) by nra.
-    assert (al <= E * E * al) by nra. lra.
+    assert (HE2 : 1 <= E * E) by (assert (1 * 1 <= E * E) by (apply Rmult_le_compat; lra); lra).
+    assert (be <= E * E * be) by (assert (1 * be <= E * E * be) by (apply Rmult_le_compat_r; lra); lra).
+    assert (al <= E * E * al) by (assert (1 * al <= E * E * al) by (apply Rmult_le_compat_r; lra); lra). lra.
   - assert (Ex : exp (delta / lam) = E * (1 - 2 * eta)) by (unfold E, ratio_E; field; lra).
     replace (exp ((a - delta) / lam) / / (1 - 2 * eta)) with (al / E)
       by (rewrite exp_div_lam by exact Hlam; fold al; rewrite Ex; field; split; lra).

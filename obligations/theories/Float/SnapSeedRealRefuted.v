@@ -159,7 +159,8 @@ Proof.
   { rewrite <- (fl_generic 0) by apply generic_format_0. apply fl_le.
     rewrite <- ln_1. apply ln_mono; lra. }
   assert (Hn : fl (lam * fl (ln (ust U))) <= 0).
-  { rewrite <- (fl_generic 0) by apply generic_format_0. apply fl_le. assert (L := lam_pos). nra. }
+  { rewrite <- (fl_generic 0) by apply generic_format_0. apply fl_le. assert (L := lam_pos).
+    assert (0 <= lam * - fl (ln (ust U))) by (apply Rmult_le_pos; lra). lra. }
   assert (Hs : fl (x' + 1 * fl (lam * fl (ln (ust U)))) <= 0).
   { rewrite <- (fl_generic 0) by apply generic_format_0. apply fl_le. lra. }
   lra.

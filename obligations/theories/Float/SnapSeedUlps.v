@@ -67,13 +67,13 @@ Proof.
     assert (Hrw : r0 <= exp (tight_W 53 (-1074) grid B / lam)).
     { eapply Rle_trans; [exact Hr0e|]. apply exp_le_iff. exact HW. }
     eapply Rle_trans; [apply (tight64_K_le_c mu m lam grid B Hmu Hm Hmmax Hlam Hgrid1 HB c r0 Hr0 Hrw Hc)|].
-    assert (Hc0 : 0 <= c) by nra.
+    assert (Hc0 : 0 <= c) by (clear - Hr0 Hc; nra).
     assert (Hrho : grid / lam <= 2) by (apply div_le_iff_r; lra).
     assert (Hrho0' : 0 <= grid / lam) by (apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]).
     assert (Hb : 0 <= B / lam) by (apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]).
     assert (Hmr : m * (grid / lam) <= m * 2) by (apply Rmult_le_compat_l; lra).
     assert (Hs : eta 53 * (4 * (B / lam) + 4 * (m * (B / lam)) + grid / lam + m * (grid / lam) + 7) <=
-      ((4 + 4 * m) * (B / lam) + 2 * m + 9) * eta 53) by (rewrite He; nra).
+      ((4 + 4 * m) * (B / lam) + 2 * m + 9) * eta 53) by (rewrite He; lra).
     apply Rle_trans with (1 + c * ((4 + 4 * m) * (B / lam) + 2 * m + 9) * eta 53).
     + rewrite Rmult_assoc. apply Rplus_le_compat_l. apply Rmult_le_compat_l; [exact Hc0|exact Hs].
     + apply exp_ineq1_le.
@@ -109,21 +109,22 @@ Proof.
   (* m exceeds 2k by 4k²η/(1 − 2kη) ≤ 2^−11 (about), which the +1 of the intercept absorbs. *)
   assert (Hk2 : (4 + 4 * m) * (B / lam) + 2 * m + 9 <= (4 + 8 * k) * (B / lam) + 4 * k + 10).
   { assert (Hmk : (m - 2 * k) * (1 - 2 * k * e) = 4 * k * k * e) by (rewrite Rmult_minus_distr_r, Hm1; ring).
-    assert (Hkk : k * k <= 2 ^ 20 * 2 ^ 20) by nra.
-    assert (Hmk' : m - 2 * k <= / 1000).
-    { apply (Rmult_le_reg_r (1 - 2 * k * e)); [exact Hden|]. rewrite Hmk. rewrite He in *. nra. }
+    assert (Hkk : k * k <= 2 ^ 20 * 2 ^ 20) by (apply Rmult_le_compat; lra).
+    assert (Hk0 : 0 <= k * k) by (apply Rmult_le_pos; lra).
+    assert (Hmk' : m - 2 * k <= / 2000).
+    { apply (Rmult_le_reg_r (1 - 2 * k * e)); [exact Hden|]. rewrite Hmk. rewrite He in *. lra. }
     assert (Hm2 : 2 * k <= m).
-    { apply (Rmult_le_reg_r (1 - 2 * k * e)); [exact Hden|]. rewrite Hm1. rewrite He in *. nra. }
-    nra. }
+    { apply (Rmult_le_reg_r (1 - 2 * k * e)); [exact Hden|]. rewrite Hm1. rewrite He in *. lra. }
+    assert (B / lam * (m - 2 * k) <= 353 * (m - 2 * k)) by (apply Rmult_le_compat_r; lra).
+    lra. }
   assert (Hmmax : m <= 2 ^ 22).
-  { assert (Hkk : k * k <= 2 ^ 20 * 2 ^ 20) by nra.
-    apply (Rmult_le_reg_r (1 - 2 * k * e)); [exact Hden|]. rewrite Hm1. rewrite He in *. nra. }
+  { apply (Rmult_le_reg_r (1 - 2 * k * e)); [exact Hden|]. rewrite Hm1. rewrite He in *. lra. }
   assert (H := snap_binary64_dp_wide_log _ m c r0 rho0 choice lnf pr t lam grid B Hmu Hmm Hmmax Hr0 Hr0e Hc Hrho0
                  Hpr Hlnf Hlam Fl Hgrid HB x x' out Hx Hx').
   eapply Rle_trans; [exact H|].
   assert (Hnn := snap_prob_nonneg 53 (-1074) choice lnf pr Hpr lam x' (fun w => float_snap t grid B w = out)).
   apply Rmult_le_compat_r; [exact Hnn|]. apply exp_le_iff.
-  assert (Hc0 : 0 <= c) by nra.
+  assert (Hc0 : 0 <= c) by (clear - Hr0 Hc; nra).
   assert (He0 : 0 <= e) by (rewrite He; lra).
   apply Rplus_le_compat_l. apply Rmult_le_compat_r; [exact He0|]. apply Rmult_le_compat_l; [exact Hc0|exact Hk2].
 Qed.
@@ -154,7 +155,7 @@ Proof.
   intros k c r0 rho0 beta0 a b Hk Hr0 Hr0e Hc Hrho0 Ha Hb Hbeta0 choice lnf pr t lam grid B Hpr Hlnf Hlam Fl Hgrid HB
     x x' out Hx Hx'.
   assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
-  assert (Hc0 : 0 <= c) by nra.
+  assert (Hc0 : 0 <= c) by (clear - Hr0 Hc; nra).
   assert (HB0 : 0 < B <= 353 * lam).
   { split; [|lra]. assert (0 < beta0 * lam) by (apply Rmult_lt_0_compat; lra). lra. }
   eapply Rle_trans; [exact (snap_binary64_dp_wide_ulps k c r0 rho0 choice lnf pr t lam grid B Hk Hr0 Hr0e Hc Hrho0
@@ -162,7 +163,9 @@ Proof.
   apply Rmult_le_compat_r; [apply snap_prob_nonneg; exact Hpr|]. apply exp_le_iff.
   assert (Hbl : beta0 <= B / lam) by (apply div_le_iff; lra).
   assert (He := eta_binary64). assert (He0 : 0 < eta 53) by (rewrite He; lra).
-  assert (Hkc : c * ((4 + 8 * k) * (B / lam) + 4 * k + 10) <= a * (B / lam) + b) by nra.
+  assert (Hkc : c * ((4 + 8 * k) * (B / lam) + 4 * k + 10) <= a * (B / lam) + b).
+  { assert ((a - (4 + 8 * k) * c) * beta0 <= (a - (4 + 8 * k) * c) * (B / lam)) by (apply Rmult_le_compat_l; lra).
+    lra. }
   assert (Hk' : c * ((4 + 8 * k) * (B / lam) + 4 * k + 10) * eta 53 <= (a * (B / lam) + b) * eta 53)
     by (apply Rmult_le_compat_r; lra).
   lra.

@@ -168,7 +168,8 @@ Proof.
       + eapply Rle_trans; [apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr); exact H1|].
         rewrite X1. apply ulen_from_anti.
         replace (g / E / t) with (g / (t * D) * (1 - 2 * eta)) by (rewrite HE; field; split; lra).
-        assert (0 < g / (t * D)) by (apply Rdiv_lt_0_compat; nra). nra.
+        assert (0 < g / (t * D)) by (apply Rdiv_lt_0_compat; [|apply Rmult_lt_0_compat]; lra).
+        assert (0 <= g / (t * D) * eta) by (apply Rmult_le_pos; lra). lra.
     - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (x - a + delta) / lam)).
       + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
         assert (O := outer_above prec emin Hprec0 choice lnf mu Hmu (-1) lam (ustar prec emin U) x a
@@ -189,7 +190,7 @@ Proof.
     - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (x' - a - delta) / lam)).
       + eapply Rle_trans; [|apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr); exact H4].
         rewrite X4. apply ulen_to_mono.
-        apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; nra.
+        apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; [apply Rmult_lt_0_compat|apply Rmult_le_compat_l]; lra.
       + apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp]. apply HP2.
         apply (inner_above_open (-1) lam (ustar prec emin U) x' a (or_intror eq_refl) Hla Hu Hp Fx').
         apply mul_div_lam_r in HL; [|exact Hlam]. lra. }
@@ -211,7 +212,8 @@ Proof.
   set (m := tail_mass SPlus (g * E) t') in *.
   set (rho := Rmax (t * (E * E) / t') (t' / (t * (E * E)))) in *.
   assert (S1 : rho * m <= E * E * exp (Rabs (x - x') / lam) * m) by (apply Rmult_le_compat_r; lra).
-  assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)) by (assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos; nra).
+  assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)).
+  { assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos. apply Rmult_le_pos; [apply Rmult_le_pos|]; lra. }
   assert (S3 : E * E * exp (Rabs (x - x') / lam) * (/ 2 * m) <= E * E * exp (Rabs (x - x') / lam) * snap_output_prob lam x' P)
     by (apply Rmult_le_compat_l; [exact S2|exact Lw]).
   fold E. lra.
@@ -271,7 +273,7 @@ Proof.
         fold (outer_hi x b) in O. apply div_lam_le; [exact Hlam|]. lra.
       + eapply Rle_trans; [apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr); exact H2|].
         rewrite X2. apply ulen_from_anti.
-        apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; nra. }
+        apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; [apply Rmult_lt_0_compat|apply Rmult_le_compat_l]; lra. }
   assert (Lw : / 2 * tail_mass SMinus (g / E) t' <= snap_output_prob lam x' P).
   { unfold snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
@@ -279,7 +281,8 @@ Proof.
       + eapply Rle_trans; [|apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr); exact H3].
         rewrite X3. apply ulen_to_mono.
         replace (g / E / t') with (g / (t' * D) * (1 - 2 * eta)) by (rewrite HE; field; split; lra).
-        assert (0 < g / (t' * D)) by (apply Rdiv_lt_0_compat; nra). nra.
+        assert (0 < g / (t' * D)) by (apply Rdiv_lt_0_compat; [|apply Rmult_lt_0_compat]; lra).
+        assert (0 <= g / (t' * D) * eta) by (apply Rmult_le_pos; lra). lra.
       + apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp]. apply HP2.
         apply (inner_below_open 1 lam (ustar prec emin U) x' b (or_introl eq_refl) Hla Hu Hp Fx').
         apply mul_div_lam_r in HL; [|exact Hlam]. lra.
@@ -308,7 +311,8 @@ Proof.
   set (m := tail_mass SMinus (g / E) t') in *.
   set (rho := Rmax (t / (E * E) / t') (t' / (t / (E * E)))) in *.
   assert (S1 : rho * m <= E * E * exp (Rabs (x - x') / lam) * m) by (apply Rmult_le_compat_r; lra).
-  assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)) by (assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos; nra).
+  assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)).
+  { assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos. apply Rmult_le_pos; [apply Rmult_le_pos|]; lra. }
   assert (S3 : E * E * exp (Rabs (x - x') / lam) * (/ 2 * m) <= E * E * exp (Rabs (x - x') / lam) * snap_output_prob lam x' P)
     by (apply Rmult_le_compat_l; [exact S2|exact Lw]).
   fold E. lra.

@@ -280,11 +280,17 @@ Proof.
   assert (HK : K = (E * E * be - al) / (be - E * E * al)) by reflexivity.
   assert (HK0 : 0 <= K).
   { rewrite HK. apply Rlt_le, Rdiv_lt_0_compat; [|exact Hden].
-    assert (HE2 : 1 <= E * E) by nra. assert (be <= E * E * be) by nra. nra. }
+    assert (HE2 : 1 <= E * E) by (assert (1 * 1 <= E * E) by (apply Rmult_le_compat; lra); lra).
+    assert (be <= E * E * be) by (assert (1 * be <= E * E * be) by (apply Rmult_le_compat_r; lra); lra).
+    assert (al <= E * E * al) by (assert (1 * al <= E * E * al) by (apply Rmult_le_compat_r; lra); lra).
+    lra. }
   (* the widened and narrowed ideal masses at x′ *)
-  assert (HE2 : 1 <= E * E) by nra.
-  assert (Hal1 : al <= al * E) by nra. assert (Hal2 : al * E <= E * E * al) by nra.
-  assert (Hbe1 : be <= be * E) by nra.
+  assert (HE2 : 1 <= E * E) by (assert (1 * 1 <= E * E) by (apply Rmult_le_compat; lra); lra).
+  assert (Hal1 : al <= al * E) by (assert (al * 1 <= al * E) by (apply Rmult_le_compat_l; lra); lra).
+  assert (Hal2 : al * E <= E * E * al).
+  { assert (0 <= al * E) by (apply Rmult_le_pos; lra).
+    assert (1 * (al * E) <= E * (al * E)) by (apply Rmult_le_compat_r; lra). lra. }
+  assert (Hbe1 : be <= be * E) by (assert (be * 1 <= be * E) by (apply Rmult_le_compat_l; lra); lra).
   assert (W : snap_mass (al / E) (be * E) (exp (x' / lam)) <= K * snap_mass (al * E) (be / E) (exp (x' / lam))).
   { rewrite HK. apply snap_mass_widen.
     + split; [apply Rdiv_lt_0_compat; lra|]. apply Rle_trans with al; [apply div_k_le; lra|lra].
@@ -365,7 +371,8 @@ Proof.
       + eapply Rle_trans; [apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr); exact H1|].
         rewrite X1. apply ulen_from_anti.
         replace (g / E / t) with (g / (t * D) * (1 - 2 * eta)) by (rewrite HE; field; split; lra).
-        assert (0 < g / (t * D)) by (apply Rdiv_lt_0_compat; nra). nra.
+        assert (0 < g / (t * D)) by (apply Rdiv_lt_0_compat; [|apply Rmult_lt_0_compat]; lra).
+        assert (0 <= g / (t * D) * eta) by (apply Rmult_le_pos; lra). lra.
     - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (x - a + delta) / lam)).
       + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
         unfold SnapOutput.snap_sum in HPU. apply HP1 in HPU.
@@ -386,7 +393,7 @@ Proof.
     - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (x' - a - delta) / lam)).
       + eapply Rle_trans; [|apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr); exact H4].
         rewrite X4. apply ulen_to_mono.
-        apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; nra.
+        apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; [apply Rmult_lt_0_compat|apply Rmult_le_compat_l]; lra.
       + apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp].
         unfold SnapOutput.snap_sum. apply HP2.
         apply (tight_inner_lo (-1) lam (ustar prec emin U) x' a (or_intror eq_refl) Fl Hu Hp).
@@ -408,7 +415,8 @@ Proof.
   set (m := tail_mass SPlus (g * E) t') in *.
   set (rho := Rmax (t * (E * E) / t') (t' / (t * (E * E)))) in *.
   assert (S1 : rho * m <= E * E * exp (Rabs (x - x') / lam) * m) by (apply Rmult_le_compat_r; lra).
-  assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)) by (assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos; nra).
+  assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)).
+  { assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos. apply Rmult_le_pos; [apply Rmult_le_pos|]; lra. }
   assert (S3 : E * E * exp (Rabs (x - x') / lam) * (/ 2 * m) <= E * E * exp (Rabs (x - x') / lam) * snap_output_prob lam x' P)
     by (apply Rmult_le_compat_l; [exact S2|exact Lw]).
   fold E. lra.
@@ -468,7 +476,7 @@ Proof.
         apply div_lam_le; [exact Hlam|]. lra.
       + eapply Rle_trans; [apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr); exact H2|].
         rewrite X2. apply ulen_from_anti.
-        apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; nra. }
+        apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; [apply Rmult_lt_0_compat|apply Rmult_le_compat_l]; lra. }
   assert (Lw : / 2 * tail_mass SMinus (g / E) t' <= snap_output_prob lam x' P).
   { unfold SnapOutput.snap_output_prob. cbn [tail_mass]. rewrite Rmult_plus_distr_l.
     apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
@@ -476,7 +484,8 @@ Proof.
       + eapply Rle_trans; [|apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr); exact H3].
         rewrite X3. apply ulen_to_mono.
         replace (g / E / t') with (g / (t' * D) * (1 - 2 * eta)) by (rewrite HE; field; split; lra).
-        assert (0 < g / (t' * D)) by (apply Rdiv_lt_0_compat; nra). nra.
+        assert (0 < g / (t' * D)) by (apply Rdiv_lt_0_compat; [|apply Rmult_lt_0_compat]; lra).
+        assert (0 <= g / (t' * D) * eta) by (apply Rmult_le_pos; lra). lra.
       + apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp].
         unfold SnapOutput.snap_sum. apply HP2.
         apply (tight_inner_hi 1 lam (ustar prec emin U) x' b (or_introl eq_refl) Fl Hu Hp).
@@ -507,7 +516,8 @@ Proof.
   set (m := tail_mass SMinus (g / E) t') in *.
   set (rho := Rmax (t / (E * E) / t') (t' / (t / (E * E)))) in *.
   assert (S1 : rho * m <= E * E * exp (Rabs (x - x') / lam) * m) by (apply Rmult_le_compat_r; lra).
-  assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)) by (assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos; nra).
+  assert (S2 : 0 <= E * E * exp (Rabs (x - x') / lam)).
+  { assert (0 < exp (Rabs (x - x') / lam)) by apply exp_pos. apply Rmult_le_pos; [apply Rmult_le_pos|]; lra. }
   assert (S3 : E * E * exp (Rabs (x - x') / lam) * (/ 2 * m) <= E * E * exp (Rabs (x - x') / lam) * snap_output_prob lam x' P)
     by (apply Rmult_le_compat_l; [exact S2|exact Lw]).
   fold E. lra.
@@ -635,24 +645,27 @@ Proof.
     - apply Rmult_le_compat_r; [exact Hpx'|]. apply Rmult_le_compat_l; lra. }
   destruct (classic (exists k, out = grid * IZR k /\ - B < grid * IZR k < B)) as [[k [-> Hk]]|Hno].
   { set (e1 := (IZR k - / 2) * grid). set (e2 := (IZR k + / 2) * grid).
-    assert (He1 : Rabs e1 <= B + grid / 2) by (unfold e1; apply Rabs_le; split; nra).
-    assert (He2 : Rabs e2 <= B + grid / 2) by (unfold e2; apply Rabs_le; split; nra).
+    assert (He1 : Rabs e1 <= B + grid / 2) by (unfold e1; apply Rabs_le; split; lra).
+    assert (He2 : Rabs e2 <= B + grid / 2) by (unfold e2; apply Rabs_le; split; lra).
     set (A := thr t e1). set (B' := thr t e2).
     (* the thresholds are at least W apart *)
     assert (HW : tight_W grid B <= B' - A).
     { assert (N1 := thr_near prec emin Hprec choice t e1). assert (N2 := thr_near prec emin Hprec choice t e2).
       apply Rabs_le_inv in N1. apply Rabs_le_inv in N2. fold A in N1. fold B' in N2.
-      assert (2 * eta * Rabs e1 + 2 * eta * Rabs e2 <= 2 * eta * (2 * B + grid)) by nra.
+      assert (2 * eta * Rabs e1 + 2 * eta * Rabs e2 <= 2 * eta * (2 * B + grid)).
+      { assert (2 * eta * Rabs e1 <= 2 * eta * (B + grid / 2)) by (apply Rmult_le_compat_l; lra).
+        assert (2 * eta * Rabs e2 <= 2 * eta * (B + grid / 2)) by (apply Rmult_le_compat_l; lra). lra. }
       unfold tight_W. assert (Hge : e2 - e1 = grid) by (unfold e1, e2; rewrite Rmult_plus_distr_r, Rmult_minus_distr_r; lra). lra. }
     set (E := ratio_E lam delta) in *.
     assert (HrW : E * E < exp ((B' - A) / lam)).
     { eapply Rlt_le_trans; [exact HE|]. apply exp_mono. unfold Rdiv.
       apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact Hlam|exact HW]. }
     assert (HWpos : 0 < B' - A).
-    { assert (1 < exp ((B' - A) / lam)) by nra.
+    { assert (1 < exp ((B' - A) / lam)) by (assert (1 * 1 <= E * E) by (apply Rmult_le_compat; lra); lra).
       destruct (Rle_lt_dec (B' - A) 0) as [Hn|Hp]; [|exact Hp]. exfalso.
       assert (exp ((B' - A) / lam) <= exp 0).
-      { apply exp_mono. unfold Rdiv. assert (0 < / lam) by (apply Rinv_0_lt_compat; exact Hlam). nra. }
+      { apply exp_mono. unfold Rdiv. assert (0 < / lam) by (apply Rinv_0_lt_compat; exact Hlam).
+        assert (0 <= - (B' - A) * / lam) by (apply Rmult_le_pos; lra). lra. }
       rewrite exp_0 in *. lra. }
     eapply Rle_trans.
     - apply (tight_ratio lam x x' A B' delta); try assumption.
@@ -670,17 +683,20 @@ Proof.
       + apply range_ok. assert (H := dist_lo e1 x' He1 Hx'). fold A in H. lra.
       + apply range_ok. assert (H := dist_hi e2 x' He2 Hx'). fold B' in H. lra.
       + replace (B' / lam) with (A / lam + (B' - A) / lam) by (field; lra). rewrite exp_plus.
-        assert (0 < exp (A / lam)) by apply exp_pos. fold E. nra.
+        assert (0 < exp (A / lam)) by apply exp_pos. fold E.
+        assert (E * E * exp (A / lam) < exp ((B' - A) / lam) * exp (A / lam)) by (apply Rmult_lt_compat_r; lra).
+        lra.
     - apply Rmult_le_compat_r; [exact Hpx'|]. apply Rmult_le_compat_l; [lra|].
       unfold ratio_K, tight_K. fold E.
       replace (exp (B' / lam)) with (exp (A / lam) * exp ((B' - A) / lam))
         by (rewrite <- exp_plus; f_equal; field; lra).
       assert (HA := exp_pos (A / lam)).
+      assert (0 < exp (A / lam) * (exp ((B' - A) / lam) - E * E)) by (apply Rmult_lt_0_compat; lra).
       replace ((E * E * (exp (A / lam) * exp ((B' - A) / lam)) - exp (A / lam)) /
                (exp (A / lam) * exp ((B' - A) / lam) - E * E * exp (A / lam)))
         with ((E * E * exp ((B' - A) / lam) - 1) / (exp ((B' - A) / lam) - E * E))
-        by (field; split; nra).
-      apply ratio_K_anti; [nra|exact HE|].
+        by (field; split; lra).
+      apply ratio_K_anti; [assert (1 * 1 <= E * E) by (apply Rmult_le_compat; lra); lra|exact HE|].
       apply exp_mono. unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact Hlam|exact HW]. }
   (* anything else is never output *)
   assert (Z : snap_output_prob lam x (fun w => float_snap t grid B w = out) = 0).
@@ -696,7 +712,8 @@ Proof.
         rewrite C2 in C1, H. split; [symmetry; exact H|exact C1]. }
     rewrite !E0. ring. }
   rewrite Z. apply Rmult_le_pos; [|exact Hpx']. apply Rmult_le_pos; [lra|].
-  assert (H1 : 0 < ratio_E lam delta) by lra. nra.
+  assert (H1 : 0 < ratio_E lam delta) by lra.
+  assert (0 <= ratio_E lam delta * ratio_E lam delta) by (apply Rmult_le_pos; lra). lra.
 Qed.
 
 End SnapTight.

@@ -42,7 +42,9 @@ Proof.
   apply (Rmult_le_reg_r (r - F)); [exact Hrf|].
   unfold Rdiv. rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra.
   assert (A : (F - 1) * (r + 1) <= s * F * (r + 1)) by nra.
-  assert (B : F * (r + 1) <= c * (r - F)) by nra.
+  assert (B : F * (r + 1) <= c * (r - F)).
+  { assert (F * (r + 1) <= 10002 / 10000 * (r + 1)) by (apply Rmult_le_compat_r; lra).
+    assert (c * (r - 10002 / 10000) <= c * (r - F)) by (apply Rmult_le_compat_l; lra). lra. }
   assert (C : s * (F * (r + 1)) <= s * (c * (r - F))) by (apply Rmult_le_compat_l; lra).
   nra.
 Qed.
@@ -115,24 +117,25 @@ Let Hd_eq : d = tight_mu 53 mu * (2 * beta + rho / 2 + 2 * e * (beta + rho / 2) 
 Proof. unfold d, tight64_delta. rewrite <- HD_eq. fold e. field. lra. Qed.
 
 Let Hmb : 0 <= m * beta <= 2 ^ 22 * 353.
-Proof. split; [nra|]. apply Rmult_le_compat; lra. Qed.
+Proof. split; [apply Rmult_le_pos; lra|]. apply Rmult_le_compat; lra. Qed.
 
 Let Hmr : m * 1 <= m * rho <= m * 2.
 Proof. split; apply Rmult_le_compat_l; lra. Qed.
 
 Let Hmt : 0 <= m * tau <= 2 ^ 22 * / 1267650600228229401496703205376.
-Proof. split; [nra|]. apply Rmult_le_compat; lra. Qed.
+Proof. split; [apply Rmult_le_pos; lra|]. apply Rmult_le_compat; lra. Qed.
 
 (** s = 2δ/λ + 4η, bounded linearly in β, ρ, τ and m·β, m·ρ, m·τ. *)
 Let Hs_lin : 2 * d + 4 * e <= 2 * (e + (1 + e) * e * m) * (2 * beta + rho / 2 + 2 * e * (beta + rho / 2) + tau)
   + 6 * e.
 Proof.
   rewrite Hd_eq. assert (0 < e) by (rewrite He; lra).
-  assert (0 <= 2 * beta + rho / 2 + 2 * e * (beta + rho / 2) + tau) by nra.
+  assert (0 <= e * (beta + rho / 2)) by (apply Rmult_le_pos; lra).
+  assert (0 <= 2 * beta + rho / 2 + 2 * e * (beta + rho / 2) + tau) by lra.
   assert (tight_mu 53 mu * (2 * beta + rho / 2 + 2 * e * (beta + rho / 2) + tau) <=
     (e + (1 + e) * (m * e)) * (2 * beta + rho / 2 + 2 * e * (beta + rho / 2) + tau))
     by (apply Rmult_le_compat_r; [lra|exact HM]).
-  nra.
+  lra.
 Qed.
 
 Let Hs_expand : 2 * (e + (1 + e) * e * m) * (2 * beta + rho / 2 + 2 * e * (beta + rho / 2) + tau) + 6 * e =
@@ -142,7 +145,11 @@ Proof. field. Qed.
 
 Let Hd0 : 0 <= d.
 Proof.
-  rewrite Hd_eq. assert (0 < e) by (rewrite He; lra). assert (Hn := tight_mu_nonneg 53 mu Hmu). nra.
+  rewrite Hd_eq. assert (0 < e) by (rewrite He; lra). assert (Hn := tight_mu_nonneg 53 mu Hmu).
+  assert (0 <= e * (beta + rho / 2)) by (apply Rmult_le_pos; lra).
+  assert (0 <= tight_mu 53 mu * (2 * beta + rho / 2 + 2 * e * (beta + rho / 2) + tau))
+    by (apply Rmult_le_pos; lra).
+  lra.
 Qed.
 
 Let Hs_small : 2 * d + 4 * e <= / 10000.
@@ -169,10 +176,15 @@ Proof.
   { unfold F. fold d. replace (2 * d) with (d + d) by ring. rewrite exp_plus. field. lra. }
   assert (Hexp1 : 1 <= exp (2 * d)) by (apply exp_ge_1; lra).
   assert (Hexp2 : exp (2 * d) <= / (1 - 2 * d)) by (apply exp_le_inv_one_minus; lra).
-  assert (Hden : 1 - 2 * d - 4 * e <= (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))) by nra.
-  assert (Hpos : 0 < (1 - 2 * e) * (1 - 2 * e)) by nra.
+  assert (Hden : 1 - 2 * d - 4 * e <= (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))).
+  { (* the difference is 4e(e + 2d(1 - e)) *)
+    assert (Hd := Hd0). assert (0 <= d * (1 - e)) by (apply Rmult_le_pos; lra).
+    assert (0 <= e * (e + 2 * (d * (1 - e)))) by (apply Rmult_le_pos; lra).
+    lra. }
+  assert (Hpos : 0 < (1 - 2 * e) * (1 - 2 * e)) by (apply Rmult_lt_0_compat; lra).
   assert (F1 : 1 <= F).
-  { rewrite HF. apply div_ge1; [exact Hpos|]. nra. }
+  { rewrite HF. apply div_ge1; [exact Hpos|].
+    assert (0 <= e * (1 - e)) by (apply Rmult_le_pos; lra). lra. }
   assert (F2 : F * (1 - s) <= 1).
   { rewrite HF. unfold s. unfold Rdiv.
     assert (Hx : exp (2 * d) * (1 - 2 * d) <= 1).
@@ -182,7 +194,9 @@ Proof.
       with (exp (2 * d) * (1 - (2 * d + 4 * e))) by (field; lra).
     assert (exp (2 * d) * (1 - (2 * d + 4 * e)) <= exp (2 * d) * ((1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))))
       by (apply Rmult_le_compat_l; lra).
-    nra. }
+    assert (exp (2 * d) * (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e)) <= 1 * ((1 - 2 * e) * (1 - 2 * e)))
+      by (apply Rmult_le_compat_r; lra).
+    lra. }
   assert (Hs0 : 0 <= s <= / 10000) by (unfold s; split; lra).
   eapply Rle_trans; [apply (snap64_K_step F _ s F1 F2 Hs0 Hr)|].
   fold beta. unfold tight64_a, tight64_b. fold e.
@@ -206,10 +220,15 @@ Proof.
   { unfold F. fold d. replace (2 * d) with (d + d) by ring. rewrite exp_plus. field. lra. }
   assert (Hexp1 : 1 <= exp (2 * d)) by (apply exp_ge_1; lra).
   assert (Hexp2 : exp (2 * d) <= / (1 - 2 * d)) by (apply exp_le_inv_one_minus; lra).
-  assert (Hden : 1 - 2 * d - 4 * e <= (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))) by nra.
-  assert (Hpos : 0 < (1 - 2 * e) * (1 - 2 * e)) by nra.
+  assert (Hden : 1 - 2 * d - 4 * e <= (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))).
+  { (* the difference is 4e(e + 2d(1 - e)) *)
+    assert (Hd := Hd0). assert (0 <= d * (1 - e)) by (apply Rmult_le_pos; lra).
+    assert (0 <= e * (e + 2 * (d * (1 - e)))) by (apply Rmult_le_pos; lra).
+    lra. }
+  assert (Hpos : 0 < (1 - 2 * e) * (1 - 2 * e)) by (apply Rmult_lt_0_compat; lra).
   assert (F1 : 1 <= F).
-  { rewrite HF. apply div_ge1; [exact Hpos|]. nra. }
+  { rewrite HF. apply div_ge1; [exact Hpos|].
+    assert (0 <= e * (1 - e)) by (apply Rmult_le_pos; lra). lra. }
   assert (F2 : F * (1 - s) <= 1).
   { rewrite HF. unfold s. unfold Rdiv.
     assert (Hx : exp (2 * d) * (1 - 2 * d) <= 1).
@@ -219,12 +238,17 @@ Proof.
       with (exp (2 * d) * (1 - (2 * d + 4 * e))) by (field; lra).
     assert (exp (2 * d) * (1 - (2 * d + 4 * e)) <= exp (2 * d) * ((1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e))))
       by (apply Rmult_le_compat_l; lra).
-    nra. }
+    assert (exp (2 * d) * (1 - 2 * d) * ((1 - 2 * e) * (1 - 2 * e)) <= 1 * ((1 - 2 * e) * (1 - 2 * e)))
+      by (apply Rmult_le_compat_r; lra).
+    lra. }
   assert (Hs0 : 0 <= s <= / 10000) by (unfold s; split; lra).
-  assert (Hc0 : 0 <= c) by nra.
+  assert (Hc0 : 0 <= c) by (clear - Hr0 Hc; nra).
   assert (Hcr : 10002 / 10000 * (exp (tight_W 53 (-1074) grid B / lam) + 1) <=
     c * (exp (tight_W 53 (-1074) grid B / lam) - 10002 / 10000)).
-  { assert (Hc1 : 10002 / 10000 <= c) by nra. nra. }
+  { assert (Hc1 : 10002 / 10000 <= c) by (clear - Hr0 Hc Hc0; nra).
+    assert (10002 / 10000 * (exp (tight_W 53 (-1074) grid B / lam) - r0) <=
+      c * (exp (tight_W 53 (-1074) grid B / lam) - r0)) by (apply Rmult_le_compat_r; lra).
+    lra. }
   eapply Rle_trans; [apply (ratio_K_step_c F _ s c F1 F2 Hs0); [lra|exact Hcr]|].
   apply Rplus_le_compat_l. apply Rmult_le_compat_l; [exact Hc0|].
   fold beta rho. fold e.
@@ -233,7 +257,12 @@ Proof.
 Qed.
 
 Lemma tight64_disp : tight_mu 53 mu * tight_D 53 (-1074) grid B < tight64_delta mu lam grid B.
-Proof. unfold tight64_delta. assert (0 < eta 53) by (rewrite eta_binary64; lra). nra. Qed.
+Proof.
+  unfold tight64_delta. assert (Hep : 0 < eta 53) by (rewrite eta_binary64; lra).
+  (* from HB alone: the statement's hypotheses stay those it always had *)
+  assert (Hl : 0 < lam) by (clear - HB; destruct HB; lra).
+  assert (0 < eta 53 * lam) by (apply Rmult_lt_0_compat; [exact Hep|exact Hl]). lra.
+Qed.
 
 Lemma tight64_range :
   normal_min 53 (-1074) <= exp (- (tight_D 53 (-1074) grid B + tight64_delta mu lam grid B) / lam).
@@ -251,17 +280,22 @@ Proof.
   assert (Hx : exp d <= / (1 - d)) by (apply exp_le_inv_one_minus; lra).
   assert (Hx' : exp d <= 10001 / 10000).
   { assert (Hd1 : 0 < 1 - d) by lra.
-    apply (Rmult_le_compat_r (1 - d)) in Hx; [|lra]. rewrite Rinv_l in Hx by lra. nra. }
+    apply (Rmult_le_compat_r (1 - d)) in Hx; [|lra]. rewrite Rinv_l in Hx by lra.
+    destruct (Rle_or_lt (exp d) (10001 / 10000)) as [|Hlt]; [assumption|]. exfalso.
+    assert (10001 / 10000 * (1 - d) < exp d * (1 - d)) by (apply Rmult_lt_compat_r; lra).
+    assert (Hd := Hd0). lra. }
   assert (Hi : / (1 - 2 * e) <= 10001 / 10000).
   { apply (Rmult_le_reg_l (1 - 2 * e)); [lra|]. rewrite Rinv_r by lra. rewrite He. lra. }
   assert (He2 : exp d / (1 - 2 * e) <= 10001 / 10000 * (10001 / 10000)).
   { unfold Rdiv. apply Rmult_le_compat; [left; apply exp_pos|left; apply Rinv_0_lt_compat; lra|exact Hx'|exact Hi]. }
   assert (0 <= exp d / (1 - 2 * e)) by (unfold Rdiv; apply Rmult_le_pos; [left; apply exp_pos|left; apply Rinv_0_lt_compat; lra]).
-  nra.
+  assert (exp d / (1 - 2 * e) * (exp d / (1 - 2 * e)) <= 10001 / 10000 * (10001 / 10000) * (10001 / 10000 * (10001 / 10000)))
+    by (apply Rmult_le_compat; lra).
+  assert (Hr' := Hr). lra.
 Qed.
 
 Lemma tight64_delta_nonneg : 0 <= tight64_delta mu lam grid B.
-Proof.
+Proof using Hmu Hm Hmmax Hlam Hgrid HB.
   assert (Hd := Hd0). unfold d in Hd. apply (Rmult_le_compat_r lam) in Hd; [|lra].
   unfold Rdiv in Hd. rewrite Rmult_assoc, Rinv_l, Rmult_1_r, Rmult_0_l in Hd by lra. exact Hd.
 Qed.

@@ -1,0 +1,754 @@
+(** * The same database released K times: the coefficient recursion in floats rounded one way
+
+    hs(t) of K runs on the same database is [gk K c] (CWCoef.v, [hs_stream_gk]) with
+    c = g_i − t·g_j.  For randomized response (Pr[y = x] = lo·r, every other output lo)
+    one run answering y multiplies c by lo and coordinate y by r, so every state of the
+    recursion is λ·[vec key] with [vec key x = c(x)·r^(key x)]: a key (integer exponents)
+    and a non-negative weight λ.  [levels] runs the recursion on floats: the weights are
+    rounded the way [up] says ([rnd], DownFloat.v), keys are exact, and states with equal
+    keys merge by adding weights (a trie of keys).  After each run a state is
+
+    - dropped when no continuation can end above 0 ([gk_dead], decided on floats
+      rounded against the decision),
+    - summed when none can end below 0 ([gk_sure]: its weight times Σ_x c(x)),
+    - finished when it is the last run or its weight is below [tau]: its weight times S₊
+      when rounding up ([gk_le_pos]), nothing when rounding down ([gk_nonneg]),
+    - else kept, its exponents shifted so the least exponent of a non-zero coefficient is 0,
+      and two inputs with equal coefficients put in order ([gk_swap]).
+
+    [coef_le] / [coef_gt]: the float sum of a run that keeps no state bounds [gk K c] from
+    above / below; [cw_coef_dp_of_check] and [cw_coef_not_dp_of_check] turn both orders of
+    the rows into (ε, δ)-CW-privacy of K runs on the same database, or its negation, with
+    the product table's definition as the statement. *)
+From Coq Require Import List Bool ZArith QArith Qreals Reals Lra Lia.
+From Interval Require Import Float.Primitive_ops Float.Sig Interval.Float_full Interval.Interval Real.Xreal.
+From Obligations.Core Require Import RealFacts Lists Sums.
+From Obligations.Finite Require Import Mechanism Neighbours DP Checker CheckerSound BasicComposition CW PLD PLDCheck Compose CWStream TypeClass CWCoef.
+From Obligations.Accountant Require Import DownFloat.
+Import ListNotations.
+
+Local Open Scope R_scope.
+
+(** ** Keys, and a trie of weighted keys *)
+
+Fixpoint zl_eqb (a b : list Z) : bool :=
+  match a, b with
+  | [], [] => true
+  | x :: a', y :: b' => Z.eqb x y && zl_eqb a' b'
+  | _, _ => false
+  end.
+
+Lemma zl_eqb_eq (a b : list Z) : zl_eqb a b = true -> a = b.
+Proof.
+  revert b. induction a as [|x a IH]; intros [|y b] H; cbn in H; try discriminate; [reflexivity|].
+  apply andb_prop in H as [H1 H2]. apply Z.eqb_eq in H1. subst. f_equal. apply IH, H2.
+Qed.
+
+(** The trie's path: the exponents' low bytes (keys that share it share a bucket). *)
+Definition khash (k : list Z) : positive :=
+  Z.to_pos (fold_left (fun acc z => acc * 256 + z mod 256)%Z k 1%Z).
+
+Inductive trie (A : Type) := TL | TN (b : list (list Z * A)) (l r : trie A).
+Arguments TL {A}.
+Arguments TN {A} b l r.
+
+Fixpoint binsert {A} (add : A -> A -> A) (k : list Z) (v : A) (b : list (list Z * A)) : list (list Z * A) :=
+  match b with
+  | [] => [(k, v)]
+  | (k', v') :: b' => if zl_eqb k k' then (k', add v' v) :: b' else (k', v') :: binsert add k v b'
+  end.
+
+Definition tparts {A} (t : trie A) : list (list Z * A) * trie A * trie A :=
+  match t with TL => ([], TL, TL) | TN b l r => (b, l, r) end.
+
+Fixpoint tins {A} (add : A -> A -> A) (p : positive) (k : list Z) (v : A) (t : trie A) : trie A :=
+  let '(b, l, r) := tparts t in
+  match p with
+  | xH => TN (binsert add k v b) l r
+  | xO p' => TN b (tins add p' k v l) r
+  | xI p' => TN b l (tins add p' k v r)
+  end.
+
+Fixpoint telems {A} (t : trie A) : list (list Z * A) :=
+  match t with TL => [] | TN b l r => b ++ telems l ++ telems r end.
+
+Definition tempty {A} (t : trie A) : bool := match telems t with [] => true | _ => false end.
+
+(** A float trie and a trie of reals of the same shape: the same keys, each float bounding its real. *)
+Definition krel (up : bool) (a : list Z * F.type) (g : list Z * R) : Prop := fst a = fst g /\ rnd up (snd a) (snd g).
+
+Fixpoint trel (up : bool) (t : trie F.type) (tg : trie R) : Prop :=
+  match t, tg with
+  | TL, TL => True
+  | TN b l r, TN bg lg rg => Forall2 (krel up) b bg /\ trel up l lg /\ trel up r rg
+  | _, _ => False
+  end.
+
+Definition ksum (G : list Z -> R) (L : list (list Z * R)) : R := rsum (map (fun kw => snd kw * G (fst kw)) L).
+Definition tsum (G : list Z -> R) (tg : trie R) : R := ksum G (telems tg).
+
+Lemma binsert_rel (up : bool) (k : list Z) (f : F.type) (w : R) b bg :
+  Forall2 (krel up) b bg -> rnd up f w -> Forall2 (krel up) (binsert (faddr up) k f b) (binsert Rplus k w bg).
+Proof.
+  intros H Hf. induction H as [|[k1 f1] [k2 w1] b bg [Hk H1] H IH]; cbn [binsert].
+  - constructor; [split; [reflexivity|exact Hf]|constructor].
+  - cbn [fst snd] in Hk, H1. subst k2. destruct (zl_eqb k k1).
+    + constructor; [split; [reflexivity|apply fadd_rnd; assumption]|exact H].
+    + constructor; [split; [reflexivity|exact H1]|exact IH].
+Qed.
+
+Lemma binsert_sum (G : list Z -> R) (k : list Z) (w : R) bg :
+  ksum G (binsert Rplus k w bg) = ksum G bg + w * G k.
+Proof.
+  unfold ksum. induction bg as [|[k1 w1] bg IH]; cbn [binsert map fst snd].
+  - rewrite rsum_cons, rsum_nil. cbn [fst snd]. ring.
+  - destruct (zl_eqb k k1) eqn:E.
+    + apply zl_eqb_eq in E. subst k1. cbn [map]. rewrite !rsum_cons. cbn [fst snd]. ring.
+    + cbn [map]. rewrite !rsum_cons, IH. cbn [fst snd]. ring.
+Qed.
+
+Lemma tins_rel (up : bool) (p : positive) (k : list Z) (f : F.type) (w : R) (t : trie F.type) (tg : trie R) :
+  trel up t tg -> rnd up f w -> trel up (tins (faddr up) p k f t) (tins Rplus p k w tg).
+Proof.
+  revert t tg. induction p as [p IH|p IH|]; intros t tg Ht Hf;
+    destruct t as [|b l r], tg as [|bg lg rg]; cbn in Ht |- *; try contradiction.
+  - split; [constructor|split; [exact I|apply IH; [exact I|exact Hf]]].
+  - destruct Ht as (H1 & H2 & H3). split; [exact H1|split; [exact H2|apply IH; assumption]].
+  - split; [constructor|split; [apply IH; [exact I|exact Hf]|exact I]].
+  - destruct Ht as (H1 & H2 & H3). split; [exact H1|split; [apply IH; assumption|exact H3]].
+  - split; [constructor; [split; [reflexivity|exact Hf]|constructor]|split; exact I].
+  - destruct Ht as (H1 & H2 & H3). split; [apply binsert_rel; assumption|split; assumption].
+Qed.
+
+Lemma ksum_app (G : list Z -> R) L1 L2 : ksum G (L1 ++ L2) = ksum G L1 + ksum G L2.
+Proof. unfold ksum. rewrite map_app, rsum_app. reflexivity. Qed.
+
+Lemma ksum_nil (G : list Z -> R) : ksum G [] = 0.
+Proof. reflexivity. Qed.
+
+Lemma tins_sum (G : list Z -> R) (p : positive) (k : list Z) (w : R) (tg : trie R) :
+  tsum G (tins Rplus p k w tg) = tsum G tg + w * G k.
+Proof.
+  unfold tsum. revert tg. induction p as [p IH|p IH|]; intros tg; destruct tg as [|bg lg rg];
+    cbn [tins tparts telems]; rewrite ?ksum_app, ?IH; cbn [telems]; rewrite ?ksum_app, ?ksum_nil.
+  - ring.
+  - ring.
+  - ring.
+  - ring.
+  - change ([(k, w)]) with (binsert Rplus k w []). rewrite binsert_sum, ksum_nil. ring.
+  - rewrite binsert_sum. ring.
+Qed.
+
+Lemma telems_rel (up : bool) (t : trie F.type) (tg : trie R) :
+  trel up t tg -> Forall2 (krel up) (telems t) (telems tg).
+Proof.
+  revert tg. induction t as [|b l IHl r IHr]; intros [|bg lg rg] H; cbn in H |- *; try contradiction; [constructor|].
+  destruct H as (H1 & H2 & H3). apply Forall2_app; [exact H1|apply Forall2_app; [apply IHl|apply IHr]; assumption].
+Qed.
+
+Lemma trel_empty (up : bool) (t : trie F.type) (tg : trie R) (G : list Z -> R) :
+  trel up t tg -> tempty t = true -> tsum G tg = 0.
+Proof.
+  intros H E. unfold tempty in E. pose proof (telems_rel up t tg H) as H2.
+  destruct (telems t); [|discriminate]. unfold tsum. destruct (telems tg); [reflexivity|inversion H2].
+Qed.
+
+(** ** One-sided comparisons *)
+
+(** [ok up a b]: [a] bounds [b] from the side [up] says. *)
+Definition ok (up : bool) (a b : R) : Prop := if up then b <= a else a <= b.
+
+Lemma ok_eq (up : bool) (a b : R) : a = b -> ok up a b.
+Proof. intros ->. destruct up; cbn; lra. Qed.
+
+Lemma ok_trans (up : bool) (a b c : R) : ok up a b -> ok up b c -> ok up a c.
+Proof. destruct up; cbn; lra. Qed.
+
+Lemma ok_plus (up : bool) (a b c d : R) : ok up a b -> ok up c d -> ok up (a + c) (b + d).
+Proof. destruct up; cbn; lra. Qed.
+
+(** ** Float bounds that need no mechanism *)
+
+Lemma rnd_q (up : bool) (q : Q) : 0 <= Q2R q -> rnd up (fbnd up (iq q)) (Q2R q).
+Proof. intros H. apply fbnd_rnd; [apply iq_correct|exact H]. Qed.
+
+(** r^0 .. r^n from bounds [cur] of r^i and [rf] of r. *)
+Fixpoint fpows (up : bool) (rf : F.type) (n : nat) (cur : F.type) : list F.type :=
+  match n with O => [cur] | S n' => cur :: fpows up rf n' (fmulr up cur rf) end.
+
+Lemma fpows_rnd (up : bool) (r : R) (rf : F.type) (n i : nat) (cur : F.type) :
+  0 <= r -> rnd up rf r -> rnd up cur (r ^ i) -> forall j, rnd up (nth j (fpows up rf n cur) (fnone up)) (r ^ (i + j)).
+Proof.
+  intros Hr Hrf. revert i cur. induction n as [|n IH]; intros i cur Hc j; cbn [fpows].
+  - destruct j; [rewrite Nat.add_0_r; exact Hc|destruct j; apply rnd_none, pow_le, Hr].
+  - destruct j; [rewrite Nat.add_0_r; exact Hc|]. cbn [nth].
+    replace (i + S j)%nat with (S i + j)%nat by lia. apply IH. cbn [pow]. rewrite Rmult_comm.
+    apply fmul_rnd; assumption.
+Qed.
+
+(** Σ_x g(x)·b(x), with [Fb] and [B] float bounds of g and b on [l]. *)
+Definition fdot (up : bool) (l : list nat) (Fb : nat -> F.type) (B : nat -> F.type) : F.type :=
+  fold_right (fun x acc => faddr up (fmulr up (Fb x) (B x)) acc) F.zero l.
+
+Lemma fdot_rnd (up : bool) (l : list nat) (Fb B : nat -> F.type) (g b : nat -> R) :
+  (forall x, In x l -> rnd up (Fb x) (g x) /\ rnd up (B x) (b x)) ->
+  rnd up (fdot up l Fb B) (rsum (map (fun x => g x * b x) l)).
+Proof.
+  intros H. induction l as [|x l IH]; cbn [fdot fold_right map]; [rewrite rsum_nil; apply rnd_zero|].
+  rewrite rsum_cons. destruct (H x (or_introl eq_refl)) as [H1 H2].
+  apply fadd_rnd; [apply fmul_rnd; assumption|apply IH; intros z Hz; apply H; right; exact Hz].
+Qed.
+
+(** [k x] with [x] evaluated first: plain reduction (coqchk) would otherwise carry the running
+    sum as one unevaluated chain of additions to the end. *)
+Definition fseq {A} (x : F.type) (k : F.type -> A) : A := match F.cmp x x with Xeq => k x | _ => k x end.
+
+Lemma fseq_eq {A} (x : F.type) (k : F.type -> A) : fseq x k = k x.
+Proof. unfold fseq. destruct (F.cmp x x); reflexivity. Qed.
+
+Lemma rsum_filter_zero (g : nat -> R) (p : nat -> bool) (l : list nat) :
+  (forall x, p x = false -> g x = 0) -> rsum (map g (filter p l)) = rsum (map g l).
+Proof.
+  intros H. induction l as [|x l IH]; [reflexivity|]. cbn [filter map]. destruct (p x) eqn:E.
+  - cbn [map]. rewrite !rsum_cons, IH. reflexivity.
+  - rewrite rsum_cons, IH, (H x E). ring.
+Qed.
+
+(** ** The recursion for randomized response *)
+
+Section Coef.
+Variables (M : fmech) (lo r : R) (c : nat -> R) (live : nat -> bool) (sw : list (nat * nat)).
+Hypothesis HM : distr M.
+Hypothesis Hn : n_out M = n_in M.
+Hypothesis Hlo : 0 <= lo.
+Hypothesis Hr1 : 1 <= r.
+Hypothesis HRR : forall x y, (x < n_in M)%nat -> (y < n_in M)%nat -> prob M x y = lo * r ^ (if Nat.eqb x y then 1 else 0).
+Hypothesis Hlive : forall x, live x = false -> c x = 0.
+Hypothesis Hsw : forall p, In p sw -> (fst p < n_in M)%nat /\ (snd p < n_in M)%nat /\ c (fst p) = c (snd p).
+
+(** Float bounds of lo, of |c| by sign, and of r^0 .. r^n. *)
+Variables (lob : bool -> F.type) (Pb Nb : bool -> nat -> F.type) (Tb : bool -> list F.type) (tau : F.type).
+Hypothesis Hlob : forall up, rnd up (lob up) lo.
+Hypothesis HP : forall up x, (x < n_in M)%nat -> rnd up (Pb up x) (Rmax 0 (c x)).
+Hypothesis HN : forall up x, (x < n_in M)%nat -> rnd up (Nb up x) (Rmax 0 (- c x)).
+Hypothesis HT : forall up n, rnd up (nth n (Tb up) (fnone up)) (r ^ n).
+(** The inputs of positive and of negative coefficients (S₊ and S₋ sum over them only). *)
+Variables (ppos pneg : nat -> bool) (lpos lneg : list nat).
+Hypothesis Hppos : forall x, ppos x = false -> c x <= 0.
+Hypothesis Hpneg : forall x, pneg x = false -> 0 <= c x.
+Hypothesis Hlpos : lpos = filter ppos (seq 0 (n_in M)).
+Hypothesis Hlneg : lneg = filter pneg (seq 0 (n_in M)).
+
+Let m := n_in M.
+
+Lemma r_pos : 0 < r.
+Proof. lra. Qed.
+
+Definition vec (k : list Z) : nat -> R := fun x => c x * powerRZ r (nth x k 0%Z).
+
+Definition G (rem : nat) (k : list Z) : R := gk M rem (vec k).
+
+Definition kmap (h : nat -> Z) : list Z := map h (seq 0 m).
+
+Lemma nth_kmap (h : nat -> Z) (x : nat) : (x < m)%nat -> nth x (kmap h) 0%Z = h x.
+Proof.
+  intros Hx. unfold kmap. rewrite nth_indep with (d' := h 0%nat) by (rewrite map_length, seq_length; exact Hx).
+  rewrite map_nth, seq_nth by exact Hx. reflexivity.
+Qed.
+
+(** One more run answering y; the exponents shifted down by d, 0 where c is; inputs swapped. *)
+Definition bump (y : nat) (k : list Z) : list Z := kmap (fun x => if Nat.eqb x y then nth x k 0 + 1 else nth x k 0)%Z.
+
+Definition kmin (k : list Z) : Z :=
+  fold_left (fun acc x => if live x then Z.min acc (nth x k 0%Z) else acc) (seq 0 m) (2 ^ 30)%Z.
+
+Definition kshift (d : Z) (k : list Z) : list Z := kmap (fun x => if live x then nth x k 0 - d else 0)%Z.
+
+Definition tswap (a b x : nat) : nat := if Nat.eqb x a then b else if Nat.eqb x b then a else x.
+
+Definition kswap (p : nat * nat) (k : list Z) : list Z :=
+  if (nth (snd p) k 0 <? nth (fst p) k 0)%Z then kmap (fun x => nth (tswap (fst p) (snd p) x) k 0%Z) else k.
+
+Definition kswaps (k : list Z) : list Z := fold_left (fun k p => kswap p k) sw k.
+
+Lemma powerRZ_nonneg (z : Z) : 0 <= powerRZ r z.
+Proof. apply Rlt_le, powerRZ_lt, r_pos. Qed.
+
+Lemma vec_bump (k : list Z) (y x : nat) : (x < m)%nat -> (y < m)%nat -> ccol M (vec k) y x = lo * vec (bump y k) x.
+Proof.
+  intros Hx Hy. unfold ccol, vec, bump. rewrite nth_kmap by exact Hx. rewrite HRR by assumption.
+  destruct (Nat.eqb x y).
+  - rewrite powerRZ_add by lra. cbn [powerRZ pow]. rewrite Pos2Nat.inj_1. cbn [pow]. ring.
+  - cbn [pow]. ring.
+Qed.
+
+Lemma vec_shift (d : Z) (k : list Z) (x : nat) : (x < m)%nat -> vec k x = powerRZ r d * vec (kshift d k) x.
+Proof.
+  intros Hx. unfold vec, kshift. rewrite nth_kmap by exact Hx. destruct (live x) eqn:E.
+  - replace (nth x k 0%Z) with (d + (nth x k 0 - d))%Z at 1 by ring. rewrite powerRZ_add by lra. ring.
+  - rewrite (Hlive x E). ring.
+Qed.
+
+Lemma tswap_inv (a b x : nat) : tswap a b (tswap a b x) = x.
+Proof.
+  unfold tswap. destruct (Nat.eqb_spec x a) as [->|Ha].
+  - destruct (Nat.eqb_spec b a) as [->|Hb]; [reflexivity|]. rewrite Nat.eqb_refl. reflexivity.
+  - destruct (Nat.eqb_spec x b) as [->|Hb].
+    + rewrite Nat.eqb_refl. reflexivity.
+    + destruct (Nat.eqb_spec x a); [contradiction|]. destruct (Nat.eqb_spec x b); [contradiction|reflexivity].
+Qed.
+
+Lemma tswap_ok (a b : nat) (x : nat) : (a < m)%nat -> (b < m)%nat -> (x < m)%nat ->
+  (tswap a b x < m)%nat /\ tswap a b (tswap a b x) = x.
+Proof.
+  intros Ha Hb Hx. split; [|apply tswap_inv]. unfold tswap.
+  destruct (Nat.eqb x a); [exact Hb|]. destruct (Nat.eqb x b); assumption.
+Qed.
+
+Lemma tswap_eqb (a b : nat) (x y : nat) : Nat.eqb (tswap a b x) (tswap a b y) = Nat.eqb x y.
+Proof.
+  destruct (Nat.eqb_spec x y) as [->|Hne]; [apply Nat.eqb_refl|]. apply Nat.eqb_neq. intros E. apply Hne.
+  rewrite <- (tswap_inv a b x), <- (tswap_inv a b y), E. reflexivity.
+Qed.
+
+Lemma kswap_gk (rem : nat) (p : nat * nat) (k : list Z) : In p sw -> G rem (kswap p k) = G rem k.
+Proof.
+  intros Hp. destruct (Hsw p Hp) as (Ha & Hb & Hc). destruct p as [a b]. cbn [fst snd] in *.
+  unfold G, kswap. cbn [fst snd]. destruct (nth b k 0 <? nth a k 0)%Z; [|reflexivity].
+  assert (Hpi : forall x, (x < n_in M)%nat -> (tswap a b x < n_in M)%nat /\ tswap a b (tswap a b x) = x)
+    by (intros x Hx; apply tswap_ok; assumption).
+  rewrite <- (gk_swap M (tswap a b) (tswap a b) Hpi) with (c := vec k).
+  - apply gk_ext. intros x Hx. unfold vec. rewrite nth_kmap by exact Hx. f_equal.
+    unfold tswap. destruct (Nat.eqb_spec x a); [subst; congruence|].
+    destruct (Nat.eqb_spec x b); [subst; congruence|reflexivity].
+  - rewrite Hn. exact Hpi.
+  - intros x y Hx Hy. rewrite Hn in Hy. destruct (Hpi x Hx) as [Hx' _]. destruct (Hpi y Hy) as [Hy' _].
+    rewrite !HRR by assumption. rewrite tswap_eqb. reflexivity.
+Qed.
+
+Lemma kswaps_gk (rem : nat) (k : list Z) : G rem (kswaps k) = G rem k.
+Proof.
+  unfold kswaps. assert (H : forall p, In p sw -> In p sw) by auto. revert H. generalize sw at 1 3.
+  intros l Hl. revert k. induction l as [|p l IH]; intros k; [reflexivity|]. cbn [fold_left].
+  rewrite IH by (intros q Hq; apply Hl; right; exact Hq). apply kswap_gk, Hl. left. reflexivity.
+Qed.
+
+(** The key after one more run answering y, and the power of r taken out. *)
+Definition kext (y : nat) (k : list Z) : Z * list Z :=
+  let k1 := bump y k in let d := kmin k1 in (d, kswaps (kshift d k1)).
+
+Lemma kext_gk (rem y : nat) (k : list Z) : (y < m)%nat ->
+  gk M rem (ccol M (vec k) y) = lo * powerRZ r (fst (kext y k)) * G rem (snd (kext y k)).
+Proof.
+  intros Hy. unfold kext. cbn [fst snd]. rewrite kswaps_gk. unfold G.
+  set (k1 := bump y k). set (d := kmin k1).
+  rewrite (gk_ext M rem _ (fun x => lo * vec k1 x)) by (intros x Hx; apply vec_bump; assumption).
+  rewrite gk_scal by exact Hlo.
+  rewrite (gk_ext M rem (vec k1) (fun x => powerRZ r d * vec (kshift d k1) x)) by (intros x Hx; apply vec_shift, Hx).
+  rewrite gk_scal by apply powerRZ_nonneg. ring.
+Qed.
+
+(** Float bounds of r^z. *)
+Definition fpz (up : bool) (z : Z) : F.type :=
+  if (z <? 0)%Z then fnone up else nth (Z.to_nat z) (Tb up) (fnone up).
+
+Lemma fpz_rnd (up : bool) (z : Z) : rnd up (fpz up z) (powerRZ r z).
+Proof.
+  unfold fpz. destruct (Z.ltb_spec z 0); [apply rnd_none, powerRZ_nonneg|].
+  rewrite <- (Z2Nat.id z) at 2 by exact H. rewrite <- pow_powerRZ. apply HT.
+Qed.
+
+Lemma cpos_vec (k : list Z) : cpos M (vec k) = rsum (map (fun x => Rmax 0 (c x) * powerRZ r (nth x k 0%Z)) (seq 0 m)).
+Proof.
+  unfold cpos. apply rsum_ext_in. intros x _. unfold vec. rewrite Rmult_comm, rmax0_scal by apply powerRZ_nonneg. ring.
+Qed.
+
+Lemma cneg_vec (k : list Z) : cneg M (vec k) = rsum (map (fun x => Rmax 0 (- c x) * powerRZ r (nth x k 0%Z)) (seq 0 m)).
+Proof.
+  unfold cneg. apply rsum_ext_in. intros x _. unfold vec.
+  replace (- (c x * powerRZ r (nth x k 0%Z))) with (powerRZ r (nth x k 0%Z) * - c x) by ring.
+  rewrite rmax0_scal by apply powerRZ_nonneg. ring.
+Qed.
+
+Definition fpos (up : bool) (k : list Z) : F.type := fdot up lpos (Pb up) (fun x => fpz up (nth x k 0%Z)).
+Definition fneg (up : bool) (k : list Z) : F.type := fdot up lneg (Nb up) (fun x => fpz up (nth x k 0%Z)).
+
+Lemma fpos_rnd (up : bool) (k : list Z) : rnd up (fpos up k) (cpos M (vec k)).
+Proof.
+  rewrite cpos_vec, <- (rsum_filter_zero _ ppos). replace (filter ppos (seq 0 m)) with lpos by exact Hlpos.
+  - apply fdot_rnd. intros x Hx. rewrite Hlpos in Hx. apply filter_In in Hx as [Hx _]. apply in_seq in Hx.
+    split; [apply HP; lia|apply fpz_rnd].
+  - intros x E. rewrite Rmax_left by exact (Hppos x E). ring.
+Qed.
+
+Lemma fneg_rnd (up : bool) (k : list Z) : rnd up (fneg up k) (cneg M (vec k)).
+Proof.
+  rewrite cneg_vec, <- (rsum_filter_zero _ pneg). replace (filter pneg (seq 0 m)) with lneg by exact Hlneg.
+  - apply fdot_rnd. intros x Hx. rewrite Hlneg in Hx. apply filter_In in Hx as [Hx _]. apply in_seq in Hx.
+    split; [apply HN; lia|apply fpz_rnd].
+  - intros x E. pose proof (Hpneg x E). rewrite Rmax_left by lra. ring.
+Qed.
+
+Lemma ratio (x x' y : nat) : (x < n_in M)%nat -> (x' < n_in M)%nat -> (y < n_out M)%nat -> prob M x y <= r * prob M x' y.
+Proof.
+  intros Hx Hx' Hy. rewrite Hn in Hy. rewrite !HRR by assumption.
+  assert (H1 : 0 <= lo * (r - 1)) by (apply Rmult_le_pos; lra).
+  assert (H2 : 0 <= lo * (r - 1) * r) by (apply Rmult_le_pos; lra).
+  assert (H3 : 0 <= lo * (r - 1) * (r + 1)) by (apply Rmult_le_pos; lra).
+  destruct (Nat.eqb x y), (Nat.eqb x' y); cbn [pow]; nra.
+Qed.
+
+(** ** One state after one more run: dropped, summed, finished or kept *)
+Section Side.
+Variable up : bool.
+
+Definition decide (rem : nat) (k : list Z) (w : F.type) (st : trie F.type * F.type) : trie F.type * F.type :=
+  let '(nt, acc) := st in
+  let pu := fpos true k in let pl := fpos false k in
+  let nu := fneg true k in let nl := fneg false k in
+  let ru := nth rem (Tb true) (fnone true) in
+  if fle (fmulr true pu ru) nl then (nt, acc)
+  else if fle (fmulr true nu ru) pl then
+    fseq (faddr up acc (fmulr up w (fsubr up (if up then pu else pl) (if up then nl else nu)))) (fun a => (nt, a))
+  else if Nat.eqb rem 0 || fle (fmulr true w pu) tau then
+    (if up then fseq (faddr true acc (fmulr true w pu)) (fun a => (nt, a)) else (nt, acc))
+  else (tins (faddr up) (khash k) k w nt, acc).
+
+(** What a pair (trie, sum) stands for, at [rem] runs to go, against a ghost pair. *)
+Definition stands (rem : nat) (st : trie F.type * F.type) (V : R) : Prop :=
+  exists tg a, trel up (fst st) tg /\ rnd up (snd st) a /\ ok up (a + tsum (G rem) tg) V.
+
+Lemma stands_of (rem : nat) (st : trie F.type * F.type) (tg : trie R) (a : R) :
+  trel up (fst st) tg -> rnd up (snd st) a -> stands rem st (a + tsum (G rem) tg).
+Proof. intros H1 H2. exists tg, a. split; [exact H1|split; [exact H2|apply ok_eq; reflexivity]]. Qed.
+
+Lemma stands_weaken (rem : nat) (st : trie F.type * F.type) (V V' : R) : stands rem st V -> ok up V V' -> stands rem st V'.
+Proof. intros (tg & a & H1 & H2 & H3) H. exists tg, a. split; [exact H1|split; [exact H2|eapply ok_trans; eassumption]]. Qed.
+
+Lemma decide_ok (rem : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (tg : trie R) (a : R) :
+  trel up (fst st) tg -> rnd up (snd st) a -> rnd up w wg ->
+  stands rem (decide rem k w st) (a + tsum (G rem) tg + wg * G rem k).
+Proof.
+  intros Ht Ha Hw. destruct st as [nt acc]. cbn [fst snd] in Ht, Ha. unfold decide. rewrite !fseq_eq.
+  pose proof (rnd_nonneg up w wg Hw) as Hw0.
+  assert (Hru : rnd true (nth rem (Tb true) (fnone true)) (r ^ rem)) by apply HT.
+  assert (Hr0 : 0 <= r) by lra.
+  destruct (fle (fmulr true (fpos true k) (nth rem (Tb true) (fnone true))) (fneg false k)) eqn:Ed.
+  { (* dead *)
+    apply fle_rnd with (a := cpos M (vec k) * r ^ rem) (b := cneg M (vec k)) in Ed;
+      [|apply fmul_rnd; [apply fpos_rnd|exact Hru]|apply fneg_rnd].
+    unfold G at 2. rewrite (gk_dead M HM r ratio Hr0 rem (vec k) Ed), Rmult_0_r, Rplus_0_r.
+    apply stands_of; assumption. }
+  destruct (fle (fmulr true (fneg true k) (nth rem (Tb true) (fnone true))) (fpos false k)) eqn:Es.
+  { (* sure *)
+    apply fle_rnd with (a := cneg M (vec k) * r ^ rem) (b := cpos M (vec k)) in Es;
+      [|apply fmul_rnd; [apply fneg_rnd|exact Hru]|apply fpos_rnd].
+    assert (Hle : cneg M (vec k) <= cpos M (vec k)).
+    { pose proof (pow_R1_Rle r rem Hr1). pose proof (rnd_nonneg _ _ _ (fneg_rnd true k)). nra. }
+    unfold G at 2. rewrite (gk_sure M HM r ratio Hr0 rem (vec k) Es), csum_pos_neg.
+    replace (a + tsum (G rem) tg + wg * (cpos M (vec k) - cneg M (vec k)))
+      with (a + wg * (cpos M (vec k) - cneg M (vec k)) + tsum (G rem) tg) by ring.
+    apply stands_of; [exact Ht|]. cbn [snd]. apply fadd_rnd; [exact Ha|]. apply fmul_rnd; [exact Hw|].
+    apply fsub_rnd; [destruct up; apply fpos_rnd|destruct up; apply fneg_rnd|exact Hle]. }
+  destruct (Nat.eqb rem 0 || fle (fmulr true w (fpos true k)) tau).
+  { (* finished *)
+    unfold stands. cbn [fst snd]. destruct up eqn:Eu.
+    - exists tg, (a + wg * cpos M (vec k)). split; [exact Ht|split].
+      + apply fadd_rnd; [exact Ha|apply fmul_rnd; [exact Hw|apply fpos_rnd]].
+      + cbn [ok]. pose proof (gk_le_pos M HM rem (vec k)). change (G rem k) with (gk M rem (vec k)). nra.
+    - exists tg, a. split; [exact Ht|split; [exact Ha|]].
+      cbn [ok]. pose proof (gk_nonneg M rem (vec k)). change (G rem k) with (gk M rem (vec k)). nra. }
+  (* kept *)
+  rewrite Rplus_assoc, <- tins_sum with (p := khash k). apply stands_of; [|exact Ha]. cbn [fst]. apply tins_rel; assumption.
+Qed.
+
+(** The state (k, w) after one more run answering y. *)
+Definition extend (rem y : nat) (k : list Z) (w : F.type) (st : trie F.type * F.type) : trie F.type * F.type :=
+  let '(d, k') := kext y k in decide rem k' (fmulr up w (fmulr up (lob up) (fpz up d))) st.
+
+Lemma stands_step (rem : nat) (st : trie F.type * F.type) (V : R) (P : trie F.type * F.type -> trie F.type * F.type) (dV : R) :
+  (forall tg a, trel up (fst st) tg -> rnd up (snd st) a -> stands rem (P st) (a + tsum (G rem) tg + dV)) ->
+  stands rem st V -> stands rem (P st) (V + dV).
+Proof.
+  intros H (tg & a & H1 & H2 & H3). eapply stands_weaken; [apply (H tg a H1 H2)|]. apply ok_plus; [exact H3|apply ok_eq; reflexivity].
+Qed.
+
+Lemma extend_ok (rem y : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (V : R) :
+  (y < m)%nat -> rnd up w wg -> stands rem st V -> stands rem (extend rem y k w st) (V + wg * gk M rem (ccol M (vec k) y)).
+Proof.
+  intros Hy Hw Hs. rewrite kext_gk by exact Hy. unfold extend. destruct (kext y k) as [d k'] eqn:E. cbn [fst snd].
+  replace (wg * (lo * powerRZ r d * G rem k')) with ((wg * (lo * powerRZ r d)) * G rem k') by ring.
+  apply (stands_step rem st V (decide rem k' (fmulr up w (fmulr up (lob up) (fpz up d))))); [|exact Hs].
+  intros tg a H1 H2. apply decide_ok; [exact H1|exact H2|]. apply fmul_rnd; [exact Hw|apply fmul_rnd; [apply Hlob|apply fpz_rnd]].
+Qed.
+
+Definition extend_all (rem : nat) (k : list Z) (w : F.type) (st : trie F.type * F.type) : trie F.type * F.type :=
+  fold_left (fun st y => extend rem y k w st) (seq 0 m) st.
+
+Lemma extend_all_ok (rem : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (V : R) :
+  rnd up w wg -> stands rem st V -> stands rem (extend_all rem k w st) (V + wg * G (S rem) k).
+Proof.
+  intros Hw. unfold extend_all, G. rewrite gk_S, Hn. change (n_in M) with m.
+  assert (Hl : forall y, In y (seq 0 m) -> (y < m)%nat) by (intros y Hy; apply in_seq in Hy; lia).
+  revert Hl. generalize (seq 0 m). intros l. revert st V.
+  induction l as [|y l IH]; intros st V Hl Hs; cbn [fold_left map].
+  - rewrite rsum_nil, Rmult_0_r, Rplus_0_r. exact Hs.
+  - rewrite rsum_cons. replace (V + wg * (gk M rem (ccol M (vec k) y) + rsum (map (fun y0 => gk M rem (ccol M (vec k) y0)) l)))
+      with ((V + wg * gk M rem (ccol M (vec k) y)) + wg * rsum (map (fun y0 => gk M rem (ccol M (vec k) y0)) l)) by ring.
+    apply IH; [intros z Hz; apply Hl; right; exact Hz|]. apply extend_ok; [apply Hl; left; reflexivity|exact Hw|exact Hs].
+Qed.
+
+Fixpoint steps (rem : nat) (L : list (list Z * F.type)) (st : trie F.type * F.type) : trie F.type * F.type :=
+  match L with
+  | [] => st
+  | (k, w) :: L' => let '(nt, acc) := extend_all rem k w st in steps rem L' (nt, acc)
+  end.
+
+Lemma steps_ok (rem : nat) (L : list (list Z * F.type)) (Lg : list (list Z * R)) (st : trie F.type * F.type) (V : R) :
+  Forall2 (krel up) L Lg -> stands rem st V -> stands rem (steps rem L st) (V + ksum (G (S rem)) Lg).
+Proof.
+  intros HL. revert st V. induction HL as [|[k w] [k' wg] L Lg [Hk Hw] HL IH]; intros st V Hs; cbn [steps].
+  - unfold ksum. cbn [map]. rewrite rsum_nil, Rplus_0_r. exact Hs.
+  - cbn [fst snd] in Hk, Hw. subst k'. unfold ksum. cbn [map]. rewrite rsum_cons. cbn [fst snd].
+    rewrite <- Rplus_assoc. pose proof (extend_all_ok rem k w wg st V Hw Hs) as H.
+    destruct (extend_all rem k w st) as [nt acc]. apply IH, H.
+Qed.
+
+Fixpoint levels (rem : nat) (t : trie F.type) (acc : F.type) : trie F.type * F.type :=
+  match rem with
+  | O => (t, acc)
+  | S r' => let st := steps r' (telems t) (TL, acc) in levels r' (fst st) (snd st)
+  end.
+
+Lemma levels_ok (rem : nat) (t : trie F.type) (acc : F.type) (tg : trie R) (a : R) :
+  trel up t tg -> rnd up acc a -> stands 0 (levels rem t acc) (a + tsum (G rem) tg).
+Proof.
+  revert t acc tg a. induction rem as [|rem IH]; intros t acc tg a Ht Ha; cbn [levels].
+  - apply stands_of; assumption.
+  - assert (Hs : stands rem (TL, acc) (a + 0)) by (apply (stands_of rem (TL, acc) TL a I Ha)).
+    pose proof (steps_ok rem (telems t) (telems tg) _ _ (telems_rel up t tg Ht) Hs) as H.
+    destruct H as (tg' & a' & H1 & H2 & H3). eapply stands_weaken; [apply IH; eassumption|].
+    eapply ok_trans; [exact H3|]. apply ok_eq. unfold tsum. ring.
+Qed.
+
+Definition run (K : nat) (one : F.type) : trie F.type * F.type :=
+  levels K (TN [(kmap (fun _ => 0%Z), one)] TL TL) F.zero.
+
+(** What a run that keeps no state proves: its sum bounds [gk K c] from the side [up] says. *)
+Theorem run_ok (K : nat) (one : F.type) :
+  rnd up one 1 -> tempty (fst (run K one)) = true -> exists a, rnd up (snd (run K one)) a /\ ok up a (gk M K c).
+Proof.
+  intros H1 He. pose proof (levels_ok K (TN [(kmap (fun _ => 0%Z), one)] TL TL) F.zero (TN [(kmap (fun _ => 0%Z), 1)] TL TL) 0)
+    as (tg & a & Ht & Ha & Hok).
+  - cbn. split; [constructor; [split; [reflexivity|exact H1]|constructor]|split; exact I].
+  - apply rnd_zero.
+  - exists a. split; [exact Ha|]. rewrite (trel_empty up _ tg (G 0) Ht He), Rplus_0_r in Hok.
+    eapply ok_trans; [exact Hok|]. apply ok_eq. unfold tsum, ksum. cbn [telems app map fst snd]. rewrite rsum_cons, rsum_nil.
+    unfold G. rewrite Rplus_0_r, Rmult_1_l, Rplus_0_l. apply gk_ext. intros x Hx. unfold vec.
+    rewrite nth_kmap by exact Hx. cbn [powerRZ]. ring.
+Qed.
+
+End Side.
+End Coef.
+
+(** ** The check, from the table, the priors and t *)
+
+Definition qpos (q : Q) : Q := if Qle_bool 0 q then q else 0.
+
+Lemma qpos_r (q : Q) : Q2R (qpos q) = Rmax 0 (Q2R q).
+Proof.
+  unfold qpos. destruct (Qle_bool 0 q) eqn:E.
+  - apply Qle_bool_imp_le, Qle_Rle in E. rewrite q2r_0 in E. rewrite Rmax_right; [reflexivity|lra].
+  - rewrite q2r_0, Rmax_left; [reflexivity|].
+    assert (H : ~ (0 <= q)%Q) by (intros H; apply Qle_bool_iff in H; congruence).
+    apply Qnot_le_lt, Qlt_Rlt in H. rewrite q2r_0 in H. lra.
+Qed.
+
+(** Randomized response: as many outputs as inputs, Pr[y = x] = lo·r, every other output lo. *)
+Definition check_rr (M : fmech) (loq rq : Q) : bool :=
+  Nat.eqb (n_out M) (n_in M) && Qle_bool 0 loq && Qle_bool 1 rq &&
+  forallb (fun x => forallb (fun y => Qeq_bool (entry M x y) (if Nat.eqb x y then loq * rq else loq)%Q)
+                            (seq 0 (n_in M))) (seq 0 (n_in M)).
+
+Lemma rr_of_check (M : fmech) (loq rq : Q) :
+  check_rr M loq rq = true ->
+  n_out M = n_in M /\ 0 <= Q2R loq /\ 1 <= Q2R rq /\
+  forall x y, (x < n_in M)%nat -> (y < n_in M)%nat -> prob M x y = Q2R loq * Q2R rq ^ (if Nat.eqb x y then 1 else 0).
+Proof.
+  unfold check_rr. rewrite !andb_true_iff. intros [[[H1 H2] H3] H4].
+  apply Nat.eqb_eq in H1. apply Qle_bool_imp_le, Qle_Rle in H2, H3. rewrite q2r_0 in H2. rewrite q2r_1 in H3.
+  split; [exact H1|split; [exact H2|split; [exact H3|]]]. intros x y Hx Hy.
+  rewrite forallb_forall in H4. specialize (H4 x ltac:(apply in_seq; lia)). rewrite forallb_forall in H4.
+  specialize (H4 y ltac:(apply in_seq; lia)). apply Qeq_bool_eq, Qeq_eqR in H4. unfold prob. rewrite H4.
+  destruct (Nat.eqb x y); cbn [pow]; [rewrite Q2R_mult|]; ring.
+Qed.
+
+Lemma nth_map_lt {A B} (h : A -> B) (l : list A) (x : nat) (d : A) (d' : B) :
+  (x < length l)%nat -> nth x (map h l) d' = h (nth x l d).
+Proof. intros Hx. rewrite (nth_indep _ d' (h d)) by (rewrite map_length; exact Hx). apply map_nth. Qed.
+
+Section Run.
+Variables (M : fmech) (loq rq : Q) (swaps : list (nat * nat)) (tau : F.type) (K : nat).
+
+Definition coefs (fi fj : list Q) (t : Q) : list Q := map (fun x => nth x fi 0 - t * nth x fj 0)%Q (seq 0 (n_in M)).
+
+(** The run on the coefficients g_i − t·g_j: every rational bound computed once. *)
+Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : trie F.type * F.type :=
+  let cs := coefs fi fj t in
+  let lv := map (fun q => negb (Qeq_bool q 0)) cs in
+  let sw := filter (fun p => Nat.ltb (fst p) (n_in M) && Nat.ltb (snd p) (n_in M) &&
+                             Qeq_bool (nth (fst p) cs 0%Q) (nth (snd p) cs 0%Q)) swaps in
+  let PT := map (fun q => fbnd true (iq (qpos q))) cs in let PF := map (fun q => fbnd false (iq (qpos q))) cs in
+  let NT := map (fun q => fbnd true (iq (qpos (- q)))) cs in let NF := map (fun q => fbnd false (iq (qpos (- q)))) cs in
+  let TT := fpows true (fbnd true (iq rq)) K (fbnd true (iq 1)) in
+  let TF := fpows false (fbnd false (iq rq)) K (fbnd false (iq 1)) in
+  let LT := fbnd true (iq loq) in let LF := fbnd false (iq loq) in
+  let pp := map (fun q => negb (Qle_bool q 0)) cs in let pn := map (fun q => negb (Qle_bool 0 q)) cs in
+  let lp := filter (fun x => nth x pp false) (seq 0 (n_in M)) in
+  let ln := filter (fun x => nth x pn false) (seq 0 (n_in M)) in
+  run M (fun x => nth x lv false) sw (fun u => if u then LT else LF)
+    (fun u x => nth x (if u then PT else PF) (fnone u)) (fun u x => nth x (if u then NT else NF) (fnone u))
+    (fun u => if u then TT else TF) tau lp ln up K (fbnd up (iq 1)).
+
+Lemma coef_run_ok (up : bool) (fi fj : list Q) (t : Q) :
+  check_distr M = true -> check_rr M loq rq = true -> tempty (fst (coef_run up fi fj t)) = true ->
+  exists a, rnd up (snd (coef_run up fi fj t)) a /\ ok up a (gk M K (fun x => Q2R (nth x (coefs fi fj t) 0%Q))).
+Proof.
+  intros HD HR He. destruct (rr_of_check M loq rq HR) as (Hn & Hlo & Hr1 & HRR).
+  set (cs := coefs fi fj t) in *. set (c := fun x => Q2R (nth x cs 0%Q)).
+  assert (Hlen : length cs = n_in M) by (unfold cs, coefs; rewrite map_length, seq_length; reflexivity).
+  assert (Hrq : forall u, rnd u (fbnd u (iq rq)) (Q2R rq)) by (intros u; apply rnd_q; lra).
+  assert (H1 : forall u, rnd u (fbnd u (iq 1)) 1) by (intros u; pose proof (rnd_q u 1) as H; rewrite q2r_1 in H; apply H; lra).
+  unfold coef_run in *. fold cs in He |- *.
+  apply (run_ok M (Q2R loq) (Q2R rq) c) with (ppos := fun x => nth x (map (fun q => negb (Qle_bool q 0)) cs) false)
+    (pneg := fun x => nth x (map (fun q => negb (Qle_bool 0 q)) cs) false); auto.
+  - apply distr_of_check, HD.
+  - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
+    + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
+      apply negb_false_iff, Qeq_bool_eq, Qeq_eqR in E. rewrite E. apply q2r_0.
+    + rewrite nth_overflow by exact Hx. apply q2r_0.
+  - intros p Hp. apply filter_In in Hp as [_ Hp]. rewrite !andb_true_iff in Hp. destruct Hp as [[Ha Hb] Hc].
+    apply Nat.ltb_lt in Ha, Hb. apply Qeq_bool_eq, Qeq_eqR in Hc. unfold c. auto.
+  - intros u. destruct u; apply rnd_q; exact Hlo.
+  - intros u x Hx. rewrite <- Hlen in Hx. destruct u;
+      (rewrite (nth_map_lt _ _ _ 0%Q) by exact Hx;
+       unfold c; rewrite <- qpos_r; apply rnd_q; rewrite qpos_r; apply Rmax_l).
+  - intros u x Hx. rewrite <- Hlen in Hx. destruct u;
+      (rewrite (nth_map_lt _ _ _ 0%Q) by exact Hx;
+       unfold c; rewrite <- Q2R_opp, <- qpos_r; apply rnd_q; rewrite qpos_r; apply Rmax_l).
+  - intros u n. assert (Hr0 : 0 <= Q2R rq) by lra.
+    destruct (Nat.le_gt_cases n K) as [Hk|Hk].
+    + destruct u; rewrite <- (Nat.add_0_l n); apply fpows_rnd; auto; cbn [pow]; apply H1.
+    + rewrite nth_overflow; [apply rnd_none, pow_le, Hr0|].
+      assert (forall u' rf cur, length (fpows u' rf K cur) = S K) as HL.
+      { clear. induction K as [|k IH]; intros u' rf cur; cbn [fpows length]; [reflexivity|rewrite IH; reflexivity]. }
+      destruct u; rewrite HL; lia.
+  - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
+    + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
+      apply negb_false_iff, Qle_bool_imp_le, Qle_Rle in E. rewrite q2r_0 in E. exact E.
+    + rewrite nth_overflow by exact Hx. rewrite q2r_0. lra.
+  - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
+    + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
+      apply negb_false_iff, Qle_bool_imp_le, Qle_Rle in E. rewrite q2r_0 in E. exact E.
+    + rewrite nth_overflow by exact Hx. rewrite q2r_0. lra.
+Qed.
+
+Definition coef_le (fi fj : list Q) (t delta : Q) : bool :=
+  let res := coef_run true fi fj t in tempty (fst res) && fle (snd res) (fbnd false (iq delta)).
+
+Definition coef_gt (fi fj : list Q) (t delta : Q) : bool :=
+  let res := coef_run false fi fj t in tempty (fst res) && flt (fbnd true (iq delta)) (snd res).
+
+(** hs(t) of the rows i, j of K runs on the same database is [gk K] at the coefficients. *)
+Lemma hs_coefs (f f' : list Q) (i j : nat) (t : Q) :
+  fmech_wf M -> length f = n_in M -> length f' = n_in M -> (i < 2)%nat -> (j < 2)%nat ->
+  hs (fmech_cw (fmech_power M K) f f') i j (Q2R t) =
+  gk M K (fun x => Q2R (nth x (coefs (cw_weights f f' i) (cw_weights f f' j) t) 0%Q)).
+Proof.
+  intros W Hf Hf' Hi Hj. rewrite hs_stream_gk by assumption. apply gk_ext. intros x Hx.
+  unfold coefs. rewrite nth_map_seq by exact Hx. unfold wt. rewrite Q2R_minus, Q2R_mult. reflexivity.
+Qed.
+
+Lemma coef_le_ok (f f' : list Q) (i j : nat) (t delta : Q) :
+  check_distr M = true -> check_rr M loq rq = true -> length f = n_in M -> length f' = n_in M ->
+  (i < 2)%nat -> (j < 2)%nat -> 0 <= Q2R delta ->
+  coef_le (cw_weights f f' i) (cw_weights f f' j) t delta = true ->
+  hs (fmech_cw (fmech_power M K) f f') i j (Q2R t) <= Q2R delta.
+Proof.
+  intros HD HR Hf Hf' Hi Hj Hd Hc. unfold coef_le in Hc. apply andb_prop in Hc as [He Hle].
+  destruct (coef_run_ok true _ _ t HD HR He) as (a & Ha & Hok). cbn [ok] in Hok.
+  rewrite (hs_coefs f f' i j t (proj1 (wf_of_check_distr M HD)) Hf Hf' Hi Hj).
+  pose proof (fle_rnd _ _ a (Q2R delta) Ha (rnd_q false delta Hd) Hle). lra.
+Qed.
+
+Lemma coef_gt_ok (f f' : list Q) (i j : nat) (t delta : Q) :
+  check_distr M = true -> check_rr M loq rq = true -> length f = n_in M -> length f' = n_in M ->
+  (i < 2)%nat -> (j < 2)%nat -> 0 <= Q2R delta ->
+  coef_gt (cw_weights f f' i) (cw_weights f f' j) t delta = true ->
+  Q2R delta < hs (fmech_cw (fmech_power M K) f f') i j (Q2R t).
+Proof.
+  intros HD HR Hf Hf' Hi Hj Hd Hc. unfold coef_gt in Hc. apply andb_prop in Hc as [He Hlt].
+  destruct (coef_run_ok false _ _ t HD HR He) as (a & Ha & Hok). cbn [ok] in Hok.
+  rewrite (hs_coefs f f' i j t (proj1 (wf_of_check_distr M HD)) Hf Hf' Hi Hj).
+  pose proof (flt_rnd _ _ (Q2R delta) a (rnd_q true delta Hd) Ha Hlt). lra.
+Qed.
+
+(** (ε, δ)-CW-privacy of K runs on the same database, both orders of the rows, at 1 ≤ t ≤ e^ε. *)
+Definition check_coef_dp (f f' : list Q) (t delta : Q) : bool :=
+  check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_rr M loq rq &&
+  Qle_bool 1 t && Qle_bool 0 delta && coef_le f f' t delta && coef_le f' f t delta.
+
+(** Not (ε, δ): the rows ([dir] false: database then scrubbed; true: the other order) at t ≥ e^ε. *)
+Definition check_coef_refute (f f' : list Q) (t delta : Q) (dir : bool) : bool :=
+  check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_rr M loq rq &&
+  Qle_bool 0 t && Qle_bool 0 delta && (if dir then coef_gt f' f t delta else coef_gt f f' t delta).
+
+Lemma t_subdistr' (f f' : list Q) :
+  check_distr M = true -> prior (n_in M) f -> prior (n_in M) f' -> subdistr (fmech_cw (fmech_power M K) f f').
+Proof.
+  intros HD Hf Hf'. destruct (wf_of_check_distr M HD) as [W HM].
+  apply cw_subdistr; [apply power_wf', W|apply power_subdistr; assumption|apply prior_power, Hf|apply prior_power, Hf'].
+Qed.
+
+Theorem cw_coef_dp_of_check (f f' : list Q) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_coef_dp f f' t delta = true -> cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc. unfold check_coef_dp in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[[[[[HD Hf] Hf'] HR] Ht1] Hd0] H01] H10].
+  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  pose proof (t_subdistr' f f' HD Hf Hf') as HT.
+  assert (He : 1 <= exp eps) by lra.
+  intros i j Hi Hj _ S. cbn [fmech_cw n_in] in Hi, Hj.
+  assert (Hpair : forall i' j', (i' < 2)%nat -> (j' < 2)%nat ->
+            hs (fmech_cw (fmech_power M K) f f') i' j' (Q2R t) <= Q2R delta ->
+            pr (fmech_cw (fmech_power M K) f f') i' S <= exp eps * pr (fmech_cw (fmech_power M K) f f') j' S + Q2R delta).
+  { intros i' j' Hi' Hj' Hh.
+    eapply Rle_trans; [apply pr_le_hs; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|apply exp_nonneg]|].
+    apply Rplus_le_compat_l. eapply Rle_trans; [|exact Hh].
+    apply hs_anti; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|exact Ht]. }
+  destruct i as [|[|]], j as [|[|]]; try lia.
+  - pose proof (pr_nonneg _ 0%nat S (proj1 (HT 0%nat ltac:(cbn; lia)))). nra.
+  - apply Hpair; [lia|lia|]. apply (coef_le_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - apply Hpair; [lia|lia|]. apply (coef_le_ok f f' 1 0 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - pose proof (pr_nonneg _ 1%nat S (proj1 (HT 1%nat ltac:(cbn; lia)))). nra.
+Qed.
+
+Theorem cw_coef_not_dp_of_check (f f' : list Q) (t delta : Q) (dir : bool) (eps : R) :
+  exp eps <= Q2R t -> check_coef_refute f f' t delta dir = true -> ~ cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc Hdp. unfold check_coef_refute in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[[[[HD Hf] Hf'] HR] Ht0] Hd0] Hc].
+  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht0, Hd0. rewrite q2r_0 in Ht0, Hd0.
+  pose proof (t_subdistr' f f' HD Hf Hf') as HT.
+  set (T := fmech_cw (fmech_power M K) f f') in *.
+  assert (Hpair : forall i' j', (i' < 2)%nat -> (j' < 2)%nat -> Q2R delta < hs T i' j' (Q2R t) -> False).
+  { intros i' j' Hi' Hj' Hh. specialize (Hdp i' j' ltac:(cbn; lia) ltac:(cbn; lia) eq_refl (loss_event T i' j' (exp eps))).
+    rewrite pr_loss_event in Hdp.
+    assert (hs T i' j' (Q2R t) <= hs T i' j' (exp eps)) by (apply hs_anti; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|exact Ht]).
+    fold T in Hdp. lra. }
+  destruct dir.
+  - apply (Hpair 1 0)%nat; [lia|lia|]. apply (coef_gt_ok f f' 1 0 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - apply (Hpair 0 1)%nat; [lia|lia|]. apply (coef_gt_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+Qed.
+
+End Run.
