@@ -8,7 +8,7 @@
     (1, 0).  From q every noise value eta_1 in [1/4, 3/4] releases (1, 0) (probability
     at least 1/2 * lap(3/4) > 0, RealRefute.v); from q' no tape does (it would need
     eta_1 <= 0 and 1 < eta_1).  The theorem states the spec's claim (c = 1); the same proof refutes every c.
-    The tactics take about 2 s; the kernel's Qed of [bsv_in]/[bsv_out] takes minutes
+    The tactics take about 2 s; the kernel's Qed of [bsv_in] had not finished after 4.6 min of CPU
     (docs/laplace.md, "Refutations"). *)
 From Obligations Require Import PreludeLaplace.
 From Obligations.Laplace Require Import RunSym.
