@@ -13,5 +13,5 @@ From Obligations.Core Require Export Audit.
 From Obligations.Program Require Export ProgramSyntax.
 From Obligations.Coupling Require Export TapeSem InputRel.
 From Obligations.Laplace Require Export RealTape RealRelational RealAlignRun RealAlignSteps RealSym.
-From Obligations.Laplace Require Export TapeMeasure ProgAlign TapeFibers FiberSym RealAlignSound RunFibers.
+From Obligations.Laplace Require Export TapeMeasure ProgAlign TapeFibers FiberSym RealAlignSound RunFibers RealRefute.
 Export ListNotations.
