@@ -389,7 +389,7 @@ Proof.
   - intros x E. pose proof (Hpneg x E). rewrite Rmax_left by lra. ring.
 Qed.
 
-Lemma rr_ratio (x x' y : nat) : (x < n_in M)%nat -> (x' < n_in M)%nat -> (y < n_out M)%nat -> prob M x y <= r * prob M x' y.
+Lemma rr_prob_le (x x' y : nat) : (x < n_in M)%nat -> (x' < n_in M)%nat -> (y < n_out M)%nat -> prob M x y <= r * prob M x' y.
 Proof.
   intros Hx Hx' Hy. rewrite Hn in Hy. rewrite !HRR by assumption.
   assert (H1 : 0 <= lo * (r - 1)) by (apply Rmult_le_pos; lra).
@@ -437,7 +437,7 @@ Proof.
   { (* dead *)
     apply fle_rnd with (a := cpos M (vec k) * r ^ rem) (b := cneg M (vec k)) in Ed;
       [|apply fmul_rnd; [apply fpos_rnd|exact Hru]|apply fneg_rnd].
-    unfold G at 2. rewrite (gk_dead M HM r rr_ratio Hr0 rem (vec k) Ed), Rmult_0_r, Rplus_0_r.
+    unfold G at 2. rewrite (gk_dead M HM r rr_prob_le Hr0 rem (vec k) Ed), Rmult_0_r, Rplus_0_r.
     apply stands_of; assumption. }
   destruct (fle (fmulr true (fneg true k) (nth rem (Tb true) (fnone true))) (fpos false k)) eqn:Es.
   { (* sure *)
@@ -445,7 +445,7 @@ Proof.
       [|apply fmul_rnd; [apply fneg_rnd|exact Hru]|apply fpos_rnd].
     assert (Hle : cneg M (vec k) <= cpos M (vec k)).
     { pose proof (pow_R1_Rle r rem Hr1). pose proof (rnd_nonneg _ _ _ (fneg_rnd true k)). nra. }
-    unfold G at 2. rewrite (gk_sure M HM r rr_ratio Hr0 rem (vec k) Es), csum_pos_neg.
+    unfold G at 2. rewrite (gk_sure M HM r rr_prob_le Hr0 rem (vec k) Es), csum_pos_neg.
     replace (a + tsum (G rem) tg + wg * (cpos M (vec k) - cneg M (vec k)))
       with (a + wg * (cpos M (vec k) - cneg M (vec k)) + tsum (G rem) tg) by ring.
     apply stands_of; [exact Ht|]. cbn [snd]. apply fadd_rnd; [exact Ha|]. apply fmul_rnd; [exact Hw|].
