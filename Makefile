@@ -41,7 +41,9 @@ venv: $(VENV)/.installed
 # setuptools says, as a UserWarning, that an editable install of a package whose folder is
 # in the working directory may be imported from there: that is this repository's layout on
 # purpose (the tests and `python -m obligations` run from the root), so it is not printed.
-EDITABLE = PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip install -q -e
+# --no-compile: pip would byte-compile every installed module (about 30 s of CPU, most of it
+# modules never imported); Python compiles what is imported, once, on first use.
+EDITABLE = PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip install -q --no-compile -e
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
