@@ -23,6 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "binary64_snapping_all_parameters.yaml"
 ONE_ULP = REPO / "tests" / "specs" / "binary64" / "binary64_snapping_all_parameters_one_ulp.yaml"
 SEED = REPO / "tests" / "specs" / "binary64" / "binary64_snapping_all_parameters_seed_constants.yaml"
+MIRONOV = REPO / "tests" / "specs" / "binary64" / "binary64_snapping_all_parameters_mironov_constants.yaml"
 
 
 def _write(tmp_path: Path, snapping: dict[str, Any] | None = None, bound: dict[str, Any] | None = None) -> Path:
@@ -53,24 +54,51 @@ def test_one_ulp_needs_the_factor_of_its_relative_error() -> None:
     assert unfold(s).plan.expected == Verdict.PROVED
 
 
-@pytest.mark.parametrize("a, b", [(12, 2), (16, 0), (16, 48), (18, 22), (17, 100), ("179/10", 23)])
+@pytest.mark.parametrize("a, b", [(12, 3), (16, 0), (16, 48), (18, 22), (17, 100), ("179/10", 23)])
 def test_constants_below_the_library_are_undecided(tmp_path: Path, a: Any, b: Any) -> None:
-    """The seed's 12, 2; Mironov's 16 (and 0); one unit below either constant: never a certificate."""
+    """Mironov's 16 (and 0); one unit below either constant; the seed's slope with b = 3: never a
+    certificate (the seed's own 12, 2 is refuted: the next test)."""
     u = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": a, "constant": b})))
     assert u.plan.expected == Verdict.UNDECIDED
     assert "undecided" in u.plan.notes[0] and "a = 9 + 9m = 18, b = 18 + 5m = 23" in u.plan.notes[0]
 
 
-def test_the_seeds_constant_for_all_parameters_is_refuted_by_the_library(tmp_path: Path) -> None:
-    u = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": 12, "constant": 2})))
+@pytest.mark.parametrize("a, b, ties", [(12, 2, "any"), (12, 2, "up"), ("23/2", 0, "any"), (0, 0, "up")])
+def test_the_seeds_constant_for_all_parameters_is_refuted_by_the_library(tmp_path: Path, a: Any, b: Any,
+                                                                          ties: str) -> None:
+    """Every a <= 12, b <= 2 at ties up or every tie rule: refuted, the file's one theorem the claim's
+    negation from the library's refutation at ties up; the record says the witness's inputs are reals."""
+    u = unfold(load(_write(tmp_path, snapping={"ties": ties}, bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.REFUTED
+    assert "refuted, it is false: snap_binary64_seed_constant_real_false (" in u.plan.notes[0]
+    assert "for binary64 inputs only the claim is not refuted" in u.plan.notes[0]
+    assert u.rendered.theorems == (f"{u.spec.name}_not_dp",)
+    text = u.rendered.text
+    assert "apply (snap_binary64_seed_constant_real_false_up 1 1 " in text
+    assert ("(t : tie)" in text) == (ties == "any")
+    assert "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->" in text
+    assert "not binary64 floats" in u.spec.claim.record()["neighbours"]
+    w = u.witness()
+    assert w is not None and w["inputs"] == "real, not binary64 floats" and w["pr_x"].endswith("/" + str(2 ** 424))
+
+
+@pytest.mark.parametrize("snapping, bound", [
+    ({"ties": "down"}, {"per_B_over_lambda": 12, "constant": 2}),        # the witnesses round ties up
+    ({"log": {"ulps": 1}}, {"per_B_over_lambda": 12, "constant": 2}),    # the witnesses' log is correctly rounded
+    (None, {"per_B_over_lambda": 16, "constant": 0}),                    # Mironov's: not refuted
+    (None, {"per_B_over_lambda": "121/10", "constant": 2}),              # above the seed's slope
+])
+def test_claims_no_witness_refutes_stay_undecided(tmp_path: Path, snapping: dict[str, Any] | None,
+                                                  bound: dict[str, Any]) -> None:
+    u = unfold(load(_write(tmp_path, snapping=snapping, bound=bound)))
     assert u.plan.expected == Verdict.UNDECIDED
-    assert "it is false: snap_binary64_seed_constant_real_false (" in u.plan.notes[0]
-    v = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": 16, "constant": 0})))
-    assert "it is not refuted either" in v.plan.notes[0]
+    assert "it is not refuted either" in u.plan.notes[0]
+    assert "binary64 inputs among them" in u.spec.claim.record()["neighbours"]
 
 
-def test_shipped_seed_constants_are_undecided() -> None:
-    assert unfold(load(SEED.relative_to(REPO))).plan.expected == Verdict.UNDECIDED
+def test_shipped_seed_constants_are_refuted_and_mironovs_undecided() -> None:
+    assert unfold(load(SEED.relative_to(REPO))).plan.expected == Verdict.REFUTED
+    assert unfold(load(MIRONOV.relative_to(REPO))).plan.expected == Verdict.UNDECIDED
 
 
 def test_one_ulp_below_its_constants_is_undecided(tmp_path: Path) -> None:
