@@ -241,3 +241,160 @@ Proof.
 Qed.
 
 End Witness.
+
+(** ** Directed roundings against a float's neighbours *)
+Lemma dn_le_float : forall m e y, (4503599627370496 < Z.abs m < 9007199254740992)%Z -> (-1074 <= e)%Z ->
+  y < IZR m * bpow radix2 e + bpow radix2 e -> dn y <= IZR m * bpow radix2 e.
+Proof.
+  intros m e y Hm He H. destruct (float_neighbours m e Hm He) as (F & S & _).
+  destruct (Rle_lt_dec (dn y) (IZR m * bpow radix2 e)) as [L|L]; [exact L|exfalso].
+  assert (Fd : F64 (dn y)) by exact (generic_format_round radix2 fmt64 Zfloor y).
+  assert (Su := succ_le_lt radix2 fmt64 _ _ F Fd L). assert (D := dn_below y). lra.
+Qed.
+
+Lemma up_ge_float : forall m e y, (4503599627370496 < Z.abs m < 9007199254740992)%Z -> (-1074 <= e)%Z ->
+  IZR m * bpow radix2 e - bpow radix2 e < y -> IZR m * bpow radix2 e <= upr y.
+Proof.
+  intros m e y Hm He H. destruct (float_neighbours m e Hm He) as (F & _ & P).
+  destruct (Rle_lt_dec (IZR m * bpow radix2 e) (upr y)) as [L|L]; [exact L|exfalso].
+  assert (Fu : F64 (upr y)) by exact (generic_format_round radix2 fmt64 Zceil y).
+  assert (Pr := pred_ge_gt radix2 fmt64 _ _ Fu F L). assert (U := upr_above y). lra.
+Qed.
+
+(** ** The witness: λ = 1 − 1048577·2^−53, Λ = 1.05λ, B = 1031/4, output 244Λ, binary64 inputs *)
+Definition v_x : R := IZR (-4517374001546552) * bpow radix2 (-44).
+Definition v_x' : R := IZR (-4524865066047753) * bpow radix2 (-44).
+Definition v_u1 : R := IZR 7212445372756347 * bpow radix2 (-792).
+Definition v_u2 : R := IZR 5047813798657557 * bpow radix2 (-793).
+Definition v_u3 : R := IZR 4711424672989340 * bpow radix2 (-792).
+Definition v_u4 : R := IZR 6594821380691652 * bpow radix2 (-794).
+(** The switch back to rounding down: e^F, F = −1025/2, between u3 and u1. *)
+Definition v_F : R := IZR (-4508497673881600) * bpow radix2 (-43).
+Definition v_log : R -> R := lnadv v_u2 (exp v_F).
+
+Lemma v_F_format : F64 v_F.
+Proof. destruct (float_neighbours (-4508497673881600) (-43) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F. Qed.
+
+Lemma v_x_format : F64 v_x /\ F64 v_x'.
+Proof.
+  split; [destruct (float_neighbours (-4517374001546552) (-44) ltac:(lia) ltac:(lia)) as (F & _ & _)
+         |destruct (float_neighbours (-4524865066047753) (-44) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
+Lemma v_switch : v_u3 < exp v_F <= v_u1 /\ v_u4 < v_u2 <= v_u3.
+Proof. unfold v_u1, v_u2, v_u3, v_u4, v_F. bpow_i. repeat split; interval with (i_prec 80). Qed.
+
+Lemma v_mono : forall v v', 0 < v <= v' -> v_log v <= v_log v'.
+Proof. apply lnadv_mono; [exact v_F_format|]. destruct v_switch as [[A B] [C D]]. lra. Qed.
+
+Lemma v_log_u1 : v_log v_u1 <= IZR (-4507628084489252) * bpow radix2 (-43).
+Proof.
+  destruct v_switch as [[A B] [C D]]. unfold v_log, lnadv.
+  destruct (Rlt_dec v_u1 v_u2); [lra|]. destruct (Rlt_dec v_u1 (exp v_F)); [lra|].
+  apply dn_le_float; [lia|lia|]. unfold v_u1. bpow_i. interval with (i_prec 120).
+Qed.
+
+Lemma v_log_u2 : IZR (-4516863982162571) * bpow radix2 (-43) <= v_log v_u2.
+Proof.
+  destruct v_switch as [[A B] [C D]]. unfold v_log, lnadv.
+  destruct (Rlt_dec v_u2 v_u2); [lra|]. destruct (Rlt_dec v_u2 (exp v_F)); [|lra].
+  apply up_ge_float; [lia|lia|]. unfold v_u2. bpow_i. interval with (i_prec 120).
+Qed.
+
+Lemma v_log_u3 : IZR (-4511373616740289) * bpow radix2 (-43) <= v_log v_u3.
+Proof.
+  destruct v_switch as [[A B] [C D]]. unfold v_log, lnadv.
+  destruct (Rlt_dec v_u3 v_u2); [lra|]. destruct (Rlt_dec v_u3 (exp v_F)); [|lra].
+  apply up_ge_float; [lia|lia|]. unfold v_u3. bpow_i. interval with (i_prec 120).
+Qed.
+
+Lemma v_log_u4 : v_log v_u4 <= IZR (-4520609514413608) * bpow radix2 (-43).
+Proof.
+  destruct v_switch as [[A B] [C D]]. unfold v_log, lnadv.
+  destruct (Rlt_dec v_u4 v_u2); [|lra].
+  apply dn_le_float; [lia|lia|]. unfold v_u4. bpow_i. interval with (i_prec 120).
+Qed.
+
+Lemma v_w1 : (IZR 244 - / 2) * w2_grid <= wsumf v_log w1_lam v_x v_u1.
+Proof.
+  apply Rle_trans with (IZR 8995764332764876 * bpow radix2 (-45)); [unfold w2_grid; rewrite w1_lam_value; bpow_q; lra|].
+  apply (wsumf_ge_of _ _ _ _ (IZR (-4507628084489252) * bpow radix2 (-43)) (IZR (-4507628083964495) * bpow radix2 (-43)));
+    [exact w1_lam_pos|exact w1_lam_format|exact v_log_u1| |].
+  - apply fl_le_float; [lia|lia|]. rewrite w1_lam_value. bpow_q. lra.
+  - apply fl_ge_float; [lia|lia|]. unfold v_x. bpow_q. lra.
+Qed.
+
+Lemma v_w2 : wsumf v_log w1_lam v_x v_u2 < (IZR 244 + / 2) * w2_grid.
+Proof.
+  apply Rle_lt_trans with (IZR 4516353961726924 * bpow radix2 (-44)); [|unfold w2_grid; rewrite w1_lam_value; bpow_q; lra].
+  apply (wsumf_le_of _ _ _ _ (IZR (-4516863982162571) * bpow radix2 (-43)) (IZR (-4516863981636738) * bpow radix2 (-43)));
+    [exact w1_lam_pos|exact w1_lam_format|exact v_log_u2| |].
+  - apply fl_ge_float; [lia|lia|]. rewrite w1_lam_value. bpow_q. lra.
+  - apply fl_le_float; [lia|lia|]. unfold v_x. bpow_q. lra.
+Qed.
+
+Lemma v_w3 : wsumf v_log w1_lam v_x' v_u3 < (IZR 244 - / 2) * w2_grid.
+Proof.
+  apply Rle_lt_trans with (IZR 8995764332764875 * bpow radix2 (-45)); [|unfold w2_grid; rewrite w1_lam_value; bpow_q; lra].
+  apply (wsumf_le_of _ _ _ _ (IZR (-4511373616740289) * bpow radix2 (-43)) (IZR (-4511373616215095) * bpow radix2 (-43)));
+    [exact w1_lam_pos|exact w1_lam_format|exact v_log_u3| |].
+  - apply fl_ge_float; [lia|lia|]. rewrite w1_lam_value. bpow_q. lra.
+  - apply fl_le_float; [lia|lia|]. unfold v_x'. bpow_q. lra.
+Qed.
+
+Lemma v_w4 : (IZR 244 + / 2) * w2_grid <= wsumf v_log w1_lam v_x' v_u4.
+Proof.
+  apply Rle_trans with (IZR 4516353961726925 * bpow radix2 (-44)); [unfold w2_grid; rewrite w1_lam_value; bpow_q; lra|].
+  apply (wsumf_ge_of _ _ _ _ (IZR (-4520609514413608) * bpow radix2 (-43)) (IZR (-4520609513887339) * bpow radix2 (-43)));
+    [exact w1_lam_pos|exact w1_lam_format|exact v_log_u4| |].
+  - apply fl_le_float; [lia|lia|]. rewrite w1_lam_value. bpow_q. lra.
+  - apply fl_ge_float; [lia|lia|]. unfold v_x'. bpow_q. lra.
+Qed.
+
+Lemma v_key16 : exp (Rabs (v_x - v_x') / w1_lam + 16 * eta 53 * (w2_bound / w1_lam) + 0 * eta 53) *
+  (/ 2 * (v_u3 / (1 - 2 * eta 53) - v_u4)) < / 2 * (v_u1 - v_u2 / (1 - 2 * eta 53)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold v_x, v_x'; bpow_q; lra).
+  rewrite eta_binary64, w1_lam_value. unfold v_x, v_x', w2_bound, v_u1, v_u2, v_u3, v_u4. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+Lemma v_key12 : exp (Rabs (v_x - v_x') / w1_lam + 12 * eta 53 * (w2_bound / w1_lam) + 2 * eta 53) *
+  (/ 2 * (v_u3 / (1 - 2 * eta 53) - v_u4)) < / 2 * (v_u1 - v_u2 / (1 - 2 * eta 53)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold v_x, v_x'; bpow_q; lra).
+  rewrite eta_binary64, w1_lam_value. unfold v_x, v_x', w2_bound, v_u1, v_u2, v_u3, v_u4. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** Mironov's (16, 0) is false for a log within 1 ulp, for every ρ0 ≤ 1.05 and β0 ≤ 257, the inputs binary64. *)
+Theorem snap_binary64_mironov_constant_ulp_false : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
+  ~ snap64_constant_ulps 1 rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb. assert (Hl := w1_lam_value).
+  apply (witness_refutes_ulps v_log w1_lam w2_grid w2_bound v_x v_x' v_u1 v_u2 v_u3 v_u4 16 0 244);
+    [exact v_mono|intros v Hv; apply lnadv_nonpos; exact Hv|intros v Fv Hv; apply lnadv_rel; assumption
+    |exact w1_lam_format|rewrite Hl; interval|unfold w2_grid; rewrite Hl; lra|unfold w2_grid; rewrite Hl; lra
+    |unfold w2_grid, w2_bound; rewrite Hl; lra
+    |unfold v_x, w2_bound; bpow_q; rewrite Rabs_left by lra; lra|unfold v_x', w2_bound; bpow_q; rewrite Rabs_left by lra; lra
+    |unfold v_x'; bpow_q; lra|exact v_w1|exact v_w2|exact v_w3|exact v_w4
+    |unfold v_u1; bpow_i; interval|rewrite normal_min_64; unfold v_u2; bpow_i; interval
+    |destruct v_switch as [_ [C D]]; rewrite normal_min_64; split; [unfold v_u4; bpow_i; interval|lra]
+    |exact v_key16|unfold w2_grid; rewrite Hl; split; nra|rewrite Hl; unfold w2_bound; split; nra].
+Qed.
+
+(** The seed's (12, 2) likewise. *)
+Theorem snap_binary64_seed_constant_ulp_false : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
+  ~ snap64_constant_ulps 1 rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb. assert (Hl := w1_lam_value).
+  apply (witness_refutes_ulps v_log w1_lam w2_grid w2_bound v_x v_x' v_u1 v_u2 v_u3 v_u4 12 2 244);
+    [exact v_mono|intros v Hv; apply lnadv_nonpos; exact Hv|intros v Fv Hv; apply lnadv_rel; assumption
+    |exact w1_lam_format|rewrite Hl; interval|unfold w2_grid; rewrite Hl; lra|unfold w2_grid; rewrite Hl; lra
+    |unfold w2_grid, w2_bound; rewrite Hl; lra
+    |unfold v_x, w2_bound; bpow_q; rewrite Rabs_left by lra; lra|unfold v_x', w2_bound; bpow_q; rewrite Rabs_left by lra; lra
+    |unfold v_x'; bpow_q; lra|exact v_w1|exact v_w2|exact v_w3|exact v_w4
+    |unfold v_u1; bpow_i; interval|rewrite normal_min_64; unfold v_u2; bpow_i; interval
+    |destruct v_switch as [_ [C D]]; rewrite normal_min_64; split; [unfold v_u4; bpow_i; interval|lra]
+    |exact v_key12|unfold w2_grid; rewrite Hl; split; nra|rewrite Hl; unfold w2_bound; split; nra].
+Qed.
