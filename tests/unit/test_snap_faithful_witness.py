@@ -22,6 +22,7 @@ def test_the_script_finds_the_coq_witness() -> None:
         assert f"IZR {m} * bpow radix2 ({e})" in coq
     for m in re.findall(r"= \((-\d+), -44\)", run.stdout.splitlines()[0]):
         assert f"IZR ({m}) * bpow radix2 (-44)" in coq
-    exact = float(re.search(r"exact excess ([\d.]+) eta", run.stdout).group(1))
-    mironov = float(re.search(r"Mironov 16 beta = ([\d.]+)", run.stdout).group(1))
-    assert exact > 1.14 * mironov
+    exact = re.search(r"exact excess ([\d.]+) eta", run.stdout)
+    mironov = re.search(r"Mironov 16 beta = ([\d.]+)", run.stdout)
+    assert exact is not None and mironov is not None
+    assert float(exact.group(1)) > 1.14 * float(mironov.group(1))
