@@ -13,6 +13,7 @@ From Coq Require Import ZArith Reals Lra Lia.
 From Flocq Require Import Core.Core Relative.
 From Interval Require Import Tactic.
 From Obligations.Noise Require Import UniformMeasure Rounding Clamp.
+From Obligations.Core Require Import RealFacts.
 From Obligations.Float Require Import RelError UStarMeasure SnapOutput SnapInterior SnapPipeline SnapBinary64
   DiffprivlibRound SnapSeedUlps SnapSeedRealRefuted.
 
@@ -103,6 +104,37 @@ Proof.
   assert (Hy : bpow radix2 (-1022) <= Rabs (ln v)).
   { rewrite Rabs_left by lra. bpow_i. interval_intro (powerRZ 2 (-1022)) upper. lra. }
   unfold lnadv. destruct (Rlt_dec v s1); [|destruct (Rlt_dec v s2)]; apply directed_rel; auto with typeclass_instances.
+Qed.
+
+(** [snap64_constant_ulps] at one tie rule of the rounding to the grid: what a claim with ties up states. *)
+Definition snap64_constant_ulps_ties (t : tie) (k rho0 beta0 a b : R) : Prop :=
+  forall (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R) (lam grid B : R),
+  uprob pr ->
+  (forall v, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 ->
+     rel_within (2 * k * eta 53 / (1 - 2 * k * eta 53)) (ln v) (lnf v)) ->
+  powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice lnf pr lam x (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + a * eta 53 * (B / lam) + b * eta 53) *
+    snap_output_prob 53 (-1074) choice lnf pr lam x' (fun w => float_snap t grid B w = out).
+
+Lemma snap64_constant_ulps_ties_of : forall t k rho0 beta0 a b,
+  snap64_constant_ulps k rho0 beta0 a b -> snap64_constant_ulps_ties t k rho0 beta0 a b.
+Proof. intros t k rho0 beta0 a b H choice lnf pr. exact (H choice lnf pr t). Qed.
+
+(** Within 1 ulp is within k ulps, 1 <= k <= 2^20: the factor's range only widens. *)
+Lemma rel_within_ulps : forall k y z, 1 <= k <= 2 ^ 20 ->
+  rel_within (2 * 1 * eta 53 / (1 - 2 * 1 * eta 53)) y z -> rel_within (2 * k * eta 53 / (1 - 2 * k * eta 53)) y z.
+Proof.
+  intros k y z Hk (d & Hd & E). exists d. split; [|exact E]. rewrite eta_binary64 in *.
+  assert (Hm : 2 * 1 * / 9007199254740992 / (1 - 2 * 1 * / 9007199254740992) <=
+               2 * k * / 9007199254740992 / (1 - 2 * k * / 9007199254740992)).
+  { unfold Rdiv. assert (H20 : (2 : R) ^ 20 = 1048576) by ring.
+    apply Rmult_le_compat; try lra. apply Rinv_le_contravar; lra. }
+  assert (P : 0 < 1 + 2 * 1 * / 9007199254740992 / (1 - 2 * 1 * / 9007199254740992))
+    by (unfold Rdiv; assert (0 < / (1 - 2 * 1 * / 9007199254740992)) by (apply Rinv_0_lt_compat; lra); nra).
+  split; [|lra]. eapply Rle_trans; [|apply Hd]. apply Rinv_le_contravar; lra.
 Qed.
 
 (** ** The argument for any monotone log <= 0 within 1 ulp *)
@@ -229,15 +261,30 @@ Proof.
   lra.
 Qed.
 
-Theorem witness_refutes_ulps : forall rho0 beta0, rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= bound <= 353 * lam ->
-  ~ snap64_constant_ulps 1 rho0 beta0 a b.
+(** The witness refutes every m >= 1 ulps and every constant (a', b') <= (a, b), ties up. *)
+Theorem witness_refutes_ulps : forall m rho0 beta0 a' b', 1 <= m <= 2 ^ 20 -> a' <= a -> b' <= b ->
+  rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= bound <= 353 * lam ->
+  ~ snap64_constant_ulps_ties TiesUp m rho0 beta0 a' b'.
 Proof.
-  intros rho0 beta0 Hgrid HB H.
-  assert (C := H even_tie lnf inner_len TiesUp lam grid bound uprob_inner_len Hrel Hlam Flam Hgrid HB x x' out Hx Hx').
+  intros m rho0 beta0 a' b' Hm Ha Hb Hgrid HB H.
+  assert (Hrelk : forall v, F64 v -> 0 < v < 1 -> rel_within (2 * m * eta 53 / (1 - 2 * m * eta 53)) (ln v) (lnf v))
+    by (intros v Fv Hv; apply rel_within_ulps; [exact Hm|apply Hrel; assumption]).
+  assert (C := H even_tie lnf inner_len lam grid bound uprob_inner_len Hrelk Hlam Flam Hgrid HB x x' out Hx Hx').
   assert (Lo := close_lower inner_len uprob_inner_len).
   assert (Up := far_upper inner_len uprob_inner_len).
+  assert (Hbl : 0 <= bound / lam) by (apply Rmult_le_pos; [assert (0 <= Rabs x) by apply Rabs_pos; lra
+                                                          |left; apply Rinv_0_lt_compat; exact lam_pos]).
+  assert (He : 0 < eta 53) by (rewrite eta_binary64; lra).
+  assert (Ea : a' * eta 53 * (bound / lam) <= a * eta 53 * (bound / lam))
+    by (apply Rmult_le_compat_r; [exact Hbl|apply Rmult_le_compat_r; lra]).
+  assert (Eb : b' * eta 53 <= b * eta 53) by (apply Rmult_le_compat_r; lra).
+  assert (Ex : exp (Rabs (x - x') / lam + a' * eta 53 * (bound / lam) + b' * eta 53) <=
+               exp (Rabs (x - x') / lam + a * eta 53 * (bound / lam) + b * eta 53)) by (apply exp_le_iff; lra).
+  assert (P0 : 0 <= snap_output_prob 53 (-1074) even_tie lnf inner_len lam x' (fun w => float_snap TiesUp grid bound w = out))
+    by (apply snap_output_prob_nonneg; exact uprob_inner_len).
   assert (E := exp_pos (Rabs (x - x') / lam + a * eta 53 * (bound / lam) + b * eta 53)).
-  assert (Mul := Rmult_le_compat_l _ _ _ (Rlt_le _ _ E) Up). lra.
+  assert (Mul := Rmult_le_compat_l _ _ _ (Rlt_le _ _ E) Up).
+  assert (Mul' := Rmult_le_compat_r _ _ _ P0 Ex). lra.
 Qed.
 
 End Witness.
@@ -367,11 +414,12 @@ Proof.
   interval with (i_prec 200).
 Qed.
 
-(** Mironov's (16, 0) is false for a log within 1 ulp, for every ρ0 ≤ 1.05 and β0 ≤ 257, the inputs binary64. *)
-Theorem snap_binary64_mironov_constant_ulp_false : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
-  ~ snap64_constant_ulps 1 rho0 beta0 16 0.
+(** Mironov's (16, 0), and every a <= 16 with b = 0, is false for a log within k >= 1 ulps at ties up, for every
+    ρ0 ≤ 1.05 and β0 ≤ 257; the witness's inputs are binary64 floats. *)
+Theorem snap_binary64_mironov_constant_ulp_false_up : forall k rho0 beta0 a, 1 <= k <= 2 ^ 20 -> rho0 <= 21 / 20 ->
+  0 <= beta0 <= 257 -> a <= 16 -> ~ snap64_constant_ulps_ties TiesUp k rho0 beta0 a 0.
 Proof.
-  intros rho0 beta0 Hr Hb. assert (Hl := w1_lam_value).
+  intros k rho0 beta0 a Hk Hr Hb Ha. assert (Hl := w1_lam_value).
   apply (witness_refutes_ulps v_log w1_lam w2_grid w2_bound v_x v_x' v_u1 v_u2 v_u3 v_u4 16 0 244);
     [exact v_mono|intros v Hv; apply lnadv_nonpos; exact Hv|intros v Fv Hv; apply lnadv_rel; assumption
     |exact w1_lam_format|rewrite Hl; interval|unfold w2_grid; rewrite Hl; lra|unfold w2_grid; rewrite Hl; lra
@@ -380,14 +428,14 @@ Proof.
     |unfold v_x'; bpow_q; lra|exact v_w1|exact v_w2|exact v_w3|exact v_w4
     |unfold v_u1; bpow_i; interval|rewrite normal_min_64; unfold v_u2; bpow_i; interval
     |destruct v_switch as [_ [C D]]; rewrite normal_min_64; split; [unfold v_u4; bpow_i; interval|lra]
-    |exact v_key16|unfold w2_grid; rewrite Hl; split; nra|rewrite Hl; unfold w2_bound; split; nra].
+    |exact v_key16|exact Hk|lra|lra|unfold w2_grid; rewrite Hl; split; nra|rewrite Hl; unfold w2_bound; split; nra].
 Qed.
 
-(** The seed's (12, 2) likewise. *)
-Theorem snap_binary64_seed_constant_ulp_false : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
-  ~ snap64_constant_ulps 1 rho0 beta0 12 2.
+(** The seed's (12, 2), and every a <= 12, b <= 2, likewise. *)
+Theorem snap_binary64_seed_constant_ulp_false_up : forall k rho0 beta0 a b, 1 <= k <= 2 ^ 20 -> rho0 <= 21 / 20 ->
+  0 <= beta0 <= 257 -> a <= 12 -> b <= 2 -> ~ snap64_constant_ulps_ties TiesUp k rho0 beta0 a b.
 Proof.
-  intros rho0 beta0 Hr Hb. assert (Hl := w1_lam_value).
+  intros k rho0 beta0 a b Hk Hr Hb Ha Hb'. assert (Hl := w1_lam_value).
   apply (witness_refutes_ulps v_log w1_lam w2_grid w2_bound v_x v_x' v_u1 v_u2 v_u3 v_u4 12 2 244);
     [exact v_mono|intros v Hv; apply lnadv_nonpos; exact Hv|intros v Fv Hv; apply lnadv_rel; assumption
     |exact w1_lam_format|rewrite Hl; interval|unfold w2_grid; rewrite Hl; lra|unfold w2_grid; rewrite Hl; lra
@@ -396,5 +444,24 @@ Proof.
     |unfold v_x'; bpow_q; lra|exact v_w1|exact v_w2|exact v_w3|exact v_w4
     |unfold v_u1; bpow_i; interval|rewrite normal_min_64; unfold v_u2; bpow_i; interval
     |destruct v_switch as [_ [C D]]; rewrite normal_min_64; split; [unfold v_u4; bpow_i; interval|lra]
-    |exact v_key12|unfold w2_grid; rewrite Hl; split; nra|rewrite Hl; unfold w2_bound; split; nra].
+    |exact v_key12|exact Hk|lra|lra|unfold w2_grid; rewrite Hl; split; nra|rewrite Hl; unfold w2_bound; split; nra].
+Qed.
+
+(** In the form of SnapSeedUlps.v: Mironov's (16, 0) and the seed's (12, 2), one ulp. *)
+Theorem snap_binary64_mironov_constant_ulp_false : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
+  ~ snap64_constant_ulps 1 rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (snap_binary64_mironov_constant_ulp_false_up 1 rho0 257 16); try lra.
+  apply (snap64_constant_ulps_ties_of TiesUp) in H. intros choice lnf pr lam grid B Hpr Hrel Hlam Fl Hgrid HB.
+  apply (H choice lnf pr lam grid B Hpr Hrel Hlam Fl Hgrid). split; [|lra].
+  assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra). nra.
+Qed.
+
+Theorem snap_binary64_seed_constant_ulp_false : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
+  ~ snap64_constant_ulps 1 rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (snap_binary64_seed_constant_ulp_false_up 1 rho0 257 12 2); try lra.
+  apply (snap64_constant_ulps_ties_of TiesUp) in H. intros choice lnf pr lam grid B Hpr Hrel Hlam Fl Hgrid HB.
+  apply (H choice lnf pr lam grid B Hpr Hrel Hlam Fl Hgrid). split; [|lra].
+  assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra). nra.
 Qed.
