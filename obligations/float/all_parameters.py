@@ -47,8 +47,7 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
         w = SEED_WITNESSES[name]
         return {"text": w.text(name), "lambda": str(w.lam), "grid": str(w.grid), "bound": str(w.bound),
                 "x": str(w.x), "x_prime": str(w.x_prime), "outputs": [f"{w.out}*Lambda"],
-                "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x_prime), "delta": "0",
-                "inputs": "real, not binary64 floats"}
+                "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x_prime), "delta": "0", "inputs": w.inputs}
 
     def describe(self, u: Unfolded[BinarySnappingAllSpec, BinarySnappingAllAnalysis]) -> Description:
         s = u.spec
@@ -92,6 +91,10 @@ def _below(s: BinarySnappingAllSpec) -> str:
     if name is None:
         return ("undecided (a claim below what the library theorem proves is never certified; "
                 "it is not refuted either)")
+    if s.ulps is not None:
+        bound = "every a <= 16, b = 0" if name.startswith("snap_binary64_mironov") else "every a <= 12, b <= 2"
+        return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every k >= 1 ulps, {bound}; the "
+                "witness's inputs are binary64 floats)")
     return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every a <= 12, b <= 2; the witness's "
             "inputs are reals, not binary64 floats: for binary64 inputs only the claim is not refuted)")
 

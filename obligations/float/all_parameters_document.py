@@ -69,7 +69,7 @@ RANGE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # A refuted claim: one theorem, its negation from the library's refutation at ties up.
 REFUTED_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("not_dp", ("intros", "apply", "lra", "assert", "refine")),
+    ("not_dp", ("intros", "assert", "ring", "apply", "lra", "refine")),
 )
 
 
@@ -130,10 +130,22 @@ def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> R
     bound = "0 < B <= 353 * lam" if s.beta0 is None else f"{r_lit(s.beta0)} * lam <= B <= 353 * lam"
     grid_words = "lambda" if s.rho0 == 1 else f"{s.rho0}*lambda"
     low = "0 < B" if s.beta0 is None else f"{s.beta0}*lambda <= B"
+    # the _up theorems' arguments: (k) rho0 beta0 a (b); Mironov's form has b = 0 built in
+    mironov = name.startswith("snap_binary64_mironov")
+    args = [r_lit(s.rho0), r_lit(beta0), r_lit(s.a)] + ([] if mironov else [r_lit(s.b)])
+    if s.ulps is not None:
+        args = [str(s.ulps)] + args
+    w = SEED_WITNESSES[name]
+    inputs = ("The witness's inputs are binary64 floats: the claim is false for binary64 inputs too." if w.floats
+              else "The witness's inputs are reals, not binary64 floats: the claim for binary64 inputs only is not "
+              "refuted.")
     ctx: dict[str, Any] = dict(
-        **_common(s), refuting=f"{name}_up", rho0=r_lit(s.rho0), beta0=r_lit(beta0), grid_premise=grid,
+        **_common(s), refuting=f"{name}_up", args=" ".join(args), n_premises=len(args),
+        ulps=s.ulps is not None, mu=mu_term(s), mu_text=comment(mu_term(s)),
+        lnf="lnf" if s.ulps is not None else "(fun v => rnd 53 (-1074) choice (ln v))",
+        library="SnapUlpsRefuted" if s.ulps is not None else "SnapSeedRealRefuted",
+        inputs_text=inputs, log_text=comment(s.log_text), grid_premise=grid,
         bound_premise=bound, range_text=comment(f"{grid_words} <= Lambda <= 2 lambda and {low} <= 353 lambda"),
         top_rho_text=comment(str(top_rho)), top_beta_text=comment(str(top_beta)),
-        witness_text=comment(SEED_WITNESSES[name].text(name)),
-        tie_arg="TiesUp " if s.ties == "any" else "")
+        witness_text=comment(w.text(name)), tie_arg="TiesUp " if s.ties == "any" else "")
     return render_template(REFUTED_TEMPLATE, s.name, ctx, PRELUDE, theorems(a))

@@ -84,7 +84,8 @@ def test_the_seeds_constant_for_all_parameters_is_refuted_by_the_library(tmp_pat
 
 @pytest.mark.parametrize("snapping, bound", [
     ({"ties": "down"}, {"per_B_over_lambda": 12, "constant": 2}),        # the witnesses round ties up
-    ({"log": {"ulps": 1}}, {"per_B_over_lambda": 12, "constant": 2}),    # the witnesses' log is correctly rounded
+    ({"log": {"ulps": 1}}, {"per_B_over_lambda": 17, "constant": 0}),    # above Mironov's slope
+    ({"log": {"ulps": 1}}, {"per_B_over_lambda": 16, "constant": 1}),    # Mironov's with b = 1: not refuted
     (None, {"per_B_over_lambda": 16, "constant": 0}),                    # Mironov's: not refuted
     (None, {"per_B_over_lambda": "121/10", "constant": 2}),              # above the seed's slope
 ])
@@ -197,3 +198,26 @@ def test_closed_form_is_above_ln_k_and_the_seed_is_below(m: int) -> None:
     assert _ln_k_over_eta(100, 1, m) > 12 * 100 + 2
     if m == 1:
         assert _ln_k_over_eta(8, 2, m) < 12 * 8 + 2 and _ln_k_over_eta(353, 2, m) < 12 * 353 + 2
+
+
+@pytest.mark.parametrize("ulps, a, b, ties, theorem", [
+    (1, 16, 0, "up", "snap_binary64_mironov_constant_ulp_false"),
+    (1, "31/2", 0, "any", "snap_binary64_mironov_constant_ulp_false"),
+    (3, 12, 2, "any", "snap_binary64_seed_constant_ulp_false"),
+    (2 ** 20, 12, 1, "up", "snap_binary64_seed_constant_ulp_false"),
+])
+def test_a_log_within_k_ulps_refutes_mironovs_and_the_seeds_constants(tmp_path: Path, ulps: int, a: Any, b: Any,
+                                                                       ties: str, theorem: str) -> None:
+    """Mironov's (16, 0) and the seed's (12, 2) for a log within k >= 1 ulps: refuted with binary64 inputs
+    (SnapUlpsRefuted.v), the file's theorem the negation of the claim with its log premise."""
+    u = unfold(load(_write(tmp_path, snapping={"ties": ties, "log": {"ulps": ulps}},
+                           bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.REFUTED, u.plan.notes
+    assert f"refuted, it is false: {theorem} (theories/Float/SnapUlpsRefuted.v)" in u.plan.notes[0]
+    text = u.rendered.text
+    assert f"apply ({theorem}_up {ulps} 1 1 " in text
+    assert "From Obligations.Float Require Import SnapUlpsRefuted." in text
+    assert f"rel_within (2 * {ulps} * eta 53 / (1 - 2 * {ulps} * eta 53)) (ln v) (lnf v)) ->" in text
+    assert "refuted with binary64 inputs" in u.spec.claim.record()["neighbours"]
+    w = u.witness()
+    assert w is not None and w["inputs"] == "binary64 floats" and w["x"] == str(Fraction(-4517374001546552, 2 ** 44))
