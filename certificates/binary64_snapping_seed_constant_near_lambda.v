@@ -8,16 +8,17 @@ From Obligations.Float Require Import SnapSeedRealRefuted.
 Local Open Scope R_scope.
 
 (** ** The claim refuted: for every tie rule t of the rounding to the grid, every tie rule of the float arithmetic (choice),
-       the correctly rounded logarithm of that arithmetic (lnf v = fl(ln v)), every probability pr
-       that is U*'s measure ([uprob]), for ALL binary64 lambda >= 2^-968 and ALL reals Lambda, B with
-       21/20*lambda <= Lambda <= 2 lambda and 257*lambda <= B <= 353 lambda, all real inputs x, x' with |x|, |x'| <= B, every output out:
+       the correctly rounded logarithm of that arithmetic (lnf v = fl(ln v)),
+       every probability pr that is U*'s measure ([uprob]), for ALL binary64 lambda >= 2^-968 and
+       ALL reals Lambda, B with 21/20*lambda <= Lambda <= 2 lambda and 257*lambda <= B <= 353 lambda, all real inputs x, x' with |x|, |x'| <= B, every output out:
        Pr[out | x] <= e^(|x - x'|/lambda + 12*eta*B/lambda + 2*eta) · Pr[out | x'].
        It is false: the library's [snap_binary64_seed_constant_real_false_105_up] (Float/SnapSeedRealRefuted.v) refutes it at ties up
-       for every a <= 12, b <= 2 and every range with rho0 <= 21/20, 0 <= beta0 <= 257, from one
+       for every range with rho0 <= 21/20, 0 <= beta0 <= 257, from one
        witness (Float/SnapSeedRealRefuted.v, snap_binary64_seed_constant_real_false_105): lambda = 1 - 1048577*2^-53 (a float), Lambda = 1.05 lambda, B = 1031/4, ties up, a correctly rounded log, the output 244*Lambda, the real inputs x = -2662003362040506043538708153400258853/10384593717069655257060992658440192 (~ -256.341599) and x' = -10658317048078384677967526071559295433/41538374868278621028243970633760768 (~ -256.589649), not binary64 floats: Pr[out | x] = 227812621186773/2^788, Pr[out | x'] = 11377083504962561/2^794 exactly (snap_thresholds.py); Coq brackets both and checks an excess over |x - x'|/lambda of at least 3140*eta against the seed's 12*eta*B/lambda + 2*eta = 3095.0*eta.
        The witness's inputs are reals, not binary64 floats: the claim for binary64 inputs only is not refuted. *)
 Theorem binary64_snapping_seed_constant_near_lambda_not_dp : ~ (forall (t : tie) (choice : Z -> bool) (pr : (R -> Prop) -> R) (lam grid B : R),
-  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  uprob pr ->
+  powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
   (21 / 20) * lam <= grid <= 2 * lam -> 257 * lam <= B <= 353 * lam ->
   forall x x' out, Rabs x <= B -> Rabs x' <= B ->
   snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
@@ -26,7 +27,8 @@ Theorem binary64_snapping_seed_constant_near_lambda_not_dp : ~ (forall (t : tie)
     snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
       (fun w => float_snap t grid B w = out)).
 Proof.
-  intros H. apply (snap_binary64_seed_constant_real_false_105_up (21 / 20) 257 12 2); [lra|lra|lra|lra|].
+  intros H. assert (H20 : (2 : R) ^ 20 = 1048576) by ring.
+  apply (snap_binary64_seed_constant_real_false_105_up (21 / 20) 257 12 2); [lra|lra|lra|lra|].
   intros choice pr lam grid B Hpr Hlam Fl Hgrid HB.
   assert (Hpos : 0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra).
   refine (H TiesUp choice pr lam grid B Hpr Hlam Fl _ _); lra.

@@ -3,7 +3,8 @@ theorem quantifies over lambda, Lambda, B, the tie rule, lnf and pr, from the li
 snap_binary64_dp_tight) with only the reals' axioms; Mironov's constants are undecided by Python and get
 no certificate, and the same file forced through Coq is refused at the constant's inequality
 (Coq, not Python, decides); the seed's constants are refuted through SnapSeedRealRefuted.v (the claim's
-negation, its witness's inputs reals), and the same negation with a constant above 12 is refused.
+negation, its witness's inputs reals), and the same negation with a constant above 12 is refused;
+Mironov's (16, 0) for a log within 1 ulp is refuted through SnapUlpsRefuted.v (binary64 inputs).
 About 60 s CPU (the refutation's audit traverses the library's `interval` proofs: ~16 s per coqc)."""
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = Path("mechanisms/binary64_snapping_all_parameters.yaml")
 SEED = Path("tests/specs/binary64/binary64_snapping_all_parameters_seed_constants.yaml")
 MIRONOV = Path("tests/specs/binary64/binary64_snapping_all_parameters_mironov_constants.yaml")
+ONE_ULP_MIRONOV = Path("mechanisms/refuted/binary64_snapping_mironov_constant_one_ulp.yaml")
 REALS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
          "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
 
@@ -100,3 +102,19 @@ def test_a_larger_constant_is_not_refuted_by_coq(tmp_path: Path, monkeypatch: py
     forced = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "Larger.v"], capture_output=True, text=True,
                             timeout=300, cwd=tmp_path)
     assert forced.returncode != 0 and "binary64_snapping_all_parameters_seed_constants_not_dp" not in forced.stdout
+
+
+def test_mironovs_constant_for_a_log_within_one_ulp_is_refuted(tmp_path: Path) -> None:
+    """Mironov's (16, 0) for a log within 1 ulp: refuted through SnapUlpsRefuted.v, the negated statement
+    with the claim's log premise, the witness's inputs binary64 floats."""
+    run = _prove(tmp_path, ONE_ULP_MIRONOV)
+    assert run.returncode == 1 and "REFUTED" in run.stdout, run.stdout + run.stderr
+    cert = json.loads((tmp_path / "out" / "binary64_snapping_mironov_constant_one_ulp.json").read_text())
+    assert cert["verdict"] == "refuted"
+    [thm] = cert["theorems"]
+    assert thm["statement"].startswith("~ (forall (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R) ")
+    assert ("(forall v : R, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 -> "
+            "rel_within (2 * 1 * eta 53 / (1 - 2 * 1 * eta 53)) (ln v) (lnf v))") in thm["statement"]
+    assert "exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam) + 0 * eta 53)" in thm["statement"]
+    assert cert["witness"]["inputs"] == "binary64 floats"
+    assert "refuted with binary64 inputs" in cert["claim"]["neighbours"]
