@@ -8,16 +8,17 @@ From Obligations.Float Require Import SnapSeedRealRefuted.
 Local Open Scope R_scope.
 
 (** ** The claim refuted: for ties up in the rounding to the grid, every tie rule of the float arithmetic (choice),
-       the correctly rounded logarithm of that arithmetic (lnf v = fl(ln v)), every probability pr
-       that is U*'s measure ([uprob]), for ALL binary64 lambda >= 2^-968 and ALL reals Lambda, B with
-       lambda <= Lambda <= 2 lambda and 0 < B <= 353 lambda, all real inputs x, x' with |x|, |x'| <= B, every output out:
+       the correctly rounded logarithm of that arithmetic (lnf v = fl(ln v)),
+       every probability pr that is U*'s measure ([uprob]), for ALL binary64 lambda >= 2^-968 and
+       ALL reals Lambda, B with lambda <= Lambda <= 2 lambda and 0 < B <= 353 lambda, all real inputs x, x' with |x|, |x'| <= B, every output out:
        Pr[out | x] <= e^(|x - x'|/lambda + 12*eta*B/lambda + 2*eta) · Pr[out | x'].
        It is false: the library's [snap_binary64_seed_constant_real_false_up] (Float/SnapSeedRealRefuted.v) refutes it at ties up
-       for every a <= 12, b <= 2 and every range with rho0 <= 1, 0 <= beta0 <= 129, from one
+       for every range with rho0 <= 1, 0 <= beta0 <= 129, from one
        witness (Float/SnapSeedRealRefuted.v, snap_binary64_seed_constant_real_false): lambda = 1 - 1048577*2^-53 (a float), Lambda = 1 (the power of two at or above lambda), B = 519/4, ties up, a correctly rounded log, the output 128*Lambda, the real inputs x = -667600578954239577719425932922893223/5192296858534827628530496329220096 (~ -128.575195) and x' = -10725785627697329202128951141300252345/83076749736557242056487941267521536 (~ -129.106948), not binary64 floats: Pr[out | x] = 8403188498607257/2^424, Pr[out | x'] = 4937492309347111/2^424 exactly (snap_thresholds.py); Coq brackets both and checks an excess over |x - x'|/lambda of at least 1596*eta against the seed's 12*eta*B/lambda + 2*eta = 1559.0*eta.
        The witness's inputs are reals, not binary64 floats: the claim for binary64 inputs only is not refuted. *)
 Theorem binary64_snapping_all_parameters_seed_constants_not_dp : ~ (forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (lam grid B : R),
-  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  uprob pr ->
+  powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
   lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->
   forall x x' out, Rabs x <= B -> Rabs x' <= B ->
   snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
@@ -26,7 +27,8 @@ Theorem binary64_snapping_all_parameters_seed_constants_not_dp : ~ (forall (choi
     snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
       (fun w => float_snap TiesUp grid B w = out)).
 Proof.
-  intros H. apply (snap_binary64_seed_constant_real_false_up 1 1 12 2); [lra|lra|lra|lra|].
+  intros H. assert (H20 : (2 : R) ^ 20 = 1048576) by ring.
+  apply (snap_binary64_seed_constant_real_false_up 1 1 12 2); [lra|lra|lra|lra|].
   intros choice pr lam grid B Hpr Hlam Fl Hgrid HB.
   assert (Hpos : 0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra).
   refine (H choice pr lam grid B Hpr Hlam Fl _ _); lra.
