@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import PROVED_RANGES, hints, least_beta0, refuted_text, refuting_theorem
+from obligations.float.wide_grid import PROVED_RANGES, SEED_WITNESSES, hints, least_beta0, refuted_text
 
 
 class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
@@ -32,11 +32,22 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
         else:
             a = BinarySnappingAllAnalysis(spec, spec.a >= spec.lib_a and spec.b >= spec.lib_b)
         expected = Verdict.PROVED if a.provable else Verdict.UNDECIDED
+        if not a.provable and spec.refuted_by is not None:
+            expected = Verdict.REFUTED
         return Analysed(a, Plan(expected, (), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
                                 delta_at_claim_float=math.nan, notes=(note(a),)))
 
     def render(self, spec: BinarySnappingAllSpec, a: Analysed[BinarySnappingAllAnalysis]) -> Rendered:
         return render(a.mechanism)
+
+    def witness(self, u: Unfolded[BinarySnappingAllSpec, BinarySnappingAllAnalysis]) -> Witness | None:
+        name = u.spec.refuted_by
+        if u.plan.expected != Verdict.REFUTED or name is None:
+            return None
+        w = SEED_WITNESSES[name]
+        return {"text": w.text(name), "lambda": str(w.lam), "grid": str(w.grid), "bound": str(w.bound),
+                "x": str(w.x), "x_prime": str(w.x_prime), "outputs": [f"{w.out}*Lambda"],
+                "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x_prime), "delta": "0", "inputs": w.inputs}
 
     def describe(self, u: Unfolded[BinarySnappingAllSpec, BinarySnappingAllAnalysis]) -> Description:
         s = u.spec
@@ -70,15 +81,22 @@ def note(a: BinarySnappingAllAnalysis) -> str:
             f"{_num(s.lib_a)}, b = 18 + 5m = {_num(s.lib_b)} (m = {_num(s.m)}: log {s.log_text})")
     if a.provable:
         return head + f"; claim a = {s.a_text}, b = {s.b_text} is at or above it"
-    return (head + f"; claim a = {s.a_text}, b = {s.b_text} is below it: undecided (a claim below what the "
-            f"library theorem proves is never certified; {_refuted_or_not(s)})")
+    return head + f"; claim a = {s.a_text}, b = {s.b_text} is below it: {_below(s)}"
 
 
-def _refuted_or_not(s: BinarySnappingAllSpec) -> str:
-    """Whether the library refutes the claim (the seed's constant with real inputs near Lambda = lambda)."""
-    name = (refuting_theorem(s.rho0, s.beta0, s.a, s.b) if s.ulps is None and s.ties in ("any", "up")
-            else None)
-    return "it is not refuted either" if name is None else refuted_text(name)
+def _below(s: BinarySnappingAllSpec) -> str:
+    """A claim below what the library proves: refuted when a library theorem refutes it (the seed's
+    constant with real inputs near Lambda = lambda), else undecided."""
+    name = s.refuted_by
+    if name is None:
+        return ("undecided (a claim below what the library theorem proves is never certified; "
+                "it is not refuted either)")
+    if s.ulps is not None:
+        bound = "every a <= 16, b = 0" if name.startswith("snap_binary64_mironov") else "every a <= 12, b <= 2"
+        return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every k >= 1 ulps, {bound}; the "
+                "witness's inputs are binary64 floats)")
+    return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every a <= 12, b <= 2; the witness's "
+            "inputs are reals, not binary64 floats: for binary64 inputs only the claim is not refuted)")
 
 
 ALL_PARAMETERS = AllParameters()
@@ -96,5 +114,7 @@ def range_note(a: BinarySnappingAllAnalysis) -> str:
     least = least_beta0(h, s.a, s.b)
     where = (f"the slope 8c = {_num(8 * h.c)} is above a = {s.a_text} at this grid" if least is None else
              f"it follows only for B >= {_num(least)}*lambda, not from {s.beta0}*lambda")
+    if s.refuted_by is not None:
+        return head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: {_below(s)}"
     return (head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: undecided (never certified; "
-            f"{_refuted_or_not(s)}). Proved for all parameters of a range: {PROVED_RANGES}")
+            f"it is not refuted either). Proved for all parameters of a range: {PROVED_RANGES}")

@@ -14,10 +14,11 @@ from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import WideHints
+from obligations.float.wide_grid import SEED_WITNESSES, WideHints, refuting_range
 
 TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_all.v.j2"
 RANGE_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_range.v.j2"
+REFUTED_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_refuted.v.j2"
 PRELUDE = "PreludeBinary"
 
 
@@ -29,8 +30,13 @@ class BinarySnappingAllAnalysis:
     wide: WideHints | None = None       # the hints of a narrower range (SnapSeed64.v)
 
 
+def refuted(a: BinarySnappingAllAnalysis) -> bool:
+    """A claim below what the library proves that a library theorem refutes (SnapSeedRealRefuted.v)."""
+    return not a.provable and a.spec.refuted_by is not None
+
+
 def theorems(a: BinarySnappingAllAnalysis) -> tuple[str, ...]:
-    return (f"{a.spec.name}_dp",)
+    return (f"{a.spec.name}_not_dp",) if refuted(a) else (f"{a.spec.name}_dp",)
 
 
 # The file's lemmas (after NAME_) and the tactics each proof in the template uses, in order of
@@ -61,8 +67,16 @@ RANGE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+# A refuted claim: one theorem, its negation from the library's refutation at ties up.
+REFUTED_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("not_dp", ("intros", "assert", "ring", "apply", "lra", "refine")),
+)
+
+
 def file_lemmas(a: BinarySnappingAllAnalysis) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The lemmas the generated file has, in order, with their proofs' tactics."""
+    if refuted(a):
+        return REFUTED_LEMMAS
     if a.spec.ranged:
         return RANGE_LEMMAS
     return FILE_LEMMAS + ((DP_CORRECT if a.spec.ulps is None else DP_ULPS),)
@@ -86,6 +100,8 @@ def _common(s: BinarySnappingAllSpec) -> dict[str, Any]:
 
 def render(a: BinarySnappingAllAnalysis) -> Rendered:
     s = a.spec
+    if refuted(a):
+        return _render_refuted(s, a)
     if a.wide is not None and s.beta0 is not None:
         return _render_range(s, a.wide, s.beta0, a)
     ctx: dict[str, Any] = dict(
@@ -101,3 +117,35 @@ def _render_range(s: BinarySnappingAllSpec, h: WideHints, beta0: Fraction, a: Bi
         beta0_text=comment(str(beta0)), r0=r_lit(h.r0), c=r_lit(h.c), r0_num=h.r0.numerator,
         r0_den=h.r0.denominator, x_num=h.exponent.numerator, x_den=h.exponent.denominator)
     return render_template(RANGE_TEMPLATE, s.name, ctx, PRELUDE, theorems(a))
+
+
+def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> Rendered:
+    """The claim's negation from `<theorem>_up` (SnapSeedRealRefuted.v) at the claim's rho0 and beta0
+    (B > 0 alone: beta0 = 1, below every witness's B/lambda)."""
+    name = s.refuted_by
+    assert name is not None
+    top_rho, top_beta = refuting_range(name)
+    beta0 = Fraction(1) if s.beta0 is None else s.beta0
+    grid = "lam <= grid <= 2 * lam" if s.rho0 == 1 else f"{r_lit(s.rho0)} * lam <= grid <= 2 * lam"
+    bound = "0 < B <= 353 * lam" if s.beta0 is None else f"{r_lit(s.beta0)} * lam <= B <= 353 * lam"
+    grid_words = "lambda" if s.rho0 == 1 else f"{s.rho0}*lambda"
+    low = "0 < B" if s.beta0 is None else f"{s.beta0}*lambda <= B"
+    # the _up theorems' arguments: (k) rho0 beta0 a (b); Mironov's form has b = 0 built in
+    mironov = name.startswith("snap_binary64_mironov")
+    args = [r_lit(s.rho0), r_lit(beta0), r_lit(s.a)] + ([] if mironov else [r_lit(s.b)])
+    if s.ulps is not None:
+        args = [str(s.ulps)] + args
+    w = SEED_WITNESSES[name]
+    inputs = ("The witness's inputs are binary64 floats: the claim is false for binary64 inputs too." if w.floats
+              else "The witness's inputs are reals, not binary64 floats: the claim for binary64 inputs only is not "
+              "refuted.")
+    ctx: dict[str, Any] = dict(
+        **_common(s), refuting=f"{name}_up", args=" ".join(args), n_premises=len(args),
+        ulps=s.ulps is not None, mu=mu_term(s), mu_text=comment(mu_term(s)),
+        lnf="lnf" if s.ulps is not None else "(fun v => rnd 53 (-1074) choice (ln v))",
+        library="SnapUlpsRefuted" if s.ulps is not None else "SnapSeedRealRefuted",
+        inputs_text=inputs, log_text=comment(s.log_text), grid_premise=grid,
+        bound_premise=bound, range_text=comment(f"{grid_words} <= Lambda <= 2 lambda and {low} <= 353 lambda"),
+        top_rho_text=comment(str(top_rho)), top_beta_text=comment(str(top_beta)),
+        witness_text=comment(w.text(name)), tie_arg="TiesUp " if s.ties == "any" else "")
+    return render_template(REFUTED_TEMPLATE, s.name, ctx, PRELUDE, theorems(a))

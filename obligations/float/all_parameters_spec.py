@@ -35,6 +35,7 @@ from obligations.core.claims import Dp, Loss
 from obligations.core.model import parse
 from obligations.core.vocabulary import Number, Strict
 from obligations.errors import SpecError
+from obligations.float.wide_grid import refuting_theorem, refuting_ulps_theorem
 
 ETA = Fraction(1, 2 ** 53)
 MAX_ULPS = 2 ** 20            # keeps m = 2k/(1 - 2k eta) below the library's 2^22
@@ -147,9 +148,27 @@ class BinarySnappingAllSpec:
         return "correctly rounded (mu = eta)" if self.ulps is None else f"within {self.ulps} ulp(s)"
 
     @property
+    def refuted_by(self) -> str | None:
+        """The library theorem refuting the claim (the seed's constant with real inputs near
+        Lambda = lambda: a correctly rounded log, ties up or every tie rule), or None."""
+        if self.ties not in ("any", "up"):
+            return None
+        if self.ulps is not None:
+            return refuting_ulps_theorem(self.rho0, self.beta0, self.a, self.b)
+        return refuting_theorem(self.rho0, self.beta0, self.a, self.b)
+
+    @property
     def claim(self) -> Loss:
         """What the theorem states, in words: the loss with its constant terms, and the ranges."""
-        inputs = "real inputs |x|, |x'| <= B (binary64 inputs among them)"   # no format premise on x, x'
+        # no format premise on x, x': a proof covers binary64 inputs, a refutation's witness is real
+        name = self.refuted_by
+        if name is None:
+            inputs = "real inputs |x|, |x'| <= B (binary64 inputs among them)"
+        elif self.ulps is not None:
+            inputs = "real inputs |x|, |x'| <= B (refuted with binary64 inputs)"
+        else:
+            inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs, not binary64 floats: for binary64 "
+                      "inputs only the claim is not refuted)")
         return Loss(Dp(self.loss_text, "0", inputs), "binary_snapping_all",
                     f"binary64, every lambda >= 2^-968, {self.range_text}, ties {self.ties}, "
                     f"log {self.log_text}: Pr[out | x] <= "

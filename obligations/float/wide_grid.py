@@ -62,6 +62,101 @@ REFUTED_SEED = ((Fraction(1), Fraction(129), "snap_binary64_seed_constant_real_f
                 (Fraction(21, 20), Fraction(257), "snap_binary64_seed_constant_real_false_105"))
 
 
+@dataclass(frozen=True)
+class SeedWitness:
+    """One witness of SnapSeedRealRefuted.v (a correctly rounded log, real inputs) or SnapUlpsRefuted.v
+    (a log within 1 ulp, binary64 inputs): binary64, ties up; the output out*Lambda from two inputs near
+    -B.  The probabilities are the exact ones of obligations/analysis/snap_thresholds.py
+    (bench/snap_real_inputs.py --check, bench/snap_faithful_witness.py); Coq checks a bracket around
+    each (the pipeline run at the four samples that bound the two intervals of u), whose ratio gives an
+    excess of at least `coq_excess`*eta against the claim's `seed_excess`*eta (the seed's, or Mironov's
+    for the log within 1 ulp)."""
+    lam: Fraction
+    grid: Fraction
+    grid_text: str
+    bound: Fraction
+    out: int
+    x: Fraction
+    x_prime: Fraction
+    pr_x: Fraction
+    pr_x_prime: Fraction
+    coq_excess: int
+    seed_excess: Fraction
+    floats: bool = False          # the inputs are binary64 floats (the log within 1 ulp)
+    file: str = "SnapSeedRealRefuted.v"
+    log_text: str = "a correctly rounded log"
+    claim_text: str = "the seed's 12*eta*B/lambda + 2*eta"
+
+    @property
+    def inputs(self) -> str:
+        return "binary64 floats" if self.floats else "real, not binary64 floats"
+
+    def text(self, name: str) -> str:
+        kind = "binary64 inputs" if self.floats else "real inputs"
+        return (f"witness (Float/{self.file}, {name}): lambda = 1 - 1048577*2^-53 (a float), "
+                f"Lambda = {self.grid_text}, B = {self.bound}, ties up, {self.log_text}, the output "
+                f"{self.out}*Lambda, the {kind} x = {self.x} (~ {float(self.x):.6f}) and "
+                f"x' = {self.x_prime} (~ {float(self.x_prime):.6f}){'' if self.floats else ', not binary64 floats'}: "
+                f"Pr[out | x] = {_pow2(self.pr_x)}, Pr[out | x'] = {_pow2(self.pr_x_prime)} exactly "
+                f"(snap_thresholds.py); Coq brackets both and checks an excess over |x - x'|/lambda of at least "
+                f"{self.coq_excess}*eta against {self.claim_text} = {float(self.seed_excess):.1f}*eta")
+
+
+def _pow2(q: Fraction) -> str:
+    """p/2^e for a dyadic probability (the denominators have hundreds of digits)."""
+    e = q.denominator.bit_length() - 1
+    return f"{q.numerator}/2^{e}" if q.denominator == 2 ** e else str(q)
+
+
+_LAM = Fraction(9007199253692415, 2 ** 53)
+SEED_WITNESSES = {
+    "snap_binary64_seed_constant_real_false": SeedWitness(
+        _LAM, Fraction(1), "1 (the power of two at or above lambda)", Fraction(519, 4), 128,
+        Fraction(-667600578954239577719425932922893223, 2 ** 112),
+        Fraction(-10725785627697329202128951141300252345, 2 ** 116),
+        Fraction(8403188498607257, 2 ** 424), Fraction(4937492309347111, 2 ** 424), 1596,
+        12 * Fraction(519, 4) / _LAM + 2),
+    "snap_binary64_seed_constant_real_false_105": SeedWitness(
+        _LAM, Fraction(21, 20) * _LAM, "1.05 lambda", Fraction(1031, 4), 244,
+        Fraction(-2662003362040506043538708153400258853, 2 ** 113),
+        Fraction(-10658317048078384677967526071559295433, 2 ** 115),
+        Fraction(227812621186773, 2 ** 788), Fraction(11377083504962561, 2 ** 794), 3140,
+        12 * Fraction(1031, 4) / _LAM + 2),
+}
+
+
+def _ulps_witness(seed_excess: Fraction, claim_text: str) -> SeedWitness:
+    """The witness of theories/Float/SnapUlpsRefuted.v: a log within 1 ulp (lnadv), binary64 inputs."""
+    return SeedWitness(
+        _LAM, Fraction(21, 20) * _LAM, "1.05 lambda", Fraction(1031, 4), 244,
+        Fraction(-4517374001546552, 2 ** 44), Fraction(-4524865066047753, 2 ** 44),
+        Fraction(9377076946855139, 2 ** 794), Fraction(12250877311265707, 2 ** 795), 4718, seed_excess,
+        floats=True, file="SnapUlpsRefuted.v", claim_text=claim_text,
+        log_text="the log lnadv within 1 ulp (ln u rounded down below u2 and from e^(-1025/2) on, up in between)")
+
+
+SEED_WITNESSES["snap_binary64_mironov_constant_ulp_false"] = _ulps_witness(
+    16 * Fraction(1031, 4) / _LAM, "Mironov's 16*eta*B/lambda")
+SEED_WITNESSES["snap_binary64_seed_constant_ulp_false"] = _ulps_witness(
+    12 * Fraction(1031, 4) / _LAM + 2, "the seed's 12*eta*B/lambda + 2*eta")
+ULPS_RANGE = (Fraction(21, 20), Fraction(257))   # SnapUlpsRefuted.v: every rho0 <= 1.05, 0 <= beta0 <= 257
+
+
+def refuting_ulps_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
+    """The library theorem refuting the claim (a, b) for a log within k >= 1 ulps (ties up or every
+    tie rule): Mironov's form for b = 0 and a <= 16, the seed's for a <= 12, b <= 2."""
+    if rho0 > ULPS_RANGE[0] or (beta0 is not None and beta0 > ULPS_RANGE[1]):
+        return None
+    if b == 0 and a <= 16:
+        return "snap_binary64_mironov_constant_ulp_false"
+    return "snap_binary64_seed_constant_ulp_false" if a <= 12 and b <= 2 else None
+
+
+def refuting_range(name: str) -> tuple[Fraction, Fraction]:
+    """The theorem's own bounds: it refutes every range with rho0 <= r and 0 <= beta0 <= top."""
+    return next((r, top) for r, top, n in REFUTED_SEED if n == name) if "_ulp_" not in name else ULPS_RANGE
+
+
 def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
     """The library theorem refuting the claim (a, b) over rho0*lambda <= Lambda <= 2 lambda and
     beta0*lambda <= B <= 353 lambda (None: 0 < B), for real inputs, ties up and a correctly rounded log."""
@@ -72,7 +167,10 @@ def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fra
 
 
 def refuted_text(name: str) -> str:
-    return (f"and it is false: {name} (theories/Float/SnapSeedRealRefuted.v) refutes it for real inputs "
+    if "_ulp_" in name:
+        return (f"it is false: {name} (theories/Float/SnapUlpsRefuted.v) refutes it for a log within 1 ulp "
+                "(so within k ulps) with binary64 inputs and ties up")
+    return (f"it is false: {name} (theories/Float/SnapSeedRealRefuted.v) refutes it for real inputs "
             "with ties up")
 
 

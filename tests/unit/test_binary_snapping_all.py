@@ -23,6 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "mechanisms" / "binary64_snapping_all_parameters.yaml"
 ONE_ULP = REPO / "tests" / "specs" / "binary64" / "binary64_snapping_all_parameters_one_ulp.yaml"
 SEED = REPO / "tests" / "specs" / "binary64" / "binary64_snapping_all_parameters_seed_constants.yaml"
+MIRONOV = REPO / "tests" / "specs" / "binary64" / "binary64_snapping_all_parameters_mironov_constants.yaml"
 
 
 def _write(tmp_path: Path, snapping: dict[str, Any] | None = None, bound: dict[str, Any] | None = None) -> Path:
@@ -53,24 +54,52 @@ def test_one_ulp_needs_the_factor_of_its_relative_error() -> None:
     assert unfold(s).plan.expected == Verdict.PROVED
 
 
-@pytest.mark.parametrize("a, b", [(12, 2), (16, 0), (16, 48), (18, 22), (17, 100), ("179/10", 23)])
+@pytest.mark.parametrize("a, b", [(12, 3), (16, 0), (16, 48), (18, 22), (17, 100), ("179/10", 23)])
 def test_constants_below_the_library_are_undecided(tmp_path: Path, a: Any, b: Any) -> None:
-    """The seed's 12, 2; Mironov's 16 (and 0); one unit below either constant: never a certificate."""
+    """Mironov's 16 (and 0); one unit below either constant; the seed's slope with b = 3: never a
+    certificate (the seed's own 12, 2 is refuted: the next test)."""
     u = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": a, "constant": b})))
     assert u.plan.expected == Verdict.UNDECIDED
     assert "undecided" in u.plan.notes[0] and "a = 9 + 9m = 18, b = 18 + 5m = 23" in u.plan.notes[0]
 
 
-def test_the_seeds_constant_for_all_parameters_is_refuted_by_the_library(tmp_path: Path) -> None:
-    u = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": 12, "constant": 2})))
+@pytest.mark.parametrize("a, b, ties", [(12, 2, "any"), (12, 2, "up"), ("23/2", 0, "any"), (0, 0, "up")])
+def test_the_seeds_constant_for_all_parameters_is_refuted_by_the_library(tmp_path: Path, a: Any, b: Any,
+                                                                          ties: str) -> None:
+    """Every a <= 12, b <= 2 at ties up or every tie rule: refuted, the file's one theorem the claim's
+    negation from the library's refutation at ties up; the record says the witness's inputs are reals."""
+    u = unfold(load(_write(tmp_path, snapping={"ties": ties}, bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.REFUTED
+    assert "refuted, it is false: snap_binary64_seed_constant_real_false (" in u.plan.notes[0]
+    assert "for binary64 inputs only the claim is not refuted" in u.plan.notes[0]
+    assert u.rendered.theorems == (f"{u.spec.name}_not_dp",)
+    text = u.rendered.text
+    assert "apply (snap_binary64_seed_constant_real_false_up 1 1 " in text
+    assert ("(t : tie)" in text) == (ties == "any")
+    assert "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->" in text
+    assert "not binary64 floats" in u.spec.claim.record()["neighbours"]
+    w = u.witness()
+    assert w is not None and w["inputs"] == "real, not binary64 floats" and w["pr_x"].endswith("/" + str(2 ** 424))
+
+
+@pytest.mark.parametrize("snapping, bound", [
+    ({"ties": "down"}, {"per_B_over_lambda": 12, "constant": 2}),        # the witnesses round ties up
+    ({"log": {"ulps": 1}}, {"per_B_over_lambda": 17, "constant": 0}),    # above Mironov's slope
+    ({"log": {"ulps": 1}}, {"per_B_over_lambda": 16, "constant": 1}),    # Mironov's with b = 1: not refuted
+    (None, {"per_B_over_lambda": 16, "constant": 0}),                    # Mironov's: not refuted
+    (None, {"per_B_over_lambda": "121/10", "constant": 2}),              # above the seed's slope
+])
+def test_claims_no_witness_refutes_stay_undecided(tmp_path: Path, snapping: dict[str, Any] | None,
+                                                  bound: dict[str, Any]) -> None:
+    u = unfold(load(_write(tmp_path, snapping=snapping, bound=bound)))
     assert u.plan.expected == Verdict.UNDECIDED
-    assert "it is false: snap_binary64_seed_constant_real_false (" in u.plan.notes[0]
-    v = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": 16, "constant": 0})))
-    assert "it is not refuted either" in v.plan.notes[0]
+    assert "it is not refuted either" in u.plan.notes[0]
+    assert "binary64 inputs among them" in u.spec.claim.record()["neighbours"]
 
 
-def test_shipped_seed_constants_are_undecided() -> None:
-    assert unfold(load(SEED.relative_to(REPO))).plan.expected == Verdict.UNDECIDED
+def test_shipped_seed_constants_are_refuted_and_mironovs_undecided() -> None:
+    assert unfold(load(SEED.relative_to(REPO))).plan.expected == Verdict.REFUTED
+    assert unfold(load(MIRONOV.relative_to(REPO))).plan.expected == Verdict.UNDECIDED
 
 
 def test_one_ulp_below_its_constants_is_undecided(tmp_path: Path) -> None:
@@ -169,3 +198,26 @@ def test_closed_form_is_above_ln_k_and_the_seed_is_below(m: int) -> None:
     assert _ln_k_over_eta(100, 1, m) > 12 * 100 + 2
     if m == 1:
         assert _ln_k_over_eta(8, 2, m) < 12 * 8 + 2 and _ln_k_over_eta(353, 2, m) < 12 * 353 + 2
+
+
+@pytest.mark.parametrize("ulps, a, b, ties, theorem", [
+    (1, 16, 0, "up", "snap_binary64_mironov_constant_ulp_false"),
+    (1, "31/2", 0, "any", "snap_binary64_mironov_constant_ulp_false"),
+    (3, 12, 2, "any", "snap_binary64_seed_constant_ulp_false"),
+    (2 ** 20, 12, 1, "up", "snap_binary64_seed_constant_ulp_false"),
+])
+def test_a_log_within_k_ulps_refutes_mironovs_and_the_seeds_constants(tmp_path: Path, ulps: int, a: Any, b: Any,
+                                                                       ties: str, theorem: str) -> None:
+    """Mironov's (16, 0) and the seed's (12, 2) for a log within k >= 1 ulps: refuted with binary64 inputs
+    (SnapUlpsRefuted.v), the file's theorem the negation of the claim with its log premise."""
+    u = unfold(load(_write(tmp_path, snapping={"ties": ties, "log": {"ulps": ulps}},
+                           bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.REFUTED, u.plan.notes
+    assert f"refuted, it is false: {theorem} (theories/Float/SnapUlpsRefuted.v)" in u.plan.notes[0]
+    text = u.rendered.text
+    assert f"apply ({theorem}_up {ulps} 1 1 " in text
+    assert "From Obligations.Float Require Import SnapUlpsRefuted." in text
+    assert f"rel_within (2 * {ulps} * eta 53 / (1 - 2 * {ulps} * eta 53)) (ln v) (lnf v)) ->" in text
+    assert "refuted with binary64 inputs" in u.spec.claim.record()["neighbours"]
+    w = u.witness()
+    assert w is not None and w["inputs"] == "binary64 floats" and w["x"] == str(Fraction(-4517374001546552, 2 ** 44))

@@ -17,7 +17,7 @@ from inprocess import cli
 
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.float.wide_grid import REFUTED_SEED, SHIFT, SLACK, hints, least_beta0
+from obligations.float.wide_grid import REFUTED_SEED, SHIFT, SLACK, hints, least_beta0, refuting_range
 from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
@@ -76,12 +76,16 @@ def test_note_names_the_refutation_of_real_inputs(tmp_path: Path, rho0: Any, bet
                                                   ties: str, theorem: str | None) -> None:
     path = _write(tmp_path, snapping={"grid": {"min_over_lambda": rho0}, "bound": {"min_over_lambda": beta0},
                                       "ties": ties}, bound={"per_B_over_lambda": a, "constant": b})
-    note = unfold(load(path)).plan.notes[0]
-    assert "undecided" in note
+    u = unfold(load(path))
+    note = u.plan.notes[0]
     if theorem is None:
-        assert "not refuted either" in note and "SnapSeedRealRefuted" not in note
+        assert u.plan.expected == Verdict.UNDECIDED
+        assert "undecided" in note and "not refuted either" in note and "SnapSeedRealRefuted" not in note
     else:
-        assert f"it is false: {theorem} (theories/Float/SnapSeedRealRefuted.v)" in note
+        assert u.plan.expected == Verdict.REFUTED
+        assert f"refuted, it is false: {theorem} (theories/Float/SnapSeedRealRefuted.v)" in note
+        # the claim's own range reaches the library's refutation at ties up, every a <= 12, b <= 2
+        assert f"apply ({theorem}_up " in u.rendered.text and f"{beta0} * lam <= B <= 353 * lam" in u.rendered.text
 
 
 @pytest.mark.parametrize("rho0", ["1", "6/5", "33/20", "19/10", "2"])
@@ -166,3 +170,6 @@ def test_refuted_ranges_are_the_library_theorems() -> None:
         rho = str(rho0.numerator) if rho0.denominator == 1 else f"{rho0.numerator} / {rho0.denominator}"
         assert (f"Theorem {name} : forall rho0 beta0, rho0 <= {rho} -> beta0 <= {beta0} ->\n"
                 "  ~ snap64_constant rho0 beta0 12 2.") in text
+        assert (f"Theorem {name}_up : forall rho0 beta0 a b, rho0 <= {rho} -> 0 <= beta0 <= {beta0} -> a <= 12 "
+                "-> b <= 2 ->\n  ~ snap64_constant_ties TiesUp rho0 beta0 a b.") in text
+        assert refuting_range(name) == (rho0, beta0)

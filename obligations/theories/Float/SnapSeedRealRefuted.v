@@ -21,6 +21,7 @@ From Coq Require Import ZArith Reals Lra Lia.
 From Flocq Require Import Core.Core.
 From Interval Require Import Tactic.
 From Obligations.Noise Require Import UniformMeasure Rounding Clamp.
+From Obligations.Core Require Import RealFacts.
 From Obligations.Float Require Import RelError UStarMeasure SnapOutput SnapInterior SnapPipeline SnapBinary64
   DiffprivlibRound SnapSeed64.
 
@@ -89,6 +90,44 @@ Proof. unfold normal_min. rewrite bpow_powerRZ. reflexivity. Qed.
 
 Local Notation lnf := (fun v => rnd 53 (-1074) even_tie (ln v)).
 Local Notation ust := (ustar 53 (-1074)).
+
+(** [snap64_constant] at one tie rule of the rounding to the grid: what a claim with ties up states. *)
+Definition snap64_constant_ties (t : tie) (rho0 beta0 a b : R) : Prop :=
+  forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (lam grid B : R),
+  uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
+  rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= B <= 353 * lam ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam + a * eta 53 * (B / lam) + b * eta 53) *
+    snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+
+Lemma snap64_constant_ties_of : forall t rho0 beta0 a b,
+  snap64_constant rho0 beta0 a b -> snap64_constant_ties t rho0 beta0 a b.
+Proof. intros t rho0 beta0 a b H choice pr. exact (H choice pr t). Qed.
+
+(** A constant at one tie rule holds for a narrower range and larger constants (as [snap64_constant_weaken]). *)
+Lemma snap64_constant_ties_weaken : forall t rho0 beta0 a b rho1 beta1 a1 b1,
+  snap64_constant_ties t rho0 beta0 a b -> rho0 <= rho1 -> 0 <= beta0 <= beta1 -> a <= a1 -> b <= b1 ->
+  snap64_constant_ties t rho1 beta1 a1 b1.
+Proof.
+  intros t rho0 beta0 a b rho1 beta1 a1 b1 H Hrho Hbeta Ha Hb choice pr lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
+  assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
+  assert (Hgrid0 : rho0 * lam <= grid <= 2 * lam) by (split; [|lra]; apply Rle_trans with (rho1 * lam); [|lra];
+    apply Rmult_le_compat_r; lra).
+  assert (HB0 : beta0 * lam <= B <= 353 * lam) by (split; [|lra]; apply Rle_trans with (beta1 * lam); [|lra];
+    apply Rmult_le_compat_r; lra).
+  eapply Rle_trans; [exact (H choice pr lam grid B Hpr Hlam Fl Hgrid0 HB0 x x' out Hx Hx')|].
+  apply Rmult_le_compat_r; [apply snap_output_prob_nonneg; exact Hpr|]. apply exp_le_iff.
+  assert (HB1 : 0 <= B) by (assert (0 <= beta0 * lam) by (apply Rmult_le_pos; lra); lra).
+  assert (Hbl : 0 <= B / lam) by (apply Rmult_le_pos; [exact HB1|left; apply Rinv_0_lt_compat; exact Hlam0]).
+  assert (He0 : 0 < eta 53) by (rewrite eta_binary64; lra).
+  assert (a * eta 53 * (B / lam) <= a1 * eta 53 * (B / lam)) by (apply Rmult_le_compat_r; [exact Hbl|];
+    apply Rmult_le_compat_r; lra).
+  assert (b * eta 53 <= b1 * eta 53) by (apply Rmult_le_compat_r; lra).
+  lra.
+Qed.
 
 Section Witness.
 
@@ -187,10 +226,10 @@ Qed.
 
 (** The witness refutes the constant (a, b) for every range that contains its parameters. *)
 Theorem witness_refutes : forall rho0 beta0, rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= bound <= 353 * lam ->
-  ~ snap64_constant rho0 beta0 a b.
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
 Proof.
   intros rho0 beta0 Hgrid HB H.
-  assert (C := H even_tie inner_len TiesUp lam grid bound uprob_inner_len Hlam Flam Hgrid HB x x' out Hx Hx').
+  assert (C := H even_tie inner_len lam grid bound uprob_inner_len Hlam Flam Hgrid HB x x' out Hx Hx').
   assert (Lo := close_lower inner_len uprob_inner_len).
   assert (Up := far_upper inner_len uprob_inner_len).
   assert (E := exp_pos (Rabs (x - x') / lam + a * eta 53 * (bound / lam) + b * eta 53)).
@@ -267,8 +306,8 @@ Proof.
 Qed.
 
 (** The seed's constant with real inputs is false for every ρ0 ≤ 1 and β0 ≤ 129. *)
-Theorem snap_binary64_seed_constant_real_false : forall rho0 beta0, rho0 <= 1 -> beta0 <= 129 ->
-  ~ snap64_constant rho0 beta0 12 2.
+Lemma seed_real_false_w1 : forall rho0 beta0, rho0 <= 1 -> beta0 <= 129 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
   intros rho0 beta0 Hr Hb. assert (Hl := w1_lam_value).
   apply (witness_refutes w1_lam 1 w1_bound w1_x w1_x' w1_u1 w1_u2 w1_u3 w1_u4 12 2 128 w1_lam_format);
@@ -278,6 +317,21 @@ Proof.
     |unfold w1_u1; bpow_i; interval|rewrite normal_min_64; unfold w1_u2; bpow_i; interval
     |rewrite normal_min_64; unfold w1_u3, w1_u4; bpow_i; split; interval
     |exact w1_key|rewrite Hl; split; nra|rewrite Hl; unfold w1_bound; split; nra].
+Qed.
+
+Theorem snap_binary64_seed_constant_real_false : forall rho0 beta0, rho0 <= 1 -> beta0 <= 129 ->
+  ~ snap64_constant rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (seed_real_false_w1 rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, and every constant a <= 12, b <= 2 over every range rho0 <= 1, 0 <= beta0 <= 129:
+    what a claim of the all-parameters form is refuted by. *)
+Theorem snap_binary64_seed_constant_real_false_up : forall rho0 beta0 a b, rho0 <= 1 -> 0 <= beta0 <= 129 -> a <= 12 -> b <= 2 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (seed_real_false_w1 rho0 129 Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 129 12 2 H ltac:(lra) Hb Ha Hb').
 Qed.
 
 (** ** The second witness: the same λ, Λ = 1.05λ *)
@@ -339,8 +393,8 @@ Proof.
 Qed.
 
 (** The seed's constant with real inputs is false for every ρ0 ≤ 1.05 and β0 ≤ 257. *)
-Theorem snap_binary64_seed_constant_real_false_105 : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
-  ~ snap64_constant rho0 beta0 12 2.
+Lemma seed_real_false_w2 : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
   intros rho0 beta0 Hr Hb. assert (Hl := w1_lam_value).
   apply (witness_refutes w1_lam w2_grid w2_bound w2_x w2_x' w2_u1 w2_u2 w2_u3 w2_u4 12 2 244 w1_lam_format);
@@ -351,4 +405,19 @@ Proof.
     |unfold w2_u1; bpow_i; interval|rewrite normal_min_64; unfold w2_u2; bpow_i; interval
     |rewrite normal_min_64; unfold w2_u3, w2_u4; bpow_i; split; interval
     |exact w2_key|unfold w2_grid; rewrite Hl; split; nra|rewrite Hl; unfold w2_bound; split; nra].
+Qed.
+
+Theorem snap_binary64_seed_constant_real_false_105 : forall rho0 beta0, rho0 <= 21 / 20 -> beta0 <= 257 ->
+  ~ snap64_constant rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (seed_real_false_w2 rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, and every constant a <= 12, b <= 2 over every range rho0 <= 1.05, 0 <= beta0 <= 257:
+    what a claim of the all-parameters form is refuted by. *)
+Theorem snap_binary64_seed_constant_real_false_105_up : forall rho0 beta0 a b, rho0 <= 21 / 20 -> 0 <= beta0 <= 257 -> a <= 12 -> b <= 2 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (seed_real_false_w2 rho0 257 Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 257 12 2 H ltac:(lra) Hb Ha Hb').
 Qed.
