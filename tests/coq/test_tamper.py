@@ -331,8 +331,9 @@ def _forged_markers(coq: Any, module: Any, vo: Path) -> list[str]:
 def test_an_edited_vo_with_a_rehashed_marker_is_compiled_again(fcerts: Path, tmp_path: Path) -> None:
     """The compiled table replaced by a .vo compiled from another, axiom-free text (its
     table_ok says True: ill-typed for the files that require the table) and its marker
-    written to match, in either forged form: not reusable, so prove compiles and checks the
-    module again, and proves with it."""
+    written to match, in either forged form: not reusable, so the step prove and verify take
+    first (`shared.ensure`) compiles and checks the module again (the certificate's proof with
+    the module, end to end: `test_a_certificate_with_a_shared_module_verifies`)."""
     from obligations.certify import shared
     from obligations.certify.outcome import Settings
     from obligations.models import load, unfold
@@ -351,12 +352,9 @@ def test_an_edited_vo_with_a_rehashed_marker_is_compiled_again(fcerts: Path, tmp
     for forged in _forged_markers(coq, module, vo):
         marker.write_text(forged)
         assert not shared.reusable(coq, module, trust_marker=True)
-    run = cli("prove", str(fcerts / record["spec"]["path"]), "--out", str(fcerts), "--build", str(fcerts / "build"),
-              "--json")
-    assert run.returncode == 0, run.stdout + run.stderr
-    result = json.loads(run.stdout)["results"][0]
-    assert result["verdict"] == "proved" and result["cached"] is False and result["rechecked"] is True
-    assert "shared_coqc" in result["timings"]
+    spent, problem = shared.ensure([module], settings)
+    assert "shared_coqc" in spent and problem == ""
+    assert shared.reusable(coq, module, trust_marker=True)
     assert vo.read_bytes() != fake.with_suffix(".vo").read_bytes()
 
 
