@@ -909,12 +909,14 @@ Proof.
   apply cw_subdistr; [apply power_wf', W|apply power_subdistr; assumption|apply prior_power, Hf|apply prior_power, Hf'].
 Qed.
 
-Theorem cw_coef_dp_of_check (f f' : list Q) (t delta : Q) (eps : R) :
-  Q2R t <= exp eps -> check_coef_dp f f' t delta = true -> cw_dp (fmech_power M K) f f' eps (Q2R delta).
+(** Both orders of the rows at 1 ≤ t ≤ e^ε within δ: (ε, δ)-CW-privacy. *)
+Lemma cw_coef_dp_of_hs (f f' : list Q) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_distr M = true -> prior (n_in M) f -> prior (n_in M) f' -> 1 <= Q2R t -> 0 <= Q2R delta ->
+  hs (fmech_cw (fmech_power M K) f f') 0 1 (Q2R t) <= Q2R delta ->
+  hs (fmech_cw (fmech_power M K) f f') 1 0 (Q2R t) <= Q2R delta ->
+  cw_dp (fmech_power M K) f f' eps (Q2R delta).
 Proof.
-  intros Ht Hc. unfold check_coef_dp in Hc. rewrite !andb_true_iff in Hc.
-  destruct Hc as [[[[[[[HD Hf] Hf'] HR] Ht1] Hd0] H01] H10].
-  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  intros Ht HD Hf Hf' Ht1 Hd H01 H10.
   pose proof (t_subdistr' f f' HD Hf Hf') as HT.
   assert (He : 1 <= exp eps) by lra.
   intros i j Hi Hj _ S. cbn [fmech_cw n_in] in Hi, Hj.
@@ -927,9 +929,73 @@ Proof.
     apply hs_anti; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|exact Ht]. }
   destruct i as [|[|]], j as [|[|]]; try lia.
   - pose proof (pr_nonneg _ 0%nat S (proj1 (HT 0%nat ltac:(cbn; lia)))). nra.
-  - apply Hpair; [lia|lia|]. apply (coef_le_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
-  - apply Hpair; [lia|lia|]. apply (coef_le_ok f f' 1 0 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - apply Hpair; [lia|lia|exact H01].
+  - apply Hpair; [lia|lia|exact H10].
   - pose proof (pr_nonneg _ 1%nat S (proj1 (HT 1%nat ltac:(cbn; lia)))). nra.
+Qed.
+
+Theorem cw_coef_dp_of_check (f f' : list Q) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_coef_dp f f' t delta = true -> cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc. unfold check_coef_dp in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[[[[[HD Hf] Hf'] HR] Ht1] Hd0] H01] H10].
+  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  apply (cw_coef_dp_of_hs f f' t delta eps); auto.
+  - apply (coef_le_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - apply (coef_le_ok f f' 1 0 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+Qed.
+
+(** ** One order for both, by a symmetry of the priors
+
+    An involution [p] of the inputs that swaps the priors (f' = f ∘ p and f = f' ∘ p):
+    randomized response cannot tell inputs apart, so the rows (alt, D) at t have the same
+    hs as (D, alt) ([gk_swap]), and one run of the recursion proves both orders. *)
+Definition pfun (p : list nat) (x : nat) : nat := nth x p 0%nat.
+
+Definition check_sym (p : list nat) (f f' : list Q) : bool :=
+  forallb (fun x => Nat.ltb (pfun p x) (n_in M) && Nat.eqb (pfun p (pfun p x)) x &&
+                    Qeq_bool (nth x f' 0) (nth (pfun p x) f 0) && Qeq_bool (nth x f 0) (nth (pfun p x) f' 0))%Q
+    (seq 0 (n_in M)).
+
+Lemma gk_sym (p : list nat) (f f' : list Q) (t : Q) :
+  check_rr M loq rq = true -> check_sym p f f' = true ->
+  gk M K (fun x => Q2R (nth x (coefs f' f t) 0%Q)) = gk M K (fun x => Q2R (nth x (coefs f f' t) 0%Q)).
+Proof.
+  intros HR HS. destruct (rr_of_check M loq rq HR) as (Hn & _ & _ & HRR).
+  unfold check_sym in HS. rewrite forallb_forall in HS.
+  assert (Hp : forall x, (x < n_in M)%nat -> (pfun p x < n_in M)%nat /\ pfun p (pfun p x) = x /\
+                 (nth x f' 0 == nth (pfun p x) f 0)%Q /\ (nth x f 0 == nth (pfun p x) f' 0)%Q).
+  { intros x Hx. specialize (HS x ltac:(apply in_seq; lia)). rewrite !andb_true_iff in HS.
+    destruct HS as [[[H1 H2] H3] H4]. apply Nat.ltb_lt in H1. apply Nat.eqb_eq in H2. apply Qeq_bool_eq in H3, H4. auto. }
+  assert (Hpi : forall x, (x < n_in M)%nat -> (pfun p x < n_in M)%nat /\ pfun p (pfun p x) = x)
+    by (intros x Hx; destruct (Hp x Hx) as (H1 & H2 & _); auto).
+  set (c := fun x => Q2R (nth x (coefs f f' t) 0%Q)).
+  transitivity (gk M K (fun x => c (pfun p x))).
+  - apply gk_ext. intros x Hx. destruct (Hp x Hx) as (H1 & H2 & H3 & H4). unfold c, coefs.
+    rewrite !nth_map_seq by assumption. rewrite !Q2R_minus, !Q2R_mult, (Qeq_eqR _ _ H3), (Qeq_eqR _ _ H4). reflexivity.
+  - apply (gk_swap M (pfun p) (pfun p)); [exact Hpi|rewrite Hn; exact Hpi|].
+    intros x y Hx Hy. rewrite Hn in Hy. destruct (Hpi x Hx) as [Hx' Hxx]. destruct (Hpi y Hy) as [Hy' Hyy].
+    rewrite !HRR by assumption. replace (Nat.eqb (pfun p x) (pfun p y)) with (Nat.eqb x y); [reflexivity|].
+    destruct (Nat.eqb_spec x y) as [->|Hne]; [rewrite !Nat.eqb_refl; reflexivity|]. symmetry. apply Nat.eqb_neq.
+    intros E. apply Hne. rewrite <- Hxx, <- Hyy, E. reflexivity.
+Qed.
+
+(** (ε, δ)-CW-privacy from one order of the rows and a symmetry of the priors. *)
+Definition check_coef_dp_sym (p : list nat) (f f' : list Q) (t delta : Q) : bool :=
+  check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_rr M loq rq &&
+  Qle_bool 1 t && Qle_bool 0 delta && check_sym p f f' && coef_le f f' t delta.
+
+Theorem cw_coef_dp_sym_of_check (p : list nat) (f f' : list Q) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_coef_dp_sym p f f' t delta = true -> cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc. unfold check_coef_dp_sym in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[[[[[HD Hf] Hf'] HR] Ht1] Hd0] HS] H01].
+  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  pose proof (coef_le_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf') ltac:(lia) ltac:(lia) Hd0 H01) as H.
+  apply (cw_coef_dp_of_hs f f' t delta eps); auto.
+  rewrite (hs_coefs f f' 1 0 t (proj1 (wf_of_check_distr M HD)) (proj1 Hf) (proj1 Hf')) by lia.
+  rewrite (hs_coefs f f' 0 1 t (proj1 (wf_of_check_distr M HD)) (proj1 Hf) (proj1 Hf')) in H by lia.
+  cbn [cw_weights] in H |- *. rewrite (gk_sym p f f' t HR HS). exact H.
 Qed.
 
 Theorem cw_coef_not_dp_of_check (f f' : list Q) (t delta : Q) (dir : bool) (eps : R) :
