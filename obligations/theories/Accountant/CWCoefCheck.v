@@ -44,9 +44,11 @@ Proof.
   apply andb_prop in H as [H1 H2]. apply Z.eqb_eq in H1. subst. f_equal. apply IH, H2.
 Qed.
 
-(** The trie's path: the exponents' low bytes (keys that share it share a bucket). *)
+(** The trie's path: the exponents' parities (keys that share it share a bucket).  A short
+    path matters under the kernel's plain reduction: at K = 30 the check with a byte of each
+    exponent (a path of 41 bits) took coqchk 21 s, with one bit (6 bits) 9.4 s. *)
 Definition khash (k : list Z) : positive :=
-  Z.to_pos (fold_left (fun acc z => acc * 256 + z mod 256)%Z k 1%Z).
+  Z.to_pos (fold_left (fun acc z => acc * 2 + z mod 2)%Z k 1%Z).
 
 Inductive trie (A : Type) := TL | TN (b : list (list Z * A)) (l r : trie A).
 Arguments TL {A}.
