@@ -2,7 +2,7 @@
 coefficient vectors (table/by_stream_coef.py, theories/Accountant/CWCoefCheck.v): the files the
 route renders go to coqc.  At ε = 50·ln(19/4), δ(ε) = 0.0325344960163: (ε, 0.0326) is proved
 (mechanisms/rr5_cw_stream_50_runs.yaml, one order of the rows and the symmetry of the priors),
-(ε, 0.0325) refuted (tests/specs/cw_compose/rr5_cw_stream_k50_refuted.yaml, rounding down, the
+(ε, 0.0325) refuted (mechanisms/refuted/rr5_cw_stream_50_runs_below.yaml, rounding down, the
 dropped mass subtracted), and the proof of the false claim (ε, 0.0325) is refused by coqc.  Each
 theorem rests on the reals' axioms and the primitive floats' specifications only.  (coqc only:
 coqchk's re-check of each file takes minutes, measured in docs/profiles.md.)"""
@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parent.parent.parent
 pytestmark = pytest.mark.coq
 
 PROVED = REPO / "mechanisms" / "rr5_cw_stream_50_runs.yaml"
-REFUTED = REPO / "tests" / "specs" / "cw_compose" / "rr5_cw_stream_k50_refuted.yaml"
+REFUTED = REPO / "mechanisms" / "refuted" / "rr5_cw_stream_50_runs_below.yaml"
 
 
 def coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
@@ -43,8 +43,8 @@ def test_proved_and_refuted_from_both_sides(tmp_path: Path) -> None:
     for path, theorem, statement in (
             (PROVED, "rr5_cw_stream_50_runs_dp",
              "dp nb_all rr5_cw_stream_50_runs (50 * ln (19 / 4)) (163 / 5000)"),
-            (REFUTED, "rr5_cw_stream_k50_refuted_refuted",
-             "~ dp nb_all rr5_cw_stream_k50_refuted (50 * ln (19 / 4)) (13 / 400)")):
+            (REFUTED, "rr5_cw_stream_50_runs_below_refuted",
+             "~ dp nb_all rr5_cw_stream_50_runs_below (50 * ln (19 / 4)) (13 / 400)")):
         u = unfold(load(path))
         done = coqc(tmp_path, u.spec.name, u.rendered.text)
         assert_audited(done, theorem)

@@ -60,14 +60,14 @@ def test_the_shipped_fifty_runs_are_proved_exactly() -> None:
 
 
 def test_a_claim_below_the_exact_delta_is_refuted_with_its_witness() -> None:
-    u = unfold(load(SPECS / "rr5_cw_stream_k50_refuted.yaml"))
+    u = unfold(load(Path("mechanisms/refuted/rr5_cw_stream_50_runs_below.yaml")))
     assert u.route is not None and u.route.name == "by coefficient vectors"
     assert str(u.plan.expected) == "refuted"
     w = u.route.witness(u)
     assert w is not None and w["runs"] == 50 and {w["x"], w["x_prime"]} == {"D", "alt"}
     assert w["delta"] == "13/400" and abs(float(w["delta_exact"]) - EXACT_50) < 1e-11
     text = u.rendered.text
-    assert "Theorem rr5_cw_stream_k50_refuted_refuted : ~ dp nb_all rr5_cw_stream_k50_refuted" in text
+    assert "Theorem rr5_cw_stream_50_runs_below_refuted : ~ dp nb_all rr5_cw_stream_50_runs_below" in text
     assert "check_coef_refute" in text and "cw_coef_not_dp_of_check" in text
 
 
