@@ -66,6 +66,13 @@ def describe_obligation(o: object, mech: FiniteMechanism | None) -> str:
                 "event the witness" if o.refute else f"<= {o.delta} for both orders of the rows")
         return (f"hs(t), t = {o.t}, of {o.runs} runs on the same database summed over {o.classes} classes of "
                 f"output sequences {side} (vm_compute; classes_le ties the classes to the product table)")
+    if isinstance(o, ob.StreamCoefCheck):
+        side = (f"> {o.delta} for the rows in order {'(D, alt)' if o.direction == 0 else '(alt, D)'} (floats "
+                "rounded down, the dropped mass subtracted), their loss event the witness" if o.refute
+                else f"<= {o.delta} for both orders of the rows (floats rounded up, the dropped mass added)")
+        return (f"hs(t), t = {o.t}, of {o.runs} runs of randomized response on the same database by the "
+                f"coefficient recursion, coefficients below 2^{o.tau_exp} dropped, {side} (vm_compute; "
+                "hs_stream_gk ties it to the product table)")
     if isinstance(o, (ob.AccountantCheck, ob.Witness)):
         assert mech is not None, "a witness is on a table"
         return _on_table(o, mech)

@@ -112,8 +112,24 @@ class StreamClassCheck:
     direction: int
 
 
+@dataclass(frozen=True)
+class StreamCoefCheck:
+    """hs(t) of K runs of randomized response on the same database by the coefficient
+    recursion in floats rounded one way (coefficients whose mass is below 2^tau_exp dropped
+    into the bound): ≤ delta for both orders of the rows at 1 ≤ t ≤ e^ε (rounded up), or
+    > delta for order `direction` (0: database then scrubbed, 1: the other) at t ≥ e^ε
+    (rounded down)."""
+
+    runs: int
+    t: Fraction
+    delta: Fraction
+    refute: bool
+    direction: int
+    tau_exp: int
+
+
 Obligation = (RowsAreDistributions | ExpLowerBound | ExpUpperBound | PointwiseCheck | HockeyStickCheck | Witness
-              | AccountantCheck | StreamClassCheck)
+              | AccountantCheck | StreamClassCheck | StreamCoefCheck)
 
 
 class Verdict(str, Enum):

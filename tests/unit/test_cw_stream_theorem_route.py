@@ -73,9 +73,20 @@ def write(tmp_path: Path, claim: str) -> Path:
     return path
 
 
+NOT_RR = ('"4": ["2/25", "2/25", "2/25", "2/25", "17/25"]', '"4": ["2/25", "2/25", "2/25", "3/25", "16/25"]')
+
+
 def test_below_the_bound_is_undecided_not_refuted(tmp_path: Path) -> None:
-    """δ between the exact 0.1205 and the theorem's 0.1801: the theorem cannot refute."""
+    """δ between the exact value and the theorem's bound: the theorem cannot refute.  For
+    randomized response the coefficient route decides such a claim exactly
+    (tests/unit/test_cw_stream_coef_route.py); for another table the claim stays undecided."""
     u = unfold(load(write(tmp_path, 'claim: {epsilon: "30", delta: "15/100"}')))
+    assert u.route is not None and u.route.name == "by coefficient vectors"
+    assert str(u.plan.expected) == "proved"                   # exact 0.1205 <= 0.15
+    path = write(tmp_path, 'claim: {epsilon: "30", delta: "15/100"}')
+    path.write_text(path.read_text().replace(*NOT_RR))
+    u = unfold(load(path))
+    assert u.route is not None and u.route.name == "by the streaming composition theorem"
     assert str(u.plan.expected) == "undecided"
 
 
@@ -86,8 +97,9 @@ def test_a_rational_epsilon_is_checked_as_it_is(tmp_path: Path) -> None:
 
 
 def test_beyond_the_classes_an_unprovable_claim_is_undecided_not_refused(tmp_path: Path) -> None:
-    """40 runs at 12·ln(19/4): the theorem's bound is far above 3/25; nothing to refute with."""
-    text = (SPECS / "rr5_cw_stream_k12.yaml").read_text().replace("runs: 12,", "runs: 40,")
+    """40 runs at 12·ln(19/4), a table that is not randomized response: the theorem's bound is far
+    above 3/25; nothing to refute with."""
+    text = (SPECS / "rr5_cw_stream_k12.yaml").read_text().replace("runs: 12,", "runs: 40,").replace(*NOT_RR)
     path = tmp_path / "spec.yaml"
     path.write_text(text)
     u = unfold(load(path))

@@ -44,9 +44,11 @@ Proof.
   apply andb_prop in H as [H1 H2]. apply Z.eqb_eq in H1. subst. f_equal. apply IH, H2.
 Qed.
 
-(** The trie's path: the exponents' low bytes (keys that share it share a bucket). *)
+(** The trie's path: the exponents' parities (keys that share it share a bucket).  A short
+    path matters under the kernel's plain reduction: at K = 30 the check with a byte of each
+    exponent (a path of 41 bits) took coqchk 21 s, with one bit (6 bits) 9.4 s. *)
 Definition khash (k : list Z) : positive :=
-  Z.to_pos (fold_left (fun acc z => acc * 256 + z mod 256)%Z k 1%Z).
+  Z.to_pos (fold_left (fun acc z => acc * 2 + z mod 2)%Z k 1%Z).
 
 Inductive trie (A : Type) := TL | TN (b : list (list Z * A)) (l r : trie A).
 Arguments TL {A}.
@@ -167,6 +169,31 @@ Proof. destruct up; cbn; lra. Qed.
 Lemma rbound_plus (up : bool) (a b c d : R) : rbound up a b -> rbound up c d -> rbound up (a + c) (b + d).
 Proof. destruct up; cbn; lra. Qed.
 
+Lemma rbound_debt (up : bool) (a b d : R) : rbound up a (b + d) -> rbound up (a - d) b.
+Proof. destruct up; cbn; lra. Qed.
+
+Lemma rbound_shift (up : bool) (p q v g d : R) : rbound up p (q + d) -> rbound up (q + g) v -> rbound up (p + g) (v + d).
+Proof. destruct up; cbn; lra. Qed.
+
+(** A float's own value: an upper bound of it, and of the weight rounded down. *)
+Lemma rnd_up_val (f : F.type) : fval f -> rnd true f (F.toR f).
+Proof.
+  intros H. pose proof H as [E P]. split; [exact P|split].
+  - rewrite F.valid_ub_correct, (fval_real f H). reflexivity.
+  - rewrite E. cbn. lra.
+Qed.
+
+(** A weight rounded the way [up] says, as a ghost that it also bounds from above. *)
+Lemma rnd_ghost (up : bool) (f : F.type) (w : R) :
+  rnd up f w -> exists w', rnd true f w' /\ rnd up f w' /\ (if up then w' = w else w' <= w).
+Proof.
+  destruct up; intros H; [exists w; split; [exact H|split; [exact H|reflexivity]]|].
+  destruct H as [Hf Hw]. exists (F.toR f). split; [apply rnd_up_val, Hf|split; [apply fval_lo, Hf|exact Hw]].
+Qed.
+
+Lemma ghost_rbound (up : bool) (wc wg v g : R) : (if up then wc = wg else wc <= wg) -> 0 <= g -> rbound up (v + wc * g) (v + wg * g).
+Proof. intros H Hg. destruct up; cbn [rbound]; [subst; lra|]. pose proof (Rmult_le_compat_r g wc wg Hg H). lra. Qed.
+
 (** ** Float bounds that need no mechanism *)
 
 Lemma rnd_q (up : bool) (q : Q) : 0 <= Q2R q -> rnd up (fbnd up (iq q)) (Q2R q).
@@ -244,7 +271,16 @@ Let m := n_in M.
 Lemma r_pos : 0 < r.
 Proof. lra. Qed.
 
-Definition vec (k : list Z) : nat -> R := fun x => c x * powerRZ r (nth x k 0%Z).
+Lemma powerRZ_nonneg (z : Z) : 0 <= powerRZ r z.
+Proof. apply Rlt_le, powerRZ_lt, r_pos. Qed.
+
+(** r^z for an exponent z ≥ 0; a negative exponent marks a dropped coefficient (0). *)
+Definition pz (z : Z) : R := if (z <? 0)%Z then 0 else powerRZ r z.
+
+Lemma pz_nonneg (z : Z) : 0 <= pz z.
+Proof. unfold pz. destruct (z <? 0)%Z; [lra|apply powerRZ_nonneg]. Qed.
+
+Definition vec (k : list Z) : nat -> R := fun x => c x * pz (nth x k 0%Z).
 
 Definition G (rem : nat) (k : list Z) : R := gk M rem (vec k).
 
@@ -256,13 +292,23 @@ Proof.
   rewrite map_nth, seq_nth by exact Hx. reflexivity.
 Qed.
 
-(** One more run answering y; the exponents shifted down by d, 0 where c is; inputs swapped. *)
-Definition bump (y : nat) (k : list Z) : list Z := kmap (fun x => if Nat.eqb x y then nth x k 0 + 1 else nth x k 0)%Z.
+(** One more run answering y (a dropped coefficient stays dropped); the exponents shifted
+    down by the least exponent of a coefficient neither 0 nor dropped, the others marked
+    dropped; a coefficient dropped; inputs swapped. *)
+Definition bump (y : nat) (k : list Z) : list Z :=
+  kmap (fun x => if Nat.eqb x y && (0 <=? nth x k 0) then nth x k 0 + 1 else nth x k 0)%Z.
+
+Definition kon (k : list Z) (x : nat) : bool := live x && (0 <=? nth x k 0)%Z.
 
 Definition kmin (k : list Z) : Z :=
-  fold_left (fun acc x => if live x then Z.min acc (nth x k 0%Z) else acc) (seq 0 m) (2 ^ 30)%Z.
+  fold_left (fun acc x => if kon k x then Z.min acc (nth x k 0%Z) else acc) (seq 0 m) (2 ^ 30)%Z.
 
-Definition kshift (d : Z) (k : list Z) : list Z := kmap (fun x => if live x then nth x k 0 - d else 0)%Z.
+Definition kshift (d : Z) (k : list Z) : list Z := kmap (fun x => if kon k x then nth x k 0 - d else -1)%Z.
+
+Definition kdrop (x : nat) (k : list Z) : list Z := kmap (fun z => if Nat.eqb z x then (-1)%Z else nth z k 0%Z).
+
+(** No coefficient left. *)
+Definition kgone (k : list Z) : bool := forallb (fun x => negb (kon k x)) (seq 0 m).
 
 Definition tswap (a b x : nat) : nat := if Nat.eqb x a then b else if Nat.eqb x b then a else x.
 
@@ -271,22 +317,56 @@ Definition kswap (p : nat * nat) (k : list Z) : list Z :=
 
 Definition kswaps (k : list Z) : list Z := fold_left (fun k p => kswap p k) sw k.
 
-Lemma powerRZ_nonneg (z : Z) : 0 <= powerRZ r z.
-Proof. apply Rlt_le, powerRZ_lt, r_pos. Qed.
-
 Lemma vec_bump (k : list Z) (y x : nat) : (x < m)%nat -> (y < m)%nat -> ccol M (vec k) y x = lo * vec (bump y k) x.
 Proof.
   intros Hx Hy. unfold ccol, vec, bump. rewrite nth_kmap by exact Hx. rewrite HRR by assumption.
-  destruct (Nat.eqb x y).
-  - rewrite powerRZ_add by lra. cbn [powerRZ pow]. rewrite Pos2Nat.inj_1. cbn [pow]. ring.
+  destruct (Nat.eqb x y); cbn [andb].
+  - unfold pz. destruct (Z.leb_spec 0 (nth x k 0%Z)) as [He|He].
+    + destruct (Z.ltb_spec (nth x k 0%Z) 0%Z); [lia|]. destruct (Z.ltb_spec (nth x k 0 + 1)%Z 0%Z); [lia|].
+      rewrite powerRZ_add by lra. cbn [powerRZ pow]. rewrite Pos2Nat.inj_1. cbn [pow]. ring.
+    + destruct (Z.ltb_spec (nth x k 0%Z) 0%Z); [|lia]. ring.
   - cbn [pow]. ring.
 Qed.
 
-Lemma vec_shift (d : Z) (k : list Z) (x : nat) : (x < m)%nat -> vec k x = powerRZ r d * vec (kshift d k) x.
+Lemma fold_min_le (p : nat -> bool) (v : nat -> Z) (l : list nat) (a : Z) :
+  (fold_left (fun acc x => if p x then Z.min acc (v x) else acc) l a <= a)%Z /\
+  forall x, In x l -> p x = true -> (fold_left (fun acc x => if p x then Z.min acc (v x) else acc) l a <= v x)%Z.
 Proof.
-  intros Hx. unfold vec, kshift. rewrite nth_kmap by exact Hx. destruct (live x) eqn:E.
-  - replace (nth x k 0%Z) with (d + (nth x k 0 - d))%Z at 1 by ring. rewrite powerRZ_add by lra. ring.
-  - rewrite (Hlive x E). ring.
+  revert a. induction l as [|y l IH]; intros a; cbn [fold_left]; [split; [lia|intros x []]|].
+  destruct (IH (if p y then Z.min a (v y) else a)) as [H1 H2]. split.
+  - destruct (p y); lia.
+  - intros x [<-|Hx] Hp; [rewrite Hp in H1 |- *; lia|apply H2; assumption].
+Qed.
+
+Lemma kmin_le (k : list Z) (x : nat) : (x < m)%nat -> kon k x = true -> (kmin k <= nth x k 0)%Z.
+Proof.
+  intros Hx Hk. unfold kmin. apply (proj2 (fold_min_le (kon k) (fun z => nth z k 0%Z) (seq 0 m) (2 ^ 30)%Z)); [|exact Hk].
+  apply in_seq. lia.
+Qed.
+
+Lemma vec_shift (k : list Z) (x : nat) : (x < m)%nat -> vec k x = powerRZ r (kmin k) * vec (kshift (kmin k) k) x.
+Proof.
+  intros Hx. unfold vec, kshift. rewrite nth_kmap by exact Hx. destruct (kon k x) eqn:E.
+  - pose proof (kmin_le k x Hx E) as Hm. unfold kon in E. apply andb_prop in E as [_ E]. apply Z.leb_le in E.
+    unfold pz. destruct (Z.ltb_spec (nth x k 0%Z) 0%Z); [lia|]. destruct (Z.ltb_spec (nth x k 0 - kmin k)%Z 0%Z); [lia|].
+    transitivity (c x * (powerRZ r (kmin k) * powerRZ r (nth x k 0 - kmin k)%Z)); [|ring].
+    rewrite <- powerRZ_add by lra. do 2 f_equal. ring.
+  - replace (pz (-1)%Z) with 0 by reflexivity. unfold kon in E. destruct (live x) eqn:El.
+    + cbn [andb] in E. unfold pz. destruct (Z.ltb_spec (nth x k 0%Z) 0%Z); [ring|]. apply Z.leb_le in H. congruence.
+    + rewrite (Hlive x El). ring.
+Qed.
+
+Lemma vec_kdrop (x : nat) (k : list Z) (z : nat) : (z < m)%nat -> vec (kdrop x k) z = cdrop (vec k) x z.
+Proof.
+  intros Hz. unfold vec, kdrop, cdrop. rewrite nth_kmap by exact Hz. destruct (Nat.eqb z x); [|reflexivity].
+  replace (pz (-1)%Z) with 0 by reflexivity. ring.
+Qed.
+
+Lemma kgone_vec (k : list Z) (x : nat) : kgone k = true -> (x < m)%nat -> vec k x = 0.
+Proof.
+  intros H Hx. unfold kgone in H. rewrite forallb_forall in H. specialize (H x ltac:(apply in_seq; lia)).
+  apply negb_true_iff in H. unfold kon in H. unfold vec. destruct (live x) eqn:El; [|rewrite (Hlive x El); ring].
+  cbn [andb] in H. unfold pz. destruct (Z.ltb_spec (nth x k 0%Z) 0%Z); [ring|]. apply Z.leb_le in H0. congruence.
 Qed.
 
 Lemma tswap_inv (a b x : nat) : tswap a b (tswap a b x) = x.
@@ -333,42 +413,59 @@ Proof.
   rewrite IH by (intros q Hq; apply Hl; right; exact Hq). apply kswap_gk, Hl. left. reflexivity.
 Qed.
 
-(** The key after one more run answering y, and the power of r taken out. *)
-Definition kext (y : nat) (k : list Z) : Z * list Z :=
-  let k1 := bump y k in let d := kmin k1 in (d, kswaps (kshift d k1)).
-
-Lemma kext_gk (rem y : nat) (k : list Z) : (y < m)%nat ->
-  gk M rem (ccol M (vec k) y) = lo * powerRZ r (fst (kext y k)) * G rem (snd (kext y k)).
+(** One more run answering y, and the exponents shifted (the power of r taken out). *)
+Lemma bump_gk (rem y : nat) (k : list Z) : (y < m)%nat -> gk M rem (ccol M (vec k) y) = lo * G rem (bump y k).
 Proof.
-  intros Hy. unfold kext. cbn [fst snd]. rewrite kswaps_gk. unfold G.
-  set (k1 := bump y k). set (d := kmin k1).
-  rewrite (gk_ext M rem _ (fun x => lo * vec k1 x)) by (intros x Hx; apply vec_bump; assumption).
-  rewrite gk_scal by exact Hlo.
-  rewrite (gk_ext M rem (vec k1) (fun x => powerRZ r d * vec (kshift d k1) x)) by (intros x Hx; apply vec_shift, Hx).
-  rewrite gk_scal by apply powerRZ_nonneg. ring.
+  intros Hy. unfold G. rewrite (gk_ext M rem _ (fun x => lo * vec (bump y k) x)) by (intros x Hx; apply vec_bump; assumption).
+  apply gk_scal, Hlo.
 Qed.
 
-(** Float bounds of r^z. *)
-Definition fpz (up : bool) (z : Z) : F.type :=
+Lemma shift_gk (rem : nat) (k : list Z) : G rem k = powerRZ r (kmin k) * G rem (kswaps (kshift (kmin k) k)).
+Proof.
+  rewrite kswaps_gk. unfold G.
+  rewrite (gk_ext M rem (vec k) (fun x => powerRZ r (kmin k) * vec (kshift (kmin k) k) x)) by (intros x Hx; apply vec_shift, Hx).
+  apply gk_scal, powerRZ_nonneg.
+Qed.
+
+Lemma kgone_gk (rem : nat) (k : list Z) : kgone k = true -> G rem k = 0.
+Proof.
+  intros H. unfold G. rewrite (gk_ext M rem (vec k) (fun x => 0 * vec k x)) by (intros x Hx; rewrite (kgone_vec k x H Hx); ring).
+  rewrite gk_scal by lra. ring.
+Qed.
+
+(** Float bounds of r^z (a shift) and of [pz z] (a coefficient's power). *)
+Definition fpr (up : bool) (z : Z) : F.type :=
   if (z <? 0)%Z then fnone up else nth (Z.to_nat z) (Tb up) (fnone up).
 
-Lemma fpz_rnd (up : bool) (z : Z) : rnd up (fpz up z) (powerRZ r z).
+Lemma fpr_rnd (up : bool) (z : Z) : rnd up (fpr up z) (powerRZ r z).
 Proof.
-  unfold fpz. destruct (Z.ltb_spec z 0); [apply rnd_none, powerRZ_nonneg|].
+  unfold fpr. destruct (Z.ltb_spec z 0); [apply rnd_none, powerRZ_nonneg|].
   rewrite <- (Z2Nat.id z) at 2 by exact H. rewrite <- pow_powerRZ. apply HT.
 Qed.
 
-Lemma cpos_vec (k : list Z) : cpos M (vec k) = rsum (map (fun x => Rmax 0 (c x) * powerRZ r (nth x k 0%Z)) (seq 0 m)).
+Definition fpz (up : bool) (z : Z) : F.type :=
+  if (z <? 0)%Z then F.zero else nth (Z.to_nat z) (Tb up) (fnone up).
+
+Lemma fpz_rnd (up : bool) (z : Z) : rnd up (fpz up z) (pz z).
 Proof.
-  unfold cpos. apply rsum_ext_in. intros x _. unfold vec. rewrite Rmult_comm, rmax0_scal by apply powerRZ_nonneg. ring.
+  unfold fpz, pz. destruct (Z.ltb_spec z 0); [apply rnd_zero|].
+  rewrite <- (Z2Nat.id z) at 2 by exact H. rewrite <- pow_powerRZ. apply HT.
 Qed.
 
-Lemma cneg_vec (k : list Z) : cneg M (vec k) = rsum (map (fun x => Rmax 0 (- c x) * powerRZ r (nth x k 0%Z)) (seq 0 m)).
+Lemma rmax_vec (k : list Z) (x : nat) : Rmax 0 (vec k x) = Rmax 0 (c x) * pz (nth x k 0%Z).
+Proof. unfold vec. rewrite Rmult_comm, rmax0_scal by apply pz_nonneg. ring. Qed.
+
+Lemma rmax_vec_opp (k : list Z) (x : nat) : Rmax 0 (- vec k x) = Rmax 0 (- c x) * pz (nth x k 0%Z).
 Proof.
-  unfold cneg. apply rsum_ext_in. intros x _. unfold vec.
-  replace (- (c x * powerRZ r (nth x k 0%Z))) with (powerRZ r (nth x k 0%Z) * - c x) by ring.
-  rewrite rmax0_scal by apply powerRZ_nonneg. ring.
+  unfold vec. replace (- (c x * pz (nth x k 0%Z))) with (pz (nth x k 0%Z) * - c x) by ring.
+  rewrite rmax0_scal by apply pz_nonneg. ring.
 Qed.
+
+Lemma cpos_vec (k : list Z) : cpos M (vec k) = rsum (map (fun x => Rmax 0 (c x) * pz (nth x k 0%Z)) (seq 0 m)).
+Proof. unfold cpos. apply rsum_ext_in. intros x _. apply rmax_vec. Qed.
+
+Lemma cneg_vec (k : list Z) : cneg M (vec k) = rsum (map (fun x => Rmax 0 (- c x) * pz (nth x k 0%Z)) (seq 0 m)).
+Proof. unfold cneg. apply rsum_ext_in. intros x _. apply rmax_vec_opp. Qed.
 
 Definition fpos (up : bool) (k : list Z) : F.type := fdot up lpos (Pb up) (fun x => fpz up (nth x k 0%Z)).
 Definition fneg (up : bool) (k : list Z) : F.type := fdot up lneg (Nb up) (fun x => fpz up (nth x k 0%Z)).
@@ -462,90 +559,191 @@ Proof.
   rewrite Rplus_assoc, <- tins_sum with (p := khash k). apply stands_of; [|exact Ha]. cbn [fst]. apply tins_rel; assumption.
 Qed.
 
-(** The state (k, w) after one more run answering y. *)
-Definition extend (rem y : nat) (k : list Z) (w : F.type) (st : trie F.type * F.type) : trie F.type * F.type :=
-  let '(d, k') := kext y k in decide rem k' (fmulr up w (fmulr up (lob up) (fpz up d))) st.
+(** ** Dropping a coefficient
 
-Lemma stands_step (rem : nat) (st : trie F.type * F.type) (V : R) (P : trie F.type * F.type -> trie F.type * F.type) (dV : R) :
-  (forall tg a, trel up (fst st) tg -> rnd up (snd st) a -> stands rem (P st) (a + tsum (G rem) tg + dV)) ->
-  stands rem st V -> stands rem (P st) (V + dV).
+    A coefficient of a new state whose mass (its weight times |c(x)|·r^key(x)) is below [tau]
+    is set to 0 ([kdrop]; [gk_drop_le], [gk_drop_ge]).  Rounding up, the mass goes into the
+    sum: gk can only have been lowered by it.  Rounding down, it goes into a debt, rounded
+    up, that the final comparison subtracts: gk can only have been raised by it. *)
+
+(** A run's state: the trie of states kept and the sum, rounded the way [up] says, and the
+    debt (rounded up; 0 when rounding up). *)
+Definition cstate : Type := (trie F.type * F.type) * F.type.
+
+Definition stands2 (rem : nat) (s : cstate) (V : R) : Prop :=
+  exists b, rnd true (snd s) b /\ stands rem (fst s) (V + b).
+
+Lemma stands2_weaken (rem : nat) (s : cstate) (V V' : R) : stands2 rem s V -> rbound up V V' -> stands2 rem s V'.
 Proof.
-  intros H (tg & a & H1 & H2 & H3). eapply stands_weaken; [apply (H tg a H1 H2)|]. apply rbound_plus; [exact H3|apply rbound_eq; reflexivity].
+  intros (b & H1 & H2) H. exists b. split; [exact H1|]. eapply stands_weaken; [exact H2|].
+  apply rbound_plus; [exact H|apply rbound_eq; reflexivity].
 Qed.
 
-Lemma extend_ok (rem y : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (V : R) :
-  (y < m)%nat -> rnd up w wg -> stands rem st V -> stands rem (extend rem y k w st) (V + wg * gk M rem (ccol M (vec k) y)).
+Definition cut1 (w : F.type) (ks : list Z * cstate) (x : nat) : list Z * cstate :=
+  let '(k, ((nt, acc), debt)) := ks in
+  let e := nth x k 0%Z in
+  if kon k x then
+    let ms := fmulr true w (fmulr true (faddr true (Pb true x) (Nb true x)) (fpz true e)) in
+    if fle ms tau then
+      (if up then fseq (faddr true acc ms) (fun a => (kdrop x k, ((nt, a), debt)))
+       else fseq (faddr true debt ms) (fun b => (kdrop x k, ((nt, acc), b))))
+    else ks
+  else ks.
+
+Definition cut (w : F.type) (k : list Z) (s : cstate) : list Z * cstate := fold_left (cut1 w) (seq 0 m) (k, s).
+
+(** The state (k, s) with a new state of key k and weight [wg] not yet added. *)
+Definition cinv (rem : nat) (wg : R) (ks : list Z * cstate) (V : R) : Prop :=
+  exists X, stands2 rem (snd ks) X /\ rbound up (X + wg * G rem (fst ks)) V.
+
+Lemma cut1_ok (rem : nat) (w : F.type) (wg : R) (ks : list Z * cstate) (x : nat) (V : R) :
+  (x < m)%nat -> rnd true w wg -> cinv rem wg ks V -> cinv rem wg (cut1 w ks x) V.
 Proof.
-  intros Hy Hw Hs. rewrite kext_gk by exact Hy. unfold extend. destruct (kext y k) as [d k'] eqn:E. cbn [fst snd].
-  replace (wg * (lo * powerRZ r d * G rem k')) with ((wg * (lo * powerRZ r d)) * G rem k') by ring.
-  apply (stands_step rem st V (decide rem k' (fmulr up w (fmulr up (lob up) (fpz up d))))); [|exact Hs].
-  intros tg a H1 H2. apply decide_ok; [exact H1|exact H2|]. apply fmul_rnd; [exact Hw|apply fmul_rnd; [apply Hlob|apply fpz_rnd]].
+  intros Hx Hw Hc. destruct ks as [k [[nt acc] debt]]. unfold cut1. cbv beta iota zeta.
+  destruct (kon k x); [|exact Hc].
+  match goal with |- context [fle ?ms tau] => destruct (fle ms tau) end; [|exact Hc].
+  rewrite !fseq_eq. pose proof (rnd_nonneg _ _ _ Hw) as Hw0.
+  set (e := nth x k 0%Z). set (mr := wg * ((Rmax 0 (c x) + Rmax 0 (- c x)) * pz e)).
+  assert (Hm : rnd true (fmulr true w (fmulr true (faddr true (Pb true x) (Nb true x)) (fpz true e))) mr).
+  { apply fmul_rnd; [exact Hw|apply fmul_rnd; [apply fadd_rnd; [apply HP|apply HN]; exact Hx|apply fpz_rnd]]. }
+  pose proof (Rmax_l 0 (c x)). pose proof (Rmax_l 0 (- c x)). pose proof (pz_nonneg e).
+  assert (Hle : wg * G rem k <= wg * G rem (kdrop x k) + mr).
+  { unfold mr, G. rewrite <- Rmult_plus_distr_l. apply Rmult_le_compat_l; [exact Hw0|].
+    rewrite (gk_ext M rem (vec (kdrop x k)) (cdrop (vec k) x)) by (intros z Hz; apply vec_kdrop, Hz).
+    eapply Rle_trans; [apply (gk_drop_le M HM), Hx|]. rewrite rmax_vec. fold e. nra. }
+  assert (Hge : wg * G rem (kdrop x k) <= wg * G rem k + mr).
+  { unfold mr, G. rewrite <- Rmult_plus_distr_l. apply Rmult_le_compat_l; [exact Hw0|].
+    rewrite (gk_ext M rem (vec (kdrop x k)) (cdrop (vec k) x)) by (intros z Hz; apply vec_kdrop, Hz).
+    eapply Rle_trans; [apply (gk_drop_ge M HM), Hx|]. rewrite rmax_vec_opp. fold e. nra. }
+  destruct Hc as (X & (b & Hb & tg & a & Ht & Ha & Hr) & HX). cbn [fst snd] in *.
+  unfold cinv, stands2, stands. cbn [fst snd]. destruct up.
+  - exists (X + mr). split.
+    + exists b. split; [exact Hb|]. exists tg, (a + mr). split; [exact Ht|split; [apply fadd_rnd; assumption|]].
+      cbn [rbound fst snd] in *. lra.
+    + cbn [rbound fst snd] in *. lra.
+  - exists (X - mr). split.
+    + exists (b + mr). split; [apply fadd_rnd; assumption|]. exists tg, a. split; [exact Ht|split; [exact Ha|]].
+      cbn [rbound fst snd] in *. lra.
+    + cbn [rbound fst snd] in *. lra.
 Qed.
 
-Definition extend_all (rem : nat) (k : list Z) (w : F.type) (st : trie F.type * F.type) : trie F.type * F.type :=
-  fold_left (fun st y => extend rem y k w st) (seq 0 m) st.
+Lemma cut_ok (rem : nat) (w : F.type) (wg : R) (k : list Z) (s : cstate) (V : R) :
+  rnd true w wg -> cinv rem wg (k, s) V -> cinv rem wg (cut w k s) V.
+Proof.
+  intros Hw. unfold cut. assert (Hl : forall x, In x (seq 0 m) -> (x < m)%nat) by (intros x Hx; apply in_seq in Hx; lia).
+  revert Hl. generalize (seq 0 m) (k, s). intros l. induction l as [|x l IH]; intros ks Hl Hc; cbn [fold_left]; [exact Hc|].
+  apply IH; [intros z Hz; apply Hl; right; exact Hz|]. apply cut1_ok; [apply Hl; left; reflexivity|exact Hw|exact Hc].
+Qed.
 
-Lemma extend_all_ok (rem : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (V : R) :
-  rnd up w wg -> stands rem st V -> stands rem (extend_all rem k w st) (V + wg * G (S rem) k).
+(** The state (k, w) after one more run answering y: its small coefficients dropped, then
+    shifted, then decided. *)
+Definition extend (rem y : nat) (k : list Z) (w : F.type) (s : cstate) : cstate :=
+  let w1 := fmulr up w (lob up) in
+  let '(k2, s2) := cut w1 (bump y k) s in
+  if kgone k2 then s2 else
+  let d := kmin k2 in
+  let '(st, debt) := s2 in (decide rem (kswaps (kshift d k2)) (fmulr up w1 (fpr up d)) st, debt).
+
+Lemma extend_ok (rem y : nat) (k : list Z) (w : F.type) (wg : R) (s : cstate) (V : R) :
+  (y < m)%nat -> rnd up w wg -> stands2 rem s V -> stands2 rem (extend rem y k w s) (V + wg * gk M rem (ccol M (vec k) y)).
+Proof.
+  intros Hy Hw Hs. rewrite bump_gk by exact Hy. unfold extend.
+  assert (Hw1 : rnd up (fmulr up w (lob up)) (wg * lo)) by (apply fmul_rnd; [exact Hw|apply Hlob]).
+  destruct (rnd_ghost up _ _ Hw1) as (wc & Hc1 & Hc2 & Hc3).
+  assert (Hgh : rbound up (V + wc * G rem (bump y k)) (V + wg * (lo * G rem (bump y k)))).
+  { rewrite <- Rmult_assoc. apply ghost_rbound; [exact Hc3|apply gk_nonneg]. }
+  assert (Hcut : cinv rem wc (bump y k, s) (V + wc * G rem (bump y k))).
+  { exists V. split; [exact Hs|apply rbound_eq; reflexivity]. }
+  apply (cut_ok rem _ wc (bump y k) s _ Hc1) in Hcut.
+  destruct (cut (fmulr up w (lob up)) (bump y k) s) as [k2 s2]. destruct Hcut as (X & HX & Hb). cbn [fst snd] in HX, Hb.
+  destruct (kgone k2) eqn:Eg.
+  - rewrite (kgone_gk rem k2 Eg), Rmult_0_r, Rplus_0_r in Hb.
+    eapply stands2_weaken; [exact HX|]. eapply rbound_trans; [exact Hb|exact Hgh].
+  - destruct s2 as [st debt]. destruct HX as (b & Hdb & tg & a & Ht & Ha & Hr). cbn [fst snd] in *.
+    exists b. split; [exact Hdb|]. cbn [fst].
+    eapply stands_weaken; [apply (decide_ok rem _ _ (wc * powerRZ r (kmin k2)) st tg a Ht Ha)|].
+    + apply fmul_rnd; [exact Hc2|apply fpr_rnd].
+    + replace (wc * powerRZ r (kmin k2) * G rem (kswaps (kshift (kmin k2) k2))) with (wc * G rem k2)
+        by (rewrite (shift_gk rem k2); ring).
+      eapply rbound_trans; [apply (rbound_shift up _ X _ _ b Hr Hb)|].
+      apply rbound_plus; [exact Hgh|apply rbound_eq; reflexivity].
+Qed.
+
+Definition extend_all (rem : nat) (k : list Z) (w : F.type) (s : cstate) : cstate :=
+  fold_left (fun s y => extend rem y k w s) (seq 0 m) s.
+
+Lemma extend_all_ok (rem : nat) (k : list Z) (w : F.type) (wg : R) (s : cstate) (V : R) :
+  rnd up w wg -> stands2 rem s V -> stands2 rem (extend_all rem k w s) (V + wg * G (S rem) k).
 Proof.
   intros Hw. unfold extend_all, G. rewrite gk_S, Hn. change (n_in M) with m.
   assert (Hl : forall y, In y (seq 0 m) -> (y < m)%nat) by (intros y Hy; apply in_seq in Hy; lia).
-  revert Hl. generalize (seq 0 m). intros l. revert st V.
-  induction l as [|y l IH]; intros st V Hl Hs; cbn [fold_left map].
+  revert Hl. generalize (seq 0 m). intros l. revert s V.
+  induction l as [|y l IH]; intros s V Hl Hs; cbn [fold_left map].
   - rewrite rsum_nil, Rmult_0_r, Rplus_0_r. exact Hs.
   - rewrite rsum_cons. replace (V + wg * (gk M rem (ccol M (vec k) y) + rsum (map (fun y0 => gk M rem (ccol M (vec k) y0)) l)))
       with ((V + wg * gk M rem (ccol M (vec k) y)) + wg * rsum (map (fun y0 => gk M rem (ccol M (vec k) y0)) l)) by ring.
     apply IH; [intros z Hz; apply Hl; right; exact Hz|]. apply extend_ok; [apply Hl; left; reflexivity|exact Hw|exact Hs].
 Qed.
 
-Fixpoint steps (rem : nat) (L : list (list Z * F.type)) (st : trie F.type * F.type) : trie F.type * F.type :=
+Fixpoint steps (rem : nat) (L : list (list Z * F.type)) (s : cstate) : cstate :=
   match L with
-  | [] => st
-  | (k, w) :: L' => let '(nt, acc) := extend_all rem k w st in steps rem L' (nt, acc)
+  | [] => s
+  | (k, w) :: L' => let '((nt, acc), debt) := extend_all rem k w s in steps rem L' ((nt, acc), debt)
   end.
 
-Lemma steps_ok (rem : nat) (L : list (list Z * F.type)) (Lg : list (list Z * R)) (st : trie F.type * F.type) (V : R) :
-  Forall2 (krel up) L Lg -> stands rem st V -> stands rem (steps rem L st) (V + ksum (G (S rem)) Lg).
+Lemma steps_ok (rem : nat) (L : list (list Z * F.type)) (Lg : list (list Z * R)) (s : cstate) (V : R) :
+  Forall2 (krel up) L Lg -> stands2 rem s V -> stands2 rem (steps rem L s) (V + ksum (G (S rem)) Lg).
 Proof.
-  intros HL. revert st V. induction HL as [|[k w] [k' wg] L Lg [Hk Hw] HL IH]; intros st V Hs; cbn [steps].
+  intros HL. revert s V. induction HL as [|[k w] [k' wg] L Lg [Hk Hw] HL IH]; intros s V Hs; cbn [steps].
   - unfold ksum. cbn [map]. rewrite rsum_nil, Rplus_0_r. exact Hs.
   - cbn [fst snd] in Hk, Hw. subst k'. unfold ksum. cbn [map]. rewrite rsum_cons. cbn [fst snd].
-    rewrite <- Rplus_assoc. pose proof (extend_all_ok rem k w wg st V Hw Hs) as H.
-    destruct (extend_all rem k w st) as [nt acc]. apply IH, H.
+    rewrite <- Rplus_assoc. pose proof (extend_all_ok rem k w wg s V Hw Hs) as H.
+    destruct (extend_all rem k w s) as [[nt acc] debt]. apply IH, H.
 Qed.
 
-Fixpoint levels (rem : nat) (t : trie F.type) (acc : F.type) : trie F.type * F.type :=
+Fixpoint levels (rem : nat) (t : trie F.type) (acc debt : F.type) : cstate :=
   match rem with
-  | O => (t, acc)
-  | S r' => let st := steps r' (telems t) (TL, acc) in levels r' (fst st) (snd st)
+  | O => ((t, acc), debt)
+  | S r' => let '((nt, a), b) := steps r' (telems t) ((TL, acc), debt) in levels r' nt a b
   end.
 
-Lemma levels_ok (rem : nat) (t : trie F.type) (acc : F.type) (tg : trie R) (a : R) :
-  trel up t tg -> rnd up acc a -> stands 0 (levels rem t acc) (a + tsum (G rem) tg).
+Lemma levels_ok (rem : nat) (t : trie F.type) (acc debt : F.type) (tg : trie R) (a b : R) :
+  trel up t tg -> rnd up acc a -> rnd true debt b -> stands2 0 (levels rem t acc debt) (a - b + tsum (G rem) tg).
 Proof.
-  revert t acc tg a. induction rem as [|rem IH]; intros t acc tg a Ht Ha; cbn [levels].
-  - apply stands_of; assumption.
-  - assert (Hs : stands rem (TL, acc) (a + 0)) by (apply (stands_of rem (TL, acc) TL a I Ha)).
+  revert t acc debt tg a b. induction rem as [|rem IH]; intros t acc debt tg a b Ht Ha Hb; cbn [levels].
+  - exists b. split; [exact Hb|]. replace (a - b + tsum (G 0) tg + b) with (a + tsum (G 0) tg) by ring.
+    apply stands_of; assumption.
+  - assert (Hs : stands2 rem ((TL, acc), debt) (a - b + 0)).
+    { exists b. split; [exact Hb|]. replace (a - b + 0 + b) with (a + tsum (G rem) TL) by (unfold tsum; cbn [telems]; rewrite ksum_nil; ring).
+      apply stands_of; [exact I|exact Ha]. }
     pose proof (steps_ok rem (telems t) (telems tg) _ _ (telems_rel up t tg Ht) Hs) as H.
-    destruct H as (tg' & a' & H1 & H2 & H3). eapply stands_weaken; [apply IH; eassumption|].
-    eapply rbound_trans; [exact H3|]. apply rbound_eq. unfold tsum. ring.
+    destruct (steps rem (telems t) ((TL, acc), debt)) as [[nt a'] b'].
+    destruct H as (b'' & Hb'' & tg' & a'' & H1 & H2 & H3). cbn [fst snd] in *.
+    eapply stands2_weaken; [apply (IH nt a' b' tg' a'' b''); assumption|].
+    replace (a'' - b'' + tsum (G rem) tg') with ((a'' + tsum (G rem) tg') - b'') by ring. apply rbound_debt.
+    replace (a - b + tsum (G (S rem)) tg + b'') with (a - b + 0 + ksum (G (S rem)) (telems tg) + b'') by (unfold tsum; ring).
+    exact H3.
 Qed.
 
-Definition run (K : nat) (one : F.type) : trie F.type * F.type :=
-  levels K (TN [(kmap (fun _ => 0%Z), one)] TL TL) F.zero.
+Definition run (K : nat) (one : F.type) : cstate :=
+  levels K (TN [(kmap (fun _ => 0%Z), one)] TL TL) F.zero F.zero.
 
-(** What a run that keeps no state proves: its sum bounds [gk K c] from the side [up] says. *)
+(** What a run that keeps no state proves: its sum less its debt bounds [gk K c] from the
+    side [up] says. *)
 Theorem run_ok (K : nat) (one : F.type) :
-  rnd up one 1 -> tempty (fst (run K one)) = true -> exists a, rnd up (snd (run K one)) a /\ rbound up a (gk M K c).
+  rnd up one 1 -> tempty (fst (fst (run K one))) = true ->
+  exists a b, rnd up (snd (fst (run K one))) a /\ rnd true (snd (run K one)) b /\ rbound up (a - b) (gk M K c).
 Proof.
-  intros H1 He. pose proof (levels_ok K (TN [(kmap (fun _ => 0%Z), one)] TL TL) F.zero (TN [(kmap (fun _ => 0%Z), 1)] TL TL) 0)
-    as (tg & a & Ht & Ha & Hok).
+  intros H1 He. pose proof (levels_ok K (TN [(kmap (fun _ => 0%Z), one)] TL TL) F.zero F.zero (TN [(kmap (fun _ => 0%Z), 1)] TL TL) 0 0)
+    as (b & Hb & tg & a & Ht & Ha & Hok).
   - cbn. split; [constructor; [split; [reflexivity|exact H1]|constructor]|split; exact I].
   - apply rnd_zero.
-  - exists a. split; [exact Ha|]. rewrite (trel_empty up _ tg (G 0) Ht He), Rplus_0_r in Hok.
-    eapply rbound_trans; [exact Hok|]. apply rbound_eq. unfold tsum, ksum. cbn [telems app map fst snd]. rewrite rsum_cons, rsum_nil.
-    unfold G. rewrite Rplus_0_r, Rmult_1_l, Rplus_0_l. apply gk_ext. intros x Hx. unfold vec.
-    rewrite nth_kmap by exact Hx. cbn [powerRZ]. ring.
+  - apply rnd_zero.
+  - exists a, b. split; [exact Ha|split; [exact Hb|]]. rewrite (trel_empty up _ tg (G 0) Ht He), Rplus_0_r in Hok.
+    apply rbound_debt. eapply rbound_trans; [exact Hok|]. apply rbound_eq. f_equal.
+    unfold tsum, ksum. cbn [telems app map fst snd]. rewrite rsum_cons, rsum_nil.
+    unfold G. rewrite Rplus_0_r, Rmult_1_l, Rminus_0_r, Rplus_0_l. apply gk_ext. intros x Hx. unfold vec.
+    rewrite nth_kmap by exact Hx. replace (pz 0) with 1 by reflexivity. ring.
 Qed.
 
 End Side.
@@ -593,7 +791,7 @@ Variables (M : fmech) (loq rq : Q) (swaps : list (nat * nat)) (tau : F.type) (K 
 Definition coefs (fi fj : list Q) (t : Q) : list Q := map (fun x => nth x fi 0 - t * nth x fj 0)%Q (seq 0 (n_in M)).
 
 (** The run on the coefficients g_i − t·g_j: every rational bound computed once. *)
-Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : trie F.type * F.type :=
+Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : cstate :=
   let cs := coefs fi fj t in
   let lv := map (fun q => negb (Qeq_bool q 0)) cs in
   let sw := filter (fun p => Nat.ltb (fst p) (n_in M) && Nat.ltb (snd p) (n_in M) &&
@@ -611,8 +809,9 @@ Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : trie F.type * F.type 
     (fun u => if u then TT else TF) tau lp ln up K (fbnd up (iq 1)).
 
 Lemma coef_run_ok (up : bool) (fi fj : list Q) (t : Q) :
-  check_distr M = true -> check_rr M loq rq = true -> tempty (fst (coef_run up fi fj t)) = true ->
-  exists a, rnd up (snd (coef_run up fi fj t)) a /\ rbound up a (gk M K (fun x => Q2R (nth x (coefs fi fj t) 0%Q))).
+  check_distr M = true -> check_rr M loq rq = true -> tempty (fst (fst (coef_run up fi fj t))) = true ->
+  exists a b, rnd up (snd (fst (coef_run up fi fj t))) a /\ rnd true (snd (coef_run up fi fj t)) b /\
+    rbound up (a - b) (gk M K (fun x => Q2R (nth x (coefs fi fj t) 0%Q))).
 Proof.
   intros HD HR He. destruct (rr_of_check M loq rq HR) as (Hn & Hlo & Hr1 & HRR).
   set (cs := coefs fi fj t) in *. set (c := fun x => Q2R (nth x cs 0%Q)).
@@ -654,10 +853,12 @@ Proof.
 Qed.
 
 Definition coef_le (fi fj : list Q) (t delta : Q) : bool :=
-  let res := coef_run true fi fj t in tempty (fst res) && fle (snd res) (fbnd false (iq delta)).
+  let res := coef_run true fi fj t in tempty (fst (fst res)) && fle (snd (fst res)) (fbnd false (iq delta)).
 
+(** Rounded down: the sum above δ plus the debt. *)
 Definition coef_gt (fi fj : list Q) (t delta : Q) : bool :=
-  let res := coef_run false fi fj t in tempty (fst res) && flt (fbnd true (iq delta)) (snd res).
+  let res := coef_run false fi fj t in
+  tempty (fst (fst res)) && flt (faddr true (fbnd true (iq delta)) (snd res)) (snd (fst res)).
 
 (** hs(t) of the rows i, j of K runs on the same database is [gk K] at the coefficients. *)
 Lemma hs_coefs (f f' : list Q) (i j : nat) (t : Q) :
@@ -676,9 +877,9 @@ Lemma coef_le_ok (f f' : list Q) (i j : nat) (t delta : Q) :
   hs (fmech_cw (fmech_power M K) f f') i j (Q2R t) <= Q2R delta.
 Proof.
   intros HD HR Hf Hf' Hi Hj Hd Hc. unfold coef_le in Hc. apply andb_prop in Hc as [He Hle].
-  destruct (coef_run_ok true _ _ t HD HR He) as (a & Ha & Hok). cbn [rbound] in Hok.
+  destruct (coef_run_ok true _ _ t HD HR He) as (a & b & Ha & Hb & Hok). cbn [rbound] in Hok.
   rewrite (hs_coefs f f' i j t (proj1 (wf_of_check_distr M HD)) Hf Hf' Hi Hj).
-  pose proof (fle_rnd _ _ a (Q2R delta) Ha (rnd_q false delta Hd) Hle). lra.
+  pose proof (fle_rnd _ _ a (Q2R delta) Ha (rnd_q false delta Hd) Hle). pose proof (rnd_nonneg _ _ _ Hb). lra.
 Qed.
 
 Lemma coef_gt_ok (f f' : list Q) (i j : nat) (t delta : Q) :
@@ -688,9 +889,9 @@ Lemma coef_gt_ok (f f' : list Q) (i j : nat) (t delta : Q) :
   Q2R delta < hs (fmech_cw (fmech_power M K) f f') i j (Q2R t).
 Proof.
   intros HD HR Hf Hf' Hi Hj Hd Hc. unfold coef_gt in Hc. apply andb_prop in Hc as [He Hlt].
-  destruct (coef_run_ok false _ _ t HD HR He) as (a & Ha & Hok). cbn [rbound] in Hok.
+  destruct (coef_run_ok false _ _ t HD HR He) as (a & b & Ha & Hb & Hok). cbn [rbound] in Hok.
   rewrite (hs_coefs f f' i j t (proj1 (wf_of_check_distr M HD)) Hf Hf' Hi Hj).
-  pose proof (flt_rnd _ _ (Q2R delta) a (rnd_q true delta Hd) Ha Hlt). lra.
+  pose proof (flt_rnd _ _ (Q2R delta + b) a (fadd_rnd true _ _ _ _ (rnd_q true delta Hd) Hb) Ha Hlt). lra.
 Qed.
 
 (** (ε, δ)-CW-privacy of K runs on the same database, both orders of the rows, at 1 ≤ t ≤ e^ε. *)
@@ -710,12 +911,14 @@ Proof.
   apply cw_subdistr; [apply power_wf', W|apply power_subdistr; assumption|apply prior_power, Hf|apply prior_power, Hf'].
 Qed.
 
-Theorem cw_coef_dp_of_check (f f' : list Q) (t delta : Q) (eps : R) :
-  Q2R t <= exp eps -> check_coef_dp f f' t delta = true -> cw_dp (fmech_power M K) f f' eps (Q2R delta).
+(** Both orders of the rows at 1 ≤ t ≤ e^ε within δ: (ε, δ)-CW-privacy. *)
+Lemma cw_coef_dp_of_hs (f f' : list Q) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_distr M = true -> prior (n_in M) f -> prior (n_in M) f' -> 1 <= Q2R t -> 0 <= Q2R delta ->
+  hs (fmech_cw (fmech_power M K) f f') 0 1 (Q2R t) <= Q2R delta ->
+  hs (fmech_cw (fmech_power M K) f f') 1 0 (Q2R t) <= Q2R delta ->
+  cw_dp (fmech_power M K) f f' eps (Q2R delta).
 Proof.
-  intros Ht Hc. unfold check_coef_dp in Hc. rewrite !andb_true_iff in Hc.
-  destruct Hc as [[[[[[[HD Hf] Hf'] HR] Ht1] Hd0] H01] H10].
-  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  intros Ht HD Hf Hf' Ht1 Hd H01 H10.
   pose proof (t_subdistr' f f' HD Hf Hf') as HT.
   assert (He : 1 <= exp eps) by lra.
   intros i j Hi Hj _ S. cbn [fmech_cw n_in] in Hi, Hj.
@@ -728,9 +931,73 @@ Proof.
     apply hs_anti; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|exact Ht]. }
   destruct i as [|[|]], j as [|[|]]; try lia.
   - pose proof (pr_nonneg _ 0%nat S (proj1 (HT 0%nat ltac:(cbn; lia)))). nra.
-  - apply Hpair; [lia|lia|]. apply (coef_le_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
-  - apply Hpair; [lia|lia|]. apply (coef_le_ok f f' 1 0 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - apply Hpair; [lia|lia|exact H01].
+  - apply Hpair; [lia|lia|exact H10].
   - pose proof (pr_nonneg _ 1%nat S (proj1 (HT 1%nat ltac:(cbn; lia)))). nra.
+Qed.
+
+Theorem cw_coef_dp_of_check (f f' : list Q) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_coef_dp f f' t delta = true -> cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc. unfold check_coef_dp in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[[[[[HD Hf] Hf'] HR] Ht1] Hd0] H01] H10].
+  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  apply (cw_coef_dp_of_hs f f' t delta eps); auto.
+  - apply (coef_le_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+  - apply (coef_le_ok f f' 1 0 t delta HD HR (proj1 Hf) (proj1 Hf')); auto.
+Qed.
+
+(** ** One order for both, by a symmetry of the priors
+
+    An involution [p] of the inputs that swaps the priors (f' = f ∘ p and f = f' ∘ p):
+    randomized response cannot tell inputs apart, so the rows (alt, D) at t have the same
+    hs as (D, alt) ([gk_swap]), and one run of the recursion proves both orders. *)
+Definition pfun (p : list nat) (x : nat) : nat := nth x p 0%nat.
+
+Definition check_sym (p : list nat) (f f' : list Q) : bool :=
+  forallb (fun x => Nat.ltb (pfun p x) (n_in M) && Nat.eqb (pfun p (pfun p x)) x &&
+                    Qeq_bool (nth x f' 0) (nth (pfun p x) f 0) && Qeq_bool (nth x f 0) (nth (pfun p x) f' 0))%Q
+    (seq 0 (n_in M)).
+
+Lemma gk_sym (p : list nat) (f f' : list Q) (t : Q) :
+  check_rr M loq rq = true -> check_sym p f f' = true ->
+  gk M K (fun x => Q2R (nth x (coefs f' f t) 0%Q)) = gk M K (fun x => Q2R (nth x (coefs f f' t) 0%Q)).
+Proof.
+  intros HR HS. destruct (rr_of_check M loq rq HR) as (Hn & _ & _ & HRR).
+  unfold check_sym in HS. rewrite forallb_forall in HS.
+  assert (Hp : forall x, (x < n_in M)%nat -> (pfun p x < n_in M)%nat /\ pfun p (pfun p x) = x /\
+                 (nth x f' 0 == nth (pfun p x) f 0)%Q /\ (nth x f 0 == nth (pfun p x) f' 0)%Q).
+  { intros x Hx. specialize (HS x ltac:(apply in_seq; lia)). rewrite !andb_true_iff in HS.
+    destruct HS as [[[H1 H2] H3] H4]. apply Nat.ltb_lt in H1. apply Nat.eqb_eq in H2. apply Qeq_bool_eq in H3, H4. auto. }
+  assert (Hpi : forall x, (x < n_in M)%nat -> (pfun p x < n_in M)%nat /\ pfun p (pfun p x) = x)
+    by (intros x Hx; destruct (Hp x Hx) as (H1 & H2 & _); auto).
+  set (c := fun x => Q2R (nth x (coefs f f' t) 0%Q)).
+  transitivity (gk M K (fun x => c (pfun p x))).
+  - apply gk_ext. intros x Hx. destruct (Hp x Hx) as (H1 & H2 & H3 & H4). unfold c, coefs.
+    rewrite !nth_map_seq by assumption. rewrite !Q2R_minus, !Q2R_mult, (Qeq_eqR _ _ H3), (Qeq_eqR _ _ H4). reflexivity.
+  - apply (gk_swap M (pfun p) (pfun p)); [exact Hpi|rewrite Hn; exact Hpi|].
+    intros x y Hx Hy. rewrite Hn in Hy. destruct (Hpi x Hx) as [Hx' Hxx]. destruct (Hpi y Hy) as [Hy' Hyy].
+    rewrite !HRR by assumption. replace (Nat.eqb (pfun p x) (pfun p y)) with (Nat.eqb x y); [reflexivity|].
+    destruct (Nat.eqb_spec x y) as [->|Hne]; [rewrite !Nat.eqb_refl; reflexivity|]. symmetry. apply Nat.eqb_neq.
+    intros E. apply Hne. rewrite <- Hxx, <- Hyy, E. reflexivity.
+Qed.
+
+(** (ε, δ)-CW-privacy from one order of the rows and a symmetry of the priors. *)
+Definition check_coef_dp_sym (p : list nat) (f f' : list Q) (t delta : Q) : bool :=
+  check_distr M && check_prior (n_in M) f && check_prior (n_in M) f' && check_rr M loq rq &&
+  Qle_bool 1 t && Qle_bool 0 delta && check_sym p f f' && coef_le f f' t delta.
+
+Theorem cw_coef_dp_sym_of_check (p : list nat) (f f' : list Q) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_coef_dp_sym p f f' t delta = true -> cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht Hc. unfold check_coef_dp_sym in Hc. rewrite !andb_true_iff in Hc.
+  destruct Hc as [[[[[[[HD Hf] Hf'] HR] Ht1] Hd0] HS] H01].
+  apply prior_of_check in Hf, Hf'. apply Qle_bool_imp_le, Qle_Rle in Ht1, Hd0. rewrite q2r_1 in Ht1. rewrite q2r_0 in Hd0.
+  pose proof (coef_le_ok f f' 0 1 t delta HD HR (proj1 Hf) (proj1 Hf') ltac:(lia) ltac:(lia) Hd0 H01) as H.
+  apply (cw_coef_dp_of_hs f f' t delta eps); auto.
+  rewrite (hs_coefs f f' 1 0 t (proj1 (wf_of_check_distr M HD)) (proj1 Hf) (proj1 Hf')) by lia.
+  rewrite (hs_coefs f f' 0 1 t (proj1 (wf_of_check_distr M HD)) (proj1 Hf) (proj1 Hf')) in H by lia.
+  cbn [cw_weights] in H |- *. rewrite (gk_sym p f f' t HR HS). exact H.
 Qed.
 
 Theorem cw_coef_not_dp_of_check (f f' : list Q) (t delta : Q) (dir : bool) (eps : R) :

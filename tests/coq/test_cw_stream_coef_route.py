@@ -1,0 +1,61 @@
+"""50 releases of 5-ary randomized response on the same database, exactly from both sides, by
+coefficient vectors (table/by_stream_coef.py, theories/Accountant/CWCoefCheck.v): the files the
+route renders go to coqc.  At ε = 50·ln(19/4), δ(ε) = 0.0325344960163: (ε, 0.0326) is proved
+(mechanisms/rr5_cw_stream_50_runs.yaml, one order of the rows and the symmetry of the priors),
+(ε, 0.0325) refuted (mechanisms/refuted/rr5_cw_stream_50_runs_below.yaml, rounding down, the
+dropped mass subtracted), and the proof of the false claim (ε, 0.0325) is refused by coqc.  Each
+theorem rests on the reals' axioms and the primitive floats' specifications only.  (coqc only:
+coqchk's re-check of each file takes minutes, measured in docs/profiles.md.)"""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from obligations.certify import allowlist
+from obligations.models import load, unfold
+from obligations.prover.coq import assumption_names
+
+REPO = Path(__file__).resolve().parent.parent.parent
+pytestmark = pytest.mark.coq
+
+PROVED = REPO / "mechanisms" / "rr5_cw_stream_50_runs.yaml"
+REFUTED = REPO / "mechanisms" / "refuted" / "rr5_cw_stream_50_runs_below.yaml"
+
+
+def coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / f"{name}.v").write_text(text)
+    return subprocess.run(["coqc", "-Q", str(REPO / "obligations" / "theories"), "Obligations", f"{name}.v"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+
+
+def assert_audited(done: subprocess.CompletedProcess[str], theorem: str) -> None:
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("Axioms:"))
+    names = assumption_names(lines[start:], theorem)
+    full, unresolved = allowlist.full_names(names, allowlist.REALS | allowlist.PRIMITIVE)
+    assert names and not unresolved and allowlist.refused(full, uses_interval=True) == []
+
+
+def test_proved_and_refuted_from_both_sides(tmp_path: Path) -> None:
+    for path, theorem, statement in (
+            (PROVED, "rr5_cw_stream_50_runs_dp",
+             "dp nb_all rr5_cw_stream_50_runs (50 * ln (19 / 4)) (163 / 5000)"),
+            (REFUTED, "rr5_cw_stream_50_runs_below_refuted",
+             "~ dp nb_all rr5_cw_stream_50_runs_below (50 * ln (19 / 4)) (13 / 400)")):
+        u = unfold(load(path))
+        done = coqc(tmp_path, u.spec.name, u.rendered.text)
+        assert_audited(done, theorem)
+        assert statement in " ".join(done.stdout.split())
+
+
+def test_the_proof_of_a_false_claim_is_refused(tmp_path: Path) -> None:
+    """The proved file with δ = 13/400 < δ(ε): the check rounded up exceeds it, coqc stops at its Qed."""
+    text = unfold(load(PROVED)).rendered.text
+    forged = text.replace("(163 # 5000)", "(13 # 400)").replace("(163 / 5000)", "(13 / 400)")
+    assert forged != text
+    done = coqc(tmp_path, "rr5_cw_stream_50_runs", forged)
+    assert done.returncode != 0
+    assert "rr5_cw_stream_50_runs_coef" in done.stderr or "check_coef_dp_sym" in done.stderr
