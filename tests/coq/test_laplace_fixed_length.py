@@ -3,7 +3,8 @@ AboveThreshold on one answer (mechanisms/above_threshold_laplace_k1.yaml) as `rd
 the reals, the record saying the noise and the length and the audit admitting
 mathcomp-analysis's axioms by exact name; a false claim reaching Coq with the true claim's
 alignment is not proved; and RealSym.v's generic tactics do not prove the aligned run good at a
-cost below the alignment's (a hand-written file, tests/coq/laplace/above_threshold_spec_good.v)."""
+cost below the alignment's (a hand-written file, tests/coq/laplace/above_threshold_spec_good.v);
+the same spec claimed at stream length 2 is proved, and ε/8 at length 2 is not."""
 from __future__ import annotations
 
 import json
@@ -76,3 +77,32 @@ def test_a_cost_below_the_alignments_is_not_proved(tmp_path: Path) -> None:
                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode != 0
     assert "Axioms:" not in done.stdout
+
+
+def _at_length_2(tmp_path: Path, claim: str) -> Path:
+    spec = tmp_path / "above_threshold_laplace_k2.yaml"
+    text = SPEC.read_text().replace("claim: {stream_length: 1}", claim)
+    spec.write_text(text.replace("name: above_threshold_laplace_k1", "name: above_threshold_laplace_k2"))
+    return spec
+
+
+def test_prove_certifies_the_claim_at_length_2(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    spec = _at_length_2(tmp_path, "claim: {stream_length: 2}")
+    run = inprocess.cli("prove", str(spec), "--out", str(out), "--build", str(out / "build"))
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    record: dict[str, Any] = json.loads((out / "above_threshold_laplace_k2.json").read_text())
+    assert record["verdict"] == "proved" and record["claim"]["stream_length"] == 2
+    assert record["theorems"] == [{"name": "above_threshold_laplace_k2_dp", "statement":
+                                   "rdp_prog above_threshold_laplace_k2_nb (above_threshold_laplace_k2_prog 2) 4 1"}]
+
+
+def test_a_false_claim_at_length_2_is_not_proved(tmp_path: Path) -> None:
+    spec, = load_specs([_at_length_2(tmp_path, "claim: {stream_length: 2}")])
+    u = unfold(spec)
+    assert isinstance(u.mechanism, Found)
+    false = replace(u.spec, factor=Fraction(1, 8))
+    rendered = render_laplace.render(false, u.mechanism.alignment)
+    outcome, audit = run_coq(replace(u, spec=false, rendered=rendered),
+                             Settings(build=tmp_path, out=tmp_path, use_cache=False))
+    assert audit is None and outcome.verdict == "unproved"

@@ -72,6 +72,22 @@ Proof.
     intros a' ps' H'. apply IHs, H'.
 Qed.
 
+(** ** A loop, one iteration at a time
+
+    A generated proof unrolls a loop of fixed count with these laws rather than by
+    computing [pfor]: computing it nests the state of every iteration inside the next
+    one's (the loop's argument is the previous iteration, not yet executed), and each
+    copy is rewritten and re-checked by the kernel ([Qed] of AboveThreshold on two
+    answers, measured alternately: 79.7 s of CPU, against 0.8 s one iteration at a time). *)
+Lemma pfor_unroll (step : nat -> pstate -> pstate) (x sb a : nat) (i : Z) (n : nat) (ps : pstate) :
+  rhalted (pl ps) = false ->
+  pfor step x sb a i (S n) ps = pfor step x sb (a + sb) (Z.succ i) n (step a (pboth (rset x (IZR i)) ps)).
+Proof. intros H. cbn [pfor]. rewrite H. reflexivity. Qed.
+
+Lemma pfor_end (step : nat -> pstate -> pstate) (x sb a : nat) (i : Z) (ps : pstate) :
+  pfor step x sb a i O ps = ps.
+Proof. reflexivity. Qed.
+
 (** ** One statement of the aligned run, on a state not halted *)
 Section Steps.
 Variables (v : nat -> R) (sh : nat -> rstate -> rstate -> Z) (W : Z) (o : list roval) (tr : list bool)

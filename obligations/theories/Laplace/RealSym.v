@@ -74,7 +74,7 @@ Ltac zground_in E :=
 
 Ltac rnorm_cbn E :=
   unfold pboth, passign, psample, pemit, pvoid_if, tr_ok, out_ok, rset, remit, rbranch, rstop in E;
-  cbn [rexec rfor pfor pboth passign psample pemit pvoid_if tr_ok out_ok rset remit rbranch rstop
+  cbn [rexec rfor pboth passign psample pemit pvoid_if tr_ok out_ok rset remit rbranch rstop
        pl pa pw pacc pbad pvoid renv rout rtr rhalted rfault
        rwrite raeval rbeval rread nth length app Nat.add size nsites quiet andb orb negb Bool.eqb] in E.
 
@@ -134,7 +134,10 @@ Ltac rif E v sh W o tr ctr c s1 s2 a site ps :=
   | rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption) ];
   rnorm_cbn Hl; rnorm_cbn Ha; rnorm_in E.
 
-(** One statement of the aligned run in [E : r = pexec ...], on a computed state. *)
+(** One statement of the aligned run in [E : r = pexec ...], on a computed state; a loop
+    ([pfor], left folded by [rnorm_cbn]) one iteration at a time, once its state is
+    computed ([pfor_unroll]: computing [pfor] would nest each iteration's unexecuted
+    state inside the next one's, and the kernel re-checks every copy). *)
 Ltac rsym_step E :=
   match type of E with
   | context [pexec ?v ?sh ?W ?o ?tr ?ctr ?s ?a ?site (mkps ?L ?A ?w ?acc ?b ?vd)] =>
@@ -152,6 +155,15 @@ Ltac rsym_step E :=
       | SIf ?c ?s1 ?s2 => rif E v sh W o tr ctr c s1 s2 a site ps
       end
   | context [pexec _ _ _ _ _ _ _ _ _ (mkps _ _ _ _ _ _)] => rewrite pexec_halted in E by reflexivity; rnorm_in E
+  | context [pfor ?step ?x ?sb ?a ?i ?n (mkps ?L ?A ?w ?acc ?b ?vd)] =>
+      let ps := constr:(mkps L A w acc b vd) in
+      lazymatch n with
+      | O => rewrite (pfor_end step x sb a i ps) in E
+      | S ?m =>
+          first [ rewrite (pfor_unroll step x sb a i m ps) in E by reflexivity
+                | rewrite (pfor_halted step x sb a i n ps) in E by reflexivity ];
+          rnorm_in E
+      end
   end.
 
 (** A prophecy entry the shift reads, or a condition left in the state: split on it. *)
