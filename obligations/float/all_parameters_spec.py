@@ -165,7 +165,10 @@ class BinarySnappingAllSpec:
         if name is None:
             inputs = "real inputs |x|, |x'| <= B (binary64 inputs among them)"
         elif self.ulps is not None:
-            inputs = "real inputs |x|, |x'| <= B (refuted with binary64 inputs)"
+            # the theorem is the negation over real inputs; that the witness's are floats is
+            # the library's lemma, not this theorem's statement
+            inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs; the library's witness has "
+                      "binary64 inputs: SnapUlpsRefuted.v, v_x_format)")
         else:
             inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs, not binary64 floats: for binary64 "
                       "inputs only the claim is not refuted)")

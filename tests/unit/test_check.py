@@ -72,5 +72,5 @@ def test_check_refuses_what_prove_refuses_before_coq(tmp_path: Path, case: str) 
 def test_check_accepts_the_shipped_specs_and_says_what_python_expects() -> None:
     code, out, err = run("check", "mechanisms")
     assert code == 0, err
-    assert out.count(": ok (") == 58     # the claims of mechanisms/ (a sweep: one per point; 2 audits)
+    assert out.count(": ok (") == 59     # the claims of mechanisms/ (a sweep: one per point; 2 audits)
     assert "Python expects proved" in out

@@ -298,7 +298,10 @@ def _binary_all(claim: dict[str, Any], statement: str, vtext: str, record: dict[
     top = re.search(r"(?:0 < |(\d+) \* lam <= )B <= (\d+) \* lam", statement)
     assert top and f"B in {f'[{top.group(1)} lambda' if top.group(1) else '(0'}, {top.group(2)} lambda]" in text
     assert "Rabs x <= B -> Rabs x' <= B" in statement
-    assert claim["neighbours"] == "real inputs |x|, |x'| <= B (binary64 inputs among them)"
+    if record["verdict"] == "refuted":   # one pair of real inputs refutes it, whatever their format
+        assert claim["neighbours"].startswith("real inputs |x|, |x'| <= B (refuted with real inputs")
+    else:
+        assert claim["neighbours"] == "real inputs |x|, |x'| <= B (binary64 inputs among them)"
     ties = "any" if "(t : tie)" in statement else None
     assert ties is None or "ties any" in text
 
