@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 
 import sympy
 from sympy.printing.str import StrPrinter
@@ -24,6 +25,18 @@ from obligations.errors import InternalError, SpecError
 from obligations.noise.spec import PipelineSpec
 
 HALF = sympy.Rational(1, 2)
+
+
+# The same pipelines are unfolded again and again (prove, check, show, render, verify and
+# the tests): the sympy work below is a pure function of hashable sympy expressions, so
+# each distinct expression is simplified, solved or tidied once per process.  The results
+# are immutable sympy objects; nothing mutable is cached.
+
+
+@cache
+def _simplify(e: sympy.Expr) -> sympy.Expr:
+    """sympy.simplify(e), computed once per distinct expression."""
+    return sympy.simplify(e)
 
 
 @dataclass(frozen=True)
@@ -177,8 +190,8 @@ def laplace_kappa(spec: PipelineSpec, env: dict[str, sympy.Expr]) -> sympy.Expr:
     """kappa > 0 with noise = S · kappa · ln u, or a SpecError: the Coq library covers
     exactly this (Laplace) noise."""
     plus, minus = noise_map(spec, env, 1), noise_map(spec, env, -1)
-    kappa = sympy.simplify(plus / sympy.log(U))
-    shape_ok = (U not in kappa.free_symbols and sympy.simplify(plus + minus) == 0
+    kappa = _simplify(plus / sympy.log(U))
+    shape_ok = (U not in kappa.free_symbols and _simplify(plus + minus) == 0
                 and kappa.is_positive is True)
     if not shape_ok:
         raise SpecError(spec.path, "pipeline.steps",
@@ -189,11 +202,12 @@ def laplace_kappa(spec: PipelineSpec, env: dict[str, sympy.Expr]) -> sympy.Expr:
     return kappa
 
 
+@cache
 def _inverse(g: sympy.Expr, v: sympy.Expr) -> sympy.Expr:
     sols = sympy.solve(sympy.Eq(g, v), U)
     if len(sols) != 1:
         raise ValueError(f"cannot invert {g}")
-    return sympy.simplify(sols[0])
+    return _simplify(sols[0])
 
 
 # ---------------------------------------------------------------- the case table
@@ -202,7 +216,7 @@ def _inverse(g: sympy.Expr, v: sympy.Expr) -> sympy.Expr:
 def unfold(spec: PipelineSpec) -> SnapUnfold:
     env = symbols(spec)
     kappa = laplace_kappa(spec, env)
-    rate = sympy.simplify(1 / kappa)
+    rate = _simplify(1 / kappa)
     lam = to_sym(spec.grid, env)
     delta = to_sym(spec.sensitivity, env)
     if lam.is_positive is not True:
@@ -232,11 +246,11 @@ def unfold(spec: PipelineSpec) -> SnapUnfold:
     cases = _cases(pre, c, lam, bound)
     named = {p.name: sympy.Symbol(p.name, positive=True) if p.kind != "nonnegative" else env[p.name]
              for p in spec.params}
-    rate_named = sympy.simplify(1 / laplace_kappa(spec, named))
+    rate_named = _simplify(1 / laplace_kappa(spec, named))
     # After clamping, c = clamp_B(f(a)) and c' differ by at most min(Δ, 2B) (Clamp.v,
     # clamp_dist_le_2b): with Δ > 2B the sensitivity overstates the distance.
     distance = delta if bound is None else sympy.Min(delta, 2 * bound)
-    u = SnapUnfold(spec, env, kappa, rate, rate_named, sympy.simplify(rate * distance), pre, cases,
+    u = SnapUnfold(spec, env, kappa, rate, rate_named, _simplify(rate * distance), pre, cases,
                    _pair_cases(cases), Verdict.UNDECIDED)
     _check_canonical(u)
     _decide(u, env, lam, delta, bound)
@@ -269,10 +283,10 @@ def _check_canonical(u: SnapUnfold) -> None:
             "minus": (sympy.exp(r * (c - hi)), sympy.exp(r * (c - lo)))}
     for key, expr in canonical.items():
         got = next(x.prob for x in u.cases if x.key == key)
-        if sympy.simplify(sympy.expand(got - expr)) != 0:
+        if _simplify(sympy.expand(got - expr)) != 0:
             raise InternalError(f"case {key}: sympy gives {got}, the template {expr}")
     for key, (a, b) in want.items():
-        if sympy.simplify(pre[key].lo - a) != 0 or sympy.simplify(pre[key].hi - b) != 0:
+        if _simplify(pre[key].lo - a) != 0 or _simplify(pre[key].hi - b) != 0:
             raise InternalError(f"preimage {key}: sympy gives {pre[key].text()}")
 
 
@@ -304,16 +318,22 @@ def _cases(pre: list[Preimage], c: sympy.Symbol, lam: sympy.Expr,
 def _case(key: str, output: str, cond: str, plus: Preimage, minus: Preimage,
           sub: dict[sympy.Symbol, sympy.Expr]) -> Case:
     clipped = (_clip(plus.interval, sub), _clip(minus.interval, sub))
-    prob = sympy.simplify(HALF * sum((_length(i) for i in clipped), sympy.Integer(0)))
+    prob = _simplify(HALF * sum((_length(i) for i in clipped), sympy.Integer(0)))
     return Case(key, output, cond, clipped, prob)
 
 
 def _below_one(x: sympy.Expr, sub: dict[sympy.Symbol, sympy.Expr]) -> bool | None:
     """Whether the endpoint x is <= 1 (True), >= 1 (False) under the case, or unknown."""
+    return _below_one_at(x, tuple(sub.items()))
+
+
+@cache
+def _below_one_at(x: sympy.Expr, sub: tuple[tuple[sympy.Symbol, sympy.Expr], ...]) -> bool | None:
+    """_below_one with the case's substitution as a tuple (hashable, so computed once)."""
     if x in (0, sympy.oo):
         return bool(x == 0)
-    s = x.subs(sub)
-    e = sympy.simplify(sympy.log(s)) if s.is_positive else None
+    s = x.subs(dict(sub))
+    e = _simplify(sympy.log(s)) if s.is_positive else None
     if e is None:
         return None
     if e.is_nonpositive:
@@ -368,13 +388,13 @@ def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: s
     claim = to_sym(u.spec.epsilon, env)
     # The library proves rate·Δ (snap_dp_*) and, clamped, rate·2B for any two query
     # values (snap_dp_clamped_2b): a claim at least one of them is proved with it.
-    if sympy.simplify(claim - u.rate * delta).is_nonnegative:
+    if _simplify(claim - u.rate * delta).is_nonnegative:
         u.expected = Verdict.PROVED
         return
-    if bound is not None and sympy.simplify(claim - u.rate * 2 * bound).is_nonnegative:
+    if bound is not None and _simplify(claim - u.rate * 2 * bound).is_nonnegative:
         u.expected, u.distance = Verdict.PROVED, "2B"
         return
-    gap = sympy.simplify(claim - u.truth)
+    gap = _simplify(claim - u.truth)
     if gap.is_nonnegative:
         u.notes.append(f"the claim {claim} is at least {u.truth}, but neither at least {u.rate * delta} "
                        f"nor at least {u.rate * 2 * bound} for all parameters (the two cases the "
@@ -387,8 +407,8 @@ def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: s
         instances = [{**ones, bound: 4 * lam.subs(ones) + 2 * delta.subs(ones)},
                      {**ones, bound: lam.subs(ones) / 4}]
     for instance in instances:
-        gap_at = sympy.simplify(gap.subs(instance))
-        d_at = sympy.simplify(delta.subs(instance))
+        gap_at = _simplify(gap.subs(instance))
+        d_at = _simplify(delta.subs(instance))
         if gap_at.is_negative and d_at.is_positive:
             break
     else:
@@ -396,21 +416,21 @@ def _decide(u: SnapUnfold, env: dict[str, sympy.Expr], lam: sympy.Expr, delta: s
                        "nor find an instance where it is smaller")
         return
     vals = {k: sympy.nsimplify(v.subs(instance)) for k, v in env.items()}
-    lam_at = sympy.simplify(lam.subs(instance))
-    b_at = None if bound is None else sympy.simplify(bound.subs(instance))
+    lam_at = _simplify(lam.subs(instance))
+    b_at = None if bound is None else _simplify(bound.subs(instance))
     if b_at is not None and not (b_at > lam_at and b_at >= d_at):
         _tail_witness(u, instance, vals, claim, lam_at, d_at, b_at)
         return
     # Output k = -1 lies below both buckets for f(a) = 0 and f(a') = Δ: there the ratio is e^{rΔ}.
     below = next(c for c in u.cases if c.key == "below")
     cvar = FA if bound is None else sympy.Symbol("c", real=True)
-    p = sympy.simplify(below.prob.subs(instance).subs({K: -1, cvar: 0}))
-    p2 = sympy.simplify(below.prob.subs(instance).subs({K: -1, cvar: d_at}))
-    claim_at = sympy.simplify(claim.subs(instance))
+    p = _simplify(below.prob.subs(instance).subs({K: -1, cvar: 0}))
+    p2 = _simplify(below.prob.subs(instance).subs({K: -1, cvar: d_at}))
+    claim_at = _simplify(claim.subs(instance))
     u.expected = Verdict.REFUTED
     u.witness = SnapWitness(
         instance={k: str(v) for k, v in vals.items()}, fa=Fraction(0), fa2=Fraction(str(d_at)),
-        k=-1, output=str(-lam_at), p=p, p2=p2, claim=claim_at, ratio=sympy.simplify(p / p2))
+        k=-1, output=str(-lam_at), p=p, p2=p2, claim=claim_at, ratio=_simplify(p / p2))
 
 
 def _tail_witness(u: SnapUnfold, instance: dict[sympy.Symbol, sympy.Expr], vals: dict[str, sympy.Expr],
@@ -428,13 +448,13 @@ def _tail_witness(u: SnapUnfold, instance: dict[sympy.Symbol, sympy.Expr], vals:
     dist = sympy.Min(d_at, 2 * b_at)
     top = next(c for c in u.cases if c.key == "top_far")
     cvar = sympy.Symbol("c", real=True)
-    p = sympy.simplify(top.prob.subs(instance).subs({cvar: b_at}))
-    p2 = sympy.simplify(top.prob.subs(instance).subs({cvar: b_at - dist}))
+    p = _simplify(top.prob.subs(instance).subs({cvar: b_at}))
+    p2 = _simplify(top.prob.subs(instance).subs({cvar: b_at - dist}))
     u.expected = Verdict.REFUTED
     u.witness = SnapWitness(
         instance={k: str(v) for k, v in vals.items()}, fa=Fraction(str(b_at)), fa2=Fraction(str(b_at - dist)),
-        k=0, output=str(b_at), p=p, p2=p2, claim=sympy.simplify(claim.subs(instance)),
-        ratio=sympy.simplify(p / p2), case="top", ceil=m)
+        k=0, output=str(b_at), p=p, p2=p2, claim=_simplify(claim.subs(instance)),
+        ratio=_simplify(p / p2), case="top", ceil=m)
 
 
 def _show(e: sympy.Expr) -> str:
@@ -472,10 +492,11 @@ def math_text(e: sympy.Expr) -> str:
     return str(_MathPrinter().doprint(e))
 
 
+@cache
 def tidy(e: sympy.Expr) -> sympy.Expr:
     """The shortest to read of e, its simplified, factored and expanded forms (the same value);
     a form that starts with `-(` reads worse than one as long that does not."""
-    forms = [e, sympy.simplify(e), sympy.factor(e), sympy.powsimp(sympy.expand(e, power_exp=False))]
+    forms = [e, _simplify(e), sympy.factor(e), sympy.powsimp(sympy.expand(e, power_exp=False))]
     return min(forms, key=lambda f: len(math_text(f)) + (3 if math_text(f).startswith("-(") else 0))
 
 
