@@ -157,7 +157,9 @@ def shared(inv: Invariant) -> tuple[Atom, ...]:
         if a.op != "=" or a.lhs.const != 0 or len(a.lhs.terms) != 1:
             continue
         (n, c), = a.lhs.terms
-        if c != 1 or not n.startswith("r") or n in out or any(m == n for m, _ in a.rhs.terms):
+        y = n[1:]
+        if c != 1 or n[:1] != "r" or not y.isdigit() or n in out or \
+                any(m in (n, f"a{y}") for m, _ in a.rhs.terms):   # a<y> is |r<y> - l<y>|
             continue
         if all(a in p.atoms for p in inv.phases[1:]):
             out[n] = a
