@@ -263,14 +263,19 @@ Ltac not_void_only E t :=
 
 (** Split on a prophecy entry or a test; never on one only the void flag reads: such a path
     is kept whole until a leaf needs its void flag ([pvoid_split]), instead of being
-    tripled at every prophecy entry a test compares with. *)
+    tripled at every prophecy entry a test compares with.  [psym] splits as soon as the
+    state reads the entry or test (a conditional on a shifted sample is then decided on
+    the shift's case, and a path void by the prophecy is dropped before the rest of the
+    body runs on it); an entry or test split before, read again by a later statement, is
+    rewritten by that split's equation, not split a second time. *)
 Ltac psplit E :=
   match type of E with
   | context [match nth_error ?tr ?n with _ => _ end] =>
       first [ match goal with H : nth_error tr n = _ |- _ => rewrite H in E end
             | not_void_only E (nth_error tr n); destruct (nth_error tr n) as [[|]|] eqn:? ]
   | context [if ?b then _ else _] =>
-      first [ match goal with H : b = _ |- _ => rewrite H in E end
+      first [ match goal with H : b = ?c |- _ => lazymatch c with true => idtac | false => idtac end;
+                                                  rewrite H in E end
             | not_void_only E b; destruct b eqn:? ]
   end; cbn [Bool.eqb andb orb negb eqb] in E.
 
