@@ -79,6 +79,21 @@ def test_wrong_invariant_is_not_proved(tmp_path: Path) -> None:
     assert audit is None and outcome.verdict == "unproved"
 
 
+def test_wrong_substituted_equation_is_not_proved(tmp_path: Path) -> None:
+    """sparsevector with the counters' equation every phase states (and the step substitutes
+    into the aligned run) made false, r1 = l1 + 1: Coq refuses the file."""
+    u, f = _found("mechanisms/checkdp/sparsevector.yaml")
+    assert f.invariant is not None
+    bad = synth.Atom("=", synth.lin(("r1", 1)), synth.lin(("l1", 1), const=1))
+    good = synth.Atom("=", synth.lin(("r1", 1)), synth.lin(("l1", 1)))
+    phases = [synth.Phase(p.guard, tuple(bad if a == good else a for a in p.atoms)) for p in f.invariant.phases]
+    assert all(bad in p.atoms for p in phases)
+    rendered = render(u.spec, f.alignment, replace(f.invariant, phases=phases))
+    assert "(r1 = l1 + 1) /\\ (" in rendered.text and "subst r0 r1." in rendered.text
+    outcome, audit = run_coq(replace(u, rendered=rendered), Settings(build=tmp_path, out=tmp_path, use_cache=False))
+    assert audit is None and outcome.verdict == "unproved"
+
+
 @pytest.mark.parametrize("theorem", ["dp_of_aligned", "pexec_cost", "pexec_agree"])
 def test_soundness_uses_only_allowed_axioms(tmp_path: Path, theorem: str) -> None:
     v = tmp_path / "Audit.v"

@@ -163,3 +163,21 @@ def test_monotone_joins_an_alignment_per_direction(tmp_path: Path) -> None:
 def test_monotone_is_undecided_when_one_direction_has_no_alignment(tmp_path: Path) -> None:
     r = decide(_spec(tmp_path, _body(SVT.replace("SCALE", "1"), MONOTONE)))
     assert isinstance(r, NotFound) and r.reason.startswith("answers moving up: ")
+
+
+def test_equations_every_phase_states_are_stated_once_and_substituted() -> None:
+    """adaptivesparsevector: the aligned threshold is the left one plus 1 and the budget
+    counters are equal in every phase; the invariant states that once, before its phases,
+    and the step substitutes it (so the budget test reads the same term in both runs)."""
+    from obligations.program.align.render import shared
+
+    r = decide(load(CHECKDP / "adaptivesparsevector.yaml"))
+    assert isinstance(r, Found) and r.invariant is not None and r.rendered is not None
+    eqs = {str(a) for a in shared(r.invariant)}
+    assert len(eqs) == 2
+    text = r.rendered.text
+    assert "((r0 = l0 + 1) /\\ (r1 = l1) /\\ (" in text
+    assert text.count("destruct Hi as [He0 [He1 Hi]]. subst r0 r1.") == 2
+    # under an output prophecy the invariant is a match: nothing is hoisted
+    nm = decide(load(CHECKDP / "noisymax.yaml"))
+    assert isinstance(nm, Found) and nm.invariant is not None and shared(nm.invariant) == ()

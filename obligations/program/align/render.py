@@ -143,7 +143,35 @@ def _conj(atoms: Sequence[Atom], npub: int) -> str:
     return " /\\ ".join(f"({_atom(a, npub)})" for a in atoms) or "True"
 
 
+def shared(inv: Invariant) -> tuple[Atom, ...]:
+    """Equations `r<y> = e` (e free of r<y>) that every phase states, one per variable: the
+    invariant states them once, before its phases, so the step substitutes them into the
+    aligned run's state.  Then a test that reads the same variables in both runs (a counter
+    the runs keep equal) reads the same term, and the symbolic run splits on it once, not on
+    the two runs' decisions (AlignTactics.v, `pif_nf`).  Not under an output prophecy: its
+    invariant is a `match` whose other case is `True`."""
+    if inv.index is not None or not inv.phases:
+        return ()
+    out: dict[str, Atom] = {}
+    for a in inv.phases[0].atoms:
+        if a.op != "=" or a.lhs.const != 0 or len(a.lhs.terms) != 1:
+            continue
+        (n, c), = a.lhs.terms
+        y = n[1:]
+        if c != 1 or n[:1] != "r" or not y.isdigit() or n in out or \
+                any(m in (n, f"a{y}") for m, _ in a.rhs.terms):   # a<y> is |r<y> - l<y>|
+            continue
+        if all(a in p.atoms for p in inv.phases[1:]):
+            out[n] = a
+    return tuple(out.values())
+
+
 def _arith(inv: Invariant, npub: int, al: Alignment) -> str:
+    common = shared(inv)
+    if common:
+        phases = " \\/\n    ".join(f"({_conj([*p.guard, *(a for a in p.atoms if a not in common)], npub)})"
+                                    for p in inv.phases)
+        return f"  ({_conj(common, npub)} /\\ (\n    {phases}))%Z"
     phases = " \\/\n    ".join(f"({_conj([*p.guard, *p.atoms], npub)})" for p in inv.phases)
     if inv.index is not None:
         return (f"  match nth_error o {inv.index.opos} with\n  | Some (OVal w) =>\n    ({phases})%Z\n"
@@ -236,10 +264,21 @@ def _context(spec: AlignSpec, al: Alignment, inv: Invariant) -> dict[str, object
         witnesses=", ".join(names[:2 * n + len(out_vars.split()) + 2]),   # the invariant's, in its order
         inv_pattern=pattern, substs=substs, arith=_arith(inv, npub, al), facts=step_facts, final_facts=final_facts,
         prophecy=al.index is not None, opos=al.index.opos if al.index else 0,
-        split_phases=len(inv.phases) > SPLIT_PHASES,
+        split_phases=len(inv.phases) > SPLIT_PHASES, shared=_shared_tactic(inv),
         site0=site0, loop_var=loop.x, nvars=n,
         factor=r_lit(factor), factor_text=comment(str(factor)))
     return ctx
+
+
+def _shared_tactic(inv: Invariant) -> str:
+    """The step's and the final part's destructuring of the shared equations, and their substitution."""
+    names = [a.lhs.terms[0][0] for a in shared(inv)]
+    if not names:
+        return ""
+    pattern = "Hi"
+    for i in reversed(range(len(names))):
+        pattern = f"[He{i} {pattern}]"
+    return f"destruct Hi as {pattern}. subst {' '.join(names)}."
 
 
 def _first_loop_site(al: Alignment) -> int:

@@ -190,6 +190,44 @@ Ltac pif E v sh W o tr ctr c s1 s2 a site ps :=
   | rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption) ];
   pnorm_cbn Hl; pnorm_cbn Ha; pnorm_in E.
 
+(** A condition as it reads on a state, normalised as [pnorm_cbn] normalises it; fails on a
+    condition with a guarded read (an index into the input: [pnorm_in] rewrites its guard). *)
+Ltac pcond_nf t :=
+  let b := eval cbn [beval aeval read nth tenv pl pa andb orb negb] in t in
+  lazymatch b with context [if (0 <=? _)%Z && _ then _ else _] => fail | _ => b end.
+
+(** The path is void now (the left run's decision is not the prophesied one): closed
+    before its state is normalised, which for runs that went separate ways unfolds the
+    tape semantics of both branches. *)
+Ltac pvoid_now E :=
+  first [right; right | left];
+  rewrite E; repeat apply pexec_void_mono;
+  unfold pvoid_if, tr_ok; cbn [pvoid pl ttr];
+  repeat match goal with H : nth_error ?l ?n = _ |- context [nth_error ?l ?n] => rewrite H end;
+  cbn [Bool.eqb andb orb negb]; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity.
+
+(** [pif] on the conditions' normal forms [bl] (left) and [ba] (aligned): the case split is
+    on them, not on [beval] of the whole state, so the decisions need no normalisation; when
+    the two are the same term (a counter the invariant makes equal in both runs, substituted)
+    one split, not four of which two are contradictory; a path on which the runs decide
+    differently is dropped as void, or as contradictory, before its state is normalised. *)
+Ltac pif_nf E v sh W o tr ctr c s1 s2 a site ps bl ba :=
+  let Hl := fresh "Hl" in let Ha := fresh "Ha" in
+  tryif constr_eq bl ba then
+    destruct bl eqn:Hl;
+    [ rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps true eq_refl Hl Hl) in E
+    | rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps false eq_refl Hl Hl) in E ];
+    pnorm_in E
+  else
+    let q := eval vm_compute in (quiet s1 && quiet s2) in
+    destruct bl eqn:Hl; destruct ba eqn:Ha;
+    [ rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps true eq_refl Hl Ha) in E; pnorm_in E
+    | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps true eq_refl Hl Ha) in E;
+      first [ solve [pvoid_now E] | lazymatch q with false => exfalso; zbool_hyps; lia end | pnorm_in E ]
+    | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps false eq_refl Hl Ha) in E;
+      first [ solve [pvoid_now E] | lazymatch q with false => exfalso; zbool_hyps; lia end | pnorm_in E ]
+    | rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps false eq_refl Hl Ha) in E; pnorm_in E ].
+
 (** Run the aligned run in [E : r = pexec ...] one statement at a time. *)
 Ltac psym_step E :=
   match type of E with
@@ -204,7 +242,10 @@ Ltac psym_step E :=
       | STop => rewrite (px_top v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
       | SBot => rewrite (px_bot v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
       | SStop => rewrite (px_stop v sh W o tr ctr a site ps) in E by reflexivity; pnorm_in E
-      | SIf ?c ?s1 ?s2 => pif E v sh W o tr ctr c s1 s2 a site ps
+      | SIf ?c ?s1 ?s2 =>
+          first [ let bl := pcond_nf (beval (tenv (pl ps)) c) in let ba := pcond_nf (beval (tenv (pa ps)) c) in
+                  pif_nf E v sh W o tr ctr c s1 s2 a site ps bl ba
+                | pif E v sh W o tr ctr c s1 s2 a site ps ]
       end
   end.
 
@@ -222,12 +263,20 @@ Ltac not_void_only E t :=
 
 (** Split on a prophecy entry or a test; never on one only the void flag reads: such a path
     is kept whole until a leaf needs its void flag ([pvoid_split]), instead of being
-    tripled at every prophecy entry a test compares with. *)
+    tripled at every prophecy entry a test compares with.  [psym] splits as soon as the
+    state reads the entry or test (a conditional on a shifted sample is then decided on
+    the shift's case, and a path void by the prophecy is dropped before the rest of the
+    body runs on it); an entry or test split before, read again by a later statement, is
+    rewritten by that split's equation, not split a second time. *)
 Ltac psplit E :=
   match type of E with
   | context [match nth_error ?tr ?n with _ => _ end] =>
-      not_void_only E (nth_error tr n); destruct (nth_error tr n) as [[|]|] eqn:?
-  | context [if ?b then _ else _] => not_void_only E b; destruct b eqn:?
+      first [ match goal with H : nth_error tr n = _ |- _ => rewrite H in E end
+            | not_void_only E (nth_error tr n); destruct (nth_error tr n) as [[|]|] eqn:? ]
+  | context [if ?b then _ else _] =>
+      first [ match goal with H : b = ?c |- _ => lazymatch c with true => idtac | false => idtac end;
+                                                  rewrite H in E end
+            | not_void_only E b; destruct b eqn:? ]
   end; cbn [Bool.eqb andb orb negb eqb] in E.
 
 (** Whether a void flag (a chain of [||]) holds a literal [true]. *)
@@ -245,7 +294,7 @@ Ltac pprune E :=
   | _ => idtac
   end.
 
-Ltac psym E := repeat (first [psym_step E; pprune E | psplit E; pprune E]).
+Ltac psym E := repeat (first [psplit E; pprune E | psym_step E; pprune E]).
 
 Ltac zbool_goal :=
   repeat match goal with
