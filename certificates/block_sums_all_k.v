@@ -100,7 +100,7 @@ Proof.
       as [[Hi Hh]|[[Hfin Hh]|Hv]];
     [| | | set (rl := pexec lv lsh lW lo ltr lctr (SFor lx ln lbody) la lsite lps) in *..] end.
   - intros j a' ps Hj Hi Hh. exact (block_sums_all_k_step k x x' v o tr j a' ps Hnb Hj Hi Hh).
-  - unfold block_sums_all_k_inv, block_sums_all_k_arith. repeat eexists; repeat split; try reflexivity. cbn [pacc].
+  - unfold block_sums_all_k_inv, block_sums_all_k_arith. repeat eexists; repeat split; try reflexivity. all: cbn [pacc].
     all: rewrite ?l1pre_0; lia.
   - reflexivity.
   - destruct Hi as [l0 [l1 [l2 [l3 [r0 [r1 [r2 [r3 [OL [OA [TL [TA [HL [HA [Hb [HO Hi]]]]]]]]]]]]]]]].

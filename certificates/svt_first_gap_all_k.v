@@ -48,8 +48,9 @@ Definition svt_first_gap_all_k_shift (o : list oval) (tr : list bool) (site : na
 
 (** The loop invariant (mined from runs; l_i / r_i: slot i of the left / aligned run). *)
 Definition svt_first_gap_all_k_arith (o : list oval) (x x' : list Z) (j : nat) (l0 l1 l2 l3 l4 r0 r1 r2 r3 r4 acc : Z) : Prop :=
-  ((((Z.of_nat j) = 0) /\ (r0 = l0 + 1) /\ (r1 = l1) /\ (l1 = 0) /\ (acc <= 6)) \/
-    ((1 <= (Z.of_nat j)) /\ (r0 = l0 + 1) /\ (r1 = l1) /\ (0 <= l1) /\ (l1 <= 2) /\ (l1 <= (Z.of_nat j)) /\ (acc <= 2 * l1 + 6)))%Z.
+  ((r0 = l0 + 1) /\ (r1 = l1) /\ (
+    (((Z.of_nat j) = 0) /\ (l1 = 0) /\ (acc <= 6)) \/
+    ((1 <= (Z.of_nat j)) /\ (0 <= l1) /\ (l1 <= 2) /\ (l1 <= (Z.of_nat j)) /\ (acc <= 2 * l1 + 6))))%Z.
 
 Definition svt_first_gap_all_k_inv (x x' : list Z) (o : list oval) (j : nat) (ps : pstate) : Prop :=
   exists l0 l1 l2 l3 l4 r0 r1 r2 r3 r4 OL OA TL TA,
@@ -86,6 +87,7 @@ Proof.
   pose proof (nb_input_each _ _ _ _ _ _ j Hnb Hj) as Hd. cbn [Nat.add] in Hd.
   destruct ps as [L A w acc bd vd]. cbn [pl pa pbad pacc] in *. subst L A bd OA TA.
   unfold svt_first_gap_all_k_arith in Hi. unfold svt_first_gap_all_k_post.
+  destruct Hi as [He0 [He1 Hi]]. subst r0 r1.
   all: unfold svt_first_gap_all_k_body in ps'; remember ps' as r eqn:E; subst ps'; unfold svt_first_gap_all_k_shift in E;
     rewrite ?Ho in E.
   all: pnorm_in E; psym E.
@@ -106,11 +108,12 @@ Proof.
       as [[Hi Hh]|[[Hfin Hh]|Hv]];
     [| | | set (rl := pexec lv lsh lW lo ltr lctr (SFor lx ln lbody) la lsite lps) in *..] end.
   - intros j a' ps Hj Hi Hh. exact (svt_first_gap_all_k_step k x x' v o tr j a' ps Hnb Hj Hi Hh).
-  - unfold svt_first_gap_all_k_inv, svt_first_gap_all_k_arith. repeat eexists; repeat split; try reflexivity. cbn [pacc].
+  - unfold svt_first_gap_all_k_inv, svt_first_gap_all_k_arith. repeat eexists; repeat split; try reflexivity. all: cbn [pacc].
     all: rewrite ?l1pre_0; lia.
   - reflexivity.
   - destruct Hi as [l0 [l1 [l2 [l3 [l4 [r0 [r1 [r2 [r3 [r4 [OL [OA [TL [TA [HL [HA [Hb [HO [HT Hi]]]]]]]]]]]]]]]]]]].
     rewrite (pstate_eta rl), HL, HA, Hb in E. subst OA TA. unfold svt_first_gap_all_k_arith in Hi.
+    destruct Hi as [He0 [He1 Hi]]. subst r0 r1.
     unfold svt_first_gap_all_k_shift in E.
     all: psym E; subst r; pfinal.
   - rewrite ?pexec_halted in E by exact Hh. subst r. unfold good_run. right. exact Hfin.

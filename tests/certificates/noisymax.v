@@ -106,7 +106,7 @@ Proof.
       as [[Hi Hh]|[[Hfin Hh]|Hv]];
     [| | | set (rl := pexec lv lsh lW lo ltr lctr (SFor lx ln lbody) la lsite lps) in *..] end.
   - intros j a' ps Hj Hi Hh. exact (noisymax_step k x x' v o tr j a' ps Hnb Hj Hi Hh).
-  - unfold noisymax_inv, noisymax_arith. repeat eexists; repeat split; try reflexivity. cbn [pacc].
+  - unfold noisymax_inv, noisymax_arith. repeat eexists; repeat split; try reflexivity. all: cbn [pacc].
     destruct (nth_error o 0) as [[| |wo]|]; try exact I.
     all: rewrite ?l1pre_0; lia.
   - reflexivity.
