@@ -91,7 +91,7 @@ def swaps(prior: tuple[Fraction, ...], alt: tuple[Fraction, ...]) -> tuple[tuple
     out: list[tuple[int, int]] = []
     for g in groups.values():
         for _ in range(len(g) - 1):
-            out += list(zip(g, g[1:]))
+            out += list(zip(g, g[1:], strict=False))
     return tuple(out)
 
 

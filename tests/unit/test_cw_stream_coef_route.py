@@ -50,7 +50,8 @@ def test_the_shipped_fifty_runs_are_proved_exactly() -> None:
     check = u.mechanism.check
     assert check.t == F(19, 4) ** 50 and not check.refute and check.tau_exp == -47
     text = u.rendered.text
-    assert "Theorem rr5_cw_stream_50_runs_dp : dp nb_all rr5_cw_stream_50_runs (50 * (ln (19 / 4))) (163 / 5000)." in text
+    assert ("Theorem rr5_cw_stream_50_runs_dp : dp nb_all rr5_cw_stream_50_runs (50 * (ln (19 / 4))) "
+            "(163 / 5000).") in text
     assert ("fmech_cw (fmech_power rr5_cw_stream_50_runs_table 50) rr5_cw_stream_50_runs_prior "
             "rr5_cw_stream_50_runs_alt_prior.") in text
     # the priors swap under 0 <-> 2, 1 <-> 3: one order of the rows proves both
