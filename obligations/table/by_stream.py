@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import mpmath
 import sympy
@@ -129,26 +129,40 @@ class ByStream(Route[MechanismSpec, Stream]):
         return _render(spec, a.mechanism)
 
     def witness(self, u: Unfolded[MechanismSpec, Stream]) -> Witness | None:
-        """The ordered pair of rows and the loss event of a refuted same-database claim."""
-        check = u.mechanism.check
-        if not check.refute:
-            return None
-        first, second = ("D", "alt") if check.direction == 0 else ("alt", "D")   # D: the prior's row
-        exact = f"{u.plan.delta_at_claim_float:.12g}"
-        return {"x": first, "x_prime": second, "runs": check.runs,
-                "event": (f"loss_event: the output sequences of the {check.runs} runs where "
-                          f"Pr[{first}] > e^eps * Pr[{second}]"),
-                "delta": str(u.spec.delta), "delta_exact": exact,
-                "text": (f"witness: the rows {first} and {second} (D: the database drawn from the prior, alt: "
-                         f"its scrubbed version), S = their loss event over the {check.runs} runs on the same "
-                         f"database: Pr[{first} in S] - e^eps * Pr[{second} in S] = delta(eps) = {exact} "
-                         f"> delta = {u.spec.delta}")}
+        return loss_event_witness(u.mechanism.check, u.plan.delta_at_claim_float, u.spec)
 
     def describe(self, u: Unfolded[MechanismSpec, Stream]) -> Description:
         return describe_finite(u, u.mechanism.table)
 
 
 BY_STREAM = ByStream()
+
+
+class RunsCheck(Protocol):
+    """What a same-database check says of its rows: refuted or not, which order, how many runs."""
+
+    @property
+    def refute(self) -> bool: ...
+    @property
+    def direction(self) -> int: ...
+    @property
+    def runs(self) -> int: ...
+
+
+def loss_event_witness(check: RunsCheck, delta_exact: float, spec: MechanismSpec) -> Witness | None:
+    """The ordered pair of rows and the loss event of a refuted same-database claim."""
+    if not check.refute:
+        return None
+    first, second = ("D", "alt") if check.direction == 0 else ("alt", "D")   # D: the prior's row
+    exact = f"{delta_exact:.12g}"
+    return {"x": first, "x_prime": second, "runs": check.runs,
+            "event": (f"loss_event: the output sequences of the {check.runs} runs where "
+                      f"Pr[{first}] > e^eps * Pr[{second}]"),
+            "delta": str(spec.delta), "delta_exact": exact,
+            "text": (f"witness: the rows {first} and {second} (D: the database drawn from the prior, alt: "
+                     f"its scrubbed version), S = their loss event over the {check.runs} runs on the same "
+                     f"database: Pr[{first} in S] - e^eps * Pr[{second} in S] = delta(eps) = {exact} "
+                     f"> delta = {spec.delta}")}
 
 
 def _exp_bound(spec: MechanismSpec, eps: sympy.Expr, refute: bool, cls: cw_stream.Classes,

@@ -170,20 +170,7 @@ class ByStreamCoef(Route[MechanismSpec, Coef]):
         return _render(spec, a.mechanism)
 
     def witness(self, u: Unfolded[MechanismSpec, Coef]) -> Witness | None:
-        """The ordered pair of rows and the loss event of a refuted same-database claim."""
-        check = u.mechanism.check
-        if not check.refute:
-            return None
-        first, second = ("D", "alt") if check.direction == 0 else ("alt", "D")   # D: the prior's row
-        exact = f"{u.plan.delta_at_claim_float:.12g}"
-        return {"x": first, "x_prime": second, "runs": check.runs,
-                "event": (f"loss_event: the output sequences of the {check.runs} runs where "
-                          f"Pr[{first}] > e^eps * Pr[{second}]"),
-                "delta": str(u.spec.delta), "delta_exact": exact,
-                "text": (f"witness: the rows {first} and {second} (D: the database drawn from the prior, alt: "
-                         f"its scrubbed version), S = their loss event over the {check.runs} runs on the same "
-                         f"database: Pr[{first} in S] - e^eps * Pr[{second} in S] = delta(eps) = {exact} "
-                         f"> delta = {u.spec.delta}")}
+        return by_stream.loss_event_witness(u.mechanism.check, u.plan.delta_at_claim_float, u.spec)
 
     def describe(self, u: Unfolded[MechanismSpec, Coef]) -> Description:
         return describe_finite(u, u.mechanism.table)
