@@ -1,11 +1,16 @@
 (** * badsparsevector1 under continuous Laplace noise at stream length 2, refuted
-    (tests/coq/test_laplace_refute.py; the measured copy: bench/laplace_refute/badsparsevector1_k2.v)
+    (tests/coq/test_laplace_refute.py, which puts the neighbour in place of NEIGHBOUR)
 
-    CheckDP's badsparsevector1 with its site `laplace: {scale: 2, center: T}`, slots 0 = eta_1,
-    1 = T_bar, 2 = count, 3 = i, 4 = qi, 5 = eta_2; then T, q_1, q_2.  Inputs T = 0,
-    q = (1, 0) and the neighbour NEIGHBOUR; event: the outputs (1, 0), released from q on the
-    box eta_1 in [1/4, 3/4].  With q' = (0, 1) no tape releases it from q' and the claim is
-    refuted; with q' = q the proof must fail. *)
+    Written by hand in the shape a route would generate: CheckDP's badsparsevector1 with its
+    site `laplace: {scale: 2, center: T}`, slots 0 = eta_1, 1 = T_bar, 2 = count, 3 = i, 4 = qi,
+    5 = eta_2; then T, q_1, q_2.  Inputs T = 0, q = (1, 0) and the neighbour NEIGHBOUR; event:
+    the outputs (1, 0), released from q on the box eta_1 in [1/4, 3/4] (probability at least
+    1/2 * lap(3/4) > 0, RealRefute.v).  With q' = (0, 1) no tape releases it from q' (it would
+    need eta_1 <= 0 and 1 < eta_1) and the claim is refuted (the same proof refutes every c);
+    with q' = q the proof must fail.  Measured (loaded 2-core machine, CPU): the Qed of
+    [bsv_in] 0.4 s, of [bsv_out] 0.2 s, the file 14 s with [Print Assumptions]; before RunSym.v
+    rewrote [rtape_run] with [rtape_run_rexec], the Qed of [bsv_in] had not finished after
+    4.6 min (docs/laplace.md, "The kernel's cost"). *)
 From Obligations Require Import PreludeLaplace.
 From Obligations.Laplace Require Import RunSym.
 Local Open Scope Z_scope.
