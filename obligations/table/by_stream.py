@@ -147,6 +147,8 @@ class RunsCheck(Protocol):
     def direction(self) -> int: ...
     @property
     def runs(self) -> int: ...
+    @property
+    def t(self) -> Fraction: ...
 
 
 def loss_event_witness(check: RunsCheck, delta_exact: float, spec: MechanismSpec) -> Witness | None:
@@ -189,31 +191,40 @@ def _exp_bound(spec: MechanismSpec, eps: sympy.Expr, refute: bool, cls: cw_strea
                     f"of the {k} runs: too close to decide with a rational bound on e^eps")
 
 
-def _render(spec: MechanismSpec, s: Stream) -> Rendered:
+def stream_context(spec: MechanismSpec, rows: tuple[tuple[Fraction, ...], ...], check: RunsCheck,
+                   exp: ExpBound) -> dict[str, Any]:
+    """What both same-database templates read: the spec's header and table, the priors, the
+    claim, the check's t and order, and e^eps's obligation."""
     renderer = T.renderer(spec)
-    name, check, form = spec.name, s.check, s.form
+    name = spec.name
     epsilon = strip_outer(renderer.r(spec.epsilon))
     delta = r_lit(spec.delta)
     assert spec.cw is not None
     prior, alt = spec.cw
     slots = {"delta": (f"{name}_delta", f"(Q2R {q_lit(spec.delta)} = {delta})%R", EQ_TACTICS)}
     o = dict(kind="exp_upper" if check.refute else "exp_lower", upper=check.refute, bound=q_lit(check.t),
-             method=s.exp.method, bits=s.exp.precision_bits, taylor=s.exp.taylor, decimal=f"{float(check.t):.6g}")
-    ctx: dict[str, Any] = dict(
+             method=exp.method, bits=exp.precision_bits, taylor=exp.taylor, decimal=f"{float(check.t):.6g}")
+    return dict(
         **header(name, spec.path, spec.sha256, spec.description), inputs=T.domain_text(spec.inputs),
         outputs=T.domain_text(spec.outputs), n_in=spec.inputs.size, n_out=spec.outputs.size,
         parameters=T.parameters(spec), formula=T.formula(spec, renderer) if spec.formula is not None else None,
-        rows=rows_literal(s.table.base_rows) if spec.formula is None else None, k=spec.compose,
+        rows=rows_literal(rows) if spec.formula is None else None, k=spec.compose,
         prior="; ".join(q_lit(v) for v in prior), alt="; ".join(q_lit(v) for v in alt),
-        a_rows=";\n   ".join("[" + "; ".join(z_lit(a) for a in row) + "]" for row in form.A),
-        d=z_lit(form.D), f=z_lit(form.F), u="; ".join(z_lit(a) for a in form.u),
-        u2="; ".join(z_lit(a) for a in form.u2), class_bound=cw_stream.class_bound(len(form.letters), spec.compose),
-        letters="; ".join(f"({y}%nat, {w}%positive)" for y, w in form.letters), n_letters=len(form.letters),
-        blk="; ".join(str(j) for j in form.blk),
         t_q=q_lit(check.t), t_text=str(check.t), delta_q=q_lit(spec.delta), refute=check.refute,
         dir="true" if check.direction == 1 else "false",
         pair_text="rows (D, alt)" if check.direction == 0 else "rows (alt, D)",
         epsilon=epsilon, epsilon_text=comment(spec.epsilon_text), delta=delta,
         delta_text=comment(spec.delta_text), slots=slots, exp=exp_obligation(name, o, epsilon))
+
+
+def _render(spec: MechanismSpec, s: Stream) -> Rendered:
+    name, check, form = spec.name, s.check, s.form
+    ctx = stream_context(spec, s.table.base_rows, check, s.exp)
+    ctx.update(
+        a_rows=";\n   ".join("[" + "; ".join(z_lit(a) for a in row) + "]" for row in form.A),
+        d=z_lit(form.D), f=z_lit(form.F), u="; ".join(z_lit(a) for a in form.u),
+        u2="; ".join(z_lit(a) for a in form.u2), class_bound=cw_stream.class_bound(len(form.letters), spec.compose),
+        letters="; ".join(f"({y}%nat, {w}%positive)" for y, w in form.letters), n_letters=len(form.letters),
+        blk="; ".join(str(j) for j in form.blk))
     theorem = f"{name}_refuted" if check.refute else f"{name}_dp"
     return render_template(TEMPLATE, name, ctx, "Prelude", (theorem,), (INTERVAL_PRELUDE,))

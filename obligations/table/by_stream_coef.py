@@ -17,13 +17,11 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import sympy
 
 from obligations.analysis import cw_coef
 from obligations.analysis.finite import FiniteMechanism, epsilon_value, exp_bounds, tabulate, taylor_hint
-from obligations.core import finite_terms as T
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import (
     ExpLowerBound,
@@ -34,9 +32,9 @@ from obligations.core.obligation import (
     Verdict,
 )
 from obligations.core.spec import MechanismSpec
-from obligations.core.templates import INTERVAL_PRELUDE, Rendered, exp_obligation, header
+from obligations.core.templates import INTERVAL_PRELUDE, Rendered
 from obligations.core.templates import render as render_template
-from obligations.core.terms import comment, q_lit, r_lit, rows_literal, strip_outer
+from obligations.core.terms import q_lit
 from obligations.errors import SpecError
 from obligations.table import by_stream
 from obligations.table.members import describe_finite
@@ -195,28 +193,10 @@ def _exp_bound(eps: sympy.Expr, refute: bool) -> tuple[Fraction, ExpBound]:
 
 
 def _render(spec: MechanismSpec, s: Coef) -> Rendered:
-    renderer = T.renderer(spec)
     name, check = spec.name, s.check
-    epsilon = strip_outer(renderer.r(spec.epsilon))
-    delta = r_lit(spec.delta)
-    assert spec.cw is not None
-    prior, alt = spec.cw
-    slots = {"delta": (f"{name}_delta", f"(Q2R {q_lit(spec.delta)} = {delta})%R", by_stream.EQ_TACTICS)}
-    o = dict(kind="exp_upper" if check.refute else "exp_lower", upper=check.refute, bound=q_lit(check.t),
-             method=s.exp.method, bits=s.exp.precision_bits, taylor=s.exp.taylor, decimal=f"{float(check.t):.6g}")
-    ctx: dict[str, Any] = dict(
-        **header(name, spec.path, spec.sha256, spec.description), inputs=T.domain_text(spec.inputs),
-        outputs=T.domain_text(spec.outputs), n_in=spec.inputs.size, n_out=spec.outputs.size,
-        parameters=T.parameters(spec), formula=T.formula(spec, renderer) if spec.formula is not None else None,
-        rows=rows_literal(s.table.base_rows) if spec.formula is None else None, k=spec.compose,
-        prior="; ".join(q_lit(v) for v in prior), alt="; ".join(q_lit(v) for v in alt),
-        lo=q_lit(s.lo), r=q_lit(s.r), lo_text=str(s.lo), r_text=str(s.r),
-        swaps="; ".join(f"({a}, {b})" for a, b in s.swaps), tau_exp=check.tau_exp,
-        sym="; ".join(str(v) for v in s.sym) if s.sym is not None and not check.refute else None,
-        t_q=q_lit(check.t), t_text=str(check.t), delta_q=q_lit(spec.delta), refute=check.refute,
-        dir="true" if check.direction == 1 else "false",
-        pair_text="rows (D, alt)" if check.direction == 0 else "rows (alt, D)",
-        epsilon=epsilon, epsilon_text=comment(spec.epsilon_text), delta=delta,
-        delta_text=comment(spec.delta_text), slots=slots, exp=exp_obligation(name, o, epsilon))
+    ctx = by_stream.stream_context(spec, s.table.base_rows, check, s.exp)
+    ctx.update(lo=q_lit(s.lo), r=q_lit(s.r), lo_text=str(s.lo), r_text=str(s.r),
+               swaps="; ".join(f"({a}, {b})" for a, b in s.swaps), tau_exp=check.tau_exp,
+               sym="; ".join(str(v) for v in s.sym) if s.sym is not None and not check.refute else None)
     theorem = f"{name}_refuted" if check.refute else f"{name}_dp"
     return render_template(TEMPLATE, name, ctx, INTERVAL_PRELUDE, (theorem,))
