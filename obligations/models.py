@@ -24,20 +24,25 @@ Unfolded: TypeAlias = model.Unfolded[Any, Any]   # a spec of any model, unfolded
 # Order matters: the first model whose form recognises a mapping checks it (the table
 # model's table/formula form is the default, last).
 MODELS: tuple[Model, ...] = (PROGRAM, NOISE, FLOAT, TABLE)
-FORMS: tuple[Form[Any], ...] = tuple(f for m in MODELS for f in m.forms)
+
+
+def all_forms() -> tuple[Form[Any], ...]:
+    """Every form of every model, in the order they are tried (imports every model)."""
+    return tuple(f for m in MODELS for f in m.forms)
 
 
 def form_of(spec: Any) -> Form[Any]:
-    """The form a checked spec was read by."""
-    for f in FORMS:
-        if f.kind == spec.kind:
-            return f
+    """The form a checked spec was read by (looked for in the model that defines its class first)."""
+    for m in sorted(MODELS, key=lambda m: not m.owns(spec)):
+        for f in m.forms:
+            if f.kind == spec.kind:
+                return f
     raise InternalError(f"no spec form named {spec.kind!r}")
 
 
 def form_for(data: Mapping[str, Any]) -> Form[Any]:
-    """The form that reads a mapping: the first that recognises it."""
-    return next(f for f in FORMS if f.recognises(data))
+    """The form that reads a mapping: the first that recognises it, among the models that may."""
+    return next(f for m in MODELS if m.may_read(data) for f in m.forms if f.recognises(data))
 
 
 def check(data: Any, file: str, sha256: str = "") -> Any:
@@ -174,14 +179,14 @@ def _swept(spec: Any) -> list[Any]:
     return check_all(data, file, sha256)
 
 
-__all__ = ["FORMS", "MODELS", "Unfolded", "check", "check_all", "derive", "expand", "form_of", "json_schema",
+__all__ = ["MODELS", "Unfolded", "all_forms", "check", "check_all", "derive", "expand", "form_of", "json_schema",
            "load", "unfold", "witness"]
 
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of a spec file: one of the forms' schemas, their definitions shared at
     the root (where every `$ref` points)."""
-    forms = list(reversed(FORMS))
+    forms = [f for m in reversed(MODELS) for f in reversed(m.forms)]
     schemas = [f.schema for f in forms]
     refs, top = models_json_schema([(s, "validation") for s in schemas], ref_template="#/$defs/{model}")
     branches = [{**refs[(s, "validation")], "title": f.title} for s, f in zip(schemas, forms, strict=False)]

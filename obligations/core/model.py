@@ -16,6 +16,7 @@ Nothing outside a model asks which form or route a spec has: the registry
 """
 from __future__ import annotations
 
+import importlib
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -190,10 +191,32 @@ def parse(schema: type[FormT], data: Mapping[str, Any], file: str) -> FormT:
 
 @dataclass(frozen=True)
 class Model:
-    """A mechanism model: its forms in the order they are tried on a mapping."""
+    """A mechanism model: its forms in the order they are tried on a mapping, imported only
+    when a mapping may be of this model (a command on one spec loads one model: about a
+    second of start-up saved), and the top-level fields that say it may."""
 
     name: str
-    forms: tuple[Form[Any], ...]
+    package: str                           # the model's package; `FORMS` is in its `forms` module
+    keys: tuple[str, ...] = ()             # a mapping of this model has one of these fields ...
+    claim_keys: tuple[str, ...] = ()       # ... or one of these in its `claim:`; none: any mapping
+
+    @property
+    def forms(self) -> tuple[Form[Any], ...]:
+        forms: tuple[Form[Any], ...] = importlib.import_module(f"{self.package}.forms").FORMS
+        return forms
+
+    def may_read(self, data: Mapping[str, Any]) -> bool:
+        """False only if no form of this model recognises `data` (so its forms need not be imported)."""
+        if not self.keys and not self.claim_keys:
+            return True
+        claim = data.get("claim")
+        return any(k in data for k in self.keys) or (
+            isinstance(claim, Mapping) and any(k in claim for k in self.claim_keys))
+
+    def owns(self, spec: CheckedSpec) -> bool:
+        """Whether a checked spec's class is defined in this model's package."""
+        module = type(spec).__module__
+        return module == self.package or module.startswith(self.package + ".")
 
     def form_for(self, data: Mapping[str, Any]) -> Form[Any] | None:
         return next((f for f in self.forms if f.recognises(data)), None)

@@ -5,8 +5,7 @@ forms, templates in `templates/`; Coq library `Float/`."""
 from __future__ import annotations
 
 from obligations.core.model import Model
-from obligations.float.forms import FORMS
 
-FLOAT = Model("float", FORMS)
+FLOAT = Model("float", __name__, keys=("floating", "snapping"))
 
 __all__ = ["FLOAT"]

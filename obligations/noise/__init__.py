@@ -6,8 +6,10 @@ claim by the sympy case table (`by_cases.py`) and its distance to Laplace
 from __future__ import annotations
 
 from obligations.core.model import Model
-from obligations.noise.forms import FORMS
 
-NOISE = Model("noise", FORMS)
+# The claim field of a comparison with Laplace (`utility_spec.py`), the model's other form.
+CLAIM_KEY = "distance_to_laplace"
 
-__all__ = ["NOISE"]
+NOISE = Model("noise", __name__, keys=("pipeline",), claim_keys=(CLAIM_KEY,))
+
+__all__ = ["CLAIM_KEY", "NOISE"]

@@ -17,10 +17,9 @@ from pydantic import Field
 from obligations.core.claims import DistanceToLaplace
 from obligations.core.vocabulary import Strict
 from obligations.errors import SpecError
+from obligations.noise import CLAIM_KEY
 from obligations.noise import spec as pipeline_spec
 from obligations.noise.spec import PipelineFile, PipelineSpec
-
-CLAIM_KEY = "distance_to_laplace"
 
 
 class DistanceClaim(Strict):

@@ -5,8 +5,7 @@ randomness alignment, `by_alignment.py`); `forms.py` lists its forms, templates 
 from __future__ import annotations
 
 from obligations.core.model import Model
-from obligations.program.forms import FORMS
 
-PROGRAM = Model("program", FORMS)
+PROGRAM = Model("program", __name__, keys=("program",))
 
 __all__ = ["PROGRAM"]

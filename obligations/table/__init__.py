@@ -5,8 +5,7 @@ the KOV bound for every such mechanism); `forms.py` lists its forms and their ro
 from __future__ import annotations
 
 from obligations.core.model import Model
-from obligations.table.forms import FORMS
 
-TABLE = Model("table", FORMS)
+TABLE = Model("table", __name__)
 
 __all__ = ["TABLE"]
