@@ -82,8 +82,10 @@ verify: setup theories
 # One worker per core (NPROC), each test file in one of them (module fixtures are not shared
 # across processes): the real-Coq files are long and independent.  The longest files start
 # first (tests/conftest.py orders them; xdist would otherwise reorder by test count).
-test: setup theories
-	$(PY) -m pytest tests -q -n $(NPROC) --dist loadfile --no-loadscope-reorder
+# The whole suite; the library is built (and checked by coqchk) while the tests that need no
+# Coq run, then the Coq tests (scripts/test.sh).
+test: setup
+	@bash scripts/test.sh "$(PY)" "$(NPROC)"
 
 # The site of docs/ (mkdocs.yml) in build/site, with MkDocs from the `docs` extra; --strict
 # turns every warning into a failure: a link to a missing page or anchor, a link outside docs/.

@@ -22,10 +22,9 @@ def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # The files that take longest, started first: with two workers and whole files per worker
-# (`--dist loadfile`) a long file started last is the suite's tail.  The second worker starts
-# with the longest files that need no Coq: on a fresh machine the first `prove` checks the
-# whole library with coqchk (about 50 s of CPU) and records it, and a second worker's `prove`
-# begun before that record exists would check it again.
+# (`--dist loadfile`) a long file started last is the suite's tail.  (`make test` runs the
+# files that need no Coq apart, while the library compiles and coqchk checks it, so no two
+# Coq tests check the whole library at once.)
 LONGEST_FIRST = ("test_tamper.py", "test_golden.py", "test_clamped_tight_epsilon.py", "test_check.py",
                  "test_hostile_limits.py", "test_certify.py", "test_wheel.py", "test_jobs.py",
                  "test_laplace_library.py", "test_certify_programs.py", "test_portfolio_repair.py",

@@ -172,17 +172,37 @@ def _checked_beside_library(ordered: list[list[tuple[int, Compiled]]], settings:
 
     tasks: list[Any] = [library_check] + [functools.partial(_checked, g, settings, False) for g in ordered]
     results = run_all(lambda task: task(), tasks, settings.jobs)
-    lib: StageResult = results[0]
-    if lib.status == "ok" and not allowlist.own_axioms(lib.axioms) and not lib.unsafe:
-        coq.mark_checked(library)
+    problem = _library_accepted(results[0], coq, library)
+    if problem is None:
         return list(results[1:])
-    problem = f"coqchk did not accept the library ({lib.status}): {lib.message or ', '.join(lib.unsafe)}"
     refused: list[list[tuple[Outcome, Audit | None]]] = []
     for batch in results[1:]:
         for o, _ in batch:
             o.verdict, o.message = Verdict.UNPROVED, problem + "; no certificate"
         refused.append([(o, None) for o, _ in batch])
     return refused
+
+
+def _library_accepted(lib: StageResult, coq: Coq, library: list[Path]) -> str | None:
+    """None, once a coqchk run on the whole library passed with only allow-listed axioms
+    and nothing unsafe (recorded: later runs trust the stamp); else why not."""
+    if lib.status == "ok" and not allowlist.own_axioms(lib.axioms) and not lib.unsafe:
+        coq.mark_checked(library)
+        return None
+    return f"coqchk did not accept the library ({lib.status}): {lib.message or ', '.join(lib.unsafe)}"
+
+
+def check_library(settings: Settings) -> str | None:
+    """The whole compiled library checked by coqchk and recorded, unless a record of this
+    compiled library already holds: what the first `prove` would do, done ahead (the test
+    suite does it while its Python-only tests run). None, or why it was not accepted."""
+    coq = settings.coq()
+    if coq.library_checked(not settings.recheck_library):
+        return None
+    if not coq.library_compiled():
+        return "the library is not compiled (make theories)"
+    library = coq.library_files()
+    return _library_accepted(coq.check([], library), coq, library)
 
 
 def _finish(u: Unfolded, o: Outcome, audit: Audit | None, settings: Settings) -> Outcome:

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# make test: the whole suite (tests/unit, tests/golden, tests/coq).  The tests that need no
+# compiled Coq run while the library compiles and coqchk checks it (a library build leaves a
+# core idle along its dependency chains); the Coq tests run once both are done.
+# Usage: scripts/test.sh PYTHON NPROC
+set -uo pipefail
+PY=$1
+NPROC=$2
+cd "$(dirname "$0")/.."
+log=build/theories.log
+mkdir -p build
+( make -s theories && "$PY" scripts/check-library.py ) > "$log" 2>&1 &
+library=$!
+"$PY" -m pytest tests/unit tests/golden -q -n "$NPROC" --dist loadfile
+python_only=$?
+if ! wait "$library"; then
+    cat "$log"
+    echo "make test: the Coq library did not build or check (above); the Coq tests did not run" >&2
+    exit 1
+fi
+cat "$log"
+"$PY" -m pytest tests/coq -q -n "$NPROC" --dist loadfile --no-loadscope-reorder
+coq=$?
+[ "$python_only" = 0 ] && [ "$coq" = 0 ]
