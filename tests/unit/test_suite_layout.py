@@ -1,4 +1,4 @@
-"""The suite's own layout: `make test` collects tests/ in one pytest run with the default
+"""The suite's own layout: `make test` collects tests/ (in two pytest runs, scripts/test.sh) with the default
 import mode, where two test files of the same name in different folders fail to collect
 (one shadows the other's module)."""
 from __future__ import annotations
