@@ -53,6 +53,10 @@ class ExpUpperBound:
     taylor: TaylorHint | None = None
 
 
+# e^ε bounded on either side: below to prove a claim, above to refute one.
+ExpBound = ExpLowerBound | ExpUpperBound
+
+
 @dataclass(frozen=True)
 class PointwiseCheck:
     """M(x)(y) ≤ bound · M(x')(y) for all neighbours x, x' and outputs y."""

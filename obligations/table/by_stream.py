@@ -27,6 +27,7 @@ from obligations.core import finite_terms as T
 from obligations.core.document import Tactic
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import (
+    ExpBound,
     ExpLowerBound,
     ExpUpperBound,
     Plan,
@@ -54,7 +55,6 @@ MAX_WORK = 80_000
 MAX_RUNS = 200
 DIGITS = (15, 30, 60)
 EQ_TACTICS = (Tactic("unfold Q2R; simpl; lra."), Tactic("unfold Q2R; simpl; field."))
-ExpBound = ExpLowerBound | ExpUpperBound
 
 
 @dataclass(frozen=True)
@@ -167,15 +167,32 @@ def loss_event_witness(check: RunsCheck, delta_exact: float, spec: MechanismSpec
                      f"> delta = {spec.delta}")}
 
 
+def rational_exp(eps: sympy.Expr, refute: bool) -> tuple[Fraction, ExpBound] | None:
+    """e^ε itself and its exact obligation when it is rational (ε = ln(19/4)), else None."""
+    e = sympy.exp(eps)
+    if not e.is_Rational:
+        return None
+    t = Fraction(int(e.p), int(e.q))
+    return t, (ExpUpperBound(t, "exact") if refute else ExpLowerBound(t, "exact"))
+
+
+def bounded_exp(eps: sympy.Expr, t: Fraction, bits: int, refute: bool) -> ExpBound:
+    """t ≤ e^ε (to prove) or t ≥ e^ε (to refute), by a Taylor hint where one serves, else by
+    interval arithmetic at `bits`."""
+    hint = taylor_hint(eps, t, upper=refute)
+    if refute:
+        return ExpUpperBound(t, "taylor", bits, hint) if hint else ExpUpperBound(t, "interval", bits)
+    return ExpLowerBound(t, "taylor", bits, hint) if hint else ExpLowerBound(t, "interval", bits)
+
+
 def _exp_bound(spec: MechanismSpec, eps: sympy.Expr, refute: bool, cls: cw_stream.Classes,
                form: cw_stream.IntegerForm, direction: int, claimed: mpmath.mpf) -> tuple[Fraction, ExpBound]:
     """The rational t (1 ≤ t ≤ e^ε to prove, t ≥ e^ε to refute) whose check passes, and the
     obligation bounding e^ε by it."""
     k = spec.compose
-    e = sympy.exp(eps)
-    if e.is_Rational:
-        t = Fraction(int(e.p), int(e.q))
-        return t, (ExpUpperBound(t, "exact") if refute else ExpLowerBound(t, "exact"))
+    exact = rational_exp(eps, refute)
+    if exact is not None:
+        return exact
     for digits in DIGITS:
         lo, hi, bits = exp_bounds(eps, digits)
         t = hi if refute else max(Fraction(1), lo)    # t ≥ 1 gives ε ≥ 0 in Coq
@@ -183,10 +200,7 @@ def _exp_bound(spec: MechanismSpec, eps: sympy.Expr, refute: bool, cls: cw_strea
             tq = mpmath.mpf(t.numerator) / t.denominator
             values = [cw_stream.hs_pair(cls, form, k, a, b, tq) for a, b in ((form.u, form.u2), (form.u2, form.u))]
         if (values[direction] > claimed) if refute else (max(values) <= claimed):
-            hint = taylor_hint(eps, t, upper=refute)
-            if refute:
-                return t, ExpUpperBound(t, "taylor", bits, hint) if hint else ExpUpperBound(t, "interval", bits)
-            return t, ExpLowerBound(t, "taylor", bits, hint) if hint else ExpLowerBound(t, "interval", bits)
+            return t, bounded_exp(eps, t, bits, refute)
     raise SpecError(spec.path, "claim.delta", f"delta = {spec.delta} is within 10^-{DIGITS[-1]} of delta(eps) "
                     f"of the {k} runs: too close to decide with a rational bound on e^eps")
 

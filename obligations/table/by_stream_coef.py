@@ -21,11 +21,10 @@ from pathlib import Path
 import sympy
 
 from obligations.analysis import cw_coef
-from obligations.analysis.finite import FiniteMechanism, epsilon_value, exp_bounds, tabulate, taylor_hint
+from obligations.analysis.finite import FiniteMechanism, epsilon_value, exp_bounds, tabulate
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import (
-    ExpLowerBound,
-    ExpUpperBound,
+    ExpBound,
     Plan,
     RowsAreDistributions,
     StreamCoefCheck,
@@ -47,7 +46,6 @@ TAU_EXP = -47           # coefficients whose mass is below 2^-47 are dropped int
 PREDICT_TAU = 2.0 ** TAU_EXP
 # Python's floats predict hs(t) to about 10^-11 at K = 50; closer claims are refused.
 MARGIN = 1e-9
-ExpBound = ExpLowerBound | ExpUpperBound
 
 
 @dataclass(frozen=True)
@@ -180,16 +178,12 @@ BY_STREAM_COEF = ByStreamCoef()
 def _exp_bound(eps: sympy.Expr, refute: bool) -> tuple[Fraction, ExpBound]:
     """The rational t (1 ≤ t ≤ e^ε to prove, t ≥ e^ε to refute) and the obligation bounding e^ε by it
     (hs moves by at most |Δt|/t relative: 10^-15 below the margin)."""
-    e = sympy.exp(eps)
-    if e.is_Rational:
-        t = Fraction(int(e.p), int(e.q))
-        return t, (ExpUpperBound(t, "exact") if refute else ExpLowerBound(t, "exact"))
+    exact = by_stream.rational_exp(eps, refute)
+    if exact is not None:
+        return exact
     lo, hi, bits = exp_bounds(eps, 15)
     t = hi if refute else max(Fraction(1), lo)
-    hint = taylor_hint(eps, t, upper=refute)
-    if refute:
-        return t, ExpUpperBound(t, "taylor", bits, hint) if hint else ExpUpperBound(t, "interval", bits)
-    return t, ExpLowerBound(t, "taylor", bits, hint) if hint else ExpLowerBound(t, "interval", bits)
+    return t, by_stream.bounded_exp(eps, t, bits, refute)
 
 
 def _render(spec: MechanismSpec, s: Coef) -> Rendered:
