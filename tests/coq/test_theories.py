@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from coqrun import coqc
 
 from obligations.certify import allowlist as allowlist
 from obligations.core.resources import THEORIES
@@ -18,7 +19,10 @@ THEOREMS = ["dp_of_check_pointwise", "dp_of_check_hockey", "not_dp_of_witness",
             "tgeom_dp_distance", "krr_exp_rdp", "rdp_of_brackets",   # distance d, tables of reals
             "rgeom_rdp_distance", "rgeom_rdistr",                     # the geometric with alpha = e^(-eps)
             "expmech_rdp", "expmech_rdistr",                          # the exponential mechanism
-            "rdp_of_brackets_delta", "not_rdp_of_bracket_set"]        # delta > 0 on brackets
+            "rdp_of_brackets_delta", "not_rdp_of_bracket_set",        # delta > 0 on brackets
+            "dp_prog_of_dp", "not_dp_prog_of_not_dp", "dp_prog_of_check_pointwise",   # programs
+            "dp_prog_of_check_hockey_at", "not_dp_prog_of_witness_at",
+            "exec_for_unroll", "exec_seq", "exec_mass", "dprob_compact"]
 
 
 def test_library_theorems_use_only_allowed_axioms(tmp_path: Path) -> None:
@@ -26,7 +30,8 @@ def test_library_theorems_use_only_allowed_axioms(tmp_path: Path) -> None:
     of theirs (one traversal of the library instead of one per theorem, 2 s instead of 15)."""
     v = tmp_path / "Audit.v"
     v.write_text("From Obligations Require Import PreludeReal.\nSet Printing Width 100000.\n"
-                 f"Definition audit_all := ({', '.join(THEOREMS)}).\nPrint Assumptions audit_all.\n")
+                 f"Definition audit_all := ({', '.join('@' + t for t in THEOREMS)}).\n"   # @: no implicits to infer
+                 "Print Assumptions audit_all.\n")
     done = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -55,10 +60,7 @@ def test_generated_snapping_dp_states_snap_dp(tmp_path: Path) -> None:
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
-    v = tmp_path / "Taylor.v"
-    v.write_text("From Obligations Require Import Prelude.\n" + body)
-    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
-                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    return coqc(tmp_path, "Taylor", "From Obligations Require Import Prelude.\n" + body)
 
 
 def test_taylor_bounds_on_exp_split_a_large_epsilon(tmp_path: Path) -> None:

@@ -1,0 +1,63 @@
+"""The library's refutations of binary64 snapping's constants, with real Coq: Float/SnapSeedRealRefuted.v
+(the seed's (12, 2) in the form with real inputs, `snap64_constant`, false near Lambda = lambda) and
+Float/SnapUlpsRefuted.v (for a log within 1 ulp, `snap64_constant_ulps 1`, Mironov's (16, 0) and the
+seed's (12, 2) false, from a witness whose inputs are binary64 floats and whose log `lnadv` is within
+1 ulp on every float of (0, 1)) state the negations below; and neither is slack in the wrong direction:
+the key inequality of each witness against a larger constant is refused at its `interval` ((13, 2): an
+allowance of 1688.8 eta, above the excess of about 1604 eta; (19, 0): about 4897 eta, above the exact
+excess of about 4725 eta).
+
+The theorems' assumptions are audited where the tool uses them: the refuted verdicts' certificates
+apply them (tests/coq/test_binary_snapping_all_certify.py proves the seed's all-parameters refutation
+and Mironov's one-ulp refutation through `prove`, whose audit admits the reals' axioms and `interval`'s
+primitive operations only; the near-Lambda certificate is checked current by
+tests/coq/test_committed_certificates.py), so they are typed here without a second `Print Assumptions`
+traversal of the `interval` proofs (about 18 s of CPU each)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from coqrun import coqc
+
+from obligations.core.resources import THEORIES
+
+STATEMENTS = {
+    "snap_binary64_seed_constant_real_false":
+        "forall rho0 beta0 : R, (rho0 <= 1)%R -> (beta0 <= 129)%R -> ~ snap64_constant rho0 beta0 12 2",
+    "snap_binary64_seed_constant_real_false_105":
+        "forall rho0 beta0 : R, (rho0 <= 21 / 20)%R -> (beta0 <= 257)%R -> ~ snap64_constant rho0 beta0 12 2",
+    "snap_binary64_mironov_constant_ulp_false":
+        "forall rho0 beta0 : R, (rho0 <= 21 / 20)%R -> (beta0 <= 257)%R -> ~ snap64_constant_ulps 1 rho0 beta0 16 0",
+    "snap_binary64_seed_constant_ulp_false":
+        "forall rho0 beta0 : R, (rho0 <= 21 / 20)%R -> (beta0 <= 257)%R -> ~ snap64_constant_ulps 1 rho0 beta0 12 2",
+    # the one-ulp witness's inputs are binary64 floats, its log within 1 ulp on every float of (0, 1)
+    "v_x_format": "F64 v_x /\\ F64 v_x'",
+    "lnadv_rel": "forall s1 s2 v : R, F64 v -> (0 < v < 1)%R -> "
+                 "rel_within (2 * 1 * eta 53 / (1 - 2 * 1 * eta 53)) (ln v) (lnadv s1 s2 v)",
+}
+
+
+def test_the_refutations_state_the_negations(tmp_path: Path) -> None:
+    typed = "".join(f"Definition stated_{i} : {s} := {n}.\n" for i, (n, s) in enumerate(STATEMENTS.items()))
+    done = coqc(tmp_path, "Refuted", (
+        "From Coq Require Import Reals.\nFrom Flocq Require Import Core.Core.\n"
+        "From Obligations.Float Require Import SnapSeed64 SnapSeedRealRefuted.\n"
+        "From Obligations.Float Require Import RelError DiffprivlibRound SnapSeedUlps SnapUlpsRefuted.\n"
+        "Local Open Scope R_scope.\n" + typed))
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+@pytest.mark.parametrize("source, lemma, slope, larger", [
+    ("SnapSeedRealRefuted.v", "Lemma w1_key", "12 * eta 53 * (w1_bound / w1_lam)", "13"),
+    ("SnapUlpsRefuted.v", "Lemma v_key16", "16 * eta 53 * (w2_bound / w1_lam)", "19"),
+], ids=["seed_13", "ulps_19"])
+def test_the_key_inequality_against_a_larger_constant_is_refused(tmp_path: Path, source: str, lemma: str,
+                                                                  slope: str, larger: str) -> None:
+    text = (THEORIES / "Float" / source).read_text(encoding="utf-8")
+    assert text.count(slope) == 1
+    start = text.index(lemma)
+    line = text.count("\n", 0, text.index("interval with (i_prec 200)", start)) + 1
+    done = coqc(tmp_path, "Larger", text.replace(slope, slope.replace(slope.split()[0], larger, 1)))
+    out = done.stderr + done.stdout
+    assert done.returncode != 0 and f"line {line}," in out and "Numerical evaluation failed" in out, out
