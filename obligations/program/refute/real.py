@@ -13,8 +13,9 @@ exact over the rationals, strict and non-strict inequalities kept apart).  The b
 around a point of the open region of a path of x whose outputs do not depend on the noise:
 its half-width keeps every constraint of the path strict.  x' never reaches S when every
 feasible path of x' whose outputs can equal S becomes infeasible once they do.  Programs
-this does not cover (a product of two noisy values, min, max or absolute value of one, a
-stream read at a noisy index) raise `Unsupported`: nothing is proposed.  Python proposes;
+this does not cover (a product of two noisy values, min, max or an absolute value, which
+`RunSym.v`'s leaves do not read, a stream read at a noisy index) raise `Unsupported`: nothing
+is proposed.  Python proposes;
 Coq re-runs both sides and decides.
 """
 from __future__ import annotations
@@ -136,10 +137,9 @@ class _Exec:
                 if _is_const(v):
                     return _scale(u, v[-1])
                 raise Unsupported("a product of two noisy values")
-            f = min if a.op == "min" else max
-            return _const(self.m, f(self._known(u, a.op), self._known(v, a.op)))
+            raise Unsupported(f"{a.op}: RunSym.v's leaves (lra) do not read Rmin or Rmax")
         if isinstance(a, P.AAbs):
-            return _const(self.m, abs(self._known(self.aeval(st, a.a), "abs")))
+            raise Unsupported("abs: RunSym.v's leaves (lra) do not read Rabs")
         u0 = self._known(self.aeval(st, a.a), "a rounding")
         return _const(self.m, u0 // a.d if a.op == "div" else u0 % a.d)   # rounding down, as rfloor
 
