@@ -59,7 +59,8 @@ def test_a_claim_at_one_length_is_negated_at_that_length(tmp_path: Path) -> None
     assert a is not None and a.plan.expected == Verdict.REFUTED
     r = render(s, a.mechanism)
     assert r.theorems == ("badsparsevector1_not_rdp",)
-    assert "Theorem badsparsevector1_not_rdp : ~ rdp_prog badsparsevector1_nb (badsparsevector1_prog 2) 6 1%R." in r.text
+    assert ("Theorem badsparsevector1_not_rdp : ~ rdp_prog badsparsevector1_nb (badsparsevector1_prog 2) 6 1%R."
+            in r.text)
     assert "rdp_all_k" not in r.text
 
 

@@ -12,9 +12,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from obligations import __version__
-from obligations.core.terms import comment, r_lit
 from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
+from obligations.core.terms import comment, r_lit
 from obligations.program.align.render import Terms, relation_term
 from obligations.program.align.spec import AlignSpec
 from obligations.program.align.synth import the_loop
