@@ -20,6 +20,7 @@ from obligations.program.analysis import tabulate_program
 from obligations.program.by_alignment import BY_ALIGNMENT, fallback_claims
 from obligations.program.by_enumeration import BY_ENUMERATION
 from obligations.program.coupling_spec import CouplingSpec, CouplingSpecModel
+from obligations.program.refute.real_route import BY_REAL_COUNTEREXAMPLE
 from obligations.program.refute.route import BY_COUNTEREXAMPLE
 from obligations.program.spec import ProgramSpecModel
 
@@ -69,7 +70,8 @@ def _program(s: MechanismSpec) -> str:   # outputs are known only once it runs
 
 FORMS: tuple[Form[Any], ...] = (
     Form("align", "program for every stream length (generic alignment)", ASpecModel, _is_generic,
-         align_spec.check, _generic, (BY_COUNTEREXAMPLE, BY_GENERIC_ALIGNMENT), noun="an all-k claim", own_sweep=True,
+         align_spec.check, _generic, (BY_REAL_COUNTEREXAMPLE, BY_COUNTEREXAMPLE, BY_GENERIC_ALIGNMENT),
+         noun="an all-k claim", own_sweep=True,
          points=generic_fallback_claims),
     Form("coupling", "program for every stream length", CouplingSpecModel, coupling_spec.is_all_k,
          coupling_spec.check, _all_k, (BY_ALIGNMENT,), noun="an all-k claim", own_sweep=True,

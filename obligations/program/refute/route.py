@@ -54,7 +54,8 @@ def decide(spec: AlignSpec) -> Refuted | None:
 
 
 DISCRETE_ONLY = ("a counterexample for the discrete form (geometric noise at every site), not a refutation "
-                 "under continuous Laplace noise: ")
+                 "under continuous Laplace noise (the search over the reals, for an event reachable on a box of "
+                 "tapes from one input and impossible from its neighbour, found none): ")
 
 _REFUTED: dict[tuple[str, str, str], Refuted | None] = {}
 

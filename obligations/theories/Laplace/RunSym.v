@@ -41,11 +41,41 @@ Lemma rtape_run_rexec (p : stmt) (nvars : nat) (x : list Z) (v : list R) :
   if rfault (rexec (rtape v) p 0 (rinit nvars x)) then None else Some (rout (rexec (rtape v) p 0 (rinit nvars x))).
 Proof. reflexivity. Qed.
 
+(** A rounding down of a whole number divided by a positive constant ([//] and [%] of values
+    that do not depend on the noise, e.g. of the loop index) is the integer quotient. *)
+Lemma rfloor_div_of_eq (r : R) (a : Z) (d : positive) : r = IZR a ->
+  rfloor (r / IZR (Zpos d)) = (a / Zpos d)%Z.
+Proof.
+  intros ->. unfold rfloor.
+  pose proof (Z.div_mod a (Zpos d) ltac:(lia)) as Hdm. pose proof (Z.mod_pos_bound a (Zpos d) ltac:(lia)) as Hb.
+  set (q := (a / Zpos d)%Z) in *. set (m := (a mod Zpos d)%Z) in *.
+  assert (Hd : 0 < IZR (Zpos d)) by (apply IZR_lt; lia).
+  assert (Hm0 : 0 <= IZR m) by (apply IZR_le; lia).
+  assert (Hm1 : IZR m < IZR (Zpos d)) by (apply IZR_lt; lia).
+  assert (E : IZR a / IZR (Zpos d) = IZR q + IZR m / IZR (Zpos d)).
+  { rewrite Hdm at 1. rewrite plus_IZR, mult_IZR. field. lra. }
+  assert (H0 : 0 <= IZR m / IZR (Zpos d)) by (unfold Rdiv; apply Rmult_le_pos; [lra | left; apply Rinv_0_lt_compat; lra]).
+  assert (H1 : IZR m / IZR (Zpos d) < 1).
+  { apply (Rmult_lt_reg_r (IZR (Zpos d))); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra. }
+  rewrite <- (R_Ifp.tech_up (IZR a / IZR (Zpos d)) (q + 1)); [lia | rewrite plus_IZR; lra | rewrite plus_IZR; lra].
+Qed.
+
+Ltac rfloor_div_in E :=
+  repeat match type of E with
+  | context [rfloor (?r / IZR (Zpos ?d))] =>
+      let z := zterm r in
+      rewrite (rfloor_div_of_eq r z d) in E by (izr_push; ring)
+  end;
+  repeat match type of E with
+  | context [(?x / Zpos ?y)%Z] =>
+      let b := eval vm_compute in (x / Zpos y)%Z in change (x / Zpos y)%Z with b in E
+  end.
+
 (** Normalise the computed parts of [E] (never [rexec] nor [rfor]: see the header). *)
 Ltac rrnorm E :=
   unfold rset, remit, rbranch, rstop, rfail in E;
   cbn [renv rout rtr rhalted rfault rwrite raeval rbeval rread nth length app Nat.add size] in E;
-  rfloor_int_in E; zground_in E;
+  rfloor_div_in E; rfloor_int_in E; zground_in E;
   cbn [renv rout rtr rhalted rfault rwrite raeval rbeval rread nth length app Nat.add size andb orb negb] in E.
 
 Ltac rrun_step E :=

@@ -1,0 +1,102 @@
+"""Refutations under continuous Laplace noise, rendered by a route (no Coq): the search over
+the reals finds badsparsevector1's event impossible from the neighbour and renders the
+negation of the claim it was given (every stream length, or one); a private program and a
+buggy one whose violation is a ratio, not an impossible event, get no witness, and the latter
+is reported undecided with the discrete form's counterexample named as such."""
+from __future__ import annotations
+
+import hashlib
+from fractions import Fraction
+from pathlib import Path
+
+import yaml
+
+from obligations.core.obligation import Verdict
+from obligations.core.templates import ANALYSIS_PRELUDES
+from obligations.models import load, unfold
+from obligations.program.align import spec as S
+from obligations.program.align.spec import AlignSpec
+from obligations.program.refute import real
+from obligations.program.refute.real_route import BY_REAL_COUNTEREXAMPLE
+from obligations.program.refute.render_laplace import PRELUDE, render
+
+REPO = Path(__file__).resolve().parent.parent.parent
+CHECKDP = REPO / "mechanisms" / "checkdp"
+SHIPPED = CHECKDP / "badsparsevector1_laplace.yaml"
+
+
+def _spec(tmp_path: Path, text: str) -> AlignSpec:
+    p = tmp_path / "s.yaml"
+    p.write_text(text)
+    return S.check(yaml.safe_load(text), str(p), hashlib.sha256(text.encode()).hexdigest())
+
+
+def _continuous(name: str, claim: str = "{for_all_k: true}") -> str:
+    text = (CHECKDP / f"{name}.yaml").read_text().replace("geometric:", "laplace:")
+    return text.replace("claim: {for_all_k: true}", f"claim: {claim}")
+
+
+def test_badsparsevector1_is_refuted_for_every_length_by_its_failure_at_length_2() -> None:
+    s = load(SHIPPED)
+    assert isinstance(s, AlignSpec) and s.continuous and s.length is None
+    a = BY_REAL_COUNTEREXAMPLE.analyse(s)
+    assert a is not None and a.plan.expected == Verdict.REFUTED
+    w = a.mechanism
+    # T = 0, q = (0, 1) releases (0, 1) when T_bar lies in (0, 1]; from q' = (0, 0) it needs 0 < T_bar <= 0
+    assert (w.k, w.x, w.x2, w.event) == (2, (0, 0, 1), (0, 0, 0), (0, 1))
+    assert w.box == ((Fraction(1, 4), Fraction(3, 4)),)
+    r = BY_REAL_COUNTEREXAMPLE.render(s, a)
+    assert r.theorems == ("badsparsevector1_laplace_not_rdp_all_k",)
+    assert "Theorem badsparsevector1_laplace_not_rdp_all_k : ~ rdp_all_k badsparsevector1_laplace_nb " \
+           "badsparsevector1_laplace_prog 6 1%R." in r.text
+    assert "(H 2%nat)" in r.text and r.uses_analysis() and PRELUDE in ANALYSIS_PRELUDES
+    assert any("for every stream length: it fails at length 2" in n for n in a.plan.notes)
+
+
+def test_a_claim_at_one_length_is_negated_at_that_length(tmp_path: Path) -> None:
+    s = _spec(tmp_path, _continuous("badsparsevector1", "{stream_length: 2}"))
+    a = BY_REAL_COUNTEREXAMPLE.analyse(s)
+    assert a is not None and a.plan.expected == Verdict.REFUTED
+    r = render(s, a.mechanism)
+    assert r.theorems == ("badsparsevector1_not_rdp",)
+    assert ("Theorem badsparsevector1_not_rdp : ~ rdp_prog badsparsevector1_nb (badsparsevector1_prog 2) 6 1%R."
+            in r.text)
+    assert "rdp_all_k" not in r.text
+
+
+def test_at_length_1_badsparsevector1_is_not_refuted(tmp_path: Path) -> None:
+    """One threshold test of one noise value: private at length 1 (ratio at most e^(eps/2))."""
+    s = _spec(tmp_path, _continuous("badsparsevector1", "{stream_length: 1}"))
+    assert real.search(s) is None
+
+
+def test_an_output_without_noise_is_an_event_with_any_value_elsewhere(tmp_path: Path) -> None:
+    """badsmartsum releases sum + q_i without noise at every other answer: the event fixes that
+    output and leaves the noisy one free (`_`)."""
+    s = _spec(tmp_path, _continuous("badsmartsum"))
+    w = real.search(s)
+    assert w is not None and w.k == 2 and w.event == (None, 0)
+    assert "Some [_; ROVal a1] => reqb a1 0%R" in render(s, w).text
+
+
+def test_a_private_program_gets_no_witness(tmp_path: Path) -> None:
+    assert real.search(_spec(tmp_path, _continuous("noisymax"))) is None
+
+
+def test_a_violation_by_a_ratio_stays_undecided_with_the_discrete_counterexample_named(tmp_path: Path) -> None:
+    """badpartialsum releases sum + Lap(1/(2 eps)): every output is possible from both inputs
+    (the ratio case, not rendered): the tool says its counterexample is for the discrete form."""
+    s = _spec(tmp_path, _continuous("badpartialsum"))
+    assert real.search(s) is None and BY_REAL_COUNTEREXAMPLE.analyse(s) is None
+    u = unfold(s)                  # the form's routes in order: the discrete counterexample route answers
+    assert u.plan.expected == Verdict.UNDECIDED
+    assert any("counterexample for the discrete form" in n and "found none" in n for n in u.plan.notes)
+    assert "Theorem" not in u.rendered.text
+
+
+def test_linear_feasibility_keeps_strict_and_non_strict_apart() -> None:
+    t = (1, 0)                     # t > 0 and t <= 0: empty; t >= 0 and t <= 0: the point 0
+    assert not real.feasible([real.Atom(t, True), real.Atom((-1, 0), False)], 1)
+    assert real.feasible([real.Atom(t, False), real.Atom((-1, 0), False)], 1)
+    assert real.interior([real.Atom(t, False), real.Atom((-1, 0), False)], 1) is None
+    assert real.interior([real.Atom((1, 0), True), real.Atom((-1, 1), True)], 1) == (Fraction(1, 2),)
