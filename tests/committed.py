@@ -87,3 +87,16 @@ def copy(name: str, out: Path, folder: Path = TEST_CERTS) -> Path:
     spec.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(os.path.normpath(folder / data["spec"]["path"]), spec)
     return out
+
+
+def rederived(json_path: Path, spec: Path | None = None) -> list[str]:
+    """What `verify` finds wrong with a certificate before it runs Coq (empty: nothing): the
+    claim re-derived from its spec (or `spec`), every field and the .v compared with it; this is
+    where verify depends on the route.  Its Coq half (coqc, coqchk and the audit compared with
+    the record) is the same for every route and repeats what `prove` just did on the same file:
+    tests/coq/test_tamper.py runs it end to end (a proof, a refutation, a certificate with a
+    shared module) and tests/coq/test_refute.py on a program's refutation."""
+    from obligations.certify.outcome import Settings
+    from obligations.certify.verify import Verification, _compared
+    step = _compared(json_path, Settings(), spec)
+    return step.problems if isinstance(step, Verification) else []

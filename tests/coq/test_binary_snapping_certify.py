@@ -16,10 +16,10 @@ from pathlib import Path
 
 import committed
 import pytest
+from coqrun import coqc
 
 from obligations.certify import allowlist
 from obligations.core.obligation import Verdict
-from obligations.core.resources import THEORIES
 from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,9 +29,7 @@ AS_SHIPPED = Path("mechanisms/refuted/diffprivlib_snapping_as_shipped.yaml")
 
 
 def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
-    (tmp_path / f"{name}.v").write_text(text)
-    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", f"{name}.v"],
-                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    return coqc(tmp_path, name, text)
 
 
 def test_shipped_spec_states_the_theorem_with_allowed_axioms(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from coqrun import coqc
 
 from obligations.certify import allowlist
 from obligations.prover.coq import assumption_names
@@ -57,14 +58,12 @@ Print Assumptions rr5_refuted.
 """
 
 
-def coqc(tmp_path: Path, delta: str, refuted: str) -> subprocess.CompletedProcess[str]:
-    (tmp_path / "coef_float.v").write_text(PROOF.replace("DELTA", delta).replace("REFUTED", refuted))
-    return subprocess.run(["coqc", "-Q", str(REPO / "obligations" / "theories"), "Obligations", "coef_float.v"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+def _coqc(tmp_path: Path, delta: str, refuted: str) -> subprocess.CompletedProcess[str]:
+    return coqc(tmp_path, "coef_float", PROOF.replace("DELTA", delta).replace("REFUTED", refuted))
 
 
 def test_bracket_proves_and_refutes(tmp_path: Path) -> None:
-    done = coqc(tmp_path, "1602#10000", "1601#10000")
+    done = _coqc(tmp_path, "1602#10000", "1601#10000")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     starts = [i for i, ln in enumerate(lines) if ln.startswith("Axioms:")]
@@ -76,7 +75,7 @@ def test_bracket_proves_and_refutes(tmp_path: Path) -> None:
 
 
 def test_a_delta_below_the_true_value_is_refused(tmp_path: Path) -> None:
-    done = coqc(tmp_path, "1601#10000", "1600#10000")
+    done = _coqc(tmp_path, "1601#10000", "1600#10000")
     assert done.returncode != 0
     theorem = "Theorem rr5_dp : cw_dp (fmech_power rr5 6) f f' (ln (Q2R t)) (Q2R (DELTA))."
     line = 1 + PROOF.splitlines().index(theorem) + 4

@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from coqrun import coqc
 
 from obligations.certify import allowlist
 from obligations.prover.coq import assumption_names
@@ -65,14 +66,12 @@ Print Assumptions rr3_hs_zero.
 """
 
 
-def coqc(tmp_path: Path, t: str, sg: str = "swap01") -> subprocess.CompletedProcess[str]:
-    (tmp_path / "coef_dead.v").write_text(PROOF.replace("(T)", f"({t})").replace("(SG)", sg))
-    return subprocess.run(["coqc", "-Q", str(REPO / "obligations" / "theories"), "Obligations", "coef_dead.v"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+def _coqc(tmp_path: Path, t: str, sg: str = "swap01") -> subprocess.CompletedProcess[str]:
+    return coqc(tmp_path, "coef_dead", PROOF.replace("(T)", f"({t})").replace("(SG)", sg))
 
 
 def test_dead_coefficients_prove_hs_zero(tmp_path: Path) -> None:
-    done = coqc(tmp_path, "2")
+    done = _coqc(tmp_path, "2")
     assert done.returncode == 0, done.stderr
     names = assumption_names(done.stdout.splitlines(), "rr3_hs_zero")      # the reals' axioms only
     full, unresolved = allowlist.full_names(names, allowlist.REALS)
@@ -80,13 +79,13 @@ def test_dead_coefficients_prove_hs_zero(tmp_path: Path) -> None:
 
 
 def test_a_permutation_the_mechanism_can_tell_is_refused(tmp_path: Path) -> None:
-    done = coqc(tmp_path, "2", sg="swap02")     # inputs 0, 1 swapped but outputs 0, 2: M(1)(2) <> M(0)(0)
+    done = _coqc(tmp_path, "2", sg="swap02")     # inputs 0, 1 swapped but outputs 0, 2: M(1)(2) <> M(0)(0)
     assert done.returncode != 0
     line = 1 + PROOF.splitlines().index("      cbn [nth swap01 swap02]; unfold Q2R; cbn [Qnum Qden]; lra.")
     assert f"line {line}," in done.stderr and "Cannot find witness" in done.stderr     # rr3_swap's Hsym
 
 
 def test_live_coefficients_are_refused(tmp_path: Path) -> None:
-    done = coqc(tmp_path, "3/2")                 # S+ * 2 = 2 > 3/2 = S-: gk_dead does not apply
+    done = _coqc(tmp_path, "3/2")                 # S+ * 2 = 2 > 3/2 = S-: gk_dead does not apply
     assert done.returncode != 0
     assert "Cannot find witness" in done.stderr

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from coqrun import coqc
 
 from obligations.certify import allowlist
 from obligations.models import load, unfold
@@ -24,10 +25,8 @@ PROVED = REPO / "mechanisms" / "rr5_cw_stream_50_runs.yaml"
 REFUTED = REPO / "mechanisms" / "refuted" / "rr5_cw_stream_50_runs_below.yaml"
 
 
-def coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
-    (tmp_path / f"{name}.v").write_text(text)
-    return subprocess.run(["coqc", "-Q", str(REPO / "obligations" / "theories"), "Obligations", f"{name}.v"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
+    return coqc(tmp_path, name, text, timeout=600)
 
 
 def assert_audited(done: subprocess.CompletedProcess[str], theorem: str) -> None:
@@ -46,7 +45,7 @@ def test_proved_and_refuted_from_both_sides(tmp_path: Path) -> None:
             (REFUTED, "rr5_cw_stream_50_runs_below_refuted",
              "~ dp nb_all rr5_cw_stream_50_runs_below (50 * ln (19 / 4)) (13 / 400)")):
         u = unfold(load(path))
-        done = coqc(tmp_path, u.spec.name, u.rendered.text)
+        done = _coqc(tmp_path, u.spec.name, u.rendered.text)
         assert_audited(done, theorem)
         assert statement in " ".join(done.stdout.split())
 
@@ -56,6 +55,6 @@ def test_the_proof_of_a_false_claim_is_refused(tmp_path: Path) -> None:
     text = unfold(load(PROVED)).rendered.text
     forged = text.replace("(163 # 5000)", "(13 # 400)").replace("(163 / 5000)", "(13 / 400)")
     assert forged != text
-    done = coqc(tmp_path, "rr5_cw_stream_50_runs", forged)
+    done = _coqc(tmp_path, "rr5_cw_stream_50_runs", forged)
     assert done.returncode != 0
     assert "rr5_cw_stream_50_runs_coef" in done.stderr or "check_coef_dp_sym" in done.stderr

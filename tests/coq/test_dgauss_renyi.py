@@ -8,9 +8,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from coqrun import coqc
 
 from obligations.certify import allowlist as allowlist
-from obligations.core.resources import THEORIES
 from obligations.prover.coq import assumption_names
 
 pytestmark = pytest.mark.coq
@@ -21,12 +21,10 @@ STATEMENT = ("forall v : R, 0 < v -> forall (s : Z) (a : nat) (eps : R) (l : lis
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
-    v = tmp_path / "RenyiAudit.v"
-    v.write_text("From Coq Require Import ZArith Reals List.\nFrom Obligations.Accountant Require Import DGauss "
-                 "DGaussRenyi.\nFrom Obligations.Core Require Import Sums.\nOpen Scope R_scope.\n"
-                 "Set Printing Width 100000.\n" + body)
-    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", str(v)],
-                          capture_output=True, text=True, timeout=300)
+    return coqc(tmp_path, "RenyiAudit", "From Coq Require Import ZArith Reals List.\n"
+                "From Obligations.Accountant Require Import DGauss DGaussRenyi.\n"
+                "From Obligations.Core Require Import Sums.\nOpen Scope R_scope.\n"
+                "Set Printing Width 100000.\n" + body)
 
 
 KRUNS = ("forall v : R, 0 < v -> forall (Delta : Z) (K a : nat) (eps : R), (2 <= a)%nat -> zdp (dgauss v) Delta K "

@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from coqrun import coqc
 
 from obligations.certify.run import unfold
 from obligations.core.resources import THEORIES
@@ -36,9 +37,7 @@ def _rendered(tmp_path: Path) -> str:
 
 def _coqc(folder: Path, text: str) -> subprocess.CompletedProcess[str]:
     folder.mkdir()
-    (folder / f"{NAME}.v").write_text(text)
-    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", f"{NAME}.v"], cwd=folder,
-                          capture_output=True, text=True, timeout=300)
+    return coqc(folder, NAME, text)
 
 
 def test_both_sides_on_one_window(tmp_path: Path) -> None:

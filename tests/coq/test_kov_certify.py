@@ -11,9 +11,9 @@ from pathlib import Path
 
 import committed
 import pytest
+from coqrun import assumption_blocks, coqc
 
 from obligations.certify import allowlist
-from obligations.core.resources import THEORIES
 from obligations.prover.coq import assumption_names
 from obligations.table.kov import Exponent, KovClaim, claims_for, kov_delta, render_kov
 
@@ -21,17 +21,11 @@ LN3 = Exponent(Fraction(3), log=True)
 
 
 def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
-    (tmp_path / f"{name}.v").write_text(text)
-    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "-Q", str(tmp_path), "T", f"{name}.v"],
-                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
-
-
-def _assumption_blocks(stdout: str) -> list[list[str]]:
-    return [("Axioms:" + block).splitlines() for block in stdout.split("Axioms:")[1:]]
+    return coqc(tmp_path, name, text, logical="T")
 
 
 def _allowed(stdout: str, module: str) -> None:
-    blocks = _assumption_blocks(stdout)
+    blocks = assumption_blocks(stdout)
     assert len(blocks) == 2   # the first claim for every mechanism and its refutation
     for block in blocks:
         full, unresolved = allowlist.full_names(assumption_names(block, module),
@@ -68,7 +62,7 @@ def test_the_general_theorem_rests_on_the_reals_alone(tmp_path: Path) -> None:
     done = _coqc(tmp_path, "audit", "From Obligations Require Import PreludePLD.\nSet Printing Width 100000.\n"
                                     "Print Assumptions dp_power_kov.\nPrint Assumptions dp_power_kov_check.\n")
     assert done.returncode == 0, done.stderr
-    exact, floats = (assumption_names(b, "kov") for b in _assumption_blocks(done.stdout))
+    exact, floats = (assumption_names(b, "kov") for b in assumption_blocks(done.stdout))
     full, unresolved = allowlist.full_names(exact, allowlist.REALS)
     assert not unresolved and allowlist.refused(full, uses_interval=False) == []
     assert any("FloatAxioms" in n for n in floats) and not any("FloatAxioms" in n for n in exact)

