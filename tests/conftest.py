@@ -27,8 +27,7 @@ def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
 # Coq tests check the whole library at once.)
 LONGEST_FIRST = ("test_tamper.py", "test_golden.py", "test_clamped_tight_epsilon.py", "test_check.py",
                  "test_hostile_limits.py", "test_certify.py", "test_wheel.py", "test_jobs.py",
-                 "test_laplace_library.py", "test_certify_programs.py", "test_portfolio_repair.py",
-                 "test_cw_compose.py")
+                 "test_certify_programs.py", "test_cw_compose.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
