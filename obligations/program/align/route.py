@@ -12,7 +12,7 @@ from obligations.core.model import Analysed, Description, Route, Unfolded
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.spec import read
 from obligations.core.templates import Rendered
-from obligations.program.align import render_laplace, synth
+from obligations.program.align import render_laplace, render_laplace_all_k, synth
 from obligations.program.align.render import PRELUDE, render, render_either
 from obligations.program.align.spec import AlignSpec, Relation
 from obligations.program.spec import check_program
@@ -102,6 +102,13 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
         if spec.continuous and isinstance(r, NotFound) and spec.length is not None:
             return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: "
                                                          f"no alignment found ({r.reason}); nothing is claimed",)))
+        if spec.continuous and isinstance(r, Found) and r.invariant is not None and r.down is None:
+            why = render_laplace_all_k.unsupported(spec, r.alignment)
+            if why:
+                return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise for every stream length: {why}; "
+                                                             "nothing is claimed",)))
+            return Analysed(r, _plan(Verdict.PROVED, (f"{r.note}; over the reals for every stream length",),
+                                     _vacuity(spec)))
         if spec.continuous:
             return Analysed(r, _plan(Verdict.UNDECIDED, (continuous_note(r),)))
         if isinstance(r, Found):
@@ -114,6 +121,8 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
         r = a.mechanism
         if isinstance(r, Found) and not spec.continuous and r.rendered is not None:   # the discrete form's
             return r.rendered
+        if isinstance(r, Found) and a.plan.expected == Verdict.PROVED and r.invariant is not None:
+            return render_laplace_all_k.render(spec, r.alignment, r.invariant)   # every length, over the reals
         if isinstance(r, Found) and a.plan.expected == Verdict.PROVED:   # at a fixed length, over the reals
             return render_laplace.render(spec, r.alignment)
         return Rendered(spec.name, DocumentBuilder().build(spec.name, "", PRELUDE), ())
