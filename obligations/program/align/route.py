@@ -142,13 +142,14 @@ NOISE_TEXT = {"discrete_laplace": "discrete Laplace (two-sided geometric) at eve
 
 
 def continuous_note(r: Decided) -> str:
-    """Why a continuous-noise claim is undecided: its proof over the reals for every stream
-    length is not generated (at one length it is: `stream_length:`), or no alignment was found."""
-    found = f"the search found one for the discrete form ({r.note})" if isinstance(r, Found) else \
-        f"the search found none for the discrete form either ({r.reason})"
-    return ("continuous Laplace noise: the alignment proof over the reals for every stream length (theories/Laplace, "
-            "rdp_all_k) is not generated yet, so nothing is claimed (a claim at one length, `stream_length: n`, "
-            f"is); {found}")
+    """Why a continuous-noise claim for every stream length is undecided: no alignment was
+    found (the search runs the discrete form of the program), or the one found joins two
+    alignments (neighbours all up or all down), which is not rendered over the reals yet."""
+    if isinstance(r, Found):
+        return ("continuous Laplace noise: the proof over the reals for every stream length does not join two "
+                "alignments yet (neighbours all up or all down), so nothing is claimed; the search found them for "
+                f"the discrete form ({r.note})")
+    return f"continuous Laplace noise: no alignment found ({r.reason}), so nothing is claimed over the reals"
 
 
 def fallback_claims(spec: AlignSpec) -> list[Any]:
