@@ -65,6 +65,18 @@ Ltac rint_fold_in E :=
   | context [Rabs (IZR ?a)] => rewrite (Rabs_IZR a) in E
   end.
 
+(** The same in every hypothesis (the decided comparisons of a leaf), before [rz_hyps]. *)
+Ltac rint_fold_hyps :=
+  repeat match goal with
+  | H : context [(IZR ?a + IZR ?b)%R] |- _ => rewrite <- (plus_IZR a b) in H
+  | H : context [(IZR ?a - IZR ?b)%R] |- _ => rewrite <- (minus_IZR a b) in H
+  | H : context [(IZR ?a * IZR ?b)%R] |- _ => rewrite <- (mult_IZR a b) in H
+  | H : context [(- IZR ?a)%R] |- _ => rewrite <- (opp_IZR a) in H
+  | H : context [Rmin (IZR ?a) (IZR ?b)] |- _ => rewrite (Rmin_IZR a b) in H
+  | H : context [Rmax (IZR ?a) (IZR ?b)] |- _ => rewrite (Rmax_IZR a b) in H
+  | H : context [Rabs (IZR ?a)] |- _ => rewrite (Rabs_IZR a) in H
+  end.
+
 (** A read of the stream at the loop's index [j] (with [j < k] in the context). *)
 Ltac rint_read_in E :=
   repeat match type of E with
@@ -74,10 +86,43 @@ Ltac rint_read_in E :=
   | context [nth ?n (map IZR ?x) 0%R] => rewrite (nth_map_IZR n x) in E
   end.
 
+(** [IZR] of a sum, difference, product or opposite pushed down to the integers' atoms, in
+    the goal or everywhere (nested: [IZR (a - (b + c))] too). *)
+Ltac rizr_push := repeat (first [rewrite plus_IZR | rewrite minus_IZR | rewrite mult_IZR | rewrite opp_IZR]).
+
+Ltac rizr_push_all :=
+  repeat (first [rewrite plus_IZR in * | rewrite minus_IZR in * | rewrite mult_IZR in * | rewrite opp_IZR in *]).
+
+(** The integer part of a real: its [IZR] summands (a noise value counts 0), without the
+    zeros (the integer is then the one the neighbour relation's facts name). *)
+Ltac zadd x y := lazymatch x with 0%Z => y | _ => lazymatch y with 0%Z => x | _ => constr:((x + y)%Z) end end.
+Ltac zsub x y :=
+  lazymatch y with 0%Z => x | _ => lazymatch x with 0%Z => constr:((- y)%Z) | _ => constr:((x - y)%Z) end end.
+
+Ltac zpart r :=
+  lazymatch r with
+  | IZR ?z => z
+  | Rplus ?a ?b => let x := zpart a in let y := zpart b in zadd x y
+  | Rminus ?a ?b => let x := zpart a in let y := zpart b in zsub x y
+  | Ropp ?a => let x := zpart a in zsub 0%Z x
+  | _ => constr:(0%Z)
+  end.
+
+(** A rounding down of a difference in which the noise cancels (a shift by the difference of
+    two centres that read the same noisy slot, [l + q - (l + q')]): the integer it is. *)
+Ltac rfloor_cancel_in E :=
+  repeat match type of E with
+  | context [rfloor ?r] =>
+      let z := zpart r in rewrite (rfloor_of_eq r z) in E by (rizr_push; ring)
+  end.
+
 Ltac rlnorm_in E :=
-  rnorm_cbn E; rint_fold_in E; zground_in E; rfloor_int_in E; rint_read_in E;
-  rnorm_cbn E; rint_fold_in E; zground_in E; rfloor_int_in E; rint_read_in E;
+  rnorm_cbn E; rint_fold_in E; zground_in E; rfloor_int_in E; rfloor_cancel_in E; rint_read_in E;
+  rnorm_cbn E; rint_fold_in E; zground_in E; rfloor_int_in E; rfloor_cancel_in E; rint_read_in E;
   cbn [andb orb negb Bool.eqb nth Nat.add rread] in E.
+
+(** A decided comparison, normalised as the state is. *)
+Ltac rlnorm_hyp H := rnorm_cbn H; rint_fold_in H; rint_read_in H.
 
 (** ** Comparisons of whole numbers, as integer facts (for [lia]) *)
 
@@ -106,6 +151,41 @@ Ltac rfacts_real :=
       lazymatch goal with _ : @eq R (IZR a) (IZR b) |- _ => fail | _ => pose proof (f_equal IZR H) end
   end.
 
+(** Absolute values of reals by cases, for [lra]. *)
+Ltac rabs_split :=
+  repeat match goal with
+  | |- context [Rabs ?t] => unfold Rabs; destruct (Rcase_abs t)
+  | H : context [Rabs ?t] |- _ => unfold Rabs in H; destruct (Rcase_abs t)
+  end.
+
+(** The integer facts (the invariant's integer atoms, the inputs' relation), also over the
+    reals: an atom over the reals may need them (a cost bound reading [IZR acc]). *)
+Ltac rz_lift :=
+  repeat match goal with
+  | H : (?a <= ?b)%Z |- _ =>
+      lazymatch goal with _ : (IZR a <= IZR b)%R |- _ => fail | _ => pose proof (IZR_le _ _ H) end
+  | H : (?a < ?b)%Z |- _ =>
+      lazymatch goal with _ : (IZR a < IZR b)%R |- _ => fail | _ => pose proof (IZR_lt _ _ H) end
+  | H : @eq Z ?a ?b |- _ =>
+      lazymatch goal with _ : @eq R (IZR a) (IZR b) |- _ => fail | _ => pose proof (f_equal IZR H) end
+  end.
+
+Ltac rlra := rz_lift; rizr_push_all; rabs_split; lra.
+
+(** An integer goal read over the reals: a fact it needs may be an atom over the reals (a
+    cost bound stated with the distance of two noisy slots). *)
+Ltac rzr_goal :=
+  lazymatch goal with
+  | |- (_ <= _)%Z => apply le_IZR
+  | |- (_ < _)%Z => apply lt_IZR
+  | |- @eq Z _ _ => apply eq_IZR
+  end.
+
+(** A contradiction among the comparisons decided so far and the facts on the inputs. *)
+Ltac rlcontra :=
+  exfalso; rbool_hyps;
+  first [ rlra | rint_fold_hyps; rz_hyps; lia | match goal with H : ?x <> ?y |- _ => apply H; rlra end ].
+
 (** ** A conditional (RealSym.v's [rif], with this file's normalisation) *)
 Ltac rlif E v sh W o tr ctr c s1 s2 a site ps :=
   let Hl := fresh "Hl" in let Ha := fresh "Ha" in
@@ -113,18 +193,18 @@ Ltac rlif E v sh W o tr ctr c s1 s2 a site ps :=
   [ rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption)
   | let q := eval vm_compute in (quiet s1 && quiet s2) in
     lazymatch q with
-    | false => first [ rnorm_cbn Hl; rnorm_cbn Ha; rcontra
+    | false => first [ rlnorm_hyp Hl; rlnorm_hyp Ha; rlcontra
                      | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption) ]
     | true => rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption)
     end
   | let q := eval vm_compute in (quiet s1 && quiet s2) in
     lazymatch q with
-    | false => first [ rnorm_cbn Hl; rnorm_cbn Ha; rcontra
+    | false => first [ rlnorm_hyp Hl; rlnorm_hyp Ha; rlcontra
                      | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption) ]
     | true => rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption)
     end
   | rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption) ];
-  rnorm_cbn Hl; rnorm_cbn Ha; rlnorm_in E.
+  rlnorm_hyp Hl; rlnorm_hyp Ha; rlnorm_in E.
 
 (** One statement; a loop is left to [loop_cases] (no rule for [SFor]). *)
 Ltac rlsym_step E :=
@@ -182,7 +262,8 @@ Ltac rlvoid := right; right; cbn [pvoid]; rewrite ?Bool.orb_true_r, ?Bool.orb_tr
 (** One atom of an invariant or a post-condition: over the integers by [lia], over the
     reals by [lra]. *)
 Ltac rlatom := first [reflexivity | assumption | intros; reflexivity | intros; discriminate | lia
-                     | izr_push_all; lra | rout_eq].
+                     | rlra | rzr_goal; rlra | rout_eq].
+
 
 (** An invariant's phases: the first whose every atom holds. *)
 Ltac rldisj := lazymatch goal with
@@ -192,7 +273,23 @@ Ltac rldisj := lazymatch goal with
 
 Ltac rleaf_eq := first [rlatom | lazymatch goal with |- _ \/ _ => rldisj end].
 
-Ltac rleaf_prep := rbool_hyps; rz_hyps; rlsimpl; reqb_goal; cbn [negb orb andb] in *.
+(** Absolute values and L1 distances read so far are non-negative (over the reals, [lra]
+    knows it only if told). *)
+Ltac rnonneg :=
+  repeat match goal with
+  | |- context [Z.abs ?t] =>
+      lazymatch goal with _ : (0 <= Z.abs t)%Z |- _ => fail | _ => pose proof (Z.abs_nonneg t) end
+  | _ : context [Z.abs ?t] |- _ =>
+      lazymatch goal with _ : (0 <= Z.abs t)%Z |- _ => fail | _ => pose proof (Z.abs_nonneg t) end
+  | |- context [l1pre ?i ?a ?b] =>
+      lazymatch goal with _ : (0 <= l1pre i a b)%Z |- _ => fail
+      | _ => assert (0 <= l1pre i a b)%Z by apply l1_nonneg end
+  | _ : context [l1pre ?i ?a ?b] |- _ =>
+      lazymatch goal with _ : (0 <= l1pre i a b)%Z |- _ => fail
+      | _ => assert (0 <= l1pre i a b)%Z by apply l1_nonneg end
+  end.
+
+Ltac rleaf_prep := rbool_hyps; rint_fold_hyps; rz_hyps; rnonneg; rlsimpl; reqb_goal; cbn [negb orb andb] in *.
 
 (** A leaf of one iteration: void, contradictory, the invariant at the next index (by the
     generated [intro] lemma), or halted in the post-condition. *)
@@ -201,11 +298,11 @@ Ltac rleaf_inv intro :=
   first [ rlvoid
         | left; split; [ apply intro; try red; repeat split; rleaf_eq | reflexivity ]
         | right; left; split; [repeat split; rleaf_eq | reflexivity]
-        | exfalso; first [lia | izr_push_all; lra] ].
+        | exfalso; first [lia | rlra] ].
 
 (** A leaf of the whole run: [good_run C ctr r] with [r] computed. *)
 Ltac rlfinal :=
   unfold good_run; rleaf_prep; rewrite ?app_nil_l in *;
   first [ left; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity
-        | exfalso; first [lia | izr_push_all; lra]
+        | exfalso; first [lia | rlra]
         | right; repeat split; rleaf_eq ].
