@@ -51,6 +51,36 @@ Qed.
 Lemma Rabs_IZR (a : Z) : Rabs (IZR a) = IZR (Z.abs a).
 Proof. symmetry. apply abs_IZR. Qed.
 
+(** A rounding down of a whole number divided by a positive constant ([//], [%] of a counter
+    or an index) is the integer division. *)
+Lemma rfloor_unique (r : R) (z : Z) : (IZR z <= r < IZR z + 1)%R -> rfloor r = z.
+Proof.
+  intros [H1 H2]. destruct (rfloor_spec r) as [G1 G2].
+  assert (A : z < rfloor r + 1) by (apply lt_IZR; rewrite plus_IZR; lra).
+  assert (B : rfloor r < z + 1) by (apply lt_IZR; rewrite plus_IZR; lra).
+  lia.
+Qed.
+
+Lemma rfloor_div_IZR (a : Z) (d : positive) : rfloor (IZR a / IZR (Zpos d)) = a / Zpos d.
+Proof.
+  apply rfloor_unique.
+  pose proof (Z.div_mod a (Zpos d) ltac:(lia)) as E.
+  pose proof (Z.mod_pos_bound a (Zpos d) ltac:(lia)) as B.
+  assert (Hd : (0 < IZR (Zpos d))%R) by (apply IZR_lt; lia).
+  assert (Bm : (0 <= IZR (a mod Zpos d) < IZR (Zpos d))%R) by (split; [apply IZR_le | apply IZR_lt]; lia).
+  assert (Ea : IZR a = (IZR (Zpos d) * IZR (a / Zpos d) + IZR (a mod Zpos d))%R)
+    by (rewrite E at 1; rewrite plus_IZR, mult_IZR; reflexivity).
+  rewrite Ea.
+  replace ((IZR (Zpos d) * IZR (a / Zpos d) + IZR (a mod Zpos d)) / IZR (Zpos d))%R
+    with (IZR (a / Zpos d) + IZR (a mod Zpos d) / IZR (Zpos d))%R by (field; lra).
+  assert (M : (0 <= IZR (a mod Zpos d) / IZR (Zpos d) < 1)%R).
+  { split.
+    - unfold Rdiv. apply Rmult_le_pos; [lra|]. left. apply Rinv_0_lt_compat. exact Hd.
+    - apply (Rmult_lt_reg_r (IZR (Zpos d))); [exact Hd|].
+      unfold Rdiv. rewrite Rmult_assoc, Rinv_l, Rmult_1_r, Rmult_1_l by lra. lra. }
+  lra.
+Qed.
+
 (** ** Normalising a state *)
 
 (** Whole numbers as one [IZR]: a slot the invariant states as [IZR z] is found in that form. *)
@@ -63,6 +93,7 @@ Ltac rint_fold_in E :=
   | context [Rmin (IZR ?a) (IZR ?b)] => rewrite (Rmin_IZR a b) in E
   | context [Rmax (IZR ?a) (IZR ?b)] => rewrite (Rmax_IZR a b) in E
   | context [Rabs (IZR ?a)] => rewrite (Rabs_IZR a) in E
+  | context [rfloor (IZR ?a / IZR (Zpos ?d))] => rewrite (rfloor_div_IZR a d) in E
   end.
 
 (** The same in every hypothesis (the decided comparisons of a leaf), before [rz_hyps]. *)
@@ -75,6 +106,7 @@ Ltac rint_fold_hyps :=
   | H : context [Rmin (IZR ?a) (IZR ?b)] |- _ => rewrite (Rmin_IZR a b) in H
   | H : context [Rmax (IZR ?a) (IZR ?b)] |- _ => rewrite (Rmax_IZR a b) in H
   | H : context [Rabs (IZR ?a)] |- _ => rewrite (Rabs_IZR a) in H
+  | H : context [rfloor (IZR ?a / IZR (Zpos ?d))] |- _ => rewrite (rfloor_div_IZR a d) in H
   end.
 
 (** A read of the stream at the loop's index [j] (with [j < k] in the context). *)
@@ -170,7 +202,17 @@ Ltac rz_lift :=
       lazymatch goal with _ : @eq R (IZR a) (IZR b) |- _ => fail | _ => pose proof (f_equal IZR H) end
   end.
 
-Ltac rlra := rz_lift; rizr_push_all; rabs_split; lra.
+(** Absolute values of integers by cases, so that their facts reach [lra] (a triangle
+    inequality between costs and distances). *)
+Ltac zabs_split :=
+  repeat match goal with
+  | |- context [Z.abs ?t] => destruct (Z.abs_spec t) as [[? Hz]|[? Hz]]; rewrite Hz in *; clear Hz
+  | _ : context [Z.abs ?t] |- _ => destruct (Z.abs_spec t) as [[? Hz]|[? Hz]]; rewrite Hz in *; clear Hz
+  end.
+
+Ltac rlra0 := rz_lift; rizr_push_all; rabs_split; lra.
+
+Ltac rlra := first [rlra0 | zabs_split; rlra0].
 
 (** An integer goal read over the reals: a fact it needs may be an atom over the reals (a
     cost bound stated with the distance of two noisy slots). *)
@@ -261,8 +303,30 @@ Ltac rlvoid := right; right; cbn [pvoid]; rewrite ?Bool.orb_true_r, ?Bool.orb_tr
 
 (** One atom of an invariant or a post-condition: over the integers by [lia], over the
     reals by [lra]. *)
-Ltac rlatom := first [reflexivity | assumption | intros; reflexivity | intros; discriminate | lia
-                     | rlra | rzr_goal; rlra | rout_eq].
+(** Released reals equal (RealSym.v's [rout_eq] with this file's [lra]). *)
+Ltac rlout_eq :=
+  lazymatch goal with
+  | |- _ ++ _ = _ ++ _ => f_equal; rlout_eq
+  | |- _ :: _ = _ :: _ => f_equal; rlout_eq
+  | |- ROVal _ = ROVal _ => f_equal; rlra
+  | |- _ => first [reflexivity | rlra]
+  end.
+
+(** An output comparison both runs agree on. *)
+Ltac rlreqb_goal :=
+  repeat match goal with
+  | |- context [reqb ?x ?y] => replace (reqb x y) with true by (symmetry; apply reqb_true; rlra)
+  end.
+
+Ltac rlatom :=
+  first [ reflexivity | assumption | intros; reflexivity | intros; discriminate
+        | lazymatch goal with
+          | |- (_ <= _)%Z => first [lia | rzr_goal; rlra]
+          | |- (_ < _)%Z => first [lia | rzr_goal; rlra]
+          | |- @eq Z _ _ => first [lia | rzr_goal; rlra]
+          | |- @eq (list roval) _ _ => rlout_eq
+          | |- _ => first [lia | rlra | rlout_eq]
+          end ].
 
 
 (** An invariant's phases: the first whose every atom holds. *)
@@ -289,7 +353,7 @@ Ltac rnonneg :=
       | _ => assert (0 <= l1pre i a b)%Z by apply l1_nonneg end
   end.
 
-Ltac rleaf_prep := rbool_hyps; rint_fold_hyps; rz_hyps; rnonneg; rlsimpl; reqb_goal; cbn [negb orb andb] in *.
+Ltac rleaf_prep := rbool_hyps; rint_fold_hyps; rz_hyps; rnonneg; rlsimpl; rlreqb_goal; cbn [negb orb andb] in *.
 
 (** A leaf of one iteration: void, contradictory, the invariant at the next index (by the
     generated [intro] lemma), or halted in the post-condition. *)
