@@ -34,21 +34,21 @@ Lemma ridx_guard (j k : nat) : (j < k)%nat ->
   ((0 <=? Z.of_nat j) && (Z.of_nat j <? Z.of_nat k))%bool = true.
 Proof. intros H. apply Bool.andb_true_iff. split; [apply Z.leb_le|apply Z.ltb_lt]; lia. Qed.
 
-Lemma Rmin_IZR (a b : Z) : Rmin (IZR a) (IZR b) = IZR (Z.min a b).
+Lemma rmin_IZR (a b : Z) : Rmin (IZR a) (IZR b) = IZR (Z.min a b).
 Proof.
   unfold Rmin. destruct (Rle_dec (IZR a) (IZR b)) as [H|H].
   - apply le_IZR in H. rewrite Z.min_l by exact H. reflexivity.
   - assert (b < a) by (apply lt_IZR; lra). rewrite Z.min_r by lia. reflexivity.
 Qed.
 
-Lemma Rmax_IZR (a b : Z) : Rmax (IZR a) (IZR b) = IZR (Z.max a b).
+Lemma rmax_IZR (a b : Z) : Rmax (IZR a) (IZR b) = IZR (Z.max a b).
 Proof.
   unfold Rmax. destruct (Rle_dec (IZR a) (IZR b)) as [H|H].
   - apply le_IZR in H. rewrite Z.max_r by exact H. reflexivity.
   - assert (b < a) by (apply lt_IZR; lra). rewrite Z.max_l by lia. reflexivity.
 Qed.
 
-Lemma Rabs_IZR (a : Z) : Rabs (IZR a) = IZR (Z.abs a).
+Lemma rabs_IZR (a : Z) : Rabs (IZR a) = IZR (Z.abs a).
 Proof. symmetry. apply abs_IZR. Qed.
 
 (** A rounding down of a whole number divided by a positive constant ([//], [%] of a counter
@@ -90,9 +90,9 @@ Ltac rint_fold_in E :=
   | context [(IZR ?a - IZR ?b)%R] => rewrite <- (minus_IZR a b) in E
   | context [(IZR ?a * IZR ?b)%R] => rewrite <- (mult_IZR a b) in E
   | context [(- IZR ?a)%R] => rewrite <- (opp_IZR a) in E
-  | context [Rmin (IZR ?a) (IZR ?b)] => rewrite (Rmin_IZR a b) in E
-  | context [Rmax (IZR ?a) (IZR ?b)] => rewrite (Rmax_IZR a b) in E
-  | context [Rabs (IZR ?a)] => rewrite (Rabs_IZR a) in E
+  | context [Rmin (IZR ?a) (IZR ?b)] => rewrite (rmin_IZR a b) in E
+  | context [Rmax (IZR ?a) (IZR ?b)] => rewrite (rmax_IZR a b) in E
+  | context [Rabs (IZR ?a)] => rewrite (rabs_IZR a) in E
   | context [rfloor (IZR ?a / IZR (Zpos ?d))] => rewrite (rfloor_div_IZR a d) in E
   end.
 
@@ -103,9 +103,9 @@ Ltac rint_fold_hyps :=
   | H : context [(IZR ?a - IZR ?b)%R] |- _ => rewrite <- (minus_IZR a b) in H
   | H : context [(IZR ?a * IZR ?b)%R] |- _ => rewrite <- (mult_IZR a b) in H
   | H : context [(- IZR ?a)%R] |- _ => rewrite <- (opp_IZR a) in H
-  | H : context [Rmin (IZR ?a) (IZR ?b)] |- _ => rewrite (Rmin_IZR a b) in H
-  | H : context [Rmax (IZR ?a) (IZR ?b)] |- _ => rewrite (Rmax_IZR a b) in H
-  | H : context [Rabs (IZR ?a)] |- _ => rewrite (Rabs_IZR a) in H
+  | H : context [Rmin (IZR ?a) (IZR ?b)] |- _ => rewrite (rmin_IZR a b) in H
+  | H : context [Rmax (IZR ?a) (IZR ?b)] |- _ => rewrite (rmax_IZR a b) in H
+  | H : context [Rabs (IZR ?a)] |- _ => rewrite (rabs_IZR a) in H
   | H : context [rfloor (IZR ?a / IZR (Zpos ?d))] |- _ => rewrite (rfloor_div_IZR a d) in H
   end.
 
