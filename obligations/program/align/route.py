@@ -92,25 +92,8 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
 
     def analyse(self, spec: AlignSpec) -> Analysed[Decided]:
         r = decide(spec)
-        if spec.continuous and spec.length is not None and isinstance(r, Found):
-            why = render_laplace.unsupported(spec, r.alignment)
-            if why:
-                return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length "
-                                                             f"{spec.length}: {why}; nothing is claimed",)))
-            return Analysed(r, _plan(Verdict.PROVED, (f"{r.note}; over the reals at stream length {spec.length}",),
-                                     _vacuity(spec)))
-        if spec.continuous and isinstance(r, NotFound) and spec.length is not None:
-            return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: "
-                                                         f"no alignment found ({r.reason}); nothing is claimed",)))
-        if spec.continuous and isinstance(r, Found) and r.invariant is not None and r.down is None:
-            why = render_laplace_all_k.unsupported(spec, r.alignment)
-            if why:
-                return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise for every stream length: {why}; "
-                                                             "nothing is claimed",)))
-            return Analysed(r, _plan(Verdict.PROVED, (f"{r.note}; over the reals for every stream length",),
-                                     _vacuity(spec)))
         if spec.continuous:
-            return Analysed(r, _plan(Verdict.UNDECIDED, (continuous_note(r),)))
+            return Analysed(r, _at_length(spec, r) if spec.length is not None else _every_length(spec, r))
         if isinstance(r, Found):
             return Analysed(r, _plan(Verdict.PROVED, (r.note,), _vacuity(spec)))
         more = f"; falling back to enumeration at small k: {spec.fallback}" if spec.fallback else \
@@ -139,6 +122,30 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
 
 NOISE_TEXT = {"discrete_laplace": "discrete Laplace (two-sided geometric) at every sampling site",
               "laplace": "continuous Laplace (over the reals) at every sampling site"}
+
+
+def _at_length(spec: AlignSpec, r: Decided) -> Plan:
+    """A continuous-noise claim at one stream length: the loop unrolls over the reals."""
+    if isinstance(r, NotFound):
+        return _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: "
+                                         f"no alignment found ({r.reason}); nothing is claimed",))
+    why = render_laplace.unsupported(spec, r.alignment)
+    if why:
+        return _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: {why}; "
+                                         "nothing is claimed",))
+    return _plan(Verdict.PROVED, (f"{r.note}; over the reals at stream length {spec.length}",), _vacuity(spec))
+
+
+def _every_length(spec: AlignSpec, r: Decided) -> Plan:
+    """A continuous-noise claim for every stream length: the discrete form's alignment and loop
+    invariant, read over the reals (one alignment; the monotone relation joins two)."""
+    if not isinstance(r, Found) or r.invariant is None or r.down is not None:
+        return _plan(Verdict.UNDECIDED, (continuous_note(r),))
+    why = render_laplace_all_k.unsupported(spec, r.alignment)
+    if why:
+        return _plan(Verdict.UNDECIDED, (f"continuous Laplace noise for every stream length: {why}; "
+                                         "nothing is claimed",))
+    return _plan(Verdict.PROVED, (f"{r.note}; over the reals for every stream length",), _vacuity(spec))
 
 
 def continuous_note(r: Decided) -> str:
