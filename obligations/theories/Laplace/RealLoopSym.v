@@ -321,9 +321,9 @@ Ltac rlreqb_goal :=
 Ltac rlatom :=
   first [ reflexivity | assumption | intros; reflexivity | intros; discriminate
         | lazymatch goal with
-          | |- (_ <= _)%Z => first [lia | rzr_goal; rlra]
-          | |- (_ < _)%Z => first [lia | rzr_goal; rlra]
-          | |- @eq Z _ _ => first [lia | rzr_goal; rlra]
+          | |- (_ <= _)%Z => first [lia | rzr_goal; rlra0]
+          | |- (_ < _)%Z => first [lia | rzr_goal; rlra0]
+          | |- @eq Z _ _ => first [lia | rzr_goal; rlra0]
           | |- @eq (list roval) _ _ => rlout_eq
           | |- _ => first [lia | rlra | rlout_eq]
           end ].
