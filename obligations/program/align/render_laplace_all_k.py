@@ -75,7 +75,25 @@ def _lin(e: Lin, name: Namer) -> tuple[str, int]:
     return " + ".join(parts), den
 
 
-def _atom(a: Atom, npub: int, whole: frozenset[int]) -> str:
+def _equal_slots(inv: Invariant) -> frozenset[str]:
+    """The distances |r<y> - l<y>| the invariant's shared equations make 0 (`r<y> = l<y>`)."""
+    out = set()
+    for a in disc.shared(inv):
+        (n, _), = a.lhs.terms
+        rhs = a.rhs.terms
+        if a.lhs.const == 0 and a.rhs.const == 0 and len(rhs) == 1 and rhs[0][0] == f"l{n[1:]}" and rhs[0][1] == 1:
+            out.add(f"a{n[1:]}")
+    return frozenset(out)
+
+
+def _drop(e: Lin, zero: frozenset[str]) -> Lin:
+    return Lin(tuple((n, c) for n, c in e.terms if n not in zero), e.const)
+
+
+def _atom(a: Atom, npub: int, whole: frozenset[int], zero: frozenset[str] = frozenset()) -> str:
+    """Over the reals when it reads a noise slot, else over the integers; a distance the shared
+    equations make 0 is left out (over the reals its absolute value would cost `lra` cases)."""
+    a = Atom(a.op, _drop(a.lhs, zero), _drop(a.rhs, zero))
     real = _real(a, whole)
     name = _namers(npub, whole)[1 if real else 0]
     (lhs, dl), (rhs, dr) = _lin(a.lhs, name), _lin(a.rhs, name)
@@ -84,14 +102,14 @@ def _atom(a: Atom, npub: int, whole: frozenset[int]) -> str:
     return f"({lhs} {a.op} {rhs})%{'R' if real else 'Z'}"
 
 
-def _conj(atoms: Sequence[Atom], npub: int, whole: frozenset[int]) -> str:
-    return " /\\ ".join(_atom(a, npub, whole) for a in atoms) or "True"
+def _conj(atoms: Sequence[Atom], npub: int, whole: frozenset[int], zero: frozenset[str] = frozenset()) -> str:
+    return " /\\ ".join(_atom(a, npub, whole, zero) for a in atoms) or "True"
 
 
 def _arith(inv: Invariant, npub: int, whole: frozenset[int]) -> str:
-    common = disc.shared(inv)
+    common, zero = disc.shared(inv), _equal_slots(inv)
     phases = " \\/\n    ".join(
-        f"({_conj([*p.guard, *(a for a in p.atoms if a not in common)], npub, whole)})" for p in inv.phases)
+        f"({_conj([*p.guard, *(a for a in p.atoms if a not in common)], npub, whole, zero)})" for p in inv.phases)
     if common:
         return f"  {_conj(common, npub, whole)} /\\ (\n    {phases})"
     return f"  ({phases})"
