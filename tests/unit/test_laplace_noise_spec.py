@@ -15,6 +15,7 @@ from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
 from obligations.models import load
 from obligations.program.align import spec as S
+from obligations.program.align.noisy import whole_slots
 from obligations.program.align.route import BY_GENERIC_ALIGNMENT
 from obligations.program.refute.route import BY_COUNTEREXAMPLE
 
@@ -189,3 +190,12 @@ def test_one_length_with_geometric_noise_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as e:
         _spec(tmp_path, AT1.read_text().replace("laplace:", "geometric:"))
     assert "claim.stream_length" in str(e.value) and "for_all_k" in str(e.value)
+
+
+def test_whole_number_slots_are_the_counters_and_the_answers_read(tmp_path: Path) -> None:
+    """Over the reals the invariant states these slots as `IZR` of integers: never sampled,
+    assigned whole numbers only (a counter raised under a noisy test is still one)."""
+    s = _spec(tmp_path, _continuous("sparsevector"))
+    assert {s.slot_names[i] for i in whole_slots(s.body, s.nvars)} == {"count", "i", "qi"}
+    p = _spec(tmp_path, _continuous("prefixsum"))
+    assert {p.slot_names[i] for i in whole_slots(p.body, p.nvars)} == {"i", "qi"}   # next holds noise
