@@ -15,6 +15,7 @@ from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
 from obligations.models import load
 from obligations.program.align import spec as S
+from obligations.program.align.noisy import whole_slots
 from obligations.program.align.route import BY_GENERIC_ALIGNMENT
 from obligations.program.refute.route import BY_COUNTEREXAMPLE
 
@@ -66,11 +67,22 @@ def test_bad_noise_names_the_field(tmp_path: Path, old: str, new: str, field: st
     assert field in str(e.value) and words in str(e.value)
 
 
-def test_an_alignment_of_the_discrete_form_proves_nothing_continuous(tmp_path: Path) -> None:
+def test_an_alignment_of_the_discrete_form_is_rendered_over_the_reals(tmp_path: Path) -> None:
+    """The discrete form's alignment and invariant are a hint: the file states the claim for
+    every stream length under continuous noise (`rdp_all_k`), which Coq checks."""
     s = _spec(tmp_path, _continuous("sparsevector"))
     a = BY_GENERIC_ALIGNMENT.analyse(s)
-    assert a.plan.expected == Verdict.UNDECIDED
-    assert "not generated yet" in a.plan.notes[0] and "found one for the discrete form" in a.plan.notes[0]
+    assert a.plan.expected == Verdict.PROVED
+    assert "over the reals for every stream length" in a.plan.notes[0]
+    text = BY_GENERIC_ALIGNMENT.render(s, a).text
+    assert "Theorem sparsevector_dp_all_k : rdp_all_k sparsevector_nb sparsevector_prog 5 1%R." in text
+    assert "PreludeLaplaceAll" in text and "(l0 : R) (l1 : Z)" in text   # the noisy threshold real, the count whole
+
+
+def test_the_monotone_relation_is_undecided_under_continuous_noise(tmp_path: Path) -> None:
+    s = _spec(tmp_path, _continuous("sparsevector").replace("neighbours: {each: 1}", "neighbours: {monotone: 1}"))
+    a = BY_GENERIC_ALIGNMENT.analyse(s)
+    assert a.plan.expected == Verdict.UNDECIDED and "does not join two alignments" in a.plan.notes[0]
     assert "Theorem" not in BY_GENERIC_ALIGNMENT.render(s, a).text
 
 
@@ -112,13 +124,13 @@ def test_rounding_noise_is_refused(tmp_path: Path, body: str, field: str, noisy:
     _spec(tmp_path, text.replace("laplace:", "geometric:"))   # the discrete program rounds integers: fine
 
 
-def test_the_shipped_continuous_spec_is_undecided_and_a_mixed_one_exits_2(
+def test_the_shipped_continuous_spec_is_proved_and_a_mixed_one_exits_2(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from obligations.cli import main
     shipped = CHECKDP / "sparsevector_laplace.yaml"
     s = load(shipped)
     assert isinstance(s, S.AlignSpec) and s.continuous
-    assert BY_GENERIC_ALIGNMENT.analyse(s).plan.expected == Verdict.UNDECIDED
+    assert BY_GENERIC_ALIGNMENT.analyse(s).plan.expected == Verdict.PROVED
     text = shipped.read_text().replace("{laplace: {scale: 2,", "{geometric: {scale: 2,")
     (tmp_path / "mixed.yaml").write_text(text)
     monkeypatch.chdir(tmp_path)
@@ -178,3 +190,12 @@ def test_one_length_with_geometric_noise_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as e:
         _spec(tmp_path, AT1.read_text().replace("laplace:", "geometric:"))
     assert "claim.stream_length" in str(e.value) and "for_all_k" in str(e.value)
+
+
+def test_whole_number_slots_are_the_counters_and_the_answers_read(tmp_path: Path) -> None:
+    """Over the reals the invariant states these slots as `IZR` of integers: never sampled,
+    assigned whole numbers only (a counter raised under a noisy test is still one)."""
+    s = _spec(tmp_path, _continuous("sparsevector"))
+    assert {s.slot_names[i] for i in whole_slots(s.body, s.nvars)} == {"count", "i", "qi"}
+    p = _spec(tmp_path, _continuous("prefixsum"))
+    assert {p.slot_names[i] for i in whole_slots(p.body, p.nvars)} == {"i", "qi"}   # next holds noise

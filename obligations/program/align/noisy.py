@@ -62,3 +62,55 @@ def _walk(stmts: tuple[P.Stmt, ...], guarded: bool, noisy: set[int]) -> None:
             _walk(s.orelse, g, noisy)
         elif isinstance(s, P.SFor):
             _walk(s.body, guarded, noisy)
+
+
+def whole_slots(body: tuple[P.Stmt, ...], nvars: int) -> frozenset[int]:
+    """The variables that only ever hold whole numbers over the reals: never sampled, and
+    assigned only expressions whose value is a whole number when these variables' are (to a
+    fixpoint, from all of them down).  Unlike `noisy_slots`, a condition on noise does not
+    matter here: a counter raised when a noisy test passes still holds whole numbers.  The
+    proof for every stream length states these slots as `IZR z` so that `lia` decides their
+    arithmetic."""
+    whole = set(range(nvars)) - _sampled(body)
+    while True:
+        drop = {x for x, a in _assigns(body) if x in whole and not _whole(a, whole, nvars)}
+        if not drop:
+            return frozenset(whole)
+        whole -= drop
+
+
+def _whole(a: P.AExp, whole: set[int], nvars: int) -> bool:
+    """The expression's value is a whole number when the slots in `whole` hold whole numbers
+    (the inputs and the loop's reads of the stream are integers; `//` rounds down)."""
+    if isinstance(a, P.AConst):
+        return True
+    if isinstance(a, P.AVar):
+        return a.x >= nvars or a.x in whole
+    if isinstance(a, P.AIdx):   # a read of the stream (an input); 0 out of range
+        return a.base < 0 or a.base >= nvars
+    if isinstance(a, P.ABin):
+        return _whole(a.a, whole, nvars) and _whole(a.b, whole, nvars)
+    if isinstance(a, P.AAbs):
+        return _whole(a.a, whole, nvars)
+    if isinstance(a, P.ADivC):
+        return a.op == "div" or _whole(a.a, whole, nvars)
+    return False
+
+
+def _sampled(body: tuple[P.Stmt, ...]) -> set[int]:
+    return {s.x for s in _all(body) if isinstance(s, P.SSample)}
+
+
+def _assigns(body: tuple[P.Stmt, ...]) -> list[tuple[int, P.AExp]]:
+    return [(s.x, s.a) for s in _all(body) if isinstance(s, P.SAssign)]
+
+
+def _all(body: tuple[P.Stmt, ...]) -> list[P.Stmt]:
+    out: list[P.Stmt] = []
+    for s in body:
+        out.append(s)
+        if isinstance(s, P.SIf):
+            out += _all(s.then) + _all(s.orelse)
+        elif isinstance(s, P.SFor):
+            out += _all(s.body)
+    return out

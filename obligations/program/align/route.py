@@ -12,7 +12,7 @@ from obligations.core.model import Analysed, Description, Route, Unfolded
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.spec import read
 from obligations.core.templates import Rendered
-from obligations.program.align import render_laplace, synth
+from obligations.program.align import render_laplace, render_laplace_all_k, synth
 from obligations.program.align.render import PRELUDE, render, render_either
 from obligations.program.align.spec import AlignSpec, Relation
 from obligations.program.spec import check_program
@@ -92,18 +92,8 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
 
     def analyse(self, spec: AlignSpec) -> Analysed[Decided]:
         r = decide(spec)
-        if spec.continuous and spec.length is not None and isinstance(r, Found):
-            why = render_laplace.unsupported(spec, r.alignment)
-            if why:
-                return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length "
-                                                             f"{spec.length}: {why}; nothing is claimed",)))
-            return Analysed(r, _plan(Verdict.PROVED, (f"{r.note}; over the reals at stream length {spec.length}",),
-                                     _vacuity(spec)))
-        if spec.continuous and isinstance(r, NotFound) and spec.length is not None:
-            return Analysed(r, _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: "
-                                                         f"no alignment found ({r.reason}); nothing is claimed",)))
         if spec.continuous:
-            return Analysed(r, _plan(Verdict.UNDECIDED, (continuous_note(r),)))
+            return Analysed(r, _at_length(spec, r) if spec.length is not None else _every_length(spec, r))
         if isinstance(r, Found):
             return Analysed(r, _plan(Verdict.PROVED, (r.note,), _vacuity(spec)))
         more = f"; falling back to enumeration at small k: {spec.fallback}" if spec.fallback else \
@@ -114,6 +104,8 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
         r = a.mechanism
         if isinstance(r, Found) and not spec.continuous and r.rendered is not None:   # the discrete form's
             return r.rendered
+        if isinstance(r, Found) and a.plan.expected == Verdict.PROVED and r.invariant is not None:
+            return render_laplace_all_k.render(spec, r.alignment, r.invariant)   # every length, over the reals
         if isinstance(r, Found) and a.plan.expected == Verdict.PROVED:   # at a fixed length, over the reals
             return render_laplace.render(spec, r.alignment)
         return Rendered(spec.name, DocumentBuilder().build(spec.name, "", PRELUDE), ())
@@ -132,14 +124,39 @@ NOISE_TEXT = {"discrete_laplace": "discrete Laplace (two-sided geometric) at eve
               "laplace": "continuous Laplace (over the reals) at every sampling site"}
 
 
+def _at_length(spec: AlignSpec, r: Decided) -> Plan:
+    """A continuous-noise claim at one stream length: the loop unrolls over the reals."""
+    if isinstance(r, NotFound):
+        return _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: "
+                                         f"no alignment found ({r.reason}); nothing is claimed",))
+    why = render_laplace.unsupported(spec, r.alignment)
+    if why:
+        return _plan(Verdict.UNDECIDED, (f"continuous Laplace noise at stream length {spec.length}: {why}; "
+                                         "nothing is claimed",))
+    return _plan(Verdict.PROVED, (f"{r.note}; over the reals at stream length {spec.length}",), _vacuity(spec))
+
+
+def _every_length(spec: AlignSpec, r: Decided) -> Plan:
+    """A continuous-noise claim for every stream length: the discrete form's alignment and loop
+    invariant, read over the reals (one alignment; the monotone relation joins two)."""
+    if not isinstance(r, Found) or r.invariant is None or r.down is not None:
+        return _plan(Verdict.UNDECIDED, (continuous_note(r),))
+    why = render_laplace_all_k.unsupported(spec, r.alignment)
+    if why:
+        return _plan(Verdict.UNDECIDED, (f"continuous Laplace noise for every stream length: {why}; "
+                                         "nothing is claimed",))
+    return _plan(Verdict.PROVED, (f"{r.note}; over the reals for every stream length",), _vacuity(spec))
+
+
 def continuous_note(r: Decided) -> str:
-    """Why a continuous-noise claim is undecided: its proof over the reals for every stream
-    length is not generated (at one length it is: `stream_length:`), or no alignment was found."""
-    found = f"the search found one for the discrete form ({r.note})" if isinstance(r, Found) else \
-        f"the search found none for the discrete form either ({r.reason})"
-    return ("continuous Laplace noise: the alignment proof over the reals for every stream length (theories/Laplace, "
-            "rdp_all_k) is not generated yet, so nothing is claimed (a claim at one length, `stream_length: n`, "
-            f"is); {found}")
+    """Why a continuous-noise claim for every stream length is undecided: no alignment was
+    found (the search runs the discrete form of the program), or the one found joins two
+    alignments (neighbours all up or all down), which is not rendered over the reals yet."""
+    if isinstance(r, Found):
+        return ("continuous Laplace noise: the proof over the reals for every stream length does not join two "
+                "alignments yet (neighbours all up or all down), so nothing is claimed; the search found them for "
+                f"the discrete form ({r.note})")
+    return f"continuous Laplace noise: no alignment found ({r.reason}), so nothing is claimed over the reals"
 
 
 def fallback_claims(spec: AlignSpec) -> list[Any]:

@@ -1,0 +1,61 @@
+"""Continuous Laplace noise for every stream length, with real Coq: `prove` certifies CheckDP's
+sparsevector (mechanisms/checkdp/sparsevector_laplace.yaml) as `rdp_all_k` over the reals, the
+discrete route's alignment and loop invariant read over the reals (render_laplace_all_k.py,
+Laplace/RealLoopSym.v); the record says the noise and no stream length; and the same file
+claiming eps/8 (the threshold's shift alone costs eps/2) is not proved."""
+from __future__ import annotations
+
+import json
+import subprocess
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import inprocess
+import pytest
+
+from obligations.certify import allowlist
+from obligations.certify.outcome import Settings
+from obligations.certify.run import load_specs, run_coq, unfold
+from obligations.program.align import render_laplace_all_k
+from obligations.program.align.route import Found
+
+pytestmark = pytest.mark.coq
+
+REPO = Path(__file__).resolve().parents[2]
+SPEC = REPO / "mechanisms" / "checkdp" / "sparsevector_laplace.yaml"
+
+
+@pytest.fixture(scope="module")
+def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
+    out = tmp_path_factory.mktemp("laplace_all_k")
+    run = inprocess.cli("prove", str(SPEC), "--out", str(out), "--build", str(out / "build"))
+    return run, out
+
+
+def test_prove_certifies_the_claim_for_every_length(proved: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+    run, out = proved
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    record: dict[str, Any] = json.loads((out / "sparsevector_laplace.json").read_text())
+    assert record["verdict"] == "proved"
+    assert record["claim"]["noise"] == "laplace" and "stream_length" not in record["claim"]
+    assert "every stream length" in record["claim"]["epsilon"]
+    assert record["uses_analysis"] is True
+    assert record["theorems"] == [{"name": "sparsevector_laplace_dp_all_k", "statement":
+                                   "rdp_all_k sparsevector_laplace_nb sparsevector_laplace_prog 5 1"}]
+    assumptions = set(record["assumptions"])
+    assert allowlist.ANALYSIS <= assumptions and assumptions <= allowlist.REALS | allowlist.ANALYSIS
+    assert "under laplace noise" in run.stdout
+
+
+def test_a_false_claim_with_the_true_alignment_is_not_proved(tmp_path: Path) -> None:
+    spec, = load_specs([SPEC])
+    u = unfold(spec)
+    assert isinstance(u.mechanism, Found) and u.mechanism.invariant is not None
+    false = replace(u.spec, factor=Fraction(1, 8))
+    rendered = render_laplace_all_k.render(false, u.mechanism.alignment, u.mechanism.invariant)
+    assert "sparsevector_laplace_prog 5 (1 / 8)%R." in rendered.text
+    outcome, audit = run_coq(replace(u, spec=false, rendered=rendered),
+                             Settings(build=tmp_path, out=tmp_path, use_cache=False))
+    assert audit is None and outcome.verdict == "unproved"
