@@ -9,7 +9,9 @@ NPROC=$2
 cd "$(dirname "$0")/.."
 log=build/theories.log
 mkdir -p build
-( make -s theories && "$PY" scripts/check-library.py ) > "$log" 2>&1 &
+# At a lower priority: the tests' own subprocesses (hang guards, time-outs) come first; the
+# library takes the rest of the machine.
+( nice -n 5 make -s theories && nice -n 5 "$PY" scripts/check-library.py ) > "$log" 2>&1 &
 library=$!
 "$PY" -m pytest tests/unit tests/golden -q -n "$NPROC" --dist loadfile
 python_only=$?
