@@ -20,7 +20,7 @@ if ! wait "$library"; then
     echo "make test: the Coq library did not build or check (above); the Coq tests did not run" >&2
     exit 1
 fi
-cat "$log"
+tail -n 1 "$log"
 "$PY" -m pytest tests/coq -q -n "$NPROC" --dist loadfile --no-loadscope-reorder
 coq=$?
 [ "$python_only" = 0 ] && [ "$coq" = 0 ]
