@@ -3,7 +3,8 @@ one form of one model, and from then on every question about it goes to that for
 route that unfolded it (`core/model.py`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -139,6 +140,17 @@ def unfold(spec: Any) -> Unfolded:
         return form.unfold(spec)
     except SpecError as exc:
         raise in_form(exc, form) from None
+
+
+@contextmanager
+def adopted(spec: Any, hint: Any) -> Iterator[None]:
+    """Within the context, the routes of the spec's form analyse it with the hint a
+    certificate records (`Route.adopt`: an alignment Coq checks), not by searching again;
+    afterwards as before.  `model.HintError`: the hint is not one a route reads."""
+    with ExitStack() as stack:
+        for route in form_of(spec).routes:
+            stack.enter_context(route.adopt(spec, hint))
+        yield
 
 
 def witness(u: Unfolded) -> Any:

@@ -55,6 +55,8 @@ def planned(u: Unfolded, choices: dict[str, str], settings: Settings) -> dict[st
         "witness": witness_json(u),
         # only for files about continuous noise (mathcomp-analysis's axioms allowed): the others keep their fields
         **({"uses_analysis": True} if u.rendered.uses_analysis(choices) else {}),
+        # only for routes whose file takes a search's result as a hint (Coq checks it): verify adopts it
+        **({"hint": h} if (h := u.hint()) is not None else {}),
         # only for files that require shared modules: the other certificates keep their fields
         **({"shared_files": [{"path": _shared_path(m), "module": m.logical, "sha256": m.sha256}
                              for m in u.rendered.shared]} if u.rendered.shared else {}),
@@ -165,6 +167,8 @@ def compare(record: dict[str, Any], u: Unfolded, settings: Settings, vpath: Path
     except (ValueError, DocumentError) as exc:
         return problems + [f"the recorded proofs are not the renderer's: {exc}"]
     want = planned(u, choices, settings)
+    if "hint" not in record:   # made before hints were recorded: verify searched as prove did
+        want.pop("hint", None)
     for key, value in want.items():
         if record.get(key) != value:
             problems.append(f"{key}: the certificate says {_short(record.get(key))}, "

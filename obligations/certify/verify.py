@@ -3,6 +3,7 @@ re-run Coq on the file (coqc with its audit, coqchk with the library)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from obligations.certify import certificate as cert
 from obligations.certify.outcome import Outcome, Settings
 from obligations.certify.record import compare, disagreements, recorded_choices
 from obligations.certify.run import Compiled, check_batch, compile_one
+from obligations.core.model import HintError
 from obligations.errors import InfrastructureError, ObligationsError
 from obligations.models import Unfolded, load, unfold
 from obligations.prover.coq import Audit
@@ -91,7 +93,16 @@ def _compared(json_path: Path, settings: Settings, spec_path: Path | None
     if not cert.is_sealed(record):
         problems.append("the certificate's JSON was damaged or edited (certificate_sha256 does not match)")
     try:
-        u = unfold(_derived_spec(record, json_path, spec_path))
+        spec = _derived_spec(record, json_path, spec_path)
+    except (ObligationsError, ValueError, KeyError, TypeError) as exc:
+        return Verification(str(json_path), name, False, problems + [f"cannot re-derive the claim: {exc}"], {})
+    # the search's result the certificate records: the file is rendered from it, and Coq checks it
+    adopting = models.adopted(spec, record["hint"]) if "hint" in record else nullcontext()
+    try:
+        with adopting:
+            u = unfold(spec)
+    except HintError as exc:
+        return Verification(str(json_path), name, False, problems + [f"the recorded hint is malformed: {exc}"], {})
     except (ObligationsError, ValueError, KeyError, TypeError) as exc:
         return Verification(str(json_path), name, False, problems + [f"cannot re-derive the claim: {exc}"], {})
     if u.spec.name != name:

@@ -20,6 +20,7 @@ import importlib
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -30,6 +31,10 @@ from obligations.core.obligation import Plan
 from obligations.core.spec import validation_error
 from obligations.core.templates import Rendered
 from obligations.errors import InternalError
+
+
+class HintError(ValueError):
+    """A certificate's recorded hint (`Route.hint`) that is not of the shape its route reads."""
 
 
 class CheckedSpec(Protocol):
@@ -93,6 +98,10 @@ class Unfolded(Generic[SpecT, AnalysisT]):
         """The refutation's witness, as certificates record it (the route's)."""
         return self.route.witness(self) if self.route is not None else None
 
+    def hint(self) -> dict[str, Any] | None:
+        """What the route's search found that the Coq file takes as a hint (the route's)."""
+        return self.route.hint(self) if self.route is not None else None
+
     def describe(self, coq: bool) -> Description:
         """What `show` prints: the route's item and lines, and the Coq file if asked."""
         if self.route is None:
@@ -125,6 +134,18 @@ class Route(ABC, Generic[SpecT, AnalysisT]):
 
     def witness(self, u: Unfolded[SpecT, AnalysisT]) -> Witness | None:
         return None
+
+    def hint(self, u: Unfolded[SpecT, AnalysisT]) -> dict[str, Any] | None:
+        """What a search found that the Coq file only takes as a hint (Coq checks it: an
+        alignment, an invariant), recorded in the certificate so that `verify` can `adopt` it
+        instead of searching again; None: the route has none."""
+        return None
+
+    def adopt(self, spec: SpecT, recorded: Any) -> AbstractContextManager[None]:
+        """Within the context, analyse `spec` with the hint a certificate records, not by
+        searching (`HintError` on entry: the record is not this route's hint).  By default there
+        is nothing to adopt."""
+        return nullcontext()
 
     @abstractmethod
     def describe(self, u: Unfolded[SpecT, AnalysisT]) -> Description:

@@ -5,18 +5,23 @@ left unproved, and the soundness theorem's axioms the allow-listed ones."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import committed
 import inprocess
 import pytest
 from coqrun import coqc
 
+from obligations import models
 from obligations.certify import allowlist
+from obligations.certify import certificate as cert
 from obligations.certify.outcome import Settings
+from obligations.certify.record import planned, recorded_choices
 from obligations.certify.run import load_specs, run_coq, unfold
 from obligations.program.align import synth
 from obligations.program.align.render import render
@@ -27,7 +32,8 @@ pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parent.parent.parent
 # partialsum is proved here; noisymax is read from the certificate Coq made of it (tests/committed.py)
-SPECS = ["mechanisms/checkdp/partialsum.yaml"]
+PARTIALSUM = "mechanisms/checkdp/partialsum.yaml"
+SPECS = [PARTIALSUM]
 READ = ["mechanisms/checkdp/noisymax.yaml"]
 AXIOMS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
           "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep", "Coq.Logic.Classical_Prop.classic"}
@@ -70,13 +76,59 @@ def test_wrong_shift_is_not_proved(tmp_path: Path) -> None:
     assert audit is None and outcome.verdict == "unproved"
 
 
-def test_wrong_invariant_is_not_proved(tmp_path: Path) -> None:
-    """partialsum with an invariant that forgets the sums' distance: the step is not proved."""
-    u, f = _found("mechanisms/checkdp/partialsum.yaml")
-    phases = [synth.Phase(p.guard, tuple(a for a in p.atoms if "D" not in str(a))) for p in f.invariant.phases]
-    outcome, audit = run_coq(replace(u, rendered=render(u.spec, f.alignment, replace(f.invariant, phases=phases))),
-                             Settings(build=tmp_path, out=tmp_path, use_cache=False))
-    assert audit is None and outcome.verdict == "unproved"
+def _copy(proved: tuple[subprocess.CompletedProcess[str], dict[str, Any]], folder: Path) -> dict[str, Any]:
+    """partialsum's certificate as `prove` made it, copied to `folder`: its record."""
+    run, results = proved
+    assert run.returncode == 0, run.stderr
+    _, out = results["partialsum"]
+    folder.mkdir()
+    for suffix in (".json", ".v"):
+        shutil.copy(out / f"partialsum{suffix}", folder / f"partialsum{suffix}")
+    record: dict[str, Any] = json.loads((folder / "partialsum.json").read_text())
+    return record
+
+
+def _verify(folder: Path) -> subprocess.CompletedProcess[str]:
+    return inprocess.cli("verify", str(folder / "partialsum.json"), "--spec", str(REPO / PARTIALSUM),
+                         "--build", str(folder / "build"))
+
+
+def test_verify_renders_the_recorded_hint_and_coq_refuses_a_wrong_one(
+        proved: tuple[subprocess.CompletedProcess[str], dict[str, Any]], tmp_path: Path) -> None:
+    """The certificate records the alignment and the invariant the search found, and `verify`
+    renders the file from them instead of searching again: an invariant edited to forget the
+    sums' distance, with the certificate made consistent with it (its .v rendered from the
+    edited record, its fields and seal recomputed, as a forger would), passes every comparison
+    and is refused by Coq (exit 1); the search is not run."""
+    folder = tmp_path / "forged"
+    record = _copy(proved, folder)
+    assert record["hint"]["what"].startswith("the alignment") and "Coq checks them" in record["hint"]["what"]
+    for part in record["hint"]["parts"]:
+        for phase in part["invariant"]:
+            phase["atoms"] = [a for a in phase["atoms"] if "D" not in json.dumps(a)]
+    spec, = load_specs([REPO / PARTIALSUM])
+    settings = Settings(build=tmp_path / "b", out=folder, use_cache=False)
+    with models.adopted(spec, record["hint"]):
+        u = unfold(spec)
+    choices = recorded_choices(record)
+    (folder / "partialsum.v").write_text(u.rendered.document.fill(choices))
+    record.update(planned(u, choices, settings))
+    (folder / "partialsum.json").write_text(cert.text(record))
+    with mock.patch.object(synth, "search", side_effect=AssertionError("verify searched")):
+        done = _verify(folder)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "FAILED" in done.stdout and "Coq did not accept" in done.stdout, done.stdout
+
+
+def test_verify_refuses_a_malformed_hint(proved: tuple[subprocess.CompletedProcess[str], dict[str, Any]],
+                                         tmp_path: Path) -> None:
+    """A recorded shift outside the templates the renderer reads: refused before Coq runs."""
+    folder = tmp_path / "malformed"
+    record = _copy(proved, folder)
+    record["hint"]["parts"][0]["shifts"][0]["t"] = [0, 7]
+    (folder / "partialsum.json").write_text(cert.text(record))
+    done = _verify(folder)
+    assert done.returncode == 1 and "the recorded hint is malformed" in done.stdout, done.stdout
 
 
 def test_wrong_substituted_equation_is_not_proved(tmp_path: Path) -> None:

@@ -4,15 +4,17 @@ program model's route over it (the plan says which alignment was found, or why n
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from obligations.core.document import DocumentBuilder
-from obligations.core.model import Analysed, Description, Route, Unfolded
+from obligations.core.model import Analysed, Description, HintError, Route, Unfolded
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.spec import read
 from obligations.core.templates import Rendered
-from obligations.program.align import render_laplace, render_laplace_all_k, synth
+from obligations.program.align import hint, render_laplace, render_laplace_all_k, synth
 from obligations.program.align.render import PRELUDE, render, render_either
 from obligations.program.align.spec import AlignSpec, Relation
 from obligations.program.spec import check_program
@@ -27,6 +29,7 @@ class Found:
     invariant: synth.Invariant | None   # None at a fixed stream length: the loop unrolls
     rendered: Rendered | None           # the discrete form's file (None at a fixed stream length)
     down: synth.Alignment | None = None   # the monotone relation: `alignment` for answers up, this down
+    hint: dict[str, Any] | None = None    # the alignments and invariants as the certificate records them
 
     @property
     def note(self) -> str:
@@ -70,7 +73,7 @@ def _one(spec: AlignSpec) -> Decided:
         al = synth.search(spec)
         return NotFound(al.reason) if isinstance(al, synth.NoAlignment) else Found(al, None, None)
     r = _found(spec)
-    return r if isinstance(r, NotFound) else Found(*r, render(spec, *r))
+    return r if isinstance(r, NotFound) else Found(*r, render(spec, *r), hint=hint.record([r]))
 
 
 def _either(spec: AlignSpec) -> Decided:
@@ -84,7 +87,34 @@ def _either(spec: AlignSpec) -> Decided:
             return NotFound(f"answers moving {suffix}: {r.reason}")
         parts.append((one, *r))
     (up, al, inv), down = parts
-    return Found(al, inv, render_either(spec, (up, al, inv), down), down[1])
+    return Found(al, inv, render_either(spec, (up, al, inv), down), down[1],
+                 hint.record([(al, inv), (down[1], down[2])]))
+
+
+@contextmanager
+def adopted(spec: AlignSpec, recorded: Any) -> Iterator[None]:
+    """Within the context, `spec` is decided by the alignments and invariants a certificate
+    records (`hint`), not by searching: `verify` renders the file from them and Coq checks it.
+    Afterwards the search's answer (if any) is back: a later `prove` in the same process never
+    renders a certificate's hint.  A malformed record raises `HintError` on entry."""
+    parts = hint.parts(spec, recorded)
+    pairs = [(al, inv) for _, al, inv in parts]
+    if len(parts) == 2:
+        (up, al, inv), down = parts
+        found = Found(al, inv, render_either(spec, (up, al, inv), down), down[1], hint.record(pairs))
+    else:
+        _, al, inv = parts[0]
+        found = Found(al, inv, render(spec, al, inv), hint=hint.record(pairs))
+    key = (spec.path, spec.sha256, spec.name)
+    before = _DECIDED.get(key)
+    _DECIDED[key] = found
+    try:
+        yield
+    finally:
+        if before is None:
+            _DECIDED.pop(key, None)
+        else:
+            _DECIDED[key] = before
 
 
 class ByGenericAlignment(Route[AlignSpec, Decided]):
@@ -99,6 +129,15 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
         more = f"; falling back to enumeration at small k: {spec.fallback}" if spec.fallback else \
             "; no fallback spec to enumerate (give `fallback:`)"
         return Analysed(r, _plan(Verdict.UNDECIDED, (f"no alignment found: {r.reason}{more}",)))
+
+    def hint(self, u: Unfolded[AlignSpec, Decided]) -> dict[str, Any] | None:
+        r = u.mechanism
+        return r.hint if isinstance(r, Found) and not u.spec.continuous else None
+
+    def adopt(self, spec: AlignSpec, recorded: Any) -> AbstractContextManager[None]:
+        if spec.continuous or spec.length is not None:
+            raise HintError("the certificate records an alignment, this claim's file takes none")
+        return adopted(spec, recorded)
 
     def render(self, spec: AlignSpec, a: Analysed[Decided]) -> Rendered:
         r = a.mechanism

@@ -357,13 +357,18 @@ def _options(site: Site, allow_index: bool) -> list[Rule]:
     return out
 
 
+def units(spec: AlignSpec, ss: Sequence[Site]) -> int:
+    """W: the cost's unit is ε/W, so that every site's cost per unit of shift and the claim are integers."""
+    return math.lcm(*(s.dist.num for s in ss)) * spec.factor.denominator
+
+
 def search(spec: AlignSpec) -> Alignment | NoAlignment:
     ss = sites(spec.body)
     if not ss:
         return NoAlignment("the program samples no noise")
     loop_index, loop = the_loop(spec.body)
     idx = index_mode(spec.body)
-    W = math.lcm(*(s.dist.num for s in ss)) * spec.factor.denominator
+    W = units(spec, ss)
     C = int(spec.factor * W)
     opts = [_options(s, idx is not None) for s in ss]
     weights = [s.dist.den * (W // s.dist.num) for s in ss]

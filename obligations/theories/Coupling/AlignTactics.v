@@ -320,11 +320,13 @@ Ltac pout_eq :=
   | |- _ => first [reflexivity | lia]
   end.
 
-(** An invariant's phases, as a goal: the first phase whose every atom [lia] proves (one
-    small [lia] per atom, instead of one over the whole disjunction). *)
+(** An invariant's phases, as a goal: the first phase [lia] proves (one [lia] per phase,
+    over its conjunction, instead of one over the whole disjunction, which [lia] would turn
+    into clauses, or one per atom, each of which translates the whole context again:
+    noisymax's leaves 3.7-4.9 -> 2.8-3.4 s CPU, its step's Qed 2.1-2.6 -> 1.8-2.1 s). *)
 Ltac pdisj := lazymatch goal with
-  | |- _ \/ _ => first [left; repeat split; lia | right; pdisj]
-  | |- _ => repeat split; lia
+  | |- _ \/ _ => first [left; lia | right; pdisj]
+  | |- _ => lia
   end.
 
 Ltac pleaf_eq := first [reflexivity | assumption | intros; reflexivity | intros; discriminate
