@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
@@ -329,6 +329,18 @@ class SSimple:
 
 
 Stmt = SAssign | SSample | SIf | SFor | SOut | SSimple
+
+
+def statements(body: Sequence[Stmt]) -> list[Stmt]:
+    """Every statement of a body, nested ones included, in program order."""
+    out: list[Stmt] = []
+    for s in body:
+        out.append(s)
+        if isinstance(s, SIf):
+            out += statements(s.then) + statements(s.orelse)
+        elif isinstance(s, SFor):
+            out += statements(s.body)
+    return out
 
 
 def support_size(d: DExp) -> int:

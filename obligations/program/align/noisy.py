@@ -98,19 +98,8 @@ def _whole(a: P.AExp, whole: set[int], nvars: int) -> bool:
 
 
 def _sampled(body: tuple[P.Stmt, ...]) -> set[int]:
-    return {s.x for s in _all(body) if isinstance(s, P.SSample)}
+    return {s.x for s in P.statements(body) if isinstance(s, P.SSample)}
 
 
 def _assigns(body: tuple[P.Stmt, ...]) -> list[tuple[int, P.AExp]]:
-    return [(s.x, s.a) for s in _all(body) if isinstance(s, P.SAssign)]
-
-
-def _all(body: tuple[P.Stmt, ...]) -> list[P.Stmt]:
-    out: list[P.Stmt] = []
-    for s in body:
-        out.append(s)
-        if isinstance(s, P.SIf):
-            out += _all(s.then) + _all(s.orelse)
-        elif isinstance(s, P.SFor):
-            out += _all(s.body)
-    return out
+    return [(s.x, s.a) for s in P.statements(body) if isinstance(s, P.SAssign)]

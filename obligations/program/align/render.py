@@ -228,9 +228,9 @@ def _context(spec: AlignSpec, al: Alignment, inv: Invariant) -> dict[str, object
     t = Terms(n + npub)
     li, loop = the_loop(spec.body)
     emits = any(isinstance(s, P.SOut) or (isinstance(s, P.SSimple) and s.kind in ("top", "bot"))
-                for s in _flat(loop.body))
+                for s in P.statements(loop.body))
     pre_emits = any(isinstance(s, P.SOut) or (isinstance(s, P.SSimple) and s.kind in ("top", "bot"))
-                    for s in _flat(spec.body[:li]))
+                    for s in P.statements(spec.body[:li]))
     literal_out = not emits and not pre_emits
     lv = " ".join(f"l{i}" for i in range(n))
     rv = " ".join(f"r{i}" for i in range(n))
@@ -283,14 +283,3 @@ def _shared_tactic(inv: Invariant) -> str:
 
 def _first_loop_site(al: Alignment) -> int:
     return next((s.index for s in al.sites if s.in_loop), len(al.sites))
-
-
-def _flat(body: Sequence[P.Stmt]) -> list[P.Stmt]:
-    out: list[P.Stmt] = []
-    for s in body:
-        out.append(s)
-        if isinstance(s, P.SIf):
-            out += _flat(s.then) + _flat(s.orelse)
-        elif isinstance(s, P.SFor):
-            out += _flat(s.body)
-    return out
