@@ -7,10 +7,11 @@ import sys
 
 from obligations.certify.outcome import Settings
 from obligations.certify.run import check_library
+from obligations.prover.pool import cores
 
 
 def main() -> int:
-    problem = check_library(Settings())
+    problem = check_library(Settings(jobs=cores()))
     if problem is not None:
         print(f"check-library: {problem}", file=sys.stderr)
         return 1

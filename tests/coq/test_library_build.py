@@ -1,12 +1,15 @@
 """Real coqc on a small library: `build_theories` compiles only what a file loads (a fresh
 install compiles what its first spec needs), and rebuilds a file whose dependency was rebuilt
-(make's rule), so a partly compiled library never mixes stale and fresh .vo files."""
+(make's rule), so a partly compiled library never mixes stale and fresh .vo files; coqchk of
+the whole library in parts (`check_library`) accepts it only when every part passes."""
 from __future__ import annotations
 
 import os
 import time
 from pathlib import Path
 
+from obligations.certify.outcome import Settings
+from obligations.certify.run import check_library
 from obligations.prover.coq import Coq
 
 FILES = {
@@ -55,3 +58,21 @@ def test_a_rebuilt_dependency_makes_its_dependents_stale(tmp_path: Path) -> None
     coq.build_theories()
     final = {f: (tmp_path / f).with_suffix(".vo").stat().st_mtime_ns for f in FILES}
     assert {f for f in FILES if final[f] != after[f]} == {"Top.v", "Other.v"}
+
+
+def test_check_library_checks_every_file_in_parts_and_records_it(tmp_path: Path) -> None:
+    coq = library(tmp_path)
+    coq.build_theories()
+    settings = Settings(theories=tmp_path, build=tmp_path / "build", jobs=2)
+    assert not coq.library_checked()
+    assert check_library(settings) is None
+    assert Coq(tmp_path).library_checked()          # recorded: a later process trusts it
+
+
+def test_check_library_refuses_an_axiom_in_any_part(tmp_path: Path) -> None:
+    coq = library(tmp_path)
+    (tmp_path / "Other.v").write_text("From Obligations.Core Require Import A.\nAxiom other : a = 2.\n")
+    coq.build_theories()
+    problem = check_library(Settings(theories=tmp_path, build=tmp_path / "build", jobs=2))
+    assert problem is not None and "other" in problem
+    assert not Coq(tmp_path).library_checked()
