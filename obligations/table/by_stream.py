@@ -33,6 +33,7 @@ from obligations.core.obligation import (
     Plan,
     RowsAreDistributions,
     StreamClassCheck,
+    StreamCoefCheck,
     Verdict,
 )
 from obligations.core.spec import MechanismSpec
@@ -116,13 +117,10 @@ class ByStream(Route[MechanismSpec, Stream]):
         t, exp = _exp_bound(spec, eps_value, refute, cls, form, direction, claimed)
         check = StreamClassCheck(k, len(cls), t, spec.delta, refute, direction)
         exact = float(max(deltas))
-        plan = Plan(Verdict.REFUTED if refute else Verdict.PROVED, (RowsAreDistributions("full"), exp, check),
-                    tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
-                    delta_at_claim_float=exact,
-                    notes=(f"{k} runs on the same database by {len(cls)} classes of output sequences "
+        plan = stream_plan(refute, exp, check, exact,
+                           f"{k} runs on the same database by {len(cls)} classes of output sequences "
                            f"(at most {bound} types over {len(form.letters)} letters; the product table "
-                           f"would have {m}^{k} rows): "
-                           f"delta(eps) = {exact:.12g}",))
+                           f"would have {m}^{k} rows): delta(eps) = {exact:.12g}")
         return Analysed(Stream(table, form, check, exp), plan)
 
     def render(self, spec: MechanismSpec, a: Analysed[Stream]) -> Rendered:
@@ -165,6 +163,15 @@ def loss_event_witness(check: RunsCheck, delta_exact: float, spec: MechanismSpec
                      f"its scrubbed version), S = their loss event over the {check.runs} runs on the same "
                      f"database: Pr[{first} in S] - e^eps * Pr[{second} in S] = delta(eps) = {exact} "
                      f"> delta = {spec.delta}")}
+
+
+def stream_plan(refute: bool, exp: ExpBound, check: StreamClassCheck | StreamCoefCheck, exact: float,
+                note: str) -> Plan:
+    """The plan of a same-database stream claim: the rows, e^ε's bound and the check; δ(ε)
+    computed in floats (a prediction the check decides)."""
+    return Plan(Verdict.REFUTED if refute else Verdict.PROVED, (RowsAreDistributions("full"), exp, check),
+                tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
+                delta_at_claim_float=exact, notes=(note,))
 
 
 def rational_exp(eps: sympy.Expr, refute: bool) -> tuple[Fraction, ExpBound] | None:

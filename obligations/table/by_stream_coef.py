@@ -13,7 +13,6 @@ keeps that cheaper certificate.  Python's log-space floats (analysis/cw_coef.py)
 predict the verdict."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -25,10 +24,7 @@ from obligations.analysis.finite import FiniteMechanism, epsilon_value, exp_boun
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import (
     ExpBound,
-    Plan,
-    RowsAreDistributions,
     StreamCoefCheck,
-    Verdict,
 )
 from obligations.core.spec import MechanismSpec
 from obligations.core.templates import INTERVAL_PRELUDE, Rendered
@@ -153,13 +149,12 @@ class ByStreamCoef(Route[MechanismSpec, Coef]):
         refute = exact > claimed
         t, exp = _exp_bound(eps_value, refute)
         check = StreamCoefCheck(k, t, spec.delta, refute, direction, TAU_EXP)
-        plan = Plan(Verdict.REFUTED if refute else Verdict.PROVED, (RowsAreDistributions("full"), exp, check),
-                    tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
-                    delta_at_claim_float=exact,
-                    notes=(f"{k} runs on the same database by coefficient vectors (randomized response, "
-                           f"lo = {lo}, r = {r}; the product table would have {spec.outputs.size}^{k} rows): "
-                           f"delta(eps) = {exact:.12g}, bracket [{pair[direction].lower:.12g}, "
-                           f"{pair[direction].upper:.12g}] predicted in floats",))
+        plan = by_stream.stream_plan(refute, exp, check, exact,
+                                     f"{k} runs on the same database by coefficient vectors (randomized "
+                                     f"response, lo = {lo}, r = {r}; the product table would have "
+                                     f"{spec.outputs.size}^{k} rows): delta(eps) = {exact:.12g}, bracket "
+                                     f"[{pair[direction].lower:.12g}, {pair[direction].upper:.12g}] "
+                                     "predicted in floats")
         return Analysed(Coef(table, lo, r, swaps(prior, alt), symmetry(prior, alt), check, exp), plan)
 
     def render(self, spec: MechanismSpec, a: Analysed[Coef]) -> Rendered:
