@@ -11,6 +11,13 @@ have_coq() {
     [ -d "$(coqc -where)/user-contrib/mathcomp/analysis" ]
 }
 
+# One install at a time: CI starts one at its beginning and `make test` another beside its
+# Python tests; the second waits for the first, then finds Coq installed.
+lock="$(dirname "$0")/../build/install-coq.lock"
+mkdir -p "$(dirname "$lock")"
+exec 9> "$lock"
+flock 9
+
 if have_coq; then exit 0; fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "Installing Coq from Debian's packages: $PACKAGES"
