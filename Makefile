@@ -52,6 +52,10 @@ $(VENV)/.installed: pyproject.toml
 	-$(EDITABLE) '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
 	touch $@ $(VENV)/.docs-installed
 
+# OCaml's minor heap for coqc and coqchk (as obligations/prover/process.py sets it for the
+# processes it starts): fewer collections while the library loads; never a different result.
+export OCAMLRUNPARAM ?= s=4M
+
 # files coqc compiles at once when building theories/ (the library: about 140 files)
 NPROC ?= $(shell nproc 2>/dev/null || echo 2)
 theories: coq
@@ -84,7 +88,8 @@ verify: setup theories
 # first (tests/conftest.py orders them; xdist would otherwise reorder by test count).
 # The whole suite; the library is built (and checked by coqchk) while the tests that need no
 # Coq run, then the Coq tests (scripts/test.sh).
-test: setup
+# Coq is installed (when missing) beside the tests that need none: scripts/test.sh.
+test: venv
 	@bash scripts/test.sh "$(PY)" "$(NPROC)"
 
 # The site of docs/ (mkdocs.yml) in build/site, with MkDocs from the `docs` extra; --strict
