@@ -78,8 +78,13 @@ def test_cluster_of_two_workers_reports_and_certifies_what_prove_does(
         serial: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
     distributed = pytest.importorskip(
         "distributed", reason="the Dask route is the optional extra 'cluster' (pip install 'obligations[cluster]')")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+    import dask
+    # The workers forked from this process, not spawned: a spawned worker imports the package
+    # and Dask again (~10 s CPU for two); the jobs still go to two other processes through the
+    # scheduler, pickled, as on a real cluster.
+    with dask.config.set({"distributed.worker.multiprocessing-method": "fork"}), \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                     dashboard_address=None) as cluster:
         assert len(cluster.workers) == 2
         run = prove(serial[0], serial[1].parent / "cluster", "--cluster", cluster.scheduler_address)
     same_as_serial(serial, serial[1].parent / "cluster", run)
