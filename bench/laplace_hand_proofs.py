@@ -7,9 +7,10 @@ good by RealAlignSteps.v's step lemmas, the measurable pieces by TapeFibers.v, t
 `rdp_of_aligned`; and the Laplace mechanism on a count through `rdp_of_aligned` with the shift
 "left input minus right input"; CheckDP's sparsevector for every stream length from its aligned
 run being good alone, the measurable pieces by RunFibers.v) against the built library in a
-scratch folder, in dependency order, and prints each file's coqc CPU and the assumptions its `Print Assumptions` shows.  The same claim
-is proved with no hand-written step through `prove` (mechanisms/above_threshold_laplace_k1.yaml,
-bench/laplace_fixed_length.py).  It asserts nothing.
+scratch folder, in dependency order, and prints each file's coqc CPU and the assumptions its
+`Print Assumptions` shows.  The same claims are proved with no hand-written step through `prove`
+(mechanisms/above_threshold_laplace_k1.yaml, bench/laplace_fixed_length.py;
+mechanisms/checkdp/sparsevector_laplace.yaml, bench/laplace_all_k.py).  It asserts nothing.
 """
 from __future__ import annotations
 
