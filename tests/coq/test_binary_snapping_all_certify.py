@@ -3,16 +3,21 @@ theorem quantifies over lambda, Lambda, B, the tie rule, lnf and pr, from the li
 snap_binary64_dp_tight) with only the reals' axioms; Mironov's constants are undecided by Python and get
 no certificate, and the same file forced through Coq is refused at the constant's inequality
 (Coq, not Python, decides); the seed's constants are refuted through SnapSeedRealRefuted.v (the claim's
-negation, its witness's inputs reals), and the same negation with a constant above 12 is refused;
+negation, its witness's inputs reals), and the same negation with a constant above 12 is refused by coqc;
 Mironov's (16, 0) for a log within 1 ulp is refuted through SnapUlpsRefuted.v (binary64 inputs).
-About 60 s CPU (the refutation's audit traverses the library's `interval` proofs: ~16 s per coqc)."""
+The two refutations are read from the certificates Coq made of the shipped specs
+(mechanisms/refuted/; tests/coq/test_committed_certificates.py keeps them current): proving them
+again costs ~26 s CPU each (the refutation's audit traverses the library's `interval` proofs), and
+the refused larger constants compile the seed's refutation file itself.  About 20 s CPU."""
 from __future__ import annotations
 
 import json
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
+import committed
 import inprocess
 import pytest
 
@@ -22,7 +27,7 @@ from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = Path("mechanisms/binary64_snapping_all_parameters.yaml")
-SEED = Path("tests/specs/binary64/binary64_snapping_all_parameters_seed_constants.yaml")
+SEED = Path("mechanisms/refuted/binary64_snapping_seed_constant_all_parameters.yaml")
 MIRONOV = Path("tests/specs/binary64/binary64_snapping_all_parameters_mironov_constants.yaml")
 ONE_ULP_MIRONOV = Path("mechanisms/refuted/binary64_snapping_mironov_constant_one_ulp.yaml")
 REALS = {"Coq.Reals.ClassicalDedekindReals.sig_not_dec", "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
@@ -70,15 +75,22 @@ def test_mironov_constants_get_no_certificate_and_coq_refuses_them(tmp_path: Pat
     assert lemmas[-1].startswith("Lemma binary64_snapping_all_parameters_mironov_constants_a_ok :"), forced.stderr
 
 
-def test_seed_constants_are_refuted_with_a_certificate(tmp_path: Path) -> None:
+def _refuted(spec: Path) -> dict[str, Any]:
+    """The committed certificate of a shipped refuted spec, and what `prove` printed of it."""
+    _, results = committed.results(spec)
+    [(name, outcome)] = results.items()
+    assert outcome["verdict"] == "refuted" and outcome["cached"] is True
+    cert = committed.record(name, REPO / "certificates")
+    assert cert["verdict"] == "refuted" and cert["witness"]
+    return cert
+
+
+def test_seed_constants_are_refuted_with_a_certificate() -> None:
     """The seed's (12, 2) for all parameters at ties up: the certificate's theorem is the negation of
     the claim as the proved form states it (the same quantifiers and premises), its witness real inputs."""
-    run = _prove(tmp_path, SEED)
-    assert run.returncode == 1 and "REFUTED" in run.stdout, run.stdout + run.stderr
-    cert = json.loads((tmp_path / "out" / "binary64_snapping_all_parameters_seed_constants.json").read_text())
-    assert cert["verdict"] == "refuted"
+    cert = _refuted(SEED)
     [thm] = cert["theorems"]
-    assert thm["name"] == "binary64_snapping_all_parameters_seed_constants_not_dp"
+    assert thm["name"] == "binary64_snapping_seed_constant_all_parameters_not_dp"
     assert thm["statement"].startswith("~ (forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (lam grid B : R), "
                                        "uprob pr -> powerRZ 2 (-968) <= lam -> ")
     assert "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->" in thm["statement"]
@@ -101,16 +113,13 @@ def test_a_larger_constant_is_not_refuted_by_coq(tmp_path: Path, monkeypatch: py
     (tmp_path / "Larger.v").write_text(text.replace(old, new))
     forced = subprocess.run(["coqc", "-Q", str(THEORIES), "Obligations", "Larger.v"], capture_output=True, text=True,
                             timeout=300, cwd=tmp_path)
-    assert forced.returncode != 0 and "binary64_snapping_all_parameters_seed_constants_not_dp" not in forced.stdout
+    assert forced.returncode != 0 and "binary64_snapping_seed_constant_all_parameters_not_dp" not in forced.stdout
 
 
-def test_mironovs_constant_for_a_log_within_one_ulp_is_refuted(tmp_path: Path) -> None:
+def test_mironovs_constant_for_a_log_within_one_ulp_is_refuted() -> None:
     """Mironov's (16, 0) for a log within 1 ulp: refuted through SnapUlpsRefuted.v, the negated statement
     with the claim's log premise, the witness's inputs binary64 floats."""
-    run = _prove(tmp_path, ONE_ULP_MIRONOV)
-    assert run.returncode == 1 and "REFUTED" in run.stdout, run.stdout + run.stderr
-    cert = json.loads((tmp_path / "out" / "binary64_snapping_mironov_constant_one_ulp.json").read_text())
-    assert cert["verdict"] == "refuted"
+    cert = _refuted(ONE_ULP_MIRONOV)
     [thm] = cert["theorems"]
     assert thm["statement"].startswith("~ (forall (choice : Z -> bool) (lnf : R -> R) (pr : (R -> Prop) -> R) ")
     assert ("(forall v : R, generic_format radix2 (FLT_exp (-1074) 53) v -> 0 < v < 1 -> "

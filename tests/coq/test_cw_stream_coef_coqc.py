@@ -4,19 +4,22 @@ route renders go to coqc.  At ε = 50·ln(19/4), δ(ε) = 0.0325344960163: (ε, 
 (mechanisms/rr5_cw_stream_50_runs.yaml, one order of the rows and the symmetry of the priors),
 (ε, 0.0325) refuted (mechanisms/refuted/rr5_cw_stream_50_runs_below.yaml, rounding down, the
 dropped mass subtracted), and the proof of the false claim (ε, 0.0325) is refused by coqc.  Each
-theorem rests on the reals' axioms and the primitive floats' specifications only.  (coqc only:
-coqchk's re-check of each file takes minutes, measured in docs/profiles.md.)"""
+theorem rests on the reals' axioms and the primitive floats' specifications only.  The proof and
+the refutation are read from the certificates Coq made of the shipped specs (`make prove`;
+tests/coq/test_committed_certificates.py keeps them current): compiling both again cost ~18 s CPU;
+the refused proof is compiled here.  (coqc only: coqchk's re-check of each file takes minutes,
+measured in docs/profiles.md.)"""
 from __future__ import annotations
 
 import subprocess
 from pathlib import Path
 
+import committed
 import pytest
 from coqrun import coqc
 
 from obligations.certify import allowlist
 from obligations.models import load, unfold
-from obligations.prover.coq import assumption_names
 
 REPO = Path(__file__).resolve().parent.parent.parent
 pytestmark = pytest.mark.coq
@@ -29,25 +32,19 @@ def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[s
     return coqc(tmp_path, name, text, timeout=600)
 
 
-def assert_audited(done: subprocess.CompletedProcess[str], theorem: str) -> None:
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    start = next(i for i, ln in enumerate(lines) if ln.startswith("Axioms:"))
-    names = assumption_names(lines[start:], theorem)
-    full, unresolved = allowlist.full_names(names, allowlist.REALS | allowlist.PRIMITIVE)
-    assert names and not unresolved and allowlist.refused(full, uses_interval=True) == []
-
-
-def test_proved_and_refuted_from_both_sides(tmp_path: Path) -> None:
-    for path, theorem, statement in (
-            (PROVED, "rr5_cw_stream_50_runs_dp",
+def test_proved_and_refuted_from_both_sides() -> None:
+    for path, verdict, theorem, statement in (
+            (PROVED, "proved", "rr5_cw_stream_50_runs_dp",
              "dp nb_all rr5_cw_stream_50_runs (50 * ln (19 / 4)) (163 / 5000)"),
-            (REFUTED, "rr5_cw_stream_50_runs_below_refuted",
+            (REFUTED, "refuted", "rr5_cw_stream_50_runs_below_refuted",
              "~ dp nb_all rr5_cw_stream_50_runs_below (50 * ln (19 / 4)) (13 / 400)")):
-        u = unfold(load(path))
-        done = _coqc(tmp_path, u.spec.name, u.rendered.text)
-        assert_audited(done, theorem)
-        assert statement in " ".join(done.stdout.split())
+        folder, results = committed.results(path)
+        assert results[path.stem]["verdict"] == verdict
+        record = committed.record(path.stem, folder)
+        assert record["theorems"] == [{"name": theorem, "statement": statement}]
+        assert record["assumptions"] and record["uses_interval"] is True
+        assert set(record["assumptions"]) <= allowlist.REALS | allowlist.PRIMITIVE
+        assert allowlist.refused(record["assumptions"], uses_interval=True) == []
 
 
 def test_the_proof_of_a_false_claim_is_refused(tmp_path: Path) -> None:

@@ -56,13 +56,12 @@ def test_false_claim_is_not_proved(tmp_path: Path) -> None:
     assert "kov_le_check kovf_r kovf_t_0 10" in done.stderr   # stopped at the interval check
 
 
-def test_the_general_theorem_rests_on_the_reals_alone(tmp_path: Path) -> None:
+def test_the_general_theorem_rests_on_the_reals_alone(pld_assumptions: dict[str, list[str]]) -> None:
     """`dp_power_kov` (every ε0-DP mechanism, the KOV sum as a real) uses no float; the floats
-    enter with the interval evaluation (`dp_power_kov_check`)."""
-    done = _coqc(tmp_path, "audit", "From Obligations Require Import PreludePLD.\nSet Printing Width 100000.\n"
-                                    "Print Assumptions dp_power_kov.\nPrint Assumptions dp_power_kov_check.\n")
-    assert done.returncode == 0, done.stderr
-    exact, floats = (assumption_names(b, "kov") for b in assumption_blocks(done.stdout))
+    enter with the interval evaluation (`dp_power_kov_check`).  (One coqc run shared with
+    test_pld_certify.py: tests/coq/conftest.py.)"""
+    exact = assumption_names(pld_assumptions["dp_power_kov"], "kov")
+    floats = assumption_names(pld_assumptions["dp_power_kov_check"], "kov")
     full, unresolved = allowlist.full_names(exact, allowlist.REALS)
     assert not unresolved and allowlist.refused(full, uses_interval=False) == []
     assert any("FloatAxioms" in n for n in floats) and not any("FloatAxioms" in n for n in exact)

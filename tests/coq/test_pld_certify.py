@@ -42,13 +42,12 @@ def test_false_claim_is_not_proved(tmp_path: Path) -> None:
     assert "pld_checks" in done.stderr   # stopped at the interval check, not elsewhere
 
 
-def test_hs_is_determined_by_the_pld_on_the_reals_alone(tmp_path: Path) -> None:
+def test_hs_is_determined_by_the_pld_on_the_reals_alone(pld_assumptions: dict[str, list[str]]) -> None:
     """The library theorem (hs of the k-fold composition = the PLD's convolution power) rests on
-    the real numbers' axioms only; the floats enter with the interval evaluation."""
-    done = _coqc(tmp_path, "audit", "From Obligations Require Import PreludePLD.\nSet Printing Width 100000.\n"
-                                    "Print Assumptions hs_power_pld.\nPrint Assumptions dp_power_pld2.\n")
-    assert done.returncode == 0, done.stderr
-    exact, floats = (assumption_names(b, "pld") for b in assumption_blocks(done.stdout))
+    the real numbers' axioms only; the floats enter with the interval evaluation (one coqc run
+    shared with test_kov_certify.py: tests/coq/conftest.py)."""
+    exact = assumption_names(pld_assumptions["hs_power_pld"], "pld")
+    floats = assumption_names(pld_assumptions["dp_power_pld2"], "pld")
     full, unresolved = allowlist.full_names(exact, allowlist.REALS)
     assert not unresolved and allowlist.refused(full, uses_interval=False) == []
     assert any("FloatAxioms" in n for n in floats) and not any("FloatAxioms" in n for n in exact)
