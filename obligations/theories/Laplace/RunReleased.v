@@ -29,7 +29,7 @@ From Coq Require Reals.
 From Obligations.Program Require ProgramSyntax.
 From Obligations.Coupling Require TapeSem.
 From Obligations.Laplace Require Import Noise TapeMeasure TapeMeasurable RealTape TapeFibers ProgAlign.
-From Obligations.Laplace Require Import RealRelational RealAlignRun RunFibers.
+From Obligations.Laplace Require Import RealRelational RealAlignRun RunFibers ReleasedIndex.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -40,29 +40,6 @@ Local Open Scope ring_scope.
 
 Local Notation R := Rdefinitions.R.
 Local Notation IZR := Rdefinitions.IZR.
-
-(** ** The released index, read from the prophecy *)
-
-(** The prophecy's [n]-th released value is the real [r]. *)
-Definition released_at (o : list roval) (n : nat) (r : R) : bool :=
-  match List.nth_error o n with Some (ROVal w) => reqb r w | _ => false end.
-
-(** The prophecy's [n]-th released value is not a whole number (or not a real). *)
-Definition released_noint (o : list roval) (n : nat) : Prop :=
-  match List.nth_error o n with Some (ROVal w) => forall z, w <> IZR z | _ => True end.
-
-Lemma released_cases (o : list roval) (n : nat) :
-  (exists z, List.nth_error o n = Some (ROVal (IZR z))) \/ released_noint o n.
-Proof.
-rewrite /released_noint; case: (List.nth_error o n) => [[| |w]|]; try by right.
-have [e|ne] := Reals.RIneq.Req_dec w (IZR (rfloor w)).
-  by left; exists (rfloor w); rewrite -e.
-right=> z ez; apply: ne; by rewrite ez rfloor_IZR.
-Qed.
-
-Lemma released_at_int (o : list roval) (n : nat) (z : Z) (r : R) :
-  List.nth_error o n = Some (ROVal (IZR z)) -> released_at o n r = reqb r (IZR z).
-Proof. by rewrite /released_at => ->. Qed.
 
 (** ** The left run's outputs are measurable *)
 

@@ -1,0 +1,70 @@
+(** * The released index read from the output prophecy, over the reals
+
+    Report-noisy-max's alignment moves the noise of the answer whose index the
+    program releases after the loop: the shift at the loop's sampling site
+    compares the loop index with the value the output prophecy [o] (the left
+    run's outputs) says is released ([released_at]).  Over the reals a
+    released value is a real, and a prophecy is any list of them: the value
+    at the released position is a whole number or it is not
+    ([released_cases]).  A generated invariant states its phases for a
+    whole-number prophecy [w] only (the phases read [w]
+    as an integer, so their arithmetic stays with [lia]); when the prophecy
+    is not a whole number the invariant holds trivially
+    ([released_noint_absurd]) and the run is void at its output, which
+    releases a whole number ([released_out_noint]).  [rreleased_final]
+    decides that output check at a leaf of the whole run.  The measurable
+    side is RunReleased.v. *)
+From Coq Require Import List ZArith Bool Reals Lia Lra.
+From Obligations.Laplace Require Import RealTape RealRelational RealAlignRun RealSym RealLoopSym.
+Import ListNotations.
+Local Open Scope Z_scope.
+
+(** The prophecy's [n]-th released value is the real [r]. *)
+Definition released_at (o : list roval) (n : nat) (r : R) : bool :=
+  match nth_error o n with Some (ROVal w) => reqb r w | _ => false end.
+
+(** The prophecy's [n]-th released value is not a whole number (or not a real, or absent). *)
+Definition released_noint (o : list roval) (n : nat) : Prop :=
+  match nth_error o n with Some (ROVal w) => forall z, w <> IZR z | _ => True end.
+
+Lemma released_cases (o : list roval) (n : nat) :
+  (exists z, nth_error o n = Some (ROVal (IZR z))) \/ released_noint o n.
+Proof.
+  unfold released_noint. destruct (nth_error o n) as [[| |w]|]; try (right; exact I).
+  destruct (Req_dec w (IZR (rfloor w))) as [e|ne].
+  - left. exists (rfloor w). rewrite <- e. reflexivity.
+  - right. intros z ez. apply ne. rewrite ez, rfloor_IZR. reflexivity.
+Qed.
+
+Lemma released_int_eq (o : list roval) (n : nat) (w w' : Z) :
+  nth_error o n = Some (ROVal (IZR w)) -> nth_error o n = Some (ROVal (IZR w')) -> w' = w.
+Proof. intros H H'. rewrite H in H'. injection H' as H'. symmetry. apply eq_IZR, H'. Qed.
+
+Lemma released_noint_absurd (o : list roval) (n : nat) (w : Z) (P : Prop) :
+  released_noint o n -> nth_error o n = Some (ROVal (IZR w)) -> P.
+Proof. unfold released_noint. intros Hn H. rewrite H in Hn. destruct (Hn w eq_refl). Qed.
+
+(** The output check of a whole number against a prophecy that is not one fails (in the form
+    [rlsimpl] leaves it). *)
+Lemma released_out_noint (o : list roval) (n : nat) (z : Z) :
+  released_noint o n ->
+  match nth_error o n with Some (ROVal r') => reqb (IZR z) r' | _ => false end = false.
+Proof.
+  unfold released_noint. destruct (nth_error o n) as [[| |w]|]; intros Hn; try reflexivity.
+  unfold reqb. destruct (Req_EM_T (IZR z) w) as [e|_]; [|reflexivity].
+  destruct (Hn z (eq_sym e)).
+Qed.
+
+(** A leaf of the whole run: the output check against the prophecy, decided. *)
+Ltac rreleased_final :=
+  rlsimpl;
+  repeat match goal with
+  | Hn : released_noint ?o ?n |- context [nth_error ?o ?n] => rewrite (released_out_noint o n _ Hn)
+  | H : nth_error ?o ?n = _ |- context [nth_error ?o ?n] => rewrite H; rlsimpl
+  | |- context [reqb (IZR ?a) (IZR ?b)] => destruct (reqb (IZR a) (IZR b)) eqn:?
+  end.
+
+(** A leaf of one iteration under a whole-number prophecy: the generated [intro] lemma takes
+    the prophecy's value first. *)
+Ltac rleaf_inv_released intro :=
+  match goal with Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ => rleaf_inv (intro w) end.
