@@ -64,7 +64,51 @@ Ltac rreleased_final :=
   | |- context [reqb (IZR ?a) (IZR ?b)] => destruct (reqb (IZR a) (IZR b)) eqn:?
   end.
 
-(** A leaf of one iteration under a whole-number prophecy: the generated [intro] lemma takes
-    the prophecy's value first. *)
+(** One atom of a phase: over the integers by [lia], over the reals by [lra]; [rlatom_released]
+    also reads an integer atom over the reals (a cost bound read with noisy slots). *)
+Ltac rlatom_released_z :=
+  first [ reflexivity | assumption
+        | lazymatch goal with
+          | |- (_ <= _)%Z => lia
+          | |- (_ < _)%Z => lia
+          | |- @eq Z _ _ => lia
+          | |- not (@eq Z _ _) => lia
+          | |- (_ <= _)%R => rlra
+          | |- (_ < _)%R => rlra
+          | |- @eq R _ _ => rlra
+          | |- _ => first [lia | rlra]
+          end ].
+
+Ltac rlatom_released :=
+  first [ rlatom_released_z
+        | lazymatch goal with
+          | |- (_ <= _)%Z => rzr_goal; rlra0
+          | |- (_ < _)%Z => rzr_goal; rlra0
+          | |- @eq Z _ _ => rzr_goal; rlra0
+          end ].
+
+(** An invariant's phases: the first whose every atom holds by [atom] (never an atom tried on
+    the whole disjunction). *)
+Ltac rldisj_with atom :=
+  lazymatch goal with
+  | |- _ \/ _ => first [left; repeat split; atom | right; rldisj_with atom]
+  | |- _ => repeat split; atom
+  end.
+
+(** First with integer atoms over the integers only (a phase's guards fail at once), then with
+    the reals as well. *)
+Ltac rldisj_released := first [rldisj_with rlatom_released_z | rldisj_with rlatom_released].
+
+(** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
+    takes it first): void, contradictory over the integers, the invariant's phases at the next
+    index, halted in the post-condition, or contradictory over the reals. *)
 Ltac rleaf_inv_released intro :=
-  match goal with Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ => rleaf_inv (intro w) end.
+  match goal with
+  | Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ =>
+      rleaf_prep;
+      first [ rlvoid
+            | exfalso; lia
+            | left; split; [ apply (intro w); [assumption|reflexivity|red; rldisj_released] | reflexivity ]
+            | right; left; split; [repeat split; rleaf_eq | reflexivity]
+            | exfalso; rlra ]
+  end.
