@@ -100,7 +100,7 @@ Ltac rldisj_with atom :=
 Ltac rldisj_released := first [rldisj_with rlatom_released_z | rldisj_with rlatom_released].
 
 (** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
-    takes it first): void, contradictory over the integers, the invariant's phases at the next
+    takes it first, then the phases): void, contradictory over the integers, the invariant's phases at the next
     index, halted in the post-condition, or contradictory over the reals. *)
 Ltac rleaf_inv_released intro :=
   match goal with
@@ -108,7 +108,11 @@ Ltac rleaf_inv_released intro :=
       rleaf_prep;
       first [ rlvoid
             | exfalso; lia
-            | left; split; [ apply (intro w); [assumption|reflexivity|red; rldisj_released] | reflexivity ]
+            | left; split; [ apply (intro w); [red; rldisj_released | first [assumption | reflexivity] ..] | reflexivity ]
             | right; left; split; [repeat split; rleaf_eq | reflexivity]
             | exfalso; rlra ]
   end.
+
+(** The invariant before the loop, under a whole-number prophecy [w]: the loop index is 0, so
+    the released index is ahead of it or behind it ([0 <= w] or not). *)
+Ltac rreleased_init w := first [rldisj_released | destruct (Z.le_gt_cases 0 w); rldisj_released].
