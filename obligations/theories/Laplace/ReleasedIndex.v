@@ -64,8 +64,9 @@ Ltac rreleased_final :=
   | |- context [reqb (IZR ?a) (IZR ?b)] => destruct (reqb (IZR a) (IZR b)) eqn:?
   end.
 
-(** One atom of a phase: over the integers by [lia], over the reals by [lra]; [rlatom_released]
-    also reads an integer atom over the reals (a cost bound read with noisy slots). *)
+(** One atom of a phase: over the integers by [lia], over the reals by [lra] (the hypotheses'
+    [IZR] pushed down once per leaf, [rizr_push_hyps]); [rlatom_released] also reads an integer
+    atom over the reals (a cost bound read with noisy slots). *)
 Ltac rlatom_released_z :=
   first [ reflexivity | assumption
         | lazymatch goal with
@@ -73,9 +74,9 @@ Ltac rlatom_released_z :=
           | |- (_ < _)%Z => lia
           | |- @eq Z _ _ => lia
           | |- not (@eq Z _ _) => lia
-          | |- (_ <= _)%R => rlra
-          | |- (_ < _)%R => rlra
-          | |- @eq R _ _ => rlra
+          | |- (_ <= _)%R => rizr_push; first [lra | rabs_split; lra]
+          | |- (_ < _)%R => rizr_push; first [lra | rabs_split; lra]
+          | |- @eq R _ _ => rizr_push; first [lra | rabs_split; lra]
           | |- _ => first [lia | rlra]
           end ].
 
@@ -99,13 +100,19 @@ Ltac rldisj_with atom :=
     the reals as well. *)
 Ltac rldisj_released := first [rldisj_with rlatom_released_z | rldisj_with rlatom_released].
 
+(** [IZR] pushed down in the hypotheses once (not in the goal: a whole-number slot of the state
+    stays [IZR z] for the [intro] lemma). *)
+Ltac rizr_push_hyps :=
+  repeat (first [rewrite plus_IZR in * |- | rewrite minus_IZR in * |- | rewrite mult_IZR in * |-
+                | rewrite opp_IZR in * |-]).
+
 (** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
     takes it first, then the phases): void, contradictory over the integers, the invariant's phases at the next
     index, halted in the post-condition, or contradictory over the reals. *)
 Ltac rleaf_inv_released intro :=
   match goal with
   | Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ =>
-      rleaf_prep;
+      rleaf_prep; rizr_push_hyps;
       first [ rlvoid
             | exfalso; lia
             | left; split; [ apply (intro w); [red; rldisj_released | first [assumption | reflexivity] ..] | reflexivity ]
