@@ -36,7 +36,7 @@ Proof.
   - right. intros z ez. apply ne. rewrite ez, rfloor_IZR. reflexivity.
 Qed.
 
-Lemma released_int_eq (o : list roval) (n : nat) (w w' : Z) :
+Lemma released_int_same (o : list roval) (n : nat) (w w' : Z) :
   nth_error o n = Some (ROVal (IZR w)) -> nth_error o n = Some (ROVal (IZR w')) -> w' = w.
 Proof. intros H H'. rewrite H in H'. injection H' as H'. symmetry. apply eq_IZR, H'. Qed.
 

@@ -62,7 +62,7 @@ Lemma noisymax_laplace_inv_intro (w : Z) (x x' : list Z) (o : list roval) (j : n
 Proof.
   intros Ho Hb Hp. exists l0, l1, l2, l3, l4, r0, r1, r2, r3, r4, TL, TA.
   split; [reflexivity|]. split; [reflexivity|]. split; [exact Hb|].
-  intros w' Hw. rewrite (released_int_eq o 0 w w' Ho Hw). exact Hp.
+  intros w' Hw. rewrite (released_int_same o 0 w w' Ho Hw). exact Hp.
 Qed.
 
 Lemma noisymax_laplace_inv_free (x x' : list Z) (o : list roval) (j : nat) (l0 : R) (l1 : Z) (l2 : Z) (l3 : Z) (l4 : R) (r0 : R) (r1 : Z) (r2 : Z) (r3 : Z) (r4 : R) TL TA pw acc bd vd :
