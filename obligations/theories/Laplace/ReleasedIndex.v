@@ -107,17 +107,22 @@ Ltac rizr_push_hyps :=
                 | rewrite opp_IZR in * |-]).
 
 (** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
-    takes it first, then the phases): void, contradictory over the integers, the invariant's phases at the next
-    index, halted in the post-condition, or contradictory over the reals. *)
+    takes it first, then the phases), the phases at the current index still a premise of the
+    goal (the step reverts them): the leaf's comparisons read and [IZR] pushed down once, a void
+    leaf closed, and only then the phases split; each is contradictory over the integers, or
+    goes to the invariant's phases at the next index, or halts in the post-condition, or is
+    contradictory over the reals. *)
 Ltac rleaf_inv_released intro :=
   match goal with
   | Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ =>
-      rleaf_prep; rizr_push_hyps;
+      rleaf_prep; rizr_push_hyps; let Hp := fresh "Hp" in intros Hp;
       first [ rlvoid
-            | exfalso; lia
-            | left; split; [ apply (intro w); [red; rldisj_released | first [assumption | reflexivity] ..] | reflexivity ]
-            | right; left; split; [repeat split; rleaf_eq | reflexivity]
-            | exfalso; rlra ]
+            | rbool_hyps;
+              first [ exfalso; lia
+                    | left; split; [ apply (intro w); [red; rldisj_released | first [assumption | reflexivity] ..]
+                                   | reflexivity ]
+                    | right; left; split; [repeat split; rleaf_eq | reflexivity]
+                    | exfalso; rlra ] ]
   end.
 
 (** The invariant before the loop, under a whole-number prophecy [w]: the loop index is 0, so
