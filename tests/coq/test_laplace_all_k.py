@@ -1,11 +1,12 @@
 """Continuous Laplace noise for every stream length, with real Coq: `prove` certifies CheckDP's
-sparsevector (mechanisms/checkdp/sparsevector_laplace.yaml) as `rdp_all_k` over the reals, the
-discrete route's alignment and loop invariant read over the reals (render_laplace_all_k.py,
-Laplace/RealLoopSym.v); the record says the noise and no stream length; and the same file
-claiming eps/8 (the threshold's shift alone costs eps/2) is not proved.  The proof is read from
-the certificate Coq made of the spec (tests/certificates/, `make test-certificates`;
-tests/coq/test_committed_certificates.py keeps it current): proving it again here cost ~28 s CPU,
-the refused claim still runs Coq on the route's file."""
+sparsevector (mechanisms/checkdp/sparsevector_laplace.yaml) and noisymax (noisymax_laplace.yaml,
+a shift reading the released index) as `rdp_all_k` over the reals, the discrete route's
+alignment and loop invariant read over the reals (render_laplace_all_k.py, Laplace/RealLoopSym.v,
+Laplace/ReleasedIndex.v); the record says the noise and no stream length; and each file claiming
+eps/8 (sparsevector: the threshold's shift alone costs eps/2; noisymax: the winner's shift costs
+eps) is not proved.  The proofs are read from the certificates Coq made of the shipped specs
+(certificates/, `make prove`; tests/coq/test_committed_certificates.py keeps them current): proving
+them again here cost ~28 and ~35 s CPU; the refused claims still run Coq on the route's files."""
 from __future__ import annotations
 
 import json
@@ -27,6 +28,7 @@ pytestmark = pytest.mark.coq
 
 REPO = Path(__file__).resolve().parents[2]
 SPEC = REPO / "mechanisms" / "checkdp" / "sparsevector_laplace.yaml"
+NOISYMAX = REPO / "mechanisms" / "checkdp" / "noisymax_laplace.yaml"
 
 
 def test_prove_certifies_the_claim_for_every_length() -> None:
@@ -44,13 +46,26 @@ def test_prove_certifies_the_claim_for_every_length() -> None:
     assert results["sparsevector_laplace"]["claim"].endswith("under laplace noise")   # the report's claim column
 
 
-def test_a_false_claim_with_the_true_alignment_is_not_proved(tmp_path: Path) -> None:
-    spec, = load_specs([SPEC])
+def test_noisymax_with_the_released_index_is_proved_for_every_length() -> None:
+    out, results = committed.results(NOISYMAX)
+    assert results["noisymax_laplace"]["verdict"] == "proved"
+    record: dict[str, Any] = json.loads((out / "noisymax_laplace.json").read_text())
+    assert record["verdict"] == "proved"
+    assert record["claim"]["noise"] == "laplace" and "stream_length" not in record["claim"]
+    assert record["theorems"] == [{"name": "noisymax_laplace_dp_all_k", "statement":
+                                   "rdp_all_k noisymax_laplace_nb noisymax_laplace_prog 5 1"}]
+    assumptions = set(record["assumptions"])
+    assert allowlist.ANALYSIS <= assumptions and assumptions <= allowlist.REALS | allowlist.ANALYSIS
+
+
+@pytest.mark.parametrize("path", [SPEC, NOISYMAX], ids=["sparsevector", "noisymax"])
+def test_a_false_claim_with_the_true_alignment_is_not_proved(tmp_path: Path, path: Path) -> None:
+    spec, = load_specs([path])
     u = unfold(spec)
     assert isinstance(u.mechanism, Found) and u.mechanism.invariant is not None
     false = replace(u.spec, factor=Fraction(1, 8))
     rendered = render_laplace_all_k.render(false, u.mechanism.alignment, u.mechanism.invariant)
-    assert "sparsevector_laplace_prog 5 (1 / 8)%R." in rendered.text
+    assert f"{u.spec.name}_prog 5 (1 / 8)%R." in rendered.text
     outcome, audit = run_coq(replace(u, spec=false, rendered=rendered),
                              Settings(build=tmp_path, out=tmp_path, use_cache=False))
     assert audit is None and outcome.verdict == "unproved"

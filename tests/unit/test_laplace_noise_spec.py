@@ -79,6 +79,19 @@ def test_an_alignment_of_the_discrete_form_is_rendered_over_the_reals(tmp_path: 
     assert "PreludeLaplaceAll" in text and "(l0 : R) (l1 : Z)" in text   # the noisy threshold real, the count whole
 
 
+def test_a_shift_reading_the_released_index_is_rendered_over_the_reals() -> None:
+    """noisymax: the winner's shift reads the output prophecy; its phases take the released value
+    as a whole number w (the released slot best is whole, the noisy maximum bq real)."""
+    s = load(CHECKDP / "noisymax_laplace.yaml")
+    a = BY_GENERIC_ALIGNMENT.analyse(s)
+    assert a.plan.expected == Verdict.PROVED and "the index is the released value" in a.plan.notes[0]
+    text = BY_GENERIC_ALIGNMENT.render(s, a).text
+    assert "| 0%nat => if released_at o 0 (raeval (renv L) (AVar 2)) then rfloor" in text
+    assert "forall w : Z, nth_error o 0 = Some (ROVal (IZR w)) -> noisymax_laplace_phases w" in text
+    assert "(l0 : R) (l1 : Z)" in text and "apply zshift_mfibers_released." in text
+    assert "Theorem noisymax_laplace_dp_all_k : rdp_all_k noisymax_laplace_nb noisymax_laplace_prog 5 1%R." in text
+
+
 def test_the_monotone_relation_is_undecided_under_continuous_noise(tmp_path: Path) -> None:
     s = _spec(tmp_path, _continuous("sparsevector").replace("neighbours: {each: 1}", "neighbours: {monotone: 1}"))
     a = BY_GENERIC_ALIGNMENT.analyse(s)

@@ -19,9 +19,10 @@ from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, signed_z
 from obligations.program.align import render as disc
 from obligations.program.align.noisy import whole_slots
-from obligations.program.align.render_laplace import _shift_case
+from obligations.program.align.render_laplace import _shift_case as _shift_case_next
+from obligations.program.align.render_laplace import _term
 from obligations.program.align.spec import AlignSpec
-from obligations.program.align.synth import Alignment, Atom, Invariant, Lin
+from obligations.program.align.synth import Alignment, Atom, Invariant, Lin, Rule
 
 TEMPLATE = Path(__file__).with_name("laplace_all_k.v.j2")
 PRELUDE = "PreludeLaplaceAll"
@@ -33,8 +34,8 @@ def unsupported(spec: AlignSpec, al: Alignment) -> str:
     """Why this route does not render the alignment for every length ("" if it does)."""
     if spec.relation.kind not in RELATIONS:
         return f"neighbours `{spec.relation.kind}`: the proof over the reals for every length does not join two yet"
-    if al.index is not None or any(r.mode == "index" for r in al.rules):
-        return "a shift reading the released index: not rendered over the reals yet"
+    if al.index is not None and al.index.var not in whole_slots(spec.body, spec.nvars):
+        return "a shift reading a released index that may hold noise: not rendered over the reals"
     if any(t.b not in (0, 1) for r in al.rules for t in (r.t, r.f)):
         return "a shift with a multiple of the centres' difference: not rendered over the reals yet"
     return ""
@@ -107,6 +108,8 @@ def _conj(atoms: Sequence[Atom], npub: int, whole: frozenset[int], zero: frozens
 
 
 def _arith(inv: Invariant, npub: int, whole: frozenset[int]) -> str:
+    """The invariant's arithmetic (under an output prophecy: its phases, which the template
+    states for a released value that is a whole number `w`, an integer in the atoms)."""
     common, zero = disc.shared(inv), _equal_slots(inv)
     phases = " \\/\n    ".join(
         f"({_conj([*p.guard, *(a for a in p.atoms if a not in common)], npub, whole, zero)})" for p in inv.phases)
@@ -123,6 +126,17 @@ def _env(side: str, n: int, whole: frozenset[int]) -> list[str]:
     return [f"IZR {side}{i}" if i in whole else f"{side}{i}" for i in range(n)]
 
 
+def _shift_case(site: int, r: Rule, center: str, al: Alignment) -> str:
+    """A site's shift; on the released index: whether the left run's loop index is the value
+    the output prophecy releases (ReleasedIndex.v's `released_at`, a comparison of reals)."""
+    if r.mode != "index":
+        return _shift_case_next(site, r, center)
+    assert al.index is not None
+    index = f"raeval (renv L) (AVar {al.index.loop_var})"
+    return (f"{site}%nat => if released_at o {al.index.opos} ({index}) then {_term(r.t, center)} "
+            f"else {_term(r.f, center)}")
+
+
 def render(spec: AlignSpec, al: Alignment, inv: Invariant) -> Rendered:
     assert spec.length is None and not unsupported(spec, al)
     n = spec.nvars
@@ -132,7 +146,7 @@ def render(spec: AlignSpec, al: Alignment, inv: Invariant) -> Rendered:
     centers = [t.aexp(s.dist.center) for s in al.sites]
     names = spec.slot_names
     ctx.update(
-        shift_cases=[_shift_case(i, r, centers[i]) for i, r in enumerate(al.rules)],
+        shift_cases=[_shift_case(i, r, centers[i], al) for i, r in enumerate(al.rules)],
         binders=_binders(n, whole), arith=_arith(inv, spec.npub, whole),
         lenv_list="; ".join(_env("l", n, whole)), renv_list="; ".join(_env("r", n, whole)),
         lcons=" :: ".join(_env("l", n, whole)), rcons=" :: ".join(_env("r", n, whole)),

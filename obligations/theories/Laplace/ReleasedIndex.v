@@ -1,0 +1,130 @@
+(** * The released index read from the output prophecy, over the reals
+
+    Report-noisy-max's alignment moves the noise of the answer whose index the
+    program releases after the loop: the shift at the loop's sampling site
+    compares the loop index with the value the output prophecy [o] (the left
+    run's outputs) says is released ([released_at]).  Over the reals a
+    released value is a real, and a prophecy is any list of them: the value
+    at the released position is a whole number or it is not
+    ([released_cases]).  A generated invariant states its phases for a
+    whole-number prophecy [w] only (the phases read [w]
+    as an integer, so their arithmetic stays with [lia]); when the prophecy
+    is not a whole number the invariant holds trivially
+    ([released_noint_absurd]) and the run is void at its output, which
+    releases a whole number ([released_out_noint]).  [rreleased_final]
+    decides that output check at a leaf of the whole run.  The measurable
+    side is RunReleased.v. *)
+From Coq Require Import List ZArith Bool Reals Lia Lra.
+From Obligations.Laplace Require Import RealTape RealRelational RealAlignRun RealSym RealLoopSym.
+Import ListNotations.
+Local Open Scope Z_scope.
+
+(** The prophecy's [n]-th released value is the real [r]. *)
+Definition released_at (o : list roval) (n : nat) (r : R) : bool :=
+  match nth_error o n with Some (ROVal w) => reqb r w | _ => false end.
+
+(** The prophecy's [n]-th released value is not a whole number (or not a real, or absent). *)
+Definition released_noint (o : list roval) (n : nat) : Prop :=
+  match nth_error o n with Some (ROVal w) => forall z, w <> IZR z | _ => True end.
+
+Lemma released_cases (o : list roval) (n : nat) :
+  (exists z, nth_error o n = Some (ROVal (IZR z))) \/ released_noint o n.
+Proof.
+  unfold released_noint. destruct (nth_error o n) as [[| |w]|]; try (right; exact I).
+  destruct (Req_dec w (IZR (rfloor w))) as [e|ne].
+  - left. exists (rfloor w). rewrite <- e. reflexivity.
+  - right. intros z ez. apply ne. rewrite ez, rfloor_IZR. reflexivity.
+Qed.
+
+Lemma released_int_same (o : list roval) (n : nat) (w w' : Z) :
+  nth_error o n = Some (ROVal (IZR w)) -> nth_error o n = Some (ROVal (IZR w')) -> w' = w.
+Proof. intros H H'. rewrite H in H'. injection H' as H'. symmetry. apply eq_IZR, H'. Qed.
+
+Lemma released_noint_absurd (o : list roval) (n : nat) (w : Z) (P : Prop) :
+  released_noint o n -> nth_error o n = Some (ROVal (IZR w)) -> P.
+Proof. unfold released_noint. intros Hn H. rewrite H in Hn. destruct (Hn w eq_refl). Qed.
+
+(** The output check of a whole number against a prophecy that is not one fails (in the form
+    [rlsimpl] leaves it). *)
+Lemma released_out_noint (o : list roval) (n : nat) (z : Z) :
+  released_noint o n ->
+  match nth_error o n with Some (ROVal r') => reqb (IZR z) r' | _ => false end = false.
+Proof.
+  unfold released_noint. destruct (nth_error o n) as [[| |w]|]; intros Hn; try reflexivity.
+  unfold reqb. destruct (Req_EM_T (IZR z) w) as [e|_]; [|reflexivity].
+  destruct (Hn z (eq_sym e)).
+Qed.
+
+(** A leaf of the whole run: the output check against the prophecy, decided. *)
+Ltac rreleased_final :=
+  rlsimpl;
+  repeat match goal with
+  | Hn : released_noint ?o ?n |- context [nth_error ?o ?n] => rewrite (released_out_noint o n _ Hn)
+  | H : nth_error ?o ?n = _ |- context [nth_error ?o ?n] => rewrite H; rlsimpl
+  | |- context [reqb (IZR ?a) (IZR ?b)] => destruct (reqb (IZR a) (IZR b)) eqn:?
+  end.
+
+(** One atom of a phase: over the integers by [lia], over the reals by [lra] (the hypotheses'
+    [IZR] pushed down once per leaf, [rizr_push_hyps]); [rlatom_released] also reads an integer
+    atom over the reals (a cost bound read with noisy slots). *)
+Ltac rlatom_released_z :=
+  first [ reflexivity | assumption
+        | lazymatch goal with
+          | |- (_ <= _)%Z => lia
+          | |- (_ < _)%Z => lia
+          | |- @eq Z _ _ => lia
+          | |- not (@eq Z _ _) => lia
+          | |- (_ <= _)%R => rizr_push; first [lra | rabs_split; lra]
+          | |- (_ < _)%R => rizr_push; first [lra | rabs_split; lra]
+          | |- @eq R _ _ => rizr_push; first [lra | rabs_split; lra]
+          | |- _ => first [lia | rlra]
+          end ].
+
+Ltac rlatom_released :=
+  first [ rlatom_released_z
+        | lazymatch goal with
+          | |- (_ <= _)%Z => rzr_goal; rlra0
+          | |- (_ < _)%Z => rzr_goal; rlra0
+          | |- @eq Z _ _ => rzr_goal; rlra0
+          end ].
+
+(** An invariant's phases: the first whose every atom holds by [atom] (never an atom tried on
+    the whole disjunction). *)
+Ltac rldisj_with atom :=
+  lazymatch goal with
+  | |- _ \/ _ => first [left; repeat split; atom | right; rldisj_with atom]
+  | |- _ => repeat split; atom
+  end.
+
+(** First with integer atoms over the integers only (a phase's guards fail at once), then with
+    the reals as well. *)
+Ltac rldisj_released := first [rldisj_with rlatom_released_z | rldisj_with rlatom_released].
+
+(** [IZR] pushed down in the hypotheses once (not in the goal: a whole-number slot of the state
+    stays [IZR z] for the [intro] lemma). *)
+Ltac rizr_push_hyps :=
+  repeat (first [rewrite plus_IZR in * |- | rewrite minus_IZR in * |- | rewrite mult_IZR in * |-
+                | rewrite opp_IZR in * |-]).
+
+(** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
+    takes it first, then the phases), the phases at the current index still a premise of the
+    goal (the step reverts them): the leaf's comparisons read and [IZR] pushed down once, a void
+    leaf closed, and only then the phases split; each is contradictory over the integers, or
+    goes to the invariant's phases at the next index, or halts in the post-condition, or is
+    contradictory over the reals. *)
+Ltac rleaf_inv_released intro :=
+  match goal with
+  | Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ =>
+      rleaf_prep; rizr_push_hyps; let Hp := fresh "Hp" in intros Hp;
+      first [ rlvoid
+            | rbool_hyps;
+              first [ exfalso; lia
+                    | left; split; [ apply (intro w); [red; rldisj_released | first [assumption | reflexivity] ..]
+                                   | reflexivity ]
+                    | right; left; split; [repeat split; rleaf_eq | reflexivity]
+                    | exfalso; rlra ] ]
+  end.
+
+(** The invariant before the loop, under a whole-number prophecy [w]: the loop index is 0, so
+    the released index is ahead of it or behind it ([0 <= w] or not). *)
+Ltac rreleased_init w := first [rldisj_released | destruct (Z.le_gt_cases 0 w); rldisj_released].
