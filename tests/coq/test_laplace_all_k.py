@@ -4,8 +4,9 @@ a shift reading the released index) as `rdp_all_k` over the reals, the discrete 
 alignment and loop invariant read over the reals (render_laplace_all_k.py, Laplace/RealLoopSym.v,
 Laplace/ReleasedIndex.v); the record says the noise and no stream length; and each file claiming
 eps/8 (sparsevector: the threshold's shift alone costs eps/2; noisymax: the winner's shift costs
-eps) is not proved.  The proofs are read from the certificates Coq made of the shipped specs
-(certificates/, `make prove`; tests/coq/test_committed_certificates.py keeps them current): proving
+eps) is not proved.  The proofs are read from the certificates Coq made of the specs
+(tests/certificates/, `make test-certificates`; tests/coq/test_committed_certificates.py keeps
+them current): proving
 them again here cost ~28 and ~35 s CPU; the refused claims still run Coq on the route's files."""
 from __future__ import annotations
 
