@@ -91,7 +91,7 @@ Proof.
   all: unfold svt_first_gap_all_k_body in ps'; remember ps' as r eqn:E; subst ps'; unfold svt_first_gap_all_k_shift in E;
     rewrite ?Ho in E.
   all: pnorm_in E; psym E.
-  all: subst r; pleaf_inv svt_first_gap_all_k_inv_intro.
+  all: zbool_props; subst r; pleaf_inv_whole svt_first_gap_all_k_inv_intro.
 Qed.
 
 (** ** The aligned run of the whole program is good, for every input pair, tape and prophecy *)

@@ -90,7 +90,7 @@ Proof.
   all: unfold noisymax_body in ps'; remember ps' as r eqn:E; subst ps'; unfold noisymax_shift in E;
     rewrite ?Ho in E.
   all: pnorm_in E; psym E.
-  all: subst r; pphases Hi; pleaf_inv noisymax_inv_intro.
+  all: zbool_props; pphases Hi; zbool_props; subst r; pleaf_inv_whole noisymax_inv_intro.
 Qed.
 
 (** ** The aligned run of the whole program is good, for every input pair, tape and prophecy *)
