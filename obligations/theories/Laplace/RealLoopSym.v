@@ -339,8 +339,6 @@ Ltac rlsimpl := cbn [pl pa pw pacc pbad pvoid renv rout rtr rhalted rfault roval
 
 Ltac rlvoid := right; right; cbn [pvoid]; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity.
 
-(** One atom of an invariant or a post-condition: over the integers by [lia], over the
-    reals by [lra]. *)
 (** Released reals equal (RealSym.v's [rout_eq]), each by [ra] (this file's [lra]). *)
 Ltac rlout_eq_with ra :=
   lazymatch goal with
