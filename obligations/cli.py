@@ -9,6 +9,7 @@ import os
 import select
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,9 @@ def _parser() -> argparse.ArgumentParser:
     sp = command("verify", help="re-check certificates from their specs")
     sp.add_argument("certificates", nargs="+", type=Path, help="certificate .json files or directories")
     sp.add_argument("--spec", type=Path, help="the spec, if it moved since the certificate was made")
+    sp.add_argument("--recheck-library", action="store_true",
+                    help="coqchk the library files the certificates load even when this machine's coqchk "
+                         "accepted this compiled library already (its record beside theories/)")
     common(sp)
     sp.set_defaults(run=cmd_verify)
 
@@ -433,7 +437,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise UsageError("--spec goes with exactly one certificate")
     if not files:
         raise UsageError(f"no certificate .json files in {', '.join(map(str, args.certificates))}")
-    settings = _settings(args)
+    settings = replace(_settings(args), recheck_library=args.recheck_library)
     results = verify_many(files, settings, args.spec)   # one certificate's trouble never stops the others
     _clear(settings)
     for r in results:

@@ -25,6 +25,7 @@ class Settings:
     use_cache: bool = True
     transcript: Path | None = None
     recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
+    check_closure: bool = False     # no stamp: coqchk only the library files the checked files load
     progress: Callable[[str], None] | None = None   # told each stage as it starts (the CLI's status line)
     finished: Callable[[str], None] | None = None   # told one line per spec or certificate done (logs)
     jobs: int = 1                   # files discharged, compiled and checked at once (`--jobs`)

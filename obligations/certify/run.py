@@ -328,16 +328,7 @@ def check_batch(batch: Sequence[Compiled], settings: Settings,
         return []
     coq = settings.coq()
     vfiles = [c.vfile for c in batch]
-    # coqchk re-checks the library with the first files of each compiled library (a stamp
-    # beside its .vo files); `verify` ignores the stamp and re-checks, once per run, the
-    # library files these files load.
-    if not library_too:
-        library: list[Path] = []
-    elif settings.recheck_library:
-        library = coq.unchecked(coq.library_closure(vfiles))
-    else:
-        library = [] if coq.library_checked() else (
-            coq.library_files() if coq.library_compiled() else coq.unchecked(coq.library_closure(vfiles)))
+    library = library_to_check(coq, vfiles, settings) if library_too else []
     settings.say(f"coqchk: {', '.join(c.u.spec.name for c in batch)}"
                  + (f" and {len(library)} files of the library" if library else ""))
     checked = coq.check(vfiles, library)
@@ -346,6 +337,21 @@ def check_batch(batch: Sequence[Compiled], settings: Settings,
     if checked.status == "ok":
         coq.mark_checked(library)
     return [_after_check(c, checked, len(batch)) for c in batch]
+
+
+def library_to_check(coq: Coq, vfiles: Sequence[Path], settings: Settings) -> list[Path]:
+    """The library files coqchk checks beside `vfiles`: none once this machine's coqchk accepted
+    this compiled library (a record beside its .vo files, named by their hash), unless the run
+    ignores it (`verify --recheck-library`: then the files these load, once per run); else all
+    of them with the first files (`prove`: the record is made), or only the files these load
+    (`verify`, or a library compiled in part)."""
+    if settings.recheck_library:
+        return coq.unchecked(coq.library_closure(vfiles))
+    if coq.library_checked():
+        return []
+    if settings.check_closure or not coq.library_compiled():
+        return coq.unchecked(coq.library_closure(vfiles))
+    return coq.library_files()
 
 
 def _after_check(c: Compiled, checked: StageResult, together: int) -> tuple[Outcome, Audit | None]:

@@ -1,9 +1,15 @@
-"""`verify` coqchks the library files a certificate loads, not all of them: the set is
-read from the `Require`s, and anything the reader is not sure of means the whole library."""
+"""`verify` coqchks the library files a certificate loads, not all of them (and none once this
+machine's coqchk accepted the compiled library): the set is read from the `Require`s, and
+anything the reader is not sure of means the whole library."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
+from obligations.certify.outcome import Settings
+from obligations.certify.run import library_to_check
 from obligations.core.resources import THEORIES
 from obligations.prover.coq import Coq, _required
 
@@ -68,3 +74,22 @@ def test_mathcomp_requires_are_read_and_only_continuous_noise_loads_them() -> No
     for prelude in ("Prelude.v", "PreludeCoupling.v", "PreludeAlign.v"):
         assert not any(m.startswith("Obligations.Laplace.")
                        for m in names(coq, coq.library_closure([Path(THEORIES) / prelude]))), prelude
+
+
+def test_verify_trusts_the_record_of_this_compiled_library_else_checks_what_the_file_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`verify` coqchks no library file once this machine's coqchk accepted this compiled library
+    (the record is named by the hash of every .vo), the files a certificate loads when it did not
+    or with --recheck-library; `prove` checks the whole library once, with its first files."""
+    coq = library(tmp_path, SMALL)
+    coq._version = "8.16.1"           # no coqc asked: the record is stubbed below
+    gen = tmp_path / "gen.v"
+    gen.write_text("From Obligations Require Import Top.\n")
+    monkeypatch.setattr(coq, "library_compiled", lambda: True)
+    verify, prove = Settings(theories=tmp_path, check_closure=True), Settings(theories=tmp_path)
+    loaded = {"Obligations.Top", "Obligations.Core.B", "Obligations.Core.A"}
+    for checked, settings, expected in ((False, verify, loaded), (True, verify, set()),
+                                        (True, replace(verify, recheck_library=True), loaded),
+                                        (False, prove, loaded | {"Obligations.Other"}), (True, prove, set())):
+        monkeypatch.setattr(coq, "library_checked", lambda trust_stamp=True, c=checked: c and trust_stamp)
+        assert names(coq, library_to_check(coq, [gen], settings)) == expected, (checked, settings)

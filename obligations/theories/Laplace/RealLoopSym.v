@@ -122,8 +122,42 @@ Ltac rint_read_in E :=
     the goal or everywhere (nested: [IZR (a - (b + c))] too). *)
 Ltac rizr_push := repeat (first [rewrite plus_IZR | rewrite minus_IZR | rewrite mult_IZR | rewrite opp_IZR]).
 
-Ltac rizr_push_all :=
-  repeat (first [rewrite plus_IZR in * | rewrite minus_IZR in * | rewrite mult_IZR in * | rewrite opp_IZR in *]).
+(** Whether a proposition is arithmetic over the reals (what [lra] reads): the state's
+    equation and the other hypotheses are left alone. *)
+Ltac rarith T :=
+  lazymatch T with
+  | Rle _ _ => idtac | Rlt _ _ => idtac | Rge _ _ => idtac | Rgt _ _ => idtac
+  | @eq R _ _ => idtac
+  | not ?A => rarith A
+  | ?A /\ ?B => first [rarith A | rarith B]
+  | ?A \/ ?B => first [rarith A | rarith B]
+  end.
+
+(** One [IZR] pushed down in [H], found by a syntactic match and rewritten at that instance:
+    a [rewrite] of the bare law would try to unify its pattern with every [IZR] of [H]. *)
+Ltac rizr_push1 H :=
+  match type of H with
+  | context [IZR (?a + ?b)] => rewrite (plus_IZR a b) in H
+  | context [IZR (?a - ?b)] => rewrite (minus_IZR a b) in H
+  | context [IZR (?a * ?b)] => rewrite (mult_IZR a b) in H
+  | context [IZR (- ?a)] => rewrite (opp_IZR a) in H
+  end.
+
+Ltac rizr_push_goal :=
+  repeat match goal with
+  | |- context [IZR (?a + ?b)] => rewrite (plus_IZR a b)
+  | |- context [IZR (?a - ?b)] => rewrite (minus_IZR a b)
+  | |- context [IZR (?a * ?b)] => rewrite (mult_IZR a b)
+  | |- context [IZR (- ?a)] => rewrite (opp_IZR a)
+  end.
+
+(** In every hypothesis arithmetic over the reals; [rizr_push_all] in the goal too. *)
+Ltac rizr_push_hyps :=
+  repeat match goal with
+  | H : ?T |- _ => rarith T; rizr_push1 H; repeat rizr_push1 H
+  end.
+
+Ltac rizr_push_all := rizr_push_goal; rizr_push_hyps.
 
 (** The integer part of a real: its [IZR] summands (a noise value counts 0), without the
     zeros (the integer is then the one the neighbour relation's facts name). *)
@@ -148,9 +182,13 @@ Ltac rfloor_cancel_in E :=
       let z := zpart r in rewrite (rfloor_of_eq r z) in E by (rizr_push; ring)
   end.
 
+(** The rewrites after the computation; a second round only when they changed [E] (a
+    computed test or index may open a redex), else it would recompute [E] for nothing. *)
+Ltac rlnorm_rw E := rint_fold_in E; zground_in E; rfloor_int_in E; rfloor_cancel_in E; rint_read_in E.
+
 Ltac rlnorm_in E :=
-  rnorm_cbn E; rint_fold_in E; zground_in E; rfloor_int_in E; rfloor_cancel_in E; rint_read_in E;
-  rnorm_cbn E; rint_fold_in E; zground_in E; rfloor_int_in E; rfloor_cancel_in E; rint_read_in E;
+  rnorm_cbn E;
+  tryif progress (rlnorm_rw E) then (rnorm_cbn E; rlnorm_rw E) else idtac;
   cbn [andb orb negb Bool.eqb nth Nat.add rread] in E.
 
 (** A decided comparison, normalised as the state is. *)
@@ -301,41 +339,51 @@ Ltac rlsimpl := cbn [pl pa pw pacc pbad pvoid renv rout rtr rhalted rfault roval
 
 Ltac rlvoid := right; right; cbn [pvoid]; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity.
 
-(** One atom of an invariant or a post-condition: over the integers by [lia], over the
-    reals by [lra]. *)
-(** Released reals equal (RealSym.v's [rout_eq] with this file's [lra]). *)
-Ltac rlout_eq :=
+(** Released reals equal (RealSym.v's [rout_eq]), each by [ra] (this file's [lra]). *)
+Ltac rlout_eq_with ra :=
   lazymatch goal with
-  | |- _ ++ _ = _ ++ _ => f_equal; rlout_eq
-  | |- _ :: _ = _ :: _ => f_equal; rlout_eq
-  | |- ROVal _ = ROVal _ => f_equal; rlra
-  | |- _ => first [reflexivity | rlra]
+  | |- _ ++ _ = _ ++ _ => f_equal; rlout_eq_with ra
+  | |- _ :: _ = _ :: _ => f_equal; rlout_eq_with ra
+  | |- ROVal _ = ROVal _ => apply (f_equal ROVal); ra
+  | |- @eq R _ _ => ra
+  | |- _ => first [reflexivity | ra]
   end.
 
 (** An output comparison both runs agree on. *)
-Ltac rlreqb_goal :=
+Ltac rlreqb_goal_with ra :=
   repeat match goal with
-  | |- context [reqb ?x ?y] => replace (reqb x y) with true by (symmetry; apply reqb_true; rlra)
+  | |- context [reqb ?x ?y] => replace (reqb x y) with true by (symmetry; apply reqb_true; ra)
   end.
 
-Ltac rlatom :=
+(** One atom of an invariant or a post-condition: over the integers by [lia], over the
+    reals by [ra] ([ra0] for an integer goal read over the reals). *)
+Ltac rlatom_with ra ra0 :=
   first [ reflexivity | assumption | intros; reflexivity | intros; discriminate
         | lazymatch goal with
-          | |- (_ <= _)%Z => first [lia | rzr_goal; rlra0]
-          | |- (_ < _)%Z => first [lia | rzr_goal; rlra0]
-          | |- @eq Z _ _ => first [lia | rzr_goal; rlra0]
-          | |- @eq (list roval) _ _ => rlout_eq
-          | |- _ => first [lia | rlra | rlout_eq]
+          | |- (_ <= _)%Z => first [lia | rzr_goal; ra0]
+          | |- (_ < _)%Z => first [lia | rzr_goal; ra0]
+          | |- @eq Z _ _ => first [lia | rzr_goal; ra0]
+          | |- @eq (list roval) _ _ => rlout_eq_with ra
+          | |- _ => first [lia | ra | rlout_eq_with ra]
           end ].
 
-
 (** An invariant's phases: the first whose every atom holds. *)
-Ltac rldisj := lazymatch goal with
-  | |- _ \/ _ => first [left; repeat split; rlatom | right; rldisj]
-  | |- _ => repeat split; rlatom
+Ltac rldisj_with ra ra0 := lazymatch goal with
+  | |- _ \/ _ => first [left; repeat split; rlatom_with ra ra0 | right; rldisj_with ra ra0]
+  | |- _ => repeat split; rlatom_with ra ra0
   end.
 
-Ltac rleaf_eq := first [rlatom | lazymatch goal with |- _ \/ _ => rldisj end].
+Ltac rleaf_eq_with ra ra0 := first [rlatom_with ra ra0 | lazymatch goal with |- _ \/ _ => rldisj_with ra ra0 end].
+
+(** On any goal: each [lra] lifts and pushes the hypotheses itself. *)
+Ltac rlout_eq := rlout_eq_with rlra.
+Ltac rlatom := rlatom_with rlra rlra0.
+Ltac rleaf_eq := rleaf_eq_with rlra rlra0.
+
+(** In a leaf, once [rleaf_prep] lifted and pushed the hypotheses: [lra] after pushing the
+    goal alone ([rlra0], [rlra] would scan every hypothesis again for each atom). *)
+Ltac rlra0_leaf := rizr_push_goal; rabs_split; lra.
+Ltac rlra_leaf := first [rlra0_leaf | zabs_split; rlra0].
 
 (** Absolute values and L1 distances read so far are non-negative (over the reals, [lra]
     knows it only if told). *)
@@ -353,20 +401,22 @@ Ltac rnonneg :=
       | _ => assert (0 <= l1pre i a b)%Z by apply l1_nonneg end
   end.
 
-Ltac rleaf_prep := rbool_hyps; rint_fold_hyps; rz_hyps; rnonneg; rlsimpl; rlreqb_goal; cbn [negb orb andb] in *.
+Ltac rleaf_prep :=
+  rbool_hyps; rint_fold_hyps; rz_hyps; rnonneg; rlsimpl; rz_lift; rizr_push_hyps;
+  rlreqb_goal_with rlra_leaf; cbn [negb orb andb] in *.
 
 (** A leaf of one iteration: void, contradictory, the invariant at the next index (by the
     generated [intro] lemma), or halted in the post-condition. *)
 Ltac rleaf_inv intro :=
   rleaf_prep;
   first [ rlvoid
-        | left; split; [ apply intro; try red; repeat split; rleaf_eq | reflexivity ]
-        | right; left; split; [repeat split; rleaf_eq | reflexivity]
-        | exfalso; first [lia | rlra] ].
+        | left; split; [ apply intro; try red; repeat split; rleaf_eq_with rlra_leaf rlra0_leaf | reflexivity ]
+        | right; left; split; [repeat split; rleaf_eq_with rlra_leaf rlra0_leaf | reflexivity]
+        | exfalso; first [lia | rlra_leaf] ].
 
 (** A leaf of the whole run: [good_run C ctr r] with [r] computed. *)
 Ltac rlfinal :=
   unfold good_run; rleaf_prep; rewrite ?app_nil_l in *;
   first [ left; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity
-        | exfalso; first [lia | rlra]
-        | right; repeat split; rleaf_eq ].
+        | exfalso; first [lia | rlra_leaf]
+        | right; repeat split; rleaf_eq_with rlra_leaf rlra0_leaf ].
