@@ -52,10 +52,6 @@ $(VENV)/.installed: pyproject.toml
 	-$(EDITABLE) '.[clients]' || echo "diffprivlib not installed: its client tests will skip"
 	touch $@ $(VENV)/.docs-installed
 
-# OCaml's minor heap for coqc and coqchk (as obligations/prover/process.py sets it for the
-# processes it starts): fewer collections while the library loads; never a different result.
-export OCAMLRUNPARAM ?= s=4M
-
 # files coqc compiles at once when building theories/ (the library: about 140 files)
 NPROC ?= $(shell nproc 2>/dev/null || echo 2)
 theories: coq

@@ -1,6 +1,6 @@
 """OCaml's minor heap for coqc: CPU seconds and the garbage collector's promoted words of
-library files compiled with OCaml's default minor heap and with the one the project sets
-(OCAMLRUNPARAM=s=4M, Makefile and obligations/prover/process.py), alternating, cold, each in
+library files compiled with OCaml's default minor heap and with a larger one
+(OCAMLRUNPARAM=s=4M: measured, not adopted, docs/benchmarks.md), cold, one at a time, each in
 a fresh directory.  Prints figures; asserts nothing.
 
     python bench/ocaml_minor_heap.py [--rounds 2] [FILE.v ...]   (files relative to theories/)

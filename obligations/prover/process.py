@@ -25,27 +25,13 @@ class Completed:
     timed_out: bool
 
 
-# OCaml's minor heap for Coq's processes, unless the user set OCAMLRUNPARAM: with the default
-# (256k words) coqc promotes twice as many words to the major heap on this project's files;
-# 4M words (32 MB) took about a fifth off the CPU of the heaviest (docs/benchmarks.md).  It
-# changes only the garbage collector's pacing, never a result.
-MINOR_HEAP = "s=4M"
-
-
-def environment() -> dict[str, str]:
-    """The environment a prover process runs in: ours, with OCaml's minor heap enlarged."""
-    env = dict(os.environ)
-    env.setdefault("OCAMLRUNPARAM", MINOR_HEAP)
-    return env
-
-
 def run(argv: Sequence[str], *, timeout: float, cwd: Path | None = None,
         transcript: Path | None = None, stdin: str = "") -> Completed:
     """Run `argv` (never through a shell) and wait at most `timeout` seconds."""
     start = time.monotonic()
     try:
         proc = subprocess.Popen(list(argv), cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True, env=environment())
+                                stderr=subprocess.PIPE, start_new_session=True)
     except FileNotFoundError as exc:
         raise ProverMissing(f"{argv[0]} is not installed or not on PATH: install Coq "
                             "(`apt-get install coq libcoq-interval`) or run `make setup`") from exc

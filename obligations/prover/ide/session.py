@@ -28,7 +28,7 @@ from typing import IO
 from obligations.errors import InfrastructureError, ProverCrashed, ProverMissing
 from obligations.prover.ide import protocol
 from obligations.prover.ide.protocol import Answer, Goals, Message, Status
-from obligations.prover.process import environment, track, untrack
+from obligations.prover.process import track, untrack
 
 BINARY = "coqidetop.opt"
 ARGS = ("-main-channel", "stdfds", "-async-proofs", "off", "-q")
@@ -291,7 +291,7 @@ class CoqSession:
         try:
             self._proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                           stderr=self._stderr, cwd=self.cwd, bufsize=0,
-                                          start_new_session=True, env=environment())
+                                          start_new_session=True)
         except FileNotFoundError as exc:
             self._stderr.close()
             self._stderr = None
