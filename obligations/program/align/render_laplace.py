@@ -36,7 +36,7 @@ def unsupported(spec: AlignSpec, al: Alignment) -> str:
     return ""
 
 
-def _term(t: Term, center: str) -> str:
+def term(t: Term, center: str) -> str:
     """c + b·(centre_L − centre_A), b in {0, 1}: a whole number, the difference rounded down."""
     if t.b == 0:
         return signed_z(t.c)
@@ -44,8 +44,8 @@ def _term(t: Term, center: str) -> str:
     return f"rfloor ({diff})%R" if t.c == 0 else f"rfloor (IZR {signed_z(t.c)} + ({diff}))%R"
 
 
-def _shift_case(site: int, r: Rule, center: str) -> str:
-    t, f = _term(r.t, center), _term(r.f, center)
+def shift_case(site: int, r: Rule, center: str) -> str:
+    t, f = term(r.t, center), term(r.f, center)
     if r.mode == "none":
         return f"{site}%nat => {t}"
     return (f"{site}%nat => match nth_error tr (length (rtr L)) with Some true => {t} "
@@ -76,7 +76,7 @@ def render(spec: AlignSpec, al: Alignment) -> Rendered:
         body=t.block(loop.body, 1), prog=t.block(spec.body, 1, loop_body=f"({name}_body k)"),
         npub=npub, relation=relation_term(spec), relation_text=comment(spec.neighbours),
         shift_text=comment("\n".join(f"    site {i}: {r.text()}" for i, r in enumerate(al.rules))),
-        shift_cases=[_shift_case(i, r, centers[i]) for i, r in enumerate(al.rules)],
+        shift_cases=[shift_case(i, r, centers[i]) for i, r in enumerate(al.rules)],
         W=al.W, C=al.C, ctr="true" if al.ctr else "false", nvars=n,
         pattern=_pattern("x", entries), pattern_r=_pattern("y", entries),
         factor=r_lit(spec.factor), factor_text=comment(str(spec.factor)))

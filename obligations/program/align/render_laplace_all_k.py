@@ -19,8 +19,7 @@ from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, signed_z
 from obligations.program.align import render as disc
 from obligations.program.align.noisy import whole_slots
-from obligations.program.align.render_laplace import _shift_case as _shift_case_next
-from obligations.program.align.render_laplace import _term
+from obligations.program.align.render_laplace import shift_case, term
 from obligations.program.align.spec import AlignSpec
 from obligations.program.align.synth import Alignment, Atom, Invariant, Lin, Rule
 
@@ -130,11 +129,11 @@ def _shift_case(site: int, r: Rule, center: str, al: Alignment) -> str:
     """A site's shift; on the released index: whether the left run's loop index is the value
     the output prophecy releases (ReleasedIndex.v's `released_at`, a comparison of reals)."""
     if r.mode != "index":
-        return _shift_case_next(site, r, center)
+        return shift_case(site, r, center)
     assert al.index is not None
     index = f"raeval (renv L) (AVar {al.index.loop_var})"
-    return (f"{site}%nat => if released_at o {al.index.opos} ({index}) then {_term(r.t, center)} "
-            f"else {_term(r.f, center)}")
+    return (f"{site}%nat => if released_at o {al.index.opos} ({index}) then {term(r.t, center)} "
+            f"else {term(r.f, center)}")
 
 
 def render(spec: AlignSpec, al: Alignment, inv: Invariant) -> Rendered:
