@@ -50,3 +50,18 @@ def test_order_one_is_not_covered(tmp_path: Path) -> None:
                  "intros v Hv s eps l H.\n"
                  "pose proof (dgauss_hs_renyi v Hv s 1 eps l (le_n 1) H).\nexact I.\nQed.\n")
     assert done.returncode != 0 and "le_n 1" in done.stderr
+
+
+def test_the_check_passes_at_the_bound_and_fails_just_below(tmp_path: Path) -> None:
+    """A million runs, sigma = 5, order 2: the bound is e^-12 = 6.1442124e-6.  The check proves
+    (40012, 10^-5) and cannot prove (40012, 6.144212e-6), just below the bound; and its theorem
+    says (ε, δ)-DP of the noise the accountant's route states it for."""
+    done = coqc(tmp_path, "RenyiCheck", "From Obligations Require Import PreludeRenyi.\n"
+                "Goal renyi_check (25 # 1) 1 1000000 2 (40012 # 1) (1 # 100000) = true.\n"
+                "Proof. vm_compute. reflexivity. Qed.\n"
+                "Goal renyi_check (25 # 1) 1 1000000 2 (40012 # 1) (6144212 # 1000000000000) = false.\n"
+                "Proof. vm_compute. reflexivity. Qed.\n"
+                "Set Printing Width 100000.\nCheck zdp_dgauss_renyi_check.\n")
+    assert done.returncode == 0, done.stderr
+    assert ("renyi_check v Delta K a eps delta = true -> zdp (dgauss (Q2R v)) Delta K (Q2R eps) (Q2R delta)"
+            in " ".join(done.stdout.split())), done.stdout
