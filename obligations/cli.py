@@ -12,17 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from obligations import __version__, models
-from obligations.certify.checked import reused
-from obligations.certify.outcome import Outcome, Settings
-from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
+from obligations import __version__
 from obligations.certify.progress import LogLines, StatusLine, reporter
-from obligations.certify.remote import RemoteSettings, prove_file
-from obligations.certify.run import load_specs, prove_many, serial_chunks
-from obligations.certify.verify import verify_many
-from obligations.core.spec import derive, too_many_outputs
 from obligations.errors import (
     EXIT_INFRA,
     EXIT_NOT_PROVED,
@@ -31,9 +24,14 @@ from obligations.errors import (
     ObligationsError,
     UsageError,
 )
-from obligations.models import Unfolded, unfold
-from obligations.prover.cluster import run_on_cluster
-from obligations.prover.pool import cores
+
+# The models, the analyses (sympy, numpy) and the prover are imported by the commands that use
+# them: `obligations --help` or a usage error then costs a fraction of a second, not the
+# whole package's import (about 1.5 s of CPU).
+if TYPE_CHECKING:
+    from obligations.certify.outcome import Outcome, Settings
+    from obligations.certify.profiles import Profile
+    from obligations.models import Unfolded
 
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
 
@@ -216,6 +214,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _settings(args: argparse.Namespace, out: Path = Path("certificates"), cache: bool = True) -> Settings:
+    from obligations.certify.outcome import Settings
+    from obligations.prover.pool import cores
     if args.timeout <= 0:
         raise UsageError("--timeout must be positive")
     transcript = args.build / "transcript.log" if args.debug else None
@@ -240,6 +240,11 @@ def _clear(settings: Settings) -> None:
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
+    from obligations.certify.checked import reused
+    from obligations.certify.outcome import Outcome
+    from obligations.certify.profiles import certify, certify_many, profile
+    from obligations.certify.run import load_specs
+    from obligations.models import unfold
     settings = _settings(args, args.out, not args.no_cache)
     if args.cluster:
         return _prove_on_cluster(args, settings)
@@ -275,6 +280,8 @@ def _prove_groups(args: argparse.Namespace, settings: Settings, groups: list[lis
                   total: int) -> list[Outcome]:
     """Prove what is not decided yet, and print each group's results in order: with jobs,
     all at once (reported as one by one would report them); serially, chunk by chunk."""
+    from obligations.certify.outcome import Outcome
+    from obligations.certify.run import prove_many, serial_chunks
     outcomes: list[Outcome] = []
     for chunk in [groups] if settings.jobs > 1 else serial_chunks(groups):
         todo = [u for g in chunk for _, u in g if not isinstance(u, Outcome)]
@@ -309,6 +316,9 @@ def _writable(folder: Path, option: str) -> None:
 def _prove_on_cluster(args: argparse.Namespace, settings: Settings) -> int:
     """Each spec file (its sweep points, then its profiles) proved by a worker of the Dask
     cluster; the specs are checked here first, and the report is the one `prove` prints."""
+    from obligations.certify.remote import RemoteSettings, prove_file
+    from obligations.certify.run import load_specs
+    from obligations.prover.cluster import run_on_cluster
     specs = load_specs(args.specs)
     groups = _by_file(specs)
     remote = RemoteSettings(out=str(settings.out.resolve()), build=str(settings.build.resolve()),
@@ -348,6 +358,7 @@ def _print_result(args: argparse.Namespace, o: Outcome, in_group: int) -> None:
 
 
 def _report(args: argparse.Namespace, outcomes: list[Outcome], profiles: list[Profile]) -> int:
+    from obligations.certify.profiles import certified
     if args.json:
         print(json.dumps({"results": [o.to_json() for o in outcomes],
                           "profiles": [p.to_json() for p in profiles]}, indent=1))
@@ -437,6 +448,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise UsageError("--spec goes with exactly one certificate")
     if not files:
         raise UsageError(f"no certificate .json files in {', '.join(map(str, args.certificates))}")
+    from obligations.certify.verify import verify_many
     settings = replace(_settings(args), recheck_library=args.recheck_library)
     results = verify_many(files, settings, args.spec)   # one certificate's trouble never stops the others
     _clear(settings)
@@ -455,6 +467,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     # Everything `prove` checks before Coq runs: the spec, its analysis (rows are
     # distributions, the noise is one the library covers) and its render.
+    from obligations import models
+    from obligations.certify.run import load_specs
+    from obligations.models import unfold
     for u in [unfold(s) for s in load_specs(args.specs)]:
         s = u.spec
         print(f"{s.path}: ok ({s.name}: {models.form_of(s).summary(s)}; Python expects {u.plan.expected})")
@@ -462,6 +477,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from obligations.certify.run import load_specs
+    from obligations.models import unfold
     shown: list[dict[str, Any]] = []
     draw = _output_plot() if args.plot else None
     for s in load_specs(args.specs):
@@ -484,6 +501,10 @@ MAX_COMPOSE = 100_000  # exact composition; Coq certifies far fewer (at most 409
 def cmd_region(args: argparse.Namespace) -> int:
     if args.log_delta and not args.plot:
         raise UsageError("--log-delta changes the figure: use it with --plot DIR")
+    from obligations import models
+    from obligations.certify.profiles import certified, certify, profile
+    from obligations.certify.run import load_specs
+    from obligations.core.spec import derive, too_many_outputs
     spec = load_specs([args.spec])[0]
     if not models.form_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
@@ -572,6 +593,7 @@ def _number(x: Fraction, exact: bool) -> str:
 def _ln(t: Fraction, exact: bool) -> str:
     """ε = ln t as it is, or (if t is long and not `exact`) as a 12-digit decimal marked with ~."""
     if exact or len(str(t)) <= 40:
+        from obligations.certify.profiles import ln_text
         return ln_text(t)
     return f"~{math.log(t.numerator) - math.log(t.denominator):.12g}"
 
@@ -602,6 +624,8 @@ def _print_profile(prof: Profile, exact: bool = True) -> None:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from obligations.certify import audit as audits
+    from obligations.certify.run import load_specs, prove_many
+    from obligations.models import unfold
     specs = list(args.specs)
     if args.peer:
         specs += audits.ask(args.peer, args.pure_dp, args.mechanism, args.runs, args.epsilon, args.write)
@@ -627,6 +651,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_utility(args: argparse.Namespace) -> int:
+    from obligations.certify.run import load_specs
     from obligations.noise.utility_instance import instance, report
     at: dict[str, Fraction] = {}
     for item in args.at:
@@ -656,5 +681,6 @@ def _output_plot() -> Callable[[Any, Path], list[Path]]:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
+    from obligations import models
     print(json.dumps(models.json_schema(), indent=1))
     return EXIT_PROVED

@@ -2,6 +2,8 @@
 files first; each shipped spec proved once for the whole run (`shipped_proof`)."""
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,6 +11,15 @@ import pytest
 from shipped import Proved, ShippedProofs, shared_root
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Byte-code caches on for the run and the processes it starts: with PYTHONDONTWRITEBYTECODE
+    set (CI's environment) and the venv installed by `pip --no-compile`, every process compiled
+    sympy, numpy, pydantic and the package from source again (about 4 s of CPU each; 1.5 s
+    with the caches), in each of the hundreds of CLI processes the tests start."""
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

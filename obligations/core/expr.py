@@ -17,8 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import sympy
+if TYPE_CHECKING:   # sympy is imported by `to_sympy`, when a spec's number needs it (0.6 s at start-up)
+    import sympy
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 40
@@ -447,6 +449,7 @@ def _compile_compare(e: Compare) -> Evaluator:
 
 def to_sympy(e: Expr, env: Mapping[str, Fraction]) -> sympy.Expr:  # noqa: C901 (one branch per node kind)
     """The exact sympy expression of a numeric `e`, with variables replaced by `env`."""
+    import sympy
     if isinstance(e, Num):
         return sympy.Rational(e.value.numerator, e.value.denominator)
     if isinstance(e, Var):

@@ -17,6 +17,7 @@ Nothing outside a model asks which form or route a spec has: the registry
 from __future__ import annotations
 
 import importlib
+import sys
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -225,6 +226,11 @@ class Model:
     def forms(self) -> tuple[Form[Any], ...]:
         forms: tuple[Form[Any], ...] = importlib.import_module(f"{self.package}.forms").FORMS
         return forms
+
+    @property
+    def imported(self) -> bool:
+        """Whether this process imported the model's forms already."""
+        return f"{self.package}.forms" in sys.modules
 
     def may_read(self, data: Mapping[str, Any]) -> bool:
         """False only if no form of this model recognises `data` (so its forms need not be imported)."""

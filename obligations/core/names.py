@@ -34,10 +34,28 @@ Coq Obligations Certs Interval Flocq Reals QArith ZArith Lia Lra List ListNotati
 
 _IDENT_TOKEN = re.compile(r"(?<![A-Za-z0-9_'])[A-Za-z_][A-Za-z0-9_']*")
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+# A declaration: one of these words, not preceded by an identifier's character (checked by
+# `declared_names`: a look-behind first in the pattern stops the regex engine from skipping
+# to the words' first letters, and the scan took 4 times as long), then its name.
 _DECLARATION = re.compile(
-    r"(?<![A-Za-z0-9_'])(?:Definition|Fixpoint|CoFixpoint|Lemma|Theorem|Corollary|Proposition|Fact|"
+    r"(?:Definition|Fixpoint|CoFixpoint|Lemma|Theorem|Corollary|Proposition|Fact|"
     r"Remark|Example|Inductive|CoInductive|Variant|Record|Structure|Class|Instance|Notation|Ltac|"
     r"Let|Axiom|Parameter)\s+([A-Za-z_][A-Za-z0-9_']*)")
+_IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'")
+
+
+def declared_names(code: str) -> list[str]:
+    """The names `code` declares (Definition NAME, Lemma NAME, ...), in order."""
+    names: list[str] = []
+    m = _DECLARATION.search(code)
+    while m is not None:
+        start = m.start()
+        if start and code[start - 1] in _IDENT_CHARS:   # inside a longer word: look again after its start
+            m = _DECLARATION.search(code, start + 1)
+            continue
+        names.append(m.group(1))
+        m = _DECLARATION.search(code, m.end())
+    return names
 
 
 _COMMENT_MARK = re.compile(r"\(\*|\*\)")
@@ -84,7 +102,7 @@ def theory_names(directory: Path = THEORIES) -> frozenset[str]:
     names: set[str] = set()
     for f in sorted(directory.rglob("*.v")):
         names.update(f.relative_to(directory).with_suffix("").parts)
-        names.update(_DECLARATION.findall(_without_coq_comments(_read(f))))
+        names.update(declared_names(_without_coq_comments(_read(f))))
     return frozenset(names)
 
 

@@ -51,7 +51,8 @@ def test_render_matches_golden(spec: Path, request: pytest.FixtureRequest) -> No
 def test_sweep_renders_match_golden(spec: Path, request: pytest.FixtureRequest) -> None:
     from obligations.certify.run import load_specs
     for point in load_specs([spec.relative_to(REPO)]):
-        text = unfold(point).rendered.text
+        rendered = unfold(point).rendered   # once: unfolding a point is most of this test's time
+        text = rendered.text
         # a point whose certificate tests/certificates/ holds (the fallback of an every-k spec is
         # a test spec of its own there) is compared with the certificate's file
         certified = committed.TEST_CERTS / f"{point.name}.v"
@@ -59,6 +60,6 @@ def test_sweep_renders_match_golden(spec: Path, request: pytest.FixtureRequest) 
         if request.config.getoption("--regen-golden") and golden != certified:
             golden.write_text(text)
         # the shared modules of a sweep point are those of a plain spec (none so far)
-        assert not unfold(point).rendered.shared
+        assert not rendered.shared
         assert golden.exists(), f"no golden file {golden}: run `make golden`"
         assert text == golden.read_text(), f"{spec} renders differently from {golden} (make golden to accept)"

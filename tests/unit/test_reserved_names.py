@@ -4,13 +4,15 @@ the all-k template calls) is refused at `check`, with the reason, instead of fai
 on a true claim."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 import yaml
 from inprocess import cli
 
-from obligations.core.names import SUFFIXES, generated_clashes
+from obligations.core.names import SUFFIXES, _without_coq_comments, declared_names, generated_clashes
+from obligations.core.resources import THEORIES
 
 REPO = Path(__file__).resolve().parent.parent.parent
 
@@ -67,3 +69,25 @@ def test_the_header_comment_reserves_no_name(tmp_path: Path, name: str) -> None:
     assert name not in RESERVED
     run = cli("check", str(_renamed(tmp_path, "randomized_response", name)))
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+# The declarations as the library was scanned before `declared_names` (one regex with its
+# look-behind first): the faster scan must find exactly the same names.
+_LOOK_BEHIND_SCAN = re.compile(
+    r"(?<![A-Za-z0-9_'])(?:Definition|Fixpoint|CoFixpoint|Lemma|Theorem|Corollary|Proposition|Fact|"
+    r"Remark|Example|Inductive|CoInductive|Variant|Record|Structure|Class|Instance|Notation|Ltac|"
+    r"Let|Axiom|Parameter)\s+([A-Za-z_][A-Za-z0-9_']*)")
+
+
+@pytest.mark.parametrize("code", [
+    "Lemma a : True.\nxLemma b.\nLet Definition c.\nDefinition 3d.\nLemma'e f.\n_Theorem g.\nFact\n\th_'1.",
+    "Definition", "  Fixpoint fix_me (n : nat)", "Let Let Let x", "ALemma x Lemma y",
+])
+def test_declared_names_are_those_of_the_look_behind_scan(code: str) -> None:
+    assert declared_names(code) == _LOOK_BEHIND_SCAN.findall(code)
+
+
+def test_the_library_declares_the_same_names_by_either_scan() -> None:
+    for f in sorted(THEORIES.rglob("*.v")):
+        code = _without_coq_comments(f.read_text(encoding="utf-8"))
+        assert declared_names(code) == _LOOK_BEHIND_SCAN.findall(code), f

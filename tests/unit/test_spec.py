@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import inprocess
 import pytest
 import yaml
 
@@ -351,13 +352,10 @@ def test_astronomical_epsilon_is_a_spec_error(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the command line
 
 def cli(*args: str, path_dir: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`python -m obligations ARGS` from the repository; with `path_dir`, PATH is only that
-    (empty) directory, so any attempt to run coqc fails with exit 3 instead of proving."""
-    env = dict(os.environ)
-    if path_dir is not None:
-        env["PATH"] = str(path_dir)
-    return subprocess.run([sys.executable, "-m", "obligations", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=60)
+    """`obligations ARGS` from the repository (in this process: tests/inprocess.py); with
+    `path_dir`, PATH is only that (empty) directory, so any attempt to run coqc fails with
+    exit 3 instead of proving."""
+    return inprocess.cli(*args, env=None if path_dir is None else {**os.environ, "PATH": str(path_dir)})
 
 
 @pytest.fixture
