@@ -16,7 +16,7 @@ from typing import Any
 
 from obligations import __version__, models
 from obligations.certify.checked import reused
-from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.outcome import LibraryCheck, Outcome, Settings
 from obligations.certify.profiles import Profile, certified, certify, certify_many, ln_text, profile
 from obligations.certify.progress import LogLines, StatusLine, reporter
 from obligations.certify.remote import RemoteSettings, prove_file
@@ -437,7 +437,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise UsageError("--spec goes with exactly one certificate")
     if not files:
         raise UsageError(f"no certificate .json files in {', '.join(map(str, args.certificates))}")
-    settings = replace(_settings(args), recheck_library=args.recheck_library)
+    settings = replace(_settings(args), library=LibraryCheck.RECHECK if args.recheck_library else LibraryCheck.CLOSURE)
     results = verify_many(files, settings, args.spec)   # one certificate's trouble never stops the others
     _clear(settings)
     for r in results:
