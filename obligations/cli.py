@@ -448,8 +448,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise UsageError("--spec goes with exactly one certificate")
     if not files:
         raise UsageError(f"no certificate .json files in {', '.join(map(str, args.certificates))}")
+    from obligations.certify.outcome import LibraryCheck
     from obligations.certify.verify import verify_many
-    settings = replace(_settings(args), recheck_library=args.recheck_library)
+    settings = replace(_settings(args), library=LibraryCheck.RECHECK if args.recheck_library else LibraryCheck.CLOSURE)
     results = verify_many(files, settings, args.spec)   # one certificate's trouble never stops the others
     _clear(settings)
     for r in results:

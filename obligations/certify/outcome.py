@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,14 @@ from obligations.core.library_location import library_dir
 from obligations.core.obligation import Verdict
 from obligations.models import Unfolded
 from obligations.prover.coq import Coq
+
+
+class LibraryCheck(str, Enum):
+    """How a run makes sure coqchk accepted the library files its certificates load."""
+
+    WHOLE = "whole"       # prove: this machine's record of the compiled library, else all of it, recorded
+    CLOSURE = "closure"   # verify: the record, else only the files the checked files load
+    RECHECK = "recheck"   # verify --recheck-library: no record; the files they load, once in this process
 
 
 @dataclass(frozen=True)
@@ -24,8 +33,7 @@ class Settings:
     timeout: float = 600.0
     use_cache: bool = True
     transcript: Path | None = None
-    recheck_library: bool = False   # ignore the stamp: coqchk the library once in this process
-    check_closure: bool = False     # no stamp: coqchk only the library files the checked files load
+    library: LibraryCheck = LibraryCheck.WHOLE
     progress: Callable[[str], None] | None = None   # told each stage as it starts (the CLI's status line)
     finished: Callable[[str], None] | None = None   # told one line per spec or certificate done (logs)
     jobs: int = 1                   # files discharged, compiled and checked at once (`--jobs`)

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from obligations import models
 from obligations.certify import allowlist, checked, shared
-from obligations.certify.outcome import Outcome, Settings, witness_json
+from obligations.certify.outcome import LibraryCheck, Outcome, Settings, witness_json
 from obligations.certify.record import disagreements, recorded_choices, remove_stale, reusable, write_certificate
 from obligations.core.document import Slot
 from obligations.core.model import witness_text
@@ -59,7 +59,7 @@ def prove_many(units: Sequence[Unfolded], settings: Settings,
             outcomes[i] = _told(step if final else _finish(u, step, None, settings), settings)
     ordered = _merged(list(groups.values()), settings.jobs)
     coq = settings.coq()
-    if ordered and settings.jobs > 1 and not coq.library_checked(not settings.recheck_library) \
+    if ordered and settings.jobs > 1 and not coq.library_checked(settings.library != LibraryCheck.RECHECK) \
             and coq.library_compiled():
         verdicts = _checked_beside_library(ordered, settings)
     else:
@@ -200,7 +200,7 @@ def check_library(settings: Settings) -> str | None:
     compiled library already holds: what the first `prove` would do, done ahead (the test
     suite does it while its Python-only tests run). None, or why it was not accepted."""
     coq = settings.coq()
-    if coq.library_checked(not settings.recheck_library):
+    if coq.library_checked(settings.library != LibraryCheck.RECHECK):
         return None
     if not coq.library_compiled():
         return "the library is not compiled (make theories)"
@@ -345,11 +345,11 @@ def library_to_check(coq: Coq, vfiles: Sequence[Path], settings: Settings) -> li
     ignores it (`verify --recheck-library`: then the files these load, once per run); else all
     of them with the first files (`prove`: the record is made), or only the files these load
     (`verify`, or a library compiled in part)."""
-    if settings.recheck_library:
+    if settings.library == LibraryCheck.RECHECK:
         return coq.unchecked(coq.library_closure(vfiles))
     if coq.library_checked():
         return []
-    if settings.check_closure or not coq.library_compiled():
+    if settings.library == LibraryCheck.CLOSURE or not coq.library_compiled():
         return coq.unchecked(coq.library_closure(vfiles))
     return coq.library_files()
 

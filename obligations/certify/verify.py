@@ -10,7 +10,7 @@ from typing import Any
 
 from obligations import models
 from obligations.certify import certificate as cert
-from obligations.certify.outcome import Outcome, Settings
+from obligations.certify.outcome import LibraryCheck, Outcome, Settings
 from obligations.certify.record import compare, disagreements, recorded_choices
 from obligations.certify.run import Compiled, check_batch, compile_one
 from obligations.core.model import HintError
@@ -137,5 +137,6 @@ def _derived_spec(record: dict[str, Any], json_path: Path, spec_path: Path | Non
 def _verify_settings(settings: Settings) -> Settings:
     # The library: as coqchk accepted it on this machine (the record beside theories/ names the
     # hash of every compiled file), else the files the certificates load, checked now.
-    return replace(settings, build=settings.build / "verify", use_cache=False, check_closure=True,
+    library = LibraryCheck.RECHECK if settings.library == LibraryCheck.RECHECK else LibraryCheck.CLOSURE
+    return replace(settings, build=settings.build / "verify", use_cache=False, library=library,
                    reuse_shared=False)

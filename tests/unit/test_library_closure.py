@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from obligations.certify.outcome import Settings
+from obligations.certify.outcome import LibraryCheck, Settings
 from obligations.certify.run import library_to_check
 from obligations.core.resources import THEORIES
 from obligations.prover.coq import Coq, _required
@@ -86,10 +86,10 @@ def test_verify_trusts_the_record_of_this_compiled_library_else_checks_what_the_
     gen = tmp_path / "gen.v"
     gen.write_text("From Obligations Require Import Top.\n")
     monkeypatch.setattr(coq, "library_compiled", lambda: True)
-    verify, prove = Settings(theories=tmp_path, check_closure=True), Settings(theories=tmp_path)
+    verify, prove = Settings(theories=tmp_path, library=LibraryCheck.CLOSURE), Settings(theories=tmp_path)
     loaded = {"Obligations.Top", "Obligations.Core.B", "Obligations.Core.A"}
     for checked, settings, expected in ((False, verify, loaded), (True, verify, set()),
-                                        (True, replace(verify, recheck_library=True), loaded),
+                                        (True, replace(verify, library=LibraryCheck.RECHECK), loaded),
                                         (False, prove, loaded | {"Obligations.Other"}), (True, prove, set())):
         monkeypatch.setattr(coq, "library_checked", lambda trust_stamp=True, c=checked: c and trust_stamp)
         assert names(coq, library_to_check(coq, [gen], settings)) == expected, (checked, settings)
