@@ -509,7 +509,7 @@ def cmd_region(args: argparse.Namespace) -> int:
     spec = load_specs([args.spec])[0]
     if not models.form_of(spec).profiles:
         raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
-                         f"this spec is a {models.form_of(spec).title} (use `obligations show`)")
+                         f"this spec is {models.form_of(spec).noun} (use `obligations show`)")
     if not 1 <= args.compose <= MAX_COMPOSE:
         raise UsageError(f"--compose must be between 1 and {MAX_COMPOSE}")
     if args.delta or too_many_outputs(spec.outputs.size, args.compose):

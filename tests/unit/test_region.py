@@ -190,3 +190,10 @@ def test_irrational_points_have_their_exact_closed_form(capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert "eps = 1 (1): delta = 27/32 - e·5/32 = 0.419018464303" in out
     assert "delta = 0 - e^eps" not in out and "eps in [ln(27), oo]: delta = 0\n" in out
+
+
+def test_region_of_a_spec_without_a_finite_table_says_what_the_spec_is() -> None:
+    from inprocess import cli
+    done = cli("region", "tests/specs/additive/dgauss_5_1000_runs_low.yaml", "--epsilon", "46")
+    assert done.returncode == 2 and "region needs a finite mechanism" in done.stderr
+    assert "this spec is an additive-noise claim (use `obligations show`)" in done.stderr, done.stderr
