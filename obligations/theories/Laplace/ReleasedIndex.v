@@ -101,23 +101,25 @@ Ltac rldisj_with atom :=
 Ltac rldisj_released := first [rldisj_with rlatom_released_z | rldisj_with rlatom_released].
 
 (** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
-    takes it first, then the phases).  The generated step splits the phases at the current
-    index before it puts the computed state in the goal ([rleaf_pre], then [intros] and
-    [rbool_hyps] of the phases, then [subst]: a [destruct] re-types the goal, cheap while it
-    reads [r]); each phase is then contradictory over the integers, or goes to the
-    invariant's phases at the next index, or halts in the post-condition, or is
-    contradictory over the reals.  The leaf's comparisons are read and [IZR] pushed down
-    once ([rleaf_prep]). *)
+    takes it first, then the phases), the phases at the current index still a premise of the
+    goal (the step reverts them).  The leaf's comparisons are read and [IZR] pushed down once
+    ([rleaf_prep]; the generated step destructs them before it puts the computed state in the
+    goal, [rleaf_pre]), a void leaf closed, and the leaf's way out chosen once: the invariant
+    at the next index (the [intro] lemma applied once, its unification with the computed
+    state done once), or halted in the post-condition, or none.  Only then the phases at the
+    current index are split, in the goal the [intro] lemma leaves (the next index's phases:
+    small); each is contradictory over the integers, or proves the next phases (or the
+    post-condition), or is contradictory over the reals. *)
 Ltac rleaf_inv_released intro :=
   match goal with
   | Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ =>
-      rleaf_prep;
+      rleaf_prep; let Hp := fresh "Hp" in intros Hp;
       first [ rlvoid
-            | first [ exfalso; lia
-                    | left; split; [ apply (intro w); [red; rldisj_released | first [assumption | reflexivity] ..]
-                                   | reflexivity ]
-                    | right; left; split; [rsplit_conj; rleaf_eq | reflexivity]
-                    | exfalso; rlra ] ]
+            | left; split; [ apply (intro w); [ rbool_hyps; first [exfalso; lia | red; rldisj_released | exfalso; rlra]
+                                              | first [assumption | reflexivity] ..]
+                           | reflexivity ]
+            | right; left; split; [rbool_hyps; first [exfalso; lia | rsplit_conj; rleaf_eq | exfalso; rlra] | reflexivity]
+            | rbool_hyps; first [exfalso; lia | exfalso; rlra] ]
   end.
 
 (** The invariant before the loop, under a whole-number prophecy [w]: the loop index is 0, so
