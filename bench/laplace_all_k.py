@@ -5,9 +5,13 @@
 For each of CheckDP's private programs (mechanisms/checkdp/NAME.yaml, default all ten) the same
 text with every `geometric:` site made `laplace:` and no `fallback:` is written to a scratch
 folder and claimed for every stream length; `obligations prove` then `obligations verify` run on
-it (one build folder for all, so the library's coqchk is done once), and a row prints the
-verdict, the CPU of each (user + system of every process) and coqc's and coqchk's seconds as the
-certificate records them.  It asserts nothing.
+it, and a row prints the verdict, the CPU of each (user + system of every process) and coqc's
+and coqchk's seconds as the certificate records them.  `prove` runs with `--no-cache` and each
+program has its own build folders (one for `prove`, one for `verify`): no row reuses a
+certificate this machine checked before (its record would carry the timings of the run that
+made it).  The library's coqchk record lives beside the library, so only the first `prove` after
+the library changed checks the whole library: run the script once first to measure rows alone.
+It asserts nothing.
 """
 from __future__ import annotations
 
@@ -47,12 +51,13 @@ def _run(*args: str) -> tuple[subprocess.CompletedProcess[str], float]:
 def _row(name: str, folder: Path) -> str:
     spec = _continuous(name, folder)
     out = folder / "certs"
-    proved, prove_cpu = _run("prove", str(spec), "--out", str(out), "--build", str(folder / "build"))
+    proved, prove_cpu = _run("prove", str(spec), "--out", str(out), "--build", str(folder / f"build_{name}"),
+                             "--no-cache")
     record = out / f"{name}_laplace.json"
     if proved.returncode != 0 or not record.exists():
         last = (proved.stdout.strip().splitlines() or ["?"])[-1]
         return f"| {name} | exit {proved.returncode}: {last} | {prove_cpu:.1f} | — | — |"
-    verified, verify_cpu = _run("verify", str(record), "--build", str(folder / "build"))
+    verified, verify_cpu = _run("verify", str(record), "--build", str(folder / f"verify_{name}"))
     t = json.loads(record.read_text())["timings_s"]
     return (f"| {name} | proved, verify exit {verified.returncode} | {prove_cpu:.1f} | {verify_cpu:.1f} | "
             f"coqc {t.get('coqc', 0):.1f} s, coqchk {t.get('coqchk', 0):.1f} s |")

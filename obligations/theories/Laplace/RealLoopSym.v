@@ -367,10 +367,15 @@ Ltac rlatom_with ra ra0 :=
           | |- _ => first [lia | ra | rlout_eq_with ra]
           end ].
 
+(** A conjunction split into its atoms, and nothing else: [split] would also try [eq_refl] on
+    an equation atom, a unification of the two sides (of two output lists, of two reals) that
+    may unfold far before it fails; the atom's own tactic decides it. *)
+Ltac rsplit_conj := repeat match goal with |- _ /\ _ => split | |- True => exact I end.
+
 (** An invariant's phases: the first whose every atom holds. *)
 Ltac rldisj_with ra ra0 := lazymatch goal with
-  | |- _ \/ _ => first [left; repeat split; rlatom_with ra ra0 | right; rldisj_with ra ra0]
-  | |- _ => repeat split; rlatom_with ra ra0
+  | |- _ \/ _ => first [left; rsplit_conj; rlatom_with ra ra0 | right; rldisj_with ra ra0]
+  | |- _ => rsplit_conj; rlatom_with ra ra0
   end.
 
 Ltac rleaf_eq_with ra ra0 := first [rlatom_with ra ra0 | lazymatch goal with |- _ \/ _ => rldisj_with ra ra0 end].
@@ -405,13 +410,18 @@ Ltac rleaf_prep :=
   rbool_hyps; rint_fold_hyps; rz_hyps; rnonneg; rlsimpl; rz_lift; rizr_push_hyps;
   rlreqb_goal_with rlra_leaf; cbn [negb orb andb] in *.
 
+(** The first part of [rleaf_prep], on a leaf whose goal still reads [r] (before [subst r]
+    puts the computed state in it): a [destruct] of a hypothesis re-types the goal, which
+    then is the whole state of both runs, once per destructed hypothesis. *)
+Ltac rleaf_pre := rbool_hyps; rint_fold_hyps; rz_hyps.
+
 (** A leaf of one iteration: void, contradictory, the invariant at the next index (by the
     generated [intro] lemma), or halted in the post-condition. *)
 Ltac rleaf_inv intro :=
   rleaf_prep;
   first [ rlvoid
-        | left; split; [ apply intro; try red; repeat split; rleaf_eq_with rlra_leaf rlra0_leaf | reflexivity ]
-        | right; left; split; [repeat split; rleaf_eq_with rlra_leaf rlra0_leaf | reflexivity]
+        | left; split; [ apply intro; try red; rsplit_conj; rleaf_eq_with rlra_leaf rlra0_leaf | reflexivity ]
+        | right; left; split; [rsplit_conj; rleaf_eq_with rlra_leaf rlra0_leaf | reflexivity]
         | exfalso; first [lia | rlra_leaf] ].
 
 (** A leaf of the whole run: [good_run C ctr r] with [r] computed. *)
@@ -419,4 +429,4 @@ Ltac rlfinal :=
   unfold good_run; rleaf_prep; rewrite ?app_nil_l in *;
   first [ left; rewrite ?Bool.orb_true_r, ?Bool.orb_true_l; reflexivity
         | exfalso; first [lia | rlra_leaf]
-        | right; repeat split; rleaf_eq_with rlra_leaf rlra0_leaf ].
+        | right; rsplit_conj; rleaf_eq_with rlra_leaf rlra0_leaf ].

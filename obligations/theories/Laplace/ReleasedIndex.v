@@ -92,37 +92,34 @@ Ltac rlatom_released :=
     the whole disjunction). *)
 Ltac rldisj_with atom :=
   lazymatch goal with
-  | |- _ \/ _ => first [left; repeat split; atom | right; rldisj_with atom]
-  | |- _ => repeat split; atom
+  | |- _ \/ _ => first [left; rsplit_conj; atom | right; rldisj_with atom]
+  | |- _ => rsplit_conj; atom
   end.
 
 (** First with integer atoms over the integers only (a phase's guards fail at once), then with
     the reals as well. *)
 Ltac rldisj_released := first [rldisj_with rlatom_released_z | rldisj_with rlatom_released].
 
-(** [IZR] pushed down in the hypotheses once (not in the goal: a whole-number slot of the state
-    stays [IZR z] for the [intro] lemma). *)
-Ltac rizr_push_hyps :=
-  repeat (first [rewrite plus_IZR in * |- | rewrite minus_IZR in * |- | rewrite mult_IZR in * |-
-                | rewrite opp_IZR in * |-]).
-
 (** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
     takes it first, then the phases), the phases at the current index still a premise of the
-    goal (the step reverts them): the leaf's comparisons read and [IZR] pushed down once, a void
-    leaf closed, and only then the phases split; each is contradictory over the integers, or
-    goes to the invariant's phases at the next index, or halts in the post-condition, or is
-    contradictory over the reals. *)
+    goal (the step reverts them).  The leaf's comparisons are read and [IZR] pushed down once
+    ([rleaf_prep]; the generated step destructs them before it puts the computed state in the
+    goal, [rleaf_pre]), a void leaf closed, and the leaf's way out chosen once: the invariant
+    at the next index (the [intro] lemma applied once, its unification with the computed
+    state done once), or halted in the post-condition, or none.  Only then the phases at the
+    current index are split, in the goal the [intro] lemma leaves (the next index's phases:
+    small); each is contradictory over the integers, or proves the next phases (or the
+    post-condition), or is contradictory over the reals. *)
 Ltac rleaf_inv_released intro :=
   match goal with
   | Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ =>
-      rleaf_prep; rizr_push_hyps; let Hp := fresh "Hp" in intros Hp;
+      rleaf_prep; let Hp := fresh "Hp" in intros Hp;
       first [ rlvoid
-            | rbool_hyps;
-              first [ exfalso; lia
-                    | left; split; [ apply (intro w); [red; rldisj_released | first [assumption | reflexivity] ..]
-                                   | reflexivity ]
-                    | right; left; split; [repeat split; rleaf_eq | reflexivity]
-                    | exfalso; rlra ] ]
+            | left; split; [ apply (intro w); [ rbool_hyps; first [exfalso; lia | red; rldisj_released | exfalso; rlra]
+                                              | first [assumption | reflexivity] ..]
+                           | reflexivity ]
+            | right; left; split; [rbool_hyps; first [exfalso; lia | rsplit_conj; rleaf_eq | exfalso; rlra] | reflexivity]
+            | rbool_hyps; first [exfalso; lia | exfalso; rlra] ]
   end.
 
 (** The invariant before the loop, under a whole-number prophecy [w]: the loop index is 0, so
