@@ -111,9 +111,9 @@ Proof.
   { specialize (Hi wo Ho). unfold noisymax_laplace_phases in Hi. try unfold released_at in E. rewrite ?Ho in E.
     revert Hi.
     rlnorm_in E. rlsym E.
-    all: subst r; rleaf_inv_released noisymax_laplace_inv_intro. }
+    all: rleaf_pre; subst r; rleaf_inv_released noisymax_laplace_inv_intro. }
   { rlnorm_in E. rlsym E.
-    all: subst r; rleaf_inv noisymax_laplace_inv_free. }
+    all: rleaf_pre; subst r; rleaf_inv noisymax_laplace_inv_free. }
 Qed.
 
 (** ** The aligned run of the whole program is void or good, for every input pair, real tape
@@ -140,7 +140,7 @@ Proof.
     unfold noisymax_laplace_shift in E.
     destruct (released_cases o 0) as [[wo Ho]|Hn];
       [specialize (Hi wo Ho); unfold noisymax_laplace_phases in Hi|];
-      rlsym E; subst r; rreleased_final; rlfinal.
+      rlsym E; rleaf_pre; subst r; rreleased_final; rlfinal.
   - rewrite ?pexec_halted in E by exact Hh. subst r. unfold good_run. right. exact Hfin.
   - left. rewrite E. repeat (first [exact Hv | apply pexec_void_mono]).
 Qed.

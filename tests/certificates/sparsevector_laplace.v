@@ -93,7 +93,7 @@ Proof.
   destruct Hi as [He0 [He1 Hi]]. subst r0 r1.
   unfold sparsevector_laplace_body in ps'; remember ps' as r eqn:E; subst ps'; unfold sparsevector_laplace_shift in E.
   rlnorm_in E. rlsym E.
-  all: subst r; rleaf_inv sparsevector_laplace_inv_intro.
+  all: rleaf_pre; subst r; rleaf_inv sparsevector_laplace_inv_intro.
 Qed.
 
 (** ** The aligned run of the whole program is void or good, for every input pair, real tape
@@ -119,7 +119,7 @@ Proof.
     rewrite (pstate_eta rl), HL, HA, Hb in E. subst OA TA. unfold sparsevector_laplace_arith in Hi.
     destruct Hi as [He0 [He1 Hi]]. subst r0 r1.
     unfold sparsevector_laplace_shift in E.
-    rlsym E; subst r; rlfinal.
+    rlsym E; rleaf_pre; subst r; rlfinal.
   - rewrite ?pexec_halted in E by exact Hh. subst r. unfold good_run. right. exact Hfin.
   - left. rewrite E. repeat (first [exact Hv | apply pexec_void_mono]).
 Qed.
