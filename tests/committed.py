@@ -112,7 +112,7 @@ def rederived(json_path: Path, spec: Path | None = None) -> list[str]:
     where verify depends on the route.  Its Coq half (coqc, coqchk and the audit compared with
     the record) is the same for every route and repeats what `prove` just did on the same file:
     tests/coq/test_tamper.py runs it end to end (a proof, a refutation, a certificate with a
-    shared module) and tests/coq/test_refute.py on a program's refutation."""
+    shared module)."""
     from obligations.certify.outcome import Settings
     from obligations.certify.verify import Verification, _compared
     step = _compared(json_path, Settings(), spec)
