@@ -25,6 +25,23 @@ def listed() -> list[Path]:
     return [REPO / line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
+def listed_claims() -> set[str]:
+    """The names of the certificates `make test-certificates` makes: each listed spec's claim
+    and, for a spec with a profile, each point's (NAME[_kK]_eps_<eps>_ub, and _lb when refuted
+    below it), as `prove` names them."""
+    from obligations.certify.profiles import epsilon_slug, profile
+    from obligations.certify.run import load_specs
+    names = set()
+    for spec in load_specs(listed()):
+        names.add(spec.name)
+        for k in getattr(spec, "profile_compose", ()):   # a finite table's profile
+            suffix = f"_k{k}" if k > 1 else ""
+            for p in profile(spec, spec.profile_epsilons, k).points:
+                sides = ["ub", "lb"] if p.lower is not None else ["ub"]
+                names |= {f"{spec.name}{suffix}_eps_{epsilon_slug(p.epsilon)}_{side}" for side in sides}
+    return names
+
+
 def record(name: str, folder: Path = TEST_CERTS) -> dict[str, Any]:
     """The committed certificate of the claim `name`."""
     data: dict[str, Any] = json.loads((folder / f"{name}.json").read_text())
@@ -95,7 +112,7 @@ def rederived(json_path: Path, spec: Path | None = None) -> list[str]:
     where verify depends on the route.  Its Coq half (coqc, coqchk and the audit compared with
     the record) is the same for every route and repeats what `prove` just did on the same file:
     tests/coq/test_tamper.py runs it end to end (a proof, a refutation, a certificate with a
-    shared module) and tests/coq/test_refute.py on a program's refutation."""
+    shared module)."""
     from obligations.certify.outcome import Settings
     from obligations.certify.verify import Verification, _compared
     step = _compared(json_path, Settings(), spec)

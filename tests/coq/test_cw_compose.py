@@ -4,6 +4,12 @@ SAME database, Σ_x f(x)·M(x)^⊗2 = `fmech_cw (fmech_power M 2) f f'`.
 5-ary randomized response, priors ½/½ on {0, 1} against {2, 3}: the tight ε is
 ln(293/8) ≈ 3.60 (proved, δ = 0); at ln(361/16) ≈ 3.12, what a fresh database per
 release would give, δ(ε) = 9/50: proved there, and refuted just below with a witness.
+
+The same-database spec is proved here (the CW route and a CW profile point, end to end); the
+fresh-database point, proved and refuted, is read from the certificates Coq made of
+tests/specs/cw_compose/rr5_cw_k2_fresh.yaml (tests/certificates/, `make test-certificates`;
+tests/coq/test_committed_certificates.py keeps them current): proving its three claims again
+cost ~14 s CPU.
 """
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import committed
 import inprocess
 import pytest
 
@@ -34,14 +41,6 @@ def same(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]
     out = tmp_path_factory.mktemp("cw_same")
     done, result = prove("rr5_cw_k2.yaml", out)
     assert done.returncode == 0, done.stderr
-    return out, result
-
-
-@pytest.fixture(scope="module")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("cw_fresh")
-    done, result = prove("rr5_cw_k2_fresh.yaml", out)
-    assert done.returncode == 0, done.stderr    # the profile is certified from both sides
     return out, result
 
 
@@ -81,19 +80,17 @@ def test_two_releases_on_the_same_database_are_proved_at_ln_293_over_8(
     assert f"Definition {point} : fmech := fmech_cw {point}_power {PRIOR} {ALT}." in v
 
 
-def test_the_fresh_database_epsilon_is_refuted_with_a_witness(fresh: tuple[Path, dict[str, Any]]) -> None:
-    out, result = fresh
-    (prof,) = result["profiles"]
-    (point,) = prof["points"]
-    assert (point["epsilon"], point["delta"]) == ("ln(361/16)", "9/50")
-    ub, lb = point["certificates"]
-    assert (ub["verdict"], unqualified(ub["statement"])) == (
+def test_the_fresh_database_epsilon_is_refuted_with_a_witness() -> None:
+    _, results = committed.results(SPECS / "rr5_cw_k2_fresh.yaml")   # the one-release claim, as above
+    assert results["rr5_cw_k2_fresh"]["verdict"] == "proved"
+    ub, lb = (certificate(committed.TEST_CERTS, f"rr5_cw_k2_fresh_k2_eps_ln_361o16_{side}") for side in ("ub", "lb"))
+    assert (ub["claim"]["epsilon"], ub["claim"]["delta"], ub["derived"]["compose"]) == ("ln(361/16)", "9/50", 2)
+    assert (ub["verdict"], unqualified(ub["theorems"][-1]["statement"])) == (
         "proved", "dp nb_all rr5_cw_k2_fresh_k2_eps_ln_361o16_ub (ln (361 / 16)) (9 / 50)")
-    assert (lb["verdict"], unqualified(lb["statement"])) == (
+    assert (lb["verdict"], unqualified(lb["theorems"][-1]["statement"])) == (
         "refuted", "~ dp nb_all rr5_cw_k2_fresh_k2_eps_ln_361o16_lb (ln (361 / 16)) (179999999 / 1000000000)")
-    record = certificate(out, "rr5_cw_k2_fresh_k2_eps_ln_361o16_lb")
-    assert record["verdict"] == "refuted" and record["analysis"]["tight_epsilon"] == "ln(293/8)"
-    w = record["witness"]
+    assert lb["analysis"]["tight_epsilon"] == "ln(293/8)"
+    w = lb["witness"]
     # both runs answer 0, or both answer 1: 293/625 > 361/16 * 8/625 + 9/50 - 10^-9
     assert (w["x"], w["x_prime"], w["outputs"]) == ("D", "alt", ["0,0", "1,1"])
     assert (w["pr_x"], w["pr_x_prime"]) == ("293/625", "8/625")

@@ -16,7 +16,7 @@ from obligations.core.resources import THEORIES
 
 pytestmark = pytest.mark.coq
 
-N = 300   # three lists of N ones: about N^2 + 2N^2 products
+N = 200   # three lists of N ones: about N^2 + 2N^2 products
 HEAD = ("From Coq Require Import List Uint63.\nFrom Obligations.Accountant Require Import DownFloat.\n"
         "Import ListNotations.\n")
 LAZY = """Fixpoint laxpy (b : F.type) (D acc : list F.type) : list F.type :=
@@ -57,5 +57,6 @@ def test_strict_convolution_memory(tmp_path: Path) -> None:
     check = CHECK.replace("NUM", str(N))
     strict = _peak_kib(tmp_path, "StrictConv", HEAD + check.replace("CONV", "fconv"))
     lazy = _peak_kib(tmp_path, "LazyConv", HEAD + LAZY + check.replace("CONV", "lconv"))
-    # measured: about 500 MB against 700 MB at N = 300 (the library's own load is about 450 MB)
-    assert lazy - strict > 60_000, (strict, lazy)
+    # measured: about 494 MB against 574 MB at N = 200 (514 against 698 at N = 300, for 4 s CPU
+    # more; the library's own load is about 450 MB): twice the margin asked
+    assert lazy - strict > 40_000, (strict, lazy)

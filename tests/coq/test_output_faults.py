@@ -9,6 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import inprocess
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -35,8 +36,7 @@ def test_a_full_disk_leaves_no_partial_certificate(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
     (out / f".{RR}.json.tmp").symlink_to("/dev/full")
-    run = subprocess.run([sys.executable, "-m", "obligations", "prove", str(_spec(tmp_path)), "--out", str(out),
-                          "--build", str(tmp_path / "b")], cwd=REPO, capture_output=True, text=True, timeout=900)
+    run = inprocess.cli("prove", str(_spec(tmp_path)), "--out", str(out), "--build", str(tmp_path / "b"))
     assert run.returncode == 3, run.stdout + run.stderr
     _one_plain_line(run.stderr)
     assert "No space left on device" in run.stderr

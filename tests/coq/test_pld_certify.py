@@ -8,7 +8,7 @@ import subprocess
 from fractions import Fraction
 from pathlib import Path
 
-from coqrun import assumption_blocks, coqc
+from coqrun import assumption_blocks, coqc, one_audit
 
 from obligations.certify import allowlist
 from obligations.prover.coq import assumption_names
@@ -22,14 +22,13 @@ def _coqc(tmp_path: Path, name: str, text: str) -> subprocess.CompletedProcess[s
 def test_small_composition_is_proved_and_refuted(tmp_path: Path) -> None:
     claims = claims_for(Fraction(1, 2), 10, [1, 3])
     assert all(c.lower > 0 for c in claims)
-    done = _coqc(tmp_path, "g10", render_tgeom_power("g10", Fraction(1, 2), 5, 10, claims))
+    text = one_audit(render_tgeom_power("g10", Fraction(1, 2), 5, 10, claims), ("g10_dp_0", "g10_refuted_0"))
+    done = _coqc(tmp_path, "g10", text)
     assert done.returncode == 0, done.stderr + done.stdout[-2000:]
-    blocks = assumption_blocks(done.stdout)
-    assert len(blocks) == 2   # the first (eps, upper)-DP and its refutation
-    for block in blocks:
-        names = assumption_names(block, "g10")
-        full, unresolved = allowlist.full_names(names, allowlist.REALS | allowlist.PRIMITIVE)
-        assert not unresolved and allowlist.refused(full, uses_interval=True) == []
+    (block,) = assumption_blocks(done.stdout)   # the first (eps, upper)-DP and its refutation, at once
+    names = assumption_names(block, "g10")
+    full, unresolved = allowlist.full_names(names, allowlist.REALS | allowlist.PRIMITIVE)
+    assert not unresolved and allowlist.refused(full, uses_interval=True) == []
 
 
 def test_false_claim_is_not_proved(tmp_path: Path) -> None:
@@ -45,9 +44,9 @@ def test_false_claim_is_not_proved(tmp_path: Path) -> None:
 def test_hs_is_determined_by_the_pld_on_the_reals_alone(pld_assumptions: dict[str, list[str]]) -> None:
     """The library theorem (hs of the k-fold composition = the PLD's convolution power) rests on
     the real numbers' axioms only; the floats enter with the interval evaluation (one coqc run
-    shared with test_kov_certify.py: tests/coq/conftest.py)."""
-    exact = assumption_names(pld_assumptions["hs_power_pld"], "pld")
-    floats = assumption_names(pld_assumptions["dp_power_pld2"], "pld")
+    shared with test_kov_certify.py, with dp_power_kov and dp_power_kov_check: tests/coq/conftest.py)."""
+    exact = assumption_names(pld_assumptions["exact"], "pld")
+    floats = assumption_names(pld_assumptions["floats"], "pld")
     full, unresolved = allowlist.full_names(exact, allowlist.REALS)
     assert not unresolved and allowlist.refused(full, uses_interval=False) == []
     assert any("FloatAxioms" in n for n in floats) and not any("FloatAxioms" in n for n in exact)
