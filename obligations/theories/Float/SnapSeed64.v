@@ -28,43 +28,43 @@ Local Open Scope R_scope.
 Lemma exp_18999_ge : 6685 / 1000 <= exp (18999 / 10000).
 Proof.
   replace (6685 / 1000) with (Q2R (6685 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (18999 # 10000)%Q 1%nat 16%nat.
+  exp_taylor_lower (18999 # 10000)%Q 1%nat 9%nat.
 Qed.
 
 Lemma exp_17499_ge : 5754 / 1000 <= exp (17499 / 10000).
 Proof.
   replace (5754 / 1000) with (Q2R (5754 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (17499 # 10000)%Q 1%nat 16%nat.
+  exp_taylor_lower (17499 # 10000)%Q 1%nat 10%nat.
 Qed.
 
 Lemma exp_16499_ge : 5206 / 1000 <= exp (16499 / 10000).
 Proof.
   replace (5206 / 1000) with (Q2R (5206 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (16499 # 10000)%Q 1%nat 16%nat.
+  exp_taylor_lower (16499 # 10000)%Q 1%nat 8%nat.
 Qed.
 
 Lemma exp_14999_ge : 4481 / 1000 <= exp (14999 / 10000).
 Proof.
   replace (4481 / 1000) with (Q2R (4481 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (14999 # 10000)%Q 1%nat 16%nat.
+  exp_taylor_lower (14999 # 10000)%Q 1%nat 8%nat.
 Qed.
 
 Lemma exp_11999_ge : 3319 / 1000 <= exp (11999 / 10000).
 Proof.
   replace (3319 / 1000) with (Q2R (3319 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (11999 # 10000)%Q 1%nat 16%nat.
+  exp_taylor_lower (11999 # 10000)%Q 1%nat 7%nat.
 Qed.
 
 Lemma exp_11199_ge : 3063 / 1000 <= exp (11199 / 10000).
 Proof.
   replace (3063 / 1000) with (Q2R (3063 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (11199 # 10000)%Q 1%nat 16%nat.
+  exp_taylor_lower (11199 # 10000)%Q 1%nat 6%nat.
 Qed.
 
 Lemma exp_11099_ge : 3033 / 1000 <= exp (11099 / 10000).
 Proof.
   replace (3033 / 1000) with (Q2R (3033 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (11099 # 10000)%Q 1%nat 16%nat.
+  exp_taylor_lower (11099 # 10000)%Q 1%nat 6%nat.
 Qed.
 
 (** The narrowest bucket's thresholds are at least ρ0 − 10^−4 grid-widths of λ apart. *)

@@ -21,7 +21,7 @@ Local Open Scope R_scope.
 Lemma exp_19899_ge : 7314 / 1000 <= exp (19899 / 10000).
 Proof.
   replace (7314 / 1000) with (Q2R (7314 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (19899 # 10000)%Q 1%nat 16%nat.
+  exp_taylor_lower (19899 # 10000)%Q 1%nat 9%nat.
 Qed.
 
 (** For a logarithm within m·η of ln, any c with 1.0002·(r0 + 1) ≤ c·(r0 − 1.0002),
