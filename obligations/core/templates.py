@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +103,13 @@ def header(name: str, path: str, sha256: str, description: str) -> dict[str, str
 
 
 def environment(folders: Sequence[Path]) -> jinja2.Environment:
+    """One environment per list of folders and process: jinja compiles a template once and keeps it
+    (it checks the file's time on each use), where a new environment per render compiled it again."""
+    return _environment(tuple(folders))
+
+
+@cache
+def _environment(folders: tuple[Path, ...]) -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(f) for f in folders]), undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
