@@ -42,7 +42,9 @@ venv: $(VENV)/.installed
 # in the working directory may be imported from there: that is this repository's layout on
 # purpose (the tests and `python -m obligations` run from the root), so it is not printed.
 # --no-compile: pip would byte-compile every installed module (about 30 s of CPU, most of it
-# modules never imported); Python compiles what is imported, once, on first use.
+# modules never imported); Python compiles what is imported, once, on first use (unless
+# PYTHONDONTWRITEBYTECODE is set, as on this project's machines: then every process compiles
+# again, and the test suite turns the caches back on for itself, tests/conftest.py).
 EDITABLE = PYTHONWARNINGS=ignore::UserWarning $(PY) -m pip install -q --no-compile -e
 
 $(VENV)/.installed: pyproject.toml
