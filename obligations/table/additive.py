@@ -274,6 +274,14 @@ def analyse(spec: AdditiveSpec) -> Analysed[Chosen[Any]]:
     return chosen(a, plan, _render(spec, a, m0, plds, claims, -x2))
 
 
+def rational_epsilon(spec: AdditiveSpec) -> Fraction | None:
+    """The claim's ε when it is a rational number ≥ 0 (both routes need e^ε from a rational)."""
+    value = E.to_sympy(spec.epsilon, {})
+    if not value.is_Rational or value < 0:
+        return None
+    return Fraction(int(value.p), int(value.q))
+
+
 def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict, list[str]]:
     """The claims Coq is asked to check, the verdict Python expects, and notes."""
     notes: list[str] = []
@@ -293,11 +301,10 @@ def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict
             claims.append(Claim(eps - tol, spec.delta, True, r_lit(eps - tol), f"{spec.name}_below", str(eps - tol)))
         notes.append(f"the smallest epsilon at delta = {spec.delta} to {tol}: {eps} (= {float(eps):.6g})")
         return claims, Verdict.PROVED, notes
-    value = E.to_sympy(spec.epsilon, {})
-    if not value.is_Rational or value < 0:
+    eps = rational_epsilon(spec)
+    if eps is None:
         raise SpecError(spec.path, "claim.epsilon", f"a rational epsilon >= 0 (e^eps is an interval from it), "
-                        f"not {value}")
-    eps = Fraction(int(value.p), int(value.q))
+                        f"not {E.to_sympy(spec.epsilon, {})}")
     up = a.upper(float(eps)) * (1 + acc.MARGIN) + acc.TINY
     lo, _ = a.lower(float(eps))
     refute = float(spec.delta) < lo * (1 - acc.MARGIN)
@@ -371,4 +378,4 @@ def _render(spec: AdditiveSpec, a: acc.Accountant, m0: int, plds: dict[int, acc.
 
 
 
-__all__ = ["BY_ADDITIVE_ACCOUNTANT", "AdditiveSpec", "check", "is_additive", "summary"]
+__all__ = ["BY_ADDITIVE_ACCOUNTANT", "AdditiveSpec", "check", "is_additive", "rational_epsilon", "summary"]

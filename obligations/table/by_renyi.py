@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from obligations.analysis import accountant as acc
-from obligations.core import expr as E
 from obligations.core.model import Analysed, Description, Route, Unfolded
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_lit, r_lit
-from obligations.table.additive import AdditiveSpec, summary
+from obligations.table.additive import AdditiveSpec, rational_epsilon, summary
 from obligations.table.by_accountant import equation_slots
 from obligations.table.chosen import Chosen, chosen, describe_plan
 
@@ -50,13 +49,6 @@ def best_order(rho_k: Fraction, eps: Fraction) -> RenyiBound:
     return RenyiBound(a, exponent(rho_k, eps, a))
 
 
-def _epsilon(spec: AdditiveSpec) -> Fraction | None:
-    value = E.to_sympy(spec.epsilon, {})
-    if not value.is_Rational or value < 0:
-        return None          # the accountant's route refuses it, naming the field
-    return Fraction(int(value.p), int(value.q))
-
-
 def proves(bound: RenyiBound, delta: Fraction) -> bool:
     """e^exponent ≤ δ with the accountant's relative margin (Coq's interval must fall below δ's float)."""
     if delta <= 0:
@@ -72,7 +64,7 @@ class ByRenyi(Route[AdditiveSpec, Chosen[RenyiBound]]):
         return spec.sigma is not None and spec.tolerance is None and spec.delta > 0
 
     def analyse(self, spec: AdditiveSpec) -> Analysed[Chosen[RenyiBound]] | None:
-        eps = _epsilon(spec)
+        eps = rational_epsilon(spec)   # None: the accountant's route refuses it, naming the field
         if eps is None or spec.sigma is None:
             return None
         v = spec.sigma * spec.sigma

@@ -9,7 +9,7 @@
     bound (the accountant's bracket, GaussCheck.v, is two-sided). *)
 From Coq Require Import ZArith QArith Qreals Reals Lra Lia.
 From Interval Require Import Float.Primitive_ops Interval.Float_full Interval.Interval Real.Xreal.
-From Obligations.Core Require Import RealFacts.
+From Obligations.Core Require Import RealFacts ExpTaylor.
 From Obligations.Finite Require Import PLDCheck.
 From Obligations.Accountant Require Import DownFloat NoiseDP DGauss DGaussRenyi GaussMass GaussCheck.
 
@@ -24,16 +24,13 @@ Definition renyi_check (v : Q) (Delta : Z) (K a : nat) (eps delta : Q) : bool :=
   Nat.leb 2 a && Qle_bool 0 delta && negb (Qle_bool v 0) &&
   fle (fbnd true (I.exp prec (iq (renyi_exponent v Delta K a eps)))) (fbnd false (iq delta)).
 
-Lemma q2r_of_nat_inr (n : nat) : Q2R (inject_Z (Z.of_nat n)) = INR n.
-Proof. rewrite q2r_inject_Z, INR_IZR_INZ. reflexivity. Qed.
-
 Lemma renyi_exponent_r (v : Q) (Delta : Z) (K a : nat) (eps : Q) : (0 < v)%Q ->
   Q2R (renyi_exponent v Delta K a eps) =
   (INR a - 1) * (INR K * INR a * (IZR Delta * IZR Delta) / (2 * Q2R v) - Q2R eps).
 Proof.
   intros Hv. destruct (q2r_2v v Hv) as [E2 Hp].
   unfold renyi_exponent. rewrite Q2R_mult, Q2R_minus, Q2R_minus, q2r_over_2v by exact Hv.
-  rewrite !Q2R_mult, !q2r_of_nat_inr, q2r_inject_Z, mult_IZR, q2r_1. reflexivity.
+  rewrite !Q2R_mult, !q2r_of_nat, q2r_inject_Z, mult_IZR, q2r_1. reflexivity.
 Qed.
 
 Lemma zdp_delta_le (p : Z -> R) (Delta : Z) (K : nat) (eps d d' : R) :

@@ -89,16 +89,17 @@ Ltac rlatom_released :=
           end ].
 
 (** An invariant's phases: the first whose every atom holds by [atom] (never an atom tried on
-    the whole disjunction). *)
-Ltac rldisj_with atom :=
+    the whole disjunction); RealLoopSym.v's [rldisj_with] with the atom's tactic given whole,
+    under its own name so that the prelude exporting both shadows neither. *)
+Ltac rldisj_by atom :=
   lazymatch goal with
-  | |- _ \/ _ => first [left; rsplit_conj; atom | right; rldisj_with atom]
+  | |- _ \/ _ => first [left; rsplit_conj; atom | right; rldisj_by atom]
   | |- _ => rsplit_conj; atom
   end.
 
 (** First with integer atoms over the integers only (a phase's guards fail at once), then with
     the reals as well. *)
-Ltac rldisj_released := first [rldisj_with rlatom_released_z | rldisj_with rlatom_released].
+Ltac rldisj_released := first [rldisj_by rlatom_released_z | rldisj_by rlatom_released].
 
 (** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
     takes it first, then the phases), the phases at the current index still a premise of the
