@@ -88,7 +88,7 @@ def in_form(exc: SpecError, form: Form[Any]) -> SpecError:
         if owners:
             said = ", ".join(owners[:-1]) + " or " + owners[-1] if len(owners) > 1 else owners[0]
             first = first.replace("unknown field", f"unknown field here; it is a field of {said} specs", 1)
-    first += f" (read as a {form.title} spec)"
+    first += f" (read as {'an' if form.title[0] in 'aeiou' else 'a'} {form.title} spec)"
     return SpecError(exc.file, exc.field, first + ("\n" + rest if rest else ""))
 
 

@@ -35,6 +35,9 @@ TAU = 2.0 ** -100        # masses dropped at the ends of a window (Coq's `tau`)
 MARGIN = 1e-9            # relative margin between Python's bracket and the claims Coq checks
 TINY = 1e-300            # absolute margin (a bracket end at 0)
 MAX_KEY_RANGE = 4000     # keys of one run's PLD (a finer grid would not be computed)
+# Float products of one window's convolutions (Python's and then Coq's): the windows of a K-fold
+# power grow like √K, so this bounds the time of an analysis whatever K (about 15 s here).
+MAX_PRODUCTS = 10 ** 9
 
 
 class AccountantError(ValueError):
@@ -283,17 +286,37 @@ class Window:
         return self.offset + self.stride * np.arange(len(self.masses), dtype=np.int64)
 
 
+class Budget:
+    """The float products left to one window's convolutions (`MAX_PRODUCTS`): refused before the
+    convolution that would exceed it, so the time spent is bounded."""
+
+    def __init__(self, runs: int) -> None:
+        self.runs = runs
+        self.left = MAX_PRODUCTS
+
+    def spend(self, a: Floats, b: Floats) -> None:
+        self.left -= len(a) * len(b)
+        if self.left < 0:
+            raise AccountantError(
+                f"the {self.runs}-fold privacy-loss distribution needs more than {MAX_PRODUCTS:.0e} float "
+                f"products to compute (its window reaches {max(len(a), len(b))} masses and grows like the square "
+                f"root of the runs): fewer runs")
+
+
 def fpow(pld: PairPld, stride: int, runs: int, tau: float = TAU, tree: bool = False) -> Window:
     """`fpow`: the runs-fold power by squaring (binary digits, most significant first); `tree`:
-    TreeConv.v's `tpow`, the same with `hconv`."""
+    TreeConv.v's `tpow`, the same with `hconv`.  Refused (AccountantError) past `MAX_PRODUCTS`."""
     if runs < 1:
         raise ValueError("runs >= 1")
     conv = hconv if tree else fconv
+    budget = Budget(runs)
     base = np.array([float_lower(q) for q in pld.masses])
     offset, masses = pld.offset, base
     for bit in bin(runs)[3:]:
+        budget.spend(masses, masses)
         offset, masses = trim(tau, stride, 2 * offset, conv(masses, masses))
         if bit == "1":
+            budget.spend(base, masses)
             offset, masses = trim(tau, stride, pld.offset + offset, conv(base, masses))
     return Window(offset, stride, masses)
 
@@ -357,12 +380,21 @@ class Accountant:
                 self._windows[combo] = fpow(combo[0], d, self.runs[0], self.tau, self.tree)
             else:
                 acc_w = _one()
+                budget = Budget(sum(self.runs))
                 for pld, k in reversed(list(zip(combo, self.runs, strict=False))):
                     w = fpow(pld, d, k, self.tau)
+                    budget.spend(w.masses, acc_w.masses)
                     offset, masses = trim(self.tau, d, w.offset + acc_w.offset, fconv(w.masses, acc_w.masses))
                     acc_w = Window(offset, d, masses)
                 self._windows[combo] = Window(acc_w.offset, d, acc_w.masses)
         return self._windows[combo]
+
+    def prepare(self) -> Accountant:
+        """Every window the brackets read, computed now: a refusal (`MAX_PRODUCTS`) comes here,
+        where the caller names the spec's field, not from a later bracket."""
+        for combo in [*self.ups, *self.lows.values()]:
+            self.window(combo)
+        return self
 
     def upper(self, eps: float) -> float:
         """The certified upper end: the largest over the combos of [ups]."""
@@ -405,7 +437,7 @@ def chain_accountant(groups: Sequence[tuple[Sequence[Row], int]], pairs: Sequenc
         if low not in seen_low:   # one pair per distinct combo is enough for the lower bound
             seen_low.add(low)
             lows[(x, x2)] = low
-    return Accountant(keying, tuple(k for _, k in groups), ups, lows, tau, pair_ups=pair_ups)
+    return Accountant(keying, tuple(k for _, k in groups), ups, lows, tau, pair_ups=pair_ups).prepare()
 
 
 def accountant(rows: Sequence[Row], pairs: Sequence[tuple[int, int]], runs: int, tau: float = TAU) -> Accountant:

@@ -15,11 +15,11 @@ inside the box [−m0, m0]^K (`not_zdp_noise_acc`).  Template `additive.v.j2`.""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field, StrictInt, ValidationError
 
@@ -205,7 +205,7 @@ def build(spec: AdditiveSpec) -> tuple[acc.Accountant, int, dict[int, acc.PairPl
         if (pld,) not in ups:
             ups.append((pld,))
     lows: dict[tuple[int, int], acc.Combo] = {(0, -s): (pld,) for s, pld in plds.items()}
-    return acc.Accountant(keying, (spec.runs,), ups, lows), m0, plds
+    return acc.Accountant(keying, (spec.runs,), ups, lows).prepare(), m0, plds
 
 
 class ByAdditiveAccountant(Route[AdditiveSpec, Chosen[Any]]):
@@ -248,14 +248,14 @@ def analyse(spec: AdditiveSpec) -> Analysed[Chosen[Any]]:
     the document stating them."""
     if spec.sigma is not None:
         v = spec.sigma * spec.sigma
-        g, m0 = gauss.build(v, spec.sensitivity, spec.runs)
+        g, m0 = _prepared(spec, lambda: gauss.build(v, spec.sensitivity, spec.runs))
         bracketing: acc.Bracketing = g
         notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{gauss.TAIL_BITS}, counted as missed mass); "
                  f"{len(g.parts)} shift sizes, exact loss keys of base e^(1/2v), v = sigma^2 = {v}"]
         base, plds_count = 1 / (2 * v), len(g.parts)     # the base is irrational: its logarithm is recorded
     else:
         assert spec.alpha is not None
-        a, m0, plds = build(spec)
+        a, m0, plds = _prepared(spec, lambda: build(spec))
         bracketing = a
         notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{TAIL_BITS}, counted as missed mass); "
                  f"{len(plds)} shifts, loss keys of base {1 / spec.alpha}"]
@@ -280,6 +280,28 @@ def rational_epsilon(spec: AdditiveSpec) -> Fraction | None:
     if not value.is_Rational or value < 0:
         return None
     return Fraction(int(value.p), int(value.q))
+
+
+T = TypeVar("T")
+
+
+def _prepared(spec: AdditiveSpec, make: Callable[[], T]) -> T:
+    """The accountant with its windows computed, or exit 2 naming the runs when they are too many."""
+    try:
+        return make()
+    except acc.AccountantError as exc:
+        raise SpecError(spec.path, "additive.runs", f"{exc}{_renyi_hint(spec)}") from None
+
+
+def _renyi_hint(spec: AdditiveSpec) -> str:
+    """For the discrete Gaussian: the least ε the Rényi route proves at the claim's δ, whatever K."""
+    if spec.sigma is None or not 0 < spec.delta < 1:
+        return ""
+    rho_k = spec.runs * spec.sensitivity ** 2 / (2 * float(spec.sigma) ** 2)
+    log_inv = -math.log(spec.delta)
+    best = 1 + math.sqrt(log_inv / rho_k)      # K·a·ρ + ln(1/δ)/(a − 1) is least there
+    eps = min(rho_k * a + log_inv / (a - 1) for a in {max(2, math.floor(best)), max(2, math.ceil(best))})
+    return f"; the Renyi bound proves delta = {spec.delta} for every epsilon above {eps:.6g}"
 
 
 def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict, list[str]]:

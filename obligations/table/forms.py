@@ -89,7 +89,7 @@ FORMS: tuple[Form[Any], ...] = (
          calibrated_spec.check, _calibrated, (BY_BRACKETS,), noun="a table with exp or ln entries"),
     Form("kov", "KOV bound for every (epsilon0, 0)-DP mechanism run k times", KovFile, kov_spec.is_kov,
          kov_spec.check, kov_summary, (BY_KOV,), noun="a KOV claim"),
-    Form("audit", "another accountant's report, certified or refuted", audit.AuditFile, audit.is_audit,
+    Form("audit", "report of another accountant, certified or refuted", audit.AuditFile, audit.is_audit,
          audit.check, audit.summary, (audit.BY_TARGET,), noun="an audit"),
     Form("additive", "additive discrete Laplace or discrete Gaussian noise over Z, run K times",
          additive.AdditiveFile, additive.is_additive, additive.check, additive.summary,

@@ -111,7 +111,7 @@ def build(v: Fraction, sensitivity: int, runs: int) -> tuple[GaussAccountant, in
     for t in range(1, sensitivity + 1):
         keying = GaussKeying(Fraction(0), 2 * t, True, log)
         pld = acc.PairPld(offset(m0, t), ms)
-        parts[t] = acc.Accountant(keying, (runs,), [(pld,)], {(0, -t): (pld,)}, TAU, tree=True)
+        parts[t] = acc.Accountant(keying, (runs,), [(pld,)], {(0, -t): (pld,)}, TAU, tree=True).prepare()
     return GaussAccountant(parts), m0
 
 

@@ -162,3 +162,25 @@ def test_what_an_additive_spec_cannot_be_is_refused(tmp_path: Path, case: str) -
     code, _, err = run("show", str(spec))
     assert code == 2, err
     assert f"{spec}: {field}:" in err and words in err, err
+
+
+def test_runs_whose_convolutions_exceed_the_budget_are_refused_naming_the_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The windows of a K-fold power grow like √K: past `MAX_PRODUCTS` float products the spec is
+    refused before the convolution that would exceed it (bounded time whatever K), and for the
+    discrete Gaussian the message gives the ε from which the Rényi route proves the claim's δ.
+    A small budget stands for the real one (a million runs of σ = 5 reach it in about 20 s)."""
+    from obligations.analysis import accountant as acc
+    monkeypatch.setattr(acc, "MAX_PRODUCTS", 10 ** 6)
+    data = yaml.safe_load((SPECS / "dgauss_5_1000_runs_low.yaml").read_text())
+    data["additive"]["runs"] = 100_000
+    data["claim"] = {"epsilon": 3000, "delta": "1/100000"}
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, _, err = run("check", str(spec))
+    assert code == 2, err
+    assert f"{spec}: additive.runs: the 100000-fold privacy-loss distribution needs more than 1e+06" in err
+    rho_k = 100_000 / 50     # K·Δ²/2σ²: the least ε over integer orders a of K·a·ρ + ln(1/δ)/(a − 1)
+    best = min(rho_k * a + math.log(100_000) / (a - 1) for a in range(2, 100))
+    assert f"every epsilon above {best:.6g}" in err
+    assert "(read as an additive discrete Laplace" in err
