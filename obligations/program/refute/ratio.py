@@ -1,0 +1,254 @@
+"""The search for a refutation by a ratio under continuous Laplace noise
+(`Laplace/RealRatio.v`'s `not_rdp_of_rratio`): inputs x, x' related by the spec's relation,
+an event S (released values pinned, released reals on a closed half-line), a box of tapes near
+0 that runs the program on x into S, and a product of tails (per tape position: anything,
+[t, +oo[ with t > 0, or ]-oo, t] with t < 0) holding every tape that runs it on x' into S.
+Then for every ε, Pr[p(x) ∈ S] ≥ P(ε)·e^(−ε·A) (P: the widths times ε·d/(2n) per position of
+scale n/(d·ε); A = Σ m·d/n, m the far end of each interval) and Pr[p(x') ∈ S] ≤ e^(−ε·B)
+(B = Σ |t|·d/n over the tails): when B − A exceeds the claim's factor c, an ε with P(ε) ≥ 1
+makes the ratio exceed e^(c·ε).
+
+The symbolic runs are `real.py`'s.  The tails come from the paths of x' that can reach S: each
+path's constraints (with S's) bound each position from below or above (Fourier–Motzkin
+projection), and the tail of a position is the weakest bound over the paths.  The box is put
+near the point of the region of a path of x closest to 0 (each position in turn, as near 0 as
+the earlier ones allow), moved towards a point of the open region so that every constraint
+holds strictly on it.  Python proposes; Coq re-runs both sides and decides.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+from obligations.program.align.spec import AlignSpec
+from obligations.program.refute import real as R
+from obligations.program.refute.real import Half, Ratio, Tail
+from obligations.program.refute.tape import layout
+from obligations.program.refute.witness import neighbours
+
+THRESHOLDS = (Fraction(0), Fraction(1), Fraction(-1), Fraction(2), Fraction(-2))   # u of a half-line
+MAX_EVENTS = 64             # half-line choices for the noisy outputs of one path
+SHRINK = 12                 # the box moved 2^-1 .. 2^-SHRINK of the way to the open region's point
+def _weights(spec: AlignSpec, k: int) -> list[Fraction]:
+    """1/b per unit of ε for each tape position: the scale n/(d·ε) gives d/n."""
+    ex = R._Exec(spec, k)
+    return [Fraction(d, n) for n, d in layout(ex.ctx, spec.body)]
+
+
+def _half_atom(o: R.Lin, h: Half, m: int) -> R.Atom:
+    """The released real o on the half-line h, as a closed constraint on the tape."""
+    diff = R._add(o, R._const(m, 0))
+    lin = tuple(c * h.u.denominator for c in diff[:-1]) + (diff[-1] * h.u.denominator - h.u.numerator,)
+    return R.Atom(lin if h.ge else R._scale(lin, -1), False)
+
+
+def _event_atoms(st: R.SymState, event: R.Event, m: int) -> list[R.Atom] | None:
+    """The constraints under which the path's outputs are in the event (None: never)."""
+    if len(st.out) != len(event):
+        return None
+    atoms: list[R.Atom] = []
+    for o, e in zip(st.out, event, strict=True):
+        if e is None:
+            continue
+        if isinstance(o, str) or isinstance(e, str):
+            if o != e:
+                return None
+        elif isinstance(e, Half):
+            atoms.append(_half_atom(o, e, m))
+        else:
+            assert isinstance(e, int)
+            diff = R._add(o, R._const(m, e), -1)
+            atoms += [R.Atom(diff, False), R.Atom(R._scale(diff, -1), False)]
+    return atoms
+
+
+def _bounds(atoms: Sequence[R.Atom], j: int, m: int) -> tuple[Fraction | None, Fraction | None] | None:
+    """The least and greatest value of position j on the region (None: unbounded), or None
+    when the region is empty (Fourier–Motzkin: every other position eliminated)."""
+    rows = [R.Atom(R._normal(a.lin), a.strict) for a in atoms]
+    for i in range(m):
+        if i != j:
+            rows = R._eliminate(rows, i)
+    lo: Fraction | None = None
+    hi: Fraction | None = None
+    for r in rows:
+        c = r.lin[j]
+        if c == 0:
+            if r.lin[-1] < 0 or (r.strict and r.lin[-1] == 0):
+                return None
+            continue
+        bound = Fraction(-r.lin[-1], c)
+        if c > 0:
+            lo = bound if lo is None else max(lo, bound)
+        else:
+            hi = bound if hi is None else min(hi, bound)
+    if lo is not None and hi is not None and lo > hi:
+        return None
+    return lo, hi
+
+
+def tails(paths: Sequence[R.SymState], event: R.Event, m: int) -> tuple[Tail, ...] | None:
+    """Per position, the weakest tail holding every tape that runs into the event (None when no
+    path reaches it: the zero case's business)."""
+    lows: list[Fraction | None] = [None] * m
+    highs: list[Fraction | None] = [None] * m
+    seen = [False] * m
+    reached = False
+    for st in paths:
+        extra = _event_atoms(st, event, m)
+        if extra is None:
+            continue
+        atoms = st.conds + extra
+        per = [_bounds(atoms, j, m) for j in range(m)]
+        if any(b is None for b in per):
+            continue                       # the path cannot reach the event
+        reached = True
+        for j, b in enumerate(per):
+            assert b is not None
+            lo, hi = b
+            if not seen[j]:
+                lows[j], highs[j] = lo, hi
+            else:
+                lows[j] = None if lo is None or lows[j] is None else min(lo, lows[j])   # type: ignore[type-var]
+                highs[j] = None if hi is None or highs[j] is None else max(hi, highs[j])  # type: ignore[type-var]
+            seen[j] = True
+    if not reached:
+        return None
+    out: list[Tail] = []
+    for lo, hi in zip(lows, highs, strict=True):
+        if lo is not None and lo > 0:
+            out.append((True, lo))
+        elif hi is not None and hi < 0:
+            out.append((False, hi))
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+def _nearest(atoms: Sequence[R.Atom], m: int) -> tuple[Fraction, ...] | None:
+    """A point of the closed region, each position in turn as near 0 as the earlier allow."""
+    stages = [[R.Atom(R._normal(a.lin), False) for a in atoms]]
+    for j in reversed(range(m)):
+        stages.append(R._eliminate(stages[-1], j))
+    if not all(r.lin[-1] >= 0 for r in stages[-1]):
+        return None
+    point: list[Fraction] = []
+    for j in range(m):
+        lo: Fraction | None = None
+        hi: Fraction | None = None
+        for r in stages[m - j - 1]:
+            c = r.lin[j]
+            if c == 0:
+                continue
+            rest = sum((r.lin[i] * point[i] for i in range(j)), Fraction(r.lin[-1]))
+            bound = -rest / c
+            if c > 0:
+                lo = bound if lo is None else max(lo, bound)
+            else:
+                hi = bound if hi is None else min(hi, bound)
+        point.append(lo if lo is not None and lo > 0 else hi if hi is not None and hi < 0 else Fraction(0))
+    return tuple(point)
+
+
+def _boxes(atoms: Sequence[R.Atom], m: int) -> Iterator[tuple[tuple[Fraction, Fraction], ...]]:
+    """Boxes inside the open region, ever nearer the closed region's point nearest 0."""
+    q = R.interior(atoms, m)
+    p = _nearest(atoms, m)
+    if q is None or p is None:
+        return
+    for s in range(1, SHRINK + 1):
+        d = Fraction(1, 2 ** s)
+        c = tuple(a + d * (b - a) for a, b in zip(p, q, strict=True))
+        w = R.half_width(atoms, c)
+        yield tuple((t - w, t + w) for t in c)
+
+
+def _events(st: R.SymState) -> Iterator[R.Event]:
+    """The events a path of x can run into: its fixed outputs pinned, each noisy one on a
+    half-line."""
+    noisy = [i for i, o in enumerate(st.out) if not isinstance(o, str) and not R._is_const(o)]
+    halves = [Half(ge, u) for u in THRESHOLDS for ge in (True, False)]
+    base = R._released(st.out)
+    for n, choice in enumerate(itertools.product(halves, repeat=len(noisy))):
+        if n >= MAX_EVENTS:
+            return
+        ev: list[object] = list(base)
+        for i, h in zip(noisy, choice, strict=True):
+            ev[i] = h
+        yield tuple(ev)  # type: ignore[misc]
+
+
+def _eps(box: Sequence[tuple[Fraction, Fraction]], wts: Sequence[Fraction]) -> Fraction:
+    """The least power of 2 (at least 1) at which the box's polynomial P(ε) is at least 1."""
+    k = Fraction(1)
+    for (lo, hi), wt in zip(box, wts, strict=True):
+        k *= (hi - lo) * wt / 2
+    eps = Fraction(1)
+    while k * eps ** len(box) < 1:
+        eps *= 2
+    return eps
+
+
+def exponent(tl: Sequence[Tail], wts: Sequence[Fraction]) -> Fraction:
+    return sum((abs(t[1]) * wt for t, wt in zip(tl, wts, strict=True) if t is not None), Fraction(0))
+
+
+def search(spec: AlignSpec) -> R.RealWitness | None:
+    """The first ratio witness in the order of the stream length, then the inputs."""
+    try:
+        for k in R.lengths(spec):
+            found = _search_k(spec, k)
+            if found is not None:
+                return found
+    except R.Unsupported:
+        return None
+    return None
+
+
+def _search_k(spec: AlignSpec, k: int) -> R.RealWitness | None:
+    ex = R._Exec(spec, k)
+    m, wts, c = ex.m, _weights(spec, k), Fraction(spec.factor)
+    if m == 0:
+        return None
+    cache: dict[tuple[int, ...], list[R.SymState]] = {}
+
+    def runs(x: tuple[int, ...]) -> list[R.SymState]:
+        if x not in cache:
+            cache[x] = ex.paths(x)
+        return cache[x]
+
+    tail_of: dict[tuple[tuple[int, ...], R.Event], tuple[Tail, ...] | None] = {}
+    npub = spec.npub
+    for x in R._inputs(spec, k):
+        for st in runs(x):
+            for event in _events(st):
+                extra = _event_atoms(st, event, m)
+                assert extra is not None
+                atoms = st.conds + extra
+                for s2 in neighbours(spec.relation.kind, spec.relation.delta, x[npub:]):
+                    x2 = x[:npub] + s2
+                    key = (x2, event)
+                    if key not in tail_of:
+                        tail_of[key] = tails(runs(x2), event, m)
+                    tl = tail_of[key]
+                    if tl is None or exponent(tl, wts) <= c:
+                        continue
+                    found = _fit(atoms, m, wts, c, tl)
+                    if found is not None:
+                        box, far, a = found
+                        ratio = Ratio(far, tl, _eps(box, wts), a, exponent(tl, wts))
+                        return R.RealWitness(k, x, x2, event, box, len(runs(x2)), ratio)
+    return None
+
+
+def _fit(atoms: Sequence[R.Atom], m: int, wts: Sequence[Fraction], c: Fraction, tl: Sequence[Tail]
+         ) -> tuple[tuple[tuple[Fraction, Fraction], ...], tuple[Fraction, ...], Fraction] | None:
+    """A box of the region whose exponent A leaves B − A above c, its far ends and A."""
+    b = exponent(tl, wts)
+    for box in _boxes(atoms, m):
+        far = tuple(max(abs(lo), abs(hi)) for lo, hi in box)
+        a = sum((f * wt for f, wt in zip(far, wts, strict=True)), Fraction(0))
+        if b - a > c:
+            return box, far, a
+    return None
