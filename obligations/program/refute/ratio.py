@@ -27,8 +27,8 @@ from obligations.program.refute.real import Half, Ratio, Tail
 from obligations.program.refute.tape import layout
 from obligations.program.refute.witness import neighbours
 
-THRESHOLDS = (Fraction(0), Fraction(1), Fraction(-1), Fraction(2), Fraction(-2))   # u of a half-line
-MAX_EVENTS = 64             # half-line choices for the noisy outputs of one path
+THRESHOLDS = (Fraction(0), Fraction(1), Fraction(-1))   # u of a half-line
+MAX_EVENTS = 16             # half-line choices for the noisy outputs of one path
 SHRINK = 12                 # the box moved 2^-1 .. 2^-SHRINK of the way to the open region's point
 def _weights(spec: AlignSpec, k: int) -> list[Fraction]:
     """1/b per unit of ε for each tape position: the scale n/(d·ε) gives d/n."""
@@ -63,22 +63,37 @@ def _event_atoms(st: R.SymState, event: R.Event, m: int) -> list[R.Atom] | None:
     return atoms
 
 
+Row = tuple[tuple[int, ...], bool]   # an atom as (lin, strict), hashable and cheap to compare
+
+
+def _eliminate(rows: set[Row], j: int) -> set[Row]:
+    """Fourier–Motzkin on rows (`real._eliminate` without its sorting, which the search's
+    inner loop cannot afford)."""
+    pos = [r for r in rows if r[0][j] > 0]
+    neg = [r for r in rows if r[0][j] < 0]
+    out = {r for r in rows if r[0][j] == 0}
+    for (pl, ps), (nl, ns) in itertools.product(pos, neg):
+        lin = R._add(R._scale(pl, -nl[j]), R._scale(nl, pl[j]))
+        out.add((R._normal(lin), ps or ns))
+    return out
+
+
 def _bounds(atoms: Sequence[R.Atom], j: int, m: int) -> tuple[Fraction | None, Fraction | None] | None:
     """The least and greatest value of position j on the region (None: unbounded), or None
     when the region is empty (Fourier–Motzkin: every other position eliminated)."""
-    rows = [R.Atom(R._normal(a.lin), a.strict) for a in atoms]
+    rows = {(R._normal(a.lin), a.strict) for a in atoms}
     for i in range(m):
         if i != j:
-            rows = R._eliminate(rows, i)
+            rows = _eliminate(rows, i)
     lo: Fraction | None = None
     hi: Fraction | None = None
-    for r in rows:
-        c = r.lin[j]
+    for lin, strict in rows:
+        c = lin[j]
         if c == 0:
-            if r.lin[-1] < 0 or (r.strict and r.lin[-1] == 0):
+            if lin[-1] < 0 or (strict and lin[-1] == 0):
                 return None
             continue
-        bound = Fraction(-r.lin[-1], c)
+        bound = Fraction(-lin[-1], c)
         if c > 0:
             lo = bound if lo is None else max(lo, bound)
         else:
@@ -88,42 +103,42 @@ def _bounds(atoms: Sequence[R.Atom], j: int, m: int) -> tuple[Fraction | None, F
     return lo, hi
 
 
-def tails(paths: Sequence[R.SymState], event: R.Event, m: int) -> tuple[Tail, ...] | None:
-    """Per position, the weakest tail holding every tape that runs into the event (None when no
-    path reaches it: the zero case's business)."""
-    lows: list[Fraction | None] = [None] * m
-    highs: list[Fraction | None] = [None] * m
-    seen = [False] * m
-    reached = False
+def _tail(lo: Fraction | None, hi: Fraction | None) -> Tail:
+    if lo is not None and lo > 0:
+        return (True, lo)
+    if hi is not None and hi < 0:
+        return (False, hi)
+    return None
+
+
+def tails(paths: Sequence[R.SymState], event: R.Event, m: int, wts: Sequence[Fraction], need: Fraction
+          ) -> tuple[Tail, ...] | None:
+    """Per position, the weakest tail holding every tape that runs into the event; None when no
+    path reaches it (the zero case's business) or when the tails' exponent B cannot exceed
+    `need` (tails only weaken path after path: stop as soon as B is that low)."""
+    cur: list[Tail] | None = None
     for st in paths:
         extra = _event_atoms(st, event, m)
-        if extra is None:
+        if extra is None or not R.feasible(st.conds + extra, m):
             continue
         atoms = st.conds + extra
-        per = [_bounds(atoms, j, m) for j in range(m)]
-        if any(b is None for b in per):
-            continue                       # the path cannot reach the event
-        reached = True
-        for j, b in enumerate(per):
-            assert b is not None
-            lo, hi = b
-            if not seen[j]:
-                lows[j], highs[j] = lo, hi
-            else:
-                lows[j] = None if lo is None or lows[j] is None else min(lo, lows[j])   # type: ignore[type-var]
-                highs[j] = None if hi is None or highs[j] is None else max(hi, highs[j])  # type: ignore[type-var]
-            seen[j] = True
-    if not reached:
-        return None
-    out: list[Tail] = []
-    for lo, hi in zip(lows, highs, strict=True):
-        if lo is not None and lo > 0:
-            out.append((True, lo))
-        elif hi is not None and hi < 0:
-            out.append((False, hi))
+        if cur is None:
+            per = [_bounds(atoms, j, m) for j in range(m)]
+            cur = [None if b is None else _tail(*b) for b in per]
         else:
-            out.append(None)
-    return tuple(out)
+            for j, t in enumerate(cur):
+                if t is None:
+                    continue                   # unbounded already: no path can make it a tail again
+                b = _bounds(atoms, j, m)
+                assert b is not None
+                lo, hi = b
+                if t[0]:
+                    cur[j] = (True, min(t[1], lo)) if lo is not None and lo > 0 else None
+                else:
+                    cur[j] = (False, max(t[1], hi)) if hi is not None and hi < 0 else None
+        if exponent(cur, wts) <= need:
+            return None
+    return None if cur is None else tuple(cur)
 
 
 def _nearest(atoms: Sequence[R.Atom], m: int) -> tuple[Fraction, ...] | None:
@@ -226,29 +241,34 @@ def _search_k(spec: AlignSpec, k: int) -> R.RealWitness | None:
                 extra = _event_atoms(st, event, m)
                 assert extra is not None
                 atoms = st.conds + extra
+                p = _nearest(atoms, m)
+                if p is None:
+                    continue
+                a0 = sum((abs(t) * wt for t, wt in zip(p, wts, strict=True)), Fraction(0))
+                fits: list[tuple[tuple[tuple[Fraction, Fraction], ...], tuple[Fraction, ...], Fraction]] | None = None
                 for s2 in neighbours(spec.relation.kind, spec.relation.delta, x[npub:]):
                     x2 = x[:npub] + s2
                     key = (x2, event)
                     if key not in tail_of:
-                        tail_of[key] = tails(runs(x2), event, m)
+                        tail_of[key] = tails(runs(x2), event, m, wts, c)
                     tl = tail_of[key]
-                    if tl is None or exponent(tl, wts) <= c:
+                    # the boxes' exponents approach a0 (the point nearest 0) from above at best
+                    if tl is None or exponent(tl, wts) - a0 <= c:
                         continue
-                    found = _fit(atoms, m, wts, c, tl)
-                    if found is not None:
-                        box, far, a = found
-                        ratio = Ratio(far, tl, _eps(box, wts), a, exponent(tl, wts))
-                        return R.RealWitness(k, x, x2, event, box, len(runs(x2)), ratio)
+                    if fits is None:
+                        fits = list(_fits(atoms, m, wts))
+                    b = exponent(tl, wts)
+                    for box, far, a in fits:
+                        if b - a > c:
+                            ratio = Ratio(far, tl, _eps(box, wts), a, b)
+                            return R.RealWitness(k, x, x2, event, box, len(runs(x2)), ratio)
     return None
 
 
-def _fit(atoms: Sequence[R.Atom], m: int, wts: Sequence[Fraction], c: Fraction, tl: Sequence[Tail]
-         ) -> tuple[tuple[tuple[Fraction, Fraction], ...], tuple[Fraction, ...], Fraction] | None:
-    """A box of the region whose exponent A leaves B − A above c, its far ends and A."""
-    b = exponent(tl, wts)
+def _fits(atoms: Sequence[R.Atom], m: int, wts: Sequence[Fraction]
+          ) -> Iterator[tuple[tuple[tuple[Fraction, Fraction], ...], tuple[Fraction, ...], Fraction]]:
+    """The boxes of the region nearer and nearer its point nearest 0, with their far ends and
+    exponent A."""
     for box in _boxes(atoms, m):
         far = tuple(max(abs(lo), abs(hi)) for lo, hi in box)
-        a = sum((f * wt for f, wt in zip(far, wts, strict=True)), Fraction(0))
-        if b - a > c:
-            return box, far, a
-    return None
+        yield box, far, sum((f * wt for f, wt in zip(far, wts, strict=True)), Fraction(0))
