@@ -4,7 +4,8 @@ stream length (its failure at length 2: an event with a box of positive probabil
 input, impossible from its neighbour), its audit naming only allowed axioms; the file it
 renders, with a neighbour that reaches the event put in place of the witness's, is refused in
 the neighbour's run.  badpartialsum is refuted by a ratio (RealRatio.v's not_rdp_of_rratio);
-the same file claiming (2 eps)-DP, which holds, is refused at the exponents' comparison.  The refutation is read from the certificate Coq made of the spec
+the same file claiming (2 eps)-DP, which holds, is refused at the exponents' comparison.
+The refutation is read from the certificate Coq made of the spec
 (tests/certificates/, `make test-certificates`; tests/coq/test_committed_certificates.py keeps it
 current): proving it again here cost ~22 s CPU.  (A hand-written threshold test on one answer,
 refuted without noise in the test and refused with it, was checked here before the route

@@ -19,8 +19,8 @@ from obligations.program.align import spec as S
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute import ratio, real
 from obligations.program.refute.real_route import BY_REAL_COUNTEREXAMPLE
-from obligations.program.refute.route import DISCRETE_ONLY
 from obligations.program.refute.render_laplace import PRELUDE, PRELUDE_RATIO, render
+from obligations.program.refute.route import DISCRETE_ONLY
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CHECKDP = REPO / "mechanisms" / "checkdp"

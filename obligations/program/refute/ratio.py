@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
+from obligations.program.align import sem as S
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute import real as R
 from obligations.program.refute.real import Half, Ratio, Tail
@@ -188,10 +189,10 @@ def _events(st: R.SymState) -> Iterator[R.Event]:
     for n, choice in enumerate(itertools.product(halves, repeat=len(noisy))):
         if n >= MAX_EVENTS:
             return
-        ev: list[object] = list(base)
+        ev: list[S.OVal | Half | None] = list(base)
         for i, h in zip(noisy, choice, strict=True):
             ev[i] = h
-        yield tuple(ev)  # type: ignore[misc]
+        yield tuple(ev)
 
 
 def _eps(box: Sequence[tuple[Fraction, Fraction]], wts: Sequence[Fraction]) -> Fraction:
@@ -221,52 +222,71 @@ def search(spec: AlignSpec) -> R.RealWitness | None:
     return None
 
 
-def _search_k(spec: AlignSpec, k: int) -> R.RealWitness | None:
-    ex = R._Exec(spec, k)
-    m, wts, c = ex.m, _weights(spec, k), Fraction(spec.factor)
-    if m == 0:
+Fit = tuple[tuple[tuple[Fraction, Fraction], ...], tuple[Fraction, ...], Fraction]   # box, far ends, A
+
+
+class _Search:
+    """The search at one stream length: the runs and the neighbours' tails computed once."""
+
+    def __init__(self, spec: AlignSpec, k: int) -> None:
+        self.spec, self.k, self.ex = spec, k, R._Exec(spec, k)
+        self.m, self.wts, self.c = self.ex.m, _weights(spec, k), Fraction(spec.factor)
+        self.runs_of: dict[tuple[int, ...], list[R.SymState]] = {}
+        self.tails_of: dict[tuple[tuple[int, ...], R.Event], tuple[Tail, ...] | None] = {}
+
+    def runs(self, x: tuple[int, ...]) -> list[R.SymState]:
+        if x not in self.runs_of:
+            self.runs_of[x] = self.ex.paths(x)
+        return self.runs_of[x]
+
+    def tails(self, x2: tuple[int, ...], event: R.Event) -> tuple[Tail, ...] | None:
+        key = (x2, event)
+        if key not in self.tails_of:
+            self.tails_of[key] = tails(self.runs(x2), event, self.m, self.wts, self.c)
+        return self.tails_of[key]
+
+    def first(self) -> R.RealWitness | None:
+        if self.m == 0:
+            return None
+        for x in R._inputs(self.spec, self.k):
+            for st in self.runs(x):
+                for event in _events(st):
+                    found = self._event(x, st, event)
+                    if found is not None:
+                        return found
         return None
-    cache: dict[tuple[int, ...], list[R.SymState]] = {}
 
-    def runs(x: tuple[int, ...]) -> list[R.SymState]:
-        if x not in cache:
-            cache[x] = ex.paths(x)
-        return cache[x]
-
-    tail_of: dict[tuple[tuple[int, ...], R.Event], tuple[Tail, ...] | None] = {}
-    npub = spec.npub
-    for x in R._inputs(spec, k):
-        for st in runs(x):
-            for event in _events(st):
-                extra = _event_atoms(st, event, m)
-                assert extra is not None
-                atoms = st.conds + extra
-                p = _nearest(atoms, m)
-                if p is None:
-                    continue
-                a0 = sum((abs(t) * wt for t, wt in zip(p, wts, strict=True)), Fraction(0))
-                fits: list[tuple[tuple[tuple[Fraction, Fraction], ...], tuple[Fraction, ...], Fraction]] | None = None
-                for s2 in neighbours(spec.relation.kind, spec.relation.delta, x[npub:]):
-                    x2 = x[:npub] + s2
-                    key = (x2, event)
-                    if key not in tail_of:
-                        tail_of[key] = tails(runs(x2), event, m, wts, c)
-                    tl = tail_of[key]
-                    # the boxes' exponents approach a0 (the point nearest 0) from above at best
-                    if tl is None or exponent(tl, wts) - a0 <= c:
-                        continue
-                    if fits is None:
-                        fits = list(_fits(atoms, m, wts))
-                    b = exponent(tl, wts)
-                    for box, far, a in fits:
-                        if b - a > c:
-                            ratio = Ratio(far, tl, _eps(box, wts), a, b)
-                            return R.RealWitness(k, x, x2, event, box, len(runs(x2)), ratio)
-    return None
+    def _event(self, x: tuple[int, ...], st: R.SymState, event: R.Event) -> R.RealWitness | None:
+        """A neighbour of x and a box of the path's region in the event that compare."""
+        extra = _event_atoms(st, event, self.m)
+        assert extra is not None
+        atoms = st.conds + extra
+        p = _nearest(atoms, self.m)
+        if p is None:
+            return None
+        a0 = sum((abs(t) * wt for t, wt in zip(p, self.wts, strict=True)), Fraction(0))
+        fits: list[Fit] | None = None
+        npub = self.spec.npub
+        for s2 in neighbours(self.spec.relation.kind, self.spec.relation.delta, x[npub:]):
+            x2 = x[:npub] + s2
+            tl = self.tails(x2, event)
+            # the boxes' exponents approach a0 (the point nearest 0) from above at best
+            if tl is None or exponent(tl, self.wts) - a0 <= self.c:
+                continue
+            fits = list(_fits(atoms, self.m, self.wts)) if fits is None else fits
+            b = exponent(tl, self.wts)
+            for box, far, a in fits:
+                if b - a > self.c:
+                    ratio = Ratio(far, tl, _eps(box, self.wts), a, b)
+                    return R.RealWitness(self.k, x, x2, event, box, len(self.runs(x2)), ratio)
+        return None
 
 
-def _fits(atoms: Sequence[R.Atom], m: int, wts: Sequence[Fraction]
-          ) -> Iterator[tuple[tuple[tuple[Fraction, Fraction], ...], tuple[Fraction, ...], Fraction]]:
+def _search_k(spec: AlignSpec, k: int) -> R.RealWitness | None:
+    return _Search(spec, k).first()
+
+
+def _fits(atoms: Sequence[R.Atom], m: int, wts: Sequence[Fraction]) -> Iterator[Fit]:
     """The boxes of the region nearer and nearer its point nearest 0, with their far ends and
     exponent A."""
     for box in _boxes(atoms, m):

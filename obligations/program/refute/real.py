@@ -356,6 +356,7 @@ def reaches(paths: Sequence[SymState], event: Event, m: int) -> bool:
             if isinstance(o, str) or isinstance(e, str):
                 ok = o == e
             else:
+                assert isinstance(e, int)      # the zero case pins values (half-lines: ratio.py)
                 diff = _add(o, _const(m, e), -1)
                 extra += [Atom(diff, False), Atom(_scale(diff, -1), False)]
             if not ok:

@@ -188,7 +188,7 @@ rewrite indicE lee_fin; case: (boolP (S _)) => Sw; last by rewrite ler0n.
 by have /mem_set -> := Hout w Sw.
 Qed.
 
-Theorem not_rdp_of_ratio (e : {posnum R}) x x' (S : option (seq roval) -> bool) bx ms cy :
+Theorem not_rdp_of_cyl (e : {posnum R}) x x' (S : option (seq roval) -> bool) bx ms cy :
   nb x x' -> (TapeSem.size p <= size bx)%nat -> boxfar bx ms -> all (@tail_ok _) cy ->
   (forall w : tape real_realType (size (scales e p)), tbox _ bx w -> S (rtape_run p nvars x (tl w))) ->
   (forall w : tape real_realType (size (scales e p)), S (rtape_run p nvars x' (tl w)) -> tcyl _ cy w) ->
@@ -312,7 +312,7 @@ move=> nbx sz szm far ok Hin Hout /RltP e0 /RleP P1 /RltP lt.
 pose ep : {posnum R} := PosNum e0.
 have szl : size (TapeSem.layout p) = size bx by rewrite seq_size_length TapeSem.size_layout sz.
 have szs : size (scales ep p) = size bx by rewrite size_scales sz.
-apply: (@not_rdp_of_ratio nb p nvars c ep x x' S bx ms cy) => //.
+apply: (@not_rdp_of_cyl nb p nvars c ep x x' S bx ms cy) => //.
 - by rewrite sz.
 - exact: boxfar_of_forall2.
 - exact: tail_ok_of_forall.
