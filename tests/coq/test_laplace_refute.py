@@ -3,7 +3,9 @@ RunSym.v's rrun): `prove` refutes the shipped badsparsevector1 with continuous n
 stream length (its failure at length 2: an event with a box of positive probability from one
 input, impossible from its neighbour), its audit naming only allowed axioms; the file it
 renders, with a neighbour that reaches the event put in place of the witness's, is refused in
-the neighbour's run.  The refutation is read from the certificate Coq made of the spec
+the neighbour's run.  badpartialsum is refuted by a ratio (RealRatio.v's not_rdp_of_rratio);
+the same file claiming (2 eps)-DP, which holds, is refused at the exponents' comparison.
+The refutation is read from the certificate Coq made of the spec
 (tests/certificates/, `make test-certificates`; tests/coq/test_committed_certificates.py keeps it
 current): proving it again here cost ~22 s CPU.  (A hand-written threshold test on one answer,
 refuted without noise in the test and refused with it, was checked here before the route
@@ -29,6 +31,7 @@ pytestmark = pytest.mark.coq
 REPO = Path(__file__).resolve().parents[2]
 THEORIES = REPO / "obligations" / "theories"
 BSV = REPO / "mechanisms" / "checkdp" / "badsparsevector1_laplace.yaml"
+BPS = REPO / "mechanisms" / "checkdp" / "badpartialsum_laplace.yaml"
 
 
 def _coqc(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
@@ -66,3 +69,32 @@ def test_a_neighbour_reaching_the_event_is_not_refuted(tmp_path: Path) -> None:
     end = next(i for i in range(start, len(lines)) if lines[i] == "Qed.")
     failed = re.search(r"line (\d+),", done.stderr)
     assert failed is not None and start < int(failed.group(1)) <= end + 1, done.stderr   # the neighbour's run
+
+
+def test_prove_refutes_badpartialsum_by_a_ratio() -> None:
+    """An event possible from both inputs (RealRatio.v's not_rdp_of_rratio): the released value
+    >= 0, on the box [1/8, 3/8] from q = (0), only with the noise >= 1 from q' = (-1)."""
+    out, results = committed.results(BPS)
+    assert results["badpartialsum_laplace"]["verdict"] == "refuted"
+    record: dict[str, Any] = json.loads((out / "badpartialsum_laplace.json").read_text())
+    assert record["verdict"] == "refuted" and record["uses_analysis"] is True
+    assert record["theorems"] == [{"name": "badpartialsum_laplace_not_rdp_all_k", "statement":
+                                   "~ rdp_all_k badpartialsum_laplace_nb badpartialsum_laplace_prog 4 1"}]
+    w = record["witness"]
+    assert (w["k"], w["box"], w["tails"], w["eps"]) == (1, [["1/8", "3/8"]], [">= 1"], "4")
+    assert set(record["assumptions"]) <= allowlist.REALS | allowlist.ANALYSIS
+
+
+def test_a_true_claim_is_not_refuted_by_the_ratio(tmp_path: Path) -> None:
+    """The same file claiming (2 eps)-DP, which badpartialsum satisfies (sum + Lap(1/(2 eps))):
+    Coq refuses it at the comparison of the exponents (3/4 + 2 < 2 is false), the tails and
+    the box being what they were."""
+    spec, = load_specs([BPS])
+    text = unfold(spec).rendered.text
+    assert text.count(" 4 1%R") == 3
+    done = _coqc(tmp_path, text.replace(" 4 1%R", " 4 2%R"))
+    assert done.returncode != 0 and "Axioms:" not in done.stdout
+    lines = text.splitlines()
+    last = max(i for i, line in enumerate(lines) if "cbn [rbox_exp rcyl_exp" in line)
+    failed = re.search(r"line (\d+),", done.stderr)
+    assert failed is not None and int(failed.group(1)) == last + 1, done.stderr   # the exponents' comparison

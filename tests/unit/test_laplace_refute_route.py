@@ -1,8 +1,9 @@
 """Refutations under continuous Laplace noise, rendered by a route (no Coq): the search over
 the reals finds badsparsevector1's event impossible from the neighbour and renders the
-negation of the claim it was given (every stream length, or one); a private program and a
-buggy one whose violation is a ratio, not an impossible event, get no witness, and the latter
-is reported undecided with the discrete form's counterexample named as such."""
+negation of the claim it was given (every stream length, or one); badpartialsum's violation
+is a ratio (an event possible from both inputs, its probability from one above e^eps times
+the other's: a box against a tail), rendered with RealRatio.v's lemma; private programs get
+no witness, and a buggy one whose neighbour's runs no product of tails holds is undecided."""
 from __future__ import annotations
 
 import hashlib
@@ -16,9 +17,10 @@ from obligations.core.templates import ANALYSIS_PRELUDES
 from obligations.models import load, unfold
 from obligations.program.align import spec as S
 from obligations.program.align.spec import AlignSpec
-from obligations.program.refute import real
+from obligations.program.refute import ratio, real
 from obligations.program.refute.real_route import BY_REAL_COUNTEREXAMPLE
-from obligations.program.refute.render_laplace import PRELUDE, render
+from obligations.program.refute.render_laplace import PRELUDE, PRELUDE_RATIO, render
+from obligations.program.refute.route import DISCRETE_ONLY
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CHECKDP = REPO / "mechanisms" / "checkdp"
@@ -83,15 +85,46 @@ def test_a_private_program_gets_no_witness(tmp_path: Path) -> None:
     assert real.search(_spec(tmp_path, _continuous("noisymax"))) is None
 
 
-def test_a_violation_by_a_ratio_stays_undecided_with_the_discrete_counterexample_named(tmp_path: Path) -> None:
-    """badpartialsum releases sum + Lap(1/(2 eps)): every output is possible from both inputs
-    (the ratio case, not rendered): the tool says its counterexample is for the discrete form."""
-    s = _spec(tmp_path, _continuous("badpartialsum"))
-    assert real.search(s) is None and BY_REAL_COUNTEREXAMPLE.analyse(s) is None
-    u = unfold(s)                  # the form's routes in order: the discrete counterexample route answers
+def test_badpartialsum_is_refuted_by_a_ratio_at_length_1() -> None:
+    """sum + Lap(1/(2 eps)): every output is possible from both inputs; the event "released
+    value >= 0" has probability at least P(eps)·e^(-3/4·eps) from q = (0) (the box [1/8, 3/8])
+    and at most e^(-2·eps) from q' = (-1) (the noise at least 1): at eps = 4 the ratio
+    exceeds e^eps (RealRatio.v's not_rdp_of_rratio)."""
+    s = load(CHECKDP / "badpartialsum_laplace.yaml")
+    assert isinstance(s, AlignSpec) and s.continuous
+    a = BY_REAL_COUNTEREXAMPLE.analyse(s)
+    assert a is not None and a.plan.expected == Verdict.REFUTED
+    w = a.mechanism
+    assert (w.k, w.x, w.x2, w.event) == (1, (0,), (-1,), (real.Half(True, Fraction(0)),))
+    assert w.ratio is not None and w.ratio.tails == ((True, Fraction(1)),)
+    assert w.ratio.b - w.ratio.a > s.factor and w.ratio.eps == 4
+    r = BY_REAL_COUNTEREXAMPLE.render(s, a)
+    assert r.theorems == ("badpartialsum_laplace_not_rdp_all_k",) and r.uses_analysis()
+    assert PRELUDE_RATIO in r.text and PRELUDE_RATIO in ANALYSIS_PRELUDES
+    assert "Some [ROVal a0] => rleb 0%R a0" in r.text and "rincyl v [(tge 1%R)]" in r.text
+    assert "not_rdp_of_rratio" in r.text and "_unreached" not in r.text
+    assert BY_REAL_COUNTEREXAMPLE.witness(unfold(s))["tails"] == [">= 1"]   # type: ignore[index]
+
+
+def test_no_product_of_tails_holds_the_neighbours_runs_undecided_with_the_discrete_counterexample_named(
+        tmp_path: Path) -> None:
+    """badsparsevector2 at length 2: the run from q' into "outputs (1, 1)" needs each answer's
+    noise above the threshold's, a region no product of tails holds (the threshold's noise is
+    unbounded there): undecided, nothing claimed.  (For every stream length the message also
+    names the discrete form's counterexample as such, DISCRETE_ONLY: 7.6 s of CPU, left out.)"""
+    s = _spec(tmp_path, _continuous("badsparsevector2", "{stream_length: 2}"))
+    assert real.search(s) is None and ratio.search(s) is None and BY_REAL_COUNTEREXAMPLE.analyse(s) is None
+    u = unfold(s)
     assert u.plan.expected == Verdict.UNDECIDED
-    assert any("counterexample for the discrete form" in n and "found none" in n for n in u.plan.notes)
+    assert any("no alignment found" in n and "nothing is claimed" in n for n in u.plan.notes)
     assert "Theorem" not in u.rendered.text
+    assert "or reached from the neighbour only on a product of tails" in DISCRETE_ONLY
+
+
+def test_private_programs_get_no_ratio_witness(tmp_path: Path) -> None:
+    """partialsum and prefixsum under Laplace noise (eps-DP): no event, box and tails compare."""
+    for name in ("partialsum", "prefixsum"):
+        assert ratio.search(_spec(tmp_path, _continuous(name))) is None
 
 
 def test_linear_feasibility_keeps_strict_and_non_strict_apart() -> None:

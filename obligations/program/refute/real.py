@@ -35,7 +35,21 @@ from obligations.program.refute.witness import neighbours
 Lin = tuple[int, ...]          # the coefficients of the tape positions, then the constant (whole numbers:
                                # the inputs are, and the program adds, subtracts and multiplies by constants)
 ROut = str | Lin               # "top", "bot" or a released real
-Event = tuple[S.OVal | None, ...]   # released sequences: None at a position stands for any value
+Tail = tuple[bool, Fraction] | None   # a tape position's tail: (True, t) at least t, (False, t) at most t
+
+
+@dataclass(frozen=True)
+class Half:
+    """A released real at least (`ge`) or at most `u` (an event of the ratio case)."""
+
+    ge: bool
+    u: Fraction
+
+    def __str__(self) -> str:
+        return (">= " if self.ge else "<= ") + str(self.u)
+
+
+Event = tuple[S.OVal | Half | None, ...]   # released sequences: None at a position stands for any value
 STREAM_VALUES = (0, 1, -1)
 PUBLIC_VALUES = (0, 1, -1, 2)
 MAX_PATHS = 4096               # paths of one run (Coq's symbolic run splits on every comparison)
@@ -74,6 +88,20 @@ class RealWitness:
     event: Event                               # the released sequence (None: any value there)
     box: tuple[tuple[Fraction, Fraction], ...]  # [l_i, h_i] per tape position, l_i < h_i
     paths: int                                 # paths of the run on x' (Coq splits on each)
+    ratio: Ratio | None = None                 # the ratio case (ratio.py); None: x' never reaches S
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """What the ratio case adds to a witness: the far end of each interval of the box, the
+    tails from x', one ε, and the exponents A and B per unit of ε (the box's lower bound
+    P(ε)·e^(−ε·A), the tails' upper bound e^(−ε·B))."""
+
+    far: tuple[Fraction, ...]
+    tails: tuple[Tail, ...]
+    eps: Fraction
+    a: Fraction
+    b: Fraction
 
 
 # ---------------------------------------------------------------- linear forms
@@ -328,6 +356,7 @@ def reaches(paths: Sequence[SymState], event: Event, m: int) -> bool:
             if isinstance(o, str) or isinstance(e, str):
                 ok = o == e
             else:
+                assert isinstance(e, int)      # the zero case pins values (half-lines: ratio.py)
                 diff = _add(o, _const(m, e), -1)
                 extra += [Atom(diff, False), Atom(_scale(diff, -1), False)]
             if not ok:

@@ -15,32 +15,47 @@ from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered
 from obligations.program.align import route as align
 from obligations.program.align.spec import AlignSpec
+from obligations.program.refute import ratio
 from obligations.program.refute.real import RealWitness, search
-from obligations.program.refute.render_laplace import event_text, render
+from obligations.program.refute.render_laplace import event_text, render, tails_text
 
 _FOUND: dict[tuple[str, str, str], RealWitness | None] = {}
 
 
 def decided(spec: AlignSpec) -> RealWitness | None:
-    """`search`, once per spec text (`applies` and `analyse` both ask)."""
+    """`search` (the zero case), else `ratio.search`, once per spec text (`applies` and
+    `analyse` both ask)."""
     key = (spec.path, spec.sha256, spec.name)
     if key not in _FOUND:
-        _FOUND[key] = search(spec)
+        found = search(spec)
+        _FOUND[key] = found if found is not None else ratio.search(spec)
     return _FOUND[key]
 
 
 def witness_text(w: RealWitness) -> str:
     box = " x ".join(f"[{lo}, {hi}]" for lo, hi in w.box)
-    return (f"k = {w.k}, x = {list(w.x)}, x' = {list(w.x2)}, S = outputs {event_text(w.event)}: every tape "
-            f"in the box {box} runs p(x) into S (Pr[p(x) in S] > 0) and no tape runs p(x') into S "
-            f"(Pr[p(x') in S] = 0), so no e^(c*eps) covers the ratio")
+    head = (f"k = {w.k}, x = {list(w.x)}, x' = {list(w.x2)}, S = outputs {event_text(w.event)}: every tape "
+            f"in the box {box} runs p(x) into S")
+    r = w.ratio
+    if r is None:
+        return head + (" (Pr[p(x) in S] > 0) and no tape runs p(x') into S (Pr[p(x') in S] = 0), so no "
+                       "e^(c*eps) covers the ratio")
+    return head + (f" (Pr[p(x) in S] >= P(eps)*e^(-{r.a}*eps)) and every tape running p(x') into S lies in "
+                   f"the tails {tails_text(r.tails)} (Pr[p(x') in S] <= e^(-{r.b}*eps)); at eps = {r.eps} "
+                   f"P(eps) >= 1 and {r.a} + c < {r.b}, so the ratio exceeds e^(c*eps)")
 
 
 def record(w: RealWitness) -> dict[str, Any]:
     """The witness as certificates record it (`text` says what it shows)."""
-    return {"text": "witness under continuous Laplace noise: " + witness_text(w), "k": w.k, "x": list(w.x),
-            "x_prime": list(w.x2), "outputs": ["_" if o is None else str(o) for o in w.event],
-            "box": [[str(lo), str(hi)] for lo, hi in w.box], "pr_x_prime": "0"}
+    out: dict[str, Any] = {
+        "text": "witness under continuous Laplace noise: " + witness_text(w), "k": w.k, "x": list(w.x),
+        "x_prime": list(w.x2), "outputs": ["_" if o is None else str(o) for o in w.event],
+        "box": [[str(lo), str(hi)] for lo, hi in w.box], "pr_x_prime": "0"}
+    r = w.ratio
+    if r is not None:
+        out.update(pr_x_prime=f"at most e^(-{r.b}*eps)", far=[str(f) for f in r.far], eps=str(r.eps),
+                   tails=["_" if t is None else (">= " if t[0] else "<= ") + str(t[1]) for t in r.tails])
+    return out
 
 
 class ByRealCounterexample(Route[AlignSpec, RealWitness]):

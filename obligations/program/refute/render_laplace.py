@@ -1,9 +1,12 @@
 """The Coq file of a refutation under continuous Laplace noise (`refute_laplace.v.j2`): the
 program and the neighbour relation as the alignment route renders them, the event (the
-released sequence the witness pins down), `NAME_boxed` (every tape in the box runs the
-program on x into the event) and `NAME_unreached` (no tape runs it on x' into the event),
-both by RunSym.v's `rrun`/`rrleaf`; then `~ rdp_prog` at the witness's stream length by
-`not_rdp_of_rbox` (RealRefute.v) and, for a claim about every stream length, `~ rdp_all_k`.
+released sequence the witness pins down, released reals on a half-line in the ratio case),
+`NAME_boxed` (every tape in the box runs the program on x into the event) and
+`NAME_unreached` (no tape runs it on x' into the event), both by RunSym.v's `rrun`/`rrleaf`;
+then `~ rdp_prog` at the witness's stream length by `not_rdp_of_rbox` (RealRefute.v) and, for
+a claim about every stream length, `~ rdp_all_k`.  In the ratio case `NAME_tails` (every tape
+running it on x' into the event lies in the tails, RunTails.v's `rrtail`) takes the place of
+`NAME_unreached`, and `not_rdp_of_rratio` (RealRatio.v) that of `not_rdp_of_rbox`.
 """
 from __future__ import annotations
 
@@ -15,14 +18,17 @@ from obligations import __version__
 from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
+from obligations.program.align import sem as S
 from obligations.program.align.render import Terms, relation_term
 from obligations.program.align.spec import AlignSpec
 from obligations.program.align.synth import the_loop
-from obligations.program.refute.real import Event, RealWitness
+from obligations.program.refute.real import Event, Half, RealWitness, Tail
 from obligations.program.refute.render import zlist
+from obligations.program.refute.tape import layout
 
 TEMPLATE = Path(__file__).with_name("refute_laplace.v.j2")
 PRELUDE = "PreludeLaplaceRefute"
+PRELUDE_RATIO = "PreludeLaplaceRatio"
 
 
 def theorem(spec: AlignSpec) -> str:
@@ -40,6 +46,10 @@ def _pattern(event: Event) -> tuple[str, str]:
             pats.append("ROTop")
         elif o == "bot":
             pats.append("ROBot")
+        elif isinstance(o, Half):
+            pats.append(f"ROVal a{i}")
+            u = f"{r_lit(o.u)}%R"
+            tests.append(f"rleb {u} a{i}" if o.ge else f"rleb a{i} {u}")
         else:
             assert isinstance(o, int)
             pats.append(f"ROVal a{i}")
@@ -54,6 +64,25 @@ def event_text(event: Event) -> str:
 
 def _box(box: Sequence[tuple[Fraction, Fraction]]) -> str:
     return "[" + "; ".join(f"({r_lit(lo)}, {r_lit(hi)})" for lo, hi in box) + "]%R"
+
+
+def _reals(values: Sequence[Fraction]) -> str:
+    return "[" + "; ".join(r_lit(v) for v in values) + "]%R"
+
+
+def _tail(t: Tail) -> str:
+    if t is None:
+        return "(@tany Rdefinitions.R)"
+    return f"({'tge' if t[0] else 'tle'} {r_lit(t[1])}%R)"
+
+
+def tails_text(tails: Sequence[Tail]) -> str:
+    """The tails as the docs write them: `_` for anything, `>= t`, `<= t`."""
+    return " x ".join("_" if t is None else (">= " if t[0] else "<= ") + str(t[1]) for t in tails)
+
+
+def _layout(lay: Sequence[tuple[int, int]]) -> str:
+    return "[" + "; ".join(f"({n}%positive, {d}%positive)" for n, d in lay) + "]"
 
 
 def _box_text(box: Sequence[tuple[Fraction, Fraction]]) -> str:
@@ -114,6 +143,18 @@ def render(spec: AlignSpec, w: RealWitness) -> Rendered:
         event_pattern=pattern, event_test=test, event_text=comment(event_text(w.event)),
         box=_box(w.box), box_text=comment(_box_text(w.box)), m=len(w.box), paths=w.paths,
         tape_pattern=tape_pattern, tape=tape, box_hyps=box_hyps)
+    ctx.update(_ratio_ctx(spec, w))
     theorems = (theorem(spec),)
-    return render_template(TEMPLATE, name, ctx, PRELUDE, theorems)
+    return render_template(TEMPLATE, name, ctx, PRELUDE if w.ratio is None else PRELUDE_RATIO, theorems)
+
+
+def _ratio_ctx(spec: AlignSpec, w: RealWitness) -> dict[str, object]:
+    """What the ratio case adds to the template's context (nothing in the zero case)."""
+    r = w.ratio
+    if r is None:
+        return {"ratio": False, "box_leaf": "rrleaf"}
+    return dict(ratio=True, box_leaf="rrbox", far=_reals(r.far), tails="[" + "; ".join(_tail(t) for t in r.tails) + "]",
+                eps=r_lit(r.eps), eps_text=comment(str(r.eps)), a_text=comment(str(r.a)),
+                b_text=comment(str(r.b)), tails_text=comment(tails_text(r.tails)),
+                layout=_layout(layout(S.Ctx(spec.nvars, spec.npub, w.k), spec.body)))
 

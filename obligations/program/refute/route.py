@@ -55,7 +55,8 @@ def decide(spec: AlignSpec) -> Refuted | None:
 
 DISCRETE_ONLY = ("a counterexample for the discrete form (geometric noise at every site), not a refutation "
                  "under continuous Laplace noise (the search over the reals, for an event reachable on a box of "
-                 "tapes from one input and impossible from its neighbour, found none): ")
+                 "tapes from one input and impossible from its neighbour, or reached from the neighbour only on a "
+                 "product of tails too unlikely for the ratio to stay within e^(c*eps), found none): ")
 
 _REFUTED: dict[tuple[str, str, str], Refuted | None] = {}
 
