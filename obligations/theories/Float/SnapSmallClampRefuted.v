@@ -218,6 +218,13 @@ Definition sc_u3 : R := IZR 6225628982177921 * bpow radix2 (-54).
 (** The noise threshold of both samples (and the log's: λ = 1). *)
 Definition sc_n : R := IZR (-4785060538286563) * bpow radix2 (-52).
 
+(** Both inputs are binary64 floats, one ulp apart. *)
+Lemma sc_inputs_format : F64 sc_x /\ F64 sc_x'.
+Proof.
+  split; [destruct (float_neighbours (-9006749149314152) (-57) ltac:(lia) ltac:(lia)) as (F & _ & _)
+         |destruct (float_neighbours (-9006749149314153) (-57) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
 Lemma sc_w1 : 2 / 2 <= wsum 1 sc_x sc_u1.
 Proof.
   apply (wsum_ge_of _ _ _ sc_n sc_n); [lra|exact one_format| | |].
@@ -276,4 +283,81 @@ Theorem snap_binary64_seed_constant_small_false_up : forall rho0 beta0 a b, rho0
 Proof.
   intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (seed_small_false_w rho0 (1 / 16) Hr ltac:(lra)).
   exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (1 / 16) 12 2 H ltac:(lra) Hb Ha Hb').
+Qed.
+
+(** ** Mironov's constant: λ = 1, Λ = 2, B = 3/16 *)
+Definition mc_bound : R := IZR 6755399441055744 * bpow radix2 (-55).
+Definition mc_x : R := IZR (-6736412551704202) * bpow radix2 (-55).
+Definition mc_x' : R := IZR (-6736412551704203) * bpow radix2 (-55).
+Definition mc_u1 : R := IZR 5496977234171843 * bpow radix2 (-54).
+Definition mc_u3 : R := IZR 5496977234171842 * bpow radix2 (-54).
+Definition mc_n : R := IZR (-5345651196333521) * bpow radix2 (-52).
+
+Lemma mc_bound_value : mc_bound = 3 / 16.
+Proof. unfold mc_bound. bpow_q. lra. Qed.
+
+Lemma mc_inputs_format : F64 mc_x /\ F64 mc_x'.
+Proof.
+  split; [destruct (float_neighbours (-6736412551704202) (-55) ltac:(lia) ltac:(lia)) as (F & _ & _)
+         |destruct (float_neighbours (-6736412551704203) (-55) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
+Lemma mc_w1 : 2 / 2 <= wsum 1 mc_x mc_u1.
+Proof.
+  apply (wsum_ge_of _ _ _ mc_n mc_n); [lra|exact one_format| | |].
+  - apply fl_le_float; [lia|lia|]. unfold mc_u1. bpow_i. interval with (i_prec 120).
+  - rewrite Rmult_1_l. apply fl_le_float; [lia|lia|]. unfold mc_n. bpow_q. lra.
+  - replace (mc_x + -1 * mc_n) with (1 - bpow radix2 (-54)) by (unfold mc_x, mc_n; bpow_q; lra).
+    rewrite fl_one_tie. lra.
+Qed.
+
+Lemma mc_w3 : wsum 1 mc_x' mc_u3 < 2 / 2.
+Proof.
+  apply Rle_lt_trans with (IZR 9007199254740991 * bpow radix2 (-53)); [|bpow_q; lra].
+  apply (wsum_le_of _ _ _ mc_n mc_n); [lra|exact one_format| | |].
+  - apply fl_ge_float; [lia|lia|]. unfold mc_u3. bpow_i. interval with (i_prec 120).
+  - rewrite Rmult_1_l. apply fl_ge_float; [lia|lia|]. unfold mc_n. bpow_q. lra.
+  - apply fl_le_float; [lia|lia|]. unfold mc_x', mc_n. bpow_q. lra.
+Qed.
+
+Lemma mc_key : exp (Rabs (mc_x - mc_x') / 1 + 16 * eta 53 * (mc_bound / 1) + 0 * eta 53) * (/ 2 * mc_u3) <
+  / 2 * (mc_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold mc_x, mc_x'; bpow_q; lra).
+  rewrite eta_binary64, mc_bound_value. unfold mc_x, mc_x', mc_u1, mc_u3. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** Mironov's constant is false for every ρ0 ≤ 2 and β0 ≤ 3/16 (ties up). *)
+Lemma mironov_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb. assert (Hv := mc_bound_value).
+  apply (top_witness_refutes 1 2 mc_bound mc_x mc_x' mc_u1 (mc_u1 + bpow radix2 (-54)) mc_u3 16 0
+           one_format one_bound); try lra; try (rewrite Hv; lra).
+  - destruct (float_neighbours 6755399441055744 (-55) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - rewrite Hv. unfold mc_x. bpow_q. rewrite Rabs_left by lra. lra.
+  - rewrite Hv. unfold mc_x'. bpow_q. rewrite Rabs_left by lra. lra.
+  - exact mc_w1.
+  - exact mc_w3.
+  - unfold mc_u3. bpow_q. lra.
+  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|unfold mc_u1; bpow_q; lra].
+  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
+    + destruct (float_neighbours 5496977234171842 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+    + rewrite eta_binary64. unfold mc_u3. bpow_q. lra.
+  - exact mc_key.
+Qed.
+
+Theorem snap_binary64_mironov_constant_small_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
+  ~ snap64_constant rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (mironov_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 16 and b ≤ 0 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 3/16. *)
+Theorem snap_binary64_mironov_constant_small_false_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 3 / 16 ->
+  a <= 16 -> b <= 0 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (mironov_small_false_w rho0 (3 / 16) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (3 / 16) 16 0 H ltac:(lra) Hb Ha Hb').
 Qed.
