@@ -47,8 +47,8 @@ STATEMENTS = {
         "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 1 / 16)%R -> (a <= 12)%R -> (b <= 2)%R -> "
         "~ snap64_constant_ties TiesUp rho0 beta0 a b",
     "snap_binary64_mironov_constant_small_false_up":
-        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 3 / 16)%R -> (a <= 16)%R -> (b <= 0)%R -> "
-        "~ snap64_constant_ties TiesUp rho0 beta0 a b",
+        "forall rho0 beta0 a : R, (rho0 <= 2)%R -> (0 <= beta0 <= 3 / 16)%R -> (a <= 16)%R -> "
+        "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
     "sc_inputs_format": "F64 sc_x /\\ F64 sc_x'",
     "mc_inputs_format": "F64 mc_x /\\ F64 mc_x'",
 }

@@ -354,10 +354,10 @@ Proof.
   intros rho0 beta0 Hr Hb H. apply (mironov_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
 Qed.
 
-(** With ties up, every a ≤ 16 and b ≤ 0 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 3/16. *)
-Theorem snap_binary64_mironov_constant_small_false_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 3 / 16 ->
-  a <= 16 -> b <= 0 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 3/16. *)
+Theorem snap_binary64_mironov_constant_small_false_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 3 / 16 ->
+  a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
 Proof.
-  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (mironov_small_false_w rho0 (3 / 16) Hr ltac:(lra)).
-  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (3 / 16) 16 0 H ltac:(lra) Hb Ha Hb').
+  intros rho0 beta0 a Hr Hb Ha H. apply (mironov_small_false_w rho0 (3 / 16) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (3 / 16) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
 Qed.
