@@ -1,6 +1,6 @@
 """All-parameters binary snapping with real Coq: the shipped spec is certified by `prove` (its
 theorem quantifies over lambda, Lambda, B, the tie rule, lnf and pr, from the library's
-snap_binary64_dp_tight) with only the reals' axioms; Mironov's constants are undecided by Python and get
+snap_binary64_dp_tight) with only the reals' axioms; Mironov's constants (in his range B >= lambda) are undecided by Python and get
 no certificate, and the same file forced through Coq is refused at the constant's inequality
 (Coq, not Python, decides); the seed's constants are refuted through SnapSeedRealRefuted.v (the claim's
 negation, its witness's inputs reals), and the same negation with a constant above 12 is refused by coqc;
