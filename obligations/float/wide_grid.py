@@ -106,9 +106,14 @@ class SeedWitness:
                 f"{self.output}, the {kind} x = {self.x} (~ {float(self.x):.6f}) and "
                 f"x' = {self.x_prime} (~ {float(self.x_prime):.6f}){'' if self.floats else ', not binary64 floats'}: "
                 f"Pr[out | x] = {_pow2(self.pr_x)}, Pr[out | x'] = {_pow2(self.pr_x_prime)} exactly "
-                f"(snap_thresholds.py); "
-                f"{self.coq_excess_text or f'Coq brackets both and checks an excess over |x - x{chr(39)}|/lambda of at least {self.coq_excess}*eta'}"
-                f" against {self.claim_text} = {_eta_text(self.seed_excess)}*eta")
+                f"(snap_thresholds.py); {self.coq_text} against {self.claim_text} = "
+                f"{_eta_text(self.seed_excess)}*eta")
+
+    @property
+    def coq_text(self) -> str:
+        """What Coq checks of the two probabilities."""
+        return self.coq_excess_text or ("Coq brackets both and checks an excess over |x - x'|/lambda of at least "
+                                        f"{self.coq_excess}*eta")
 
 
 def _eta_text(q: Fraction) -> str:

@@ -1,7 +1,7 @@
 """All-parameters binary snapping with real Coq: the shipped spec is certified by `prove` (its
 theorem quantifies over lambda, Lambda, B, the tie rule, lnf and pr, from the library's
-snap_binary64_dp_tight) with only the reals' axioms; Mironov's constants (in his range B >= lambda) are undecided by Python and get
-no certificate, and the same file forced through Coq is refused at the constant's inequality
+snap_binary64_dp_tight) with only the reals' axioms; Mironov's constants (in his range B >= lambda) are
+undecided by Python and get no certificate, and the same file forced through Coq is refused at the constant's inequality
 (Coq, not Python, decides); the seed's constants are refuted through SnapSeedRealRefuted.v (the claim's
 negation, its witness's inputs reals), and the same negation with a constant above 12 is refused by coqc;
 Mironov's (16, 0) for a log within 1 ulp is refuted through SnapUlpsRefuted.v (binary64 inputs), and the
@@ -131,8 +131,8 @@ def test_mironovs_constant_for_a_log_within_one_ulp_is_refuted() -> None:
 
 
 @pytest.mark.parametrize("spec, premise, constant", [
-    ("binary64_snapping_seed_constant_small_clamp", "19 / 10 * lam <= grid <= 2 * lam -> 1 / 16 * lam <= B <= 353 * lam ->",
-     "12 * eta 53 * (B / lam) + 2 * eta 53"),
+    ("binary64_snapping_seed_constant_small_clamp",
+     "19 / 10 * lam <= grid <= 2 * lam -> 1 / 16 * lam <= B <= 353 * lam ->", "12 * eta 53 * (B / lam) + 2 * eta 53"),
     ("binary64_snapping_mironov_constant_small_clamp", "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->",
      "16 * eta 53 * (B / lam) + 0 * eta 53"),
 ], ids=["seed", "mironov"])

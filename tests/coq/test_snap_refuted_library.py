@@ -60,7 +60,8 @@ def test_the_refutations_state_the_negations(tmp_path: Path) -> None:
         "From Coq Require Import Reals.\nFrom Flocq Require Import Core.Core.\n"
         "From Obligations.Float Require Import SnapSeed64 SnapSeedRealRefuted.\n"
         "From Obligations.Float Require Import RelError DiffprivlibRound SnapSeedUlps SnapUlpsRefuted.\n"
-        "From Obligations.Noise Require Import Rounding.\nFrom Obligations.Float Require Import SnapSmallClampRefuted.\n"
+        "From Obligations.Noise Require Import Rounding.\n"
+        "From Obligations.Float Require Import SnapSmallClampRefuted.\n"
         "Local Open Scope R_scope.\n" + typed))
     assert done.returncode == 0, done.stderr + done.stdout
 
@@ -69,7 +70,7 @@ def test_the_refutations_state_the_negations(tmp_path: Path) -> None:
     ("SnapSeedRealRefuted.v", "Lemma w1_key", "12 * eta 53 * (w1_bound / w1_lam)", "13"),
     ("SnapUlpsRefuted.v", "Lemma v_key16", "16 * eta 53 * (w2_bound / w1_lam)", "19"),
     ("SnapSmallClampRefuted.v", "Lemma sc_key", "12 * eta 53 * (1 / 16 / 1)", "14"),
-    ("SnapSmallClampRefuted.v", "Lemma mc_key", "16 * eta 53 * (mc_bound / 1)", "17"),
+    ("SnapSmallClampRefuted.v", "Lemma mc_key", "16 * eta 53 * (mc_clamp / 1)", "17"),
 ], ids=["seed_13", "ulps_19", "small_clamp_seed_14", "small_clamp_mironov_17"])
 def test_the_key_inequality_against_a_larger_constant_is_refused(tmp_path: Path, source: str, lemma: str,
                                                                   slope: str, larger: str) -> None:

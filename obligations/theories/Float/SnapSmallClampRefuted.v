@@ -204,7 +204,7 @@ End TopWitness.
 Lemma one_format : F64 1.
 Proof. change 1 with (bpow radix2 0). apply f64_bpow. lia. Qed.
 
-Lemma one_bound : powerRZ 2 (-968) <= 1.
+Lemma lam_one_large : powerRZ 2 (-968) <= 1.
 Proof.
   replace (powerRZ 2 (-968)) with (bpow radix2 (-968)) by (rewrite bpow_powerRZ; reflexivity).
   change 1 with (bpow radix2 0). apply bpow_le. lia.
@@ -257,7 +257,7 @@ Lemma seed_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 16 ->
 Proof.
   intros rho0 beta0 Hr Hb.
   apply (top_witness_refutes 1 2 (1 / 16) sc_x sc_x' sc_u1 (sc_u1 + bpow radix2 (-54)) sc_u3 12 2
-           one_format one_bound); try lra.
+           one_format lam_one_large); try lra.
   - replace (1 / 16) with (bpow radix2 (-4)) by (bpow_q; lra). apply f64_bpow. lia.
   - unfold sc_x. bpow_q. rewrite Rabs_left by lra. lra.
   - unfold sc_x'. bpow_q. rewrite Rabs_left by lra. lra.
@@ -286,15 +286,15 @@ Proof.
 Qed.
 
 (** ** Mironov's constant: λ = 1, Λ = 2, B = 3/16 *)
-Definition mc_bound : R := IZR 6755399441055744 * bpow radix2 (-55).
+Definition mc_clamp : R := IZR 6755399441055744 * bpow radix2 (-55).
 Definition mc_x : R := IZR (-6736412551704202) * bpow radix2 (-55).
 Definition mc_x' : R := IZR (-6736412551704203) * bpow radix2 (-55).
 Definition mc_u1 : R := IZR 5496977234171843 * bpow radix2 (-54).
 Definition mc_u3 : R := IZR 5496977234171842 * bpow radix2 (-54).
 Definition mc_n : R := IZR (-5345651196333521) * bpow radix2 (-52).
 
-Lemma mc_bound_value : mc_bound = 3 / 16.
-Proof. unfold mc_bound. bpow_q. lra. Qed.
+Lemma mc_clamp_is : mc_clamp = 3 / 16.
+Proof. unfold mc_clamp. bpow_q. lra. Qed.
 
 Lemma mc_inputs_format : F64 mc_x /\ F64 mc_x'.
 Proof.
@@ -320,11 +320,11 @@ Proof.
   - apply fl_le_float; [lia|lia|]. unfold mc_x', mc_n. bpow_q. lra.
 Qed.
 
-Lemma mc_key : exp (Rabs (mc_x - mc_x') / 1 + 16 * eta 53 * (mc_bound / 1) + 0 * eta 53) * (/ 2 * mc_u3) <
+Lemma mc_key : exp (Rabs (mc_x - mc_x') / 1 + 16 * eta 53 * (mc_clamp / 1) + 0 * eta 53) * (/ 2 * mc_u3) <
   / 2 * (mc_u1 + bpow radix2 (-54)).
 Proof.
   rewrite Rabs_pos_eq by (unfold mc_x, mc_x'; bpow_q; lra).
-  rewrite eta_binary64, mc_bound_value. unfold mc_x, mc_x', mc_u1, mc_u3. bpow_i.
+  rewrite eta_binary64, mc_clamp_is. unfold mc_x, mc_x', mc_u1, mc_u3. bpow_i.
   interval with (i_prec 200).
 Qed.
 
@@ -332,9 +332,9 @@ Qed.
 Lemma mironov_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
 Proof.
-  intros rho0 beta0 Hr Hb. assert (Hv := mc_bound_value).
-  apply (top_witness_refutes 1 2 mc_bound mc_x mc_x' mc_u1 (mc_u1 + bpow radix2 (-54)) mc_u3 16 0
-           one_format one_bound); try lra; try (rewrite Hv; lra).
+  intros rho0 beta0 Hr Hb. assert (Hv := mc_clamp_is).
+  apply (top_witness_refutes 1 2 mc_clamp mc_x mc_x' mc_u1 (mc_u1 + bpow radix2 (-54)) mc_u3 16 0
+           one_format lam_one_large); try lra; try (rewrite Hv; lra).
   - destruct (float_neighbours 6755399441055744 (-55) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - rewrite Hv. unfold mc_x. bpow_q. rewrite Rabs_left by lra. lra.
   - rewrite Hv. unfold mc_x'. bpow_q. rewrite Rabs_left by lra. lra.
