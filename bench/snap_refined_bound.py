@@ -12,7 +12,7 @@ over the output and x' on a grid; mpmath at 60 digits, a correctly rounded log (
 What it says (docs/snap_tight.md, section 7): the clamped outputs keep an intercept of about
 (2 rho + 2)*eta (one threshold, both inputs' displacements up to mu*(2B + Lambda/2), U* once), so the
 constants follow only from B of about lambda/2; below, SnapSmallClampRefuted.v refutes them at
-B = lambda/16 (the seed's) and 3 lambda/16 (Mironov's).
+B = 3 lambda/16 (the seed's) and lambda/4 (Mironov's).
 """
 from __future__ import annotations
 

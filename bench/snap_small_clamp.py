@@ -5,9 +5,10 @@ With B < Lambda/2 the outputs are -B, 0 and B, and B is output exactly when the 
 reaches the first float at or above Lambda/2: for the samples u <= V(x) below one threshold
 (obligations/analysis/snap_thresholds.py walks it backwards).  V(x) is a step function of x: it moves
 when the noise threshold N = the last float at or below x - c* moves by one float, and then by one or
-two floats of U* (N near 1: one float of N is 2*eta, u near e^-1 has a relative spacing of 1.36*eta).
+two or three floats of U* (at lambda = 1: N near 1, one float of N is 2*eta, u near e^-1 has a
+relative spacing of 1.36*eta; at lambda ~ 1.921 the log's threshold moves by two floats as well).
 Two inputs on either side of such a step, one ulp apart, differ in probability by a factor up to
-about 1 + 2.9*eta while the seed allows 2*eta + 12*eta*B/lambda and Mironov 16*eta*B/lambda: both are
+about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed allows 2*eta + 12*eta*B/lambda and Mironov 16*eta*B/lambda: both are
 false for small enough B/lambda (Mironov states lambda < B; the seed and `snap64_constant` any B).
 
     python bench/snap_small_clamp.py --scan 2000       the largest excess found per (Lambda, B)
@@ -35,11 +36,13 @@ from obligations.analysis.ustar_snapping import Format, pred, succ  # noqa: E402
 FMT = Format(53, -1074)
 ONE = FMT.one
 
-# theories/Float/SnapSmallClampRefuted.v: lambda = 1, Lambda = 2; (B, x, x', the claim (a, b)); the
-# inputs are binary64 floats one ulp apart, x' the farther from the edge Lambda/2.
+# theories/Float/SnapSmallClampRefuted.v: lambda = 8651856398750854*2^-52 (~ 1.921), Lambda = 2 lambda;
+# (B, x, x', the claim (a, b)); the inputs are binary64 floats one ulp apart, x' the farther from Lambda/2.
+LAM = Fraction(8651856398750854, 2 ** 52)
 WITNESSES = [
-    (Fraction(1, 16), Fraction(-9006749149314152, 2 ** 57), Fraction(-9006749149314153, 2 ** 57), 12, 2),
-    (Fraction(3, 16), Fraction(-6736412551704202, 2 ** 55), Fraction(-6736412551704203, 2 ** 55), 16, 0),
+    (Fraction(6488892299063141, 2 ** 54), Fraction(-4510821348273242, 2 ** 54), Fraction(-4510821348273243, 2 ** 54),
+     12, 2),
+    (LAM / 4, Fraction(-8057256445428266, 2 ** 54), Fraction(-8057256445428267, 2 ** 54), 16, 0),
 ]
 
 
@@ -91,24 +94,27 @@ def best_step(lam: Fraction, grid: Fraction, bound: Fraction, n: int, rng: rando
 
 def scan(n: int) -> None:
     rng = random.Random(1)
-    for rho in (Fraction(2), Fraction(3, 2), Fraction(1)):
-        for bound in (Fraction(1, 64), Fraction(1, 16), Fraction(1, 8), Fraction(3, 16), Fraction(1, 4)):
-            if 2 * bound >= rho:
-                continue
-            e, _, _ = best_step(Fraction(1), rho, bound, n, rng)
-            print(f"lambda = 1, Lambda = {rho}, B = {bound}: excess {e:.4f} eta, float inputs one ulp apart; "
-                  f"seed's 12B + 2 = {float(12 * bound + 2):.4f}, Mironov's 16B = {float(16 * bound):.4f}")
+    for lam in (Fraction(1), LAM):
+        for rho in (Fraction(2), Fraction(3, 2), Fraction(1)):
+            for beta in (Fraction(1, 64), Fraction(1, 16), Fraction(1, 8), Fraction(3, 16), Fraction(1, 4)):
+                if 2 * beta >= rho:
+                    continue
+                bound = Fraction(T.ceil_float(FMT, beta * lam * ONE), ONE)
+                e, _, _ = best_step(lam, rho * lam, bound, n, rng)
+                print(f"lambda = {float(lam):.4f}, Lambda = {rho} lambda, B = {beta} lambda: excess {e:.4f} eta, "
+                      f"float inputs one ulp apart; seed's 12B/lambda + 2 = {float(12 * bound / lam + 2):.4f}, "
+                      f"Mironov's 16B/lambda = {float(16 * bound / lam):.4f}")
 
 
 def check() -> None:
     for bound, x, x_far, a, b in WITNESSES:
-        mech = T.Mechanism(FMT, Fraction(1), Fraction(2), bound, "up")
+        mech = T.Mechanism(FMT, LAM, 2 * LAM, bound, "up")
         xi, fi = int(x * ONE), int(x_far * ONE)
         assert FMT.round(x) == xi and FMT.round(x_far) == fi and pred(xi, FMT.prec) == fi
         pc, pf = checked_top_prob(mech, xi), checked_top_prob(mech, fi)
         print(f"B = {bound}: x = {x}, x' = {x_far} (floats, one ulp apart); Pr[B | x] = {pc}, "
               f"Pr[B | x'] = {pf}; excess {excess_eta(mech, xi, fi):.4f} eta against ({a}, {b}): "
-              f"{float(a * bound + b):.4f} eta")
+              f"{float(a * bound / LAM + b):.4f} eta")
 
 
 if __name__ == "__main__":

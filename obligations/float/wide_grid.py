@@ -163,12 +163,13 @@ ULPS_RANGE = (Fraction(21, 20), Fraction(257))   # SnapUlpsRefuted.v: every rho0
 
 def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: Fraction, pr_x_prime: Fraction,
                          seed_excess: Fraction, claim_text: str, prefix: str, excess: str) -> SeedWitness:
-    """A witness of theories/Float/SnapSmallClampRefuted.v: lambda = 1, Lambda = 2, the clamped output B,
-    binary64 inputs one ulp apart on either side of a step of the sample threshold (bench/snap_small_clamp.py)."""
+    """A witness of theories/Float/SnapSmallClampRefuted.v: lambda ~ 1.921, Lambda = 2 lambda, the clamped output
+    B, binary64 inputs one ulp apart on either side of a step of the sample threshold (bench/snap_small_clamp.py)."""
     return SeedWitness(
-        Fraction(1), Fraction(2), "2 (= 2 lambda, so every rho0 <= 2)", bound, 1, x, x_prime, pr_x, pr_x_prime, 0,
-        seed_excess, floats=True, file="SnapSmallClampRefuted.v", claim_text=claim_text, lam_text="1",
-        out_text="B (the clamp; B < Lambda/2)", format_lemma=f"{prefix}_inputs_format",
+        _SMALL_LAM, 2 * _SMALL_LAM, "2 lambda (so every rho0 <= 2)", bound, 1, x, x_prime, pr_x, pr_x_prime, 0,
+        seed_excess, floats=True, file="SnapSmallClampRefuted.v", claim_text=claim_text,
+        lam_text="8651856398750854*2^-52 (~ 1.921, a float)", out_text="B (the clamp; B < Lambda/2)",
+        format_lemma=f"{prefix}_inputs_format",
         coq_excess_text=(f"Coq checks both exactly (U*'s mass below a float) and so an excess over "
                          f"|x - x'|/lambda of {excess}*eta"))
 
@@ -176,16 +177,18 @@ def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: 
 # theories/Float/SnapSmallClampRefuted.v: small clamps, every grid rho0 <= 2 (the witnesses' Lambda = 2 lambda),
 # binary64 inputs: (rho0, top beta0, theorem); the seed's refutes a <= 12, b <= 2, Mironov's a <= 16, b = 0.
 # Tried after the near-Lambda refutations (REFUTED_SEED), which the shipped refuted certificates use.
-REFUTED_SMALL = ((Fraction(2), Fraction(1, 16), "snap_binary64_seed_constant_small_false"),
-                 (Fraction(2), Fraction(3, 16), "snap_binary64_mironov_constant_small_false"))
+REFUTED_SMALL = ((Fraction(2), Fraction(3, 16), "snap_binary64_seed_constant_small_false"),
+                 (Fraction(2), Fraction(1, 4), "snap_binary64_mironov_constant_small_false"))
+_SMALL_LAM = Fraction(8651856398750854, 2 ** 52)
+_SEED_SMALL_B = Fraction(6488892299063141, 2 ** 54)
 SEED_WITNESSES["snap_binary64_seed_constant_small_false"] = _small_clamp_witness(
-    Fraction(1, 16), Fraction(-9006749149314152, 2 ** 57), Fraction(-9006749149314153, 2 ** 57),
-    Fraction(6225628982177923, 2 ** 55), Fraction(6225628982177921, 2 ** 55), Fraction(11, 4),
-    "the seed's 12*eta*B/lambda + 2*eta", "sc", "2.83")
+    _SEED_SMALL_B, Fraction(-4510821348273242, 2 ** 54), Fraction(-4510821348273243, 2 ** 54),
+    Fraction(5817256560700990, 2 ** 55), Fraction(5817256560700987, 2 ** 55), 12 * _SEED_SMALL_B / _SMALL_LAM + 2,
+    "the seed's 12*eta*B/lambda + 2*eta", "sc", "4.38")
 SEED_WITNESSES["snap_binary64_mironov_constant_small_false"] = _small_clamp_witness(
-    Fraction(3, 16), Fraction(-6736412551704202, 2 ** 55), Fraction(-6736412551704203, 2 ** 55),
-    Fraction(5496977234171844, 2 ** 55), Fraction(5496977234171842, 2 ** 55), Fraction(3),
-    "Mironov's 16*eta*B/lambda", "mc", "3.027")
+    _SMALL_LAM / 4, Fraction(-8057256445428266, 2 ** 54), Fraction(-8057256445428267, 2 ** 54),
+    Fraction(5250653986782126, 2 ** 55), Fraction(5250653986782123, 2 ** 55), Fraction(4),
+    "Mironov's 16*eta*B/lambda", "mc", "4.89")
 
 
 def refuting_ulps_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:

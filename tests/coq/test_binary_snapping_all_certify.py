@@ -132,12 +132,12 @@ def test_mironovs_constant_for_a_log_within_one_ulp_is_refuted() -> None:
 
 @pytest.mark.parametrize("spec, premise, constant", [
     ("binary64_snapping_seed_constant_small_clamp",
-     "19 / 10 * lam <= grid <= 2 * lam -> 1 / 16 * lam <= B <= 353 * lam ->", "12 * eta 53 * (B / lam) + 2 * eta 53"),
+     "19 / 10 * lam <= grid <= 2 * lam -> 3 / 16 * lam <= B <= 353 * lam ->", "12 * eta 53 * (B / lam) + 2 * eta 53"),
     ("binary64_snapping_mironov_constant_small_clamp", "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->",
      "16 * eta 53 * (B / lam) + 0 * eta 53"),
 ], ids=["seed", "mironov"])
 def test_small_clamps_are_refuted_with_binary64_inputs(spec: str, premise: str, constant: str) -> None:
-    """The seed's (12, 2) down to B = lambda/16 where the grid is wide, Mironov's (16, 0) for every B > 0:
+    """The seed's (12, 2) down to B = 3 lambda/16 where the grid is wide, Mironov's (16, 0) for every B > 0:
     refuted through SnapSmallClampRefuted.v, the witness's inputs binary64 floats (read from the committed
     certificates, as the two above)."""
     cert = _refuted(Path("mechanisms/refuted") / f"{spec}.yaml")
