@@ -9,7 +9,8 @@ two or three floats of U* (at lambda = 1: N near 1, one float of N is 2*eta, u n
 relative spacing of 1.36*eta; at lambda ~ 1.921 the log's threshold moves by two floats as well).
 Two inputs on either side of such a step, one ulp apart, differ in probability by a factor up to
 about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed allows
-2*eta + 12*eta*B/lambda and Mironov 16*eta*B/lambda: both are false for small enough B/lambda (Mironov states lambda < B; the seed and `snap64_constant` any B).
+2*eta + 12*eta*B/lambda and Mironov 16*eta*B/lambda: both are false for small enough B/lambda
+(Mironov states lambda < B; the seed and `snap64_constant` any B).
 
     python bench/snap_small_clamp.py --scan 2000       the largest excess found per (lambda, Lambda, B)
     python bench/snap_small_clamp.py --check           the two witnesses of SnapSmallClampRefuted.v
