@@ -46,7 +46,7 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
             return None
         w = SEED_WITNESSES[name]
         return {"text": w.text(name), "lambda": str(w.lam), "grid": str(w.grid), "bound": str(w.bound),
-                "x": str(w.x), "x_prime": str(w.x_prime), "outputs": [f"{w.out}*Lambda"],
+                "x": str(w.x), "x_prime": str(w.x_prime), "outputs": [w.output],
                 "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x_prime), "delta": "0", "inputs": w.inputs}
 
     def describe(self, u: Unfolded[BinarySnappingAllSpec, BinarySnappingAllAnalysis]) -> Description:
@@ -86,15 +86,19 @@ def note(a: BinarySnappingAllAnalysis) -> str:
 
 def _below(s: BinarySnappingAllSpec) -> str:
     """A claim below what the library proves: refuted when a library theorem refutes it (the seed's
-    constant with real inputs near Lambda = lambda), else undecided."""
+    constant with real inputs near Lambda = lambda, the seed's or Mironov's at a small clamp with binary64
+    inputs), else undecided."""
     name = s.refuted_by
     if name is None:
         return ("undecided (a claim below what the library theorem proves is never certified; "
                 "it is not refuted either)")
+    bound = "every a <= 16, b = 0" if name.startswith("snap_binary64_mironov") else "every a <= 12, b <= 2"
     if s.ulps is not None:
-        bound = "every a <= 16, b = 0" if name.startswith("snap_binary64_mironov") else "every a <= 12, b <= 2"
         return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every k >= 1 ulps, {bound}; the "
                 "witness's inputs are binary64 floats)")
+    if SEED_WITNESSES[name].floats:
+        return (f"refuted, {refuted_text(name)} ({name}_up at ties up, {bound}; the witness's inputs are "
+                "binary64 floats: the claim is false for binary64 inputs too)")
     return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every a <= 12, b <= 2; the witness's "
             "inputs are reals, not binary64 floats: for binary64 inputs only the claim is not refuted)")
 

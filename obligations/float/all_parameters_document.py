@@ -120,12 +120,13 @@ def _render_range(s: BinarySnappingAllSpec, h: WideHints, beta0: Fraction, a: Bi
 
 
 def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> Rendered:
-    """The claim's negation from `<theorem>_up` (SnapSeedRealRefuted.v) at the claim's rho0 and beta0
-    (B > 0 alone: beta0 = 1, below every witness's B/lambda)."""
+    """The claim's negation from `<theorem>_up` (SnapSeedRealRefuted.v, SnapUlpsRefuted.v,
+    SnapSmallClampRefuted.v) at the claim's rho0 and beta0 (B > 0 alone: beta0 = 1, or the theorem's top
+    when that is smaller; it is at most every witness's B/lambda)."""
     name = s.refuted_by
     assert name is not None
     top_rho, top_beta = refuting_range(name)
-    beta0 = Fraction(1) if s.beta0 is None else s.beta0
+    beta0 = min(Fraction(1), top_beta) if s.beta0 is None else s.beta0
     grid = "lam <= grid <= 2 * lam" if s.rho0 == 1 else f"{r_lit(s.rho0)} * lam <= grid <= 2 * lam"
     bound = "0 < B <= 353 * lam" if s.beta0 is None else f"{r_lit(s.beta0)} * lam <= B <= 353 * lam"
     grid_words = "lambda" if s.rho0 == 1 else f"{s.rho0}*lambda"
@@ -143,7 +144,7 @@ def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> R
         **_common(s), refuting=f"{name}_up", args=" ".join(args), n_premises=len(args),
         ulps=s.ulps is not None, mu=mu_term(s), mu_text=comment(mu_term(s)),
         lnf="lnf" if s.ulps is not None else "(fun v => rnd 53 (-1074) choice (ln v))",
-        library="SnapUlpsRefuted" if s.ulps is not None else "SnapSeedRealRefuted",
+        library=w.file.removesuffix(".v"),
         inputs_text=inputs, log_text=comment(s.log_text), grid_premise=grid,
         bound_premise=bound, range_text=comment(f"{grid_words} <= Lambda <= 2 lambda and {low} <= 353 lambda"),
         top_rho_text=comment(str(top_rho)), top_beta_text=comment(str(top_beta)),

@@ -35,7 +35,7 @@ from obligations.core.claims import Dp, Loss
 from obligations.core.model import parse
 from obligations.core.vocabulary import Number, Strict
 from obligations.errors import SpecError
-from obligations.float.wide_grid import refuting_theorem, refuting_ulps_theorem
+from obligations.float.wide_grid import SEED_WITNESSES, refuting_theorem, refuting_ulps_theorem
 
 ETA = Fraction(1, 2 ** 53)
 MAX_ULPS = 2 ** 20            # keeps m = 2k/(1 - 2k eta) below the library's 2^22
@@ -150,7 +150,8 @@ class BinarySnappingAllSpec:
     @property
     def refuted_by(self) -> str | None:
         """The library theorem refuting the claim (the seed's constant with real inputs near
-        Lambda = lambda: a correctly rounded log, ties up or every tie rule), or None."""
+        Lambda = lambda, the seed's or Mironov's at a small clamp: a correctly rounded log, ties up or
+        every tie rule; or a log within k ulps), or None."""
         if self.ties not in ("any", "up"):
             return None
         if self.ulps is not None:
@@ -164,11 +165,12 @@ class BinarySnappingAllSpec:
         name = self.refuted_by
         if name is None:
             inputs = "real inputs |x|, |x'| <= B (binary64 inputs among them)"
-        elif self.ulps is not None:
+        elif SEED_WITNESSES[name].floats:
             # the theorem is the negation over real inputs; that the witness's are floats is
             # the library's lemma, not this theorem's statement
+            w = SEED_WITNESSES[name]
             inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs; the library's witness has "
-                      "binary64 inputs: SnapUlpsRefuted.v, v_x_format)")
+                      f"binary64 inputs: {w.file}, {w.format_lemma})")
         else:
             inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs, not binary64 floats: for binary64 "
                       "inputs only the claim is not refuted)")

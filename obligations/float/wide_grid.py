@@ -82,10 +82,18 @@ class SeedWitness:
     pr_x_prime: Fraction
     coq_excess: int
     seed_excess: Fraction
-    floats: bool = False          # the inputs are binary64 floats (the log within 1 ulp)
+    floats: bool = False          # the inputs are binary64 floats (the log within 1 ulp, the small clamps)
     file: str = "SnapSeedRealRefuted.v"
     log_text: str = "a correctly rounded log"
     claim_text: str = "the seed's 12*eta*B/lambda + 2*eta"
+    lam_text: str = "1 - 1048577*2^-53 (a float)"
+    out_text: str = ""            # the output in words ("" : out*Lambda)
+    format_lemma: str = ""        # the library lemma that the witness's inputs are binary64 floats
+    coq_excess_text: str = ""     # what Coq checks, when not a bracket's excess in whole eta
+
+    @property
+    def output(self) -> str:
+        return self.out_text or f"{self.out}*Lambda"
 
     @property
     def inputs(self) -> str:
@@ -93,13 +101,24 @@ class SeedWitness:
 
     def text(self, name: str) -> str:
         kind = "binary64 inputs" if self.floats else "real inputs"
-        return (f"witness (Float/{self.file}, {name}): lambda = 1 - 1048577*2^-53 (a float), "
+        return (f"witness (Float/{self.file}, {name}): lambda = {self.lam_text}, "
                 f"Lambda = {self.grid_text}, B = {self.bound}, ties up, {self.log_text}, the output "
-                f"{self.out}*Lambda, the {kind} x = {self.x} (~ {float(self.x):.6f}) and "
+                f"{self.output}, the {kind} x = {self.x} (~ {float(self.x):.6f}) and "
                 f"x' = {self.x_prime} (~ {float(self.x_prime):.6f}){'' if self.floats else ', not binary64 floats'}: "
                 f"Pr[out | x] = {_pow2(self.pr_x)}, Pr[out | x'] = {_pow2(self.pr_x_prime)} exactly "
-                f"(snap_thresholds.py); Coq brackets both and checks an excess over |x - x'|/lambda of at least "
-                f"{self.coq_excess}*eta against {self.claim_text} = {float(self.seed_excess):.1f}*eta")
+                f"(snap_thresholds.py); {self.coq_text} against {self.claim_text} = "
+                f"{_eta_text(self.seed_excess)}*eta")
+
+    @property
+    def coq_text(self) -> str:
+        """What Coq checks of the two probabilities."""
+        return self.coq_excess_text or ("Coq brackets both and checks an excess over |x - x'|/lambda of at least "
+                                        f"{self.coq_excess}*eta")
+
+
+def _eta_text(q: Fraction) -> str:
+    """An allowance in eta: one decimal (the near-Lambda witnesses' thousands), four digits below 100."""
+    return f"{float(q):.1f}" if q >= 100 else f"{float(q):.4g}"
 
 
 def _pow2(q: Fraction) -> str:
@@ -131,7 +150,7 @@ def _ulps_witness(seed_excess: Fraction, claim_text: str) -> SeedWitness:
         _LAM, Fraction(21, 20) * _LAM, "1.05 lambda", Fraction(1031, 4), 244,
         Fraction(-4517374001546552, 2 ** 44), Fraction(-4524865066047753, 2 ** 44),
         Fraction(9377076946855139, 2 ** 794), Fraction(12250877311265707, 2 ** 795), 4718, seed_excess,
-        floats=True, file="SnapUlpsRefuted.v", claim_text=claim_text,
+        floats=True, file="SnapUlpsRefuted.v", claim_text=claim_text, format_lemma="v_x_format",
         log_text="the log lnadv within 1 ulp (ln u rounded down below u2 and from e^(-1025/2) on, up in between)")
 
 
@@ -140,6 +159,36 @@ SEED_WITNESSES["snap_binary64_mironov_constant_ulp_false"] = _ulps_witness(
 SEED_WITNESSES["snap_binary64_seed_constant_ulp_false"] = _ulps_witness(
     12 * Fraction(1031, 4) / _LAM + 2, "the seed's 12*eta*B/lambda + 2*eta")
 ULPS_RANGE = (Fraction(21, 20), Fraction(257))   # SnapUlpsRefuted.v: every rho0 <= 1.05, 0 <= beta0 <= 257
+
+
+def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: Fraction, pr_x_prime: Fraction,
+                         seed_excess: Fraction, claim_text: str, prefix: str, excess: str) -> SeedWitness:
+    """A witness of theories/Float/SnapSmallClampRefuted.v: lambda ~ 1.921, Lambda = 2 lambda, the clamped output
+    B, binary64 inputs one ulp apart on either side of a step of the sample threshold (bench/snap_small_clamp.py)."""
+    return SeedWitness(
+        _SMALL_LAM, 2 * _SMALL_LAM, "2 lambda (so every rho0 <= 2)", bound, 1, x, x_prime, pr_x, pr_x_prime, 0,
+        seed_excess, floats=True, file="SnapSmallClampRefuted.v", claim_text=claim_text,
+        lam_text="8651856398750854*2^-52 (~ 1.921, a float)", out_text="B (the clamp; B < Lambda/2)",
+        format_lemma=f"{prefix}_inputs_format",
+        coq_excess_text=(f"Coq checks both exactly (U*'s mass below a float) and so an excess over "
+                         f"|x - x'|/lambda of {excess}*eta"))
+
+
+# theories/Float/SnapSmallClampRefuted.v: small clamps, every grid rho0 <= 2 (the witnesses' Lambda = 2 lambda),
+# binary64 inputs: (rho0, top beta0, theorem); the seed's refutes a <= 12, b <= 2, Mironov's a <= 16, b = 0.
+# Tried after the near-Lambda refutations (REFUTED_SEED), which the shipped refuted certificates use.
+REFUTED_SMALL = ((Fraction(2), Fraction(3, 16), "snap_binary64_seed_constant_small_false"),
+                 (Fraction(2), Fraction(1, 4), "snap_binary64_mironov_constant_small_false"))
+_SMALL_LAM = Fraction(8651856398750854, 2 ** 52)
+_SEED_SMALL_B = Fraction(6488892299063141, 2 ** 54)
+SEED_WITNESSES["snap_binary64_seed_constant_small_false"] = _small_clamp_witness(
+    _SEED_SMALL_B, Fraction(-4510821348273242, 2 ** 54), Fraction(-4510821348273243, 2 ** 54),
+    Fraction(5817256560700990, 2 ** 55), Fraction(5817256560700987, 2 ** 55), 12 * _SEED_SMALL_B / _SMALL_LAM + 2,
+    "the seed's 12*eta*B/lambda + 2*eta", "sc", "4.38")
+SEED_WITNESSES["snap_binary64_mironov_constant_small_false"] = _small_clamp_witness(
+    _SMALL_LAM / 4, Fraction(-8057256445428266, 2 ** 54), Fraction(-8057256445428267, 2 ** 54),
+    Fraction(5250653986782126, 2 ** 55), Fraction(5250653986782123, 2 ** 55), Fraction(4),
+    "Mironov's 16*eta*B/lambda", "mc", "4.89")
 
 
 def refuting_ulps_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
@@ -154,22 +203,34 @@ def refuting_ulps_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b
 
 def refuting_range(name: str) -> tuple[Fraction, Fraction]:
     """The theorem's own bounds: it refutes every range with rho0 <= r and 0 <= beta0 <= top."""
-    return next((r, top) for r, top, n in REFUTED_SEED if n == name) if "_ulp_" not in name else ULPS_RANGE
+    if "_ulp_" in name:
+        return ULPS_RANGE
+    return next((r, top) for r, top, n in REFUTED_SEED + REFUTED_SMALL if n == name)
 
 
 def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
     """The library theorem refuting the claim (a, b) over rho0*lambda <= Lambda <= 2 lambda and
-    beta0*lambda <= B <= 353 lambda (None: 0 < B), for real inputs, ties up and a correctly rounded log."""
-    if a > 12 or b > 2:
-        return None
+    beta0*lambda <= B <= 353 lambda (None: 0 < B), for ties up and a correctly rounded log: near
+    Lambda = lambda with real inputs (the seed's), else at a small clamp with binary64 inputs (the
+    seed's, or Mironov's form with b = 0)."""
     low = Fraction(0) if beta0 is None else beta0
-    return next((name for r, top, name in REFUTED_SEED if rho0 <= r and low <= top), None)
+    seed = a <= 12 and b <= 2
+    near = next((name for r, top, name in REFUTED_SEED if seed and rho0 <= r and low <= top), None)
+    if near is not None:
+        return near
+    fits = {"snap_binary64_seed_constant_small_false": seed,
+            "snap_binary64_mironov_constant_small_false": a <= 16 and b == 0}
+    return next((name for r, top, name in REFUTED_SMALL if fits[name] and rho0 <= r and low <= top), None)
 
 
 def refuted_text(name: str) -> str:
     if "_ulp_" in name:
         return (f"it is false: {name} (theories/Float/SnapUlpsRefuted.v) refutes it for a log within 1 ulp "
                 "(so within k ulps) with binary64 inputs and ties up")
+    if "_small_" in name:
+        top = refuting_range(name)[1]
+        return (f"it is false: {name} (theories/Float/SnapSmallClampRefuted.v) refutes it at the clamp "
+                f"B = {top} lambda (Lambda = 2 lambda) with binary64 inputs one ulp apart and ties up")
     return (f"it is false: {name} (theories/Float/SnapSeedRealRefuted.v) refutes it for real inputs "
             "with ties up")
 

@@ -1,10 +1,11 @@
 """All-parameters binary snapping with real Coq: the shipped spec is certified by `prove` (its
 theorem quantifies over lambda, Lambda, B, the tie rule, lnf and pr, from the library's
-snap_binary64_dp_tight) with only the reals' axioms; Mironov's constants are undecided by Python and get
-no certificate, and the same file forced through Coq is refused at the constant's inequality
+snap_binary64_dp_tight) with only the reals' axioms; Mironov's constants (in his range B >= lambda) are
+undecided by Python and get no certificate, and the same file forced through Coq is refused at the constant's inequality
 (Coq, not Python, decides); the seed's constants are refuted through SnapSeedRealRefuted.v (the claim's
 negation, its witness's inputs reals), and the same negation with a constant above 12 is refused by coqc;
-Mironov's (16, 0) for a log within 1 ulp is refuted through SnapUlpsRefuted.v (binary64 inputs).
+Mironov's (16, 0) for a log within 1 ulp is refuted through SnapUlpsRefuted.v (binary64 inputs), and the
+seed's and Mironov's at small clamps through SnapSmallClampRefuted.v (binary64 inputs).
 The two refutations are read from the certificates Coq made of the shipped specs
 (mechanisms/refuted/; tests/coq/test_committed_certificates.py keeps them current): proving them
 again costs ~26 s CPU each (the refutation's audit traverses the library's `interval` proofs), and
@@ -127,3 +128,24 @@ def test_mironovs_constant_for_a_log_within_one_ulp_is_refuted() -> None:
     assert "exp (Rabs (x - x') / lam + 16 * eta 53 * (B / lam) + 0 * eta 53)" in thm["statement"]
     assert cert["witness"]["inputs"] == "binary64 floats"
     assert "the library's witness has binary64 inputs" in cert["claim"]["neighbours"]
+
+
+@pytest.mark.parametrize("spec, premise, constant", [
+    ("binary64_snapping_seed_constant_small_clamp",
+     "19 / 10 * lam <= grid <= 2 * lam -> 3 / 16 * lam <= B <= 353 * lam ->", "12 * eta 53 * (B / lam) + 2 * eta 53"),
+    ("binary64_snapping_mironov_constant_small_clamp", "lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->",
+     "16 * eta 53 * (B / lam) + 0 * eta 53"),
+], ids=["seed", "mironov"])
+def test_small_clamps_are_refuted_with_binary64_inputs(spec: str, premise: str, constant: str) -> None:
+    """The seed's (12, 2) down to B = 3 lambda/16 where the grid is wide, Mironov's (16, 0) for every B > 0:
+    refuted through SnapSmallClampRefuted.v, the witness's inputs binary64 floats (read from the committed
+    certificates, as the two above)."""
+    cert = _refuted(Path("mechanisms/refuted") / f"{spec}.yaml")
+    [thm] = cert["theorems"]
+    assert thm["name"] == f"{spec}_not_dp"
+    assert premise in thm["statement"] and f"exp (Rabs (x - x') / lam + {constant})" in thm["statement"]
+    assert cert["witness"]["inputs"] == "binary64 floats"
+    assert cert["witness"]["outputs"] == ["B (the clamp; B < Lambda/2)"]
+    assert "SnapSmallClampRefuted.v, " in cert["claim"]["neighbours"]
+    assert REALS <= set(cert["assumptions"])
+    assert all(a.startswith(("Coq.Floats.", "Coq.Numbers.Cyclic.Int63.")) for a in set(cert["assumptions"]) - REALS)

@@ -2,10 +2,13 @@
 (the seed's (12, 2) in the form with real inputs, `snap64_constant`, false near Lambda = lambda) and
 Float/SnapUlpsRefuted.v (for a log within 1 ulp, `snap64_constant_ulps 1`, Mironov's (16, 0) and the
 seed's (12, 2) false, from a witness whose inputs are binary64 floats and whose log `lnadv` is within
-1 ulp on every float of (0, 1)) state the negations below; and neither is slack in the wrong direction:
+1 ulp on every float of (0, 1)) and Float/SnapSmallClampRefuted.v (small clamps: the seed's (12, 2) for
+B <= 3*lambda/16 and Mironov's (16, 0) for B <= lambda/4, every rho0 <= 2, from binary64 float inputs one
+ulp apart at the clamped output B) state the negations below; and none is slack in the wrong direction:
 the key inequality of each witness against a larger constant is refused at its `interval` ((13, 2): an
 allowance of 1688.8 eta, above the excess of about 1604 eta; (19, 0): about 4897 eta, above the exact
-excess of about 4725 eta).
+excess of about 4725 eta; small clamps: (13, 2) allows 4.44 eta against 4.38, (20, 0) 5 eta against
+4.89).
 
 The theorems' assumptions are audited where the tool uses them: the refuted verdicts' certificates
 apply them (tests/coq/test_binary_snapping_all_certify.py proves the seed's all-parameters refutation
@@ -35,6 +38,19 @@ STATEMENTS = {
     "v_x_format": "F64 v_x /\\ F64 v_x'",
     "lnadv_rel": "forall s1 s2 v : R, F64 v -> (0 < v < 1)%R -> "
                  "rel_within (2 * 1 * eta 53 / (1 - 2 * 1 * eta 53)) (ln v) (lnadv s1 s2 v)",
+    # small clamps: every grid up to 2*lambda, from float inputs
+    "snap_binary64_seed_constant_small_false":
+        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 3 / 16)%R -> ~ snap64_constant rho0 beta0 12 2",
+    "snap_binary64_mironov_constant_small_false":
+        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 1 / 4)%R -> ~ snap64_constant rho0 beta0 16 0",
+    "snap_binary64_seed_constant_small_false_up":
+        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 3 / 16)%R -> (a <= 12)%R -> (b <= 2)%R -> "
+        "~ snap64_constant_ties TiesUp rho0 beta0 a b",
+    "snap_binary64_mironov_constant_small_false_up":
+        "forall rho0 beta0 a : R, (rho0 <= 2)%R -> (0 <= beta0 <= 1 / 4)%R -> (a <= 16)%R -> "
+        "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
+    "sc_inputs_format": "F64 sc_x /\\ F64 sc_x'",
+    "mc_inputs_format": "F64 mc_x /\\ F64 mc_x'",
 }
 
 
@@ -44,6 +60,8 @@ def test_the_refutations_state_the_negations(tmp_path: Path) -> None:
         "From Coq Require Import Reals.\nFrom Flocq Require Import Core.Core.\n"
         "From Obligations.Float Require Import SnapSeed64 SnapSeedRealRefuted.\n"
         "From Obligations.Float Require Import RelError DiffprivlibRound SnapSeedUlps SnapUlpsRefuted.\n"
+        "From Obligations.Noise Require Import Rounding.\n"
+        "From Obligations.Float Require Import SnapSmallClampRefuted.\n"
         "Local Open Scope R_scope.\n" + typed))
     assert done.returncode == 0, done.stderr + done.stdout
 
@@ -51,7 +69,9 @@ def test_the_refutations_state_the_negations(tmp_path: Path) -> None:
 @pytest.mark.parametrize("source, lemma, slope, larger", [
     ("SnapSeedRealRefuted.v", "Lemma w1_key", "12 * eta 53 * (w1_bound / w1_lam)", "13"),
     ("SnapUlpsRefuted.v", "Lemma v_key16", "16 * eta 53 * (w2_bound / w1_lam)", "19"),
-], ids=["seed_13", "ulps_19"])
+    ("SnapSmallClampRefuted.v", "Lemma sc_key", "12 * eta 53 * (sc_clamp / sclam)", "13"),
+    ("SnapSmallClampRefuted.v", "Lemma mc_key", "16 * eta 53 * (mc_clamp / sclam)", "20"),
+], ids=["seed_13", "ulps_19", "small_clamp_seed_13", "small_clamp_mironov_20"])
 def test_the_key_inequality_against_a_larger_constant_is_refused(tmp_path: Path, source: str, lemma: str,
                                                                   slope: str, larger: str) -> None:
     text = (THEORIES / "Float" / source).read_text(encoding="utf-8")

@@ -54,10 +54,10 @@ def test_one_ulp_needs_the_factor_of_its_relative_error() -> None:
     assert unfold(s).plan.expected == Verdict.PROVED
 
 
-@pytest.mark.parametrize("a, b", [(12, 3), (16, 0), (16, 48), (18, 22), (17, 100), ("179/10", 23)])
+@pytest.mark.parametrize("a, b", [(12, 3), (16, 48), (18, 22), (17, 100), ("179/10", 23)])
 def test_constants_below_the_library_are_undecided(tmp_path: Path, a: Any, b: Any) -> None:
-    """Mironov's 16 (and 0); one unit below either constant; the seed's slope with b = 3: never a
-    certificate (the seed's own 12, 2 is refuted: the next test)."""
+    """Mironov's slope 16 with b = 48; one unit below either constant; the seed's slope with b = 3: never a
+    certificate (the seed's own 12, 2 is refuted: the next test; Mironov's (16, 0) too, at a small clamp)."""
     u = unfold(load(_write(tmp_path, bound={"per_B_over_lambda": a, "constant": b})))
     assert u.plan.expected == Verdict.UNDECIDED
     assert "undecided" in u.plan.notes[0] and "a = 9 + 9m = 18, b = 18 + 5m = 23" in u.plan.notes[0]
@@ -86,7 +86,6 @@ def test_the_seeds_constant_for_all_parameters_is_refuted_by_the_library(tmp_pat
     ({"ties": "down"}, {"per_B_over_lambda": 12, "constant": 2}),        # the witnesses round ties up
     ({"log": {"ulps": 1}}, {"per_B_over_lambda": 17, "constant": 0}),    # above Mironov's slope
     ({"log": {"ulps": 1}}, {"per_B_over_lambda": 16, "constant": 1}),    # Mironov's with b = 1: not refuted
-    (None, {"per_B_over_lambda": 16, "constant": 0}),                    # Mironov's: not refuted
     (None, {"per_B_over_lambda": "121/10", "constant": 2}),              # above the seed's slope
 ])
 def test_claims_no_witness_refutes_stay_undecided(tmp_path: Path, snapping: dict[str, Any] | None,
@@ -95,6 +94,40 @@ def test_claims_no_witness_refutes_stay_undecided(tmp_path: Path, snapping: dict
     assert u.plan.expected == Verdict.UNDECIDED
     assert "it is not refuted either" in u.plan.notes[0]
     assert "binary64 inputs among them" in u.spec.claim.record()["neighbours"]
+
+
+@pytest.mark.parametrize("grid, bound, a, b, theorem", [
+    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "1/1000"}, 12, 2, "snap_binary64_seed_constant_small_false"),
+    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "3/16"}, 12, 2, "snap_binary64_seed_constant_small_false"),
+    ("any", "any", 16, 0, "snap_binary64_mironov_constant_small_false"),
+    ({"min_over_lambda": 2}, {"min_over_lambda": "1/4"}, 16, 0, "snap_binary64_mironov_constant_small_false"),
+], ids=["seed_wide_grid_B_1_1000", "seed_B_3_16", "mironov_every_B", "mironov_B_1_4"])
+def test_small_clamps_refute_the_seeds_and_mironovs_constants(tmp_path: Path, grid: Any, bound: Any, a: int, b: int,
+                                                               theorem: str) -> None:
+    """Every B > 0 (or B >= 3 lambda/16, lambda/4), even where the grid is wide: refuted through
+    SnapSmallClampRefuted.v, whose witness's inputs are binary64 floats one ulp apart."""
+    u = unfold(load(_write(tmp_path, snapping={"grid": grid, "bound": bound},
+                           bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.REFUTED, u.plan.notes
+    assert f"refuted, it is false: {theorem} (theories/Float/SnapSmallClampRefuted.v)" in u.plan.notes[0]
+    assert "the claim is false for binary64 inputs too" in u.plan.notes[0]
+    assert f"apply ({theorem}_up " in u.rendered.text
+    assert "From Obligations.Float Require Import SnapSmallClampRefuted." in u.rendered.text
+    assert "SnapSmallClampRefuted.v, " in u.spec.claim.record()["neighbours"]
+    w = u.witness()
+    assert w is not None and w["inputs"] == "binary64 floats" and w["outputs"] == ["B (the clamp; B < Lambda/2)"]
+
+
+@pytest.mark.parametrize("grid, bound, a, b", [
+    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "1/4"}, 12, 2),     # above the seed witness's B ~ 3 lambda/16
+    ({"min_over_lambda": 2}, {"min_over_lambda": "5/16"}, 16, 0),          # above Mironov's B = lambda/4
+    ("any", "any", 16, "1/10"),                                            # b > 0: not Mironov's form
+], ids=["seed_B_1_4", "mironov_B_5_16", "mironov_b_positive"])
+def test_above_the_small_clamp_witnesses_stays_undecided(tmp_path: Path, grid: Any, bound: Any, a: Any,
+                                                         b: Any) -> None:
+    u = unfold(load(_write(tmp_path, snapping={"grid": grid, "bound": bound},
+                           bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.UNDECIDED, u.plan.notes
 
 
 def test_shipped_seed_constants_are_refuted_and_mironovs_undecided() -> None:

@@ -1,0 +1,85 @@
+"""The two refinements of the Coq bound that docs/snap_tight.md section 7 names, as arithmetic (not
+proved): per-end, per-input displacements (an end e of a bucket moves by mu*|e - x| for the input x,
+at most mu*(B + |e|) for the input the ratio is moved from) and U*'s factor 1/(1 - 2 eta) at one end
+per sign (the upper end of u only, for the upper bound; the lower end only, for the lower bound).
+For one output and the input x' the bound is the ratio of the widened two-sided ideal mass to the
+narrowed one at x' (snap_mass_widen's comparison, with different ends per sign), ln K/eta maximised
+over the output and x' on a grid; mpmath at 60 digits, a correctly rounded log (mu = (1 + eta)^2 - 1).
+
+    python bench/snap_refined_bound.py 1.62 2        the least B/lambda where the seed's (12, 2) and
+                                                     Mironov's (16, 0) follow, per rho = Lambda/lambda
+
+What it says (docs/snap_tight.md, section 7): the clamped outputs keep an intercept of about
+(2 rho + 2)*eta (one threshold, both inputs' displacements up to mu*(2B + Lambda/2), U* once), so the
+constants follow only from B of about lambda/2; below, SnapSmallClampRefuted.v refutes them at
+B = 3 lambda/16 (the seed's) and lambda/4 (Mironov's).
+"""
+from __future__ import annotations
+
+import sys
+
+import mpmath as mp
+
+mp.mp.dps = 60
+ETA = mp.mpf(2) ** -53
+MU = (1 + ETA) ** 2 - 1
+K2 = 1 / (1 - 2 * ETA)
+
+
+def ulen(a: mp.mpf, b: mp.mpf) -> mp.mpf:
+    """The length of [a, b] clipped to [0, 1]."""
+    return max(min(b, mp.mpf(1)) - max(a, mp.mpf(0)), mp.mpf(0))
+
+
+def interior(grid: mp.mpf, bound: mp.mpf, k: int, xp: mp.mpf) -> mp.mpf:
+    """ln K/eta for the bucket k (lambda = 1) at the input x' (the narrowed side)."""
+    e1, e2 = (k - mp.mpf(1) / 2) * grid, (k + mp.mpf(1) / 2) * grid
+    d1, d2 = MU * (bound + abs(e1)), MU * (bound + abs(e2))
+    n1, n2 = MU * abs(e1 - xp), MU * abs(e2 - xp)
+    e = mp.exp
+    wide = ulen(e(e1 - d1 - xp), e(e2 + d2 - xp) * K2) + ulen(e(xp - e2 - d2), e(xp - e1 + d1) * K2)
+    narrow = ulen(e(e1 + n1 - xp) * K2, e(e2 - n2 - xp)) + ulen(e(xp - e2 + n2) * K2, e(xp - e1 - n1))
+    return mp.log(wide / narrow) / ETA
+
+
+def top(grid: mp.mpf, bound: mp.mpf, xp: mp.mpf) -> mp.mpf:
+    """ln K/eta for the clamped output B (the bottom one is its mirror image)."""
+    g = int(mp.ceil(bound / grid))
+    edge = (g - mp.mpf(1) / 2) * grid
+    d, n = MU * (bound + abs(edge)), MU * abs(edge - xp)
+    e = mp.exp
+    wide = ulen(mp.mpf(0), e(xp - edge + d) * K2) + ulen(e(edge - d - xp), mp.mpf(1))
+    narrow = ulen(mp.mpf(0), e(xp - edge - n)) + ulen(e(edge + n - xp) * K2, mp.mpf(1))
+    return mp.log(wide / narrow) / ETA
+
+
+def worst(rho: float, beta: float, points: int = 25) -> float:
+    """The largest ln K/eta over the clamped output and the interior buckets nearest the ends and 0."""
+    grid, bound = mp.mpf(rho), mp.mpf(beta)
+    g = int(mp.ceil(bound / grid))
+    xs = [-bound + 2 * bound * i / (points - 1) for i in range(points)]
+    ks = [k for k in range(-g, g + 1) if abs(k * grid) < bound]
+    ks = sorted(set(ks[:3] + ks[-3:] + [k for k in ks if abs(k) <= 1]))
+    best = max(top(grid, bound, x) for x in xs)
+    for k in ks:
+        best = max(best, max(interior(grid, bound, k, x) for x in xs))
+    return float(best)
+
+
+BETAS = [0.05 * j for j in range(1, 41)] + [3, 5, 8, 11, 20, 50, 100, 200, 353]
+
+
+def least(res: list[tuple[float, float]], a: float, b: float) -> float | None:
+    """The least beta on the grid from which every larger one fits a*beta + b (None: none does)."""
+    bad = [beta for beta, e in res if e > a * beta + b]
+    if not bad:
+        return BETAS[0]
+    return None if max(bad) == BETAS[-1] else min(beta for beta in BETAS if beta > max(bad))
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:] or ["1.62", "2"]:
+        rho = float(arg)
+        res = [(beta, worst(rho, beta)) for beta in BETAS]
+        print(f"rho = {rho}: the seed's (12, 2) from beta = {least(res, 12, 2)}, Mironov's (16, 0) from "
+              f"beta = {least(res, 16, 0)}; slope at beta = 353: {res[-1][1] / 353:.3f}")

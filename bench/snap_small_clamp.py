@@ -1,0 +1,125 @@
+"""Small clamps B << lambda: the seed's (12, 2) and Mironov's (16, 0) are false in binary64 (printed
+figures, nothing asserted; docs/snap_tight.md, section 5 "Small clamps").
+
+With B < Lambda/2 the outputs are -B, 0 and B, and B is output exactly when the sign -1's rounded sum
+reaches the first float at or above Lambda/2: for the samples u <= V(x) below one threshold
+(obligations/analysis/snap_thresholds.py walks it backwards).  V(x) is a step function of x: it moves
+when the noise threshold N = the last float at or below x - c* moves by one float, and then by one or
+two or three floats of U* (at lambda = 1: N near 1, one float of N is 2*eta, u near e^-1 has a
+relative spacing of 1.36*eta; at lambda ~ 1.921 the log's threshold moves by two floats as well).
+Two inputs on either side of such a step, one ulp apart, differ in probability by a factor up to
+about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed allows
+2*eta + 12*eta*B/lambda and Mironov 16*eta*B/lambda: both are false for small enough B/lambda
+(Mironov states lambda < B; the seed and `snap64_constant` any B).
+
+    python bench/snap_small_clamp.py --scan 2000       the largest excess found per (lambda, Lambda, B)
+    python bench/snap_small_clamp.py --check           the two witnesses of SnapSmallClampRefuted.v
+
+Each sample is an input x just at a step (x - c* a float): x and x' = the float below x; the excess is
+exact (every probability a dyadic rational, the pipeline also run forwards at V and succ V in --check).
+"""
+from __future__ import annotations
+
+import random
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+import mpmath  # noqa: E402
+
+from obligations.analysis import snap_thresholds as T  # noqa: E402
+from obligations.analysis.ustar_snapping import Format, pred, succ  # noqa: E402
+
+FMT = Format(53, -1074)
+ONE = FMT.one
+
+# theories/Float/SnapSmallClampRefuted.v: lambda = 8651856398750854*2^-52 (~ 1.921), Lambda = 2 lambda;
+# (B, x, x', the claim (a, b)); the inputs are binary64 floats one ulp apart, x' the farther from Lambda/2.
+LAM = Fraction(8651856398750854, 2 ** 52)
+WITNESSES = [
+    (Fraction(6488892299063141, 2 ** 54), Fraction(-4510821348273242, 2 ** 54), Fraction(-4510821348273243, 2 ** 54),
+     12, 2),
+    (LAM / 4, Fraction(-8057256445428266, 2 ** 54), Fraction(-8057256445428267, 2 ** 54), 16, 0),
+]
+
+
+def top_prob(mech: T.Mechanism, x: int) -> Fraction:
+    """Pr[output B | x] for B < Lambda/2: the sign -1 alone (the sign +1 stays at or below x <= B)."""
+    assert mech.g == 1 and 2 * mech.bound < mech.grid
+    assert mech.chain(x, 1, 1).prob == 0
+    return mech.chain(x, 1, -1).prob / 2
+
+
+def checked_top_prob(mech: T.Mechanism, x: int) -> Fraction:
+    """`top_prob`, its sample threshold V checked by running the pipeline forwards at V and succ V."""
+    v = mech.chain(x, 1, -1).sample
+    assert v is not None
+    assert T.forward_index(mech, x, v, -1) >= 1 > T.forward_index(mech, x, succ(v, FMT.prec), -1)
+    p = top_prob(mech, x)
+    assert p == Fraction(succ(v, FMT.prec), ONE) / 2
+    return p
+
+
+def excess_eta(mech: T.Mechanism, x: int, x_far: int) -> float:
+    """ln(Pr[B | x]/Pr[B | x']) - |x - x'|/lambda, in units of eta."""
+    r = top_prob(mech, x) / top_prob(mech, x_far)
+    with mpmath.workprec(300):
+        d = Fraction(abs(x - x_far), ONE) / mech.lam
+        e = mpmath.log(mpmath.mpf(r.numerator) / r.denominator) - mpmath.mpf(d.numerator) / d.denominator
+        return float(e * mpmath.mpf(2) ** 53)
+
+
+def best_step(lam: Fraction, grid: Fraction, bound: Fraction, n: int, rng: random.Random) -> tuple[float, int, int]:
+    """The largest excess over n random steps of V(x): x = c* + f for a float f, x' the float below x."""
+    mech = T.Mechanism(FMT, lam, grid, bound, "up")
+    c, _ = mech.edge(1)
+    lo = T.first_at_or_above(FMT, -bound * ONE - c, True)
+    hi = T.last_at_or_below(FMT, bound * ONE - c, True)
+    best = (float("-inf"), 0, 0)
+    for _ in range(n):
+        f = T.floor_float(FMT, Fraction(lo + rng.randrange(max(1, hi - lo))))
+        x = c + f
+        if x.denominator != 1 or not -bound * ONE < x - 1 < x <= bound * ONE:
+            continue
+        x_int = int(x)
+        far = pred(x_int, FMT.prec)     # a float: x is one (x - c* = f), the float below is in the cell below
+        if FMT.round(Fraction(x_int, ONE)) != x_int:
+            continue
+        best = max(best, (excess_eta(mech, x_int, far), x_int, far))
+    return best
+
+
+def scan(n: int) -> None:
+    rng = random.Random(1)
+    for lam in (Fraction(1), LAM):
+        for rho in (Fraction(2), Fraction(3, 2), Fraction(1)):
+            for beta in (Fraction(1, 64), Fraction(1, 16), Fraction(1, 8), Fraction(3, 16), Fraction(1, 4)):
+                if 2 * beta >= rho:
+                    continue
+                bound = Fraction(T.ceil_float(FMT, beta * lam * ONE), ONE)
+                e, _, _ = best_step(lam, rho * lam, bound, n, rng)
+                print(f"lambda = {float(lam):.4f}, Lambda = {rho} lambda, B = {beta} lambda: excess {e:.4f} eta, "
+                      f"float inputs one ulp apart; seed's 12B/lambda + 2 = {float(12 * bound / lam + 2):.4f}, "
+                      f"Mironov's 16B/lambda = {float(16 * bound / lam):.4f}")
+
+
+def check() -> None:
+    for bound, x, x_far, a, b in WITNESSES:
+        mech = T.Mechanism(FMT, LAM, 2 * LAM, bound, "up")
+        xi, fi = int(x * ONE), int(x_far * ONE)
+        assert FMT.round(x) == xi and FMT.round(x_far) == fi and pred(xi, FMT.prec) == fi
+        pc, pf = checked_top_prob(mech, xi), checked_top_prob(mech, fi)
+        print(f"B = {bound}: x = {x}, x' = {x_far} (floats, one ulp apart); Pr[B | x] = {pc}, "
+              f"Pr[B | x'] = {pf}; excess {excess_eta(mech, xi, fi):.4f} eta against ({a}, {b}): "
+              f"{float(a * bound / LAM + b):.4f} eta")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--scan"]:
+        scan(int(sys.argv[2]) if len(sys.argv) > 2 else 2000)
+    else:
+        check()

@@ -1,0 +1,406 @@
+(** * Small clamps: the seed's and Mironov's constants are false for B ≪ λ in binary64
+    [snap64_constant ρ0 β0 a b] (SnapSeed64.v) states a·η·B/λ + b·η for every clamp B ≥ β0·λ.  Its
+    excess must fall to b·η as B/λ → 0, but the clamped output B keeps a discrete jump: with
+    B < Λ/2 it is output exactly when the sign −1's rounded sum reaches Λ/2, i.e. for the samples
+    u ≤ V(x) below one threshold, and as x moves by one float V(x) can move by several floats of U*.
+    The ratio of the two probabilities is then 1 + 3 to 5·η, above the seed's 2·η + 12·η·B/λ for
+    B ≤ 3λ/16 and above Mironov's 16·η·B/λ for B ≤ λ/4 (Mironov's own range is λ < B;
+    docs/snap_tight.md, §5 "Small clamps").
+    [top_witness_refutes]: a witness for the clamped output B, with Λ/2 above B (one grid point
+    inside): one sample u1 inside for the closer input x, one sample u3 outside for the farther
+    x′, the pipeline antitone in u ([wsum_anti]), and U*'s mass of the half-lines below a float
+    counted exactly ([ustar_le_float_mass]: the cell [u1, succ u1) is in; [ustar_lt_float_mass]).
+    Two witnesses, both inputs binary64 floats one ulp apart, λ = 8651856398750854·2^−52 ≈ 1.921 and
+    Λ = 2λ (so any ρ0 ≤ 2), the closer input's sum at the tie below λ ([fl_tie_even]):
+    - B = 6488892299063141·2^−54 ≥ 3λ/16: Pr[B | x] = 5817256560700990·2^−55 against
+      Pr[B | x′] = 5817256560700987·2^−55, an excess of 4.38·η against the seed's 4.25·η
+      ([snap_binary64_seed_constant_small_false]);
+    - B = λ/4: an excess of 4.89·η against Mironov's 4·η ([snap_binary64_mironov_constant_small_false]).
+    Found and checked forwards by bench/snap_small_clamp.py.  The reals' axioms and [interval]'s
+    primitive operations only. *)
+From Coq Require Import ZArith Reals Lra Lia.
+From Flocq Require Import Core.Core.
+From Interval Require Import Tactic.
+From Obligations.Noise Require Import UniformMeasure Rounding Clamp.
+From Obligations.Core Require Import RealFacts.
+From Obligations.Float Require Import RelError UStarMeasure SnapOutput SnapInterior SnapThreshold SnapPipeline SnapBinary64
+  DiffprivlibRound SnapSeed64 SnapSeedRealRefuted.
+
+Local Open Scope R_scope.
+
+Local Instance small_prec_gt_0 : Prec_gt_0 53.
+Proof. unfold Prec_gt_0. lia. Qed.
+
+Local Ltac pow_eval := repeat match goal with |- context [Z.pow_pos 2 ?p] =>
+  let t := eval vm_compute in (Z.pow_pos 2 p) in change (Z.pow_pos 2 p) with t end.
+
+(** Spacings as rationals for [lra], as powers for [interval]. *)
+Local Ltac bpow_q := rewrite ?bpow_neg_q; pow_eval.
+Local Ltac bpow_i := rewrite ?bpow_powerRZ; change (IZR (radix_val radix2)) with 2.
+
+Local Notation lnf := (fun v => rnd 53 (-1074) even_tie (ln v)).
+Local Notation ust := (ustar 53 (-1074)).
+
+(** ** U*'s mass of the half-lines below a float, exactly *)
+
+(** Every U below succ u rounds down to at most u: the whole cell of u counts. *)
+Lemma ustar_le_float_mass : forall pr m e, uprob pr -> (4503599627370496 < m < 9007199254740992)%Z ->
+  (-1074 <= e)%Z -> IZR m * bpow radix2 e + bpow radix2 e <= 1 ->
+  IZR m * bpow radix2 e + bpow radix2 e <= pr (fun U => ust U <= IZR m * bpow radix2 e).
+Proof.
+  intros pr m e Hpr Hm He Hs.
+  destruct (float_neighbours m e ltac:(lia) He) as (F & S & _).
+  set (u := IZR m * bpow radix2 e) in *.
+  assert (Hb := bpow_gt_0 radix2 e).
+  assert (Hu : bpow radix2 e <= u).
+  { unfold u. assert (1 <= IZR m) by (apply IZR_le; lia).
+    rewrite <- (Rmult_1_l (bpow radix2 e)) at 1. apply Rmult_le_compat_r; lra. }
+  assert (Ht : bpow radix2 (-1074) <= bpow radix2 e) by (apply bpow_le; exact He).
+  apply Rle_trans with (pr (fun U => U < u + bpow radix2 e)).
+  { rewrite (uprob_len pr Hpr (fun U => U < u + bpow radix2 e) (ulen_to (u + bpow radix2 e))
+      (umeasure_Iio _ _ (fun U _ => iff_refl _))).
+    unfold ulen_to. rewrite Rmin_left by lra. rewrite Rmax_right by lra. lra. }
+  apply (uprob_mono pr Hpr). intros U HU HUs.
+  assert (Hd : rdn 53 (-1074) U <= u).
+  { unfold rdn. destruct (Rlt_le_dec U u) as [L|L].
+    - rewrite <- (round_generic radix2 fmt64 Zfloor u F).
+      apply round_le; [apply FLT_exp_valid; exact small_prec_gt_0|apply valid_rnd_DN|lra].
+    - right. apply (round_DN_eq radix2 fmt64 U u F). rewrite S. lra. }
+  unfold ustar, tiny. apply Rmax_lub; [lra|]. apply Rle_trans with (rdn 53 (-1074) U); [apply Rmin_r|exact Hd].
+Qed.
+
+(** A U at or above a float u ≤ 1 − η rounds down to at least u. *)
+Lemma ustar_lt_float_mass : forall pr u, uprob pr -> F64 u -> 0 < u <= 1 - eta 53 ->
+  pr (fun U => ust U < u) <= u.
+Proof.
+  intros pr u Hpr F Hu.
+  assert (He := eta_binary64).
+  apply Rle_trans with (pr (fun U => U < u)).
+  2: { rewrite (uprob_len pr Hpr (fun U => U < u) (ulen_to u) (umeasure_Iio _ _ (fun U _ => iff_refl _))).
+       unfold ulen_to. rewrite Rmin_left by lra. rewrite Rmax_right by lra. lra. }
+  apply (uprob_mono pr Hpr). intros U HU H.
+  destruct (Rlt_le_dec U u) as [L|L]; [exact L|exfalso].
+  assert (Hd : u <= rdn 53 (-1074) U).
+  { unfold rdn. rewrite <- (round_generic radix2 fmt64 Zfloor u F).
+    apply round_le; [apply FLT_exp_valid; exact small_prec_gt_0|apply valid_rnd_DN|exact L]. }
+  revert H. apply Rle_not_lt. unfold ustar.
+  apply Rle_trans with (Rmin (1 - eta 53) (rdn 53 (-1074) U)); [|apply Rmax_r].
+  apply Rmin_glb; lra.
+Qed.
+
+(** The tie below a float with an even significand rounds to it: m·2^e − 2^e/2 goes up
+    (the float below has the odd significand m − 1). *)
+Lemma fl_tie_even : forall m e, (4503599627370497 < m < 9007199254740992)%Z -> (-1074 <= e)%Z -> Z.even m = true ->
+  fl (IZR m * bpow radix2 e - bpow radix2 e / 2) = IZR m * bpow radix2 e.
+Proof.
+  intros m e Hm He Hev.
+  destruct (float_neighbours m e ltac:(lia) He) as (Fu & _ & Pu).
+  destruct (float_neighbours (m - 1) e ltac:(lia) He) as (Fd & Sd & _).
+  set (u := IZR m * bpow radix2 e) in *. set (d := IZR (m - 1) * bpow radix2 e) in *.
+  assert (Hb := bpow_gt_0 radix2 e).
+  assert (Hd : d = u - bpow radix2 e) by (unfold d, u; rewrite minus_IZR; ring).
+  assert (S1 : succ radix2 fmt64 d = u) by (rewrite Sd, Hd; ring).
+  assert (Dn : round radix2 fmt64 Zfloor (u - bpow radix2 e / 2) = d)
+    by (apply (round_DN_eq radix2 fmt64 _ d Fd); rewrite S1, Hd; lra).
+  assert (Up : round radix2 fmt64 Zceil (u - bpow radix2 e / 2) = u)
+    by (apply (round_UP_eq radix2 fmt64 _ u Fu); rewrite Pu; lra).
+  unfold rnd. rewrite round_N_middle by (rewrite Dn, Up, Hd; lra).
+  assert (Hm' : Zfloor (scaled_mantissa radix2 fmt64 (u - bpow radix2 e / 2)) = (m - 1)%Z).
+  { unfold scaled_mantissa, cexp.
+    assert (Hmag : mag radix2 (u - bpow radix2 e / 2) = (53 + e)%Z :> Z).
+    { apply mag_unique_pos. rewrite !bpow_plus.
+      change (bpow radix2 53) with (IZR (Z.pow_pos 2 53)). pow_eval.
+      replace (53 + e - 1)%Z with (52 + e)%Z by ring. rewrite bpow_plus.
+      change (bpow radix2 52) with (IZR (Z.pow_pos 2 52)). pow_eval.
+      assert (4503599627370498 <= IZR m <= 9007199254740991) by (split; apply IZR_le; lia).
+      unfold u. split; nra. }
+    rewrite Hmag. replace (fmt64 (53 + e)) with e by (unfold FLT_exp; lia).
+    assert (Hi : bpow radix2 e * bpow radix2 (- e) = 1) by (rewrite <- bpow_plus, Z.add_opp_diag_r; reflexivity).
+    assert (Hv : (u - bpow radix2 e / 2) * bpow radix2 (- e) = IZR m - / 2).
+    { unfold u. unfold Rdiv. rewrite Rmult_minus_distr_r, Rmult_assoc, Hi.
+      rewrite (Rmult_comm (bpow radix2 e) (/ 2)), Rmult_assoc, Hi. ring. }
+    apply Zfloor_imp. rewrite Hv, plus_IZR, !minus_IZR. lra. }
+  rewrite Hm'. assert (Ho : even_tie (m - 1) = true).
+  { unfold even_tie. rewrite Z.even_sub, Hev. reflexivity. }
+  rewrite Ho. exact Up.
+Qed.
+
+(** ** A witness for the clamped output B, one grid point above (Λ/2 > B) *)
+Section TopWitness.
+
+Variables lam grid bound x x' u1 s1 u3 a b : R.
+Hypothesis Flam : F64 lam.
+Hypothesis Hlam : powerRZ 2 (-968) <= lam.
+Hypothesis Hb : 0 < bound <= grid.
+Hypothesis Fb : F64 bound.
+Hypothesis Hbe : bound < grid / 2.
+Hypothesis Hx : Rabs x <= bound.
+Hypothesis Hx' : Rabs x' <= bound.
+Hypothesis W1 : grid / 2 <= wsum lam x u1.
+Hypothesis W3 : wsum lam x' u3 < grid / 2.
+Hypothesis U3 : 0 < u3.
+Hypothesis S1 : forall pr, uprob pr -> s1 <= pr (fun U => ust U <= u1).
+Hypothesis S3 : forall pr, uprob pr -> pr (fun U => ust U < u3) <= u3.
+Hypothesis Key : exp (Rabs (x - x') / lam + a * eta 53 * (bound / lam) + b * eta 53) * (/ 2 * u3) < / 2 * s1.
+
+Let lam_pos : 0 < lam.
+Proof. assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra). lra. Qed.
+
+Lemma top_iff : forall w, float_snap TiesUp grid bound w = bound <-> grid / 2 <= w.
+Proof.
+  intros w. rewrite (float_snap_top_event TiesUp grid bound 1 w ltac:(lra) ltac:(lra) ltac:(lra)).
+  cbn [top_event]. replace ((IZR 1 - / 2) * grid) with (grid / 2) by (cbn; field). reflexivity.
+Qed.
+
+Lemma top_sum_minus : forall y U, snap_sum 53 (-1074) even_tie lnf lam y (-1) U = wsum lam y (ust U).
+Proof. intros y U. reflexivity. Qed.
+
+(** From x: at least U*'s mass below u1, with the sign −1 alone. *)
+Lemma top_close_lower : forall pr, uprob pr ->
+  / 2 * s1 <= snap_output_prob 53 (-1074) even_tie lnf pr lam x (fun w => float_snap TiesUp grid bound w = bound).
+Proof.
+  intros pr Hpr. unfold snap_output_prob.
+  assert (H0 := uprob_nonneg pr (fun U => float_snap TiesUp grid bound (snap_sum 53 (-1074) even_tie lnf lam x 1 U)
+                                          = bound) Hpr).
+  assert (Hlo : s1 <= pr (fun U => float_snap TiesUp grid bound (snap_sum 53 (-1074) even_tie lnf lam x (-1) U) = bound)).
+  { eapply Rle_trans; [exact (S1 pr Hpr)|].
+    apply (uprob_mono pr Hpr). intros U HU H. rewrite top_sum_minus, top_iff.
+    eapply Rle_trans; [exact W1|]. apply wsum_anti; [exact lam_pos|exact Flam|apply ustar_pos|exact H]. }
+  lra.
+Qed.
+
+(** From x′ ≤ B < Λ/2 the sign +1 never reaches Λ/2: its noise is ≤ 0. *)
+Lemma top_far_plus_empty : forall U, 0 < U <= 1 ->
+  ~ float_snap TiesUp grid bound (snap_sum 53 (-1074) even_tie lnf lam x' 1 U) = bound.
+Proof.
+  intros U _ H. rewrite top_iff in H. revert H. apply Rlt_not_le.
+  unfold snap_sum. change (rnd 53 (-1074) even_tie) with fl. rewrite (fl_generic lam Flam).
+  destruct (ustar_in 53 (-1074) ltac:(lia) ltac:(lia) U) as [U0 U1'].
+  assert (Hl : fl (ln (ust U)) <= 0).
+  { rewrite <- (fl_generic 0) by apply generic_format_0. apply fl_le.
+    rewrite <- ln_1. apply ln_mono; lra. }
+  assert (Hn : fl (lam * fl (ln (ust U))) <= 0).
+  { rewrite <- (fl_generic 0) by apply generic_format_0. apply fl_le. assert (L := lam_pos).
+    assert (0 <= lam * - fl (ln (ust U))) by (apply Rmult_le_pos; lra). lra. }
+  assert (Hs : fl (x' + 1 * fl (lam * fl (ln (ust U)))) <= bound).
+  { rewrite <- (fl_generic bound Fb). apply fl_le. apply Rabs_le_inv in Hx'. lra. }
+  lra.
+Qed.
+
+(** From x′: at most U*'s mass below u3, with the sign −1 only. *)
+Lemma top_far_upper : forall pr, uprob pr ->
+  snap_output_prob 53 (-1074) even_tie lnf pr lam x' (fun w => float_snap TiesUp grid bound w = bound) <= / 2 * u3.
+Proof.
+  intros pr Hpr. unfold snap_output_prob.
+  rewrite (uprob_len pr Hpr _ 0 (umeasure_empty _ top_far_plus_empty)).
+  assert (Hup : pr (fun U => float_snap TiesUp grid bound (snap_sum 53 (-1074) even_tie lnf lam x' (-1) U) = bound)
+    <= u3).
+  { eapply Rle_trans; [|exact (S3 pr Hpr)].
+    apply (uprob_mono pr Hpr). intros U HU H. rewrite top_sum_minus, top_iff in H.
+    destruct (Rlt_le_dec (ust U) u3) as [L|L]; [exact L|exfalso].
+    assert (M := wsum_anti lam x' u3 (ust U) lam_pos Flam U3 L). lra. }
+  lra.
+Qed.
+
+(** The witness refutes the constant (a, b) for every range that contains its parameters. *)
+Theorem top_witness_refutes : forall rho0 beta0, rho0 * lam <= grid <= 2 * lam -> beta0 * lam <= bound <= 353 * lam ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 Hgrid HB H.
+  assert (C := H even_tie inner_len lam grid bound uprob_inner_len Hlam Flam Hgrid HB x x' bound Hx Hx').
+  assert (Lo := top_close_lower inner_len uprob_inner_len).
+  assert (Up := top_far_upper inner_len uprob_inner_len).
+  assert (E := exp_pos (Rabs (x - x') / lam + a * eta 53 * (bound / lam) + b * eta 53)).
+  assert (Mul := Rmult_le_compat_l _ _ _ (Rlt_le _ _ E) Up). lra.
+Qed.
+
+End TopWitness.
+
+Lemma lam_one_large : powerRZ 2 (-968) <= 1.
+Proof.
+  replace (powerRZ 2 (-968)) with (bpow radix2 (-968)) by (rewrite bpow_powerRZ; reflexivity).
+  change 1 with (bpow radix2 0). apply bpow_le. lia.
+Qed.
+
+
+(** ** The witnesses' noise scale: λ = 8651856398750854·2^−52 ≈ 1.921, Λ = 2λ *)
+Definition sclam : R := IZR 8651856398750854 * bpow radix2 (-52).
+
+Lemma sclam_format : F64 sclam.
+Proof. destruct (float_neighbours 8651856398750854 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F. Qed.
+
+Lemma sclam_gt_one : 1 < sclam.
+Proof. unfold sclam. bpow_q. lra. Qed.
+
+Lemma sclam_large : powerRZ 2 (-968) <= sclam.
+Proof. assert (H := lam_one_large). assert (H1 := sclam_gt_one). lra. Qed.
+
+(** ** The seed's constant: B = 6488892299063141·2^−54 ≥ 3λ/16 *)
+Definition sc_clamp : R := IZR 6488892299063141 * bpow radix2 (-54).
+Definition sc_x : R := IZR (-4510821348273242) * bpow radix2 (-54).
+Definition sc_x' : R := IZR (-4510821348273243) * bpow radix2 (-54).
+Definition sc_u1 : R := IZR 5817256560700989 * bpow radix2 (-54).
+Definition sc_u3 : R := IZR 5817256560700987 * bpow radix2 (-54).
+(** The noise's threshold of both samples, and the log's of each. *)
+Definition sc_n : R := IZR (-4889780867909582) * bpow radix2 (-51).
+Definition sc_l1 : R := IZR (-5090610449295120) * bpow radix2 (-52).
+Definition sc_l3 : R := IZR (-5090610449295121) * bpow radix2 (-52).
+
+(** Both inputs are binary64 floats, one ulp apart. *)
+Lemma sc_inputs_format : F64 sc_x /\ F64 sc_x'.
+Proof.
+  split; [destruct (float_neighbours (-4510821348273242) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
+         |destruct (float_neighbours (-4510821348273243) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
+Lemma sc_w1 : 2 * sclam / 2 <= wsum sclam sc_x sc_u1.
+Proof.
+  apply (wsum_ge_of _ _ _ sc_l1 sc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
+  - apply fl_le_float; [lia|lia|]. unfold sc_u1. bpow_i. interval with (i_prec 120).
+  - apply fl_le_float; [lia|lia|]. unfold sclam, sc_l1, sc_n. bpow_q. lra.
+  - replace (sc_x + -1 * sc_n) with (IZR 8651856398750854 * bpow radix2 (-52) - bpow radix2 (-52) / 2)
+      by (unfold sc_x, sc_n; bpow_q; lra).
+    rewrite (fl_tie_even 8651856398750854 (-52) ltac:(lia) ltac:(lia) eq_refl). unfold sclam. lra.
+Qed.
+
+Lemma sc_w3 : wsum sclam sc_x' sc_u3 < 2 * sclam / 2.
+Proof.
+  apply Rle_lt_trans with (IZR 8651856398750853 * bpow radix2 (-52)); [|unfold sclam; bpow_q; lra].
+  apply (wsum_le_of _ _ _ sc_l3 sc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
+  - apply fl_ge_float; [lia|lia|]. unfold sc_u3. bpow_i. interval with (i_prec 120).
+  - apply fl_ge_float; [lia|lia|]. unfold sclam, sc_l3, sc_n. bpow_q. lra.
+  - apply fl_le_float; [lia|lia|]. unfold sc_x', sc_n. bpow_q. lra.
+Qed.
+
+Lemma sc_key : exp (Rabs (sc_x - sc_x') / sclam + 12 * eta 53 * (sc_clamp / sclam) + 2 * eta 53) *
+  (/ 2 * sc_u3) < / 2 * (sc_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold sc_x, sc_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold sc_x, sc_x', sc_u1, sc_u3, sc_clamp, sclam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** The seed's constant is false for every ρ0 ≤ 2 and β0 ≤ 3/16 (ties up). *)
+Lemma sc_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb. assert (Hl := sclam_gt_one).
+  assert (Hc : 3 / 16 * sclam <= sc_clamp) by (unfold sc_clamp, sclam; bpow_q; lra).
+  apply (top_witness_refutes sclam (2 * sclam) sc_clamp sc_x sc_x' sc_u1 (sc_u1 + bpow radix2 (-54))
+           sc_u3 12 2 sclam_format sclam_large).
+  - unfold sc_clamp, sclam. bpow_q. lra.
+  - destruct (float_neighbours 6488892299063141 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - unfold sc_clamp, sclam. bpow_q. lra.
+  - unfold sc_x, sc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
+  - unfold sc_x', sc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
+  - exact sc_w1.
+  - exact sc_w3.
+  - unfold sc_u3. bpow_q. lra.
+  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|unfold sc_u1; bpow_q; lra].
+  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
+    + destruct (float_neighbours 5817256560700987 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+    + rewrite eta_binary64. unfold sc_u3. bpow_q. lra.
+  - exact sc_key.
+  - split; [apply Rmult_le_compat_r; lra|lra].
+  - split; [|unfold sc_clamp, sclam; bpow_q; lra].
+    apply Rle_trans with (3 / 16 * sclam); [apply Rmult_le_compat_r; lra|exact Hc].
+Qed.
+
+Theorem snap_binary64_seed_constant_small_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
+  ~ snap64_constant rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (sc_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 3/16. *)
+Theorem snap_binary64_seed_constant_small_false_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 3 / 16 ->
+  a <= 12 -> b <= 2 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sc_small_false_w rho0 (3 / 16) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (3 / 16) 12 2 H ltac:(lra) Hb Ha Hb').
+Qed.
+
+(** ** Mironov's constant: B = λ/4 *)
+Definition mc_clamp : R := IZR 8651856398750854 * bpow radix2 (-54).
+Definition mc_x : R := IZR (-8057256445428266) * bpow radix2 (-54).
+Definition mc_x' : R := IZR (-8057256445428267) * bpow radix2 (-54).
+Definition mc_u1 : R := IZR 5250653986782125 * bpow radix2 (-54).
+Definition mc_u3 : R := IZR 5250653986782123 * bpow radix2 (-54).
+(** The noise's threshold of both samples, and the log's of each. *)
+Definition mc_n : R := IZR (-5333085255053960) * bpow radix2 (-51).
+Definition mc_l1 : R := IZR (-5552121917063673) * bpow radix2 (-52).
+Definition mc_l3 : R := IZR (-5552121917063674) * bpow radix2 (-52).
+
+(** Both inputs are binary64 floats, one ulp apart. *)
+Lemma mc_inputs_format : F64 mc_x /\ F64 mc_x'.
+Proof.
+  split; [destruct (float_neighbours (-8057256445428266) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
+         |destruct (float_neighbours (-8057256445428267) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
+Lemma mc_w1 : 2 * sclam / 2 <= wsum sclam mc_x mc_u1.
+Proof.
+  apply (wsum_ge_of _ _ _ mc_l1 mc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
+  - apply fl_le_float; [lia|lia|]. unfold mc_u1. bpow_i. interval with (i_prec 120).
+  - apply fl_le_float; [lia|lia|]. unfold sclam, mc_l1, mc_n. bpow_q. lra.
+  - replace (mc_x + -1 * mc_n) with (IZR 8651856398750854 * bpow radix2 (-52) - bpow radix2 (-52) / 2)
+      by (unfold mc_x, mc_n; bpow_q; lra).
+    rewrite (fl_tie_even 8651856398750854 (-52) ltac:(lia) ltac:(lia) eq_refl). unfold sclam. lra.
+Qed.
+
+Lemma mc_w3 : wsum sclam mc_x' mc_u3 < 2 * sclam / 2.
+Proof.
+  apply Rle_lt_trans with (IZR 8651856398750853 * bpow radix2 (-52)); [|unfold sclam; bpow_q; lra].
+  apply (wsum_le_of _ _ _ mc_l3 mc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
+  - apply fl_ge_float; [lia|lia|]. unfold mc_u3. bpow_i. interval with (i_prec 120).
+  - apply fl_ge_float; [lia|lia|]. unfold sclam, mc_l3, mc_n. bpow_q. lra.
+  - apply fl_le_float; [lia|lia|]. unfold mc_x', mc_n. bpow_q. lra.
+Qed.
+
+Lemma mc_key : exp (Rabs (mc_x - mc_x') / sclam + 16 * eta 53 * (mc_clamp / sclam) + 0 * eta 53) *
+  (/ 2 * mc_u3) < / 2 * (mc_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold mc_x, mc_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold mc_x, mc_x', mc_u1, mc_u3, mc_clamp, sclam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** Mironov's constant is false for every ρ0 ≤ 2 and β0 ≤ 1/4 (ties up). *)
+Lemma mc_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 4 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb. assert (Hl := sclam_gt_one).
+  assert (Hc : 1 / 4 * sclam <= mc_clamp) by (unfold mc_clamp, sclam; bpow_q; lra).
+  apply (top_witness_refutes sclam (2 * sclam) mc_clamp mc_x mc_x' mc_u1 (mc_u1 + bpow radix2 (-54))
+           mc_u3 16 0 sclam_format sclam_large).
+  - unfold mc_clamp, sclam. bpow_q. lra.
+  - destruct (float_neighbours 8651856398750854 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - unfold mc_clamp, sclam. bpow_q. lra.
+  - unfold mc_x, mc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
+  - unfold mc_x', mc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
+  - exact mc_w1.
+  - exact mc_w3.
+  - unfold mc_u3. bpow_q. lra.
+  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|unfold mc_u1; bpow_q; lra].
+  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
+    + destruct (float_neighbours 5250653986782123 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+    + rewrite eta_binary64. unfold mc_u3. bpow_q. lra.
+  - exact mc_key.
+  - split; [apply Rmult_le_compat_r; lra|lra].
+  - split; [|unfold mc_clamp, sclam; bpow_q; lra].
+    apply Rle_trans with (1 / 4 * sclam); [apply Rmult_le_compat_r; lra|exact Hc].
+Qed.
+
+Theorem snap_binary64_mironov_constant_small_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 4 ->
+  ~ snap64_constant rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (mc_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 1/4. *)
+Theorem snap_binary64_mironov_constant_small_false_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 1 / 4 ->
+  a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
+Proof.
+  intros rho0 beta0 a Hr Hb Ha H. apply (mc_small_false_w rho0 (1 / 4) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (1 / 4) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+Qed.

@@ -1,0 +1,46 @@
+"""Small clamps: bench/snap_small_clamp.py's two witnesses (theories/Float/SnapSmallClampRefuted.v)
+recomputed exactly: binary64 float inputs one ulp apart, the clamped output B at lambda ~ 1.921, Lambda = 2 lambda;
+every probability from the thresholds walked backwards and the pipeline run forwards at V and succ V.
+The probabilities are the ones Coq bounds (Pr[B | x] = succ u1 / 2, Pr[B | x'] = u3 / 2), and the
+excess is above the seed's 2*eta + 12*eta*B/lambda at B ~ 3 lambda/16 and Mironov's 16*eta*B/lambda at
+B = lambda/4."""
+from __future__ import annotations
+
+import importlib.util
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from obligations.analysis import snap_thresholds as T
+from obligations.analysis.ustar_snapping import Format, pred
+
+FMT = Format(53, -1074)
+
+
+def _bench() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "bench" / "snap_small_clamp.py"
+    spec = importlib.util.spec_from_file_location("snap_small_clamp", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("index, close, far", [
+    (0, 5817256560700990, 5817256560700987),    # Coq's sc_u1 + 2^-54 and sc_u3, in 2^-54
+    (1, 5250653986782126, 5250653986782123),    # mc_u1 + 2^-54 and mc_u3
+], ids=["seed_B_3_16", "mironov_B_1_4"])
+def test_a_step_of_the_clamped_output_exceeds_the_constant(index: int, close: int, far: int) -> None:
+    b = _bench()
+    bound, x, x_far, a, c = b.WITNESSES[index]
+    mech = T.Mechanism(FMT, b.LAM, 2 * b.LAM, bound, "up")
+    assert FMT.round(b.LAM) == b.LAM * FMT.one and FMT.round(bound) == bound * FMT.one
+    xi, fi = int(x * FMT.one), int(x_far * FMT.one)
+    assert FMT.round(x) == xi and FMT.round(x_far) == fi and pred(xi, FMT.prec) == fi
+    assert -bound <= x_far < x <= bound
+    assert (b.checked_top_prob(mech, xi), b.checked_top_prob(mech, fi)) == \
+        (Fraction(close, 2 ** 55), Fraction(far, 2 ** 55))
+    allowed = a * bound / b.LAM + c
+    assert allowed + Fraction(1, 10) < b.excess_eta(mech, xi, fi) < allowed + 1
