@@ -19,7 +19,14 @@ from obligations.core.templates import Rendered
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import PROVED_RANGES, SEED_WITNESSES, hints, least_beta0, refuted_text
+from obligations.float.wide_grid import (
+    PROVED_RANGES,
+    SEED_WITNESSES,
+    binary64_inputs_text,
+    hints,
+    least_beta0,
+    refuted_text,
+)
 
 
 class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
@@ -100,7 +107,7 @@ def _below(s: BinarySnappingAllSpec) -> str:
         return (f"refuted, {refuted_text(name)} ({name}_up at ties up, {bound}; the witness's inputs are "
                 "binary64 floats: the claim is false for binary64 inputs too)")
     return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every a <= 12, b <= 2; the witness's "
-            "inputs are reals, not binary64 floats: for binary64 inputs only the claim is not refuted)")
+            f"inputs are reals, not binary64 floats: {binary64_inputs_text(s.rho0, s.beta0, s.a, s.b)})")
 
 
 ALL_PARAMETERS = AllParameters()

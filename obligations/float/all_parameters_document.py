@@ -14,7 +14,7 @@ from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import SEED_WITNESSES, WideHints, refuting_range
+from obligations.float.wide_grid import SEED_WITNESSES, WideHints, binary64_inputs_text, refuting_range
 
 TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_all.v.j2"
 RANGE_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_range.v.j2"
@@ -137,9 +137,9 @@ def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> R
     if s.ulps is not None:
         args = [str(s.ulps)] + args
     w = SEED_WITNESSES[name]
+    floats_too = binary64_inputs_text(s.rho0, s.beta0, s.a, s.b)
     inputs = ("The witness's inputs are binary64 floats: the claim is false for binary64 inputs too." if w.floats
-              else "The witness's inputs are reals, not binary64 floats: the claim for binary64 inputs only is not "
-              "refuted.")
+              else f"The witness's inputs are reals, not binary64 floats: {floats_too}.")
     ctx: dict[str, Any] = dict(
         **_common(s), refuting=f"{name}_up", args=" ".join(args), n_premises=len(args),
         ulps=s.ulps is not None, mu=mu_term(s), mu_text=comment(mu_term(s)),

@@ -35,7 +35,7 @@ from obligations.core.claims import Dp, Loss
 from obligations.core.model import parse
 from obligations.core.vocabulary import Number, Strict
 from obligations.errors import SpecError
-from obligations.float.wide_grid import SEED_WITNESSES, refuting_theorem, refuting_ulps_theorem
+from obligations.float.wide_grid import SEED_WITNESSES, binary64_inputs_text, refuting_theorem, refuting_ulps_theorem
 
 ETA = Fraction(1, 2 ** 53)
 MAX_ULPS = 2 ** 20            # keeps m = 2k/(1 - 2k eta) below the library's 2^22
@@ -172,8 +172,8 @@ class BinarySnappingAllSpec:
             inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs; the library's witness has "
                       f"binary64 inputs: {w.file}, {w.format_lemma})")
         else:
-            inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs, not binary64 floats: for binary64 "
-                      "inputs only the claim is not refuted)")
+            inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs, not binary64 floats: "
+                      f"{binary64_inputs_text(self.rho0, self.beta0, self.a, self.b)})")
         return Loss(Dp(self.loss_text, "0", inputs), "binary_snapping_all",
                     f"binary64, every lambda >= 2^-968, {self.range_text}, ties {self.ties}, "
                     f"log {self.log_text}: Pr[out | x] <= "

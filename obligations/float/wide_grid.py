@@ -214,13 +214,25 @@ def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fra
     Lambda = lambda with real inputs (the seed's), else at a small clamp with binary64 inputs (the
     seed's, or Mironov's form with b = 0)."""
     low = Fraction(0) if beta0 is None else beta0
-    seed = a <= 12 and b <= 2
-    near = next((name for r, top, name in REFUTED_SEED if seed and rho0 <= r and low <= top), None)
-    if near is not None:
-        return near
-    fits = {"snap_binary64_seed_constant_small_false": seed,
+    near = next((name for r, top, name in REFUTED_SEED if a <= 12 and b <= 2 and rho0 <= r and low <= top), None)
+    return near if near is not None else small_clamp_theorem(rho0, beta0, a, b)
+
+
+def small_clamp_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
+    """The theorem of SnapSmallClampRefuted.v refuting the claim with binary64 inputs, if one does."""
+    low = Fraction(0) if beta0 is None else beta0
+    fits = {"snap_binary64_seed_constant_small_false": a <= 12 and b <= 2,
             "snap_binary64_mironov_constant_small_false": a <= 16 and b == 0}
     return next((name for r, top, name in REFUTED_SMALL if fits[name] and rho0 <= r and low <= top), None)
+
+
+def binary64_inputs_text(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str:
+    """What holds for binary64 inputs when the certificate's witness has real ones."""
+    small = small_clamp_theorem(rho0, beta0, a, b)
+    if small is None:
+        return "for binary64 inputs only the claim is not refuted"
+    return (f"for binary64 inputs the claim is false too, at a small clamp: {small} "
+            "(theories/Float/SnapSmallClampRefuted.v)")
 
 
 def refuted_text(name: str) -> str:

@@ -67,11 +67,13 @@ def test_constants_below_the_library_are_undecided(tmp_path: Path, a: Any, b: An
 def test_the_seeds_constant_for_all_parameters_is_refuted_by_the_library(tmp_path: Path, a: Any, b: Any,
                                                                           ties: str) -> None:
     """Every a <= 12, b <= 2 at ties up or every tie rule: refuted, the file's one theorem the claim's
-    negation from the library's refutation at ties up; the record says the witness's inputs are reals."""
+    negation from the library's refutation at ties up; the record says the witness's inputs are reals,
+    and that with binary64 inputs the claim (its range holds small clamps) is false too."""
     u = unfold(load(_write(tmp_path, snapping={"ties": ties}, bound={"per_B_over_lambda": a, "constant": b})))
     assert u.plan.expected == Verdict.REFUTED
     assert "refuted, it is false: snap_binary64_seed_constant_real_false (" in u.plan.notes[0]
-    assert "for binary64 inputs only the claim is not refuted" in u.plan.notes[0]
+    assert ("for binary64 inputs the claim is false too, at a small clamp: snap_binary64_seed_constant_small_false"
+            in u.plan.notes[0])
     assert u.rendered.theorems == (f"{u.spec.name}_not_dp",)
     text = u.rendered.text
     assert "apply (snap_binary64_seed_constant_real_false_up 1 1 " in text

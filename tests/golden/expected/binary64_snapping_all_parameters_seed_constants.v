@@ -15,7 +15,7 @@ Local Open Scope R_scope.
        It is false: the library's [snap_binary64_seed_constant_real_false_up] (Float/SnapSeedRealRefuted.v) refutes it at ties up
        for every range with rho0 <= 1, 0 <= beta0 <= 129, from one
        witness (Float/SnapSeedRealRefuted.v, snap_binary64_seed_constant_real_false): lambda = 1 - 1048577*2^-53 (a float), Lambda = 1 (the power of two at or above lambda), B = 519/4, ties up, a correctly rounded log, the output 128*Lambda, the real inputs x = -667600578954239577719425932922893223/5192296858534827628530496329220096 (~ -128.575195) and x' = -10725785627697329202128951141300252345/83076749736557242056487941267521536 (~ -129.106948), not binary64 floats: Pr[out | x] = 8403188498607257/2^424, Pr[out | x'] = 4937492309347111/2^424 exactly (snap_thresholds.py); Coq brackets both and checks an excess over |x - x'|/lambda of at least 1596*eta against the seed's 12*eta*B/lambda + 2*eta = 1559.0*eta.
-       The witness's inputs are reals, not binary64 floats: the claim for binary64 inputs only is not refuted. *)
+       The witness's inputs are reals, not binary64 floats: for binary64 inputs the claim is false too, at a small clamp: snap_binary64_seed_constant_small_false (theories/Float/SnapSmallClampRefuted.v). *)
 Theorem binary64_snapping_all_parameters_seed_constants_not_dp : ~ (forall (choice : Z -> bool) (pr : (R -> Prop) -> R) (lam grid B : R),
   uprob pr ->
   powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
