@@ -851,13 +851,14 @@ Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : cstate :=
   let NT := map (fun q => fbnd true (iq (qpos (- q)))) cs in let NF := map (fun q => fbnd false (iq (qpos (- q)))) cs in
   let TT := pmk true (fbnd true (iq rq)) (S (Nat.log2 K)) (fbnd true (iq rq)) in
   let TF := pmk false (fbnd false (iq rq)) (S (Nat.log2 K)) (fbnd false (iq rq)) in
+  let OT := fbnd true (iq 1) in let OF := fbnd false (iq 1) in
   let LT := fbnd true (iq loq) in let LF := fbnd false (iq loq) in
   let pp := map (fun q => negb (Qle_bool q 0)) cs in let pn := map (fun q => negb (Qle_bool 0 q)) cs in
   let lp := filter (fun x => nth x pp false) (seq 0 (n_in M)) in
   let ln := filter (fun x => nth x pn false) (seq 0 (n_in M)) in
   run M (fun x => nth x lv false) sw (fun u => if u then LT else LF)
     (fun u x => nth x (if u then PT else PF) (fnone u)) (fun u x => nth x (if u then NT else NF) (fnone u))
-    (fun u => ppow u (fbnd u (iq 1)) (if u then TT else TF)) tau lp ln up K (fbnd up (iq 1)).
+    (fun u => if u then ppow true OT TT else ppow false OF TF) tau lp ln up K (if up then OT else OF).
 
 Lemma coef_run_ok (up : bool) (fi fj : list Q) (t : Q) :
   check_distr M = true -> check_rr M loq rq = true -> tempty (fst (fst (coef_run up fi fj t))) = true ->
@@ -871,7 +872,7 @@ Proof.
   assert (H1 : forall u, rnd u (fbnd u (iq 1)) 1) by (intros u; pose proof (rnd_q u 1) as H; rewrite q2r_1 in H; apply H; lra).
   unfold coef_run in *. fold cs in He |- *.
   apply (run_ok M (Q2R loq) (Q2R rq) c) with (ppos := fun x => nth x (map (fun q => negb (Qle_bool q 0)) cs) false)
-    (pneg := fun x => nth x (map (fun q => negb (Qle_bool 0 q)) cs) false); auto.
+    (pneg := fun x => nth x (map (fun q => negb (Qle_bool 0 q)) cs) false); auto; try solve [destruct up; apply H1].
   - apply distr_of_check, HD.
   - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
     + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
