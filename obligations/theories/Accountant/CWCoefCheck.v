@@ -239,7 +239,7 @@ Definition ppow (up : bool) (one : F.type) (t : ptab) (z : Z) : F.type :=
 Fixpoint pgood (up : bool) (r : R) (t : ptab) (p : positive) : Prop :=
   match t with PT0 => True | PTN v l rt => rnd up v (r ^ Pos.to_nat p) /\ pgood up r l (xO p) /\ pgood up r rt (xI p) end.
 
-Lemma pmk_good (up : bool) (r : R) (rf : F.type) (d : nat) :
+Lemma pgood_pmk (up : bool) (r : R) (rf : F.type) (d : nat) :
   rnd up rf r -> forall v p, rnd up v (r ^ Pos.to_nat p) -> pgood up r (pmk up rf d v) p.
 Proof.
   intros Hrf. induction d as [|d IH]; intros v p Hv; cbn [pmk pgood]; [exact I|].
@@ -253,7 +253,7 @@ Proof.
     apply fmul_rnd; [apply fmul_rnd; exact Hv|exact Hrf].
 Qed.
 
-Lemma pnode_good (up : bool) (r : R) (t : ptab) (p : positive) : pgood up r t xH -> pgood up r (pnode p t) p.
+Lemma pgood_pnode (up : bool) (r : R) (t : ptab) (p : positive) : pgood up r t xH -> pgood up r (pnode p t) p.
 Proof.
   intros H. induction p as [p IH|p IH|]; cbn [pnode]; [| |exact H];
     destruct (pnode p t) as [|v l rt]; cbn [pleft pright]; try exact I; apply IH.
@@ -263,8 +263,8 @@ Lemma ppow_rnd (up : bool) (r : R) (rf one : F.type) (d : nat) (z : Z) :
   0 <= r -> rnd up rf r -> rnd up one 1 -> (0 <= z)%Z -> rnd up (ppow up one (pmk up rf d rf) z) (powerRZ r z).
 Proof.
   intros Hr Hrf H1 Hz. destruct z as [|p|p]; [exact H1| |lia]. cbn [ppow powerRZ].
-  assert (Hg : pgood up r (pmk up rf d rf) xH) by (apply pmk_good; [exact Hrf|rewrite Pos2Nat.inj_1, pow_1; exact Hrf]).
-  pose proof (pnode_good up r _ p Hg) as H. destruct (pnode p (pmk up rf d rf)) as [|v l rt]; cbn [proot pgood] in H |- *.
+  assert (Hg : pgood up r (pmk up rf d rf) xH) by (apply pgood_pmk; [exact Hrf|rewrite Pos2Nat.inj_1, pow_1; exact Hrf]).
+  pose proof (pgood_pnode up r _ p Hg) as H. destruct (pnode p (pmk up rf d rf)) as [|v l rt]; cbn [proot pgood] in H |- *.
   - apply rnd_none, pow_le, Hr.
   - exact (proj1 H).
 Qed.
