@@ -192,9 +192,9 @@ def _tau_exp(rows: tuple[tuple[Fraction, ...], ...], orders: tuple[Order, ...], 
     down charges every dropped coefficient to its debt and loses the states it finishes, where
     Python's lower end counts only the dropped negative ones."""
     for e in TAU_LADDER:
-        runs = [(est, cw_coef.coef_hs(rows, g, g2, k, eps_f, tau=2.0 ** e)) for g, g2, est in orders]
-        if all(est - SAFETY * (run.upper - run.lower) > claimed if refute else est + SAFETY * (run.upper - run.lower) < claimed
-               for est, run in runs):
+        widths = [(est, SAFETY * (run.upper - run.lower))
+                  for g, g2, est in orders for run in (cw_coef.coef_hs(rows, g, g2, k, eps_f, tau=2.0 ** e),)]
+        if all(est - w > claimed if refute else est + w < claimed for est, w in widths):
             return e
     return TAU_EXP
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from obligations.analysis import cw_coef
 from obligations.errors import SpecError
 from obligations.models import load, unfold
-from obligations.analysis import cw_coef
 from obligations.table.by_stream_coef import TAU_EXP, _tau_exp, rr_form, swaps, symmetry
 
 SPECS = Path("tests/specs/cw_compose")
