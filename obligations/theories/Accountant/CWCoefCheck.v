@@ -6,7 +6,9 @@
     recursion is λ·[vec key] with [vec key x = c(x)·r^(key x)]: a key (integer exponents)
     and a non-negative weight λ.  [levels] runs the recursion on floats: the weights are
     rounded the way [up] says ([rnd], DownFloat.v), keys are exact, and states with equal
-    keys merge by adding weights (a trie of keys).  After each run a state is
+    keys merge by adding weights (a trie of keys).  The bounds of r^z come from a tree by the
+    binary digits of z ([ptab], [ppow]): the re-check (coqchk, no VM) walks log₂ z nodes
+    where a list would walk z cells.  After each run a state is
 
     - dropped when no continuation can end above 0 ([gk_dead], decided on floats
       rounded against the decision),
