@@ -7,7 +7,8 @@ hs(t) of the rows (Σ_x f(x)·M(x)^⊗K, Σ_x f'(x)·M(x)^⊗K) is G_K(c) at c =
 state of the recursion is a weight times a vector of integer exponents of r; Coq runs it
 in floats rounded up (to prove, both orders of the rows at 1 ≤ t ≤ e^ε) or down (to refute,
 the violating order at t ≥ e^ε), decides states early, and drops coefficients whose mass is
-below 2^TAU_EXP into the bound on the safe side.  The route is tried after the theorem's
+below 2^TAU_EXP (or a coarser threshold of TAU_LADDER when the claim leaves room) into the
+bound on the safe side.  The route is tried after the theorem's
 (table/by_stream_theorem.py) has nothing to prove: a claim the theorem's upper bound proves
 keeps that cheaper certificate.  Python's log-space floats (analysis/cw_coef.py) only
 predict the verdict."""
@@ -40,6 +41,11 @@ TEMPLATE = Path(__file__).parent / "templates" / "stream_coef.v.j2"
 MAX_RUNS = 50
 TAU_EXP = -47           # coefficients whose mass is below 2^-47 are dropped into the bound
 PREDICT_TAU = 2.0 ** TAU_EXP
+# Coarser drops when the claim leaves room: fewer states for the re-check to redo (K = 50:
+# 6 250 state-steps at 2^-47, about 4 000 at 2^-27), as long as the predicted slack of the
+# bound the check needs, taken SAFETY times, stays short of the claim.
+TAU_LADDER = (-27, -34, -40)
+SAFETY = 4.0
 # Python's floats predict hs(t) to about 10^-11 at K = 50; closer claims are refused.
 MARGIN = 1e-9
 
@@ -148,7 +154,12 @@ class ByStreamCoef(Route[MechanismSpec, Coef]):
                             f"{exact:.12g} of the {k} runs: too close for the floats of the coefficient check")
         refute = exact > claimed
         t, exp = _exp_bound(eps_value, refute)
-        check = StreamCoefCheck(k, t, spec.delta, refute, direction, TAU_EXP)
+        # the orders of the rows the check runs: the violating one to refute; to prove, one when a
+        # symmetry swaps the priors, else both
+        both = ((prior, alt, pair[0].estimate), (alt, prior, pair[1].estimate))
+        orders = (both[direction],) if refute else both[:1] if symmetry(prior, alt) is not None else both
+        tau_exp = _tau_exp(rows, orders, k, eps_f, claimed, refute)
+        check = StreamCoefCheck(k, t, spec.delta, refute, direction, tau_exp)
         plan = by_stream.stream_plan(refute, exp, check, exact,
                                      f"{k} runs on the same database by coefficient vectors (randomized "
                                      f"response, lo = {lo}, r = {r}; the product table would have "
@@ -168,6 +179,24 @@ class ByStreamCoef(Route[MechanismSpec, Coef]):
 
 
 BY_STREAM_COEF = ByStreamCoef()
+
+
+Order = tuple[tuple[Fraction, ...], tuple[Fraction, ...], float]
+
+
+def _tau_exp(rows: tuple[tuple[Fraction, ...], ...], orders: tuple[Order, ...], k: int, eps_f: float,
+             claimed: float, refute: bool) -> int:
+    """The coarsest drop threshold of TAU_LADDER whose predicted bracket, its width taken SAFETY
+    times from the estimate at 2^TAU_EXP, clears the claim for every order (g, g', that estimate)
+    the check runs; TAU_EXP when none does.  The whole width on either side: Coq's run rounded
+    down charges every dropped coefficient to its debt and loses the states it finishes, where
+    Python's lower end counts only the dropped negative ones."""
+    for e in TAU_LADDER:
+        widths = [(est, SAFETY * (run.upper - run.lower))
+                  for g, g2, est in orders for run in (cw_coef.coef_hs(rows, g, g2, k, eps_f, tau=2.0 ** e),)]
+        if all(est - w > claimed if refute else est + w < claimed for est, w in widths):
+            return e
+    return TAU_EXP
 
 
 def _exp_bound(eps: sympy.Expr, refute: bool) -> tuple[Fraction, ExpBound]:

@@ -5,14 +5,16 @@ renders, and what it leaves to the other routes.  No Coq (tests/coq/test_cw_stre
 proves and refutes with Coq)."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
+from obligations.analysis import cw_coef
 from obligations.errors import SpecError
 from obligations.models import load, unfold
-from obligations.table.by_stream_coef import rr_form, swaps, symmetry
+from obligations.table.by_stream_coef import TAU_EXP, _tau_exp, rr_form, swaps, symmetry
 
 SPECS = Path("tests/specs/cw_compose")
 SHIPPED = Path("mechanisms/rr5_cw_stream_50_runs.yaml")
@@ -48,8 +50,10 @@ def test_the_shipped_fifty_runs_are_proved_exactly() -> None:
     assert str(u.plan.expected) == "proved"
     assert abs(u.plan.delta_at_claim_float - EXACT_50) < 1e-11
     check = u.mechanism.check
-    assert check.t == F(19, 4) ** 50 and not check.refute and check.tau_exp == -47
+    # 0.0326 leaves room above 0.03253: coefficients below 2^-27 dropped (fewer states to re-check)
+    assert check.t == F(19, 4) ** 50 and not check.refute and check.tau_exp == -27
     text = u.rendered.text
+    assert "Definition tau : float := 0x1p-27%float." in text
     assert ("Theorem rr5_cw_stream_50_runs_dp : dp nb_all rr5_cw_stream_50_runs (50 * (ln (19 / 4))) "
             "(163 / 5000).") in text
     assert ("fmech_cw (fmech_power rr5_cw_stream_50_runs_table 50) rr5_cw_stream_50_runs_prior "
@@ -58,6 +62,20 @@ def test_the_shipped_fifty_runs_are_proved_exactly() -> None:
     assert "Definition rr5_cw_stream_50_runs_sym : list nat := [2; 3; 0; 1; 4]%nat." in text
     assert "check_coef_dp_sym rr5_cw_stream_50_runs_table (2 # 25) (17 # 2)" in text
     assert "cw_coef_dp_sym_of_check" in text and u.route.witness(u) is None
+
+
+def test_the_drop_threshold_is_coarse_only_when_the_claim_leaves_room() -> None:
+    """20 runs, δ(20·ln(19/4)) = 0.0929150568959: a claim 10^-2 away drops below 2^-27, one
+    2·10^-12 away keeps the fine 2^-47, from either side."""
+    half, zero = F(1, 2), F(0)
+    prior, alt = (half, half, zero, zero, zero), (zero, zero, half, half, zero)
+    eps = 20 * math.log(19 / 4)
+    est = cw_coef.coef_hs(ROWS, prior, alt, 20, eps, tau=2.0 ** TAU_EXP).estimate
+    order = ((prior, alt, est),)
+    assert _tau_exp(ROWS, order, 20, eps, est + 1e-2, refute=False) == -27
+    assert _tau_exp(ROWS, order, 20, eps, est - 1e-2, refute=True) == -27
+    assert _tau_exp(ROWS, order, 20, eps, est + 2e-12, refute=False) == TAU_EXP
+    assert _tau_exp(ROWS, order, 20, eps, est - 2e-12, refute=True) == TAU_EXP
 
 
 def test_a_claim_below_the_exact_delta_is_refuted_with_its_witness() -> None:

@@ -6,7 +6,9 @@
     recursion is λ·[vec key] with [vec key x = c(x)·r^(key x)]: a key (integer exponents)
     and a non-negative weight λ.  [levels] runs the recursion on floats: the weights are
     rounded the way [up] says ([rnd], DownFloat.v), keys are exact, and states with equal
-    keys merge by adding weights (a trie of keys).  After each run a state is
+    keys merge by adding weights (a trie of keys).  The bounds of r^z come from a tree by the
+    binary digits of z ([ptab], [ppow]): the re-check (coqchk, no VM) walks log₂ z nodes
+    where a list would walk z cells.  After each run a state is
 
     - dropped when no continuation can end above 0 ([gk_dead], decided on floats
       rounded against the decision),
@@ -44,11 +46,24 @@ Proof.
   apply andb_prop in H as [H1 H2]. apply Z.eqb_eq in H1. subst. f_equal. apply IH, H2.
 Qed.
 
-(** The trie's path: the exponents' parities (keys that share it share a bucket).  A short
-    path matters under the kernel's plain reduction: at K = 30 the check with a byte of each
-    exponent (a path of 41 bits) took coqchk 21 s, with one bit (6 bits) 9.4 s. *)
-Definition khash (k : list Z) : positive :=
-  Z.to_pos (fold_left (fun acc z => acc * 2 + z mod 2)%Z k 1%Z).
+(** The trie's path: the three low bits of each exponent, read off its binary digits by one
+    match (no division; keys that share the path share a bucket, and correctness needs
+    nothing of the path).  Both the path and the buckets cost under the kernel's plain
+    reduction: at K = 30 the check with a byte of each exponent (a path of 41 bits) took
+    coqchk 21 s, with the parities (6 bits, buckets of ~65 keys at K = 200) 9.4 s. *)
+Definition zbits (z : Z) (p : positive) : positive :=
+  match z with
+  | Zpos (xI (xI (xI _))) => xI (xI (xI p)) | Zpos (xI (xI (xO _))) => xI (xI (xO p))
+  | Zpos (xI (xO (xI _))) => xI (xO (xI p)) | Zpos (xI (xO (xO _))) => xI (xO (xO p))
+  | Zpos (xO (xI (xI _))) => xO (xI (xI p)) | Zpos (xO (xI (xO _))) => xO (xI (xO p))
+  | Zpos (xO (xO (xI _))) => xO (xO (xI p)) | Zpos (xO (xO (xO _))) => xO (xO (xO p))
+  | Zpos (xI (xI xH)) => xI (xI (xI p)) | Zpos (xI (xO xH)) => xI (xO (xI p))
+  | Zpos (xO (xI xH)) => xO (xI (xI p)) | Zpos (xO (xO xH)) => xO (xO (xI p))
+  | Zpos (xI xH) => xI (xI p) | Zpos (xO xH) => xO (xI p) | Zpos xH => xI p
+  | _ => p
+  end.
+
+Definition khash (k : list Z) : positive := fold_right zbits xH k.
 
 Inductive trie (A : Type) := TL | TN (b : list (list Z * A)) (l r : trie A).
 Arguments TL {A}.
@@ -199,18 +214,61 @@ Proof. intros H Hg. destruct up; cbn [rbound]; [subst; lra|]. pose proof (Rmult_
 Lemma rnd_q (up : bool) (q : Q) : 0 <= Q2R q -> rnd up (fbnd up (iq q)) (Q2R q).
 Proof. intros H. apply fbnd_rnd; [apply iq_correct|exact H]. Qed.
 
-(** r^0 .. r^n from bounds [cur] of r^i and [rf] of r. *)
-Fixpoint fpows (up : bool) (rf : F.type) (n : nat) (cur : F.type) : list F.type :=
-  match n with O => [cur] | S n' => cur :: fpows up rf n' (fmulr up cur rf) end.
+(** Bounds of r^p for positive p, a tree by the binary digits of p read from the top: the
+    node of p has the children of 2p and 2p + 1 ([pnode] walks the log₂ p digits, where a
+    list would walk p cells, in unary, under the kernel's plain reduction).  [pmk] squares its
+    way down: r^(2p) = (r^p)², r^(2p+1) = (r^p)²·r. *)
+Inductive ptab := PT0 | PTN (v : F.type) (l r : ptab).
 
-Lemma fpows_rnd (up : bool) (r : R) (rf : F.type) (n i : nat) (cur : F.type) :
-  0 <= r -> rnd up rf r -> rnd up cur (r ^ i) -> forall j, rnd up (nth j (fpows up rf n cur) (fnone up)) (r ^ (i + j)).
+Definition proot (d : F.type) (t : ptab) : F.type := match t with PT0 => d | PTN v _ _ => v end.
+Definition pleft (t : ptab) : ptab := match t with PT0 => PT0 | PTN _ l _ => l end.
+Definition pright (t : ptab) : ptab := match t with PT0 => PT0 | PTN _ _ r => r end.
+
+Fixpoint pnode (p : positive) (t : ptab) : ptab :=
+  match p with xH => t | xO p' => pleft (pnode p' t) | xI p' => pright (pnode p' t) end.
+
+Fixpoint pmk (up : bool) (rf : F.type) (d : nat) (v : F.type) : ptab :=
+  match d with
+  | O => PT0
+  | S d' => let v2 := fmulr up v v in PTN v (pmk up rf d' v2) (pmk up rf d' (fmulr up v2 rf))
+  end.
+
+(** r^z for z ≥ 0 ([one] bounds r^0 = 1). *)
+Definition ppow (up : bool) (one : F.type) (t : ptab) (z : Z) : F.type :=
+  match z with Z0 => one | Zpos p => proot (fnone up) (pnode p t) | Zneg _ => fnone up end.
+
+(** Every node of the tree, at p, bounds r^p. *)
+Fixpoint pgood (up : bool) (r : R) (t : ptab) (p : positive) : Prop :=
+  match t with PT0 => True | PTN v l rt => rnd up v (r ^ Pos.to_nat p) /\ pgood up r l (xO p) /\ pgood up r rt (xI p) end.
+
+Lemma pgood_pmk (up : bool) (r : R) (rf : F.type) (d : nat) :
+  rnd up rf r -> forall v p, rnd up v (r ^ Pos.to_nat p) -> pgood up r (pmk up rf d v) p.
 Proof.
-  intros Hr Hrf. revert i cur. induction n as [|n IH]; intros i cur Hc j; cbn [fpows].
-  - destruct j; [rewrite Nat.add_0_r; exact Hc|destruct j; apply rnd_none, pow_le, Hr].
-  - destruct j; [rewrite Nat.add_0_r; exact Hc|]. cbn [nth].
-    replace (i + S j)%nat with (S i + j)%nat by lia. apply IH. cbn [pow]. rewrite Rmult_comm.
-    apply fmul_rnd; assumption.
+  intros Hrf. induction d as [|d IH]; intros v p Hv; cbn [pmk pgood]; [exact I|].
+  split; [exact Hv|split; apply IH].
+  - replace (r ^ Pos.to_nat (xO p)) with (r ^ Pos.to_nat p * r ^ Pos.to_nat p)
+      by (rewrite Pos2Nat.inj_xO, <- pow_add; f_equal; lia).
+    apply fmul_rnd; exact Hv.
+  - replace (r ^ Pos.to_nat (xI p)) with (r ^ Pos.to_nat p * r ^ Pos.to_nat p * r)
+      by (rewrite Pos2Nat.inj_xI; replace (S (2 * Pos.to_nat p)) with (Pos.to_nat p + Pos.to_nat p + 1)%nat by lia;
+          rewrite !pow_add, pow_1; reflexivity).
+    apply fmul_rnd; [apply fmul_rnd; exact Hv|exact Hrf].
+Qed.
+
+Lemma pgood_pnode (up : bool) (r : R) (t : ptab) (p : positive) : pgood up r t xH -> pgood up r (pnode p t) p.
+Proof.
+  intros H. induction p as [p IH|p IH|]; cbn [pnode]; [| |exact H];
+    destruct (pnode p t) as [|v l rt]; cbn [pleft pright]; try exact I; apply IH.
+Qed.
+
+Lemma ppow_rnd (up : bool) (r : R) (rf one : F.type) (d : nat) (z : Z) :
+  0 <= r -> rnd up rf r -> rnd up one 1 -> (0 <= z)%Z -> rnd up (ppow up one (pmk up rf d rf) z) (powerRZ r z).
+Proof.
+  intros Hr Hrf H1 Hz. destruct z as [|p|p]; [exact H1| |lia]. cbn [ppow powerRZ].
+  assert (Hg : pgood up r (pmk up rf d rf) xH) by (apply pgood_pmk; [exact Hrf|rewrite Pos2Nat.inj_1, pow_1; exact Hrf]).
+  pose proof (pgood_pnode up r _ p Hg) as H. destruct (pnode p (pmk up rf d rf)) as [|v l rt]; cbn [proot pgood] in H |- *.
+  - apply rnd_none, pow_le, Hr.
+  - exact (proj1 H).
 Qed.
 
 (** Σ_x g(x)·b(x), with [Fb] and [B] float bounds of g and b on [l]. *)
@@ -253,12 +311,12 @@ Hypothesis HRR : forall x y, (x < n_in M)%nat -> (y < n_in M)%nat -> prob M x y 
 Hypothesis Hlive : forall x, live x = false -> c x = 0.
 Hypothesis Hsw : forall p, In p sw -> (fst p < n_in M)%nat /\ (snd p < n_in M)%nat /\ c (fst p) = c (snd p).
 
-(** Float bounds of lo, of |c| by sign, and of r^0 .. r^n. *)
-Variables (lob : bool -> F.type) (Pb Nb : bool -> nat -> F.type) (Tb : bool -> list F.type) (tau : F.type).
+(** Float bounds of lo, of |c| by sign, and of r^z for z ≥ 0. *)
+Variables (lob : bool -> F.type) (Pb Nb : bool -> nat -> F.type) (Tb : bool -> Z -> F.type) (tau : F.type).
 Hypothesis Hlob : forall up, rnd up (lob up) lo.
 Hypothesis HP : forall up x, (x < n_in M)%nat -> rnd up (Pb up x) (Rmax 0 (c x)).
 Hypothesis HN : forall up x, (x < n_in M)%nat -> rnd up (Nb up x) (Rmax 0 (- c x)).
-Hypothesis HT : forall up n, rnd up (nth n (Tb up) (fnone up)) (r ^ n).
+Hypothesis HT : forall up z, (0 <= z)%Z -> rnd up (Tb up z) (powerRZ r z).
 (** The inputs of positive and of negative coefficients (S₊ and S₋ sum over them only). *)
 Variables (ppos pneg : nat -> bool) (lpos lneg : list nat).
 Hypothesis Hppos : forall x, ppos x = false -> c x <= 0.
@@ -435,21 +493,17 @@ Qed.
 
 (** Float bounds of r^z (a shift) and of [pz z] (a coefficient's power). *)
 Definition fpr (up : bool) (z : Z) : F.type :=
-  if (z <? 0)%Z then fnone up else nth (Z.to_nat z) (Tb up) (fnone up).
+  if (z <? 0)%Z then fnone up else Tb up z.
 
 Lemma fpr_rnd (up : bool) (z : Z) : rnd up (fpr up z) (powerRZ r z).
-Proof.
-  unfold fpr. destruct (Z.ltb_spec z 0); [apply rnd_none, powerRZ_nonneg|].
-  rewrite <- (Z2Nat.id z) at 2 by exact H. rewrite <- pow_powerRZ. apply HT.
-Qed.
+Proof. unfold fpr. destruct (Z.ltb_spec z 0); [apply rnd_none, powerRZ_nonneg|apply HT, H]. Qed.
 
 Definition fpz (up : bool) (z : Z) : F.type :=
-  if (z <? 0)%Z then F.zero else nth (Z.to_nat z) (Tb up) (fnone up).
+  if (z <? 0)%Z then F.zero else Tb up z.
 
 Lemma fpz_rnd (up : bool) (z : Z) : rnd up (fpz up z) (pz z).
 Proof.
-  unfold fpz, pz. destruct (Z.ltb_spec z 0); [apply rnd_zero|].
-  rewrite <- (Z2Nat.id z) at 2 by exact H. rewrite <- pow_powerRZ. apply HT.
+  unfold fpz, pz. destruct (Z.ltb_spec z 0); [apply rnd_zero|apply HT, H].
 Qed.
 
 Lemma rmax_vec (k : list Z) (x : nat) : Rmax 0 (vec k x) = Rmax 0 (c x) * pz (nth x k 0%Z).
@@ -499,11 +553,10 @@ Qed.
 Section Side.
 Variable up : bool.
 
-Definition decide (rem : nat) (k : list Z) (w : F.type) (st : trie F.type * F.type) : trie F.type * F.type :=
+Definition decide (rem : nat) (ru : F.type) (k : list Z) (w : F.type) (st : trie F.type * F.type) : trie F.type * F.type :=
   let '(nt, acc) := st in
   let pu := fpos true k in let pl := fpos false k in
   let nu := fneg true k in let nl := fneg false k in
-  let ru := nth rem (Tb true) (fnone true) in
   if fle (fmulr true pu ru) nl then (nt, acc)
   else if fle (fmulr true nu ru) pl then
     fseq (faddr up acc (fmulr up w (fsubr up (if up then pu else pl) (if up then nl else nu)))) (fun a => (nt, a))
@@ -522,21 +575,20 @@ Proof. intros H1 H2. exists tg, a. split; [exact H1|split; [exact H2|apply rboun
 Lemma stands_weaken (rem : nat) (st : trie F.type * F.type) (V V' : R) : stands rem st V -> rbound up V V' -> stands rem st V'.
 Proof. intros (tg & a & H1 & H2 & H3) H. exists tg, a. split; [exact H1|split; [exact H2|eapply rbound_trans; eassumption]]. Qed.
 
-Lemma decide_ok (rem : nat) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (tg : trie R) (a : R) :
-  trel up (fst st) tg -> rnd up (snd st) a -> rnd up w wg ->
-  stands rem (decide rem k w st) (a + tsum (G rem) tg + wg * G rem k).
+Lemma decide_ok (rem : nat) (ru : F.type) (k : list Z) (w : F.type) (wg : R) (st : trie F.type * F.type) (tg : trie R) (a : R) :
+  rnd true ru (r ^ rem) -> trel up (fst st) tg -> rnd up (snd st) a -> rnd up w wg ->
+  stands rem (decide rem ru k w st) (a + tsum (G rem) tg + wg * G rem k).
 Proof.
-  intros Ht Ha Hw. destruct st as [nt acc]. cbn [fst snd] in Ht, Ha. unfold decide. rewrite !fseq_eq.
+  intros Hru Ht Ha Hw. destruct st as [nt acc]. cbn [fst snd] in Ht, Ha. unfold decide. rewrite !fseq_eq.
   pose proof (rnd_nonneg up w wg Hw) as Hw0.
-  assert (Hru : rnd true (nth rem (Tb true) (fnone true)) (r ^ rem)) by apply HT.
   assert (Hr0 : 0 <= r) by lra.
-  destruct (fle (fmulr true (fpos true k) (nth rem (Tb true) (fnone true))) (fneg false k)) eqn:Ed.
+  destruct (fle (fmulr true (fpos true k) ru) (fneg false k)) eqn:Ed.
   { (* dead *)
     apply fle_rnd with (a := cpos M (vec k) * r ^ rem) (b := cneg M (vec k)) in Ed;
       [|apply fmul_rnd; [apply fpos_rnd|exact Hru]|apply fneg_rnd].
     unfold G at 2. rewrite (gk_dead M HM r rr_prob_le Hr0 rem (vec k) Ed), Rmult_0_r, Rplus_0_r.
     apply stands_of; assumption. }
-  destruct (fle (fmulr true (fneg true k) (nth rem (Tb true) (fnone true))) (fpos false k)) eqn:Es.
+  destruct (fle (fmulr true (fneg true k) ru) (fpos false k)) eqn:Es.
   { (* sure *)
     apply fle_rnd with (a := cneg M (vec k) * r ^ rem) (b := cpos M (vec k)) in Es;
       [|apply fmul_rnd; [apply fneg_rnd|exact Hru]|apply fpos_rnd].
@@ -637,17 +689,17 @@ Qed.
 
 (** The state (k, w) after one more run answering y: its small coefficients dropped, then
     shifted, then decided. *)
-Definition extend (rem y : nat) (k : list Z) (w : F.type) (s : cstate) : cstate :=
+Definition extend (rem : nat) (ru : F.type) (y : nat) (k : list Z) (w : F.type) (s : cstate) : cstate :=
   let w1 := fmulr up w (lob up) in
   let '(k2, s2) := cut w1 (bump y k) s in
   if kgone k2 then s2 else
   let d := kmin k2 in
-  let '(st, debt) := s2 in (decide rem (kswaps (kshift d k2)) (fmulr up w1 (fpr up d)) st, debt).
+  let '(st, debt) := s2 in (decide rem ru (kswaps (kshift d k2)) (fmulr up w1 (fpr up d)) st, debt).
 
-Lemma extend_ok (rem y : nat) (k : list Z) (w : F.type) (wg : R) (s : cstate) (V : R) :
-  (y < m)%nat -> rnd up w wg -> stands2 rem s V -> stands2 rem (extend rem y k w s) (V + wg * gk M rem (ccol M (vec k) y)).
+Lemma extend_ok (rem : nat) (ru : F.type) (y : nat) (k : list Z) (w : F.type) (wg : R) (s : cstate) (V : R) :
+  rnd true ru (r ^ rem) -> (y < m)%nat -> rnd up w wg -> stands2 rem s V -> stands2 rem (extend rem ru y k w s) (V + wg * gk M rem (ccol M (vec k) y)).
 Proof.
-  intros Hy Hw Hs. rewrite bump_gk by exact Hy. unfold extend.
+  intros Hru Hy Hw Hs. rewrite bump_gk by exact Hy. unfold extend.
   assert (Hw1 : rnd up (fmulr up w (lob up)) (wg * lo)) by (apply fmul_rnd; [exact Hw|apply Hlob]).
   destruct (rnd_ghost up _ _ Hw1) as (wc & Hc1 & Hc2 & Hc3).
   assert (Hgh : rbound up (V + wc * G rem (bump y k)) (V + wg * (lo * G rem (bump y k)))).
@@ -661,7 +713,7 @@ Proof.
     eapply stands2_weaken; [exact HX|]. eapply rbound_trans; [exact Hb|exact Hgh].
   - destruct s2 as [st debt]. destruct HX as (b & Hdb & tg & a & Ht & Ha & Hr). cbn [fst snd] in *.
     exists b. split; [exact Hdb|]. cbn [fst].
-    eapply stands_weaken; [apply (decide_ok rem _ _ (wc * powerRZ r (kmin k2)) st tg a Ht Ha)|].
+    eapply stands_weaken; [apply (decide_ok rem ru _ _ (wc * powerRZ r (kmin k2)) st tg a Hru Ht Ha)|].
     + apply fmul_rnd; [exact Hc2|apply fpr_rnd].
     + replace (wc * powerRZ r (kmin k2) * G rem (kswaps (kshift (kmin k2) k2))) with (wc * G rem k2)
         by (rewrite (shift_gk rem k2); ring).
@@ -669,42 +721,42 @@ Proof.
       apply rbound_plus; [exact Hgh|apply rbound_eq; reflexivity].
 Qed.
 
-Definition extend_all (rem : nat) (k : list Z) (w : F.type) (s : cstate) : cstate :=
-  fold_left (fun s y => extend rem y k w s) (seq 0 m) s.
+Definition extend_all (rem : nat) (ru : F.type) (k : list Z) (w : F.type) (s : cstate) : cstate :=
+  fold_left (fun s y => extend rem ru y k w s) (seq 0 m) s.
 
-Lemma extend_all_ok (rem : nat) (k : list Z) (w : F.type) (wg : R) (s : cstate) (V : R) :
-  rnd up w wg -> stands2 rem s V -> stands2 rem (extend_all rem k w s) (V + wg * G (S rem) k).
+Lemma extend_all_ok (rem : nat) (ru : F.type) (k : list Z) (w : F.type) (wg : R) (s : cstate) (V : R) :
+  rnd true ru (r ^ rem) -> rnd up w wg -> stands2 rem s V -> stands2 rem (extend_all rem ru k w s) (V + wg * G (S rem) k).
 Proof.
-  intros Hw. unfold extend_all, G. rewrite gk_S, Hn. change (n_in M) with m.
+  intros Hru Hw. unfold extend_all, G. rewrite gk_S, Hn. change (n_in M) with m.
   assert (Hl : forall y, In y (seq 0 m) -> (y < m)%nat) by (intros y Hy; apply in_seq in Hy; lia).
   revert Hl. generalize (seq 0 m). intros l. revert s V.
   induction l as [|y l IH]; intros s V Hl Hs; cbn [fold_left map].
   - rewrite rsum_nil, Rmult_0_r, Rplus_0_r. exact Hs.
   - rewrite rsum_cons. replace (V + wg * (gk M rem (ccol M (vec k) y) + rsum (map (fun y0 => gk M rem (ccol M (vec k) y0)) l)))
       with ((V + wg * gk M rem (ccol M (vec k) y)) + wg * rsum (map (fun y0 => gk M rem (ccol M (vec k) y0)) l)) by ring.
-    apply IH; [intros z Hz; apply Hl; right; exact Hz|]. apply extend_ok; [apply Hl; left; reflexivity|exact Hw|exact Hs].
+    apply IH; [intros z Hz; apply Hl; right; exact Hz|]. apply extend_ok; [exact Hru|apply Hl; left; reflexivity|exact Hw|exact Hs].
 Qed.
 
-Fixpoint steps (rem : nat) (L : list (list Z * F.type)) (s : cstate) : cstate :=
+Fixpoint steps (rem : nat) (ru : F.type) (L : list (list Z * F.type)) (s : cstate) : cstate :=
   match L with
   | [] => s
-  | (k, w) :: L' => let '((nt, acc), debt) := extend_all rem k w s in steps rem L' ((nt, acc), debt)
+  | (k, w) :: L' => let '((nt, acc), debt) := extend_all rem ru k w s in steps rem ru L' ((nt, acc), debt)
   end.
 
-Lemma steps_ok (rem : nat) (L : list (list Z * F.type)) (Lg : list (list Z * R)) (s : cstate) (V : R) :
-  Forall2 (krel up) L Lg -> stands2 rem s V -> stands2 rem (steps rem L s) (V + ksum (G (S rem)) Lg).
+Lemma steps_ok (rem : nat) (ru : F.type) (L : list (list Z * F.type)) (Lg : list (list Z * R)) (s : cstate) (V : R) :
+  rnd true ru (r ^ rem) -> Forall2 (krel up) L Lg -> stands2 rem s V -> stands2 rem (steps rem ru L s) (V + ksum (G (S rem)) Lg).
 Proof.
-  intros HL. revert s V. induction HL as [|[k w] [k' wg] L Lg [Hk Hw] HL IH]; intros s V Hs; cbn [steps].
+  intros Hru HL. revert s V. induction HL as [|[k w] [k' wg] L Lg [Hk Hw] HL IH]; intros s V Hs; cbn [steps].
   - unfold ksum. cbn [map]. rewrite rsum_nil, Rplus_0_r. exact Hs.
   - cbn [fst snd] in Hk, Hw. subst k'. unfold ksum. cbn [map]. rewrite rsum_cons. cbn [fst snd].
-    rewrite <- Rplus_assoc. pose proof (extend_all_ok rem k w wg s V Hw Hs) as H.
-    destruct (extend_all rem k w s) as [[nt acc] debt]. apply IH, H.
+    rewrite <- Rplus_assoc. pose proof (extend_all_ok rem ru k w wg s V Hru Hw Hs) as H.
+    destruct (extend_all rem ru k w s) as [[nt acc] debt]. apply IH, H.
 Qed.
 
 Fixpoint levels (rem : nat) (t : trie F.type) (acc debt : F.type) : cstate :=
   match rem with
   | O => ((t, acc), debt)
-  | S r' => let '((nt, a), b) := steps r' (telems t) ((TL, acc), debt) in levels r' nt a b
+  | S r' => let '((nt, a), b) := steps r' (Tb true (Z.of_nat r')) (telems t) ((TL, acc), debt) in levels r' nt a b
   end.
 
 Lemma levels_ok (rem : nat) (t : trie F.type) (acc debt : F.type) (tg : trie R) (a b : R) :
@@ -716,8 +768,9 @@ Proof.
   - assert (Hs : stands2 rem ((TL, acc), debt) (a - b + 0)).
     { exists b. split; [exact Hb|]. replace (a - b + 0 + b) with (a + tsum (G rem) TL) by (unfold tsum; cbn [telems]; rewrite ksum_nil; ring).
       apply stands_of; [exact I|exact Ha]. }
-    pose proof (steps_ok rem (telems t) (telems tg) _ _ (telems_rel up t tg Ht) Hs) as H.
-    destruct (steps rem (telems t) ((TL, acc), debt)) as [[nt a'] b'].
+    assert (Hru : rnd true (Tb true (Z.of_nat rem)) (r ^ rem)) by (rewrite pow_powerRZ; apply HT, Nat2Z.is_nonneg).
+    pose proof (steps_ok rem _ (telems t) (telems tg) _ _ Hru (telems_rel up t tg Ht) Hs) as H.
+    destruct (steps rem (Tb true (Z.of_nat rem)) (telems t) ((TL, acc), debt)) as [[nt a'] b'].
     destruct H as (b'' & Hb'' & tg' & a'' & H1 & H2 & H3). cbn [fst snd] in *.
     eapply stands2_weaken; [apply (IH nt a' b' tg' a'' b''); assumption|].
     replace (a'' - b'' + tsum (G rem) tg') with ((a'' + tsum (G rem) tg') - b'') by ring. apply rbound_debt.
@@ -798,15 +851,16 @@ Definition coef_run (up : bool) (fi fj : list Q) (t : Q) : cstate :=
                              Qeq_bool (nth (fst p) cs 0%Q) (nth (snd p) cs 0%Q)) swaps in
   let PT := map (fun q => fbnd true (iq (qpos q))) cs in let PF := map (fun q => fbnd false (iq (qpos q))) cs in
   let NT := map (fun q => fbnd true (iq (qpos (- q)))) cs in let NF := map (fun q => fbnd false (iq (qpos (- q)))) cs in
-  let TT := fpows true (fbnd true (iq rq)) K (fbnd true (iq 1)) in
-  let TF := fpows false (fbnd false (iq rq)) K (fbnd false (iq 1)) in
+  let TT := pmk true (fbnd true (iq rq)) (S (Nat.log2 K)) (fbnd true (iq rq)) in
+  let TF := pmk false (fbnd false (iq rq)) (S (Nat.log2 K)) (fbnd false (iq rq)) in
+  let OT := fbnd true (iq 1) in let OF := fbnd false (iq 1) in
   let LT := fbnd true (iq loq) in let LF := fbnd false (iq loq) in
   let pp := map (fun q => negb (Qle_bool q 0)) cs in let pn := map (fun q => negb (Qle_bool 0 q)) cs in
   let lp := filter (fun x => nth x pp false) (seq 0 (n_in M)) in
   let ln := filter (fun x => nth x pn false) (seq 0 (n_in M)) in
   run M (fun x => nth x lv false) sw (fun u => if u then LT else LF)
     (fun u x => nth x (if u then PT else PF) (fnone u)) (fun u x => nth x (if u then NT else NF) (fnone u))
-    (fun u => if u then TT else TF) tau lp ln up K (fbnd up (iq 1)).
+    (fun u => if u then ppow true OT TT else ppow false OF TF) tau lp ln up K (if up then OT else OF).
 
 Lemma coef_run_ok (up : bool) (fi fj : list Q) (t : Q) :
   check_distr M = true -> check_rr M loq rq = true -> tempty (fst (fst (coef_run up fi fj t))) = true ->
@@ -820,7 +874,7 @@ Proof.
   assert (H1 : forall u, rnd u (fbnd u (iq 1)) 1) by (intros u; pose proof (rnd_q u 1) as H; rewrite q2r_1 in H; apply H; lra).
   unfold coef_run in *. fold cs in He |- *.
   apply (run_ok M (Q2R loq) (Q2R rq) c) with (ppos := fun x => nth x (map (fun q => negb (Qle_bool q 0)) cs) false)
-    (pneg := fun x => nth x (map (fun q => negb (Qle_bool 0 q)) cs) false); auto.
+    (pneg := fun x => nth x (map (fun q => negb (Qle_bool 0 q)) cs) false); auto; try solve [destruct up; apply H1].
   - apply distr_of_check, HD.
   - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
     + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
@@ -835,13 +889,7 @@ Proof.
   - intros u x Hx. rewrite <- Hlen in Hx. destruct u;
       (rewrite (nth_map_lt _ _ _ 0%Q) by exact Hx;
        unfold c; rewrite <- Q2R_opp, <- qpos_r; apply rnd_q; rewrite qpos_r; apply Rmax_l).
-  - intros u n. assert (Hr0 : 0 <= Q2R rq) by lra.
-    destruct (Nat.le_gt_cases n K) as [Hk|Hk].
-    + destruct u; rewrite <- (Nat.add_0_l n); apply fpows_rnd; auto; cbn [pow]; apply H1.
-    + rewrite nth_overflow; [apply rnd_none, pow_le, Hr0|].
-      assert (forall u' rf cur, length (fpows u' rf K cur) = S K) as HL.
-      { clear. induction K as [|k IH]; intros u' rf cur; cbn [fpows length]; [reflexivity|rewrite IH; reflexivity]. }
-      destruct u; rewrite HL; lia.
+  - intros u z Hz. destruct u; apply ppow_rnd; auto; lra.
   - intros x E. unfold c. destruct (Nat.lt_ge_cases x (length cs)) as [Hx|Hx].
     + rewrite (nth_map_lt _ _ _ 0%Q) in E by exact Hx.
       apply negb_false_iff, Qle_bool_imp_le, Qle_Rle in E. rewrite q2r_0 in E. exact E.
