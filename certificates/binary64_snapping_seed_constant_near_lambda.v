@@ -15,7 +15,7 @@ Local Open Scope R_scope.
        It is false: the library's [snap_binary64_seed_constant_real_false_105_up] (Float/SnapSeedRealRefuted.v) refutes it at ties up
        for every range with rho0 <= 21/20, 0 <= beta0 <= 257, from one
        witness (Float/SnapSeedRealRefuted.v, snap_binary64_seed_constant_real_false_105): lambda = 1 - 1048577*2^-53 (a float), Lambda = 1.05 lambda, B = 1031/4, ties up, a correctly rounded log, the output 244*Lambda, the real inputs x = -2662003362040506043538708153400258853/10384593717069655257060992658440192 (~ -256.341599) and x' = -10658317048078384677967526071559295433/41538374868278621028243970633760768 (~ -256.589649), not binary64 floats: Pr[out | x] = 227812621186773/2^788, Pr[out | x'] = 11377083504962561/2^794 exactly (snap_thresholds.py); Coq brackets both and checks an excess over |x - x'|/lambda of at least 3140*eta against the seed's 12*eta*B/lambda + 2*eta = 3095.0*eta.
-       The witness's inputs are reals, not binary64 floats: the claim for binary64 inputs only is not refuted. *)
+       The witness's inputs are reals, not binary64 floats: for binary64 inputs only the claim is not refuted. *)
 Theorem binary64_snapping_seed_constant_near_lambda_not_dp : ~ (forall (t : tie) (choice : Z -> bool) (pr : (R -> Prop) -> R) (lam grid B : R),
   uprob pr ->
   powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->

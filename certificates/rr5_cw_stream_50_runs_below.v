@@ -30,10 +30,10 @@ Definition rr5_cw_stream_50_runs_below : fmech :=
 (** ** The recursion's data: the table is randomized response with lo = 2/25 and
        r = 17/2 (checked against the table by [check_rr]); inputs of equal prior
        weights may be swapped (used only where their coefficients are equal); coefficients
-       whose mass is below 2^-47 are dropped into the bound *)
+       whose mass is below 2^-27 are dropped into the bound *)
 Definition rr5_cw_stream_50_runs_below_swaps : list (nat * nat) := [(0, 1); (2, 3)]%nat.
 Module rr5_cw_stream_50_runs_below_float. Import Coq.Floats.PrimFloat.
-Definition tau : float := 0x1p-47%float.
+Definition tau : float := 0x1p-27%float.
 End rr5_cw_stream_50_runs_below_float.
 
 (** ** The 50-fold product table is never built: hs(t) of its two rows is the coefficient
