@@ -295,8 +295,9 @@ def _binary_all(claim: dict[str, Any], statement: str, vtext: str, record: dict[
     grid = re.search(r"(?:(\d+) / (\d+) \* )?lam <= grid <= 2 \* lam", statement)
     rho0 = f"{grid.group(1)}/{grid.group(2)} " if grid and grid.group(1) else ""
     assert grid and f"Lambda in [{rho0}lambda, 2 lambda]" in text
-    top = re.search(r"(?:0 < |(\d+) \* lam <= )B <= (\d+) \* lam", statement)
-    assert top and f"B in {f'[{top.group(1)} lambda' if top.group(1) else '(0'}, {top.group(2)} lambda]" in text
+    top = re.search(r"(?:0 < |(\d+(?: / \d+)?) \* lam <= )B <= (\d+) \* lam", statement)
+    beta0 = top.group(1).replace(" / ", "/") if top and top.group(1) else None
+    assert top and f"B in {f'[{beta0} lambda' if beta0 else '(0'}, {top.group(2)} lambda]" in text
     assert "Rabs x <= B -> Rabs x' <= B" in statement
     if record["verdict"] == "refuted":   # one pair of real inputs refutes it, whatever their format
         assert claim["neighbours"].startswith("real inputs |x|, |x'| <= B (refuted with real inputs")
