@@ -241,10 +241,11 @@ class Scenario:
 
 
 def _noise(rng: random.Random) -> int:
+    draw = rng.random       # bound once: mining draws a few hundred thousand of these
     z = 0
-    while rng.random() < 0.55:
+    while draw() < 0.55:
         z += 1
-    return z if rng.random() < 0.5 else -z
+    return z if draw() < 0.5 else -z
 
 
 def _stream_pair(rng: random.Random, kind: str, delta: int, k: int, spread: int) -> tuple[list[int], list[int]]:
@@ -678,7 +679,8 @@ def _perturbed_step(spec: AlignSpec, al: Alignment, live: tuple[int, ...], sc: S
             left[y] += rng.randint(-3, 3)
         if rng.random() < 0.5:
             right[y] = left[y] + rng.randint(-5, 5) if rng.random() < 0.5 else right[y] + rng.randint(-3, 3)
-    if not all(a.holds(_sample_env(spec, S.Head(h.j, left, right, h.acc), D, w)) for a in atoms):
+    here = _sample_env(spec, S.Head(h.j, left, right, h.acc), D, w)   # once, not once per atom
+    if not all(a.holds(here) for a in atoms):
         return None
     kind, delta = spec.relation.kind, spec.relation.delta
     budget = delta - D if kind in ("one", "l1") else delta

@@ -250,7 +250,9 @@ Ltac zabs_split :=
 
 Ltac rlra0 := rz_lift; rizr_push_all; rabs_split; lra.
 
-Ltac rlra := first [rlra0 | zabs_split; rlra0].
+(** The second try only when an integer's absolute value was split (else it is the first
+    again). *)
+Ltac rlra := first [rlra0 | progress zabs_split; rlra0].
 
 (** An integer goal read over the reals: a fact it needs may be an atom over the reals (a
     cost bound stated with the distance of two noisy slots). *)
@@ -267,24 +269,38 @@ Ltac rlcontra :=
   first [ rlra | rint_fold_hyps; rz_hyps; lia | match goal with H : ?x <> ?y |- _ => apply H; rlra end ].
 
 (** ** A conditional (RealSym.v's [rif], with this file's normalisation) *)
+
+(** A run's decision of [c], computed on its state [L] alone: destructed as it is, the
+    decision [rbeval (renv (pl ps)) c] is a term over the whole state of both runs, which
+    every normalisation of the decision then reads again. *)
+Ltac rlcond L c :=
+  let t := constr:(rbeval (renv L) c) in
+  eval cbn [renv rbeval raeval rread nth length app Nat.add andb orb negb Bool.eqb] in t.
+
+(** When the runs decide differently and a branch is not quiet, the case must be
+    contradictory: from the two decisions and the facts, without the state's equation [E]
+    (an integer's absolute value in its cost would be split for nothing, [zabs_split]). *)
 Ltac rlif E v sh W o tr ctr c s1 s2 a site ps :=
+  lazymatch ps with mkps ?L ?A _ _ _ _ =>
+  let cl := rlcond L c in let ca := rlcond A c in
   let Hl := fresh "Hl" in let Ha := fresh "Ha" in
-  destruct (rbeval (renv (pl ps)) c) eqn:Hl; destruct (rbeval (renv (pa ps)) c) eqn:Ha;
+  destruct cl eqn:Hl; destruct ca eqn:Ha;
   [ rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption)
   | let q := eval vm_compute in (quiet s1 && quiet s2) in
     lazymatch q with
-    | false => first [ rlnorm_hyp Hl; rlnorm_hyp Ha; rlcontra
+    | false => first [ rlnorm_hyp Hl; rlnorm_hyp Ha; clear E; rlcontra
                      | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption) ]
     | true => rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps true) in E by (reflexivity || assumption)
     end
   | let q := eval vm_compute in (quiet s1 && quiet s2) in
     lazymatch q with
-    | false => first [ rlnorm_hyp Hl; rlnorm_hyp Ha; rlcontra
+    | false => first [ rlnorm_hyp Hl; rlnorm_hyp Ha; clear E; rlcontra
                      | rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption) ]
     | true => rewrite (px_if_diff v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption)
     end
   | rewrite (px_if_same v sh W o tr ctr c s1 s2 a site ps false) in E by (reflexivity || assumption) ];
-  rlnorm_hyp Hl; rlnorm_hyp Ha; rlnorm_in E.
+  rlnorm_hyp Hl; rlnorm_hyp Ha; rlnorm_in E
+  end.
 
 (** One statement; a loop is left to [loop_cases] (no rule for [SFor]). *)
 Ltac rlsym_step E :=

@@ -101,26 +101,40 @@ Ltac rldisj_by atom :=
     the reals as well. *)
 Ltac rldisj_released := first [rldisj_by rlatom_released_z | rldisj_by rlatom_released].
 
+(** A hypothesis split into its conjunctions and disjunctions, and nothing else (the phases at
+    the current index, a premise of a leaf's goal): [rbool_hyps] would scan every hypothesis
+    again after each [destruct]. *)
+Ltac rsplit_hyp H :=
+  lazymatch type of H with
+  | _ /\ _ => let A := fresh "Hp" in let B := fresh "Hp" in destruct H as [A B]; rsplit_hyp A; rsplit_hyp B
+  | _ \/ _ => let A := fresh "Hp" in destruct H as [A|A]; rsplit_hyp A
+  | _ => idtac
+  end.
+
 (** A leaf of one iteration under a whole-number prophecy [w] (the generated [intro] lemma
     takes it first, then the phases), the phases at the current index still a premise of the
     goal (the step reverts them).  The leaf's comparisons are read and [IZR] pushed down once
     ([rleaf_prep]; the generated step destructs them before it puts the computed state in the
     goal, [rleaf_pre]), a void leaf closed, and the leaf's way out chosen once: the invariant
     at the next index (the [intro] lemma applied once, its unification with the computed
-    state done once), or halted in the post-condition, or none.  Only then the phases at the
-    current index are split, in the goal the [intro] lemma leaves (the next index's phases:
-    small); each is contradictory over the integers, or proves the next phases (or the
-    post-condition), or is contradictory over the reals. *)
+    state done once), or halted in the post-condition, or none; whether the left run halted
+    is read before either (a literal once computed).  Only then the phases at the current
+    index are split, in the goal the [intro] lemma leaves (the next index's phases: small);
+    each is contradictory over the integers, or proves the next phases with integer atoms
+    over the integers, or is contradictory over the reals, or proves them reading integer
+    atoms over the reals (the costliest try last). *)
 Ltac rleaf_inv_released intro :=
   match goal with
   | Ho : nth_error _ _ = Some (ROVal (IZR ?w)) |- _ =>
       rleaf_prep; let Hp := fresh "Hp" in intros Hp;
       first [ rlvoid
-            | left; split; [ apply (intro w); [ rbool_hyps; first [exfalso; lia | red; rldisj_released | exfalso; rlra]
-                                              | first [assumption | reflexivity] ..]
-                           | reflexivity ]
-            | right; left; split; [rbool_hyps; first [exfalso; lia | rsplit_conj; rleaf_eq | exfalso; rlra] | reflexivity]
-            | rbool_hyps; first [exfalso; lia | exfalso; rlra] ]
+            | left; split; [ | reflexivity ]; apply (intro w);
+              [ rsplit_hyp Hp; first [ exfalso; lia | red; rldisj_by rlatom_released_z | exfalso; rlra
+                                     | red; rldisj_by rlatom_released ]
+              | first [reflexivity | assumption] ..]
+            | right; left; split; [ | reflexivity ];
+              rsplit_hyp Hp; first [exfalso; lia | rsplit_conj; rleaf_eq | exfalso; rlra]
+            | exfalso; rsplit_hyp Hp; first [lia | rlra] ]
   end.
 
 (** The invariant before the loop, under a whole-number prophecy [w]: the loop index is 0, so
