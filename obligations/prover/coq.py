@@ -307,8 +307,8 @@ class Coq:
 # coqc's and coqchk's garbage collector (the Makefile's library build uses coqc's): Coq sets a
 # 32M-word minor heap and space overhead 120 for coqc when OCAMLRUNPARAM is unset, coqchk keeps
 # OCaml's defaults (a 256k-word minor heap, overhead 80).  Overhead 200 took 14 % less CPU on
-# library files for coqc (peak memory +37 %), 3-9 % less for coqchk (memory +3 % loading a
-# library, +33 % checking library files; Coq's minor heap gave coqchk no more and doubled its
+# library files for coqc (peak memory +37 %), 8-9 % less for coqchk (+3 % loading a library,
+# +33 % re-checking a functor's instance; Coq's minor heap gave coqchk no more and doubled its
 # memory).  A user's own OCAMLRUNPARAM is kept.
 GC = {"coqc": "s=32M,o=200", "coqchk": "o=200"}
 
