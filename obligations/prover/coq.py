@@ -72,7 +72,7 @@ class Coq:
     _stamp: Path | None = field(default=None, init=False)
 
     def _run(self, argv: list[str], cwd: Path | None = None, timeout: float | None = None) -> Completed:
-        env = _gc_env(GC.get(argv[0]))
+        env = _coqc_env() if argv[0] == "coqc" else None
         return run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript, env=env)
 
     def version(self) -> str:
@@ -304,19 +304,16 @@ class Coq:
         return StageResult("ok", done.seconds, done.peak_kib, axioms=axioms, unsafe=unsafe)
 
 
-# coqc's and coqchk's garbage collector (the Makefile's library build uses coqc's): Coq sets a
-# 32M-word minor heap and space overhead 120 for coqc when OCAMLRUNPARAM is unset, coqchk keeps
-# OCaml's defaults (a 256k-word minor heap, overhead 80).  Overhead 200 took 14 % less CPU on
-# library files for coqc (peak memory +37 %), 8-9 % less for coqchk (+3 % loading a library,
-# +33 % re-checking a functor's instance; Coq's minor heap gave coqchk no more and doubled its
-# memory).  A user's own OCAMLRUNPARAM is kept.
-GC = {"coqc": "s=32M,o=200", "coqchk": "o=200"}
+# coqc's garbage collector (the Makefile's library build uses the same): Coq sets a 32M-word
+# minor heap and space overhead 120 when OCAMLRUNPARAM is unset; overhead 200 took 14 % less CPU
+# on library files, for about 37 % more peak memory.  coqchk keeps OCaml's defaults (its peak
+# memory nearly doubled with Coq's minor heap).  A user's own OCAMLRUNPARAM is kept.
+COQC_GC = "s=32M,o=200"
 
 
-def _gc_env(setting: str | None) -> dict[str, str] | None:
-    """A process's environment: this one with OCAMLRUNPARAM `setting`, unless there is none for
-    the tool or OCAMLRUNPARAM is set already (None: inherited)."""
-    return None if setting is None or "OCAMLRUNPARAM" in os.environ else {**os.environ, "OCAMLRUNPARAM": setting}
+def _coqc_env() -> dict[str, str] | None:
+    """coqc's environment: this one with COQC_GC, unless OCAMLRUNPARAM is set (None: inherited)."""
+    return None if "OCAMLRUNPARAM" in os.environ else {**os.environ, "OCAMLRUNPARAM": COQC_GC}
 
 
 # coqc/coqchk path -> checked version, so one run asks each binary once.
