@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import re
 import shutil
 from collections.abc import Callable, Sequence
@@ -72,8 +71,7 @@ class Coq:
     _stamp: Path | None = field(default=None, init=False)
 
     def _run(self, argv: list[str], cwd: Path | None = None, timeout: float | None = None) -> Completed:
-        env = _coqc_env() if argv[0] == "coqc" else None
-        return run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript, env=env)
+        return run(argv, timeout=timeout or self.timeout, cwd=cwd, transcript=self.transcript)
 
     def version(self) -> str:
         """coqc's and coqchk's version, which must agree and be a supported release."""
@@ -302,18 +300,6 @@ class Coq:
             return StageResult("failed", done.seconds, done.peak_kib, _excerpt(done))
         axioms, unsafe = context_summary(done.stdout + "\n" + done.stderr)
         return StageResult("ok", done.seconds, done.peak_kib, axioms=axioms, unsafe=unsafe)
-
-
-# coqc's garbage collector (the Makefile's library build uses the same): Coq sets a 32M-word
-# minor heap and space overhead 120 when OCAMLRUNPARAM is unset; overhead 200 took 14 % less CPU
-# on library files, for about 37 % more peak memory.  coqchk keeps OCaml's defaults (its peak
-# memory nearly doubled with Coq's minor heap).  A user's own OCAMLRUNPARAM is kept.
-COQC_GC = "s=32M,o=200"
-
-
-def _coqc_env() -> dict[str, str] | None:
-    """coqc's environment: this one with COQC_GC, unless OCAMLRUNPARAM is set (None: inherited)."""
-    return None if "OCAMLRUNPARAM" in os.environ else {**os.environ, "OCAMLRUNPARAM": COQC_GC}
 
 
 # coqc/coqchk path -> checked version, so one run asks each binary once.

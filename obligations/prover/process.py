@@ -7,7 +7,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,13 +26,12 @@ class Completed:
 
 
 def run(argv: Sequence[str], *, timeout: float, cwd: Path | None = None,
-        transcript: Path | None = None, stdin: str = "", env: Mapping[str, str] | None = None) -> Completed:
-    """Run `argv` (never through a shell) and wait at most `timeout` seconds; `env`: the
-    process's whole environment (default: this one's)."""
+        transcript: Path | None = None, stdin: str = "") -> Completed:
+    """Run `argv` (never through a shell) and wait at most `timeout` seconds."""
     start = time.monotonic()
     try:
         proc = subprocess.Popen(list(argv), cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True, env=env)
+                                stderr=subprocess.PIPE, start_new_session=True)
     except FileNotFoundError as exc:
         raise ProverMissing(f"{argv[0]} is not installed or not on PATH: install Coq "
                             "(`apt-get install coq libcoq-interval`) or run `make setup`") from exc
