@@ -56,15 +56,8 @@ $(VENV)/.installed: pyproject.toml
 
 # files coqc compiles at once when building theories/ (the library: about 140 files)
 NPROC ?= $(shell nproc 2>/dev/null || echo 2)
-# coqc's garbage collector for the library's build: Coq sets a 32M-word minor heap and space
-# overhead 120 when OCAMLRUNPARAM is unset; overhead 200 (the major heap may grow to about 3x
-# the live data) took 14 % less CPU on eight of the library's files (71 s -> 61 s, measured
-# alternately), for 37 % more peak memory (500 -> 685 MB at most).  A user's own
-# OCAMLRUNPARAM is kept.
-COQ_GC ?= s=32M,o=200
 theories: coq
-	cd obligations/theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && \
-	    OCAMLRUNPARAM="$${OCAMLRUNPARAM:-$(COQ_GC)}" $(MAKE) -s -f Makefile.coq -j$(NPROC)
+	cd obligations/theories && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null && $(MAKE) -s -f Makefile.coq -j$(NPROC)
 
 # Coq jobs at once for prove: 0 = one per core (make prove JOBS=1: one at a time)
 JOBS ?= 0
