@@ -31,17 +31,19 @@ from obligations.program.refute.witness import neighbours
 THRESHOLDS = (Fraction(0), Fraction(1), Fraction(-1))   # u of a half-line
 MAX_EVENTS = 16             # half-line choices for the noisy outputs of one path
 SHRINK = 12                 # the box moved 2^-1 .. 2^-SHRINK of the way to the open region's point
+
+
 def _weights(spec: AlignSpec, k: int) -> list[Fraction]:
     """1/b per unit of ε for each tape position: the scale n/(d·ε) gives d/n."""
-    ex = R._Exec(spec, k)
+    ex = R.SymExec(spec, k)
     return [Fraction(d, n) for n, d in layout(ex.ctx, spec.body)]
 
 
 def _half_atom(o: R.Lin, h: Half, m: int) -> R.Atom:
     """The released real o on the half-line h, as a closed constraint on the tape."""
-    diff = R._add(o, R._const(m, 0))
+    diff = R.lin_add(o, R.lin_const(m, 0))
     lin = tuple(c * h.u.denominator for c in diff[:-1]) + (diff[-1] * h.u.denominator - h.u.numerator,)
-    return R.Atom(lin if h.ge else R._scale(lin, -1), False)
+    return R.Atom(lin if h.ge else R.lin_scale(lin, -1), False)
 
 
 def _event_atoms(st: R.SymState, event: R.Event, m: int) -> list[R.Atom] | None:
@@ -59,8 +61,8 @@ def _event_atoms(st: R.SymState, event: R.Event, m: int) -> list[R.Atom] | None:
             atoms.append(_half_atom(o, e, m))
         else:
             assert isinstance(e, int)
-            diff = R._add(o, R._const(m, e), -1)
-            atoms += [R.Atom(diff, False), R.Atom(R._scale(diff, -1), False)]
+            diff = R.lin_add(o, R.lin_const(m, e), -1)
+            atoms += [R.Atom(diff, False), R.Atom(R.lin_scale(diff, -1), False)]
     return atoms
 
 
@@ -74,15 +76,15 @@ def _eliminate(rows: set[Row], j: int) -> set[Row]:
     neg = [r for r in rows if r[0][j] < 0]
     out = {r for r in rows if r[0][j] == 0}
     for (pl, ps), (nl, ns) in itertools.product(pos, neg):
-        lin = R._add(R._scale(pl, -nl[j]), R._scale(nl, pl[j]))
-        out.add((R._normal(lin), ps or ns))
+        lin = R.lin_add(R.lin_scale(pl, -nl[j]), R.lin_scale(nl, pl[j]))
+        out.add((R.lin_normal(lin), ps or ns))
     return out
 
 
 def _bounds(atoms: Sequence[R.Atom], j: int, m: int) -> tuple[Fraction | None, Fraction | None] | None:
     """The least and greatest value of position j on the region (None: unbounded), or None
     when the region is empty (Fourier–Motzkin: every other position eliminated)."""
-    rows = {(R._normal(a.lin), a.strict) for a in atoms}
+    rows = {(R.lin_normal(a.lin), a.strict) for a in atoms}
     for i in range(m):
         if i != j:
             rows = _eliminate(rows, i)
@@ -144,9 +146,9 @@ def tails(paths: Sequence[R.SymState], event: R.Event, m: int, wts: Sequence[Fra
 
 def _nearest(atoms: Sequence[R.Atom], m: int) -> tuple[Fraction, ...] | None:
     """A point of the closed region, each position in turn as near 0 as the earlier allow."""
-    stages = [[R.Atom(R._normal(a.lin), False) for a in atoms]]
+    stages = [[R.Atom(R.lin_normal(a.lin), False) for a in atoms]]
     for j in reversed(range(m)):
-        stages.append(R._eliminate(stages[-1], j))
+        stages.append(R.eliminate(stages[-1], j))
     if not all(r.lin[-1] >= 0 for r in stages[-1]):
         return None
     point: list[Fraction] = []
@@ -183,9 +185,9 @@ def _boxes(atoms: Sequence[R.Atom], m: int) -> Iterator[tuple[tuple[Fraction, Fr
 def _events(st: R.SymState) -> Iterator[R.Event]:
     """The events a path of x can run into: its fixed outputs pinned, each noisy one on a
     half-line."""
-    noisy = [i for i, o in enumerate(st.out) if not isinstance(o, str) and not R._is_const(o)]
+    noisy = [i for i, o in enumerate(st.out) if not isinstance(o, str) and not R.lin_is_const(o)]
     halves = [Half(ge, u) for u in THRESHOLDS for ge in (True, False)]
-    base = R._released(st.out)
+    base = R.pinned_event(st.out)
     for n, choice in enumerate(itertools.product(halves, repeat=len(noisy))):
         if n >= MAX_EVENTS:
             return
@@ -229,7 +231,7 @@ class _Search:
     """The search at one stream length: the runs and the neighbours' tails computed once."""
 
     def __init__(self, spec: AlignSpec, k: int) -> None:
-        self.spec, self.k, self.ex = spec, k, R._Exec(spec, k)
+        self.spec, self.k, self.ex = spec, k, R.SymExec(spec, k)
         self.m, self.wts, self.c = self.ex.m, _weights(spec, k), Fraction(spec.factor)
         self.runs_of: dict[tuple[int, ...], list[R.SymState]] = {}
         self.tails_of: dict[tuple[tuple[int, ...], R.Event], tuple[Tail, ...] | None] = {}
@@ -248,7 +250,7 @@ class _Search:
     def first(self) -> R.RealWitness | None:
         if self.m == 0:
             return None
-        for x in R._inputs(self.spec, self.k):
+        for x in R.input_vectors(self.spec, self.k):
             for st in self.runs(x):
                 for event in _events(st):
                     found = self._event(x, st, event)

@@ -106,25 +106,25 @@ class Ratio:
 
 # ---------------------------------------------------------------- linear forms
 
-def _const(m: int, c: int) -> Lin:
+def lin_const(m: int, c: int) -> Lin:
     return (*([0] * m), c)
 
 
-def _is_const(v: Lin) -> bool:
+def lin_is_const(v: Lin) -> bool:
     return not any(v[:-1])
 
 
-def _add(u: Lin, v: Lin, s: int = 1) -> Lin:
+def lin_add(u: Lin, v: Lin, s: int = 1) -> Lin:
     return tuple(a + s * b for a, b in zip(u, v, strict=True))
 
 
-def _scale(u: Lin, c: int) -> Lin:
+def lin_scale(u: Lin, c: int) -> Lin:
     return tuple(c * a for a in u)
 
 
 # ---------------------------------------------------------------- symbolic execution
 
-class _Exec:
+class SymExec:
     """The program at stream length k run symbolically on input x (`RealTape.v`'s rexec)."""
 
     def __init__(self, spec: AlignSpec, k: int) -> None:
@@ -133,47 +133,47 @@ class _Exec:
         self.count = 0
 
     def paths(self, x: Sequence[int]) -> list[SymState]:
-        st = SymState([_const(self.m, 0)] * self.spec.nvars + [_const(self.m, z) for z in x])
+        st = SymState([lin_const(self.m, 0)] * self.spec.nvars + [lin_const(self.m, z) for z in x])
         self.count = 0
         return list(self._block(self.spec.body, 0, st))
 
     def _read(self, st: SymState, i: int) -> Lin:
-        return st.env[i] if 0 <= i < len(st.env) else _const(self.m, 0)
+        return st.env[i] if 0 <= i < len(st.env) else lin_const(self.m, 0)
 
     def _write(self, st: SymState, i: int, v: Lin) -> None:
         while len(st.env) <= i:
-            st.env.append(_const(self.m, 0))
+            st.env.append(lin_const(self.m, 0))
         st.env[i] = v
 
     def aeval(self, st: SymState, a: P.AExp) -> Lin:
         if isinstance(a, P.AConst):
-            return _const(self.m, a.z)
+            return lin_const(self.m, a.z)
         if isinstance(a, P.AVar):
             return self._read(st, a.x)
         if isinstance(a, P.AIdx):
             i = self._known(self.aeval(st, a.i), "a stream read at a noisy index")
             j = i
             return self._read(st, self.ctx.base(a.base) + j) if 0 <= j < self.ctx.length(a.length) \
-                else _const(self.m, 0)
+                else lin_const(self.m, 0)
         if isinstance(a, P.ABin):
             u, v = self.aeval(st, a.a), self.aeval(st, a.b)
             if a.op in ("add", "sub"):
-                return _add(u, v, 1 if a.op == "add" else -1)
+                return lin_add(u, v, 1 if a.op == "add" else -1)
             if a.op == "mul":
-                if _is_const(u):
-                    return _scale(v, u[-1])
-                if _is_const(v):
-                    return _scale(u, v[-1])
+                if lin_is_const(u):
+                    return lin_scale(v, u[-1])
+                if lin_is_const(v):
+                    return lin_scale(u, v[-1])
                 raise Unsupported("a product of two noisy values")
             raise Unsupported(f"{a.op}: RunSym.v's leaves (lra) do not read Rmin or Rmax")
         if isinstance(a, P.AAbs):
             raise Unsupported("abs: RunSym.v's leaves (lra) do not read Rabs")
         u0 = self._known(self.aeval(st, a.a), "a rounding")
-        return _const(self.m, u0 // a.d if a.op == "div" else u0 % a.d)   # rounding down, as rfloor
+        return lin_const(self.m, u0 // a.d if a.op == "div" else u0 % a.d)   # rounding down, as rfloor
 
     @staticmethod
     def _known(v: Lin, what: str) -> int:
-        if not _is_const(v):
+        if not lin_is_const(v):
             raise Unsupported(f"{what} of a noisy value")
         return v[-1]
 
@@ -188,11 +188,11 @@ class _Exec:
             for (c1, v1), (c2, v2) in itertools.product(self.bcases(st, b.b), self.bcases(st, b.c)):
                 out.append((c1 + c2, (v1 and v2) if b.op == "and" else (v1 or v2)))
             return out
-        d = _add(self.aeval(st, b.b), self.aeval(st, b.a), -1)     # b - a
-        if _is_const(d):
+        d = lin_add(self.aeval(st, b.b), self.aeval(st, b.a), -1)     # b - a
+        if lin_is_const(d):
             c = d[-1]
             return [([], c > 0 if b.op == "lt" else c >= 0 if b.op == "le" else c == 0)]
-        nd = _scale(d, -1)
+        nd = lin_scale(d, -1)
         if b.op == "lt":
             return [([Atom(d, True)], True), ([Atom(nd, False)], False)]
         if b.op == "le":
@@ -229,7 +229,7 @@ class _Exec:
             d = s.d
             assert isinstance(d, DGeom)
             unit = tuple(int(i == a) for i in range(self.m + 1))
-            self._write(st, s.x, _add(self.aeval(st, d.center), unit))
+            self._write(st, s.x, lin_add(self.aeval(st, d.center), unit))
         elif isinstance(s, P.SOut):
             st.out.append(self.aeval(st, s.a))
         elif s.kind in ("top", "bot"):
@@ -243,7 +243,7 @@ class _Exec:
             yield st
             return
         st = st.copy()
-        self._write(st, s.x, _const(self.m, i))
+        self._write(st, s.x, lin_const(self.m, i))
         sb = S.size(self.ctx, s.body)
         for st2 in self._block(s.body, a + i * sb, st):
             yield from self._loop(s, i + 1, a, st2)
@@ -251,26 +251,26 @@ class _Exec:
 
 # ---------------------------------------------------------------- linear feasibility
 
-def _eliminate(rows: list[Atom], j: int) -> list[Atom]:
+def eliminate(rows: list[Atom], j: int) -> list[Atom]:
     """Fourier–Motzkin: the constraints on the other positions implied by `rows`."""
     pos = [r for r in rows if r.lin[j] > 0]
     neg = [r for r in rows if r.lin[j] < 0]
     out = {r for r in rows if r.lin[j] == 0}
     for p, n in itertools.product(pos, neg):
-        lin = _add(_scale(p.lin, -n.lin[j]), _scale(n.lin, p.lin[j]))
-        out.add(Atom(_normal(lin), p.strict or n.strict))
+        lin = lin_add(lin_scale(p.lin, -n.lin[j]), lin_scale(n.lin, p.lin[j]))
+        out.add(Atom(lin_normal(lin), p.strict or n.strict))
     return sorted(out, key=repr)
 
 
-def _normal(lin: Lin) -> Lin:
+def lin_normal(lin: Lin) -> Lin:
     g = math.gcd(*lin)
     return lin if g <= 1 else tuple(c // g for c in lin)
 
 
 def feasible(atoms: Sequence[Atom], m: int) -> bool:
-    rows = [Atom(_normal(a.lin), a.strict) for a in atoms]
+    rows = [Atom(lin_normal(a.lin), a.strict) for a in atoms]
     for j in range(m):
-        rows = _eliminate(rows, j)
+        rows = eliminate(rows, j)
     return all(r.lin[-1] > 0 if r.strict else r.lin[-1] >= 0 for r in rows)
 
 
@@ -294,9 +294,9 @@ def _simplest(lo: Fraction | None, hi: Fraction | None) -> Fraction:
 
 def interior(atoms: Sequence[Atom], m: int) -> tuple[Fraction, ...] | None:
     """A point where every constraint holds strictly, or None (the open region is empty)."""
-    stages = [[Atom(_normal(a.lin), True) for a in atoms]]
+    stages = [[Atom(lin_normal(a.lin), True) for a in atoms]]
     for j in reversed(range(m)):
-        stages.append(_eliminate(stages[-1], j))
+        stages.append(eliminate(stages[-1], j))
     if not all(r.lin[-1] > 0 for r in stages[-1]):
         return None
     point: list[Fraction] = []
@@ -337,10 +337,10 @@ def half_width(atoms: Sequence[Atom], point: Sequence[Fraction]) -> Fraction:
 
 # ---------------------------------------------------------------- the search
 
-def _released(out: Sequence[ROut]) -> Event:
+def pinned_event(out: Sequence[ROut]) -> Event:
     """The event a path's outputs pin down: each output that does not depend on the noise,
     and any value (None) in place of one that does."""
-    return tuple(o if isinstance(o, str) else o[-1] if _is_const(o) else None for o in out)
+    return tuple(o if isinstance(o, str) else o[-1] if lin_is_const(o) else None for o in out)
 
 
 def reaches(paths: Sequence[SymState], event: Event, m: int) -> bool:
@@ -357,8 +357,8 @@ def reaches(paths: Sequence[SymState], event: Event, m: int) -> bool:
                 ok = o == e
             else:
                 assert isinstance(e, int)      # the zero case pins values (half-lines: ratio.py)
-                diff = _add(o, _const(m, e), -1)
-                extra += [Atom(diff, False), Atom(_scale(diff, -1), False)]
+                diff = lin_add(o, lin_const(m, e), -1)
+                extra += [Atom(diff, False), Atom(lin_scale(diff, -1), False)]
             if not ok:
                 break
         if ok and (not extra or feasible(st.conds + extra, m)):   # a path kept is feasible
@@ -366,7 +366,7 @@ def reaches(paths: Sequence[SymState], event: Event, m: int) -> bool:
     return False
 
 
-def _inputs(spec: AlignSpec, k: int) -> Iterator[tuple[int, ...]]:
+def input_vectors(spec: AlignSpec, k: int) -> Iterator[tuple[int, ...]]:
     for pub in itertools.product(PUBLIC_VALUES, repeat=spec.npub):
         for s in itertools.product(STREAM_VALUES, repeat=k):
             yield pub + s
@@ -392,7 +392,7 @@ def search(spec: AlignSpec) -> RealWitness | None:
 
 
 def _search_k(spec: AlignSpec, k: int) -> RealWitness | None:
-    ex = _Exec(spec, k)
+    ex = SymExec(spec, k)
     cache: dict[tuple[int, ...], list[SymState]] = {}
 
     def runs(x: tuple[int, ...]) -> list[SymState]:
@@ -402,7 +402,7 @@ def _search_k(spec: AlignSpec, k: int) -> RealWitness | None:
 
     reached: dict[tuple[tuple[int, ...], Event], bool] = {}
     npub = spec.npub
-    for x in _inputs(spec, k):
+    for x in input_vectors(spec, k):
         boxes = _boxes(runs(x), ex.m)
         for s2 in neighbours(spec.relation.kind, spec.relation.delta, x[npub:]) if boxes else ():
             x2 = x[:npub] + s2
@@ -420,7 +420,7 @@ def _boxes(paths: Sequence[SymState], m: int) -> list[tuple[Event, tuple[tuple[F
     open region)."""
     out: dict[Event, tuple[tuple[Fraction, Fraction], ...]] = {}
     for st in paths:
-        event = _released(st.out)
+        event = pinned_event(st.out)
         if event in out:
             continue
         point = interior(st.conds, m)
