@@ -29,16 +29,14 @@ def listed_claims() -> set[str]:
     """The names of the certificates `make test-certificates` makes: each listed spec's claim
     and, for a spec with a profile, each point's (NAME[_kK]_eps_<eps>_ub, and _lb when refuted
     below it), as `prove` names them."""
-    from obligations.certify.profiles import epsilon_slug, profile
+    from obligations.certify.profiles import point_name, point_sides, profile
     from obligations.certify.run import load_specs
     names = set()
     for spec in load_specs(listed()):
         names.add(spec.name)
         for k in getattr(spec, "profile_compose", ()):   # a finite table's profile
-            suffix = f"_k{k}" if k > 1 else ""
             for p in profile(spec, spec.profile_epsilons, k).points:
-                sides = ["ub", "lb"] if p.lower is not None else ["ub"]
-                names |= {f"{spec.name}{suffix}_eps_{epsilon_slug(p.epsilon)}_{side}" for side in sides}
+                names |= {point_name(spec.name, k, p.epsilon, side) for side, _ in point_sides(p)}
     return names
 
 

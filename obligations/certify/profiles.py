@@ -170,17 +170,26 @@ def certify_many(profs: Sequence[Profile], settings: Settings) -> None:
     claims: list[tuple[Point, Unfolded]] = []
     batches: list[int] = []
     for n, prof in enumerate(profs):
-        suffix = f"_k{prof.compose}" if prof.compose > 1 else ""
         for p in prof.points:
-            sides = [("ub", p.upper)] + ([("lb", p.lower)] if p.lower is not None else [])
-            for side, delta in sides:
-                name = f"{prof.spec.name}{suffix}_eps_{epsilon_slug(p.epsilon)}_{side}"
+            for side, delta in point_sides(p):
+                name = point_name(prof.spec.name, prof.compose, p.epsilon, side)
                 derived = derive(prof.spec, name=name, epsilon=p.epsilon, delta=delta, compose=prof.compose)
                 claims.append((p, unfold(derived)))
                 batches.append(n)
                 p.expected.append("proved" if side == "ub" else "refuted")
     for (p, _), outcome in zip(claims, prove_many([u for _, u in claims], settings, batches), strict=False):
         p.proofs.append(outcome)
+
+
+def point_sides(p: Point) -> list[tuple[str, Fraction]]:
+    """The claims of a point: its upper δ proved ("ub"), its lower δ refuted ("lb") when it has one."""
+    return [("ub", p.upper)] + ([("lb", p.lower)] if p.lower is not None else [])
+
+
+def point_name(spec_name: str, compose: int, epsilon: str, side: str) -> str:
+    """A point's certificate name: NAME[_kK]_eps_<ε>_ub or _lb."""
+    suffix = f"_k{compose}" if compose > 1 else ""
+    return f"{spec_name}{suffix}_eps_{epsilon_slug(epsilon)}_{side}"
 
 
 # How each character of an ε expression is written in a certificate's name (an identifier).
