@@ -146,27 +146,11 @@ def tails(paths: Sequence[R.SymState], event: R.Event, m: int, wts: Sequence[Fra
 
 def _nearest(atoms: Sequence[R.Atom], m: int) -> tuple[Fraction, ...] | None:
     """A point of the closed region, each position in turn as near 0 as the earlier allow."""
-    stages = [[R.Atom(R.lin_normal(a.lin), False) for a in atoms]]
-    for j in reversed(range(m)):
-        stages.append(R.eliminate(stages[-1], j))
-    if not all(r.lin[-1] >= 0 for r in stages[-1]):
-        return None
-    point: list[Fraction] = []
-    for j in range(m):
-        lo: Fraction | None = None
-        hi: Fraction | None = None
-        for r in stages[m - j - 1]:
-            c = r.lin[j]
-            if c == 0:
-                continue
-            rest = sum((r.lin[i] * point[i] for i in range(j)), Fraction(r.lin[-1]))
-            bound = -rest / c
-            if c > 0:
-                lo = bound if lo is None else max(lo, bound)
-            else:
-                hi = bound if hi is None else min(hi, bound)
-        point.append(lo if lo is not None and lo > 0 else hi if hi is not None and hi < 0 else Fraction(0))
-    return tuple(point)
+    return R.region_point(atoms, m, False, _toward_zero)
+
+
+def _toward_zero(lo: Fraction | None, hi: Fraction | None) -> Fraction:
+    return lo if lo is not None and lo > 0 else hi if hi is not None and hi < 0 else Fraction(0)
 
 
 def _boxes(atoms: Sequence[R.Atom], m: int) -> Iterator[tuple[tuple[Fraction, Fraction], ...]]:

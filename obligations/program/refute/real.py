@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -294,10 +294,18 @@ def _simplest(lo: Fraction | None, hi: Fraction | None) -> Fraction:
 
 def interior(atoms: Sequence[Atom], m: int) -> tuple[Fraction, ...] | None:
     """A point where every constraint holds strictly, or None (the open region is empty)."""
-    stages = [[Atom(lin_normal(a.lin), True) for a in atoms]]
+    return region_point(atoms, m, True, _simplest)
+
+
+def region_point(atoms: Sequence[Atom], m: int, strict: bool,
+                 pick: Callable[[Fraction | None, Fraction | None], Fraction]) -> tuple[Fraction, ...] | None:
+    """A point of the region (open when `strict`, else closed), or None when it is empty:
+    Fourier-Motzkin down to no position, then each position in turn `pick`ed between the bounds
+    the earlier ones leave it (None: unbounded that way)."""
+    stages = [[Atom(lin_normal(a.lin), strict) for a in atoms]]
     for j in reversed(range(m)):
         stages.append(eliminate(stages[-1], j))
-    if not all(r.lin[-1] > 0 for r in stages[-1]):
+    if not all(r.lin[-1] > 0 if strict else r.lin[-1] >= 0 for r in stages[-1]):
         return None
     point: list[Fraction] = []
     for j in range(m):             # stages[m - j] bounds positions 0..j
@@ -313,7 +321,7 @@ def interior(atoms: Sequence[Atom], m: int) -> tuple[Fraction, ...] | None:
                 lo = bound if lo is None else max(lo, bound)
             else:
                 hi = bound if hi is None else min(hi, bound)
-        point.append(_simplest(lo, hi))
+        point.append(pick(lo, hi))
     return tuple(point)
 
 
