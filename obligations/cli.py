@@ -165,7 +165,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("spec", type=Path)
     sp.add_argument("--epsilon", action="append", default=[], metavar="E",
                     help="an epsilon to evaluate (exact expression); repeatable; default: 0 and the breakpoints")
-    sp.add_argument("--compose", type=int, default=1, metavar="K", help="the K-fold composition")
+    sp.add_argument("--compose", type=int, default=argparse.SUPPRESS, metavar="K",
+                    help="the K-fold composition (default: 1; an additive spec: its runs, which a different K "
+                         "conflicts with unless they are 1)")
     sp.add_argument("--delta", action="append", default=[], metavar="D",
                     help="the smallest eps with delta(eps) <= D (a rational), certified with eps - tolerance refuted; "
                          "repeatable (the accountant, as for compositions too large for the product table)")
@@ -507,19 +509,23 @@ def cmd_region(args: argparse.Namespace) -> int:
     from obligations.certify.run import load_specs
     from obligations.core.spec import derive, too_many_outputs
     spec = load_specs([args.spec])[0]
-    if not models.form_of(spec).profiles:
-        raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program); "
-                         f"this spec is {models.form_of(spec).noun} (use `obligations show`)")
-    if not 1 <= args.compose <= MAX_COMPOSE:
+    given: int | None = getattr(args, "compose", None)
+    if given is not None and not 1 <= given <= MAX_COMPOSE:
         raise UsageError(f"--compose must be between 1 and {MAX_COMPOSE}")
-    if args.delta or too_many_outputs(spec.outputs.size, args.compose):
-        return _region_accountant(args, spec)
+    if spec.kind == "additive":   # noise over Z: the accountant's bracket, whatever K
+        return _region_accountant(args, spec, _additive_runs(args, spec, given))
+    if not models.form_of(spec).profiles:
+        raise UsageError(f"{args.spec}: region needs a finite mechanism (a table, a formula or a program) "
+                         f"or additive noise; this spec is {models.form_of(spec).noun} (use `obligations show`)")
+    compose = 1 if given is None else given
+    if args.delta or too_many_outputs(spec.outputs.size, compose):
+        return _region_accountant(args, spec, compose)
     epsilons = [str(e) for e in args.epsilon]
     for e in epsilons:  # checked like a claim before anything runs
         derive(spec, name=spec.name, epsilon=e, delta=spec.delta)
     if args.certify:
-        derive(spec, name=spec.name, epsilon="0", delta=spec.delta, compose=args.compose)
-    prof = profile(spec, epsilons, args.compose)
+        derive(spec, name=spec.name, epsilon="0", delta=spec.delta, compose=compose)
+    prof = profile(spec, epsilons, compose)
     settings = _settings(args, args.out, True)
     if args.certify:
         certify(prof, settings)
@@ -542,10 +548,21 @@ def _fraction(text: str, what: str) -> Fraction:
     return value
 
 
-def _region_accountant(args: argparse.Namespace, spec: Any) -> int:
+def _additive_runs(args: argparse.Namespace, spec: Any, given: int | None) -> int:
+    """An additive spec's runs are part of its mechanism: --compose may say them again, or give
+    K to a spec of one run; a different K is a conflict, not an override."""
+    if given is None or given == spec.runs:
+        return int(spec.runs)
+    if spec.runs == 1:
+        return given
+    raise UsageError(f"--compose {given} conflicts with additive.runs = {spec.runs} in {args.spec}: region "
+                     "uses the spec's runs (drop --compose), or give runs: 1 in the spec and K with --compose")
+
+
+def _region_accountant(args: argparse.Namespace, spec: Any, compose: int) -> int:
     """region by the accountant: a certified bracket of delta(eps), the smallest eps at delta."""
     from obligations.certify import accountant_profile as ap
-    if spec.cw is not None:
+    if getattr(spec, "cw", None) is not None:
         raise UsageError(f"{args.spec}: the accountant composes the mechanism, not its CW form: drop --delta "
                          "or use a compose the product table carries")
     deltas = [_fraction(d, "--delta") for d in args.delta]
@@ -556,7 +573,7 @@ def _region_accountant(args: argparse.Namespace, spec: Any) -> int:
         raise UsageError("--tolerance must be in (0, 1]")
     if not 1 <= args.digits <= 17:
         raise UsageError("--digits must be between 1 and 17")
-    prof = ap.acc_profile(spec, args.compose, [str(e) for e in args.epsilon], deltas, tol, args.digits)
+    prof = ap.acc_profile(spec, compose, [str(e) for e in args.epsilon], deltas, tol, args.digits)
     settings = _settings(args, args.out, True)
     if args.certify:
         ap.certify(prof, settings)

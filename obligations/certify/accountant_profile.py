@@ -1,12 +1,15 @@
-"""`region` for compositions the product table cannot carry, and ε at a given δ: the
-accountant's profile (`table/by_accountant.py`, `analysis/accountant.py`).
+"""`region` for compositions the product table cannot carry, ε at a given δ, and additive
+noise over Z (`additive:` specs, run K times): the accountant's profile (`table/by_accountant.py`,
+`table/additive.py`, `analysis/accountant.py`).  Both go through one path: a `Source` says where
+the bracket comes from and how the certificate's claim is derived.
 
 The curve is not exact rationals here but a certified bracket: at each ε, δ(ε) lies in
 [lower, upper] where Coq can prove (ε, upper)-DP and refute (ε, lower)-DP.  The default
 table gives, for δ = 10^-1 ... 10^-10, the smallest ε on the tolerance's grid with δ(ε) ≤ δ;
 `--epsilon` adds points at chosen ε and `--delta` the smallest ε at chosen δ.  `--certify`
 proves every point in one Coq file whose one theorem states them all (one audit, one
-coqchk), named NAME_kK_profile."""
+coqchk), named NAME_kK_profile.  For the discrete Gaussian the integer-order Rényi bound
+(`zdp_dgauss_renyi`) is printed beside the bracket, as an upper bound only."""
 from __future__ import annotations
 
 import hashlib
@@ -23,7 +26,10 @@ from obligations.core import expr as E
 from obligations.core.spec import MechanismSpec
 from obligations.errors import SpecError, UsageError
 from obligations.models import form_of
+from obligations.table import additive
+from obligations.table.additive import AdditiveSpec
 from obligations.table.by_accountant import build, derive_points
+from obligations.table.by_renyi import best_order
 
 TABLE_DELTAS = tuple(Fraction(1, 10 ** j) for j in range(1, 11))
 TOLERANCES = (1, 2, 5, 10, 20, 50, 100)   # multiples of the tolerance tried when a bracket is too wide
@@ -50,34 +56,79 @@ class AccPoint:
                 "tolerance": None if self.tolerance is None else str(self.tolerance)}
 
 
+@dataclass(frozen=True)
+class RenyiPoint:
+    """The discrete Gaussian's Rényi bound at integer orders beside a point: δ ≤ e^exponent at ε,
+    or the least ε whose bound reaches δ; an upper bound only (`zdp_dgauss_renyi`)."""
+
+    order: int
+    epsilon: float
+    delta: float
+    at_delta: bool           # the least ε at a given δ (else: δ's bound at a given ε)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"order": self.order, "epsilon": self.epsilon, "delta": self.delta,
+                "given": "delta" if self.at_delta else "epsilon"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a profile's bracket comes from: δ(ε)'s bracketing, the accountants behind it (their
+    windows draw the region), the header's words, and the claim a certificate of points states."""
+
+    bracketing: acc.Bracketing
+    parts: tuple[acc.Accountant, ...]
+    what: str                       # "1000-fold composition", "1000 runs of the discrete Gaussian ..."
+    keys: str                       # the loss keys, said
+    keying: dict[str, Any]
+    plds: int
+    derive: Callable[[str, list[list[str | None]]], Any]
+    rho_k: Fraction | None = None   # the discrete Gaussian's K·ρ: its Rényi bound is shown too
+
+    def renyi(self, point: AccPoint) -> RenyiPoint | None:
+        """The Rényi bound beside the point (the discrete Gaussian only)."""
+        if self.rho_k is None:
+            return None
+        if point.delta is not None:
+            eps, order = additive.renyi_epsilon(self.rho_k, point.delta)
+            return RenyiPoint(order, eps, float(point.delta), True)
+        bound = best_order(self.rho_k, point.epsilon)
+        return RenyiPoint(bound.order, float(point.epsilon), math.exp(min(0.0, float(bound.exponent))), False)
+
+
 @dataclass
 class AccProfile:
-    spec: MechanismSpec
+    spec: Any                       # a table or formula spec, or an additive spec
     compose: int
-    accountant: acc.Accountant
+    source: Source
     points: list[AccPoint]
     table: list[AccPoint]
     outcome: Outcome | None = None
     notes: list[str] = field(default_factory=list)
 
     @property
+    def accountant(self) -> acc.Bracketing:
+        return self.source.bracketing
+
+    @property
     def certified(self) -> bool:
         return self.outcome is not None and self.outcome.verdict == "proved"
 
     def to_json(self) -> dict[str, Any]:
-        k = self.accountant.keying
-        return {"name": self.spec.name, "compose": self.compose, "method": "accountant",
-                "keying": {"base": str(k.base), "stride": k.stride, "exact": k.exact},
-                "plds": len(self.accountant.ups), "points": [p.to_json() for p in self.points],
+        src = self.source
+        renyi = [r.to_json() for r in map(src.renyi, self.points or self.table) if r is not None]
+        return {"name": self.spec.name, "compose": self.compose, "method": "accountant", "what": src.what,
+                "keying": src.keying, "plds": src.plds, "points": [p.to_json() for p in self.points],
                 "table": [p.to_json() for p in self.table], "notes": self.notes,
+                "renyi": renyi if src.rho_k is not None else None,
                 "certificate": None if self.outcome is None else {
                     "verdict": self.outcome.verdict, "certificate": self.outcome.certificate,
                     "theorem": self.outcome.theorem, "statement": self.outcome.statement}}
 
 
-def _eps_value(spec: MechanismSpec, text: str) -> Fraction:
+def _eps_value(spec: Any, text: str) -> Fraction:
     try:
-        value = E.to_sympy(E.parse(text), spec.parameters)
+        value = E.to_sympy(E.parse(text), getattr(spec, "parameters", {}))
     except E.ExprError as exc:
         raise UsageError(f"--epsilon {text}: {exc}") from None
     if not value.is_Rational or value < 0:
@@ -85,7 +136,7 @@ def _eps_value(spec: MechanismSpec, text: str) -> Fraction:
     return Fraction(int(value.p), int(value.q))
 
 
-def point_at(a: acc.Accountant, eps: Fraction, digits: int) -> AccPoint:
+def point_at(a: acc.Bracketing, eps: Fraction, digits: int) -> AccPoint:
     upper = a.upper(float(eps))
     lower, _ = a.lower(float(eps))
     up = min(Fraction(1), acc.round_up(upper * (1 + acc.MARGIN) + acc.TINY, digits))
@@ -93,7 +144,7 @@ def point_at(a: acc.Accountant, eps: Fraction, digits: int) -> AccPoint:
     return AccPoint(eps, lower, upper, up, acc.round_down(lo_f, digits) if lo_f > 0 else None)
 
 
-def point_at_delta(a: acc.Accountant, delta: Fraction, tol: Fraction) -> AccPoint | None:
+def point_at_delta(a: acc.Bracketing, delta: Fraction, tol: Fraction) -> AccPoint | None:
     """The smallest ε on the grid of tol (or of a coarser multiple, when the bracket cannot tell
     δ(ε − tol) > δ) with δ(ε) ≤ δ; None if no ε up to 2000 has."""
     for m in TOLERANCES:
@@ -108,11 +159,40 @@ def point_at_delta(a: acc.Accountant, delta: Fraction, tol: Fraction) -> AccPoin
     return None
 
 
-def acc_profile(spec: MechanismSpec, compose: int, epsilons: Sequence[str], deltas: Sequence[Fraction],
+def acc_profile(spec: Any, compose: int, epsilons: Sequence[str], deltas: Sequence[Fraction],
                 tolerance: Fraction, digits: int) -> AccProfile:
-    """The accountant's profile of the spec's table run `compose` times."""
+    """The accountant's profile of the spec run `compose` times: a table or formula's table, or
+    an additive spec's noise (`compose` replaces its runs)."""
+    src = additive_source(spec, compose) if isinstance(spec, AdditiveSpec) else finite_source(spec, compose)
+    return _profile(spec, compose, src, epsilons, deltas, tolerance, digits)
+
+
+def finite_source(spec: MechanismSpec, compose: int) -> Source:
     table = form_of(spec).finite_table(replace(spec, compose=1))
     a = build(replace(spec, compose=compose), table)
+    k = a.keying
+    keys = "every loss a power of b" if k.exact else "losses rounded to a grid of b (a wider bracket)"
+    return Source(a, (a,), f"{compose}-fold composition",
+                  f"loss keys of base b = {k.base}, stride {k.stride}, {keys}; {len(a.ups)} distinct PLDs",
+                  {"base": str(k.base), "stride": k.stride, "exact": k.exact}, len(a.ups),
+                  lambda name, points: derive_points(spec, name, compose, points))
+
+
+def additive_source(spec: AdditiveSpec, runs: int) -> Source:
+    """The additive spec's noise run `runs` times (a refusal past the budget names the runs)."""
+    run = replace(spec, runs=runs)
+    got = additive.accounting(run, "additive.runs" if runs == spec.runs else "--compose")
+    k = got.parts[0].keying
+    keying = ({"base": str(k.base), "stride": k.stride, "exact": k.exact} if spec.sigma is None else
+              {"log_base": str(got.base), "stride": "2t for shift size t", "exact": True})
+    return Source(got.bracketing, got.parts, f"{runs} runs of {spec.noise_text}, sensitivity {spec.sensitivity}",
+                  got.keys, keying, got.plds_count,
+                  lambda name, points: additive.derive_points(spec, name, runs, points), additive.renyi_rho_k(run))
+
+
+def _profile(spec: Any, compose: int, src: Source, epsilons: Sequence[str], deltas: Sequence[Fraction],
+             tolerance: Fraction, digits: int) -> AccProfile:
+    a = src.bracketing
     points = [point_at(a, _eps_value(spec, e), digits) for e in epsilons]
     notes: list[str] = []
     for d in deltas:
@@ -126,7 +206,7 @@ def acc_profile(spec: MechanismSpec, compose: int, epsilons: Sequence[str], delt
         p = point_at_delta(a, d, tolerance)
         if p is not None:
             rows.append(p)
-    return AccProfile(spec, compose, a, points, rows, notes=notes)
+    return AccProfile(spec, compose, src, points, rows, notes=notes)
 
 
 def profile_points(prof: AccProfile) -> list[list[str | None]]:
@@ -148,7 +228,7 @@ def certify(prof: AccProfile, settings: Settings) -> None:
     digest = hashlib.sha256(repr(points).encode()).hexdigest()[:8]
     name = f"{prof.spec.name}_k{prof.compose}_profile_{digest}"
     try:
-        derived = derive_points(prof.spec, name, prof.compose, points)
+        derived = prof.source.derive(name, points)
     except SpecError as exc:
         raise UsageError(str(exc)) from None
     prof.outcome = prove_many([unfold(derived)], settings)[0]
@@ -160,11 +240,8 @@ def _dec(x: float, digits: int) -> str:
 
 def lines(prof: AccProfile, digits: int = 6, exact: bool = False) -> list[str]:
     """The profile as text: the accountant's keys, then points and the (δ, ε) table."""
-    a = prof.accountant
-    k = a.keying
-    keys = "every loss a power of b" if k.exact else "losses rounded to a grid of b (a wider bracket)"
-    out = [f"{prof.spec.name}, {prof.compose}-fold composition: delta(eps) certified in a bracket by the "
-           f"accountant (loss keys of base b = {k.base}, stride {k.stride}, {keys}; {len(a.ups)} distinct PLDs)"]
+    src = prof.source
+    out = [f"{prof.spec.name}, {src.what}: delta(eps) certified in a bracket by the accountant ({src.keys})"]
 
     def show(p: AccPoint) -> str:
         eps = str(p.epsilon) if exact else _dec(float(p.epsilon), digits)
@@ -177,13 +254,18 @@ def lines(prof: AccProfile, digits: int = 6, exact: bool = False) -> list[str]:
         return "  " + text
     out += [show(p) for p in prof.points]
     if prof.table:
-        out.append("  smallest eps with delta(eps) <= delta (eps a multiple of the tolerance shown):")
+        renyi = src.rho_k is not None
+        out.append("  smallest eps with delta(eps) <= delta (eps a multiple of the tolerance shown"
+                   + ("; Renyi eps: the integer-order Renyi bound's, an upper bound only)" if renyi else "):"))
         w = max(len(_dec(float(p.epsilon), digits)) for p in prof.table)
-        out.append(f"    {'delta':>8}  {'eps':>{w}}  tolerance  delta(eps) in")
+        out.append(f"    {'delta':>8}  {'eps':>{w}}  tolerance  delta(eps) in" + ("  Renyi eps (order)" if renyi else ""))
         for p in prof.table:
             assert p.delta is not None
-            out.append(f"    {_dec(float(p.delta), 3):>8}  {_dec(float(p.epsilon), digits):>{w}}  "
-                       f"{str(p.tolerance):>9}  [{_dec(p.lower, digits)}, {_dec(p.upper, digits)}]")
+            row = (f"    {_dec(float(p.delta), 3):>8}  {_dec(float(p.epsilon), digits):>{w}}  "
+                   f"{str(p.tolerance):>9}  [{_dec(p.lower, digits)}, {_dec(p.upper, digits)}]")
+            r = src.renyi(p)
+            out.append(row + (f"  {_dec(r.epsilon, digits)} ({r.order})" if r is not None else ""))
+    out += _renyi_lines(prof, digits)
     out += [f"  note: {n}" for n in prof.notes]
     o = prof.outcome
     if o is not None:
@@ -191,6 +273,23 @@ def lines(prof: AccProfile, digits: int = 6, exact: bool = False) -> list[str]:
         out.append(f"  Coq: {o.verdict.upper()} {what} ({len(profile_points(prof))} points, one theorem "
                    f"{o.theorem}); certificate: {o.certificate}" if o.verdict == "proved" else
                    f"  Coq: {o.verdict.upper()}: {o.message}")
+    return out
+
+
+def _renyi_lines(prof: AccProfile, digits: int) -> list[str]:
+    """The discrete Gaussian's Rényi bound beside each asked point, marked as a looser upper bound."""
+    bounds = [(p, r) for p in prof.points if (r := prof.source.renyi(p)) is not None]
+    if not bounds:
+        return []
+    out = ["  Renyi bound at integer orders a >= 2 (delta <= e^((a-1)(K a Delta^2/2 sigma^2 - eps)), "
+           "zdp_dgauss_renyi; an upper bound only, not the bracket):"]
+    for p, r in bounds:
+        if r.at_delta:
+            out.append(f"    delta = {_dec(r.delta, digits)}: eps <= {_dec(r.epsilon, digits)} (order {r.order}; "
+                       f"the bracket's: {_dec(float(p.epsilon), digits)})")
+        else:
+            out.append(f"    eps = {_dec(r.epsilon, digits)}: delta <= {_dec(r.delta, digits)} (order {r.order}; "
+                       f"the bracket's upper end: {_dec(p.upper, digits)})")
     return out
 
 
@@ -231,9 +330,9 @@ def tradeoff(prof: AccProfile) -> list[tuple[float, float]]:
     and Q(S) = Σ_S P·b^(−z), summed in logs since it falls far below the float range.  Only
     thresholds inside the window are drawn: where P(not S) would need the masses below 2^-100
     that the window dropped, the boundary is not computed."""
-    a = prof.accountant
     lo, hi = epsilon_span(prof)
-    pld = max(a.ups, key=lambda p: bracket_upper(a, p, (lo + hi) / 2))
+    a, pld = max(((a, p) for a in prof.source.parts for p in a.ups),
+                 key=lambda ap: bracket_upper(ap[0], ap[1], (lo + hi) / 2))
     w = a.window(pld)
     lb = a.keying.log_base
     items = [(m, z) for m, z in zip(w.masses.tolist(), w.keys().tolist(), strict=False) if m > 0]

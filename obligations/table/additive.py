@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -38,7 +38,16 @@ from obligations.core.terms import comment, q_list, q_lit, r_lit
 from obligations.core.vocabulary import Number, Strict
 from obligations.errors import SpecError
 from obligations.table import gauss
-from obligations.table.by_accountant import PRELUDE, Claim, claim_fields, claim_item, equation_slots
+from obligations.table.by_accountant import (
+    PRELUDE,
+    Claim,
+    claim_fields,
+    claim_item,
+    clean_points,
+    equation_slots,
+    profile_claims,
+    profile_theorem,
+)
 from obligations.table.chosen import Chosen, chosen, describe_plan
 from obligations.table.form import Claim as ClaimForm
 
@@ -243,35 +252,83 @@ def is_additive(data: Mapping[str, Any]) -> bool:
 BY_ADDITIVE_ACCOUNTANT = ByAdditiveAccountant()
 
 
-def analyse(spec: AdditiveSpec) -> Analysed[Chosen[Any]]:
-    """The claims (their side of the bracket, or the smallest epsilon at delta), the plan, and
-    the document stating them."""
+@dataclass(frozen=True)
+class Accounting:
+    """The spec's noise run K times as the accountant sees it: δ(ε)'s bracket, the accountants
+    behind it (one per shift size for the discrete Gaussian), the window and what the keys are."""
+
+    bracketing: acc.Bracketing
+    parts: tuple[acc.Accountant, ...]
+    m0: int
+    plds: dict[int, acc.PairPld]          # the discrete Laplace's PLD per shift (none for the Gaussian)
+    gauss: gauss.GaussAccountant | None
+    base: Fraction                        # 1/α; the Gaussian's base is irrational: its logarithm 1/2v
+    plds_count: int
+    keys: str                             # the window and the keys, said
+
+
+def accounting(spec: AdditiveSpec, field: str = "additive.runs") -> Accounting:
+    """The accountant of the spec, its windows computed (a refusal past the budget names `field`)."""
     if spec.sigma is not None:
         v = spec.sigma * spec.sigma
-        g, m0 = _prepared(spec, lambda: gauss.build(v, spec.sensitivity, spec.runs))
-        bracketing: acc.Bracketing = g
-        notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{gauss.TAIL_BITS}, counted as missed mass); "
-                 f"{len(g.parts)} shift sizes, exact loss keys of base e^(1/2v), v = sigma^2 = {v}"]
-        base, plds_count = 1 / (2 * v), len(g.parts)     # the base is irrational: its logarithm is recorded
-    else:
-        assert spec.alpha is not None
-        a, m0, plds = _prepared(spec, lambda: build(spec))
-        bracketing = a
-        notes = [f"window [-{m0}, {m0}] (noise mass outside below 2^-{TAIL_BITS}, counted as missed mass); "
-                 f"{len(plds)} shifts, loss keys of base {1 / spec.alpha}"]
-        base, plds_count = a.keying.base, len(a.ups)
+        g, m0 = _prepared(spec, lambda: gauss.build(v, spec.sensitivity, spec.runs), field)
+        keys = (f"window [-{m0}, {m0}] (noise mass outside below 2^-{gauss.TAIL_BITS}, counted as missed mass); "
+                f"{len(g.parts)} shift sizes, exact loss keys of base e^(1/2v), v = sigma^2 = {v}")
+        return Accounting(g, tuple(g.parts.values()), m0, {}, g, 1 / (2 * v), len(g.parts), keys)
+    assert spec.alpha is not None
+    a, m0, plds = _prepared(spec, lambda: build(spec), field)
+    keys = (f"window [-{m0}, {m0}] (noise mass outside below 2^-{TAIL_BITS}, counted as missed mass); "
+            f"{len(plds)} shifts, loss keys of base {1 / spec.alpha}")
+    return Accounting(a, (a,), m0, plds, None, a.keying.base, len(a.ups), keys)
+
+
+def analyse(spec: AdditiveSpec) -> Analysed[Chosen[Any]]:
+    """The claims (their side of the bracket, the smallest epsilon at delta, or a profile's
+    points), the plan, and the document stating them."""
+    got = accounting(spec)
+    bracketing = got.bracketing
     claims, expected, more = _claims(spec, bracketing)
-    notes += more
+    notes = [got.keys, *more]
     refuting = [c for c in claims if c.refute]
     x, x2 = bracketing.lower(float(refuting[0].eps))[1] if refuting else (0, -shifts(spec.sensitivity)[0])
-    check = AccountantCheck(base, 1, True, spec.runs, plds_count,
+    check = AccountantCheck(got.base, 1, True, spec.runs, got.plds_count,
                             tuple((c.eps, c.delta) for c in claims if not c.refute),
                             tuple((c.eps, c.delta) for c in refuting), x, x2)
     plan = Plan(expected, (check,), tight_epsilon=None, tight_epsilon_float=math.nan, delta_at_claim=None,
                 delta_at_claim_float=bracketing.upper(float(claims[0].eps)), notes=tuple(notes))
-    if spec.sigma is not None:
-        return chosen(g, plan, _render_gauss(spec, g, m0, claims))
-    return chosen(a, plan, _render(spec, a, m0, plds, claims, -x2))
+    if got.gauss is not None:
+        return chosen(got.gauss, plan, _render_gauss(spec, got.gauss, got.m0, claims))
+    assert isinstance(bracketing, acc.Accountant)
+    return chosen(bracketing, plan, _render(spec, bracketing, got.m0, got.plds, claims, -x2))
+
+
+def derive_points(spec: AdditiveSpec, name: str, runs: int, points: Any) -> AdditiveSpec:
+    """The claim of a profile's certificate (`region --certify`): at each point (ε, up, lo),
+    (ε, up)-DP and not (ε, lo)-DP of `runs` runs of the spec's noise (either may be None)."""
+    field = f"derived claim {name}"
+    problem = spec_name_problem(name)
+    if problem:
+        raise SpecError(spec.path, field, problem)
+    clean = clean_points(spec.path, field, points)
+    if not 1 <= runs <= MAX_RUNS:
+        raise SpecError(spec.path, field, f"{runs} runs: between 1 and {MAX_RUNS}")
+    record = {"name": name, "compose": runs, "points": clean}
+    return replace(spec, name=name, runs=runs, epsilon=E.parse(str(clean[0][0])),
+                   epsilon_text=f"profile of {len(clean)} points", delta=Fraction(str(clean[0][1] or clean[0][2])),
+                   delta_text="per point", tolerance=None, derived=record)
+
+
+def derive_recorded(spec: AdditiveSpec, derived: Mapping[str, Any]) -> AdditiveSpec:
+    """The claim a certificate's `derived` field records: a profile of points."""
+    if set(derived) != {"name", "compose", "points"}:
+        raise ValueError(f"derived: {sorted(map(str, derived))} is not a profile of this spec "
+                         "(which records name, compose, points)")
+    return derive_points(spec, str(derived["name"]), int(derived["compose"]), derived["points"])
+
+
+def points_of(spec: AdditiveSpec) -> Any:
+    """A profile's points, or None for a spec's own claim."""
+    return spec.derived.get("points") if spec.derived is not None else None
 
 
 def rational_epsilon(spec: AdditiveSpec) -> Fraction | None:
@@ -285,28 +342,46 @@ def rational_epsilon(spec: AdditiveSpec) -> Fraction | None:
 T = TypeVar("T")
 
 
-def _prepared(spec: AdditiveSpec, make: Callable[[], T]) -> T:
+def _prepared(spec: AdditiveSpec, make: Callable[[], T], field: str) -> T:
     """The accountant with its windows computed, or exit 2 naming the runs when they are too many."""
     try:
         return make()
     except acc.AccountantError as exc:
-        raise SpecError(spec.path, "additive.runs", f"{exc}{_renyi_hint(spec)}") from None
+        raise SpecError(spec.path, field, f"{exc}{_renyi_hint(spec)}") from None
+
+
+def renyi_rho_k(spec: AdditiveSpec) -> Fraction | None:
+    """K·ρ = K·Δ²/2σ² of a discrete Gaussian spec (None for the discrete Laplace)."""
+    if spec.sigma is None:
+        return None
+    return spec.runs * Fraction(spec.sensitivity ** 2) / (2 * spec.sigma * spec.sigma)
+
+
+def renyi_epsilon(rho_k: Fraction, delta: Fraction) -> tuple[float, int]:
+    """The least ε at which the integer-order Rényi bound e^((a−1)(K·a·ρ − ε)) reaches δ, and its
+    order a ≥ 2: K·a·ρ + ln(1/δ)/(a − 1) is least near a = 1 + √(ln(1/δ)/Kρ)."""
+    log_inv = -math.log(delta)
+    best = 1 + math.sqrt(log_inv / float(rho_k))
+    return min((float(rho_k) * a + log_inv / (a - 1), a) for a in {max(2, math.floor(best)), max(2, math.ceil(best))})
 
 
 def _renyi_hint(spec: AdditiveSpec) -> str:
     """For the discrete Gaussian: the least ε the Rényi route proves at the claim's δ, whatever K."""
-    if spec.sigma is None or not 0 < spec.delta < 1:
+    rho_k = renyi_rho_k(spec)
+    if rho_k is None or not 0 < spec.delta < 1 or points_of(spec) is not None:
         return ""
-    rho_k = spec.runs * spec.sensitivity ** 2 / (2 * float(spec.sigma) ** 2)
-    log_inv = -math.log(spec.delta)
-    best = 1 + math.sqrt(log_inv / rho_k)      # K·a·ρ + ln(1/δ)/(a − 1) is least there
-    eps = min(rho_k * a + log_inv / (a - 1) for a in {max(2, math.floor(best)), max(2, math.ceil(best))})
+    eps, _ = renyi_epsilon(rho_k, spec.delta)
     return f"; the Renyi bound proves delta = {spec.delta} for every epsilon above {eps:.6g}"
 
 
 def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict, list[str]]:
     """The claims Coq is asked to check, the verdict Python expects, and notes."""
     notes: list[str] = []
+    points = points_of(spec)
+    if points is not None:
+        claims = profile_claims(spec.name, points)
+        notes.append(f"a profile of {len(points)} points (region --certify): one theorem states them all")
+        return claims, Verdict.PROVED, notes
     if spec.tolerance is not None:
         tol = spec.tolerance
         if not 0 < spec.delta < 1:
@@ -365,9 +440,22 @@ def _render_gauss(spec: AdditiveSpec, g: gauss.GaussAccountant, m0: int, claims:
         name=name, version=__version__, spec_path=comment(Path(spec.path).name), spec_sha=spec.sha256,
         description=comment(spec.description or name), sigma_text=str(spec.sigma), v_text=str(v), v=q_lit(v),
         k=spec.runs, delta_in=spec.sensitivity, m0=m0, up_claims="; ".join(up_items),
-        low_claims="; ".join(low_items), refuted=refuted, proved=proved, slots=list(slots.values()))
-    theorems = tuple(c.theorem for c in reversed(claims))
-    return render_template(gauss.TEMPLATE, name, ctx, PRELUDE, theorems)
+        low_claims="; ".join(low_items), refuted=refuted, proved=proved, slots=list(slots.values()),
+        profile=_profile(spec, claims))
+    return render_template(gauss.TEMPLATE, name, ctx, PRELUDE, _theorems(ctx["profile"], claims))
+
+
+def _profile(spec: AdditiveSpec, claims: list[Claim]) -> dict[str, str] | None:
+    """A profile's one theorem, the conjunction of its points (None for a spec's own claim)."""
+    if points_of(spec) is None:
+        return None
+    return profile_theorem(spec.name, claims,
+                           lambda c: f"zdp {spec.name} {spec.sensitivity} {spec.runs} ({c.eps_r}) {r_lit(c.delta)}")
+
+
+def _theorems(profile: dict[str, str] | None, claims: list[Claim]) -> tuple[str, ...]:
+    """What the certificate rests on: the profile's theorem, or every claim's (the main one last)."""
+    return (profile["theorem"],) if profile is not None else tuple(c.theorem for c in reversed(claims))
 
 
 def _render(spec: AdditiveSpec, a: acc.Accountant, m0: int, plds: dict[int, acc.PairPld], claims: list[Claim],
@@ -393,11 +481,12 @@ def _render(spec: AdditiveSpec, a: acc.Accountant, m0: int, plds: dict[int, acc.
         b=q_lit(1 / spec.alpha), k=spec.runs, delta_in=spec.sensitivity, m0=m0,
         plds="; ".join(f"(({t})%Z, (({p.offset})%Z, {q_list(list(p.masses))}))" for t, p in plds.items()),
         up_claims="; ".join(up_items), refuted=refuted, proved=proved, s=s, s_paren=f"({s})", x2=-s,
-        lo=f"(({lo.offset})%Z, {q_list(list(lo.masses))})", slots=list(slots.values()))
-    theorems = tuple(c.theorem for c in reversed(claims))
-    return render_template(TEMPLATE, name, ctx, PRELUDE, theorems)
+        lo=f"(({lo.offset})%Z, {q_list(list(lo.masses))})", slots=list(slots.values()),
+        profile=_profile(spec, claims))
+    return render_template(TEMPLATE, name, ctx, PRELUDE, _theorems(ctx["profile"], claims))
 
 
 
 
-__all__ = ["BY_ADDITIVE_ACCOUNTANT", "AdditiveSpec", "check", "is_additive", "rational_epsilon", "summary"]
+__all__ = ["BY_ADDITIVE_ACCOUNTANT", "Accounting", "AdditiveSpec", "accounting", "check", "derive_points",
+           "derive_recorded", "is_additive", "rational_epsilon", "renyi_epsilon", "renyi_rho_k", "summary"]

@@ -111,7 +111,8 @@ def analyse(spec: MechanismSpec) -> Analysed[Accounted]:
     eps_r = strip_outer(T.renderer(spec).r(spec.epsilon))
     notes: list[str] = []
     if spec.derived is not None and "points" in spec.derived:
-        claims = _profile_claims(spec)
+        assert spec.derived is not None
+        claims = profile_claims(spec.name, spec.derived["points"])
         expected = Verdict.PROVED
     elif spec.tolerance is not None:
         claims, note = _tolerance_claims(spec, a)
@@ -196,17 +197,48 @@ def _tolerance_claims(spec: MechanismSpec, a: acc.Accountant) -> tuple[list[Clai
                     f"(= {float(eps):.6g}; ({below}, {spec.delta}) refuted)")
 
 
-def _profile_claims(spec: MechanismSpec) -> list[Claim]:
-    """The points a profile derived: (ε, up) proved and (ε, lo) refuted for each."""
-    assert spec.derived is not None
+def profile_claims(name: str, points: Any) -> list[Claim]:
+    """The points a profile derived: (ε, up) proved and (ε, lo) refuted for each (theorems
+    NAME_dp_i, NAME_refuted_i); the additive route's profiles too."""
     claims: list[Claim] = []
-    for i, (e, up, lo) in enumerate(spec.derived["points"]):
+    for i, (e, up, lo) in enumerate(points):
         eps = Fraction(str(e))
         if up is not None:
-            claims.append(Claim(eps, Fraction(str(up)), False, r_lit(eps), f"{spec.name}_dp_{i}", str(eps)))
+            claims.append(Claim(eps, Fraction(str(up)), False, r_lit(eps), f"{name}_dp_{i}", str(eps)))
         if lo is not None:
-            claims.append(Claim(eps, Fraction(str(lo)), True, r_lit(eps), f"{spec.name}_refuted_{i}", str(eps)))
+            claims.append(Claim(eps, Fraction(str(lo)), True, r_lit(eps), f"{name}_refuted_{i}", str(eps)))
     return claims
+
+
+def profile_theorem(name: str, claims: list[Claim], statement: Callable[[Claim], str]) -> dict[str, str]:
+    """The one theorem of a profile's certificate: the conjunction of its points' statements
+    (`statement(c)`: the claim without its negation), proved from their theorems (a refutation's
+    second part is the negation)."""
+    parts = [statement(c) if not c.refute else f"~ {statement(c)}" for c in claims]
+    proofs = [c.theorem if not c.refute else f"(proj2 {c.theorem})" for c in claims]
+    proof = proofs[-1]
+    for p in reversed(proofs[:-1]):
+        proof = f"(conj {p} {proof})"
+    return dict(theorem=f"{name}_profile", statement=" /\\\n  ".join(parts), proof=f"exact {proof}.")
+
+
+def clean_points(path: str, field: str, points: Any) -> list[list[str | None]]:
+    """A profile's points [ε, up, lo] as rationals' texts (either side may be None, not both),
+    or a refusal naming `field`."""
+    if not isinstance(points, (list, tuple)) or not points:
+        raise SpecError(path, field, "points: a non-empty list of [epsilon, upper, lower]")
+    clean: list[list[str | None]] = []
+    for p in points:
+        try:
+            e = Fraction(str(p[0]))
+            up, lo = (None if v is None else Fraction(str(v)) for v in (p[1], p[2]))
+        except (TypeError, ValueError, IndexError, ZeroDivisionError):
+            raise SpecError(path, field, f"point {p!r}: [epsilon, upper, lower] as rationals") from None
+        if (e < 0 or (up is None and lo is None) or any(v is not None and not 0 <= v <= 1 for v in (up, lo))
+                or (up is not None and lo is not None and lo >= up)):
+            raise SpecError(path, field, f"point {p!r}: epsilon >= 0, 0 <= lower < upper <= 1")
+        clean.append([str(e), None if up is None else str(up), None if lo is None else str(lo)])
+    return clean
 
 
 def derive_points(spec: MechanismSpec, name: str, compose: int, points: Any) -> MechanismSpec:
@@ -216,19 +248,7 @@ def derive_points(spec: MechanismSpec, name: str, compose: int, points: Any) -> 
     problem = spec_name_problem(name)
     if problem:
         raise SpecError(spec.path, field, problem)
-    if not isinstance(points, (list, tuple)) or not points:
-        raise SpecError(spec.path, field, "points: a non-empty list of [epsilon, upper, lower]")
-    clean: list[list[str | None]] = []
-    for p in points:
-        try:
-            e = Fraction(str(p[0]))
-            up, lo = (None if v is None else Fraction(str(v)) for v in (p[1], p[2]))
-        except (TypeError, ValueError, IndexError, ZeroDivisionError):
-            raise SpecError(spec.path, field, f"point {p!r}: [epsilon, upper, lower] as rationals") from None
-        if (e < 0 or (up is None and lo is None) or any(v is not None and not 0 <= v <= 1 for v in (up, lo))
-                or (up is not None and lo is not None and lo >= up)):
-            raise SpecError(spec.path, field, f"point {p!r}: epsilon >= 0, 0 <= lower < upper <= 1")
-        clean.append([str(e), None if up is None else str(up), None if lo is None else str(lo)])
+    clean = clean_points(spec.path, field, points)
     if not 1 <= compose <= MAX_RUNS:
         raise SpecError(spec.path, field, f"{compose} runs: between 1 and {MAX_RUNS}")
     first = Fraction(str(clean[0][0]))
@@ -330,13 +350,8 @@ def _render(spec: MechanismSpec, base: FiniteMechanism, a: acc.Accountant, claim
     profile = None
     theorems: tuple[str, ...]
     if spec.derived is not None and "points" in spec.derived:
-        parts = [f"dp {T.neighbours_term(spec)} {name} ({c.eps_r}) {r_lit(c.delta)}" if not c.refute else
-                 f"~ dp {T.neighbours_term(spec)} {name} ({c.eps_r}) {r_lit(c.delta)}" for c in claims]
-        proofs = [c.theorem if not c.refute else f"(proj2 {c.theorem})" for c in claims]
-        proof = proofs[-1]
-        for p in reversed(proofs[:-1]):
-            proof = f"(conj {p} {proof})"
-        profile = dict(theorem=f"{name}_profile", statement=" /\\\n  ".join(parts), proof=f"exact {proof}.")
+        profile = profile_theorem(name, claims,
+                                  lambda c: f"dp {T.neighbours_term(spec)} {name} ({c.eps_r}) {r_lit(c.delta)}")
         theorems = (f"{name}_profile",)
     else:
         theorems = tuple(c.theorem for c in reversed(claims))   # the main claim last

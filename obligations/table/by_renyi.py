@@ -21,7 +21,7 @@ from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_lit, r_lit
-from obligations.table.additive import AdditiveSpec, rational_epsilon, summary
+from obligations.table.additive import AdditiveSpec, points_of, rational_epsilon, summary
 from obligations.table.by_accountant import equation_slots
 from obligations.table.chosen import Chosen, chosen, describe_plan
 
@@ -61,7 +61,7 @@ class ByRenyi(Route[AdditiveSpec, Chosen[RenyiBound]]):
     name = "by a Renyi moment"
 
     def applies(self, spec: AdditiveSpec) -> bool:
-        return spec.sigma is not None and spec.tolerance is None and spec.delta > 0
+        return spec.sigma is not None and spec.tolerance is None and spec.delta > 0 and points_of(spec) is None
 
     def analyse(self, spec: AdditiveSpec) -> Analysed[Chosen[RenyiBound]] | None:
         eps = rational_epsilon(spec)   # None: the accountant's route refuses it, naming the field

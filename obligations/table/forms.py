@@ -93,7 +93,8 @@ FORMS: tuple[Form[Any], ...] = (
          audit.check, audit.summary, (audit.BY_TARGET,), noun="an audit"),
     Form("additive", "additive discrete Laplace or discrete Gaussian noise over Z, run K times",
          additive.AdditiveFile, additive.is_additive, additive.check, additive.summary,
-         (BY_RENYI, additive.BY_ADDITIVE_ACCOUNTANT), noun="an additive-noise claim"),
+         (BY_RENYI, additive.BY_ADDITIVE_ACCOUNTANT), noun="an additive-noise claim",
+         derived=additive.derive_recorded),
     Form("chain", "different mechanisms run one after another (compose)", chain_spec.ChainFile,
          chain_spec.is_chain, chain_spec.check, chain.summary, (chain.BY_CHAIN_ACCOUNTANT,), noun="a chain"),
     # a member of a library family first, then a composed claim without its product table
