@@ -4,6 +4,7 @@ privacy region in log10 coordinates, where a K-fold composition's region, which 
 the whole unit square on linear axes, shows its boundary."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import matplotlib
@@ -12,7 +13,7 @@ matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from obligations.certify.accountant_profile import AccProfile, curve, tradeoff  # noqa: E402
+from obligations.certify.accountant_profile import AccProfile, curve, renyi_curve, tradeoff  # noqa: E402
 
 FLOOR = 1e-16   # the log axes' lower end
 
@@ -37,6 +38,10 @@ def delta_figure(prof: AccProfile) -> Figure:
     ax.plot(eps, [max(u, FLOOR) for _, _, u in pts], color="tab:blue", label="δ(ε), upper end of the bracket")
     ax.plot(eps, [max(lo, FLOOR) for _, lo, _ in pts], color="tab:blue", ls=":", lw=0.8,
             label="lower end (the bracket's width: the mass the floats missed)")
+    renyi = renyi_curve(prof, eps)
+    if renyi is not None:
+        ax.plot(eps, [max(r, FLOOR) for r in renyi], color="tab:orange", ls="--", lw=0.9,
+                label="Rényi bound at integer orders (an upper bound only)")
     shown = prof.points or prof.table
     label = ("certified by Coq: (ε, upper) proved, lower refuted" if prof.certified
              else "computed, not certified")
@@ -47,7 +52,7 @@ def delta_figure(prof: AccProfile) -> Figure:
     ax.set_ylim(FLOOR, 2)
     ax.set_xlabel("ε")
     ax.set_ylabel("δ (log scale)")
-    ax.set_title(f"δ(ε) of {prof.spec.name} ({prof.compose}-fold)")
+    ax.set_title(f"δ(ε) of {prof.spec.name} ({prof.source.what})", fontsize=9)
     ax.legend(fontsize=7)
     return fig
 
@@ -63,12 +68,12 @@ def region_figure(prof: AccProfile) -> Figure:
         ax.plot(xs, ys, color="tab:blue", label="boundary of R(M) (loss events S = {loss ≥ z})")
         ax.plot(ys, xs, color="tab:blue", ls="--", lw=0.8, label="its mirror (the swapped pair)")
         ax.plot([xs[-1], ys[-1]], [ys[-1], xs[-1]], color="grey", ls=":", lw=0.8,
-                label="not computed (masses below 2^-100 dropped)")
+                label=f"not computed (masses below 2^{math.log2(prof.source.parts[0].tau):.0f} dropped)")
         low = min(min(xs), min(ys))
         ax.set_xlim(low * 1.02, 0.5)
         ax.set_ylim(low * 1.02, 0.5)
     ax.set_xlabel("log10 Pr[M(x) ∈ S]")
     ax.set_ylabel("log10 Pr[M(x') ∉ S]")
-    ax.set_title(f"Privacy region of {prof.spec.name} ({prof.compose}-fold), log10 axes")
+    ax.set_title(f"Privacy region of {prof.spec.name} ({prof.source.what}), log10 axes", fontsize=9)
     ax.legend(fontsize=7, loc="lower left")
     return fig

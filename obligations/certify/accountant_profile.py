@@ -64,11 +64,13 @@ class RenyiPoint:
     order: int
     epsilon: float
     delta: float
-    at_delta: bool           # the least ε at a given δ (else: δ's bound at a given ε)
+    at_delta: bool               # the least ε at a given δ (else: δ's bound at a given ε)
+    exponent: Fraction | None    # at a given ε: δ ≤ e^exponent, exactly
 
     def to_json(self) -> dict[str, Any]:
         return {"order": self.order, "epsilon": self.epsilon, "delta": self.delta,
-                "given": "delta" if self.at_delta else "epsilon"}
+                "given": "delta" if self.at_delta else "epsilon",
+                "exponent": None if self.exponent is None else str(self.exponent)}
 
 
 @dataclass(frozen=True)
@@ -91,9 +93,15 @@ class Source:
             return None
         if point.delta is not None:
             eps, order = additive.renyi_epsilon(self.rho_k, point.delta)
-            return RenyiPoint(order, eps, float(point.delta), True)
+            return RenyiPoint(order, eps, float(point.delta), True, None)
         bound = best_order(self.rho_k, point.epsilon)
-        return RenyiPoint(bound.order, float(point.epsilon), math.exp(min(0.0, float(bound.exponent))), False)
+        return RenyiPoint(bound.order, float(point.epsilon), math.exp(min(0.0, float(bound.exponent))), False,
+                          bound.exponent)
+
+    def point_json(self, point: AccPoint) -> dict[str, Any]:
+        """The point, and beside it the Rényi bound when there is one."""
+        r = self.renyi(point)
+        return {**point.to_json(), **({"renyi": r.to_json()} if r is not None else {})}
 
 
 @dataclass
@@ -116,11 +124,9 @@ class AccProfile:
 
     def to_json(self) -> dict[str, Any]:
         src = self.source
-        renyi = [r.to_json() for r in map(src.renyi, self.points or self.table) if r is not None]
         return {"name": self.spec.name, "compose": self.compose, "method": "accountant", "what": src.what,
-                "keying": src.keying, "plds": src.plds, "points": [p.to_json() for p in self.points],
-                "table": [p.to_json() for p in self.table], "notes": self.notes,
-                "renyi": renyi if src.rho_k is not None else None,
+                "keying": src.keying, "plds": src.plds, "points": [src.point_json(p) for p in self.points],
+                "table": [src.point_json(p) for p in self.table], "notes": self.notes,
                 "certificate": None if self.outcome is None else {
                     "verdict": self.outcome.verdict, "certificate": self.outcome.certificate,
                     "theorem": self.outcome.theorem, "statement": self.outcome.statement}}
@@ -321,6 +327,14 @@ def curve(prof: AccProfile, n: int = 300) -> list[tuple[float, float, float]]:
         e = lo + (hi - lo) * i / n
         out.append((e, a.lower(e)[0], a.upper(e)))
     return out
+
+
+def renyi_curve(prof: AccProfile, epsilons: Sequence[float]) -> list[float] | None:
+    """The discrete Gaussian's integer-order Rényi bound on δ at each ε (None for other noise)."""
+    rho_k = prof.source.rho_k
+    if rho_k is None:
+        return None
+    return [math.exp(min(0.0, float(best_order(rho_k, Fraction(e)).exponent))) for e in epsilons]
 
 
 def tradeoff(prof: AccProfile) -> list[tuple[float, float]]:

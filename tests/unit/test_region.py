@@ -194,6 +194,6 @@ def test_irrational_points_have_their_exact_closed_form(capsys: pytest.CaptureFi
 
 def test_region_of_a_spec_without_a_finite_table_says_what_the_spec_is() -> None:
     from inprocess import cli
-    done = cli("region", "tests/specs/additive/dgauss_5_1000_runs_low.yaml", "--epsilon", "46")
+    done = cli("region", "tests/specs/kov/kov_eps1_100_runs_delta_low.yaml", "--epsilon", "46")
     assert done.returncode == 2 and "region needs a finite mechanism" in done.stderr
-    assert "this spec is an additive-noise claim (use `obligations show`)" in done.stderr, done.stderr
+    assert "this spec is a KOV claim (use `obligations show`)" in done.stderr, done.stderr
