@@ -59,3 +59,24 @@ def test_a_refutation_above_the_bracket_is_refused(tmp_path: Path) -> None:
     assert n == 1
     res = _coqc(tmp_path / "bad", bad)
     assert res.returncode != 0 and f"{NAME}_to_refute =" in res.stdout + res.stderr
+
+
+def test_region_certifies_the_points_of_the_same_mechanism_in_one_theorem(tmp_path: Path) -> None:
+    """`region --certify` of the spec: δ(5) bracketed from both sides and the smallest ε at
+    10^-3 (5.6 proved, 5.59 refuted), by the same library theorems `prove` uses, in one file
+    whose one theorem is their conjunction; coqc and coqchk both ran (about 20 s of CPU)."""
+    import json
+
+    import inprocess
+    spec = tmp_path / f"{NAME}.yaml"
+    spec.write_text(SPEC)
+    done = inprocess.cli("region", str(spec), "--epsilon", "5", "--delta", "1/1000", "--certify", "--json",
+                         "--out", str(tmp_path / "out"), "--build", str(tmp_path / "build"), "--quiet")
+    assert done.returncode == 0, done.stderr + done.stdout
+    cert = json.loads(done.stdout)["certificate"]
+    assert cert["verdict"] == "proved" and cert["theorem"].endswith("_profile")
+    statement = cert["statement"]
+    assert statement.count("~ zdp") == 2 and statement.count("/\\") == 3, statement
+    assert statement.endswith(" 1 10 (559 / 100) (1 / 1000)")
+    record = json.loads(Path(cert["certificate"]).read_text())
+    assert record["derived"]["compose"] == 10 and record["timings_s"]["coqchk"] > 0
