@@ -262,9 +262,10 @@ def lines(prof: AccProfile, digits: int = 6, exact: bool = False) -> list[str]:
     if prof.table:
         renyi = src.rho_k is not None
         out.append("  smallest eps with delta(eps) <= delta (eps a multiple of the tolerance shown"
-                   + ("; Renyi eps: the integer-order Renyi bound's, an upper bound only)" if renyi else "):"))
+                   + ("; Renyi eps: the integer-order Renyi bound's, an upper bound only):" if renyi else "):"))
         w = max(len(_dec(float(p.epsilon), digits)) for p in prof.table)
-        out.append(f"    {'delta':>8}  {'eps':>{w}}  tolerance  delta(eps) in" + ("  Renyi eps (order)" if renyi else ""))
+        head = f"    {'delta':>8}  {'eps':>{w}}  tolerance  delta(eps) in"
+        out.append(head + ("  Renyi eps (order)" if renyi else ""))
         for p in prof.table:
             assert p.delta is not None
             row = (f"    {_dec(float(p.delta), 3):>8}  {_dec(float(p.epsilon), digits):>{w}}  "
