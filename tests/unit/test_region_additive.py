@@ -11,6 +11,7 @@ import json
 import math
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -20,17 +21,19 @@ from obligations.cli import main
 from obligations.errors import SpecError
 from obligations.models import derive, load
 
-GAUSS = {"schema_version": 1, "name": "dgauss_2_10_runs", "description": "sigma 2, sensitivity 1, 10 runs",
-         "additive": {"discrete_gaussian": {"sigma": 2}, "sensitivity": 1, "runs": 10},
-         "claim": {"epsilon": 5, "delta": "1/100"}}
-LAPLACE = {"schema_version": 1, "name": "dlap_half_10_runs", "description": "alpha 1/2, sensitivity 1, 10 runs",
-           "additive": {"discrete_laplace": {"alpha": "1/2"}, "sensitivity": 1, "runs": 10},
-           "claim": {"epsilon": 5, "delta": "1/100"}}
+GAUSS: dict[str, Any] = {
+    "schema_version": 1, "name": "dgauss_2_10_runs", "description": "sigma 2, sensitivity 1, 10 runs",
+    "additive": {"discrete_gaussian": {"sigma": 2}, "sensitivity": 1, "runs": 10},
+    "claim": {"epsilon": 5, "delta": "1/100"}}
+LAPLACE: dict[str, Any] = {
+    "schema_version": 1, "name": "dlap_half_10_runs", "description": "alpha 1/2, sensitivity 1, 10 runs",
+    "additive": {"discrete_laplace": {"alpha": "1/2"}, "sensitivity": 1, "runs": 10},
+    "claim": {"epsilon": 5, "delta": "1/100"}}
 
 
-def write(tmp_path: Path, data: dict[str, object], **additive: object) -> Path:
-    data = json.loads(json.dumps(data))
-    data["additive"].update(additive)   # type: ignore[attr-defined]
+def write(tmp_path: Path, spec: dict[str, Any], **additive: object) -> Path:
+    """The spec with `additive` fields changed, as a file."""
+    data = {**spec, "additive": {**spec["additive"], **additive}}
     path = tmp_path / f"{data['name']}.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     return path
