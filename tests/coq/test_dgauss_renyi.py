@@ -1,7 +1,8 @@
 """Real Coq: the discrete Gaussian's Rényi bounds at integer orders (Accountant/DGaussRenyi.v: one
-run over finite sets, and (ε, δ)-DP of K runs) say what the docs say and rest only on allowed
-axioms; and the order 1 is not covered (the instance below does not type-check: 2 <= a is
-needed)."""
+run over finite sets, and (ε, δ)-DP of K runs) and at real orders (Accountant/ThetaMax.v,
+DGaussZcdp.v: kernel sums at a real shift below N(v), ρ-zCDP of K runs) say what the docs say
+and rest only on allowed axioms; and the order 1 is not covered (the instances below do not
+type-check: 2 <= a, or 1 < a, is needed)."""
 from __future__ import annotations
 
 import subprocess
@@ -21,7 +22,7 @@ STATEMENT = ("forall v : R, 0 < v -> forall (s : Z) (a : nat) (eps : R) (l : lis
 
 
 def _coqc(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
-    return coqc(tmp_path, "RenyiAudit", "From Coq Require Import ZArith Reals List.\n"
+    return coqc(tmp_path, "RenyiAudit", "From Coq Require Import ZArith Reals List Lra.\n"
                 "From Obligations.Accountant Require Import DGauss DGaussRenyi.\n"
                 "From Obligations.Core Require Import Sums.\nOpen Scope R_scope.\n"
                 "Set Printing Width 100000.\n" + body)
@@ -31,16 +32,34 @@ KRUNS = ("forall v : R, 0 < v -> forall (Delta : Z) (K a : nat) (eps : R), (2 <=
          "eps (exp ((INR a - 1) * (INR K * INR a * (IZR Delta * IZR Delta) / (2 * v) - eps)))")
 
 
+THETA = ("forall v : R, 0 < v -> forall (t : R) (l : list Z), NoDup l -> "
+         "rsum (map (fun z : Z => dg_rkernel v (IZR z - t)) l) <= dg_norm v")
+ZCDP = ("forall v : R, 0 < v -> forall (Delta : Z) (K : nat), "
+        "zcdp (dgauss v) Delta K (INR K * (IZR Delta * IZR Delta / (2 * v)))")
+ZCDP_DEF = ("fun (p : Z -> R) (Delta : Z) (K : nat) (rho : R) => forall x x' : Z, (Z.abs (x - x') <= Delta)%Z -> "
+            "forall a : R, 1 < a -> forall l : list (list Z), NoDup l -> (forall w : list Z, In w l -> "
+            "length w = K) -> zmoment p x x' a l <= exp ((a - 1) * (a * rho))")
+KRUNS_REAL = ("forall v : R, 0 < v -> forall (Delta : Z) (K : nat) (a eps : R), 1 < a -> zdp (dgauss v) Delta K "
+              "eps (exp ((a - 1) * (INR K * a * (IZR Delta * IZR Delta) / (2 * v) - eps)))")
+
+
 def test_statement_and_assumptions(tmp_path: Path) -> None:
-    done = _coqc(tmp_path, "From Obligations.Accountant Require Import NoiseDP.\nCheck dgauss_hs_renyi.\n"
-                 "Check zdp_dgauss_renyi.\nDefinition both := (dgauss_hs_renyi, zdp_dgauss_renyi).\n"
-                 "Print Assumptions both.\n")
+    done = _coqc(tmp_path, "From Obligations.Accountant Require Import NoiseDP ThetaMax Zcdp DGaussZcdp.\n"
+                 "Check dgauss_hs_renyi.\nCheck zdp_dgauss_renyi.\nCheck dg_shift_sum_le.\nCheck zcdp_dgauss.\n"
+                 "Print zcdp.\nCheck zdp_dgauss_renyi_real.\n"
+                 "Goal forall (v : R) (Hv : 0 < v) (Delta : Z) (K : nat) (eps : R), True.\n"
+                 "intros v Hv Delta K eps.\nFail pose proof (zdp_dgauss_renyi_real v Hv Delta K 1 eps ltac:(lra)).\n"
+                 "exact I.\nQed.\n"
+                 "Definition all := (dgauss_hs_renyi, zdp_dgauss_renyi, zdp_dgauss_renyi_real, zdp_dgauss_zcdp_best).\n"
+                 "Print Assumptions all.\n")
+    # returncode 0 also says the order 1 was refused: `Fail` stops the file if its command succeeds
     assert done.returncode == 0, done.stderr
     flat = " ".join(done.stdout.split())
-    assert " ".join(STATEMENT.split()) in flat and " ".join(KRUNS.split()) in flat, done.stdout
+    for statement in (STATEMENT, KRUNS, THETA, ZCDP, ZCDP_DEF, KRUNS_REAL):
+        assert " ".join(statement.split()) in flat, (statement, done.stdout)
     lines = done.stdout.splitlines()
     start = next(i for i, ln in enumerate(lines) if ln.startswith(("Axioms:", "Closed under")))
-    names = assumption_names(lines[start:], "both")
+    names = assumption_names(lines[start:], "all")
     full, unresolved = allowlist.full_names(names, allowlist.REALS)
     assert names and not unresolved and allowlist.refused(full, uses_interval=False) == []
 
