@@ -361,21 +361,24 @@ def renyi_rho_k(spec: AdditiveSpec) -> Fraction | None:
     return spec.runs * Fraction(spec.sensitivity ** 2) / (2 * spec.sigma * spec.sigma)
 
 
-def renyi_epsilon(rho_k: Fraction, delta: Fraction) -> tuple[float, int]:
-    """The least ε at which the integer-order Rényi bound e^((a−1)(K·a·ρ − ε)) reaches δ, and its
-    order a ≥ 2: K·a·ρ + ln(1/δ)/(a − 1) is least near a = 1 + √(ln(1/δ)/Kρ)."""
-    log_inv = -math.log(delta)
-    best = 1 + math.sqrt(log_inv / float(rho_k))
-    return min((float(rho_k) * a + log_inv / (a - 1), a) for a in {max(2, math.floor(best)), max(2, math.ceil(best))})
+def renyi_epsilon(rho_k: Fraction, delta: Fraction) -> tuple[float, float]:
+    """The least ε at which the Rényi bound e^((a−1)(K·a·ρ − ε)) at a real order a > 1 reaches
+    δ < 1, and that order (ρ-zCDP in full; the route proves every ε above it at a rational order
+    near it): K·a·ρ + ln(1/δ)/(a − 1) is least at a = 1 + √(ln(1/δ)/Kρ), where it is
+    Kρ + 2√(Kρ·ln(1/δ))."""
+    log_inv = math.log(delta.denominator) - math.log(delta.numerator)   # exact for any δ
+    return float(rho_k) + 2 * math.sqrt(float(rho_k) * log_inv), 1 + math.sqrt(log_inv / float(rho_k))
 
 
 def _renyi_hint(spec: AdditiveSpec) -> str:
-    """For the discrete Gaussian: the least ε the Rényi route proves at the claim's δ, whatever K."""
+    """For the discrete Gaussian: the least ε the Rényi route proves at the claim's δ, whatever K
+    (shown rounded up to six digits)."""
     rho_k = renyi_rho_k(spec)
     if rho_k is None or not 0 < spec.delta < 1 or points_of(spec) is not None:
         return ""
     eps, _ = renyi_epsilon(rho_k, spec.delta)
-    return f"; the Renyi bound proves delta = {spec.delta} for every epsilon above {eps:.6g}"
+    scale = 10.0 ** (5 - math.floor(math.log10(eps)))     # six significant digits
+    return f"; the Renyi bound proves delta = {spec.delta} for every epsilon above {math.ceil(eps * scale) / scale:.6g}"
 
 
 def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict, list[str]]:
