@@ -148,7 +148,8 @@ def _render(spec: AdditiveSpec, v: Fraction, eps: Fraction, bound: RenyiBound) -
     eps_r = r_lit(eps)
     ctx: dict[str, Any] = dict(
         **header(name, spec.path, spec.sha256, spec.description), sigma_text=str(spec.sigma), v_text=str(v), v=q_lit(v),
-        k=spec.runs, delta_in=spec.sensitivity, order=q_lit(bound.order), order_text=str(bound.order), eps_q=q_lit(eps), delta_q=q_lit(spec.delta),
+        k=spec.runs, delta_in=spec.sensitivity, order=q_lit(bound.order), order_text=str(bound.order),
+        eps_q=q_lit(eps), delta_q=q_lit(spec.delta),
         eps_r=eps_r, delta_r=r_lit(spec.delta), eps_text=comment(spec.epsilon_text),
         delta_text=comment(spec.delta_text), eps_slot=slot("eps", eps, eps_r),
         delta_slot=slot("delta", spec.delta, r_lit(spec.delta)), theorem=f"{name}_dp")

@@ -82,7 +82,6 @@ def test_the_check_passes_at_the_bound_and_fails_just_below(tmp_path: Path) -> N
                 "Proof. vm_compute. reflexivity. Qed.\n"
                 "Goal renyi_check (25 # 1) 1 1000000 2 (40012 # 1) (6144212 # 1000000000000) = false.\n"
                 "Proof. vm_compute. reflexivity. Qed.\n"
-                "From Obligations.Accountant Require Import DGaussZcdpCheck.\n"
                 "Goal qorder_passes (25 # 1) 1 1000000 (128 # 125) (20960 # 1) (1 # 100000) = true.\n"
                 "Proof. vm_compute. reflexivity. Qed.\n"
                 "Goal qorder_passes (25 # 1) 1 1000000 (128 # 125) (20960 # 1) (9929504 # 1000000000000) = false.\n"
