@@ -63,9 +63,8 @@ def test_a_million_runs_take_the_renyi_route() -> None:
 @pytest.mark.parametrize("spec", ["dgauss_5_1000_runs_low.yaml", "dgauss_5_1000_runs_at_delta.yaml",
                                   "dlap_half_1000_runs_low.yaml"])
 def test_claims_the_bound_does_not_reach_keep_the_accountant(spec: str) -> None:
-    """(40, 1e-5) at 1000 runs is false (ε is at most Kρ = 20 above... the bound needs ε ≥ 20 +
-    2√(20 ln 10⁵) ≈ 50.3); the smallest ε at δ needs both sides; the discrete Laplace has no
-    Rényi route."""
+    """(40, 1e-5) at 1000 runs is false (and the real-order bound needs ε ≥ 20 + 2√(20·ln 10⁵)
+    ≈ 50.35); the smallest ε at δ needs both sides; the discrete Laplace has no Rényi route."""
     data = load((SPECS / spec).relative_to(REPO))
     assert not BY_RENYI.applies(data) or BY_RENYI.analyse(data) is None
 
