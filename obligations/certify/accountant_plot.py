@@ -41,7 +41,7 @@ def delta_figure(prof: AccProfile) -> Figure:
     renyi = renyi_curve(prof, eps)
     if renyi is not None:
         ax.plot(eps, [max(r, FLOOR) for r in renyi], color="tab:orange", ls="--", lw=0.9,
-                label="Rényi bound at integer orders (an upper bound only)")
+                label="Rényi bound at real orders (an upper bound only)")
     shown = prof.points or prof.table
     label = ("certified by Coq: (ε, upper) proved, lower refuted" if prof.certified
              else "computed, not certified")

@@ -8,8 +8,9 @@ The curve is not exact rationals here but a certified bracket: at each ε, δ(ε
 table gives, for δ = 10^-1 ... 10^-10, the smallest ε on the tolerance's grid with δ(ε) ≤ δ;
 `--epsilon` adds points at chosen ε and `--delta` the smallest ε at chosen δ.  `--certify`
 proves every point in one Coq file whose one theorem states them all (one audit, one
-coqchk), named NAME_kK_profile.  For the discrete Gaussian the integer-order Rényi bound
-(`zdp_dgauss_renyi`) is printed beside the bracket, as an upper bound only."""
+coqchk), named NAME_kK_profile.  For the discrete Gaussian the Rényi bound at the best real
+order (`zdp_dgauss_renyi_real`; what `prove`'s Rényi route proves at a rational order near it)
+is printed beside the bracket, as an upper bound only."""
 from __future__ import annotations
 
 import hashlib
@@ -58,10 +59,11 @@ class AccPoint:
 
 @dataclass(frozen=True)
 class RenyiPoint:
-    """The discrete Gaussian's Rényi bound at integer orders beside a point: δ ≤ e^exponent at ε,
-    or the least ε whose bound reaches δ; an upper bound only (`zdp_dgauss_renyi`)."""
+    """The discrete Gaussian's Rényi bound beside a point: δ ≤ e^exponent at ε (at the route's
+    rational order, `by_renyi.best_order`), or the least ε whose bound reaches δ (at the best real
+    order); an upper bound only (`zdp_dgauss_renyi_real`)."""
 
-    order: int
+    order: float
     epsilon: float
     delta: float
     at_delta: bool               # the least ε at a given δ (else: δ's bound at a given ε)
@@ -95,7 +97,7 @@ class Source:
             eps, order = additive.renyi_epsilon(self.rho_k, point.delta)
             return RenyiPoint(order, eps, float(point.delta), True, None)
         bound = best_order(self.rho_k, point.epsilon)
-        return RenyiPoint(bound.order, float(point.epsilon), math.exp(min(0.0, float(bound.exponent))), False,
+        return RenyiPoint(float(bound.order), float(point.epsilon), math.exp(min(0.0, float(bound.exponent))), False,
                           bound.exponent)
 
     def point_json(self, point: AccPoint) -> dict[str, Any]:
@@ -262,7 +264,8 @@ def lines(prof: AccProfile, digits: int = 6, exact: bool = False) -> list[str]:
     if prof.table:
         renyi = src.rho_k is not None
         out.append("  smallest eps with delta(eps) <= delta (eps a multiple of the tolerance shown"
-                   + ("; Renyi eps: the integer-order Renyi bound's, an upper bound only):" if renyi else "):"))
+                   + ("; Renyi eps: the Renyi bound's at the best real order, an upper bound only):"
+                      if renyi else "):"))
         w = max(len(_dec(float(p.epsilon), digits)) for p in prof.table)
         head = f"    {'delta':>8}  {'eps':>{w}}  tolerance  delta(eps) in"
         out.append(head + ("  Renyi eps (order)" if renyi else ""))
@@ -271,7 +274,7 @@ def lines(prof: AccProfile, digits: int = 6, exact: bool = False) -> list[str]:
             row = (f"    {_dec(float(p.delta), 3):>8}  {_dec(float(p.epsilon), digits):>{w}}  "
                    f"{str(p.tolerance):>9}  [{_dec(p.lower, digits)}, {_dec(p.upper, digits)}]")
             r = src.renyi(p)
-            out.append(row + (f"  {_dec(r.epsilon, digits)} ({r.order})" if r is not None else ""))
+            out.append(row + (f"  {_dec(r.epsilon, digits)} ({r.order:.4g})" if r is not None else ""))
     out += _renyi_lines(prof, digits)
     out += [f"  note: {n}" for n in prof.notes]
     o = prof.outcome
@@ -288,14 +291,14 @@ def _renyi_lines(prof: AccProfile, digits: int) -> list[str]:
     bounds = [(p, r) for p in prof.points if (r := prof.source.renyi(p)) is not None]
     if not bounds:
         return []
-    out = ["  Renyi bound at integer orders a >= 2 (delta <= e^((a-1)(K a Delta^2/2 sigma^2 - eps)), "
-           "zdp_dgauss_renyi; an upper bound only, not the bracket):"]
+    out = ["  Renyi bound at real orders a > 1 (delta <= e^((a-1)(K a Delta^2/2 sigma^2 - eps)), "
+           "zdp_dgauss_renyi_real; an upper bound only, not the bracket):"]
     for p, r in bounds:
         if r.at_delta:
-            out.append(f"    delta = {_dec(r.delta, digits)}: eps <= {_dec(r.epsilon, digits)} (order {r.order}; "
+            out.append(f"    delta = {_dec(r.delta, digits)}: eps <= {_dec(r.epsilon, digits)} (order {r.order:.6g}; "
                        f"the bracket's: {_dec(float(p.epsilon), digits)})")
         else:
-            out.append(f"    eps = {_dec(r.epsilon, digits)}: delta <= {_dec(r.delta, digits)} (order {r.order}; "
+            out.append(f"    eps = {_dec(r.epsilon, digits)}: delta <= {_dec(r.delta, digits)} (order {r.order:.6g}; "
                        f"the bracket's upper end: {_dec(p.upper, digits)})")
     return out
 
@@ -331,7 +334,7 @@ def curve(prof: AccProfile, n: int = 300) -> list[tuple[float, float, float]]:
 
 
 def renyi_curve(prof: AccProfile, epsilons: Sequence[float]) -> list[float] | None:
-    """The discrete Gaussian's integer-order Rényi bound on δ at each ε (None for other noise)."""
+    """The discrete Gaussian's Rényi bound on δ at each ε, at the route's order (None for other noise)."""
     rho_k = prof.source.rho_k
     if rho_k is None:
         return None

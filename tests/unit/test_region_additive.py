@@ -54,13 +54,16 @@ def test_the_gaussian_region_prints_the_bracket_and_the_renyi_bound_beside_it(tm
                                "delta(eps) certified in a bracket by the accountant")
     assert "  eps = 5: delta in [0.00304428, 0.00304428]" in lines
     assert "  delta = 0.001: smallest eps to 1/100 is 5.6 (delta(5.6) in [0.000985258, 0.000985258])" in lines
-    # K·ρ = 10·1/(2·4) = 5/4: at ε = 5 the best order is 2, δ ≤ e^((2−1)(5/4·2 − 5)) = e^(−5/2);
-    # at δ = 10^-3 order 3 gives ε = 5/4·3 + ln(1000)/2
-    assert f"    eps = 5: delta <= {math.exp(-2.5):.6g} (order 2; the bracket's upper end: 0.00304428)" in lines
-    assert f"    delta = 0.001: eps <= {3.75 + math.log(1000) / 2:.6g} (order 3; the bracket's: 5.6)" in lines
-    assert any(line.startswith("  Renyi bound at integer orders") and "an upper bound only" in line for line in lines)
+    # K·ρ = 10·1/(2·4) = 5/4: at ε = 5 the best order is (Kρ + ε)/2Kρ = 5/2, δ ≤ e^(−(ε − Kρ)²/4Kρ)
+    # = e^(−45/16); at δ = 10^-3 the least ε is Kρ + 2√(Kρ ln 1000), at the order 1 + √(ln 1000/Kρ)
+    assert f"    eps = 5: delta <= {math.exp(-45 / 16):.6g} (order 2.5; the bracket's upper end: 0.00304428)" \
+        in lines
+    at, order = 1.25 + 2 * math.sqrt(1.25 * math.log(1000)), 1 + math.sqrt(math.log(1000) / 1.25)
+    assert f"    delta = 0.001: eps <= {at:.6g} (order {order:.6g}; the bracket's: 5.6)" in lines
+    assert any(line.startswith("  Renyi bound at real orders") and "an upper bound only" in line for line in lines)
     assert "  smallest eps with delta(eps) <= delta (eps a multiple of the tolerance shown; Renyi eps" in out
-    assert "         0.1   2.57      1/100  [0.0995347, 0.0995347]  4.80259 (2)" in lines
+    assert (f"         0.1   2.57      1/100  [0.0995347, 0.0995347]  {1.25 + 2 * math.sqrt(1.25 * math.log(10)):.6g} "
+            f"({1 + math.sqrt(math.log(10) / 1.25):.4g})") in lines
 
 
 def test_the_gaussian_region_as_json_gives_the_claims_exactly(tmp_path: Path) -> None:
@@ -70,8 +73,8 @@ def test_the_gaussian_region_as_json_gives_the_claims_exactly(tmp_path: Path) ->
     assert (prof["method"], prof["compose"], prof["certificate"]) == ("accountant", 10, None)
     at_eps, at_delta = prof["points"]
     assert (at_eps["proved_delta"], at_eps["refuted_delta"]) == ("76107/25000000", "304427/100000000")
-    assert at_eps["renyi"] == {"order": 2, "epsilon": 5.0, "delta": math.exp(-2.5), "given": "epsilon",
-                               "exponent": "-5/2"}
+    assert at_eps["renyi"] == {"order": 2.5, "epsilon": 5.0, "delta": math.exp(-45 / 16), "given": "epsilon",
+                               "exponent": "-45/16"}
     assert (at_delta["epsilon"], at_delta["at_delta"], at_delta["tolerance"]) == ("28/5", "1/1000", "1/100")
     assert at_delta["delta_upper"] <= 1e-3 and at_delta["renyi"]["given"] == "delta"
     assert len(prof["table"]) == 10 and all("renyi" in row for row in prof["table"])
