@@ -9,9 +9,8 @@
     conversion of zero-concentrated DP to (ε, δ)-DP, at integer orders.  For K runs the moments
     multiply over every box [−m, m]^K ([dgauss_hsbox_renyi]), so K runs of the noise, inputs at
     distance at most Δ, are (ε, e^((a−1)(K·a·Δ²/2v − ε)))-DP for every event ([zdp_dgauss_renyi]).
-    Not proved here: the
-    bound at real orders (it needs Canonne–Kamath–Steinke's bound on sums of the kernel at a
-    real shift), hence not ρ-zCDP in its full form. *)
+    Real orders, and ρ-zCDP in full, are in DGaussZcdp.v (the kernel's sums at a real shift:
+    ThetaMax.v). *)
 From Coq Require Import List ZArith Reals Lra Lia.
 From Obligations.Core Require Import RealFacts Sums RenyiBound.
 From Obligations.Coupling Require Import LubSum Geometric Product.
