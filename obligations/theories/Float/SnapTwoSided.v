@@ -17,7 +17,7 @@
     the tails' identities.  With c = a and d = b it is [snap_mass_widen]'s
     situation without its two exact identities.
 
-    [two_mass_ratio] moves t as [snap_mass_ratio] does, for pairs with
+    [two_mass_move] moves t as [snap_mass_ratio] does, for pairs with
     c ≤ a, d ≤ b and 2a ≤ d (a bucket at least ln 2 wide in units of λ). *)
 From Coq Require Import Reals Lra.
 From Obligations.Core Require Import RealFacts.
@@ -28,7 +28,7 @@ Local Open Scope R_scope.
 (** The sign +1 sees [a, b], the sign −1 sees [c, d]. *)
 Definition two_mass (a b c d t : R) : R := ulen (a / t) (b / t) + ulen (t / d) (t / c).
 
-Lemma two_mass_sym : forall a b t, two_mass a b a b t = snap_mass a b t.
+Lemma two_mass_snap : forall a b t, two_mass a b a b t = snap_mass a b t.
 Proof. intros a b t. reflexivity. Qed.
 
 Lemma two_mass_nonneg : forall a b c d t, 0 <= two_mass a b c d t.
@@ -117,6 +117,7 @@ Hypothesis Had : a2 < d2.
 Hypothesis Hdb2 : d2 <= b2.
 Hypothesis Hbd : b2 <= d1.
 Hypothesis Hdb1 : d1 <= b1.
+Hypothesis HK : 1 <= K.
 (** t above every end: the sign +1 alone. *)
 Hypothesis Khigh : b1 - a1 <= K * (b2 - a2).
 (** t below every end: the sign −1 alone. *)
@@ -131,11 +132,6 @@ Let Hc2 : 0 < c2. Proof. lra. Qed.
 Let Hd2 : 0 < d2. Proof. lra. Qed.
 Let Hd1 : 0 < d1. Proof. lra. Qed.
 
-Let HK : 1 <= K.
-Proof.
-  destruct (Rle_or_lt 1 K) as [|Hn]; [assumption|].
-  assert (K * (b2 - a2) < 1 * (b2 - a2)) by (apply Rmult_lt_compat_r; lra). lra.
-Qed.
 
 (** The low tail bound, multiplied by t. *)
 Let low_t : forall t, 0 < t -> t / c1 - t / d1 <= K * (t / c2 - t / d2).
@@ -267,31 +263,61 @@ Proof.
   lra.
 Qed.
 
-Theorem two_mass_widen : forall t, 0 < t -> two_mass a1 b1 c1 d1 t <= K * two_mass a2 b2 c2 d2 t.
+(** c2 ≤ t ≤ a2 *)
+Let left_part : forall t, c2 <= t <= a2 -> two_mass a1 b1 c1 d1 t - K * two_mass a2 b2 c2 d2 t <= 0.
 Proof.
-  intros t Ht. apply Rminus_le.
-  destruct (Rle_or_lt t c2) as [T1|T1]; [apply below_c2; lra|].
-  destruct (Rle_or_lt b2 t) as [T5|T5]; [apply above_b2; lra|].
-  destruct (Rle_or_lt t a2) as [T2|T2].
-  { (* c2 ≤ t ≤ a2 *)
-    rewrite (mid_left t) by lra. apply div_le0; [lra|].
-    apply (quad_le0 _ _ _ c2 a2); [exact Cpos|lra| |].
-    - assert (H := below_c2 c2 (conj Hc2 (Rle_refl _))). rewrite (mid_left c2) in H by lra.
-      apply (le0_of_div _ c2); lra.
-    - assert (H := at_a2). rewrite (mid_left a2) in H by lra. apply (le0_of_div _ a2); lra. }
-  destruct (Rle_or_lt t d2) as [T3|T3].
-  { (* a2 ≤ t ≤ d2 *)
-    rewrite (mid_center t) by lra. apply div_le0; [lra|].
-    apply (quad_le0 _ _ _ a2 d2); [exact Cpos|lra| |].
-    - assert (H := at_a2). rewrite (mid_center a2) in H by lra. apply (le0_of_div _ a2); lra.
-    - assert (H := at_d2). rewrite (mid_center d2) in H by lra. apply (le0_of_div _ d2); lra. }
-  (* d2 ≤ t ≤ b2, in s = 1/t ∈ [1/b2, 1/d2] *)
+  intros t Ht.
+  rewrite (mid_left t) by lra. apply div_le0; [lra|].
+  apply (quad_le0 _ _ _ c2 a2); [exact Cpos|lra| |].
+  - assert (H := below_c2 c2 (conj Hc2 (Rle_refl _))). rewrite (mid_left c2) in H by lra.
+    apply (le0_of_div _ c2); lra.
+  - assert (H := at_a2). rewrite (mid_left a2) in H by lra. apply (le0_of_div _ a2); lra.
+Qed.
+
+(** a2 ≤ t ≤ d2 *)
+Let center_part : forall t, a2 <= t <= d2 -> two_mass a1 b1 c1 d1 t - K * two_mass a2 b2 c2 d2 t <= 0.
+Proof.
+  intros t Ht.
+  rewrite (mid_center t) by lra. apply div_le0; [lra|].
+  apply (quad_le0 _ _ _ a2 d2); [exact Cpos|lra| |].
+  - assert (H := at_a2). rewrite (mid_center a2) in H by lra. apply (le0_of_div _ a2); lra.
+  - assert (H := at_d2). rewrite (mid_center d2) in H by lra. apply (le0_of_div _ d2); lra.
+Qed.
+
+(** d2 ≤ t ≤ b2, in s = 1/t ∈ [1/b2, 1/d2] *)
+Let right_part : forall t, d2 <= t <= b2 -> two_mass a1 b1 c1 d1 t - K * two_mass a2 b2 c2 d2 t <= 0.
+Proof.
+  intros t Ht.
   rewrite (mid_right t) by lra. apply mul_le0; [lra|].
   apply (quad_le0 _ _ _ (/ b2) (/ d2)); [exact Cpos'| | |].
   - split; apply Rinv_le_contravar; lra.
   - assert (H := above_b2 b2 (Rle_refl _)). rewrite (mid_right b2) in H by lra.
     apply (le0_of_mul _ b2); lra.
   - assert (H := at_d2). rewrite (mid_right d2) in H by lra. apply (le0_of_mul _ d2); lra.
+Qed.
+
+(** t at or below the narrowed lower end a2 (an input below the bucket):
+    the low tail and the point a2 only. *)
+Theorem two_mass_widen_low : forall t, 0 < t <= a2 -> two_mass a1 b1 c1 d1 t <= K * two_mass a2 b2 c2 d2 t.
+Proof.
+  intros t Ht. apply Rminus_le.
+  destruct (Rle_or_lt t c2) as [T1|T1]; [apply below_c2; lra|apply left_part; lra].
+Qed.
+
+(** t at or above the narrowed upper end d2 (an input above the bucket):
+    the high tail and the point d2 only. *)
+Theorem two_mass_widen_high : forall t, d2 <= t -> two_mass a1 b1 c1 d1 t <= K * two_mass a2 b2 c2 d2 t.
+Proof.
+  intros t Ht. apply Rminus_le.
+  destruct (Rle_or_lt b2 t) as [T5|T5]; [apply above_b2; lra|apply right_part; lra].
+Qed.
+
+Theorem two_mass_widen : forall t, 0 < t -> two_mass a1 b1 c1 d1 t <= K * two_mass a2 b2 c2 d2 t.
+Proof.
+  intros t Ht.
+  destruct (Rle_or_lt t a2) as [T2|T2]; [apply two_mass_widen_low; lra|].
+  destruct (Rle_or_lt d2 t) as [T3|T3]; [apply two_mass_widen_high; lra|].
+  apply Rminus_le, center_part; lra.
 Qed.
 
 End Widen.
@@ -439,7 +465,7 @@ Proof.
   assert ((b - a) * (/ y * / y) <= (b - a) * (/ x * / x)) by (apply Rmult_le_compat_l; lra). lra.
 Qed.
 
-Theorem two_mass_ratio : forall t t', 0 < t -> 0 < t' ->
+Theorem two_mass_move : forall t t', 0 < t -> 0 < t' ->
   two_mass a b c d t' <= Rmax (t' / t) (t / t') * two_mass a b c d t.
 Proof.
   apply ratio_of_mono.
