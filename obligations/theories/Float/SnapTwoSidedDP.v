@@ -24,7 +24,7 @@ From Flocq Require Import Core.Core.
 From Obligations.Core Require Import RealFacts.
 From Obligations.Noise Require Import UniformMeasure Snapping Rounding Clamp SnapBound.
 From Obligations.Float Require Import RelError SnapNoise UStarMeasure SnapOutput SnapInterior SnapClamp SnapRatio
-  SnapTailRatio SnapThreshold SnapTight SnapTwoSided SnapTwoSidedRatio SnapTwoSidedTail SnapTwoSidedCond.
+  SnapTailRatio SnapPipeline SnapThreshold SnapTight SnapTwoSided SnapTwoSidedRatio SnapTwoSidedTail SnapTwoSidedCond.
 
 Local Open Scope R_scope.
 
@@ -439,3 +439,45 @@ Proof.
 Qed.
 
 End TwoSidedDP.
+
+(** The correctly rounded logarithm of the arithmetic itself: no hypothesis on it, and λ ≥ 2^(emin + 2·prec)
+    instead of [pipeline_ok]. *)
+Theorem float_snap_dp_two_correct : forall prec emin (Hprec : (1 < prec)%Z), (emin + prec <= 0)%Z ->
+  (emin + 2 * prec <= 1)%Z ->
+  forall choice pr t grid B g lam K sl, uprob pr ->
+  bpow radix2 (emin + 2 * prec) <= lam -> generic_format radix2 (FLT_exp emin prec) lam ->
+  0 < grid -> 0 < B -> (IZR g - 1) * grid < B <= IZR g * grid -> 0 < sl -> 1 <= K ->
+  cond_tail_low (ustar_q prec) (two_Pn prec emin (eta prec) grid B lam sl) (two_Pf prec emin (eta prec) grid B lam sl)
+    (two_R0 prec emin (eta prec) grid B lam sl) K /\
+  cond_point_lower (ustar_q prec) (two_Pn prec emin (eta prec) grid B lam sl) (two_Pf prec emin (eta prec) grid B lam sl)
+    (two_R0 prec emin (eta prec) grid B lam sl) K ->
+  cond_tail_high (ustar_q prec) (two_Pf prec emin (eta prec) grid B lam sl) (two_Pn prec emin (eta prec) grid B lam sl)
+    (two_R0 prec emin (eta prec) grid B lam sl) K /\
+  cond_point_upper (ustar_q prec) (two_Pf prec emin (eta prec) grid B lam sl) (two_Pn prec emin (eta prec) grid B lam sl)
+    (two_R0 prec emin (eta prec) grid B lam sl) K ->
+  cond_tail_low (ustar_q prec) (two_Pi prec emin (eta prec) grid B lam sl) (two_Pi prec emin (eta prec) grid B lam sl)
+    (two_R0i prec emin (eta prec) grid B lam sl) K /\
+  cond_point_lower (ustar_q prec) (two_Pi prec emin (eta prec) grid B lam sl) (two_Pi prec emin (eta prec) grid B lam sl)
+    (two_R0i prec emin (eta prec) grid B lam sl) K /\
+  cond_point_upper (ustar_q prec) (two_Pi prec emin (eta prec) grid B lam sl) (two_Pi prec emin (eta prec) grid B lam sl)
+    (two_R0i prec emin (eta prec) grid B lam sl) K /\
+  cond_tail_high (ustar_q prec) (two_Pi prec emin (eta prec) grid B lam sl) (two_Pi prec emin (eta prec) grid B lam sl)
+    (two_R0i prec emin (eta prec) grid B lam sl) K ->
+  two_Kc prec emin (eta prec) grid B lam sl g <= K ->
+  / (ustar_q prec * ustar_q prec) < two_R0 prec emin (eta prec) grid B lam sl ->
+  / (ustar_q prec * ustar_q prec) < two_R0i prec emin (eta prec) grid B lam sl ->
+  2 <= exp (tight_W prec emin grid B / lam) ->
+  normal_min prec emin <= exp (- (tight_D prec emin grid B + tight_mu prec (eta prec) * tight_D prec emin grid B + sl) / lam) ->
+  forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob prec emin choice (fun v => rnd prec emin choice (ln v)) pr lam x
+    (fun w => float_snap t grid B w = out) <=
+  exp (Rabs (x - x') / lam) * K *
+    snap_output_prob prec emin choice (fun v => rnd prec emin choice (ln v)) pr lam x'
+      (fun w => float_snap t grid B w = out).
+Proof.
+  intros prec emin Hprec Hemin Hsmall choice pr t grid B g lam K sl Hpr Hlam Fl Hgrid HB Hg Hsl HK1
+    HKb HKa HKi HKc HR0 HR0i HW2 Hrange x x' out Hx Hx'.
+  apply (float_snap_dp_two prec emin Hprec choice _ (eta prec) (eta_nonneg prec) pr Hpr t grid B g lam K sl);
+    try assumption.
+  exact (pipeline_ok_correct prec emin Hprec Hemin choice lam Hsmall Hlam).
+Qed.
