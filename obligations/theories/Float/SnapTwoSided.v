@@ -134,7 +134,7 @@ Let Hd1 : 0 < d1. Proof. lra. Qed.
 
 
 (** The low tail bound, multiplied by t. *)
-Let low_t : forall t, 0 < t -> t / c1 - t / d1 <= K * (t / c2 - t / d2).
+Let low_times : forall t, 0 < t -> t / c1 - t / d1 <= K * (t / c2 - t / d2).
 Proof.
   intros t Ht.
   replace (t / c1 - t / d1) with (t * (/ c1 - / d1)) by (unfold Rdiv; ring).
@@ -148,7 +148,7 @@ Let below_c2 : forall t, 0 < t <= c2 ->
 Proof.
   intros t Ht. unfold two_mass.
   rewrite (plus_low a2 b2 t) by lra. rewrite (minus_low c2 d2 t) by lra.
-  assert (L := low_t t (proj1 Ht)).
+  assert (L := low_times t (proj1 Ht)).
   destruct (Rle_or_lt t c1) as [T1|T1].
   { rewrite (plus_low a1 b1 t) by lra. rewrite (minus_low c1 d1 t) by lra. lra. }
   rewrite (minus_mid c1 d1 t) by lra.

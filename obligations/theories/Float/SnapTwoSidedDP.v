@@ -2,7 +2,7 @@
     [float_snap_dp_tight] (SnapTight.v) moves every threshold by one δ for both
     inputs and puts U*'s factor at both ends of a bucket.  Here every output is
     bounded with the displacements it actually has ([two_ratio_of_mass],
-    [two_top_ratio], [two_bottom_ratio]): for an interior bucket [A, B′] the
+    [two_sided_top], [two_sided_bottom]): for an interior bucket [A, B′] the
     input x at distance |A − x| ≤ [tight_D] from an end, and x′ on one side of
     the bucket or inside it:
     - x′ below the bucket: the lower end is the near one; the two inputs'
@@ -119,16 +119,16 @@ Proof. apply bpow_gt_0. Qed.
 Let Hinvlam : 0 < / lam.
 Proof. apply Rinv_0_lt_compat. exact Hlam. Qed.
 
-Let exp_mono_lam : forall u v, u <= v -> exp (u / lam) <= exp (v / lam).
+Let lam_exp_mono : forall u v, u <= v -> exp (u / lam) <= exp (v / lam).
 Proof. intros u v H. apply exp_le_iff. unfold Rdiv. apply Rmult_le_compat_r; lra. Qed.
 
 Let one_le_exp : forall u, 0 <= u -> 1 <= exp (u / lam).
-Proof. intros u H. rewrite <- exp_0. apply exp_mono_lam in H. replace (0 / lam) with 0 in H by (field; lra). exact H. Qed.
+Proof. intros u H. rewrite <- exp_0. apply lam_exp_mono in H. replace (0 / lam) with 0 in H by (field; lra). exact H. Qed.
 
 Let range_ok : forall v, - (tD grid B + tmu * tD grid B + sl) <= v -> normal_min <= exp (v / lam).
 Proof.
   intros v Hv. apply Rle_trans with (exp (- (tD grid B + tmu * tD grid B + sl) / lam)); [exact Hrange|].
-  apply exp_mono_lam. lra.
+  apply lam_exp_mono. lra.
 Qed.
 
 (** A threshold is within [two_err] of its edge. *)
@@ -185,24 +185,24 @@ Proof.
   assert (Hal : 0 < al) by apply exp_pos.
   assert (Hp1 : 1 <= p) by (apply one_le_exp; unfold nA; lra).
   assert (HQ1 : 1 <= Q) by (apply one_le_exp; unfold nB; lra).
-  assert (Ewa : wide_a lam A dA = al / p).
-  { unfold wide_a, al, p. rewrite <- exp_sub. f_equal. field. lra. }
-  assert (Ewd : wide_d lam B' dB = al * Q * R).
-  { unfold wide_d, al, Q, R. rewrite exp3. f_equal. field. lra. }
-  assert (Enb : narrow_b lam B' nB = al * R).
-  { unfold narrow_b, al, R. rewrite <- exp_plus. f_equal. field. lra. }
+  assert (Ewa : wide_plus_lower lam A dA = al / p).
+  { unfold wide_plus_lower, al, p. rewrite <- exp_sub. f_equal. field. lra. }
+  assert (Ewd : wide_minus_upper lam B' dB = al * Q * R).
+  { unfold wide_minus_upper, al, Q, R. rewrite exp3. f_equal. field. lra. }
+  assert (Enb : narrow_plus_upper lam B' nB = al * R).
+  { unfold narrow_plus_upper, al, R. rewrite <- exp_plus. f_equal. field. lra. }
   assert (Ecmp : forall K', two_mass (al / p) (al * Q * R / q0) (al * q0 / p) (al * Q * R) (exp (x' / lam)) <=
       K' * two_mass (al / q0) (al * R) al (al * R * q0) (exp (x' / lam)) ->
-    two_mass (wide_a lam A dA) (wide_b prec lam B' dB) (wide_c prec lam A dA) (wide_d lam B' dB) (exp (x' / lam)) <=
-      K' * two_mass (narrow_a prec lam A nA) (narrow_b lam B' nB) (narrow_c lam A nA) (narrow_d prec lam B' nB)
+    two_mass (wide_plus_lower lam A dA) (wide_plus_upper prec lam B' dB) (wide_minus_lower prec lam A dA) (wide_minus_upper lam B' dB) (exp (x' / lam)) <=
+      K' * two_mass (narrow_plus_lower prec lam A nA) (narrow_plus_upper lam B' nB) (narrow_minus_lower lam A nA) (narrow_minus_upper prec lam B' nB)
         (exp (x' / lam))).
   { intros K' H.
-    assert (Ewb : wide_b prec lam B' dB = al * Q * R / q0) by (unfold wide_b; fold (wide_d lam B' dB); rewrite Ewd; reflexivity).
-    assert (Ewc : wide_c prec lam A dA = al * q0 / p)
-      by (unfold wide_c; fold (wide_a lam A dA); rewrite Ewa; field; lra).
-    assert (Ena : narrow_a prec lam A nA = al / q0) by reflexivity.
-    assert (Enc : narrow_c lam A nA = al) by reflexivity.
-    assert (End : narrow_d prec lam B' nB = al * R * q0) by (unfold narrow_d; fold (narrow_b lam B' nB); rewrite Enb; reflexivity).
+    assert (Ewb : wide_plus_upper prec lam B' dB = al * Q * R / q0) by (unfold wide_plus_upper; fold (wide_minus_upper lam B' dB); rewrite Ewd; reflexivity).
+    assert (Ewc : wide_minus_lower prec lam A dA = al * q0 / p)
+      by (unfold wide_minus_lower; fold (wide_plus_lower lam A dA); rewrite Ewa; field; lra).
+    assert (Ena : narrow_plus_lower prec lam A nA = al / q0) by reflexivity.
+    assert (Enc : narrow_minus_lower lam A nA = al) by reflexivity.
+    assert (End : narrow_minus_upper prec lam B' nB = al * R * q0) by (unfold narrow_minus_upper; fold (narrow_plus_upper lam B' nB); rewrite Enb; reflexivity).
     rewrite Ewa, Ewb, Ewc, Ewd, Ena, Enb, Enc, End. exact H. }
   apply (two_ratio_of_mass prec emin Hprec choice lnf mu Hmu pr Hpr lam x x' A B' dA dB nA nB K).
   - exact Hok.
@@ -223,7 +223,7 @@ Proof.
   - apply range_ok. assert (H := Rabs_le_inv _ _ DAx'). unfold nA. lra.
   - apply range_ok. assert (H := Rabs_le_inv _ _ DBx'). unfold nB. lra.
   - (* 2 a1 ≤ d1 *)
-    unfold wide_a, wide_d.
+    unfold wide_plus_lower, wide_minus_upper.
     apply Rle_trans with (exp ((A - dA) / lam) * exp (tW grid B / lam)).
     + rewrite (Rmult_comm (exp ((A - dA) / lam))). apply Rmult_le_compat_r; [apply Rlt_le, exp_pos|exact HW2].
     + rewrite <- exp_plus. apply exp_le_iff. unfold Rdiv. rewrite <- Rmult_plus_distr_r.
@@ -242,25 +242,25 @@ Proof.
         - assert (Rabs (A - x) <= A + B) by (apply Rabs_le; split; lra). split; lra.
         - assert (Rabs (A - x) <= B - A) by (apply Rabs_le; split; lra). split; lra. }
       apply (two_cond_low q0 p Q R K al Hq Hp1 HQ1).
-      * apply Rlt_le_trans with (two_R0 grid B lam sl); [exact HR0|]. unfold two_R0, R. apply exp_mono_lam.
+      * apply Rlt_le_trans with (two_R0 grid B lam sl); [exact HR0|]. unfold two_R0, R. apply lam_exp_mono.
         unfold nA, nB. assert (tmu * Rabs (A - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
       * exact HK1.
       * exact Hal.
       * split; [exact Ht'|]. apply Rle_trans with al; [|apply div_k_le'; lra].
-        unfold al. apply exp_mono_lam. unfold nA. lra.
+        unfold al. apply lam_exp_mono. unfold nA. lra.
       * apply (cond_tail_low_mono q0 p Q R (two_Pn grid B lam sl) (two_Pf grid B lam sl) (two_R0 grid B lam sl) K Hq);
           [split; [exact Hp1|] | split; [exact HQ1|] | split; [apply exp_pos|] | exact HK1 | apply HKb].
-        -- unfold p, two_Pn. apply exp_mono_lam. unfold dA, nA.
+        -- unfold p, two_Pn. apply lam_exp_mono. unfold dA, nA.
            assert (tmu * (Rabs (A - x) + Rabs (A - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
-        -- unfold Q, two_Pf. apply exp_mono_lam. unfold dB, nB. lra.
-        -- unfold R, two_R0. apply exp_mono_lam. unfold nA, nB.
+        -- unfold Q, two_Pf. apply lam_exp_mono. unfold dB, nB. lra.
+        -- unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
            assert (tmu * Rabs (A - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
       * apply (cond_point_lower_mono q0 p Q R (two_Pn grid B lam sl) (two_Pf grid B lam sl) (two_R0 grid B lam sl) K Hq);
           [split; [exact Hp1|] | split; [exact HQ1|] | split; [apply exp_pos|] | exact HK1 | apply HKb].
-        -- unfold p, two_Pn. apply exp_mono_lam. unfold dA, nA.
+        -- unfold p, two_Pn. apply lam_exp_mono. unfold dA, nA.
            assert (tmu * (Rabs (A - x) + Rabs (A - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
-        -- unfold Q, two_Pf. apply exp_mono_lam. unfold dB, nB. lra.
-        -- unfold R, two_R0. apply exp_mono_lam. unfold nA, nB.
+        -- unfold Q, two_Pf. apply lam_exp_mono. unfold dB, nB. lra.
+        -- unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
            assert (tmu * Rabs (A - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
     + destruct (Rle_lt_dec B' x') as [Xa|Xa].
       * (* x′ above the bucket: the upper end is near *)
@@ -274,26 +274,26 @@ Proof.
           - assert (Rabs (B' - x) <= B - B') by (apply Rabs_le; split; lra). split; lra.
           - assert (Rabs (B' - x) <= B' + B) by (apply Rabs_le; split; lra). split; lra. }
         apply (two_cond_high q0 p Q R K al Hq Hp1 HQ1).
-        -- apply Rlt_le_trans with (two_R0 grid B lam sl); [exact HR0|]. unfold two_R0, R. apply exp_mono_lam.
+        -- apply Rlt_le_trans with (two_R0 grid B lam sl); [exact HR0|]. unfold two_R0, R. apply lam_exp_mono.
            unfold nA, nB. assert (tmu * Rabs (B' - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
         -- exact HK1.
         -- exact Hal.
-        -- rewrite <- Enb. unfold narrow_b. apply Rle_trans with (exp ((B' - nB) / lam)).
+        -- rewrite <- Enb. unfold narrow_plus_upper. apply Rle_trans with (exp ((B' - nB) / lam)).
            ++ rewrite <- (Rmult_1_r (exp ((B' - nB) / lam))) at 2. apply Rmult_le_compat_l; [apply Rlt_le, exp_pos|lra].
-           ++ apply exp_mono_lam. unfold nB. lra.
+           ++ apply lam_exp_mono. unfold nB. lra.
         -- apply (cond_tail_high_mono q0 p Q R (two_Pf grid B lam sl) (two_Pn grid B lam sl) (two_R0 grid B lam sl) K Hq);
              [split; [exact Hp1|] | split; [exact HQ1|] | split; [apply exp_pos|] | exact HK1 | apply HKa].
-           ++ unfold p, two_Pf. apply exp_mono_lam. unfold dA, nA. lra.
-           ++ unfold Q, two_Pn. apply exp_mono_lam. unfold dB, nB.
+           ++ unfold p, two_Pf. apply lam_exp_mono. unfold dA, nA. lra.
+           ++ unfold Q, two_Pn. apply lam_exp_mono. unfold dB, nB.
               assert (tmu * (Rabs (B' - x) + Rabs (B' - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
-           ++ unfold R, two_R0. apply exp_mono_lam. unfold nA, nB.
+           ++ unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
               assert (tmu * Rabs (B' - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
         -- apply (cond_point_upper_mono q0 p Q R (two_Pf grid B lam sl) (two_Pn grid B lam sl) (two_R0 grid B lam sl) K Hq);
              [split; [exact Hp1|] | split; [exact HQ1|] | split; [apply exp_pos|] | exact HK1 | apply HKa].
-           ++ unfold p, two_Pf. apply exp_mono_lam. unfold dA, nA. lra.
-           ++ unfold Q, two_Pn. apply exp_mono_lam. unfold dB, nB.
+           ++ unfold p, two_Pf. apply lam_exp_mono. unfold dA, nA. lra.
+           ++ unfold Q, two_Pn. apply lam_exp_mono. unfold dB, nB.
               assert (tmu * (Rabs (B' - x) + Rabs (B' - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
-           ++ unfold R, two_R0. apply exp_mono_lam. unfold nA, nB.
+           ++ unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
               assert (tmu * Rabs (B' - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
       * (* x′ inside the bucket *)
         assert (Hwid : B' - A <= grid + 2 * two_err grid B) by lra.
@@ -304,13 +304,13 @@ Proof.
         assert (NB : Rabs (B' - x) + Rabs (B' - x') <= two_in grid B).
         { unfold two_in. assert (Rabs (B' - x') <= grid + 2 * two_err grid B) by (assert (0 <= Rabs (A - x')) by apply Rabs_pos; lra). lra. }
         assert (Pp : p <= two_Pi grid B lam sl).
-        { unfold p, two_Pi. apply exp_mono_lam. unfold dA, nA.
+        { unfold p, two_Pi. apply lam_exp_mono. unfold dA, nA.
           assert (tmu * (Rabs (A - x) + Rabs (A - x')) <= tmu * two_in grid B) by (apply tmu_le; exact NA). lra. }
         assert (PQ : Q <= two_Pi grid B lam sl).
-        { unfold Q, two_Pi. apply exp_mono_lam. unfold dB, nB.
+        { unfold Q, two_Pi. apply lam_exp_mono. unfold dB, nB.
           assert (tmu * (Rabs (B' - x) + Rabs (B' - x')) <= tmu * two_in grid B) by (apply tmu_le; exact NB). lra. }
         assert (PR : two_R0i grid B lam sl <= R).
-        { unfold R, two_R0i. apply exp_mono_lam. unfold nA, nB.
+        { unfold R, two_R0i. apply lam_exp_mono. unfold nA, nB.
           assert (tmu * (Rabs (A - x') + Rabs (B' - x')) <= tmu * (grid + 2 * two_err grid B)) by (apply tmu_le; exact N1). lra. }
         destruct HKi as (K1 & K2 & K3 & K4).
         apply (two_cond_all q0 p Q R K al Hq Hp1 HQ1); try assumption.
@@ -342,12 +342,12 @@ Proof.
     assert (Rabs (thr t e - e + e) <= Rabs (thr t e - e) + Rabs e) by apply Rabs_triang.
     rewrite Rabs_Ropp. lra. }
   eapply Rle_trans; [|exact HKc]. unfold two_Kc.
-  apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|]. apply exp_mono_lam.
+  apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|]. apply lam_exp_mono.
   assert (tmu * Rabs (thr t e - x) <= tmu * two_clamp grid B g) by (apply tmu_le; apply D; exact Hx).
   assert (tmu * Rabs (thr t e - x') <= tmu * two_clamp grid B g) by (apply tmu_le; apply D; exact Hx'). lra.
 Qed.
 
-Lemma two_top : forall x x', Rabs x <= B -> Rabs x' <= B ->
+Lemma two_top_output : forall x x', Rabs x <= B -> Rabs x' <= B ->
   snap_output_prob lam x (fun w => float_snap t grid B w = B) <=
     exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' (fun w => float_snap t grid B w = B).
 Proof.
@@ -360,7 +360,7 @@ Proof.
   assert (Hn0 : 0 <= tmu * Rabs (thr t e - x')) by (apply Rmult_le_pos; [lra|apply Rabs_pos]).
   assert (HtD0 : 0 <= tmu * tD grid B) by (apply Rmult_le_pos; [lra|]; assert (0 <= Rabs (thr t e - x)) by apply Rabs_pos; lra).
   eapply Rle_trans.
-  - apply (two_top_ratio prec emin Hprec choice lnf mu Hmu pr Hpr lam x x' (thr t e)
+  - apply (two_sided_top prec emin Hprec choice lnf mu Hmu pr Hpr lam x x' (thr t e)
              (tmu * Rabs (thr t e - x)) (tmu * Rabs (thr t e - x') + sl)); try assumption.
     + intros v Hv. apply (float_snap_top_event t grid B g (rnd v) Hgrid HB Hg) in Hv.
       exact (proj1 (top_thr prec emin Hprec choice t e v) Hv).
@@ -378,7 +378,7 @@ Proof.
     exact (clamp_factor e x x' Hae Hx Hx').
 Qed.
 
-Lemma two_bottom : forall x x', Rabs x <= B -> Rabs x' <= B ->
+Lemma two_bottom_output : forall x x', Rabs x <= B -> Rabs x' <= B ->
   snap_output_prob lam x (fun w => float_snap t grid B w = - B) <=
     exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' (fun w => float_snap t grid B w = - B).
 Proof.
@@ -395,7 +395,7 @@ Proof.
   assert (Hn0 : 0 <= tmu * Rabs (thr t e - x')) by (apply Rmult_le_pos; [lra|apply Rabs_pos]).
   assert (HtD0 : 0 <= tmu * tD grid B) by (apply Rmult_le_pos; [lra|]; assert (0 <= Rabs (thr t e - x)) by apply Rabs_pos; lra).
   eapply Rle_trans.
-  - apply (two_bottom_ratio prec emin Hprec choice lnf mu Hmu pr Hpr lam x x' (thr t e)
+  - apply (two_sided_bottom prec emin Hprec choice lnf mu Hmu pr Hpr lam x x' (thr t e)
              (tmu * Rabs (thr t e - x)) (tmu * Rabs (thr t e - x') + sl)); try assumption.
     + intros v Hv. apply (float_snap_bottom_event prec emin choice t grid B g v Hgrid HB Hg) in Hv.
       exact (proj1 (bottom_thr prec emin Hprec choice t e v) Hv).
@@ -418,8 +418,8 @@ Theorem float_snap_dp_two : forall x x' out, Rabs x <= B -> Rabs x' <= B ->
 Proof.
   intros x x' out Hx Hx'.
   assert (Hpx' := snap_prob_nonneg prec emin choice lnf pr Hpr lam x' (fun w => float_snap t grid B w = out)).
-  destruct (Req_dec out B) as [->|NB]; [exact (two_top x x' Hx Hx')|].
-  destruct (Req_dec out (- B)) as [->|NmB]; [exact (two_bottom x x' Hx Hx')|].
+  destruct (Req_dec out B) as [->|NB]; [exact (two_top_output x x' Hx Hx')|].
+  destruct (Req_dec out (- B)) as [->|NmB]; [exact (two_bottom_output x x' Hx Hx')|].
   destruct (classic (exists k, out = grid * IZR k /\ - B < grid * IZR k < B)) as [[k [-> Hk]]|Hno].
   { exact (two_interior x x' k Hx Hx' Hk). }
   (* anything else is never output *)

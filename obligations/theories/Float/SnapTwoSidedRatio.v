@@ -50,14 +50,14 @@ Proof. unfold ustar_q. assert (He := eta_pos prec). assert (Hs := eta_small prec
 (** The widened pair for an input with displacements dA (lower end) and dB
     (upper end), and the narrowed pair with nA, nB, in the order of
     [two_mass a b c d]. *)
-Definition wide_a (lam A dA : R) : R := exp ((A - dA) / lam).
-Definition wide_b (lam B' dB : R) : R := exp ((B' + dB) / lam) / ustar_q.
-Definition wide_c (lam A dA : R) : R := exp ((A - dA) / lam) * ustar_q.
-Definition wide_d (lam B' dB : R) : R := exp ((B' + dB) / lam).
-Definition narrow_a (lam A nA : R) : R := exp ((A + nA) / lam) / ustar_q.
-Definition narrow_b (lam B' nB : R) : R := exp ((B' - nB) / lam).
-Definition narrow_c (lam A nA : R) : R := exp ((A + nA) / lam).
-Definition narrow_d (lam B' nB : R) : R := exp ((B' - nB) / lam) * ustar_q.
+Definition wide_plus_lower (lam A dA : R) : R := exp ((A - dA) / lam).
+Definition wide_plus_upper (lam B' dB : R) : R := exp ((B' + dB) / lam) / ustar_q.
+Definition wide_minus_lower (lam A dA : R) : R := exp ((A - dA) / lam) * ustar_q.
+Definition wide_minus_upper (lam B' dB : R) : R := exp ((B' + dB) / lam).
+Definition narrow_plus_lower (lam A nA : R) : R := exp ((A + nA) / lam) / ustar_q.
+Definition narrow_plus_upper (lam B' nB : R) : R := exp ((B' - nB) / lam).
+Definition narrow_minus_lower (lam A nA : R) : R := exp ((A + nA) / lam).
+Definition narrow_minus_upper (lam B' nB : R) : R := exp ((B' - nB) / lam) * ustar_q.
 
 Lemma exp_over : forall lam p y, 0 < lam -> exp ((p - y) / lam) = exp (p / lam) / exp (y / lam).
 Proof. intros lam p y Hl. apply exp_div_lam. exact Hl. Qed.
@@ -67,7 +67,7 @@ Theorem two_prob_upper : forall lam x A B' dA dB (P : R -> Prop), pipeline_ok la
   tight_mu * Rabs (A - x) <= dA -> tight_mu * Rabs (B' - x) <= dB ->
   normal_min <= exp ((A - x - dA) / lam) -> normal_min <= exp ((x - B' - dB) / lam) ->
   snap_output_prob lam x P <=
-    / 2 * two_mass (wide_a lam A dA) (wide_b lam B' dB) (wide_c lam A dA) (wide_d lam B' dB) (exp (x / lam)).
+    / 2 * two_mass (wide_plus_lower lam A dA) (wide_plus_upper lam B' dB) (wide_minus_lower lam A dA) (wide_minus_upper lam B' dB) (exp (x / lam)).
 Proof.
   intros lam x A B' dA dB P [Hl Hok] Fl HP Ha Hb H1 H2.
   assert (Hn := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
@@ -77,7 +77,7 @@ Proof.
   apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
   - apply Rle_trans with (pr (fun U => (A - x - dA) / lam <= ln (ustar prec emin U) <= (B' - x + dB) / lam)).
     2: { eapply Rle_trans; [apply (ustar_ln_upper_ulen prec emin Hprec pr Hpr); exact H1|]. right.
-         unfold wide_a, wide_b. f_equal.
+         unfold wide_plus_lower, wide_plus_upper. f_equal.
          - replace (A - x - dA) with ((A - dA) - x) by ring. apply exp_over; exact Hlam.
          - replace (B' - x + dB) with ((B' + dB) - x) by ring. rewrite (exp_over lam (B' + dB) x Hlam).
            fold ustar_q. field. lra. }
@@ -89,7 +89,7 @@ Proof.
     split; [apply div_lam_le|apply le_div_lam]; try exact Hlam; lra.
   - apply Rle_trans with (pr (fun U => (x - B' - dB) / lam <= ln (ustar prec emin U) <= (x - A + dA) / lam)).
     2: { eapply Rle_trans; [apply (ustar_ln_upper_ulen prec emin Hprec pr Hpr); exact H2|]. right.
-         unfold wide_c, wide_d. f_equal.
+         unfold wide_minus_lower, wide_minus_upper. f_equal.
          - replace (x - B' - dB) with (x - (B' + dB)) by ring. apply exp_over; exact Hlam.
          - replace (x - A + dA) with (x - (A - dA)) by ring. rewrite (exp_over lam x (A - dA) Hlam).
            fold ustar_q. assert (0 < exp ((A - dA) / lam)) by apply exp_pos. field. lra. }
@@ -104,7 +104,7 @@ Theorem two_prob_lower : forall lam x A B' nA nB (P : R -> Prop), pipeline_ok la
   (forall v, A < v < B' -> P (rnd v)) ->
   tight_mu * Rabs (A - x) < nA -> tight_mu * Rabs (B' - x) < nB ->
   normal_min <= exp ((A - x + nA) / lam) -> normal_min <= exp ((x - B' + nB) / lam) ->
-  / 2 * two_mass (narrow_a lam A nA) (narrow_b lam B' nB) (narrow_c lam A nA) (narrow_d lam B' nB) (exp (x / lam))
+  / 2 * two_mass (narrow_plus_lower lam A nA) (narrow_plus_upper lam B' nB) (narrow_minus_lower lam A nA) (narrow_minus_upper lam B' nB) (exp (x / lam))
     <= snap_output_prob lam x P.
 Proof.
   intros lam x A B' nA nB P [Hl Hok] Fl HP Ha Hb H1 H2.
@@ -119,7 +119,7 @@ Proof.
   apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
   - apply Rle_trans with (pr (fun U => (A - x + nA) / lam <= ln (ustar prec emin U) <= (B' - x - nB) / lam)).
     { eapply Rle_trans; [|apply (ustar_ln_lower_ulen prec emin Hprec pr Hpr); exact H1]. right.
-      unfold narrow_a, narrow_b. f_equal.
+      unfold narrow_plus_lower, narrow_plus_upper. f_equal.
       - replace (A - x + nA) with ((A + nA) - x) by ring. rewrite (exp_over lam (A + nA) x Hlam).
         fold ustar_q. field. lra.
       - replace (B' - x - nB) with ((B' - nB) - x) by ring. symmetry. apply exp_over; exact Hlam. }
@@ -131,7 +131,7 @@ Proof.
     + apply (tight_inner_hi prec emin Hprec choice lnf mu Hmu 1 lam (ustar prec emin U) x B' (or_introl eq_refl) Fl Hu Hp). lra.
   - apply Rle_trans with (pr (fun U => (x - B' + nB) / lam <= ln (ustar prec emin U) <= (x - A - nA) / lam)).
     { eapply Rle_trans; [|apply (ustar_ln_lower_ulen prec emin Hprec pr Hpr); exact H2]. right.
-      unfold narrow_c, narrow_d. f_equal.
+      unfold narrow_minus_lower, narrow_minus_upper. f_equal.
       - replace (x - B' + nB) with (x - (B' - nB)) by ring. rewrite (exp_over lam x (B' - nB) Hlam).
         fold ustar_q. assert (0 < exp ((B' - nB) / lam)) by apply exp_pos. field. lra.
       - replace (x - A - nA) with (x - (A + nA)) by ring. symmetry. apply exp_over; exact Hlam. }
@@ -152,24 +152,24 @@ Theorem two_ratio_of_mass : forall lam x x' A B' dA dB nA nB K (P : R -> Prop), 
   tight_mu * Rabs (A - x') < nA -> tight_mu * Rabs (B' - x') < nB ->
   normal_min <= exp ((A - x - dA) / lam) -> normal_min <= exp ((x - B' - dB) / lam) ->
   normal_min <= exp ((A - x' + nA) / lam) -> normal_min <= exp ((x' - B' + nB) / lam) ->
-  2 * wide_a lam A dA <= wide_d lam B' dB ->
-  two_mass (wide_a lam A dA) (wide_b lam B' dB) (wide_c lam A dA) (wide_d lam B' dB) (exp (x' / lam)) <=
-    K * two_mass (narrow_a lam A nA) (narrow_b lam B' nB) (narrow_c lam A nA) (narrow_d lam B' nB) (exp (x' / lam)) ->
+  2 * wide_plus_lower lam A dA <= wide_minus_upper lam B' dB ->
+  two_mass (wide_plus_lower lam A dA) (wide_plus_upper lam B' dB) (wide_minus_lower lam A dA) (wide_minus_upper lam B' dB) (exp (x' / lam)) <=
+    K * two_mass (narrow_plus_lower lam A nA) (narrow_plus_upper lam B' nB) (narrow_minus_lower lam A nA) (narrow_minus_upper lam B' nB) (exp (x' / lam)) ->
   snap_output_prob lam x P <= exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' P.
 Proof.
   intros lam x x' A B' dA dB nA nB K P Hok Fl HP1 HP2 HdA HdB HK Ha Hb Ha' Hb' H1 H2 H3 H4 H2a HW.
   assert (Hlam : 0 < lam) by (destruct Hok as [Hl _]; assert (Hn := normal_min_pos prec emin); lra).
   assert (U := two_prob_upper lam x A B' dA dB P Hok Fl HP1 Ha Hb H1 H2).
   assert (L := two_prob_lower lam x' A B' nA nB P Hok Fl HP2 Ha' Hb' H3 H4).
-  set (a1 := wide_a lam A dA) in *. set (b1 := wide_b lam B' dB) in *.
-  set (c1 := wide_c lam A dA) in *. set (d1 := wide_d lam B' dB) in *.
+  set (a1 := wide_plus_lower lam A dA) in *. set (b1 := wide_plus_upper lam B' dB) in *.
+  set (c1 := wide_minus_lower lam A dA) in *. set (d1 := wide_minus_upper lam B' dB) in *.
   assert (Ha1 : 0 < a1) by apply exp_pos. assert (Hd1 : 0 < d1) by apply exp_pos.
-  assert (Hc1 : 0 < c1) by (unfold c1, wide_c; apply Rmult_lt_0_compat; [apply exp_pos|lra]).
+  assert (Hc1 : 0 < c1) by (unfold c1, wide_minus_lower; apply Rmult_lt_0_compat; [apply exp_pos|lra]).
   assert (Hca : c1 <= a1).
-  { unfold c1, a1, wide_c, wide_a. rewrite <- (Rmult_1_r (exp ((A - dA) / lam))) at 2.
+  { unfold c1, a1, wide_minus_lower, wide_plus_lower. rewrite <- (Rmult_1_r (exp ((A - dA) / lam))) at 2.
     apply Rmult_le_compat_l; [apply Rlt_le, exp_pos|lra]. }
   assert (Hdb : d1 <= b1).
-  { unfold d1, b1, wide_d, wide_b. apply div_k_le'; [apply exp_pos|lra]. }
+  { unfold d1, b1, wide_minus_upper, wide_plus_upper. apply div_k_le'; [apply exp_pos|lra]. }
   assert (Ht := exp_pos (x / lam)). assert (Ht' := exp_pos (x' / lam)).
   assert (Mv := two_mass_move a1 b1 c1 d1 Hc1 Hca H2a Hdb (exp (x' / lam)) (exp (x / lam)) Ht' Ht).
   assert (Hmax : Rmax (exp (x / lam) / exp (x' / lam)) (exp (x' / lam) / exp (x / lam)) = exp (Rabs (x - x') / lam)).
@@ -181,7 +181,7 @@ Proof.
   set (e := exp (Rabs (x - x') / lam)) in *. assert (He0 : 0 < e) by apply exp_pos.
   set (m1 := two_mass a1 b1 c1 d1 (exp (x / lam))) in *.
   set (m1' := two_mass a1 b1 c1 d1 (exp (x' / lam))) in *.
-  set (m2 := two_mass (narrow_a lam A nA) (narrow_b lam B' nB) (narrow_c lam A nA) (narrow_d lam B' nB)
+  set (m2 := two_mass (narrow_plus_lower lam A nA) (narrow_plus_upper lam B' nB) (narrow_minus_lower lam A nA) (narrow_minus_upper lam B' nB)
                (exp (x' / lam))) in *.
   set (pl := snap_output_prob lam x' P) in *.
   assert (S1 : e * m1' <= e * (K * m2)) by (apply Rmult_le_compat_l; lra).

@@ -11,7 +11,7 @@
     a factor F ≥ 1 costs F ([top_mass_widen]), moving t costs the ratio of the
     t's ([top_mass_move]).  With d ≥ μ|A − x| for x and n > μ|A − x′| for x′,
     F = e^((d + n)/λ)/(1 − 2η): every clamped output's ratio is at most
-    e^(|x − x′|/λ)·e^((d + n)/λ)/(1 − 2η) ([two_top_ratio], [two_bottom_ratio]). *)
+    e^(|x − x′|/λ)·e^((d + n)/λ)/(1 − 2η) ([two_sided_top], [two_sided_bottom]). *)
 From Coq Require Import ZArith Reals Lra Lia.
 From Flocq Require Import Core.Core.
 From Obligations.Core Require Import RealFacts.
@@ -261,7 +261,7 @@ Proof.
 Qed.
 
 (** The output B: P ⊆ [A, ∞) and (A, ∞) ⊆ P for the rounded sum. *)
-Theorem two_top_ratio : forall lam x x' A d n (P : R -> Prop), pipeline_ok lam -> format lam ->
+Theorem two_sided_top : forall lam x x' A d n (P : R -> Prop), pipeline_ok lam -> format lam ->
   (forall v, P (rnd v) -> A <= v) -> (forall v, A < v -> P (rnd v)) ->
   tight_mu * Rabs (A - x) <= d -> tight_mu * Rabs (A - x') < n ->
   normal_min <= exp ((A - x - d) / lam) -> normal_min <= exp ((x - A + d) / lam) ->
@@ -344,7 +344,7 @@ Proof.
 Qed.
 
 (** The output −B: P ⊆ (−∞, B′] and (−∞, B′) ⊆ P. *)
-Theorem two_bottom_ratio : forall lam x x' B' d n (P : R -> Prop), pipeline_ok lam -> format lam ->
+Theorem two_sided_bottom : forall lam x x' B' d n (P : R -> Prop), pipeline_ok lam -> format lam ->
   (forall v, P (rnd v) -> v <= B') -> (forall v, v < B' -> P (rnd v)) ->
   tight_mu * Rabs (B' - x) <= d -> tight_mu * Rabs (B' - x') < n ->
   normal_min <= exp ((B' - x + d) / lam) -> normal_min <= exp ((x - B' - d) / lam) ->
