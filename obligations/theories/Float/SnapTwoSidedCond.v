@@ -228,3 +228,79 @@ Proof.
 Qed.
 
 End Link.
+
+(** ** Toward a closed form
+    The conditions of an input above a bucket are those of an input below it with the two ends
+    exchanged ([cond_tail_high_swap], [cond_point_upper_swap]), and the two conditions of one side
+    follow from one first-order inequality: with p/q ≤ 1 + a, q/p ≥ 1 − a, 1/Q ≥ 1 − b,
+    1/q and 1/q² ≤ 1 + c, K ≥ 1 + (a·R + b + c)/(R − 1 − c) ([cond_pair_first_order]), which
+    decreases in R ([first_order_anti]). *)
+Lemma cond_tail_high_swap : forall q p Q R K, 0 < q -> 0 < p -> 0 < Q -> 0 < R ->
+  cond_tail_high q p Q R K <-> cond_tail_low q Q p R K.
+Proof.
+  intros q p Q R K Hq Hp HQ HR. unfold cond_tail_high, cond_tail_low.
+  replace (Q * R / q - / p) with (R * (Q / q - / (p * R))) by (field; lra).
+  replace (K * (R - / q)) with (R * (K * (1 - / (R * q)))) by (field; lra).
+  split; intros H.
+  - apply (Rmult_le_reg_l R); lra.
+  - apply Rmult_le_compat_l; lra.
+Qed.
+
+Lemma cond_point_upper_swap : forall q p Q R K, 0 < q -> 0 < p -> 0 < Q -> 0 < R ->
+  cond_point_upper q p Q R K <-> cond_point_lower q Q p R K.
+Proof.
+  intros q p Q R K Hq Hp HQ HR. unfold cond_point_upper, cond_point_lower.
+  replace (/ (p * R * q)) with (/ (q * p * R)) by (field; lra). split; intros H; lra.
+Qed.
+
+Lemma cond_pair_first_order : forall q p Q R K a b c, 0 < q <= 1 -> 0 < p -> 0 < Q -> 0 <= c ->
+  p / q <= 1 + a -> 1 - a <= q / p -> 1 - b <= / Q -> / q <= 1 + c -> / (q * q) <= 1 + c ->
+  1 + c < R -> 0 <= K -> 1 + (a * R + b + c) / (R - 1 - c) <= K ->
+  cond_tail_low q p Q R K /\ cond_point_lower q p Q R K.
+Proof.
+  intros q p Q R K a b c Hq Hp HQ Hc Ha1 Ha2 Hb Hc1 Hc2 HR HK0 HK.
+  assert (HR0 : 0 < R) by lra.
+  assert (Hden : 0 < R - 1 - c) by lra.
+  (* K·(1 − (1 + c)/R) ≥ 1 + a − (1 − b)/R, multiplied by R *)
+  assert (Key : (1 + a) - (1 - b) / R <= K * (1 - (1 + c) / R)).
+  { apply (Rmult_le_reg_r R); [exact HR0|].
+    replace (((1 + a) - (1 - b) / R) * R) with (R - 1 + a * R + b) by (field; lra).
+    replace (K * (1 - (1 + c) / R) * R) with (K * (R - 1 - c)) by (field; lra).
+    apply (Rmult_le_compat_r (R - 1 - c)) in HK; [|lra].
+    replace ((1 + (a * R + b + c) / (R - 1 - c)) * (R - 1 - c)) with (R - 1 + a * R + b) in HK by (field; lra).
+    lra. }
+  assert (Hinv : / R * (1 - b) <= / R * / Q) by (apply Rmult_le_compat_l; [apply Rlt_le, Rinv_0_lt_compat|]; lra).
+  assert (HqQ : / Q <= / (q * Q)).
+  { rewrite Rinv_mult. rewrite <- (Rmult_1_l (/ Q)) at 1. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
+    rewrite <- Rinv_1. apply Rinv_le_contravar; lra. }
+  assert (Hinv2 : / R * / Q <= / R * / (q * Q)) by (apply Rmult_le_compat_l; [apply Rlt_le, Rinv_0_lt_compat|]; lra).
+  assert (Hk1 : K * (1 - (1 + c) / R) <= K * (1 - / (R * q))).
+  { apply Rmult_le_compat_l; [exact HK0|].
+    replace (/ (R * q)) with (/ R * / q) by (field; lra).
+    assert (/ R * / q <= / R * (1 + c)) by (apply Rmult_le_compat_l; [apply Rlt_le, Rinv_0_lt_compat|]; lra).
+    unfold Rdiv. lra. }
+  assert (Hk2 : K * (1 - (1 + c) / R) <= K * (1 - / (q * q * R))).
+  { apply Rmult_le_compat_l; [exact HK0|].
+    replace (/ (q * q * R)) with (/ R * / (q * q)) by (field; lra).
+    assert (/ R * / (q * q) <= / R * (1 + c)) by (apply Rmult_le_compat_l; [apply Rlt_le, Rinv_0_lt_compat|]; lra).
+    unfold Rdiv. lra. }
+  split.
+  - unfold cond_tail_low. replace (/ (Q * R)) with (/ R * / Q) by (field; lra). unfold Rdiv in *. lra.
+  - unfold cond_point_lower. replace (/ (q * Q * R)) with (/ R * / (q * Q)) by (field; lra). unfold Rdiv in *. lra.
+Qed.
+
+Lemma first_order_anti : forall a b c r0 R, 0 <= a -> 0 <= b -> 0 <= c -> 1 + c < r0 <= R ->
+  (a * R + b + c) / (R - 1 - c) <= (a * r0 + b + c) / (r0 - 1 - c).
+Proof.
+  intros a b c r0 R Ha Hb Hc Hr.
+  apply (Rmult_le_reg_r ((R - 1 - c) * (r0 - 1 - c))); [apply Rmult_lt_0_compat; lra|].
+  replace ((a * R + b + c) / (R - 1 - c) * ((R - 1 - c) * (r0 - 1 - c))) with ((a * R + b + c) * (r0 - 1 - c))
+    by (field; lra).
+  replace ((a * r0 + b + c) / (r0 - 1 - c) * ((R - 1 - c) * (r0 - 1 - c))) with ((a * r0 + b + c) * (R - 1 - c))
+    by (field; lra).
+  (* the difference is (R − r0)·(a·(1 + c) + b + c) ≥ 0 *)
+  assert (0 <= (R - r0) * (a * (1 + c) + b + c)).
+  { apply Rmult_le_pos; [lra|]. assert (0 <= a * (1 + c)) by (apply Rmult_le_pos; lra). lra. }
+  assert (E : (a * r0 + b + c) * (R - 1 - c) - (a * R + b + c) * (r0 - 1 - c) = (R - r0) * (a * (1 + c) + b + c)) by ring.
+  lra.
+Qed.
