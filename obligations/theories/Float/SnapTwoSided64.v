@@ -9,9 +9,9 @@
     a·β + b exceeds the three forms at every β ≥ β0, ρ ≥ ρ0.  Corollaries: the seed's (12, 2) for
     Λ ≥ 1.9λ from B ≥ 1.5λ ([snap_binary64_seed_constant_two]) and Mironov's (16, 0) for Λ ≥ 1.9λ
     from B ≥ 1.1λ ([snap_binary64_mironov_constant_two]). *)
-From Coq Require Import ZArith Reals Lra Lia.
+From Coq Require Import ZArith Reals Lra Lia QArith Qreals.
 From Flocq Require Import Core.Core.
-From Obligations.Core Require Import RealFacts.
+From Obligations.Core Require Import RealFacts ExpTaylor ExpBounds.
 From Obligations.Noise Require Import Rounding Clamp.
 From Obligations.Float Require Import RelError UStarMeasure SnapOutput SnapInterior SnapPipeline SnapBinary64
   SnapThreshold SnapTight SnapTight64 SnapSeed64 SnapTwoSidedRatio SnapTwoSidedCond SnapTwoSidedDP.
@@ -475,4 +475,97 @@ Proof.
   apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_19_r0|lra|lra|].
   intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
   rewrite eta_binary64. repeat split; lra.
+Qed.
+
+Lemma exp_16199_ge : 5052 / 1000 <= exp (16199 / 10000).
+Proof.
+  replace (5052 / 1000) with (Q2R (5052 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (16199 # 10000)%Q 1%nat 11%nat.
+Qed.
+
+Lemma exp_11499_ge : 3157 / 1000 <= exp (11499 / 10000).
+Proof.
+  replace (3157 / 1000) with (Q2R (3157 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (11499 # 10000)%Q 1%nat 9%nat.
+Qed.
+
+(** The seed's (12, 2) for Λ ≥ 1.75λ from B ≥ 1.6λ (SnapSeed64.v: from 22λ). *)
+Theorem snap_binary64_seed_constant_two_175 : snap64_constant (7 / 4) (16 / 10) 12 2.
+Proof.
+  apply (snap_binary64_two_ab (2421 / 2000) (421 / 2000) (5754 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((7 / 4) - / 10000) with (17499 / 10000) by field. exact exp_17499_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
+Qed.
+
+(** The seed's (12, 2) for Λ ≥ 1.65λ from B ≥ 1.7λ (SnapSeed64.v: from 75λ). *)
+Theorem snap_binary64_seed_constant_two_165 : snap64_constant (33 / 20) (17 / 10) 12 2.
+Proof.
+  apply (snap_binary64_two_ab (12379 / 10000) (2379 / 10000) (5206 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((33 / 20) - / 10000) with (16499 / 10000) by field. exact exp_16499_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
+Qed.
+
+(** The seed's (12, 2) for Λ ≥ 1.62λ from B ≥ 1.8λ (the wide-grid route: from 305λ). *)
+Theorem snap_binary64_seed_constant_two_162 : snap64_constant (81 / 50) (18 / 10) 12 2.
+Proof.
+  apply (snap_binary64_two_ab (12469 / 10000) (2469 / 10000) (5052 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((81 / 50) - / 10000) with (16199 / 10000) by field. exact exp_16199_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
+Qed.
+
+(** Mironov's (16, 0) for Λ ≥ 1.75λ from B ≥ 1.2λ. *)
+Theorem snap_binary64_mironov_constant_two_175 : snap64_constant (7 / 4) (12 / 10) 16 0.
+Proof.
+  apply (snap_binary64_two_ab (2421 / 2000) (421 / 2000) (5754 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((7 / 4) - / 10000) with (17499 / 10000) by field. exact exp_17499_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
+Qed.
+
+(** Mironov's (16, 0) for Λ ≥ 1.5λ from B ≥ 1.4λ (SnapSeed64.v: from 6λ). *)
+Theorem snap_binary64_mironov_constant_two_15 : snap64_constant (3 / 2) (14 / 10) 16 0.
+Proof.
+  apply (snap_binary64_two_ab (6437 / 5000) (1437 / 5000) (4481 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((3 / 2) - / 10000) with (14999 / 10000) by field. exact exp_14999_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
+Qed.
+
+(** Mironov's (16, 0) for Λ ≥ 1.2λ from B ≥ 2λ (SnapSeed64.v: from 19λ). *)
+Theorem snap_binary64_mironov_constant_two_12 : snap64_constant (6 / 5) 2 16 0.
+Proof.
+  apply (snap_binary64_two_ab (7157 / 5000) (2157 / 5000) (3319 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((6 / 5) - / 10000) with (11999 / 10000) by field. exact exp_11999_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
+Qed.
+
+(** Mironov's (16, 0) for Λ ≥ 1.15λ from B ≥ 4.3λ (the generator's wide-grid cell: from 37λ). *)
+Theorem snap_binary64_mironov_constant_two_115 : snap64_constant (23 / 20) (43 / 10) 16 0.
+Proof.
+  apply (snap_binary64_two_ab (7319 / 5000) (2319 / 5000) (3157 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((23 / 20) - / 10000) with (11499 / 10000) by field. exact exp_11499_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
+Qed.
+
+(** Mironov's (16, 0) for Λ ≥ 1.12λ from B ≥ 11.2λ (SnapSeed64.v: from 91λ). *)
+Theorem snap_binary64_mironov_constant_two_112 : snap64_constant (28 / 25) (112 / 10) 16 0.
+Proof.
+  apply (snap_binary64_two_ab (14849 / 10000) (4849 / 10000) (3063 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((28 / 25) - / 10000) with (11199 / 10000) by field. exact exp_11199_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
+Qed.
+
+(** Mironov's (16, 0) for Λ ≥ 1.11λ from B ≥ 21.5λ (SnapSeed64.v: from 175λ). *)
+Theorem snap_binary64_mironov_constant_two_111 : snap64_constant (111 / 100) (215 / 10) 16 0.
+Proof.
+  apply (snap_binary64_two_ab (373 / 250) (123 / 250) (3033 / 1000)); [lra|lra| |lra|lra|].
+  - split; [lra|]. replace ((111 / 100) - / 10000) with (11099 / 10000) by field. exact exp_11099_ge.
+  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
+    rewrite eta_binary64. repeat split; lra.
 Qed.
