@@ -420,15 +420,59 @@ Proof.
              | lra ].
 Qed.
 
+(** The three forms over η, with small numbers only (each within a factor 1 + 10^−6 of the form's
+    first-order part): what a cell's corollary checks. *)
+Definition two64_tail_lin (k1 k2 beta rho : R) : R :=
+  (k1 * (8 * beta - 2 * rho + 2) + k2 * (8 * beta + 2 * rho + 4)) * (1 + / 1000000).
+Definition two64_inside_lin (k1 k2 beta rho : R) : R :=
+  (k1 * (4 * beta + 3 * rho + 2) + k2 * (4 * beta + 3 * rho + 4)) * (1 + / 1000000).
+Definition two64_clamp_lin (beta rho : R) : R := (8 * beta + 2 * rho + 2) * (1 + / 1000000).
+
+Lemma two64_parts : forall beta rho tau, 1 <= beta <= 353 -> 1 <= rho <= 2 -> 0 <= tau <= / 1267650600228229401496703205376 ->
+  (two64_t (eta 53) * (2 * (2 * beta - rho / 2 + two64_err (eta 53) beta rho tau)) + eta 53 * eta 53 + 2 * eta 53)
+    * (1 + / 1000000000) <= eta 53 * ((8 * beta - 2 * rho + 2) * (1 + / 1000000)) /\
+  two64_t (eta 53) * (2 * (2 * beta + rho / 2 + two64_err (eta 53) beta rho tau)) + eta 53 * eta 53
+    + 4 * eta 53 * (1 + / 1000000000) <= eta 53 * ((8 * beta + 2 * rho + 4) * (1 + / 1000000)) /\
+  (two64_t (eta 53) * (2 * beta + rho / 2 + rho + 3 * two64_err (eta 53) beta rho tau) + eta 53 * eta 53 + 2 * eta 53)
+    * (1 + / 1000000000) <= eta 53 * ((4 * beta + 3 * rho + 2) * (1 + / 1000000)) /\
+  two64_t (eta 53) * (2 * beta + rho / 2 + rho + 3 * two64_err (eta 53) beta rho tau) + eta 53 * eta 53
+    + 4 * eta 53 * (1 + / 1000000000) <= eta 53 * ((4 * beta + 3 * rho + 4) * (1 + / 1000000)) /\
+  two64_clamp (eta 53) beta rho tau <= eta 53 * two64_clamp_lin beta rho.
+Proof.
+  intros beta rho tau Hb Hr Ht. unfold two64_clamp, two64_clamp_lin, two64_t, two64_err.
+  rewrite eta_binary64. repeat split; lra.
+Qed.
+
+Lemma two64_forms_le : forall k1 k2 beta rho tau, 0 <= k1 -> 0 <= k2 ->
+  1 <= beta <= 353 -> 1 <= rho <= 2 -> 0 <= tau <= / 1267650600228229401496703205376 ->
+  two64_tail k1 k2 (eta 53) beta rho tau <= eta 53 * two64_tail_lin k1 k2 beta rho /\
+  two64_inside k1 k2 (eta 53) beta rho tau <= eta 53 * two64_inside_lin k1 k2 beta rho /\
+  two64_clamp (eta 53) beta rho tau <= eta 53 * two64_clamp_lin beta rho.
+Proof.
+  intros k1 k2 beta rho tau Hk1 Hk2 Hb Hr Ht.
+  destruct (two64_parts beta rho tau Hb Hr Ht) as (P1 & P2 & P3 & P4 & P5).
+  unfold two64_tail, two64_inside, two64_tail_lin, two64_inside_lin.
+  split; [|split; [|exact P5]].
+  - apply (Rmult_le_compat_l k1) in P1; [|exact Hk1]. apply (Rmult_le_compat_l k2) in P2; [|exact Hk2].
+    replace (eta 53 * ((k1 * (8 * beta - 2 * rho + 2) + k2 * (8 * beta + 2 * rho + 4)) * (1 + / 1000000)))
+      with (k1 * (eta 53 * ((8 * beta - 2 * rho + 2) * (1 + / 1000000))) +
+            k2 * (eta 53 * ((8 * beta + 2 * rho + 4) * (1 + / 1000000)))) by ring.
+    lra.
+  - apply (Rmult_le_compat_l k1) in P3; [|exact Hk1]. apply (Rmult_le_compat_l k2) in P4; [|exact Hk2].
+    replace (eta 53 * ((k1 * (4 * beta + 3 * rho + 2) + k2 * (4 * beta + 3 * rho + 4)) * (1 + / 1000000)))
+      with (k1 * (eta 53 * ((4 * beta + 3 * rho + 2) * (1 + / 1000000))) +
+            k2 * (eta 53 * ((4 * beta + 3 * rho + 4) * (1 + / 1000000)))) by ring.
+    lra.
+Qed.
+
 (** The form of SnapSeed64.v's [snap64_constant]: a·η·β + b·η above the three forms for every
     β0 ≤ β ≤ 353, ρ0 ≤ ρ ≤ 2 and 0 ≤ τ ≤ 2^−100. *)
 Theorem snap_binary64_two_ab : forall (k1 k2 r0 rho0 beta0 a b : R),
   1 <= rho0 -> 1 <= beta0 -> 1001 / 1000 < r0 <= exp (rho0 - / 10000) ->
   r0 <= k1 * (r0 - 1 - / 1000000000000) -> 1 <= k2 * (r0 - 1 - / 1000000000000) ->
-  (forall beta rho tau, beta0 <= beta <= 353 -> rho0 <= rho <= 2 -> 0 <= tau <= / 1267650600228229401496703205376 ->
-    two64_tail k1 k2 (eta 53) beta rho tau <= a * eta 53 * beta + b * eta 53 /\
-    two64_inside k1 k2 (eta 53) beta rho tau <= a * eta 53 * beta + b * eta 53 /\
-    two64_clamp (eta 53) beta rho tau <= a * eta 53 * beta + b * eta 53) ->
+  (forall beta rho, beta0 <= beta <= 353 -> rho0 <= rho <= 2 ->
+    two64_tail_lin k1 k2 beta rho <= a * beta + b /\ two64_inside_lin k1 k2 beta rho <= a * beta + b /\
+    two64_clamp_lin beta rho <= a * beta + b) ->
   snap64_constant rho0 beta0 a b.
 Proof.
   intros k1 k2 r0 rho0 beta0 a b Hrho0 Hbeta0 Hr0 Hk1 Hk2 Hforms choice pr t lam grid B Hpr Hlam Fl Hgrid HB x x' out Hx Hx'.
@@ -450,7 +494,26 @@ Proof.
       change (Z.pow_pos 2 100) with 1267650600228229401496703205376%Z. lra. }
   assert (Hb : beta0 <= B / lam <= 353) by (split; [apply div_le_iff|apply div_le_iff_r]; lra).
   assert (Hr : rho0 <= grid / lam <= 2) by (split; [apply div_le_iff|apply div_le_iff_r]; lra).
-  destruct (Hforms (B / lam) (grid / lam) (bpow radix2 (-1074) / lam) Hb Hr Htau) as (F1 & F2 & F3).
+  assert (Hk10 : 0 <= k1).
+  { destruct (Rle_or_lt 0 k1) as [|Hn]; [assumption|].
+    assert (k1 * (r0 - 1 - / 1000000000000) < 0 * (r0 - 1 - / 1000000000000)) by (apply Rmult_lt_compat_r; lra). lra. }
+  assert (Hk20 : 0 <= k2).
+  { destruct (Rle_or_lt 0 k2) as [|Hn]; [assumption|].
+    assert (k2 * (r0 - 1 - / 1000000000000) < 0 * (r0 - 1 - / 1000000000000)) by (apply Rmult_lt_compat_r; lra). lra. }
+  destruct (Hforms (B / lam) (grid / lam) Hb Hr) as (L1 & L2 & L3).
+  destruct (two64_forms_le k1 k2 (B / lam) (grid / lam) (bpow radix2 (-1074) / lam) Hk10 Hk20
+              ltac:(lra) ltac:(lra) Htau) as (G1 & G2 & G3).
+  assert (He0 : 0 < eta 53) by (rewrite eta_binary64; lra).
+  assert (Hab : eta 53 * (a * (B / lam) + b) = a * eta 53 * (B / lam) + b * eta 53) by ring.
+  assert (F1 : two64_tail k1 k2 (eta 53) (B / lam) (grid / lam) (bpow radix2 (-1074) / lam) <=
+    a * eta 53 * (B / lam) + b * eta 53).
+  { rewrite <- Hab. eapply Rle_trans; [exact G1|]. apply Rmult_le_compat_l; lra. }
+  assert (F2 : two64_inside k1 k2 (eta 53) (B / lam) (grid / lam) (bpow radix2 (-1074) / lam) <=
+    a * eta 53 * (B / lam) + b * eta 53).
+  { rewrite <- Hab. eapply Rle_trans; [exact G2|]. apply Rmult_le_compat_l; lra. }
+  assert (F3 : two64_clamp (eta 53) (B / lam) (grid / lam) (bpow radix2 (-1074) / lam) <=
+    a * eta 53 * (B / lam) + b * eta 53).
+  { rewrite <- Hab. eapply Rle_trans; [exact G3|]. apply Rmult_le_compat_l; lra. }
   eapply Rle_trans.
   - exact (snap_binary64_two k1 k2 r0 rho0 choice pr t lam grid B (a * eta 53 * (B / lam) + b * eta 53)
              Hrho0 Hr0 Hk1 Hk2 Hpr Hlam Fl Hgrid HB1 F1 F2 F3 x x' out Hx Hx').
@@ -465,16 +528,14 @@ Proof. split; [lra|]. replace (19 / 10 - / 10000) with (18999 / 10000) by field.
 Theorem snap_binary64_seed_constant_two : snap64_constant (19 / 10) (3 / 2) 12 2.
 Proof.
   apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_19_r0|lra|lra|].
-  intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-  rewrite eta_binary64. repeat split; lra.
+  intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** Mironov's ε + 16·η·B/λ for Λ ≥ 1.9λ from B ≥ 1.1λ (SnapSeed64.v's route: from 3λ). *)
 Theorem snap_binary64_mironov_constant_two : snap64_constant (19 / 10) (11 / 10) 16 0.
 Proof.
   apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_19_r0|lra|lra|].
-  intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-  rewrite eta_binary64. repeat split; lra.
+  intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 Lemma exp_16199_ge : 5052 / 1000 <= exp (16199 / 10000).
@@ -494,8 +555,7 @@ Theorem snap_binary64_seed_constant_two_175 : snap64_constant (7 / 4) (16 / 10) 
 Proof.
   apply (snap_binary64_two_ab (2421 / 2000) (421 / 2000) (5754 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((7 / 4) - / 10000) with (17499 / 10000) by field. exact exp_17499_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** The seed's (12, 2) for Λ ≥ 1.65λ from B ≥ 1.7λ (SnapSeed64.v: from 75λ). *)
@@ -503,8 +563,7 @@ Theorem snap_binary64_seed_constant_two_165 : snap64_constant (33 / 20) (17 / 10
 Proof.
   apply (snap_binary64_two_ab (12379 / 10000) (2379 / 10000) (5206 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((33 / 20) - / 10000) with (16499 / 10000) by field. exact exp_16499_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** The seed's (12, 2) for Λ ≥ 1.62λ from B ≥ 1.8λ (the wide-grid route: from 305λ). *)
@@ -512,8 +571,7 @@ Theorem snap_binary64_seed_constant_two_162 : snap64_constant (81 / 50) (18 / 10
 Proof.
   apply (snap_binary64_two_ab (12469 / 10000) (2469 / 10000) (5052 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((81 / 50) - / 10000) with (16199 / 10000) by field. exact exp_16199_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.75λ from B ≥ 1.2λ. *)
@@ -521,8 +579,7 @@ Theorem snap_binary64_mironov_constant_two_175 : snap64_constant (7 / 4) (12 / 1
 Proof.
   apply (snap_binary64_two_ab (2421 / 2000) (421 / 2000) (5754 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((7 / 4) - / 10000) with (17499 / 10000) by field. exact exp_17499_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.5λ from B ≥ 1.4λ (SnapSeed64.v: from 6λ). *)
@@ -530,8 +587,7 @@ Theorem snap_binary64_mironov_constant_two_15 : snap64_constant (3 / 2) (14 / 10
 Proof.
   apply (snap_binary64_two_ab (6437 / 5000) (1437 / 5000) (4481 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((3 / 2) - / 10000) with (14999 / 10000) by field. exact exp_14999_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.2λ from B ≥ 2λ (SnapSeed64.v: from 19λ). *)
@@ -539,8 +595,7 @@ Theorem snap_binary64_mironov_constant_two_12 : snap64_constant (6 / 5) 2 16 0.
 Proof.
   apply (snap_binary64_two_ab (7157 / 5000) (2157 / 5000) (3319 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((6 / 5) - / 10000) with (11999 / 10000) by field. exact exp_11999_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.15λ from B ≥ 4.3λ (the generator's wide-grid cell: from 37λ). *)
@@ -548,8 +603,7 @@ Theorem snap_binary64_mironov_constant_two_115 : snap64_constant (23 / 20) (43 /
 Proof.
   apply (snap_binary64_two_ab (7319 / 5000) (2319 / 5000) (3157 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((23 / 20) - / 10000) with (11499 / 10000) by field. exact exp_11499_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.12λ from B ≥ 11.2λ (SnapSeed64.v: from 91λ). *)
@@ -557,8 +611,7 @@ Theorem snap_binary64_mironov_constant_two_112 : snap64_constant (28 / 25) (112 
 Proof.
   apply (snap_binary64_two_ab (14849 / 10000) (4849 / 10000) (3063 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((28 / 25) - / 10000) with (11199 / 10000) by field. exact exp_11199_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.11λ from B ≥ 21.5λ (SnapSeed64.v: from 175λ). *)
@@ -566,6 +619,5 @@ Theorem snap_binary64_mironov_constant_two_111 : snap64_constant (111 / 100) (21
 Proof.
   apply (snap_binary64_two_ab (373 / 250) (123 / 250) (3033 / 1000)); [lra|lra| |lra|lra|].
   - split; [lra|]. replace ((111 / 100) - / 10000) with (11099 / 10000) by field. exact exp_11099_ge.
-  - intros beta rho tau Hb Hr Ht. unfold two64_tail, two64_inside, two64_clamp, two64_err, two64_t.
-    rewrite eta_binary64. repeat split; lra.
+  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
