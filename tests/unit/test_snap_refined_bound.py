@@ -1,7 +1,7 @@
 """bench/snap_refined_bound.py's arithmetic of the two refinements (docs/snap_tight.md, section 7): the K
 that theories/Float/SnapTwoSidedDP.v's `float_snap_dp_two` proves (`coq_route`: its hypotheses' bounds)
 and the pointwise maximum of the same masses (`worst`).  At lambda = 1, Lambda = 2*lambda, B = 2*lambda
-the route's ln K is 21.0*eta, inside the bracket tests/coq/test_snap_two_sided.py checks in Coq (26*eta,
+the route's ln K is 21.0*eta, inside the bracket bench/snap_two_sided_instance.v checks in Coq (26*eta,
 the seed's constant, proved; 20.9*eta refused); the seed's (12, 2) follows from B = 1.3*lambda at
 Lambda = 2*lambda, not at 1.25*lambda, and Mironov's (16, 0) at Lambda = 1.2*lambda from 1.25*lambda, not
 at 1.2*lambda, as section 7's table says; the pointwise arithmetic is below the

@@ -7,6 +7,8 @@ From Obligations.Float Require Import RelError SnapNoise UStarMeasure SnapOutput
 Local Open Scope R_scope.
 
 (** * The seed's constant at λ = 1, Λ = 2λ, B = 2λ from [float_snap_dp_two_correct]
+    (a check by hand, not run by the tests: coqc -Q obligations/theories Obligations
+    bench/snap_two_sided_instance.v, ≈ 5 s CPU; with 20.9 for 26 in [tw_K] [tw_inside] is refused.) (check: coqc -Q obligations/theories Obligations bench/snap_two_sided_instance.v; 26·η proved, the route's K ≈ e^(21.0·η), 20.9·η refused at [tw_inside])
     binary64, a correctly rounded log, every tie rule, all real inputs in [−B, B]:
     Pr[out | x] ≤ e^(|x − x′|/λ + 12·η·B/λ + 2·η)·Pr[out | x′], here 26·η; the route's K is about
     e^(21.0·η) (bench/snap_refined_bound.py --coq), the largest condition that of an input inside
