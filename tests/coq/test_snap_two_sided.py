@@ -20,7 +20,7 @@ CELLS = {
 }
 HEAD = ("From Coq Require Import Reals Lra.\nFrom Obligations.Float Require Import SnapSeed64 SnapTwoSided64.\n"
         "Local Open Scope R_scope.\n")
-CELL = ("apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_19_r0|lra|lra|].\n"
+CELL = ("apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_r0_19|lra|lra|].\n"
         "intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.\n")
 
 

@@ -20,15 +20,15 @@ Local Open Scope R_scope.
 
 (** The three forms X must exceed (e = η, t = (1 + η)² − 1, err = 2η(β + ρ/2) + τ, the slack η²). *)
 Definition two64_err (e beta rho tau : R) : R := 2 * e * (beta + rho / 2) + tau.
-Definition two64_t (e : R) : R := (1 + e) * (1 + e) - 1.
+Definition two64_tmu (e : R) : R := (1 + e) * (1 + e) - 1.
 Definition two64_tail (k1 k2 e beta rho tau : R) : R :=
-  k1 * ((two64_t e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e + 2 * e) * (1 + / 1000000000)) +
-  k2 * (two64_t e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e + 4 * e * (1 + / 1000000000)).
+  k1 * ((two64_tmu e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e + 2 * e) * (1 + / 1000000000)) +
+  k2 * (two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e + 4 * e * (1 + / 1000000000)).
 Definition two64_inside (k1 k2 e beta rho tau : R) : R :=
-  k1 * ((two64_t e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e + 2 * e) * (1 + / 1000000000)) +
-  k2 * (two64_t e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e + 4 * e * (1 + / 1000000000)).
+  k1 * ((two64_tmu e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e + 2 * e) * (1 + / 1000000000)) +
+  k2 * (two64_tmu e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e + 4 * e * (1 + / 1000000000)).
 Definition two64_clamp (e beta rho tau : R) : R :=
-  two64_t e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e + 2 * e * (1 + / 1000000000).
+  two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e + 2 * e * (1 + / 1000000000).
 
 Section Two64.
 
@@ -84,8 +84,8 @@ Qed.
 Let Hq : q = 1 - 2 * e.
 Proof. reflexivity. Qed.
 
-Let Ht : tight_mu 53 (eta 53) = two64_t e.
-Proof. unfold tight_mu, two64_t. fold e. ring. Qed.
+Let Ht : tight_mu 53 (eta 53) = two64_tmu e.
+Proof. unfold tight_mu, two64_tmu. fold e. ring. Qed.
 
 (** The distances in units of λ. *)
 Let Herr : two_err 53 (-1074) grid B / lam = two64_err e beta rho tau.
@@ -119,10 +119,10 @@ Qed.
 Let He0 : 0 < e.
 Proof. rewrite He. lra. Qed.
 
-Let Ht_eq : two64_t e = 2 * e + e * e.
-Proof. unfold two64_t. ring. Qed.
+Let Htmu_expand : two64_tmu e = 2 * e + e * e.
+Proof. unfold two64_tmu. ring. Qed.
 
-Let Herr_b : 0 <= two64_err e beta rho tau <= 2 * e * 354 + / 1267650600228229401496703205376.
+Let Herr_small : 0 <= two64_err e beta rho tau <= 2 * e * 354 + / 1267650600228229401496703205376.
 Proof. unfold two64_err. rewrite He. lra. Qed.
 
 (** The first-order facts at binary64's η, for small exponents. *)
@@ -189,7 +189,7 @@ Proof.
     - 2 * sl) / lam) with (tight_W 53 (-1074) grid B / lam -
       tight_mu 53 (eta 53) * (two_near 53 (-1074) grid B / lam + tight_D 53 (-1074) grid B / lam) - 2 * (e * e))
     by (unfold sl; field; lra).
-  rewrite HW, Hnear, HD, Ht, Ht_eq. rewrite He in *. lra.
+  rewrite HW, Hnear, HD, Ht, Htmu_expand. rewrite He in *. lra.
 Qed.
 
 Let R0i_ge : r0 <= two_R0i 53 (-1074) (eta 53) grid B lam sl.
@@ -198,7 +198,7 @@ Proof.
   replace ((tight_W 53 (-1074) grid B - tight_mu 53 (eta 53) * (grid + 2 * two_err 53 (-1074) grid B) - 2 * sl) / lam)
     with (tight_W 53 (-1074) grid B / lam - tight_mu 53 (eta 53) * (rho + 2 * (two_err 53 (-1074) grid B / lam))
       - 2 * (e * e)) by (unfold sl, rho; field; lra).
-  rewrite HW, Herr, Ht, Ht_eq. rewrite He in *. lra.
+  rewrite HW, Herr, Ht, Htmu_expand. rewrite He in *. lra.
 Qed.
 
 Let HX1 : 1 + c < r0.
@@ -245,24 +245,24 @@ Qed.
 Let Hsl : sl / lam = e * e.
 Proof. unfold sl. field. lra. Qed.
 
-Let u_n_eq : (tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam =
-  two64_t e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e.
+Let u_near_is : (tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam =
+  two64_tmu e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam)
     with (tight_mu 53 (eta 53) * (2 * (two_near 53 (-1074) grid B / lam)) + sl / lam) by (field; lra).
   rewrite Hnear, Hsl, Ht. reflexivity.
 Qed.
 
-Let v_f_eq : (tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam =
-  two64_t e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e.
+Let v_far_is : (tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam =
+  two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam)
     with (tight_mu 53 (eta 53) * (2 * (tight_D 53 (-1074) grid B / lam)) + sl / lam) by (field; lra).
   rewrite HD, Hsl, Ht. reflexivity.
 Qed.
 
-Let u_i_eq : (tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam =
-  two64_t e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e.
+Let u_in_is : (tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam =
+  two64_tmu e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam)
     with (tight_mu 53 (eta 53) * (two_in 53 (-1074) grid B / lam) + sl / lam) by (field; lra).
@@ -270,34 +270,34 @@ Proof.
 Qed.
 
 Let small : forall y, 0 <= y <= 2 * (2 * 353 + 1 + 3 * (2 * e * 354 + / 1267650600228229401496703205376)) ->
-  0 <= two64_t e * y + e * e <= / 10000000000.
+  0 <= two64_tmu e * y + e * e <= / 10000000000.
 Proof.
-  intros y Hy. rewrite Ht_eq. assert (He' : e <= / 1000000000000000) by (rewrite He; lra).
+  intros y Hy. rewrite Htmu_expand. assert (He' : e <= / 1000000000000000) by (rewrite He; lra).
   assert (0 <= e * e <= e * / 1000000000000000) by (split; [apply Rmult_le_pos|apply Rmult_le_compat_l]; lra).
   assert (0 <= (2 * e + e * e) * y <= (2 * e + e * e) * 3000) by (split; [apply Rmult_le_pos|apply Rmult_le_compat_l]; rewrite He in *; lra).
   rewrite He in *. lra.
 Qed.
 
-Let Hu_n : 0 <= two64_t e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e <= / 10000000000.
+Let Hu_n : 0 <= two64_tmu e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e <= / 10000000000.
 Proof. apply small. split; lra. Qed.
 
-Let Hv_f : 0 <= two64_t e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e <= / 10000000000.
+Let Hv_f : 0 <= two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e <= / 10000000000.
 Proof. apply small. split; lra. Qed.
 
-Let Hu_i : 0 <= two64_t e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e <= / 10000000000.
+Let Hu_i : 0 <= two64_tmu e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e <= / 10000000000.
 Proof. apply small. split; lra. Qed.
 
-Lemma two64_below :
+Lemma two64_outside_lower :
   cond_tail_low q (two_Pn 53 (-1074) (eta 53) grid B lam sl) (two_Pf 53 (-1074) (eta 53) grid B lam sl)
     (two_R0 53 (-1074) (eta 53) grid B lam sl) (exp X) /\
   cond_point_lower q (two_Pn 53 (-1074) (eta 53) grid B lam sl) (two_Pf 53 (-1074) (eta 53) grid B lam sl)
     (two_R0 53 (-1074) (eta 53) grid B lam sl) (exp X).
 Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc.
-  unfold two_Pn, two_Pf. rewrite u_n_eq, v_f_eq.
+  unfold two_Pn, two_Pf. rewrite u_near_is, v_far_is.
   apply side; [exact Hu_n|apply Hv_f|exact R0_ge|]. unfold c. exact HXt.
 Qed.
 
-Lemma two64_above :
+Lemma two64_outside_upper :
   cond_tail_high q (two_Pf 53 (-1074) (eta 53) grid B lam sl) (two_Pn 53 (-1074) (eta 53) grid B lam sl)
     (two_R0 53 (-1074) (eta 53) grid B lam sl) (exp X) /\
   cond_point_upper q (two_Pf 53 (-1074) (eta 53) grid B lam sl) (two_Pn 53 (-1074) (eta 53) grid B lam sl)
@@ -305,7 +305,7 @@ Lemma two64_above :
 Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc.
   assert (Hq0 : 0 < q) by (rewrite Hq, He; lra).
   assert (HR : 0 < two_R0 53 (-1074) (eta 53) grid B lam sl) by (unfold two_R0; apply exp_pos).
-  destruct two64_below as [B1 B2]. split.
+  destruct two64_outside_lower as [B1 B2]. split.
   - apply cond_tail_high_swap; [exact Hq0|apply exp_pos|apply exp_pos|exact HR|exact B1].
   - apply cond_point_upper_swap; [exact Hq0|apply exp_pos|apply exp_pos|exact HR|exact B2].
 Qed.
@@ -327,7 +327,7 @@ Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi H
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X) /\
     cond_point_lower q (two_Pi 53 (-1074) (eta 53) grid B lam sl) (two_Pi 53 (-1074) (eta 53) grid B lam sl)
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X)).
-  { unfold two_Pi. rewrite u_i_eq. apply side; [exact Hu_i|apply Hu_i|exact R0i_ge|]. unfold c. exact HXi. }
+  { unfold two_Pi. rewrite u_in_is. apply side; [exact Hu_i|apply Hu_i|exact R0i_ge|]. unfold c. exact HXi. }
   destruct S as [S1 S2]. split; [exact S1|]. split; [exact S2|]. split.
   - apply cond_point_upper_swap; assumption.
   - apply cond_tail_high_swap; assumption.
@@ -348,12 +348,12 @@ Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi H
   { unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
     assert (0 <= tight_mu 53 (eta 53)) by (apply tight_mu_nonneg; fold e; lra). apply Rplus_le_compat_r.
     apply Rmult_le_compat_l; lra. }
-  rewrite v_f_eq in Hw.
+  rewrite v_far_is in Hw.
   set (c2 := 2 * e * (1 + / 1000000000)).
-  apply Rle_trans with (exp (two64_t e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) * (1 + c2)).
+  apply Rle_trans with (exp (two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) * (1 + c2)).
   - unfold Rdiv. apply Rmult_le_compat; [apply Rlt_le, exp_pos|apply Rlt_le, Rinv_0_lt_compat; lra| |exact inv_q2].
     apply exp_le_iff. exact Hw.
-  - apply Rle_trans with (exp (two64_t e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) * exp c2).
+  - apply Rle_trans with (exp (two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) * exp c2).
     + apply Rmult_le_compat_l; [apply Rlt_le, exp_pos|]. assert (H := exp_ineq1_le c2). lra.
     + rewrite <- exp_plus. apply exp_le_iff. unfold c2. exact HXc.
 Qed.
@@ -367,7 +367,7 @@ Lemma two64_rest : 1 <= exp X /\
 Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc.
   assert (HX0 : 0 <= X).
   { eapply Rle_trans; [|exact HXc]. unfold two64_clamp. fold e beta rho tau.
-    assert (0 <= two64_t e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) by apply Hv_f.
+    assert (0 <= two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) by apply Hv_f.
     rewrite He in *. lra. }
   split; [apply exp_ge_1; exact HX0|].
   split; [eapply Rle_lt_trans; [exact inv_qq|]; lra|].
@@ -379,7 +379,7 @@ Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi H
     replace (- (tight_D 53 (-1074) grid B + tight_mu 53 (eta 53) * tight_D 53 (-1074) grid B + sl) / lam)
       with (- (tight_D 53 (-1074) grid B / lam + tight_mu 53 (eta 53) * (tight_D 53 (-1074) grid B / lam) + sl / lam))
       by (field; lra).
-    apply normal_min_le_exp. rewrite HD, Hsl, Ht, Ht_eq. unfold two64_err. rewrite He. lra.
+    apply normal_min_le_exp. rewrite HD, Hsl, Ht, Htmu_expand. unfold two64_err. rewrite He. lra.
 Qed.
 
 End Two64.
@@ -413,8 +413,8 @@ Proof.
            lam (exp X) (eta 53 * eta 53 * lam) Hpr); try assumption.
   all: first [ rewrite binary64_lam_bound; exact Hlam
              | exact (snap64_g_ok grid B Hg0)
-             | exact (two64_below k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc)
-             | exact (two64_above k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc)
+             | exact (two64_outside_lower k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc)
+             | exact (two64_outside_upper k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc)
              | exact (two64_inside_conds k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc)
              | exact (two64_clamped k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc)
              | lra ].
@@ -429,17 +429,17 @@ Definition two64_inside_lin (k1 k2 beta rho : R) : R :=
 Definition two64_clamp_lin (beta rho : R) : R := (8 * beta + 2 * rho + 2) * (1 + / 1000000).
 
 Lemma two64_parts : forall beta rho tau, 1 <= beta <= 353 -> 1 <= rho <= 2 -> 0 <= tau <= / 1267650600228229401496703205376 ->
-  (two64_t (eta 53) * (2 * (2 * beta - rho / 2 + two64_err (eta 53) beta rho tau)) + eta 53 * eta 53 + 2 * eta 53)
+  (two64_tmu (eta 53) * (2 * (2 * beta - rho / 2 + two64_err (eta 53) beta rho tau)) + eta 53 * eta 53 + 2 * eta 53)
     * (1 + / 1000000000) <= eta 53 * ((8 * beta - 2 * rho + 2) * (1 + / 1000000)) /\
-  two64_t (eta 53) * (2 * (2 * beta + rho / 2 + two64_err (eta 53) beta rho tau)) + eta 53 * eta 53
+  two64_tmu (eta 53) * (2 * (2 * beta + rho / 2 + two64_err (eta 53) beta rho tau)) + eta 53 * eta 53
     + 4 * eta 53 * (1 + / 1000000000) <= eta 53 * ((8 * beta + 2 * rho + 4) * (1 + / 1000000)) /\
-  (two64_t (eta 53) * (2 * beta + rho / 2 + rho + 3 * two64_err (eta 53) beta rho tau) + eta 53 * eta 53 + 2 * eta 53)
+  (two64_tmu (eta 53) * (2 * beta + rho / 2 + rho + 3 * two64_err (eta 53) beta rho tau) + eta 53 * eta 53 + 2 * eta 53)
     * (1 + / 1000000000) <= eta 53 * ((4 * beta + 3 * rho + 2) * (1 + / 1000000)) /\
-  two64_t (eta 53) * (2 * beta + rho / 2 + rho + 3 * two64_err (eta 53) beta rho tau) + eta 53 * eta 53
+  two64_tmu (eta 53) * (2 * beta + rho / 2 + rho + 3 * two64_err (eta 53) beta rho tau) + eta 53 * eta 53
     + 4 * eta 53 * (1 + / 1000000000) <= eta 53 * ((4 * beta + 3 * rho + 4) * (1 + / 1000000)) /\
   two64_clamp (eta 53) beta rho tau <= eta 53 * two64_clamp_lin beta rho.
 Proof.
-  intros beta rho tau Hb Hr Ht. unfold two64_clamp, two64_clamp_lin, two64_t, two64_err.
+  intros beta rho tau Hb Hr Ht. unfold two64_clamp, two64_clamp_lin, two64_tmu, two64_err.
   rewrite eta_binary64. repeat split; lra.
 Qed.
 
@@ -521,20 +521,20 @@ Proof.
 Qed.
 
 (** ρ0 = 1.9: r0 = 6.685 ≤ e^1.8999, k1 = 1.176, k2 = 0.176. *)
-Lemma two64_19_r0 : 1001 / 1000 < 6685 / 1000 <= exp (19 / 10 - / 10000).
+Lemma two64_r0_19 : 1001 / 1000 < 6685 / 1000 <= exp (19 / 10 - / 10000).
 Proof. split; [lra|]. replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge. Qed.
 
 (** The seed's ε + 12·η·B/λ + 2·η for Λ ≥ 1.9λ from B ≥ 1.5λ (SnapSeed64.v's route: from 11λ). *)
 Theorem snap_binary64_seed_constant_two : snap64_constant (19 / 10) (3 / 2) 12 2.
 Proof.
-  apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_19_r0|lra|lra|].
+  apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_r0_19|lra|lra|].
   intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
 (** Mironov's ε + 16·η·B/λ for Λ ≥ 1.9λ from B ≥ 1.1λ (SnapSeed64.v's route: from 3λ). *)
 Theorem snap_binary64_mironov_constant_two : snap64_constant (19 / 10) (11 / 10) 16 0.
 Proof.
-  apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_19_r0|lra|lra|].
+  apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_r0_19|lra|lra|].
   intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
 Qed.
 
