@@ -8,6 +8,9 @@ over the output and x' on a grid; mpmath at 60 digits, a correctly rounded log (
 
     python bench/snap_refined_bound.py 1.62 2        the least B/lambda where the seed's (12, 2) and
                                                      Mironov's (16, 0) follow, per rho = Lambda/lambda
+    python bench/snap_refined_bound.py --coq 1.62 2  the same for the K that theories/Float/SnapTwoSidedDP.v's
+                                                     float_snap_dp_two proves (its hypotheses' bounds, not
+                                                     the pointwise maximum above)
 
 What it says (docs/snap_tight.md, section 7): the clamped outputs keep an intercept of about
 (2 rho + 2)*eta (one threshold, both inputs' displacements up to mu*(2B + Lambda/2), U* once), so the
@@ -66,6 +69,34 @@ def worst(rho: float, beta: float, points: int = 25) -> float:
     return float(best)
 
 
+def _ratios(p: mp.mpf, big_q: mp.mpf, r: mp.mpf) -> list[mp.mpf]:
+    """The least K of each of SnapTwoSidedCond.v's four conditions (cond_tail_low, cond_point_lower,
+    cond_point_upper, cond_tail_high) at the displacement factors p, Q and the narrowed width R."""
+    q = 1 - 2 * ETA
+    return [(p / q - 1 / (big_q * r)) / (1 - 1 / (r * q)),
+            (2 - q / p - 1 / (q * big_q * r)) / (1 - 1 / (q * q * r)),
+            (2 - 1 / (p * r * q) - q / big_q) / (1 - 1 / (q * q * r)),
+            (big_q * r / q - 1 / p) / (r - 1 / q)]
+
+
+def coq_route(rho: float, beta: float) -> float:
+    """ln K/eta for float_snap_dp_two (lambda = 1, the slack sl -> 0): the largest of its hypotheses'
+    K, with two_err, two_near, two_in, two_clamp, tight_D and tight_W as SnapTwoSidedDP.v defines them."""
+    grid, bound, tiny = mp.mpf(rho), mp.mpf(beta), mp.mpf(2) ** -1074
+    err = 2 * ETA * (bound + grid / 2) + tiny
+    t_d = 2 * bound + grid / 2 + err
+    t_w = grid - 2 * ETA * (2 * bound + grid) - 2 * tiny
+    near = bound + max(bound - grid / 2 + err, mp.mpf(0))
+    inside = t_d + grid + 2 * err
+    clamp = bound + (int(mp.ceil(bound / grid)) - mp.mpf(1) / 2) * grid + err
+    e = mp.exp
+    p_n, p_f, p_i = e(MU * 2 * near), e(MU * 2 * t_d), e(MU * inside)
+    r_0, r_0i = e(t_w - MU * (near + t_d)), e(t_w - MU * (grid + 2 * err))
+    below, above = _ratios(p_n, p_f, r_0)[:2], _ratios(p_f, p_n, r_0)[2:]
+    ks = below + above + _ratios(p_i, p_i, r_0i) + [e(MU * 2 * clamp) / (1 - 2 * ETA)]
+    return float(mp.log(max(ks)) / ETA)
+
+
 BETAS = [0.05 * j for j in range(1, 41)] + [3, 5, 8, 11, 20, 50, 100, 200, 353]
 
 
@@ -78,8 +109,10 @@ def least(res: list[tuple[float, float]], a: float, b: float) -> float | None:
 
 
 if __name__ == "__main__":
-    for arg in sys.argv[1:] or ["1.62", "2"]:
+    args = sys.argv[1:]
+    bound_of = coq_route if args[:1] == ["--coq"] else worst
+    for arg in [a for a in args if a != "--coq"] or ["1.62", "2"]:
         rho = float(arg)
-        res = [(beta, worst(rho, beta)) for beta in BETAS]
+        res = [(beta, bound_of(rho, beta)) for beta in BETAS]
         print(f"rho = {rho}: the seed's (12, 2) from beta = {least(res, 12, 2)}, Mironov's (16, 0) from "
               f"beta = {least(res, 16, 0)}; slope at beta = 353: {res[-1][1] / 353:.3f}")

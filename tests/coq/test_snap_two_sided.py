@@ -1,0 +1,38 @@
+"""The two refinements of the binary snapping bound for all parameters of a range
+(theories/Float/SnapTwoSided64.v): U*'s factor at one end per sign, each input's own distance to each
+end, the clamped outputs with U*'s factor once (`float_snap_dp_two_correct`, SnapTwoSidedDP.v), in
+binary64 with a correctly rounded log.  The cells state `snap64_constant` (the seed's (12, 2) for
+Lambda >= 1.9 lambda from B >= 1.5 lambda, Mironov's (16, 0) from B >= 1.1 lambda, ...), and a cell below
+what the route gives (the seed's from B >= 1.3 lambda: the inside form 5.4*beta + 11.2 is above 12*beta + 2
+there) is refused at its `lra`.  (One point, lambda = 1, Lambda = 2 lambda, B = 2 lambda, checked with
+`interval` against the theorem's own K: bench/snap_two_sided_instance.v, not run here.)"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from coqrun import coqc
+
+CELLS = {
+    "snap_binary64_seed_constant_two": "snap64_constant (19 / 10) (3 / 2) 12 2",
+    "snap_binary64_mironov_constant_two": "snap64_constant (19 / 10) (11 / 10) 16 0",
+    "snap_binary64_seed_constant_two_162": "snap64_constant (81 / 50) (18 / 10) 12 2",
+    "snap_binary64_mironov_constant_two_111": "snap64_constant (111 / 100) (215 / 10) 16 0",
+}
+HEAD = ("From Coq Require Import Reals Lra.\nFrom Obligations.Float Require Import SnapSeed64 SnapTwoSided64.\n"
+        "Local Open Scope R_scope.\n")
+CELL = ("apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_r0_19|lra|lra|].\n"
+        "intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.\n")
+
+
+def test_the_range_cells_state_snap64_constant(tmp_path: Path) -> None:
+    typed = "".join(f"Definition stated_{i} : {s} := {n}.\n" for i, (n, s) in enumerate(CELLS.items()))
+    done = coqc(tmp_path, "TwoSidedCells", HEAD + typed + "Lemma same_route : snap64_constant (19 / 10) (3 / 2) 12 2.\n"
+                "Proof.\n" + CELL + "Qed.\n")
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+def test_a_cell_below_the_route_is_refused(tmp_path: Path) -> None:
+    done = coqc(tmp_path, "TwoSidedCellBelow", HEAD + "Lemma below : snap64_constant (19 / 10) (13 / 10) 12 2.\n"
+                "Proof.\n" + CELL + "Qed.\n")
+    assert done.returncode != 0
+    assert "Cannot find witness" in done.stderr + done.stdout
