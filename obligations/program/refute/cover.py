@@ -39,7 +39,8 @@ def _bound_atom(m: int, j: int, b: Fraction, ge: bool) -> R.Atom:
 
 def _piece_atoms(m: int, j: int, piece: Piece) -> list[R.Atom]:
     lo, hi = piece
-    return ([] if lo is None else [_bound_atom(m, j, lo, True)]) + ([] if hi is None else [_bound_atom(m, j, hi, False)])
+    low = [] if lo is None else [_bound_atom(m, j, lo, True)]
+    return low + ([] if hi is None else [_bound_atom(m, j, hi, False)])
 
 
 def _weaker(t: Tail, lo: Fraction | None, hi: Fraction | None) -> Tail:

@@ -188,6 +188,7 @@ class _Search:
         self.runs_of: dict[tuple[int, ...], list[R.SymState]] = {}
         self.tails_of: dict[tuple[tuple[int, ...], R.Event], tuple[Tail, ...] | None] = {}
         self.regions_of: dict[tuple[tuple[int, ...], R.Event], list[list[R.Atom]]] = {}
+        self.reach_of: dict[tuple[tuple[int, ...], R.Event], Fraction] = {}
 
     def runs(self, x: tuple[int, ...]) -> list[R.SymState]:
         if x not in self.runs_of:
@@ -219,37 +220,43 @@ class _Search:
         p = _nearest(atoms, self.m)
         if p is None:
             return None
-        a0 = sum((abs(t) * wt for t, wt in zip(p, self.wts, strict=True)), Fraction(0))
+        a0 = _value(p, self.wts)
         fits: list[Fit] | None = None
         npub = self.spec.npub
         for s2 in neighbours(self.spec.relation.kind, self.spec.relation.delta, x[npub:]):
             x2 = x[:npub] + s2
             tl = self.tails(x2, event)
             # the boxes' exponents approach a0 (the point nearest 0) from above at best
-            if tl is None or exponent(tl, self.wts) - a0 <= self.c:
+            if tl is not None and exponent(tl, self.wts) - a0 > self.c:
                 fits = list(_fits(atoms, self.m, self.wts)) if fits is None else fits
-                found = self._cover(x, x2, event, a0, fits)
+                b = exponent(tl, self.wts)
+                for box, far, a in fits:
+                    if b - a > self.c:
+                        ratio = Ratio(far, tl, _eps(box, self.wts), a, b)
+                        return R.RealWitness(self.k, x, x2, event, box, len(self.runs(x2)), ratio)
+            if self.m > 1 and self.reach(x2, event) > a0 + self.c:
+                fits = list(_fits(atoms, self.m, self.wts)) if fits is None else fits
+                found = self._cover(x, x2, event, fits)
                 if found is not None:
                     return found
-                continue
-            fits = list(_fits(atoms, self.m, self.wts)) if fits is None else fits
-            b = exponent(tl, self.wts)
-            for box, far, a in fits:
-                if b - a > self.c:
-                    ratio = Ratio(far, tl, _eps(box, self.wts), a, b)
-                    return R.RealWitness(self.k, x, x2, event, box, len(self.runs(x2)), ratio)
         return None
 
-
-    def _cover(self, x: tuple[int, ...], x2: tuple[int, ...], event: R.Event, a0: Fraction,
-               fits: Sequence[Fit]) -> R.RealWitness | None:
-        """The neighbour's tapes into the event in a union of products of tails (cover.py)."""
+    def reach(self, x2: tuple[int, ...], event: R.Event) -> Fraction:
+        """An upper bound of the least exponent of a tape running x2 into the event (the least,
+        over the paths that can, of the exponent at the path's point nearest 0; −1 when none
+        can): a cover's products cannot beat it."""
         key = (x2, event)
-        if key not in self.regions_of:
-            self.regions_of[key] = regions(self.runs(x2), event, self.m)
-        regs = self.regions_of[key]
-        if not regs or self.m < 2 or not all(_rate_above(r, self.m, self.wts, a0 + self.c) for r in regs):
-            return None
+        if key not in self.reach_of:
+            regs = regions(self.runs(x2), event, self.m)
+            pts = [p for p in (_nearest(r, self.m) for r in regs) if p is not None]
+            self.regions_of[key] = regs
+            self.reach_of[key] = min((_value(p, self.wts) for p in pts), default=Fraction(-1))
+        return self.reach_of[key]
+
+    def _cover(self, x: tuple[int, ...], x2: tuple[int, ...], event: R.Event, fits: Sequence[Fit]
+               ) -> R.RealWitness | None:
+        """The neighbour's tapes into the event in a union of products of tails (cover.py)."""
+        regs = self.regions_of[(x2, event)]
         for box, far, a in fits:       # the cover's products must beat this box's exponent A by c
             got = C.cover(regs, self.m, self.wts, a + self.c)
             if got is not None:
@@ -260,11 +267,8 @@ class _Search:
         return None
 
 
-def _rate_above(atoms: Sequence[R.Atom], m: int, wts: Sequence[Fraction], need: Fraction) -> bool:
-    """Whether the region's point nearest 0 (position by position: an upper bound of the least
-    exponent on the region) is beyond `need`: else no cover can be."""
-    p = _nearest(atoms, m)
-    return p is not None and sum((abs(t) * w for t, w in zip(p, wts, strict=True)), Fraction(0)) > need
+def _value(p: Sequence[Fraction], wts: Sequence[Fraction]) -> Fraction:
+    return sum((abs(t) * w for t, w in zip(p, wts, strict=True)), Fraction(0))
 
 
 def _search_k(spec: AlignSpec, k: int) -> R.RealWitness | None:
