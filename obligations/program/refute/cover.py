@@ -93,7 +93,7 @@ def _merged(regions: Sequence[list[R.Atom]], m: int, j: int, grid: Sequence[Piec
         if tl is not None and _exp(tl, wts) <= need:
             return None
         if out:
-            (lo, _), prev = out[-1]
+            (lo, _), _ = out[-1]
             both = piece_tails(regions, m, j, (lo, piece[1]))
             if both is None or _exp(both, wts) > need:
                 out[-1] = ((lo, piece[1]), both)

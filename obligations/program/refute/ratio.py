@@ -13,7 +13,9 @@ path's constraints (with S's) bound each position from below or above (Fourierâ€
 projection), and the tail of a position is the weakest bound over the paths.  The box is put
 near the point of the region of a path of x closest to 0 (each position in turn, as near 0 as
 the earlier ones allow), moved towards a point of the open region so that every constraint
-holds strictly on it.  Python proposes; Coq re-runs both sides and decides.
+holds strictly on it.  When one product of tails does not compare, the neighbour's tapes are
+cut on one position's line into pieces, each in its own product (cover.py, RatioCover.v).
+Python proposes; Coq re-runs both sides and decides.
 """
 from __future__ import annotations
 

@@ -10,9 +10,9 @@
     theirs ([lapn_tunion_le], each by [lapn_tcyl_le]).  When every product's exponent B_j
     exceeds A + c and P(ε) ≥ N, the ratio exceeds e^(c·ε) ([not_rdp_of_rcover]).
 
-    The generated file proves the cover on the pivot's pieces ([rpieces]: a tape's pivot value
-    lies in one of the [N] pieces cut by the [N − 1] breakpoints, in any order, by the first
-    breakpoint at or above it); the conditions on ε are rationals, closed by [lra]. *)
+    The generated file proves the cover ([rinunion]: the tape in one of the products) leaf by
+    leaf of the neighbour's run, comparing the pivot's value with each breakpoint in turn
+    (RunCover.v's [rrcover]); the conditions on ε are rationals, closed by [lra]. *)
 From HB Require Import structures.
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint interval finmap.
 From mathcomp.classical Require Import boolp classical_sets functions cardinality fsbigop mathcomp_extra.
