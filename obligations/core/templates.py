@@ -83,7 +83,8 @@ INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", 
                                "PreludeAcc", "PreludeRenyi"})
 
 # Preludes of the files about continuous noise, stated with mathcomp-analysis (its axioms are allowed)
-ANALYSIS_PRELUDES = frozenset({"PreludeLaplace", "PreludeLaplaceRefute", "PreludeLaplaceRatio", "PreludeLaplaceAll"})
+ANALYSIS_PRELUDES = frozenset({"PreludeLaplace", "PreludeLaplaceRefute", "PreludeLaplaceRatio", "PreludeLaplaceCover",
+                               "PreludeLaplaceAll"})
 
 # Proofs of the bound on e^ε the prover may try when the proposed one fails.
 BOUND_TACTICS = (Tactic("exp_exact."), Tactic("exp_exact_upper."),

@@ -2,8 +2,10 @@
 the reals finds badsparsevector1's event impossible from the neighbour and renders the
 negation of the claim it was given (every stream length, or one); badpartialsum's violation
 is a ratio (an event possible from both inputs, its probability from one above e^eps times
-the other's: a box against a tail), rendered with RealRatio.v's lemma; private programs get
-no witness, and a buggy one whose neighbour's runs no product of tails holds is undecided."""
+the other's: a box against a tail), rendered with RealRatio.v's lemma; badsparsevector2's
+against a union of products of tails cut on the threshold's noise (RatioCover.v); private
+programs get no witness, and a buggy one whose neighbour's runs nothing of this holds is
+undecided."""
 from __future__ import annotations
 
 import hashlib
@@ -18,8 +20,8 @@ from obligations.models import load, unfold
 from obligations.program.align import spec as S
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute import ratio, real
-from obligations.program.refute.real_route import BY_REAL_COUNTEREXAMPLE
-from obligations.program.refute.render_laplace import PRELUDE, PRELUDE_RATIO, render
+from obligations.program.refute.real_route import BY_REAL_COUNTEREXAMPLE, record
+from obligations.program.refute.render_laplace import PRELUDE, PRELUDE_COVER, PRELUDE_RATIO, render
 from obligations.program.refute.route import DISCRETE_ONLY
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -106,12 +108,56 @@ def test_badpartialsum_is_refuted_by_a_ratio_at_length_1() -> None:
     assert BY_REAL_COUNTEREXAMPLE.witness(unfold(s))["tails"] == [">= 1"]   # type: ignore[index]
 
 
+def _holds(a: real.Atom, v: tuple[Fraction, ...]) -> bool:
+    val = sum((c * t for c, t in zip(a.lin, v, strict=False)), Fraction(a.lin[-1]))
+    return val > 0 if a.strict else val >= 0
+
+
+def test_badsparsevector2_is_refuted_by_a_ratio_against_pieces_of_the_thresholds_noise() -> None:
+    """At length 3, T = 0, q = (0, 0, 0) releases (1, 1, 0) on a box near 0; from
+    q' = (-1, -1, 1) it needs η1, η2 ≥ η0 + 1 and η3 < η0 - 1, unbounded in each position
+    alone.  Cut on η0, each piece lies in a product of tails: every product's exponent beats
+    A + 1, and P(ε) ≥ N at the witness's ε (the arithmetic `not_rdp_of_rcover` asks of Coq);
+    sampled tapes of the neighbour's runs into the event lie in the product of the piece their
+    pivot falls in (what `rrcover` proves in Coq).  (The route's `analyse` runs the alignment
+    search first: 6 s of CPU, left out.)"""
+    s = load(CHECKDP / "badsparsevector2_laplace.yaml")
+    assert isinstance(s, AlignSpec) and s.continuous and s.length is None
+    w = ratio.search(s)
+    assert w is not None and (w.k, w.x, w.x2, w.event) == (3, (0, 0, 0, 0), (0, -1, -1, 1), (1, 1, 0))
+    r = w.ratio
+    assert r is not None and r.pivot == 0 and len(r.pieces) == len(r.cuts) + 1
+    assert list(r.cuts) == sorted(r.cuts)
+    wts = ratio._weights(s, w.k)
+    assert all(ratio.exponent(p, wts) > r.a + s.factor for p in r.pieces)
+    poly = Fraction(1)
+    for (lo, hi), wt in zip(w.box, wts, strict=True):
+        poly *= (hi - lo) * r.eps * wt / 2
+    assert poly >= len(r.pieces)
+    text = render(s, w).text
+    assert PRELUDE_COVER in text and PRELUDE_COVER in ANALYSIS_PRELUDES
+    assert "not_rdp_of_rcover" in text and "rrcover v0 [" in text and "_tails" not in text
+    assert record(w)["pivot"] == 0 and len(record(w)["pieces"]) == len(r.pieces)
+    regs = ratio.regions(real.SymExec(s, w.k).paths(w.x2), w.event, len(w.box))
+    hits = 0
+    for t0 in (Fraction(i, 4) for i in range(-12, 13)):
+        for t1, t3 in ((t0 + 1, t0 - 1), (t0 + 2, t0 - 3), (t0 + 1, t0 - 2)):
+            v = (t0, t1, t1 + Fraction(1, 2), t3)
+            if any(all(_holds(a, v) for a in reg) for reg in regs):
+                hits += 1
+                prod = r.pieces[sum(1 for c in r.cuts if c < t0)]
+                assert all(t is None or (x >= t[1] if t[0] else x <= t[1]) for x, t in zip(v, prod, strict=True))
+    assert hits > 40
+
+
 def test_no_product_of_tails_holds_the_neighbours_runs_undecided_with_the_discrete_counterexample_named(
         tmp_path: Path) -> None:
-    """badsparsevector2 at length 2: the run from q' into "outputs (1, 1)" needs each answer's
-    noise above the threshold's, a region no product of tails holds (the threshold's noise is
-    unbounded there): undecided, nothing claimed.  (For every stream length the message also
-    names the discrete form's counterexample as such, DISCRETE_ONLY: 7.6 s of CPU, left out.)"""
+    """badsparsevector2 at length 2: the run from q' into "outputs (1, 0)" needs the answers'
+    noise above and below the threshold's, a region no product of tails holds (the threshold's
+    noise is unbounded there), and the pieces cut on it do no better than exponent 1 (the
+    neighbour's tapes nearest 0 cost ε/2 per answer): undecided, nothing claimed.  (For every
+    stream length the message also names the discrete form's counterexample as such,
+    DISCRETE_ONLY: 7.6 s of CPU, left out.)"""
     s = _spec(tmp_path, _continuous("badsparsevector2", "{stream_length: 2}"))
     assert real.search(s) is None and ratio.search(s) is None and BY_REAL_COUNTEREXAMPLE.analyse(s) is None
     u = unfold(s)

@@ -13,7 +13,9 @@ path's constraints (with S's) bound each position from below or above (Fourier�
 projection), and the tail of a position is the weakest bound over the paths.  The box is put
 near the point of the region of a path of x closest to 0 (each position in turn, as near 0 as
 the earlier ones allow), moved towards a point of the open region so that every constraint
-holds strictly on it.  Python proposes; Coq re-runs both sides and decides.
+holds strictly on it.  When one product of tails does not compare, the neighbour's tapes are
+cut on one position's line into pieces, each in its own product (cover.py, RatioCover.v).
+Python proposes; Coq re-runs both sides and decides.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from fractions import Fraction
 
 from obligations.program.align import sem as S
 from obligations.program.align.spec import AlignSpec
+from obligations.program.refute import cover as C
 from obligations.program.refute import real as R
 from obligations.program.refute.real import Half, Ratio, Tail
 from obligations.program.refute.tape import layout
@@ -61,57 +64,23 @@ def _event_atoms(st: R.SymState, event: R.Event, m: int) -> list[R.Atom] | None:
             atoms.append(_half_atom(o, e, m))
         else:
             assert isinstance(e, int)
+            if R.lin_is_const(o):          # no constraint (a constant one would close the open region)
+                if o[-1] != e:
+                    return None
+                continue
             diff = R.lin_add(o, R.lin_const(m, e), -1)
             atoms += [R.Atom(diff, False), R.Atom(R.lin_scale(diff, -1), False)]
     return atoms
 
 
-Row = tuple[tuple[int, ...], bool]   # an atom as (lin, strict), hashable and cheap to compare
-
-
-def _eliminate(rows: set[Row], j: int) -> set[Row]:
-    """Fourier–Motzkin on rows (`real._eliminate` without its sorting, which the search's
-    inner loop cannot afford)."""
-    pos = [r for r in rows if r[0][j] > 0]
-    neg = [r for r in rows if r[0][j] < 0]
-    out = {r for r in rows if r[0][j] == 0}
-    for (pl, ps), (nl, ns) in itertools.product(pos, neg):
-        lin = R.lin_add(R.lin_scale(pl, -nl[j]), R.lin_scale(nl, pl[j]))
-        out.add((R.lin_normal(lin), ps or ns))
+def regions(paths: Sequence[R.SymState], event: R.Event, m: int) -> list[list[R.Atom]]:
+    """The constraints of each path that can run into the event, the event's included."""
+    out = []
+    for st in paths:
+        extra = _event_atoms(st, event, m)
+        if extra is not None and R.feasible(st.conds + extra, m):
+            out.append(st.conds + extra)
     return out
-
-
-def _bounds(atoms: Sequence[R.Atom], j: int, m: int) -> tuple[Fraction | None, Fraction | None] | None:
-    """The least and greatest value of position j on the region (None: unbounded), or None
-    when the region is empty (Fourier–Motzkin: every other position eliminated)."""
-    rows = {(R.lin_normal(a.lin), a.strict) for a in atoms}
-    for i in range(m):
-        if i != j:
-            rows = _eliminate(rows, i)
-    lo: Fraction | None = None
-    hi: Fraction | None = None
-    for lin, strict in rows:
-        c = lin[j]
-        if c == 0:
-            if lin[-1] < 0 or (strict and lin[-1] == 0):
-                return None
-            continue
-        bound = Fraction(-lin[-1], c)
-        if c > 0:
-            lo = bound if lo is None else max(lo, bound)
-        else:
-            hi = bound if hi is None else min(hi, bound)
-    if lo is not None and hi is not None and lo > hi:
-        return None
-    return lo, hi
-
-
-def _tail(lo: Fraction | None, hi: Fraction | None) -> Tail:
-    if lo is not None and lo > 0:
-        return (True, lo)
-    if hi is not None and hi < 0:
-        return (False, hi)
-    return None
 
 
 def tails(paths: Sequence[R.SymState], event: R.Event, m: int, wts: Sequence[Fraction], need: Fraction
@@ -126,13 +95,13 @@ def tails(paths: Sequence[R.SymState], event: R.Event, m: int, wts: Sequence[Fra
             continue
         atoms = st.conds + extra
         if cur is None:
-            per = [_bounds(atoms, j, m) for j in range(m)]
-            cur = [None if b is None else _tail(*b) for b in per]
+            per = [R.position_bounds(atoms, j, m) for j in range(m)]
+            cur = [None if b is None else R.tail_of(*b) for b in per]
         else:
             for j, t in enumerate(cur):
                 if t is None:
                     continue                   # unbounded already: no path can make it a tail again
-                b = _bounds(atoms, j, m)
+                b = R.position_bounds(atoms, j, m)
                 assert b is not None
                 lo, hi = b
                 if t[0]:
@@ -181,13 +150,14 @@ def _events(st: R.SymState) -> Iterator[R.Event]:
         yield tuple(ev)
 
 
-def _eps(box: Sequence[tuple[Fraction, Fraction]], wts: Sequence[Fraction]) -> Fraction:
-    """The least power of 2 (at least 1) at which the box's polynomial P(ε) is at least 1."""
+def _eps(box: Sequence[tuple[Fraction, Fraction]], wts: Sequence[Fraction], n: int = 1) -> Fraction:
+    """The least power of 2 (at least 1) at which the box's polynomial P(ε) is at least n (the
+    products of tails of the neighbour's bound)."""
     k = Fraction(1)
     for (lo, hi), wt in zip(box, wts, strict=True):
         k *= (hi - lo) * wt / 2
     eps = Fraction(1)
-    while k * eps ** len(box) < 1:
+    while k * eps ** len(box) < n:
         eps *= 2
     return eps
 
@@ -219,6 +189,8 @@ class _Search:
         self.m, self.wts, self.c = self.ex.m, _weights(spec, k), Fraction(spec.factor)
         self.runs_of: dict[tuple[int, ...], list[R.SymState]] = {}
         self.tails_of: dict[tuple[tuple[int, ...], R.Event], tuple[Tail, ...] | None] = {}
+        self.regions_of: dict[tuple[tuple[int, ...], R.Event], list[list[R.Atom]]] = {}
+        self.reach_of: dict[tuple[tuple[int, ...], R.Event], Fraction] = {}
 
     def runs(self, x: tuple[int, ...]) -> list[R.SymState]:
         if x not in self.runs_of:
@@ -250,22 +222,57 @@ class _Search:
         p = _nearest(atoms, self.m)
         if p is None:
             return None
-        a0 = sum((abs(t) * wt for t, wt in zip(p, self.wts, strict=True)), Fraction(0))
+        a0 = _value(p, self.wts)
         fits: list[Fit] | None = None
         npub = self.spec.npub
         for s2 in neighbours(self.spec.relation.kind, self.spec.relation.delta, x[npub:]):
             x2 = x[:npub] + s2
             tl = self.tails(x2, event)
             # the boxes' exponents approach a0 (the point nearest 0) from above at best
-            if tl is None or exponent(tl, self.wts) - a0 <= self.c:
-                continue
-            fits = list(_fits(atoms, self.m, self.wts)) if fits is None else fits
-            b = exponent(tl, self.wts)
-            for box, far, a in fits:
-                if b - a > self.c:
-                    ratio = Ratio(far, tl, _eps(box, self.wts), a, b)
-                    return R.RealWitness(self.k, x, x2, event, box, len(self.runs(x2)), ratio)
+            if tl is not None and exponent(tl, self.wts) - a0 > self.c:
+                fits = list(_fits(atoms, self.m, self.wts)) if fits is None else fits
+                b = exponent(tl, self.wts)
+                for box, far, a in fits:
+                    if b - a > self.c:
+                        ratio = Ratio(far, tl, _eps(box, self.wts), a, b)
+                        return R.RealWitness(self.k, x, x2, event, box, len(self.runs(x2)), ratio)
+            # the cover only for events that pin every output they read (the sparse-vector family's;
+            # on half-lines of noisy outputs the neighbours' bound costs the search more than it found)
+            if self.m > 1 and not any(isinstance(e, Half) for e in event) and self.reach(x2, event) > a0 + self.c:
+                fits = list(_fits(atoms, self.m, self.wts)) if fits is None else fits
+                found = self._cover(x, x2, event, fits)
+                if found is not None:
+                    return found
         return None
+
+    def reach(self, x2: tuple[int, ...], event: R.Event) -> Fraction:
+        """An upper bound of the least exponent of a tape running x2 into the event (the least,
+        over the paths that can, of the exponent at the path's point nearest 0; −1 when none
+        can): a cover's products cannot beat it."""
+        key = (x2, event)
+        if key not in self.reach_of:
+            regs = regions(self.runs(x2), event, self.m)
+            pts = [p for p in (_nearest(r, self.m) for r in regs) if p is not None]
+            self.regions_of[key] = regs
+            self.reach_of[key] = min((_value(p, self.wts) for p in pts), default=Fraction(-1))
+        return self.reach_of[key]
+
+    def _cover(self, x: tuple[int, ...], x2: tuple[int, ...], event: R.Event, fits: Sequence[Fit]
+               ) -> R.RealWitness | None:
+        """The neighbour's tapes into the event in a union of products of tails (cover.py)."""
+        regs = self.regions_of[(x2, event)]
+        for box, far, a in fits:       # the cover's products must beat this box's exponent A by c
+            got = C.cover(regs, self.m, self.wts, a + self.c)
+            if got is not None:
+                pivot, cuts, prods = got
+                b = min(exponent(p, self.wts) for p in prods)
+                ratio = Ratio(far, prods[0], _eps(box, self.wts, len(prods)), a, b, pivot, cuts, prods)
+                return R.RealWitness(self.k, x, x2, event, box, len(self.runs(x2)), ratio)
+        return None
+
+
+def _value(p: Sequence[Fraction], wts: Sequence[Fraction]) -> Fraction:
+    return sum((abs(t) * w for t, w in zip(p, wts, strict=True)), Fraction(0))
 
 
 def _search_k(spec: AlignSpec, k: int) -> R.RealWitness | None:

@@ -102,6 +102,11 @@ class Ratio:
     eps: Fraction
     a: Fraction
     b: Fraction
+    # a cover (cover.py): the pivot position, the cuts of its line, and one product of tails per
+    # piece (`tails` is then the first, `b` the least exponent); None: one product, `tails`
+    pivot: int | None = None
+    cuts: tuple[Fraction, ...] = ()
+    pieces: tuple[tuple[Tail, ...], ...] = ()
 
 
 # ---------------------------------------------------------------- linear forms
@@ -323,6 +328,54 @@ def region_point(atoms: Sequence[Atom], m: int, strict: bool,
                 hi = bound if hi is None else min(hi, bound)
         point.append(pick(lo, hi))
     return tuple(point)
+
+
+Row = tuple[tuple[int, ...], bool]   # an atom as (lin, strict), hashable and cheap to compare
+
+
+def eliminate_rows(rows: set[Row], j: int) -> set[Row]:
+    """Fourier–Motzkin on rows (`real._eliminate` without its sorting, which the search's
+    inner loop cannot afford)."""
+    pos = [r for r in rows if r[0][j] > 0]
+    neg = [r for r in rows if r[0][j] < 0]
+    out = {r for r in rows if r[0][j] == 0}
+    for (pl, ps), (nl, ns) in itertools.product(pos, neg):
+        lin = lin_add(lin_scale(pl, -nl[j]), lin_scale(nl, pl[j]))
+        out.add((lin_normal(lin), ps or ns))
+    return out
+
+
+def position_bounds(atoms: Sequence[Atom], j: int, m: int) -> tuple[Fraction | None, Fraction | None] | None:
+    """The least and greatest value of position j on the region (None: unbounded), or None
+    when the region is empty (Fourier–Motzkin: every other position eliminated)."""
+    rows = {(lin_normal(a.lin), a.strict) for a in atoms}
+    for i in range(m):
+        if i != j:
+            rows = eliminate_rows(rows, i)
+    lo: Fraction | None = None
+    hi: Fraction | None = None
+    for lin, strict in rows:
+        c = lin[j]
+        if c == 0:
+            if lin[-1] < 0 or (strict and lin[-1] == 0):
+                return None
+            continue
+        bound = Fraction(-lin[-1], c)
+        if c > 0:
+            lo = bound if lo is None else max(lo, bound)
+        else:
+            hi = bound if hi is None else min(hi, bound)
+    if lo is not None and hi is not None and lo > hi:
+        return None
+    return lo, hi
+
+
+def tail_of(lo: Fraction | None, hi: Fraction | None) -> Tail:
+    if lo is not None and lo > 0:
+        return (True, lo)
+    if hi is not None and hi < 0:
+        return (False, hi)
+    return None
 
 
 def _value(lin: Lin, point: Sequence[Fraction]) -> Fraction:

@@ -8,6 +8,7 @@ claim about every length, that its counterexample is for the discrete form only.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from obligations.core.model import Analysed, Description, Route, Unfolded
@@ -16,7 +17,7 @@ from obligations.core.templates import Rendered
 from obligations.program.align import route as align
 from obligations.program.align.spec import AlignSpec
 from obligations.program.refute import ratio
-from obligations.program.refute.real import RealWitness, search
+from obligations.program.refute.real import RealWitness, Tail, search
 from obligations.program.refute.render_laplace import event_text, render, tails_text
 
 _FOUND: dict[tuple[str, str, str], RealWitness | None] = {}
@@ -40,7 +41,16 @@ def witness_text(w: RealWitness) -> str:
     if r is None:
         return head + (" (Pr[p(x) in S] > 0) and no tape runs p(x') into S (Pr[p(x') in S] = 0), so no "
                        "e^(c*eps) covers the ratio")
-    return head + (f" (Pr[p(x) in S] >= P(eps)*e^(-{r.a}*eps)) and every tape running p(x') into S lies in "
+    head += f" (Pr[p(x) in S] >= P(eps)*e^(-{r.a}*eps))"
+    if r.pivot is not None:
+        n = len(r.pieces)
+        cuts = ", ".join(str(c) for c in r.cuts)
+        prods = "; ".join(tails_text(p) for p in r.pieces)
+        return head + (f" and every tape running p(x') into S lies, by where its position {r.pivot} falls among "
+                       f"the cuts {cuts}, in one of {n} products of tails ({prods})"
+                       f", each of probability at most e^(-{r.b}*eps) (Pr[p(x') in S] <= {n}*e^(-{r.b}*eps)); at "
+                       f"eps = {r.eps} P(eps) >= {n} and {r.a} + c < {r.b}, so the ratio exceeds e^(c*eps)")
+    return head + (f" and every tape running p(x') into S lies in "
                    f"the tails {tails_text(r.tails)} (Pr[p(x') in S] <= e^(-{r.b}*eps)); at eps = {r.eps} "
                    f"P(eps) >= 1 and {r.a} + c < {r.b}, so the ratio exceeds e^(c*eps)")
 
@@ -54,8 +64,15 @@ def record(w: RealWitness) -> dict[str, Any]:
     r = w.ratio
     if r is not None:
         out.update(pr_x_prime=f"at most e^(-{r.b}*eps)", far=[str(f) for f in r.far], eps=str(r.eps),
-                   tails=["_" if t is None else (">= " if t[0] else "<= ") + str(t[1]) for t in r.tails])
+                   tails=_tails(r.tails))
+        if r.pivot is not None:
+            out.update(pr_x_prime=f"at most {len(r.pieces)}*e^(-{r.b}*eps)", pivot=r.pivot,
+                       cuts=[str(c) for c in r.cuts], pieces=[_tails(p) for p in r.pieces])
     return out
+
+
+def _tails(tails: Sequence[Tail]) -> list[str]:
+    return ["_" if t is None else (">= " if t[0] else "<= ") + str(t[1]) for t in tails]
 
 
 class ByRealCounterexample(Route[AlignSpec, RealWitness]):

@@ -29,6 +29,7 @@ from obligations.program.refute.tape import layout
 TEMPLATE = Path(__file__).with_name("refute_laplace.v.j2")
 PRELUDE = "PreludeLaplaceRefute"
 PRELUDE_RATIO = "PreludeLaplaceRatio"
+PRELUDE_COVER = "PreludeLaplaceCover"
 
 
 def theorem(spec: AlignSpec) -> str:
@@ -74,6 +75,10 @@ def _tail(t: Tail) -> str:
     if t is None:
         return "(@tany Rdefinitions.R)"
     return f"({'tge' if t[0] else 'tle'} {r_lit(t[1])}%R)"
+
+
+def _tails(tails: Sequence[Tail]) -> str:
+    return "[" + "; ".join(_tail(t) for t in tails) + "]"
 
 
 def tails_text(tails: Sequence[Tail]) -> str:
@@ -145,15 +150,26 @@ def render(spec: AlignSpec, w: RealWitness) -> Rendered:
         tape_pattern=tape_pattern, tape=tape, box_hyps=box_hyps)
     ctx.update(_ratio_ctx(spec, w))
     theorems = (theorem(spec),)
-    return render_template(TEMPLATE, name, ctx, PRELUDE if w.ratio is None else PRELUDE_RATIO, theorems)
+    return render_template(TEMPLATE, name, ctx, _prelude(w), theorems)
+
+
+def _prelude(w: RealWitness) -> str:
+    if w.ratio is None:
+        return PRELUDE
+    return PRELUDE_RATIO if w.ratio.pivot is None else PRELUDE_COVER
 
 
 def _ratio_ctx(spec: AlignSpec, w: RealWitness) -> dict[str, object]:
     """What the ratio case adds to the template's context (nothing in the zero case)."""
     r = w.ratio
     if r is None:
-        return {"ratio": False, "box_leaf": "rrleaf"}
-    return dict(ratio=True, box_leaf="rrbox", far=_reals(r.far), tails="[" + "; ".join(_tail(t) for t in r.tails) + "]",
+        return {"ratio": False, "cover": False, "box_leaf": "rrleaf"}
+    cover = {"cover": False} if r.pivot is None else dict(
+        cover=True, pivot=r.pivot, npieces=len(r.pieces), cuts=_reals(r.cuts),
+        cuts_text=comment(", ".join(str(c) for c in r.cuts)),
+        pieces="[" + "; ".join(_tails(p) for p in r.pieces) + "]",
+        pieces_text=comment("\n".join(f"      {tails_text(p)}" for p in r.pieces)))
+    return cover | dict(ratio=True, box_leaf="rrbox", far=_reals(r.far), tails=_tails(r.tails),
                 eps=r_lit(r.eps), eps_text=comment(str(r.eps)), a_text=comment(str(r.a)),
                 b_text=comment(str(r.b)), tails_text=comment(tails_text(r.tails)),
                 layout=_layout(layout(S.Ctx(spec.nvars, spec.npub, w.k), spec.body)))
