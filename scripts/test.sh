@@ -13,7 +13,8 @@ mkdir -p build
 # The library's build and its check are on the way to the Coq tests, so they run at the
 # tests' priority (at nice 5 they waited for the Python tests, and the Coq tests began 2.4 min
 # later on CI's 2 cores); coqchk runs one process per core (scripts/check-library.py).
-( bash scripts/install-coq.sh && make -s theories && "$PY" scripts/check-library.py ) > "$log" 2>&1 &
+# (CI's script starts the build earlier, under the same lock: this one then waits for it.)
+( bash scripts/install-coq.sh && flock build/theories.lock make -s theories && "$PY" scripts/check-library.py ) > "$log" 2>&1 &
 library=$!
 "$PY" -m pytest tests/unit tests/golden -q -n "$NPROC" --dist loadfile
 python_only=$?
