@@ -251,21 +251,34 @@ Proof.
            (Nat.eqb z x0), (Nat.eqb z x1), (Nat.eqb z x2), (Nat.eqb z x3); reflexivity.
 Qed.
 
+Lemma bcount_move (s : cnt4) (y x : nat) : x = x0 \/ x = x1 \/ x = x2 \/ x = x3 ->
+  bcount (bmove y s) x = (bcount s x + if Nat.eqb x y then 1 else 0)%nat.
+Proof.
+  destruct Hd as (d01 & d02 & d03 & d12 & d13 & d23).
+  assert (E : forall u v, u <> v -> Nat.eqb u v = false) by (intros u v; apply Nat.eqb_neq).
+  pose proof (E x1 x0 ltac:(congruence)) as E10. pose proof (E x2 x0 ltac:(congruence)) as E20.
+  pose proof (E x2 x1 ltac:(congruence)) as E21. pose proof (E x3 x0 ltac:(congruence)) as E30.
+  pose proof (E x3 x1 ltac:(congruence)) as E31. pose proof (E x3 x2 ltac:(congruence)) as E32.
+  destruct s as [[a b] [d e]]. intros Hx'. unfold bmove.
+  destruct (Nat.eqb_spec y x0) as [->|g0]; [|destruct (Nat.eqb_spec y x1) as [->|g1];
+    [|destruct (Nat.eqb_spec y x2) as [->|g2]; [|destruct (Nat.eqb_spec y x3) as [->|g3]]]];
+    destruct Hx' as [-> | [-> | [-> | ->]]]; unfold bcount;
+    rewrite ?Nat.eqb_refl, ?E10, ?E20, ?E21, ?E30, ?E31, ?E32, ?(Nat.eqb_sym x0 x1), ?(Nat.eqb_sym x0 x2),
+      ?(Nat.eqb_sym x1 x2), ?(Nat.eqb_sym x0 x3), ?(Nat.eqb_sym x1 x3), ?(Nat.eqb_sym x2 x3),
+      ?E10, ?E20, ?E21, ?E30, ?E31, ?E32; try lia;
+    rewrite ?(E x0 y), ?(E x1 y), ?(E x2 y), ?(E x3 y) by congruence; lia.
+Qed.
+
 Lemma bvec_move (s : cnt4) (x y : nat) :
   ccol M (bvec s) y x = lo * bvec (bmove y s) x \/ ~ (x < n_in M)%nat \/ ~ (y < n_in M)%nat.
 Proof.
   destruct (Nat.lt_ge_cases x (n_in M)) as [Hxm|]; [|right; left; lia].
   destruct (Nat.lt_ge_cases y (n_in M)) as [Hym|]; [|right; right; lia]. left.
-  unfold ccol, bvec. rewrite HRR by assumption. destruct Hd as (d01 & d02 & d03 & d12 & d13 & d23).
-  destruct s as [[a b] [d e]]. unfold bmove, bcount.
-  destruct (Nat.eqb_spec x x0), (Nat.eqb_spec x x1), (Nat.eqb_spec x x2), (Nat.eqb_spec x x3);
+  unfold ccol, bvec. rewrite HRR by assumption.
+  destruct (Nat.eq_dec x x0) as [h|h0]; [|destruct (Nat.eq_dec x x1) as [h|h1];
+    [|destruct (Nat.eq_dec x x2) as [h|h2]; [|destruct (Nat.eq_dec x x3) as [h|h3]]]];
     try (rewrite (Hc x) by assumption; ring);
-    destruct (Nat.eqb_spec y x0), (Nat.eqb_spec y x1), (Nat.eqb_spec y x2), (Nat.eqb_spec y x3);
-    subst; cbn [bcount];
-    rewrite ?Nat.eqb_refl; repeat match goal with
-      | H : ?u <> ?v |- context [Nat.eqb ?u ?v] => rewrite (proj2 (Nat.eqb_neq u v) H)
-      | H : ?v <> ?u |- context [Nat.eqb ?u ?v] => rewrite (proj2 (Nat.eqb_neq u v) (not_eq_sym H))
-      end; cbn [pow]; try ring; exfalso; congruence.
+    rewrite bcount_move by tauto; destruct (Nat.eqb x y); rewrite pow_add; cbn [pow]; ring.
 Qed.
 
 (** K runs: lo^K times the walk of the counts. *)
