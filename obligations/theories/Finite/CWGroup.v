@@ -118,6 +118,47 @@ Proof.
   rewrite <- (pair_sum_pow a 1 1), Rmult_comm, <- pair_sum_scal. apply pair_sum_ext. intros. rewrite !pow1. ring.
 Qed.
 
+Lemma pair_sum_le (a : nat) (h h' : nat -> nat -> R) :
+  (forall n j, (n + j = a)%nat -> h n j <= h' n j) -> pair_sum a h <= pair_sum a h'.
+Proof.
+  intros H. unfold pair_sum. apply rsum_le. intros n Hn. apply in_seq in Hn.
+  apply Rmult_le_compat_l; [apply pos_INR|apply H; lia].
+Qed.
+
+(** A group none of whose terms is positive adds nothing; one none of whose terms is
+    negative adds its plain sum. *)
+Lemma pair_sum_dead (a : nat) (g : nat -> nat -> R) :
+  (forall n j, (n + j = a)%nat -> g n j <= 0) -> pair_sum a (fun n j => Rmax 0 (g n j)) = 0.
+Proof.
+  intros H. transitivity (pair_sum a (fun _ _ => 0)).
+  - apply pair_sum_ext. intros n j E. apply Rmax_left, H, E.
+  - rewrite pair_sum_const. ring.
+Qed.
+
+Lemma pair_sum_sure (a : nat) (g : nat -> nat -> R) :
+  (forall n j, (n + j = a)%nat -> 0 <= g n j) -> pair_sum a (fun n j => Rmax 0 (g n j)) = pair_sum a g.
+Proof. intros H. apply pair_sum_ext. intros n j E. apply Rmax_right, H, E. Qed.
+
+(** Σ_{n + j = a} C(a, n)·(u·r^n + v·r^j) = (u + v)·(1 + r)^a. *)
+Lemma pair_sum_two_pow (a : nat) (u v r : R) :
+  pair_sum a (fun n j => u * r ^ n + v * r ^ j) = (u + v) * (1 + r) ^ a.
+Proof.
+  rewrite (pair_sum_ext a _ (fun n j => u * (r ^ n * 1 ^ j) + v * (1 ^ n * r ^ j))) by (intros; rewrite !pow1; ring).
+  rewrite pair_sum_plus, !pair_sum_scal, !pair_sum_pow. rewrite (Rplus_comm r 1). ring.
+Qed.
+
+(** A block of counts (a, b) all of whose terms are non-negative, summed whole. *)
+Lemma pair_sum_group (a b : nat) (r c0 c1 c2 c3 : R) :
+  pair_sum a (fun n0 n1 => pair_sum b (fun n2 n3 => c0 * r ^ n0 + c1 * r ^ n1 + c2 * r ^ n2 + c3 * r ^ n3)) =
+  2 ^ b * ((c0 + c1) * (1 + r) ^ a) + 2 ^ a * ((c2 + c3) * (1 + r) ^ b).
+Proof.
+  rewrite (pair_sum_ext a _ (fun n0 n1 => 2 ^ b * (c0 * r ^ n0 + c1 * r ^ n1) + (c2 + c3) * (1 + r) ^ b)).
+  - rewrite pair_sum_plus, pair_sum_scal, pair_sum_two_pow, pair_sum_const. ring.
+  - intros n0 n1 _. rewrite (pair_sum_ext b _ (fun n2 n3 => (c0 * r ^ n0 + c1 * r ^ n1) + (c2 * r ^ n2 + c3 * r ^ n3)))
+      by (intros; ring).
+    rewrite pair_sum_plus, pair_sum_const, pair_sum_two_pow. ring.
+Qed.
+
 (** ** Walks of commuting moves *)
 
 Section Walk.
