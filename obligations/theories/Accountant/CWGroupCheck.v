@@ -20,7 +20,7 @@
 From Coq Require Import List Bool ZArith QArith Qreals Reals Lra Lia.
 From Interval Require Import Float.Primitive_ops Float.Sig Float.Basic Interval.Float_full Interval.Interval Real.Xreal.
 From Obligations.Core Require Import RealFacts Lists Sums.
-From Obligations.Finite Require Import PLDCheck CWGroup.
+From Obligations.Finite Require Import Mechanism Checker CheckerSound BasicComposition CW PLD PLDCheck Compose CWStream TypeClass CWCoef CWGroup.
 From Obligations.Accountant Require Import DownFloat CWCoefCheck.
 Import ListNotations.
 
@@ -473,4 +473,199 @@ Proof.
                        apply (P_rnd true a n Ha Hn)|apply (P_rnd false a n Ha Hn)].
 Qed.
 
+Lemma good_entries (i : nat) : table_good = true -> (i <= K)%nat -> entry_good (mkentry i) = true.
+Proof.
+  intros G Hi. unfold table_good in G. rewrite forallb_forall in G. rewrite <- (entry_nth i Hi).
+  apply G, nth_In. unfold table. rewrite map_length, seq_length. lia.
+Qed.
+
+Lemma q2r_nat (n : nat) : Q2R (inject_Z (Z.of_nat n)) = INR n.
+Proof. unfold Q2R. cbn [Qnum Qden inject_Z]. rewrite INR_IZR_INZ. cbn [IZR IPR]. field. Qed.
+
+(** The whole sum: the float bounds it from the side [up] says. *)
+Theorem ftotal_rnd : table_good = true ->
+  rnd up ftotal (pair_sum K (fun s j => INR m4 ^ j * pair_sum s (fun a b =>
+    pair_sum a (fun n0 n1 => pair_sum b (fun n2 n3 => Rmax 0 (preal n0 n1 - nreal n2 n3)))))).
+Proof.
+  intros G. unfold ftotal. rewrite (entry_nth K) by lia.
+  destruct (row_length K ltac:(lia)) as (_ & _ & _ & _ & LK).
+  apply fdotl_pair; [exact LK|rewrite map_length, seq_length; reflexivity|].
+  intros s Hs. split; [apply brow_rnd|].
+  rewrite (nth_map_lt _ (seq 0 (S K)) s 0%nat F.zero) by (rewrite seq_length; lia). rewrite seq_nth, Nat.add_0_l by lia.
+  cbv beta. apply fmul_rnd.
+  - rewrite <- (Rmult_1_l (INR m4 ^ (K - s))). apply fpows_rnd; [|apply one_rnd|lia].
+    rewrite <- q2r_nat. apply fq_rnd. rewrite q2r_nat. apply pos_INR.
+  - rewrite (entry_nth s) by lia. destruct (row_length s ltac:(lia)) as (_ & _ & _ & _ & Ls).
+    apply fdotl_pair; [exact Ls|rewrite map_length, seq_length; reflexivity|].
+    intros a Ha. split; [apply brow_rnd|].
+    rewrite (nth_map_lt _ (seq 0 (S s)) a 0%nat F.zero) by (rewrite seq_length; lia). rewrite seq_nth, Nat.add_0_l by lia.
+    cbv beta. rewrite !entry_nth by lia. apply fgroup_rnd; try lia; apply good_entries; (assumption || lia).
+Qed.
+
 End Eval.
+
+(** ** The check of hs(t) for K runs on the same database *)
+
+(** Σ_{s, a, n0, n2} with the weights of [blocks_sum], of a term [g]. *)
+Definition gsum (K m4 : nat) (g : nat -> nat -> nat -> nat -> R) : R :=
+  pair_sum K (fun s j => INR m4 ^ j * pair_sum s (fun a b => pair_sum a (fun n0 n1 => pair_sum b (fun n2 n3 => g n0 n1 n2 n3)))).
+
+Lemma gsum_ext (K m4 : nat) (g g' : nat -> nat -> nat -> nat -> R) :
+  (forall n0 n1 n2 n3, g n0 n1 n2 n3 = g' n0 n1 n2 n3) -> gsum K m4 g = gsum K m4 g'.
+Proof.
+  intros H. unfold gsum. apply pair_sum_ext. intros s j _. f_equal. apply pair_sum_ext. intros a b _.
+  apply pair_sum_ext. intros n0 n1 _. apply pair_sum_ext. intros n2 n3 _. apply H.
+Qed.
+
+Lemma gsum_scal (K m4 : nat) (l : R) (g : nat -> nat -> nat -> nat -> R) :
+  gsum K m4 (fun n0 n1 n2 n3 => l * g n0 n1 n2 n3) = l * gsum K m4 g.
+Proof.
+  unfold gsum. rewrite <- pair_sum_scal. apply pair_sum_ext. intros s j _.
+  rewrite (pair_sum_ext s _ (fun a b => l * pair_sum a (fun n0 n1 => pair_sum b (fun n2 n3 => g n0 n1 n2 n3)))).
+  - rewrite pair_sum_scal. ring.
+  - intros a b _. rewrite <- pair_sum_scal. apply pair_sum_ext. intros n0 n1 _. apply pair_sum_scal.
+Qed.
+
+Section Run.
+Variables (M : fmech) (loq rq : Q) (K : nat).
+
+(** The inputs x0, x1 carry the prior [fi] and x2, x3 the prior [fj]: distinct inputs, and
+    each prior zero off its pair. *)
+Definition group_shape (fi fj : list Q) (x0 x1 x2 x3 : nat) : bool :=
+  (x0 <? n_in M)%nat && (x1 <? n_in M)%nat && (x2 <? n_in M)%nat && (x3 <? n_in M)%nat &&
+  negb (x0 =? x1)%nat && negb (x0 =? x2)%nat && negb (x0 =? x3)%nat && negb (x1 =? x2)%nat &&
+  negb (x1 =? x3)%nat && negb (x2 =? x3)%nat &&
+  forallb (fun x => ((x =? x0)%nat || (x =? x1)%nat || Qeq_bool (nth x fi 0%Q) 0%Q) &&
+                    ((x =? x2)%nat || (x =? x3)%nat || Qeq_bool (nth x fj 0%Q) 0%Q)) (seq 0 (n_in M)).
+
+(** lo^K·t times the grouped sum at the coefficients scaled by 1/t. *)
+Definition group_run (up : bool) (fi fj : list Q) (x0 x1 x2 x3 : nat) (t : Q) : F.type :=
+  fmulr up (fmulr up (nth K (fpows up (fq up loq) (fq up 1) K) F.zero) (fq up t))
+    (ftotal up K (n_in M - 4) rq (nth x0 fi 0 / t)%Q (nth x1 fi 0 / t)%Q (nth x2 fj 0%Q) (nth x3 fj 0%Q)).
+
+Definition group_pre (up : bool) (fi fj : list Q) (x0 x1 x2 x3 : nat) (t : Q) : bool :=
+  check_distr M && check_rr M loq rq && negb (Qle_bool t 0%Q) && group_shape fi fj x0 x1 x2 x3 &&
+  forallb (Qle_bool 0%Q) fi && forallb (Qle_bool 0%Q) fj &&
+  table_good up K rq (nth x0 fi 0 / t)%Q (nth x1 fi 0 / t)%Q (nth x2 fj 0%Q) (nth x3 fj 0%Q).
+
+Lemma group_hs (up : bool) (f f' : list Q) (i j x0 x1 x2 x3 : nat) (t : Q) :
+  length f = n_in M -> length f' = n_in M -> (i < 2)%nat -> (j < 2)%nat -> i <> j ->
+  group_pre up (cw_weights f f' i) (cw_weights f f' j) x0 x1 x2 x3 t = true ->
+  rnd up (group_run up (cw_weights f f' i) (cw_weights f f' j) x0 x1 x2 x3 t)
+    (hs (fmech_cw (fmech_power M K) f f') i j (Q2R t)).
+Proof.
+  intros Hf Hf' Hi Hj Hij G. unfold group_pre in G. rewrite !andb_true_iff in G.
+  destruct G as [[[[[[HD HR] Ht] HS] Pi] Pj] HT].
+  set (fi := cw_weights f f' i) in *. set (fj := cw_weights f f' j) in *.
+  destruct (rr_of_check M loq rq HR) as (Hn & Hlo & Hr1 & HRR).
+  assert (Ht0 : 0 < Q2R t).
+  { apply negb_true_iff in Ht. rewrite <- q2r_0. apply Qlt_Rlt, Qnot_le_lt. intros E.
+    apply Qle_bool_iff in E. congruence. }
+  unfold group_shape in HS. rewrite !andb_true_iff in HS.
+  destruct HS as [[[[[[[[[[H0 H1] H2] H3] D01] D02] D03] D12] D13] D23] HZ].
+  apply Nat.ltb_lt in H0, H1, H2, H3. apply negb_true_iff, Nat.eqb_neq in D01, D02, D03, D12, D13, D23.
+  rewrite forallb_forall in HZ.
+  assert (Z : forall x, (x < n_in M)%nat -> (x <> x0 -> x <> x1 -> wt fi x = 0) /\ (x <> x2 -> x <> x3 -> wt fj x = 0)).
+  { intros x Hx. specialize (HZ x ltac:(apply in_seq; lia)). apply andb_true_iff in HZ as [Za Zb]. split.
+    - intros N0 N1. destruct (Nat.eqb_spec x x0); [congruence|]. destruct (Nat.eqb_spec x x1); [congruence|].
+      cbn [orb] in Za. apply Qeq_bool_eq in Za. unfold wt. rewrite (Qeq_eqR _ _ Za). apply q2r_0.
+    - intros N2 N3. destruct (Nat.eqb_spec x x2); [congruence|]. destruct (Nat.eqb_spec x x3); [congruence|].
+      cbn [orb] in Zb. apply Qeq_bool_eq in Zb. unfold wt. rewrite (Qeq_eqR _ _ Zb). apply q2r_0. }
+  assert (Wnn : forall (g : list Q) x, forallb (Qle_bool 0) g = true -> 0 <= wt g x).
+  { intros g x Hg. rewrite forallb_forall in Hg. unfold wt. destruct (Nat.lt_ge_cases x (length g)) as [Hl|Hl].
+    - rewrite <- q2r_0. apply Qle_Rle, Qle_bool_imp_le, Hg, nth_In, Hl.
+    - rewrite nth_overflow by exact Hl. rewrite q2r_0. lra. }
+  assert (Hsup : forall x, x <> x0 -> x <> x1 -> x <> x2 -> x <> x3 -> wt f x = 0 /\ wt f' x = 0).
+  { intros x N0 N1 N2 N3. destruct (Nat.lt_ge_cases x (n_in M)) as [Hx|Hx].
+    - destruct (Z x Hx) as [Za Zb]. specialize (Za N0 N1). specialize (Zb N2 N3). unfold fi, fj in Za, Zb.
+      destruct i as [|[|]], j as [|[|]]; try lia; cbn [cw_weights] in Za, Zb; auto.
+    - unfold wt. rewrite !nth_overflow by lia. split; apply q2r_0. }
+  destruct (wf_of_check_distr M HD) as [W _].
+  rewrite (hs_stream_blocks M (Q2R loq) (Q2R rq) f f' K i j (Q2R t) x0 x1 x2 x3 W Hf Hf' Hi Hj Hn Hlo HRR
+             ltac:(auto) ltac:(auto 8) Hsup).
+  fold fi fj.
+  set (u0 := (nth x0 fi 0 / t)%Q). set (u1 := (nth x1 fi 0 / t)%Q).
+  set (v2 := nth x2 fj 0%Q). set (v3 := nth x3 fj 0%Q).
+  assert (Htq : ~ (t == 0)%Q) by (intros E; apply Qeq_eqR in E; rewrite q2r_0 in E; lra).
+  assert (Eu : forall x, Q2R (nth x fi 0 / t)%Q = wt fi x / Q2R t) by (intros x; unfold wt; rewrite Q2R_div by exact Htq; reflexivity).
+  assert (Hu0 : 0 <= Q2R u0) by (unfold u0; rewrite Eu; unfold Rdiv; apply Rmult_le_pos; [apply Wnn, Pi|apply Rlt_le, Rinv_0_lt_compat, Ht0]).
+  assert (Hu1 : 0 <= Q2R u1) by (unfold u1; rewrite Eu; unfold Rdiv; apply Rmult_le_pos; [apply Wnn, Pi|apply Rlt_le, Rinv_0_lt_compat, Ht0]).
+  assert (Hv2 : 0 <= Q2R v2) by (apply Wnn, Pj).
+  assert (Hv3 : 0 <= Q2R v3) by (apply Wnn, Pj).
+  assert (EB : blocks_sum M (Q2R rq) (fun x => wt fi x - Q2R t * wt fj x) x0 x1 x2 x3 K =
+               Q2R t * gsum K (n_in M - 4) (fun n0 n1 n2 n3 => Rmax 0 (preal rq u0 u1 n0 n1 - nreal rq v2 v3 n2 n3))).
+  { unfold blocks_sum. change (pair_sum K ?h) with (gsum K (n_in M - 4) (fun n0 n1 n2 n3 =>
+      Rmax 0 ((wt fi x0 - Q2R t * wt fj x0) * Q2R rq ^ n0 + (wt fi x1 - Q2R t * wt fj x1) * Q2R rq ^ n1 +
+              (wt fi x2 - Q2R t * wt fj x2) * Q2R rq ^ n2 + (wt fi x3 - Q2R t * wt fj x3) * Q2R rq ^ n3))).
+    rewrite <- gsum_scal. apply gsum_ext. intros n0 n1 n2 n3. rewrite <- rmax0_scal by lra. f_equal.
+    destruct (Z x0 H0) as [_ F0]. destruct (Z x1 H1) as [_ F1]. destruct (Z x2 H2) as [F2 _]. destruct (Z x3 H3) as [F3 _].
+    rewrite (F0 D02 D03), (F1 D12 D13), (F2 ltac:(auto) ltac:(auto)), (F3 ltac:(auto) ltac:(auto)).
+    unfold preal, nreal, u0, u1. rewrite !Eu. unfold v2, v3, wt. field. lra. }
+  rewrite EB. replace (Q2R loq ^ K * (Q2R t * _)) with
+    ((1 * Q2R loq ^ K * Q2R t) * gsum K (n_in M - 4) (fun n0 n1 n2 n3 => Rmax 0 (preal rq u0 u1 n0 n1 - nreal rq v2 v3 n2 n3)))
+    by ring.
+  unfold group_run. fold fi fj u0 u1 v2 v3. apply fmul_rnd; [apply fmul_rnd|].
+  - apply fpows_rnd; [apply fq_rnd; exact Hlo|apply one_rnd|lia].
+  - apply fq_rnd. lra.
+  - apply ftotal_rnd; assumption.
+Qed.
+
+(** The check: lo^K·t·(the grouped sum) rounded up at most δ, for the rows i, j. *)
+Definition group_le (fi fj : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) : bool :=
+  group_pre true fi fj x0 x1 x2 x3 t && fle (group_run true fi fj x0 x1 x2 x3 t) (fq false delta).
+
+(** Rounded down above δ. *)
+Definition group_gt (fi fj : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) : bool :=
+  group_pre false fi fj x0 x1 x2 x3 t && flt (fq true delta) (group_run false fi fj x0 x1 x2 x3 t).
+
+(** (ε, δ)-CW-privacy of K runs on the same database: the prior f on the pair x0, x1, the
+    alternative f' on x2, x3, both orders of the rows at 1 ≤ t ≤ e^ε. *)
+Definition check_group_dp (f f' : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) : bool :=
+  check_prior (n_in M) f && check_prior (n_in M) f' && Qle_bool 1 t && Qle_bool 0 delta &&
+  group_le f f' x0 x1 x2 x3 t delta && group_le f' f x2 x3 x0 x1 t delta.
+
+Theorem cw_group_dp_of_check (f f' : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_group_dp f f' x0 x1 x2 x3 t delta = true ->
+  cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht C. unfold check_group_dp, group_le in C. rewrite !andb_true_iff in C.
+  destruct C as [[[[[Pf Pf'] H1] Hd] [G01 L01]] [G10 L10]].
+  apply prior_of_check in Pf, Pf'. apply Qle_bool_imp_le, Qle_Rle in H1, Hd. rewrite q2r_1 in H1. rewrite q2r_0 in Hd.
+  assert (HD : check_distr M = true) by (unfold group_pre in G01; rewrite !andb_true_iff in G01; tauto).
+  apply (cw_coef_dp_of_hs M K f f' t delta eps Ht HD Pf Pf' H1 Hd).
+  - apply (fle_rnd _ _ _ _ (group_hs true f f' 0 1 x0 x1 x2 x3 t (proj1 Pf) (proj1 Pf') ltac:(lia) ltac:(lia) ltac:(lia) G01)
+             (fq_rnd false delta Hd) L01).
+  - apply (fle_rnd _ _ _ _ (group_hs true f f' 1 0 x2 x3 x0 x1 t (proj1 Pf) (proj1 Pf') ltac:(lia) ltac:(lia) ltac:(lia) G10)
+             (fq_rnd false delta Hd) L10).
+Qed.
+
+(** Not (ε, δ): the rows ([dir] false: database then scrubbed; true: the other order) at t ≥ e^ε. *)
+Definition check_group_refute (f f' : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) (dir : bool) : bool :=
+  check_prior (n_in M) f && check_prior (n_in M) f' && Qle_bool 0 delta &&
+  (if dir then group_gt f' f x2 x3 x0 x1 t delta else group_gt f f' x0 x1 x2 x3 t delta).
+
+Theorem cw_group_not_dp_of_check (f f' : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) (dir : bool) (eps : R) :
+  exp eps <= Q2R t -> check_group_refute f f' x0 x1 x2 x3 t delta dir = true ->
+  ~ cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht C Hdp. unfold check_group_refute in C. rewrite !andb_true_iff in C. destruct C as [[[Pf Pf'] Hd] C].
+  apply prior_of_check in Pf, Pf'. apply Qle_bool_imp_le, Qle_Rle in Hd. rewrite q2r_0 in Hd.
+  set (T := fmech_cw (fmech_power M K) f f').
+  assert (Hpair : forall i' j', (i' < 2)%nat -> (j' < 2)%nat -> check_distr M = true ->
+                  Q2R delta < hs T i' j' (Q2R t) -> False).
+  { intros i' j' Hi' Hj' HD Hh. pose proof (t_subdistr' M K f f' HD Pf Pf') as HT.
+    specialize (Hdp i' j' ltac:(cbn; lia) ltac:(cbn; lia) eq_refl (loss_event T i' j' (exp eps))).
+    rewrite pr_loss_event in Hdp.
+    assert (hs T i' j' (Q2R t) <= hs T i' j' (exp eps)).
+    { apply hs_anti; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|exact Ht]. }
+    fold T in Hdp. lra. }
+  unfold group_gt in C. destruct dir; rewrite andb_true_iff in C; destruct C as [G L];
+    assert (HD : check_distr M = true) by (unfold group_pre in G; rewrite !andb_true_iff in G; tauto).
+  - apply (Hpair 1 0)%nat; [lia|lia|exact HD|].
+    apply (flt_rnd _ _ _ _ (fq_rnd true delta Hd) (group_hs false f f' 1 0 x2 x3 x0 x1 t (proj1 Pf) (proj1 Pf') ltac:(lia) ltac:(lia) ltac:(lia) G) L).
+  - apply (Hpair 0 1)%nat; [lia|lia|exact HD|].
+    apply (flt_rnd _ _ _ _ (fq_rnd true delta Hd) (group_hs false f f' 0 1 x0 x1 x2 x3 t (proj1 Pf) (proj1 Pf') ltac:(lia) ltac:(lia) ltac:(lia) G) L).
+Qed.
+
+
+End Run.
