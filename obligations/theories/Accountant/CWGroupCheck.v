@@ -639,6 +639,29 @@ Proof.
              (fq_rnd false delta Hd) L10).
 Qed.
 
+(** One order for both, by an involution of the inputs swapping the priors ([gk_sym]). *)
+Definition check_group_dp_sym (p : list nat) (f f' : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) : bool :=
+  check_prior (n_in M) f && check_prior (n_in M) f' && Qle_bool 1 t && Qle_bool 0 delta &&
+  check_sym M p f f' && group_le f f' x0 x1 x2 x3 t delta.
+
+Theorem cw_group_dp_sym_of_check (p : list nat) (f f' : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) (eps : R) :
+  Q2R t <= exp eps -> check_group_dp_sym p f f' x0 x1 x2 x3 t delta = true ->
+  cw_dp (fmech_power M K) f f' eps (Q2R delta).
+Proof.
+  intros Ht C. unfold check_group_dp_sym, group_le in C. rewrite !andb_true_iff in C.
+  destruct C as [[[[[Pf Pf'] H1] Hd] HS] [G01 L01]].
+  apply prior_of_check in Pf, Pf'. apply Qle_bool_imp_le, Qle_Rle in H1, Hd. rewrite q2r_1 in H1. rewrite q2r_0 in Hd.
+  assert (HD : check_distr M = true) by (unfold group_pre in G01; rewrite !andb_true_iff in G01; tauto).
+  assert (HR : check_rr M loq rq = true) by (unfold group_pre in G01; rewrite !andb_true_iff in G01; tauto).
+  pose proof (fle_rnd _ _ _ _ (group_hs true f f' 0 1 x0 x1 x2 x3 t (proj1 Pf) (proj1 Pf') ltac:(lia) ltac:(lia) ltac:(lia) G01)
+             (fq_rnd false delta Hd) L01) as H.
+  apply (cw_coef_dp_of_hs M K f f' t delta eps Ht HD Pf Pf' H1 Hd H).
+  destruct (wf_of_check_distr M HD) as [W _].
+  rewrite (hs_coefs M K f f' 1 0 t W (proj1 Pf) (proj1 Pf')) by lia.
+  rewrite (hs_coefs M K f f' 0 1 t W (proj1 Pf) (proj1 Pf')) in H by lia.
+  cbn [cw_weights] in H |- *. rewrite (gk_sym M loq rq K p f f' t HR HS). exact H.
+Qed.
+
 (** Not (ε, δ): the rows ([dir] false: database then scrubbed; true: the other order) at t ≥ e^ε. *)
 Definition check_group_refute (f f' : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) (dir : bool) : bool :=
   check_prior (n_in M) f && check_prior (n_in M) f' && Qle_bool 0 delta &&
