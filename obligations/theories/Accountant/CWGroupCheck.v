@@ -309,7 +309,7 @@ Proof.
   rewrite seq_nth by lia. reflexivity.
 Qed.
 
-Lemma P_rnd (d : bool) (a n : nat) : (a <= K)%nat -> (n <= a)%nat ->
+Lemma prow_p_rnd (d : bool) (a n : nat) : (a <= K)%nat -> (n <= a)%nat ->
   rnd d (nth n (if d then ePu (mkentry a) else ePd (mkentry a)) F.zero) (preal n (a - n)).
 Proof.
   intros Ha Hn. unfold preal. destruct d; cbn [mkentry ePu ePd].
@@ -319,7 +319,7 @@ Proof.
       apply fq_rnd, Hu0|apply fq_rnd, Hu1|exact Ha|exact Hn].
 Qed.
 
-Lemma N_rnd (d : bool) (b n : nat) : (b <= K)%nat -> (n <= b)%nat ->
+Lemma prow_n_rnd (d : bool) (b n : nat) : (b <= K)%nat -> (n <= b)%nat ->
   rnd d (nth n (if d then eNu (mkentry b) else eNd (mkentry b)) F.zero) (nreal n (b - n)).
 Proof.
   intros Hb Hn. unfold nreal. destruct d; cbn [mkentry eNu eNd].
@@ -356,45 +356,45 @@ Proof.
   assert (RN : forall (d : bool) (n : nat), (n <= a)%nat -> freal (nth n (if d then eNu (mkentry a) else eNd (mkentry a)) F.zero) = true).
   { intros d n Hn. apply G0. destruct d; rewrite !in_app_iff; [right; right; left|right; right; right]; apply nth_In; lia. }
   repeat split; try assumption; intros n Hn.
-  - pose proof (P_rnd true a n Ha Hn) as H. pose proof (RP true n Hn) as Rn. cbv beta iota in H, Rn.
+  - pose proof (prow_p_rnd true a n Ha Hn) as H. pose proof (RP true n Hn) as Rn. cbv beta iota in H, Rn.
     assert (Hin : In (nth n (ePu (mkentry a)) F.zero) (ePu (mkentry a))) by (apply nth_In; lia).
     pose proof (fle_real _ _ Rn R1 (G1 _ Hin)) as Hle. pose proof (rnd_up_le _ _ H (freal_toX _ Rn)) as Hup. lra.
-  - pose proof (P_rnd false a n Ha Hn) as H. pose proof (RP false n Hn) as Rn. cbv beta iota in H, Rn.
+  - pose proof (prow_p_rnd false a n Ha Hn) as H. pose proof (RP false n Hn) as Rn. cbv beta iota in H, Rn.
     assert (Hin : In (nth n (ePd (mkentry a)) F.zero) (ePd (mkentry a))) by (apply nth_In; lia).
     pose proof (fle_real _ _ R2 Rn (G2 _ Hin)) as Hle. pose proof (rnd_dn_le _ _ H) as Hdn. lra.
-  - pose proof (N_rnd true a n Ha Hn) as H. pose proof (RN true n Hn) as Rn. cbv beta iota in H, Rn.
+  - pose proof (prow_n_rnd true a n Ha Hn) as H. pose proof (RN true n Hn) as Rn. cbv beta iota in H, Rn.
     assert (Hin : In (nth n (eNu (mkentry a)) F.zero) (eNu (mkentry a))) by (apply nth_In; lia).
     pose proof (fle_real _ _ Rn R3 (G3 _ Hin)) as Hle. pose proof (rnd_up_le _ _ H (freal_toX _ Rn)) as Hup. lra.
-  - pose proof (N_rnd false a n Ha Hn) as H. pose proof (RN false n Hn) as Rn. cbv beta iota in H, Rn.
+  - pose proof (prow_n_rnd false a n Ha Hn) as H. pose proof (RN false n Hn) as Rn. cbv beta iota in H, Rn.
     assert (Hin : In (nth n (eNd (mkentry a)) F.zero) (eNd (mkentry a))) by (apply nth_In; lia).
     pose proof (fle_real _ _ R4 Rn (G4 _ Hin)) as Hle. pose proof (rnd_dn_le _ _ H) as Hdn. lra.
 Qed.
 
-Lemma TW_rnd (d : bool) (i : nat) : (i <= K)%nat -> rnd d (nth i (TW d) F.zero) (2 ^ i).
+Lemma twos_rnd (d : bool) (i : nat) : (i <= K)%nat -> rnd d (nth i (TW d) F.zero) (2 ^ i).
 Proof.
   intros Hi. unfold TW. rewrite <- (Rmult_1_l (2 ^ i)).
   apply fpows_rnd; [|apply one_rnd|exact Hi].
   replace 2 with (Q2R 2) by (unfold Q2R; cbn; field). apply fq_rnd. unfold Q2R; cbn; lra.
 Qed.
 
-Lemma Q_rnd (d : bool) (i : nat) : (i <= K)%nat -> rnd d (nth i (if d then QWu else QWd) F.zero) ((1 + r) ^ i).
+Lemma onepr_rnd (d : bool) (i : nat) : (i <= K)%nat -> rnd d (nth i (if d then QWu else QWd) F.zero) ((1 + r) ^ i).
 Proof.
   intros Hi. rewrite <- (Rmult_1_l ((1 + r) ^ i)). unfold r. rewrite <- q2r_1 at 2. rewrite <- Q2R_plus.
   destruct d; apply fpows_rnd; try exact Hi; try apply one_rnd; apply fq_rnd; rewrite Q2R_plus, q2r_1; lra.
 Qed.
 
-Lemma SP_rnd (d : bool) (i : nat) : (i <= K)%nat ->
+Lemma sum_p_rnd (d : bool) (i : nat) : (i <= K)%nat ->
   rnd d (if d then eSPu (mkentry i) else eSPd (mkentry i)) ((Q2R u0 + Q2R u1) * (1 + r) ^ i).
 Proof.
   intros Hi. rewrite <- Q2R_plus. destruct d; cbn [mkentry eSPu eSPd]; apply fmul_rnd;
-    try (apply fq_rnd; rewrite Q2R_plus; lra); apply (Q_rnd true i Hi) || apply (Q_rnd false i Hi).
+    try (apply fq_rnd; rewrite Q2R_plus; lra); apply (onepr_rnd true i Hi) || apply (onepr_rnd false i Hi).
 Qed.
 
-Lemma SN_rnd (d : bool) (i : nat) : (i <= K)%nat ->
+Lemma sum_n_rnd (d : bool) (i : nat) : (i <= K)%nat ->
   rnd d (if d then eSNu (mkentry i) else eSNd (mkentry i)) ((Q2R v2 + Q2R v3) * (1 + r) ^ i).
 Proof.
   intros Hi. rewrite <- Q2R_plus. destruct d; cbn [mkentry eSNu eSNd]; apply fmul_rnd;
-    try (apply fq_rnd; rewrite Q2R_plus; lra); apply (Q_rnd true i Hi) || apply (Q_rnd false i Hi).
+    try (apply fq_rnd; rewrite Q2R_plus; lra); apply (onepr_rnd true i Hi) || apply (onepr_rnd false i Hi).
 Qed.
 
 (** The row of one n0: p bounded both ways. *)
@@ -418,17 +418,17 @@ Proof.
       { unfold nreal. rewrite (pair_sum_ext b _ (fun n2 n3 => p + (-1) * (Q2R v2 * r ^ n2 + Q2R v3 * r ^ n3))) by (intros; ring).
         rewrite pair_sum_plus, pair_sum_const, pair_sum_scal, pair_sum_two_pow. ring. }
       rewrite pair_sum_sure by exact Hge. rewrite Es. apply fsub_rnd.
-      * apply fmul_rnd; [apply TW_rnd, Hb|destruct up; assumption].
-      * destruct up; cbn [negb]; [apply (SN_rnd false b Hb)|apply (SN_rnd true b Hb)].
+      * apply fmul_rnd; [apply twos_rnd, Hb|destruct up; assumption].
+      * destruct up; cbn [negb]; [apply (sum_n_rnd false b Hb)|apply (sum_n_rnd true b Hb)].
       * assert (S0 : 0 <= pair_sum b (fun n2 n3 => p - nreal n2 n3))
           by (rewrite <- (Rmult_0_r (2 ^ b)), <- pair_sum_const; apply pair_sum_le; exact Hge). lra.
     + apply fdotl_pair; [exact L5|rewrite map_length; destruct up; assumption|].
       intros n Hn. split; [apply brow_rnd|].
       destruct up; cbv beta iota.
       * rewrite (nth_map_lt (fdiff true pu) (eNd (mkentry b)) n F.zero F.zero) by (rewrite L4; lia).
-        apply fdiff_rnd; [exact Ru|apply (RN false n Hn)|exact Hpu|apply (N_rnd false b n Hb Hn)].
+        apply fdiff_rnd; [exact Ru|apply (RN false n Hn)|exact Hpu|apply (prow_n_rnd false b n Hb Hn)].
       * rewrite (nth_map_lt (fdiff false pd) (eNu (mkentry b)) n F.zero F.zero) by (rewrite L3; lia).
-        apply fdiff_rnd; [exact Rd|apply (RN true n Hn)|exact Hpd|apply (N_rnd true b n Hb Hn)].
+        apply fdiff_rnd; [exact Rd|apply (RN true n Hn)|exact Hpd|apply (prow_n_rnd true b n Hb Hn)].
 Qed.
 
 (** The group of counts (a, b). *)
@@ -459,9 +459,9 @@ Proof.
           by (intros n0 n1 _; apply pair_sum_ext; intros; ring).
         rewrite pair_sum_group. ring. }
       rewrite Eg. apply fsub_rnd.
-      * apply fmul_rnd; [apply TW_rnd, Hb|destruct up; [apply (SP_rnd true a Ha)|apply (SP_rnd false a Ha)]].
-      * apply fmul_rnd; [apply TW_rnd, Ha|].
-        destruct up; cbn [negb]; [apply (SN_rnd false b Hb)|apply (SN_rnd true b Hb)].
+      * apply fmul_rnd; [apply twos_rnd, Hb|destruct up; [apply (sum_p_rnd true a Ha)|apply (sum_p_rnd false a Ha)]].
+      * apply fmul_rnd; [apply twos_rnd, Ha|].
+        destruct up; cbn [negb]; [apply (sum_n_rnd false b Hb)|apply (sum_n_rnd true b Hb)].
       * assert (S0 : 0 <= pair_sum a (fun n0 n1 => pair_sum b (fun n2 n3 => preal n0 n1 - nreal n2 n3))).
         { rewrite <- (Rmult_0_r (2 ^ a)), <- pair_sum_const.
           apply pair_sum_le. intros n0 n1 Ea. rewrite <- (Rmult_0_r (2 ^ b)), <- pair_sum_const.
@@ -470,7 +470,7 @@ Proof.
     + apply fdotl_pair; [exact L5|rewrite zipf_length, L1, L2; lia|].
       intros n Hn. split; [apply brow_rnd|]. rewrite nth_zipf by lia.
       apply frow_rnd; [exact Hb|exact Gb|apply (RP true n Hn)|apply (RP false n Hn)|
-                       apply (P_rnd true a n Ha Hn)|apply (P_rnd false a n Ha Hn)].
+                       apply (prow_p_rnd true a n Ha Hn)|apply (prow_p_rnd false a n Ha Hn)].
 Qed.
 
 Lemma good_entries (i : nat) : table_good = true -> (i <= K)%nat -> entry_good (mkentry i) = true.
