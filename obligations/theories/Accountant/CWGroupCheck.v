@@ -233,15 +233,21 @@ Definition QWu : list F.type := fpows true (fq true (1 + rq)) (fq true 1) K.
 Definition QWd : list F.type := fpows false (fq false (1 + rq)) (fq false 1) K.
 Definition TW (d : bool) : list F.type := fpows d (fq d 2) (fq d 1) K.
 
-Definition mkentry (i : nat) : entry :=
+Definition mkrow (i : nat) (B : list F.type) : entry :=
   let Pu := prow true PWu (fq true u0) (fq true u1) i in let Pd := prow false PWd (fq false u0) (fq false u1) i in
   let Nu := prow true PWu (fq true v2) (fq true v3) i in let Nd := prow false PWd (fq false v2) (fq false v3) i in
-  Entry (brow up i) Pu Pd Nu Nd (fmaxl Pu) (fminl Pd) (fmaxl Nu) (fminl Nd)
+  Entry B Pu Pd Nu Nd (fmaxl Pu) (fminl Pd) (fmaxl Nu) (fminl Nd)
     (fmulr true (fq true (u0 + u1)) (nth i QWu F.zero)) (fmulr false (fq false (u0 + u1)) (nth i QWd F.zero))
     (fmulr true (fq true (v2 + v3)) (nth i QWu F.zero)) (fmulr false (fq false (v2 + v3)) (nth i QWd F.zero))
     (nth i (TW up) F.zero) (nth i (TW (negb up)) F.zero).
 
-Definition table : list entry := map mkentry (seq 0 (S K)).
+Definition mkentry (i : nat) : entry := mkrow i (brow up i).
+
+(** The binomial rows 0 .. k from [l], each from the one before. *)
+Fixpoint browsl (k : nat) (l : list F.type) : list (list F.type) :=
+  match k with O => [l] | S k' => l :: browsl k' (bnext up l) end.
+
+Definition table : list entry := map (fun iB => mkrow (fst iB) (snd iB)) (combine (seq 0 (S K)) (browsl K (brow up 0))).
 
 Definition edef : entry := Entry [] [] [] [] [] F.zero F.zero F.zero F.zero F.zero F.zero F.zero F.zero F.zero F.zero.
 
@@ -303,16 +309,29 @@ Qed.
 Lemma pw_length (d : bool) : length (if d then PWu else PWd) = S K.
 Proof. destruct d; apply fpows_length. Qed.
 
+Lemma browsl_length (k : nat) (l : list F.type) : length (browsl k l) = S k.
+Proof. revert l. induction k as [|k IH]; intros l; cbn; [reflexivity|]. rewrite IH. reflexivity. Qed.
+
+Lemma nth_browsl (k n i : nat) : (n <= k)%nat -> nth n (browsl k (brow up i)) [] = brow up (n + i).
+Proof.
+  revert n i. induction k as [|k IH]; intros n i H; [replace n with 0%nat by lia; reflexivity|].
+  destruct n as [|n]; [reflexivity|]. cbn [browsl nth]. change (bnext up (brow up i)) with (brow up (S i)).
+  rewrite IH by lia. f_equal. lia.
+Qed.
+
 Lemma entry_nth (i : nat) : (i <= K)%nat -> nth i table edef = mkentry i.
 Proof.
-  intros Hi. unfold table. rewrite (nth_map_lt mkentry (seq 0 (S K)) i 0%nat) by (rewrite seq_length; lia).
-  rewrite seq_nth by lia. reflexivity.
+  intros Hi. unfold table.
+  rewrite (nth_map_lt _ (combine (seq 0 (S K)) (browsl K (brow up 0))) i (0%nat, [])) by
+    (rewrite combine_length, seq_length, browsl_length; lia).
+  rewrite combine_nth by (rewrite seq_length, browsl_length; reflexivity).
+  rewrite seq_nth by lia. cbn [fst snd]. rewrite nth_browsl by lia. rewrite Nat.add_0_r. reflexivity.
 Qed.
 
 Lemma prow_p_rnd (d : bool) (a n : nat) : (a <= K)%nat -> (n <= a)%nat ->
   rnd d (nth n (if d then ePu (mkentry a) else ePd (mkentry a)) F.zero) (preal n (a - n)).
 Proof.
-  intros Ha Hn. unfold preal. destruct d; cbn [mkentry ePu ePd].
+  intros Ha Hn. unfold preal. destruct d; cbn [mkentry mkrow ePu ePd].
   - apply (prow_rnd true PWu _ _ r _ _ K); [apply (pw_length true)|intros m Hm; apply (pw_rnd true m Hm)|
       apply fq_rnd, Hu0|apply fq_rnd, Hu1|exact Ha|exact Hn].
   - apply (prow_rnd false PWd _ _ r _ _ K); [apply (pw_length false)|intros m Hm; apply (pw_rnd false m Hm)|
@@ -322,7 +341,7 @@ Qed.
 Lemma prow_n_rnd (d : bool) (b n : nat) : (b <= K)%nat -> (n <= b)%nat ->
   rnd d (nth n (if d then eNu (mkentry b) else eNd (mkentry b)) F.zero) (nreal n (b - n)).
 Proof.
-  intros Hb Hn. unfold nreal. destruct d; cbn [mkentry eNu eNd].
+  intros Hb Hn. unfold nreal. destruct d; cbn [mkentry mkrow eNu eNd].
   - apply (prow_rnd true PWu _ _ r _ _ K); [apply (pw_length true)|intros m Hm; apply (pw_rnd true m Hm)|
       apply fq_rnd, Hv2|apply fq_rnd, Hv3|exact Hb|exact Hn].
   - apply (prow_rnd false PWd _ _ r _ _ K); [apply (pw_length false)|intros m Hm; apply (pw_rnd false m Hm)|
@@ -333,7 +352,7 @@ Lemma row_length (a : nat) : (a <= K)%nat ->
   length (ePu (mkentry a)) = S a /\ length (ePd (mkentry a)) = S a /\
   length (eNu (mkentry a)) = S a /\ length (eNd (mkentry a)) = S a /\ length (eB (mkentry a)) = S a.
 Proof.
-  intros Ha. cbn [mkentry ePu ePd eNu eNd eB]. rewrite !prow_length, brow_length by (unfold PWu, PWd; rewrite fpows_length; lia).
+  intros Ha. cbn [mkentry mkrow ePu ePd eNu eNd eB]. rewrite !prow_length, brow_length by (unfold PWu, PWd; rewrite fpows_length; lia).
   repeat split.
 Qed.
 
@@ -386,14 +405,14 @@ Qed.
 Lemma sum_p_rnd (d : bool) (i : nat) : (i <= K)%nat ->
   rnd d (if d then eSPu (mkentry i) else eSPd (mkentry i)) ((Q2R u0 + Q2R u1) * (1 + r) ^ i).
 Proof.
-  intros Hi. rewrite <- Q2R_plus. destruct d; cbn [mkentry eSPu eSPd]; apply fmul_rnd;
+  intros Hi. rewrite <- Q2R_plus. destruct d; cbn [mkentry mkrow eSPu eSPd]; apply fmul_rnd;
     try (apply fq_rnd; rewrite Q2R_plus; lra); apply (onepr_rnd true i Hi) || apply (onepr_rnd false i Hi).
 Qed.
 
 Lemma sum_n_rnd (d : bool) (i : nat) : (i <= K)%nat ->
   rnd d (if d then eSNu (mkentry i) else eSNd (mkentry i)) ((Q2R v2 + Q2R v3) * (1 + r) ^ i).
 Proof.
-  intros Hi. rewrite <- Q2R_plus. destruct d; cbn [mkentry eSNu eSNd]; apply fmul_rnd;
+  intros Hi. rewrite <- Q2R_plus. destruct d; cbn [mkentry mkrow eSNu eSNd]; apply fmul_rnd;
     try (apply fq_rnd; rewrite Q2R_plus; lra); apply (onepr_rnd true i Hi) || apply (onepr_rnd false i Hi).
 Qed.
 
@@ -476,7 +495,7 @@ Qed.
 Lemma good_entries (i : nat) : table_good = true -> (i <= K)%nat -> entry_good (mkentry i) = true.
 Proof.
   intros G Hi. unfold table_good in G. rewrite forallb_forall in G. rewrite <- (entry_nth i Hi).
-  apply G, nth_In. unfold table. rewrite map_length, seq_length. lia.
+  apply G, nth_In. unfold table. rewrite map_length, combine_length, seq_length, browsl_length. lia.
 Qed.
 
 Lemma q2r_nat (n : nat) : Q2R (inject_Z (Z.of_nat n)) = INR n.
