@@ -66,12 +66,33 @@ def grouped(k: int) -> tuple[int, int, int, mpmath.mpf]:
     return groups, band, elements, total
 
 
+def rows(k: int) -> tuple[int, int, int]:
+    """(decisions by n0 in the undecided groups, undecided n0, their elements over n2) of K runs."""
+    t = (mpmath.mpf(19) / 4) ** k
+    qs = [sorted(t * (R ** n + R ** (b - n)) for n in range(b + 1)) for b in range(k + 1)]
+    decided = undecided = elements = 0
+    for a in range(k + 1):
+        ps = [R ** n + R ** (a - n) for n in range(a + 1)]
+        for b in range(k + 1 - a):
+            qmin, qmax = qs[b][0], qs[b][-1]
+            if max(ps) <= qmin or min(ps) >= qmax:
+                continue
+            decided += a + 1
+            for p in ps:
+                if qmin < p < qmax:
+                    undecided += 1
+                    elements += b + 1
+    return decided, undecided, elements
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("runs", type=int, nargs="+")
     for k in ap.parse_args().runs:
         groups, band, elements, delta = grouped(k)
         print(f"K = {k}: {groups} groups, {band} undecided, {elements} elements, delta = {mpmath.nstr(delta, 12)}")
+        decided, undecided, inner_elements = rows(k)
+        print(f"  by n0: {decided} decisions, {undecided} undecided, {inner_elements} elements over n2")
 
 
 if __name__ == "__main__":
