@@ -107,8 +107,7 @@ class ByPure(Route[AdditiveSpec, Chosen[PureCheck]]):
                else "(1/alpha)^(K*Delta) <= e^eps")
         note = (f"pure DP: the density ratio of {spec.runs} runs is at most (1/alpha)^(K*Delta) = "
                 f"{_short(check.power)}, attained (all outputs 0, inputs 0 and {spec.sensitivity}); the least "
-                f"epsilon is K*Delta*ln(1/alpha) = {spec.runs}*{spec.sensitivity}*ln({1 / spec.alpha}) = "
-                f"{exact_epsilon(spec):.10g}; {how}")
+                f"epsilon is K*Delta*ln(1/alpha) = {_tight(spec)} = {exact_epsilon(spec):.10g}; {how}")
         plan = Plan(Verdict.REFUTED if refute else Verdict.PROVED, (), tight_epsilon=_tight(spec),
                     tight_epsilon_float=exact_epsilon(spec), delta_at_claim=None,
                     delta_at_claim_float=math.nan, notes=(note,))
@@ -121,9 +120,10 @@ class ByPure(Route[AdditiveSpec, Chosen[PureCheck]]):
         if u.plan.expected != Verdict.REFUTED:
             return None
         k, d = u.spec.runs, u.spec.sensitivity
+        zeros = ", ".join(["0"] * min(k, 4)) + (", ..." if k > 4 else "")
         return {"x": "0", "x_prime": str(d), "runs": k, "delta": "0",
                 "event": f"zeros_event: the one output vector of {k} zeros",
-                "text": (f"witness: x = 0, x' = {d}, S = {{({', '.join(['0'] * min(k, 4))}{', ...' if k > 4 else ''})}}: "
+                "text": (f"witness: x = 0, x' = {d}, S = {{({zeros})}}: "
                          f"Pr[M(x) in S] = (1/alpha)^(K*Delta) * Pr[M(x') in S] > e^eps * Pr[M(x') in S]")}
 
     def describe(self, u: Unfolded[AdditiveSpec, Chosen[PureCheck]]) -> Description:
@@ -149,7 +149,7 @@ def _render(spec: AdditiveSpec, check: PureCheck) -> Rendered:
         **header(name, spec.path, spec.sha256, spec.description), alpha=q_lit(spec.alpha),
         alpha_text=str(spec.alpha), k=spec.runs, delta_in=spec.sensitivity, eps_q=q_lit(check.eps), eps_r=eps_r,
         eps_text=comment(spec.epsilon_text), power_text=_short(check.power), split=check.split, terms=check.terms,
-        upper=q_lit(check.upper) if refute else "", upper_text=str(check.upper), refute=refute,
+        upper=q_lit(check.upper) if check.upper is not None else "", upper_text=str(check.upper), refute=refute,
         eps_slot=slot("eps", check.eps, eps_r), theorem=theorem)
     ctx["slots"] = list(slots.values())
     return render_template(TEMPLATE, name, ctx, PRELUDE, (theorem,))
