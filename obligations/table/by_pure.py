@@ -1,8 +1,8 @@
 """The discrete Laplace's pure DP (`additive: {discrete_laplace: ...}` with `claim: {epsilon,
 delta: 0}`): each run's density ratio between inputs at distance at most Δ is at most α^(−Δ),
 attained by an output at or below both inputs, so K runs are exactly (K·Δ·ln(1/α), 0)-DP.  Coq
-(Accountant/DLapPure.v) proves (ε, 0)-DP when (1/α)^(K·Δ) ≤ e^ε (`zdp_dlap_pure_check`, e^ε
-bounded below by a Taylor sum) and refutes it when e^ε ≤ U < (1/α)^(K·Δ) (`not_zdp_dlap_pure_check`,
+(Accountant/DLapPure.v) proves (ε, 0)-DP when (1/α)^(K·Δ) ≤ e^ε (`zdp_dlap_pure_dec`, e^ε
+bounded below by a Taylor sum) and refutes it when e^ε ≤ U < (1/α)^(K·Δ) (`not_zdp_dlap_pure_dec`,
 e^ε bounded above by an alternating sum; the event {all K outputs 0} on inputs 0 and Δ).  The
 route is tried before the accountant's, whose bound counts the noise outside its window and so
 never reaches δ = 0; a claim too close to the exact ε for the Taylor sums goes on to it."""
@@ -122,7 +122,7 @@ class ByPure(Route[AdditiveSpec, Chosen[PureCheck]]):
         k, d = u.spec.runs, u.spec.sensitivity
         zeros = ", ".join(["0"] * min(k, 4)) + (", ..." if k > 4 else "")
         return {"x": "0", "x_prime": str(d), "runs": k, "delta": "0",
-                "event": f"zeros_event: the one output vector of {k} zeros",
+                "event": f"zeros_set: the one output vector of {k} zeros",
                 "text": (f"witness: x = 0, x' = {d}, S = {{({zeros})}}: "
                          f"Pr[M(x) in S] = (1/alpha)^(K*Delta) * Pr[M(x') in S] > e^eps * Pr[M(x') in S]")}
 

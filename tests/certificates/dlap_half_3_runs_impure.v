@@ -17,12 +17,12 @@ Proof. unfold Q2R; simpl; lra. Qed.
 (** ** (2, 0)-DP of 3 runs is false: on the inputs 0 and 1, the output of
        3 zeros has probability ratio (1/alpha)^(3 * 1) = 8 > e^eps
        (e^eps <= 15/2: the alternating sum of e^(-eps/2) to degree 2*2+1;
-       the library's [not_zdp_dlap_pure_check]) *)
+       the library's [not_zdp_dlap_pure_dec]) *)
 Theorem dlap_half_3_runs_impure_refuted :
-  (exp (2) * zpr dlap_half_3_runs_impure 1 3 (zeros_event 3) < zpr dlap_half_3_runs_impure 0 3 (zeros_event 3))%R /\
+  (exp (2) * zpr dlap_half_3_runs_impure 1 3 (zeros_set 3) < zpr dlap_half_3_runs_impure 0 3 (zeros_set 3))%R /\
   ~ zdp dlap_half_3_runs_impure 1 3 (2) 0.
 Proof.
-  pose proof (not_zdp_dlap_pure_check dlap_half_3_runs_impure_alpha (2 # 1) (15 # 2) 1 3 2 2
+  pose proof (not_zdp_dlap_pure_dec dlap_half_3_runs_impure_alpha (2 # 1) (15 # 2) 1 3 2 2
                 ltac:(vm_cast_no_check (eq_refl true))) as H.
   rewrite dlap_half_3_runs_impure_eps0 in H. exact H.
 Qed.

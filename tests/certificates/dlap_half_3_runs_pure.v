@@ -16,10 +16,10 @@ Proof. unfold Q2R; simpl; lra. Qed.
 
 (** ** (3, 0)-DP of 3 runs: the probability ratio of any output vector is at most
        (1/alpha)^(3 * 1) = 8 <= e^eps (the Taylor sum of e^(eps/3) to degree
-       1; the library's [zdp_dlap_pure_check]) *)
+       1; the library's [zdp_dlap_pure_dec]) *)
 Theorem dlap_half_3_runs_pure_dp : zdp dlap_half_3_runs_pure 1 3 (3) 0.
 Proof.
-  pose proof (zdp_dlap_pure_check dlap_half_3_runs_pure_alpha (3 # 1) 1 3 3 1
+  pose proof (zdp_dlap_pure_dec dlap_half_3_runs_pure_alpha (3 # 1) 1 3 3 1
                 ltac:(vm_cast_no_check (eq_refl true))) as H.
   rewrite dlap_half_3_runs_pure_eps0 in H. exact H.
 Qed.

@@ -36,4 +36,4 @@ def test_both_sides() -> None:
     assert pure["theorems"][-1]["statement"] == "zdp dlap_half_3_runs_pure 1 3 3 0"
     impure = json.loads((tmp_path / "dlap_half_3_runs_impure.json").read_text())
     assert impure["theorems"][-1]["statement"].endswith("~ zdp dlap_half_3_runs_impure 1 3 2 0")
-    assert "zeros_event 3" in impure["theorems"][-1]["statement"]
+    assert "zeros_set 3" in impure["theorems"][-1]["statement"]

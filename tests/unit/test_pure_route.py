@@ -36,8 +36,8 @@ def unfolded(path: Path) -> Any:
 
 
 @pytest.mark.parametrize(("stem", "verdict", "library"), [
-    ("dlap_half_3_runs_pure", Verdict.PROVED, "zdp_dlap_pure_check"),
-    ("dlap_half_3_runs_impure", Verdict.REFUTED, "not_zdp_dlap_pure_check")])
+    ("dlap_half_3_runs_pure", Verdict.PROVED, "zdp_dlap_pure_dec"),
+    ("dlap_half_3_runs_impure", Verdict.REFUTED, "not_zdp_dlap_pure_dec")])
 def test_delta_zero_goes_to_the_pure_route(stem: str, verdict: Verdict, library: str) -> None:
     u = unfolded((SPECS / f"{stem}.yaml").relative_to(REPO))
     assert u.route is BY_PURE and u.plan.expected == verdict
