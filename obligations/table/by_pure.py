@@ -17,11 +17,12 @@ from typing import Any
 import sympy
 
 from obligations.analysis.finite import taylor_hint
+from obligations.core import expr as E
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import Plan, Verdict
-from obligations.core.templates import Rendered, header
+from obligations.core.templates import Rendered, exp_obligation, header
 from obligations.core.templates import render as render_template
-from obligations.core.terms import comment, q_lit, r_lit
+from obligations.core.terms import Renderer, comment, q_lit, r_lit, strip_outer
 from obligations.table.additive import AdditiveSpec, points_of, rational_epsilon, summary
 from obligations.table.by_accountant import equation_slots
 from obligations.table.chosen import Chosen, chosen, describe_plan
@@ -34,13 +35,19 @@ MAX_POWER = 4096     # (1/α)^(K·Δ) is a rational Coq computes: past this expo
 @dataclass(frozen=True)
 class PureCheck:
     """What Coq's check runs: e^ε against q = (1/α)^(K·Δ), e^ε as (e^(ε/split))^split with
-    `terms` terms; `upper` (refuting) the bound U with e^ε ≤ U < q, else None."""
+    `terms` terms; `upper` (refuting) the bound U with e^ε ≤ U < q, else None.  When e^ε is
+    rational (ε = 3·ln 2), `exact` is e^ε itself, compared with q exactly (no Taylor sums)."""
 
-    eps: Fraction
+    eps: Fraction | None
     power: Fraction
     split: int
     terms: int
     upper: Fraction | None
+    exact: Fraction | None = None
+
+    @property
+    def refutes(self) -> bool:
+        return self.upper is not None if self.exact is None else self.exact < self.power
 
 
 def exact_epsilon(spec: AdditiveSpec) -> float:
@@ -66,10 +73,15 @@ def simple_between(lo: Fraction, hi: Fraction) -> Fraction:
 
 def decide(spec: AdditiveSpec) -> PureCheck | None:
     """The check that proves or refutes the claim, or None when the route does not decide it."""
-    eps = rational_epsilon(spec)
-    if eps is None or spec.alpha is None or spec.runs * spec.sensitivity > MAX_POWER:
+    if spec.alpha is None or spec.runs * spec.sensitivity > MAX_POWER:
         return None
     power = (1 / spec.alpha) ** (spec.runs * spec.sensitivity)
+    eps = rational_epsilon(spec)
+    if eps is None:
+        e = sympy.exp(E.to_sympy(spec.epsilon, {}))
+        if not e.is_Rational:
+            return None
+        return PureCheck(None, power, 0, 0, None, Fraction(int(e.p), int(e.q)))
     x = sympy.Rational(eps.numerator, eps.denominator)
     lower = taylor_hint(x, power, upper=False)
     if lower is not None:
@@ -102,9 +114,11 @@ class ByPure(Route[AdditiveSpec, Chosen[PureCheck]]):
         check = decide(spec)
         if check is None:
             return None
-        refute = check.upper is not None
-        how = (f"e^eps <= {check.upper} < (1/alpha)^(K*Delta)" if refute
-               else "(1/alpha)^(K*Delta) <= e^eps")
+        refute = check.refutes
+        how = (f"e^eps <= {check.upper} < (1/alpha)^(K*Delta)" if check.upper is not None
+               else "e^eps < (1/alpha)^(K*Delta)" if refute else "(1/alpha)^(K*Delta) <= e^eps")
+        if check.exact is not None:
+            how += f", exactly: e^eps = {_short(check.exact)}"
         note = (f"pure DP: the density ratio of {spec.runs} runs is at most (1/alpha)^(K*Delta) = "
                 f"{_short(check.power)}, attained (all outputs 0, inputs 0 and {spec.sensitivity}); the least "
                 f"epsilon is K*Delta*ln(1/alpha) = {_tight(spec)} = {exact_epsilon(spec):.10g}; {how}")
@@ -142,15 +156,23 @@ def _render(spec: AdditiveSpec, check: PureCheck) -> Rendered:
     assert spec.alpha is not None
     name = spec.name
     slots, slot = equation_slots(name)
-    eps_r = r_lit(check.eps)
-    refute = check.upper is not None
+    refute = check.refutes
     theorem = f"{name}_refuted" if refute else f"{name}_dp"
     ctx: dict[str, Any] = dict(
         **header(name, spec.path, spec.sha256, spec.description), alpha=q_lit(spec.alpha),
-        alpha_text=str(spec.alpha), k=spec.runs, delta_in=spec.sensitivity, eps_q=q_lit(check.eps), eps_r=eps_r,
-        eps_text=comment(spec.epsilon_text), power_text=_short(check.power), split=check.split, terms=check.terms,
+        alpha_text=str(spec.alpha), k=spec.runs, delta_in=spec.sensitivity, eps_text=comment(spec.epsilon_text),
+        power_text=_short(check.power), split=check.split, terms=check.terms,
         upper=q_lit(check.upper) if check.upper is not None else "", upper_text=str(check.upper), refute=refute,
-        eps_slot=slot("eps", check.eps, eps_r), theorem=theorem)
+        theorem=theorem, exp=None)
+    if check.eps is not None:
+        eps_r = r_lit(check.eps)
+        ctx.update(eps_q=q_lit(check.eps), eps_r=eps_r, eps_slot=slot("eps", check.eps, eps_r))
+    else:
+        assert check.exact is not None
+        eps_r = strip_outer(Renderer({}, {}, {}).r(spec.epsilon))
+        ctx.update(eps_r=eps_r, bound=q_lit(check.exact), bound_text=_short(check.exact),
+                   exp=exp_obligation(name, {"upper": refute, "bound": q_lit(check.exact), "method": "exact",
+                                             "bits": 53}, eps_r))
     ctx["slots"] = list(slots.values())
     return render_template(TEMPLATE, name, ctx, PRELUDE, (theorem,))
 

@@ -84,3 +84,13 @@ def test_the_discrete_gaussian_is_never_pure_dp(tmp_path: Path) -> None:
     assert u.plan.expected == Verdict.REFUTED
     note = next(n for n in u.plan.notes if n.startswith("delta = 0"))
     assert "(eps, 0)-DP for no eps" in note and "refuted" in note
+
+
+@pytest.mark.parametrize(("eps", "verdict", "library"), [
+    ("3*ln(2)", Verdict.PROVED, "zdp_dlap_pure_exp"), ("ln(7)", Verdict.REFUTED, "not_zdp_dlap_pure_exp")])
+def test_a_logarithm_epsilon_is_compared_exactly(tmp_path: Path, eps: str, verdict: Verdict, library: str) -> None:
+    """e^ε rational: the least ε itself, 3·ln 2, is proved (e^ε = 8 = (1/α)^3), ln 7 refuted."""
+    u = unfolded(spec_file(tmp_path, {"discrete_laplace": {"alpha": "1/2"}}, 3, eps))
+    assert u.route is BY_PURE and u.plan.expected == verdict
+    assert library in u.rendered.text and "exp_exact" in u.rendered.text
+    assert "exactly: e^eps = " in u.plan.notes[0]

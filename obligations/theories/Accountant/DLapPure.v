@@ -198,3 +198,37 @@ Proof.
   { apply Qnot_le_lt. intros E. apply Qle_bool_iff in E. congruence. }
   eapply Rle_lt_trans; [apply (exp_upper_of_check _ _ m N Hc)|]. apply Qlt_Rlt, HU.
 Qed.
+
+(** ** When e^ε is rational (ε a logarithm: 3·ln 2), compared with the power exactly *)
+
+Local Open Scope Q_scope.
+
+Definition dlap_power_le_dec (alpha L : Q) (D K : nat) : bool :=
+  negb (Qle_bool alpha 0) && negb (Qle_bool 1 alpha) && Qle_bool (qpow (/ alpha) (D * K)) L.
+
+Definition dlap_power_gt_dec (alpha U : Q) (D K : nat) : bool :=
+  negb (Qle_bool alpha 0) && negb (Qle_bool 1 alpha) && negb (Qle_bool (qpow (/ alpha) (D * K)) U).
+
+Local Open Scope R_scope.
+
+Theorem zdp_dlap_pure_exp (alpha L : Q) (D K : nat) (eps : R) :
+  dlap_power_le_dec alpha L D K = true -> Q2R L <= exp eps -> zdp (dlap alpha) (Z.of_nat D) K eps 0.
+Proof.
+  unfold dlap_power_le_dec. intros H HL. apply andb_prop in H as [Hal Hc].
+  destruct (alpha_in_unit alpha Hal) as [Ha Ha1].
+  apply (zdp_dlap_pure alpha Ha Ha1). rewrite <- qpow_inv_pow by exact Ha.
+  apply Qle_bool_iff, Qle_Rle in Hc. lra.
+Qed.
+
+Theorem not_zdp_dlap_pure_exp (alpha U : Q) (D K : nat) (eps : R) :
+  dlap_power_gt_dec alpha U D K = true -> exp eps <= Q2R U ->
+  exp eps * zpr (dlap alpha) (Z.of_nat D) K (zeros_set K) < zpr (dlap alpha) 0 K (zeros_set K) /\
+  ~ zdp (dlap alpha) (Z.of_nat D) K eps 0.
+Proof.
+  unfold dlap_power_gt_dec. intros H HU. apply andb_prop in H as [Hal Hgt].
+  destruct (alpha_in_unit alpha Hal) as [Ha Ha1].
+  apply (not_zdp_dlap_pure alpha Ha Ha1). rewrite <- qpow_inv_pow by exact Ha.
+  apply negb_true_iff in Hgt. assert (HU' : (U < qpow (/ alpha) (D * K))%Q).
+  { apply Qnot_le_lt. intros E. apply Qle_bool_iff in E. congruence. }
+  apply Qlt_Rlt in HU'. lra.
+Qed.
