@@ -413,14 +413,28 @@ def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict
     lo, _ = a.lower(float(eps))
     refute = float(spec.delta) < lo * (1 - acc.MARGIN)
     expected = Verdict.REFUTED if refute else (Verdict.PROVED if float(spec.delta) >= up else Verdict.UNDECIDED)
-    if spec.delta == 0 and not refute:
-        notes.append("delta = 0 (pure DP) is not proved by this route: its bound counts the noise outside "
-                     "the window")
-        expected = Verdict.UNDECIDED
+    if spec.delta == 0:
+        notes.append(_pure_note(spec, refute))
+        expected = Verdict.REFUTED if refute else Verdict.UNDECIDED
     claims = [Claim(eps, spec.delta, refute, r_lit(eps), f"{spec.name}_refuted" if refute else f"{spec.name}_dp",
                     spec.epsilon_text)]
     notes.append(f"delta({eps}) lies in [{lo:.12g}, {up:.12g}] (the accountant's bracket)")
     return claims, expected, notes
+
+
+def _pure_note(spec: AdditiveSpec, refuted: bool) -> str:
+    """What δ = 0 means for the spec's noise, when this route (not the pure-DP one) has it."""
+    if spec.sigma is not None:
+        return ("delta = 0: the discrete Gaussian is (eps, 0)-DP for no eps (its privacy loss is unbounded: "
+                "an output y far from both inputs has ratio e^(Delta*|y|/sigma^2) roughly); "
+                + ("refuted by the accountant's lower end of delta(eps), above 0" if refuted else
+                   "not refuted here: the accountant's lower end of delta(eps) is 0 in floats at this eps"))
+    assert spec.alpha is not None
+    pure = spec.runs * spec.sensitivity
+    return (f"delta = 0 (pure DP): the exact epsilon is {pure}*ln({1 / spec.alpha}) (K*Delta*ln(1/alpha)), too close "
+            "to the claim's for the pure-DP route's Taylor bounds of e^eps; "
+            + ("refuted by the accountant's lower end of delta(eps), above 0" if refuted else
+               "this route's bound counts the noise outside the window, so it never proves delta = 0"))
 
 
 def _render_gauss(spec: AdditiveSpec, g: gauss.GaussAccountant, m0: int, claims: list[Claim]) -> Rendered:

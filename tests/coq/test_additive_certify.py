@@ -1,7 +1,8 @@
 """Read from the certificates Coq made (tests/committed.py): the discrete Laplace over all of
 Z (infinite support), ratio 1/2, 1000 runs: the smallest epsilon at delta = 1e-5 proved with the
 one below refuted, and (300, 1e-5) refuted with inputs 0 and -1 and the loss event inside a box
-(theories/Accountant/NoiseCheck.v).  The discrete Gaussian's specs beside them are not proved
+(theories/Accountant/NoiseCheck.v); 3 runs (3, 0)-DP proved and (2, 0)-DP refuted by the density
+ratio (theories/Accountant/DLapPure.v).  The discrete Gaussian's specs beside them are not proved
 here either: too slow for the suite (coqchk of the shipped smallest-epsilon certificate took 57 s
 of CPU here, 0.6 GB: docs/accountant.md); test_gauss_one_window.py proves a small one."""
 from __future__ import annotations
@@ -22,10 +23,17 @@ DLAP = sorted(SPECS.glob("dlap_*.yaml"))
 def test_both_sides() -> None:
     tmp_path, results = committed.results(*DLAP)
     assert {n: o["verdict"] for n, o in results.items()} == {
-        "dlap_half_1000_runs_at_delta": "proved", "dlap_half_1000_runs_low": "refuted"}
+        "dlap_half_1000_runs_at_delta": "proved", "dlap_half_1000_runs_low": "refuted",
+        "dlap_half_3_runs_pure": "proved", "dlap_half_3_runs_impure": "refuted"}
     at = json.loads((tmp_path / "dlap_half_1000_runs_at_delta.json").read_text())
     assert at["verdict"] == "proved"
     assert at["theorems"][-1]["statement"] == "zdp dlap_half_1000_runs_at_delta 1 1000 (31693 / 100) (1 / 100000)"
     low = json.loads((tmp_path / "dlap_half_1000_runs_low.json").read_text())
     assert low["verdict"] == "refuted"
     assert low["theorems"][-1]["statement"].endswith("~ zdp dlap_half_1000_runs_low 1 1000 300 (1 / 100000)")
+    # delta = 0, by the density ratio (Accountant/DLapPure.v): 3 runs are exactly (3*ln(2), 0)-DP
+    pure = json.loads((tmp_path / "dlap_half_3_runs_pure.json").read_text())
+    assert pure["theorems"][-1]["statement"] == "zdp dlap_half_3_runs_pure 1 3 3 0"
+    impure = json.loads((tmp_path / "dlap_half_3_runs_impure.json").read_text())
+    assert impure["theorems"][-1]["statement"].endswith("~ zdp dlap_half_3_runs_impure 1 3 2 0")
+    assert "zeros_set 3" in impure["theorems"][-1]["statement"]
