@@ -351,13 +351,14 @@ def _required(text: str) -> list[str | None]:
     `Require` this pattern does not read or a name under no known root, so that the
     caller checks everything."""
     found: list[str | None] = []
-    for m in _REQUIRE_STMT.finditer(text):
+    stmts = list(_REQUIRE_STMT.finditer(text))   # one scan: the statement pattern is the costly one
+    for m in stmts:
         prefix = m.group(1)
         for n in m.group(2).split():
             full = f"{prefix}.{n}" if prefix else n
             known = full.split(".")[0] in (LIBRARY, *_OTHER_ROOTS)
             found.append(full if known else None)
-    if len(_REQUIRE.findall(text)) != len(_REQUIRE_STMT.findall(text)):
+    if len(_REQUIRE.findall(text)) != len(stmts):
         found.append(None)
     return found
 

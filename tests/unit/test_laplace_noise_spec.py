@@ -6,15 +6,19 @@ found for the discrete form, or a counterexample for it, leaves the claim undeci
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import yaml
 
+from obligations.core.model import HintError
 from obligations.core.obligation import Verdict
 from obligations.errors import SpecError
-from obligations.models import load
+from obligations.models import adopted, load, unfold
 from obligations.program.align import spec as S
+from obligations.program.align import synth
 from obligations.program.align.noisy import whole_slots
 from obligations.program.align.route import BY_GENERIC_ALIGNMENT
 from obligations.program.refute.route import BY_COUNTEREXAMPLE
@@ -90,6 +94,28 @@ def test_a_shift_reading_the_released_index_is_rendered_over_the_reals() -> None
     assert "forall w : Z, nth_error o 0 = Some (ROVal (IZR w)) -> noisymax_laplace_phases w" in text
     assert "(l0 : R) (l1 : Z)" in text and "apply zshift_mfibers_released." in text
     assert "Theorem noisymax_laplace_dp_all_k : rdp_all_k noisymax_laplace_nb noisymax_laplace_prog 5 1%R." in text
+
+
+def test_verify_renders_the_continuous_file_from_the_recorded_hint() -> None:
+    """The certificate of a claim for every stream length records the alignment and invariant
+    (noisymax: the shift reading the released index), and `verify` renders the same file from
+    them without searching or mining again; Coq checks that file as before."""
+    s = load(CHECKDP / "noisymax_laplace.yaml")
+    u = unfold(s)
+    recorded = json.loads(json.dumps(u.hint()))   # as the certificate's JSON holds it
+    assert recorded is not None and recorded["what"].startswith("the alignment")
+    with mock.patch.object(synth, "search", side_effect=AssertionError("verify searched")), \
+            mock.patch.object(synth, "mine", side_effect=AssertionError("verify mined")), adopted(s, recorded):
+        again = unfold(s)
+    assert again.rendered.text == u.rendered.text and again.plan.expected == Verdict.PROVED
+
+
+def test_a_continuous_claim_at_one_length_takes_no_hint() -> None:
+    """At one stream length the loop unrolls: no invariant, nothing recorded, none adopted."""
+    s = load(REPO / "mechanisms" / "above_threshold_laplace_k1.yaml")
+    assert unfold(s).hint() is None
+    with pytest.raises(HintError):
+        BY_GENERIC_ALIGNMENT.adopt(s, {"what": "", "parts": []})
 
 
 def test_the_monotone_relation_is_undecided_under_continuous_noise(tmp_path: Path) -> None:

@@ -132,10 +132,10 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
 
     def hint(self, u: Unfolded[AlignSpec, Decided]) -> dict[str, Any] | None:
         r = u.mechanism
-        return r.hint if isinstance(r, Found) and not u.spec.continuous else None
+        return r.hint if isinstance(r, Found) and _takes_hint(u.spec) else None
 
     def adopt(self, spec: AlignSpec, recorded: Any) -> AbstractContextManager[None]:
-        if spec.continuous or spec.length is not None:
+        if not _takes_hint(spec):
             raise HintError("the certificate records an alignment, this claim's file takes none")
         return adopted(spec, recorded)
 
@@ -157,6 +157,16 @@ class ByGenericAlignment(Route[AlignSpec, Decided]):
                  f"  neighbours: {u.spec.neighbours}", f"  noise: {NOISE_TEXT[u.spec.noise]}",
                  *(f"  {n}" for n in u.plan.notes)]
         return item, lines
+
+
+def _takes_hint(spec: AlignSpec) -> bool:
+    """Whether the claim's file is rendered from one recorded alignment and invariant: the
+    discrete form's (every length), and over the reals for every length with one alignment (the
+    monotone relation's two are not rendered over the reals; at one length the loop unrolls and
+    takes no invariant).  `verify` then renders from the record instead of searching and mining."""
+    if not spec.continuous:
+        return spec.length is None
+    return spec.length is None and spec.relation.kind != "monotone"
 
 
 NOISE_TEXT = {"discrete_laplace": "discrete Laplace (two-sided geometric) at every sampling site",
