@@ -541,13 +541,13 @@ Qed.
 Lemma exp_16199_ge : 5052 / 1000 <= exp (16199 / 10000).
 Proof.
   replace (5052 / 1000) with (Q2R (5052 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (16199 # 10000)%Q 1%nat 11%nat.
+  exp_taylor_lower (16199 # 10000)%Q 1%nat 8%nat.
 Qed.
 
 Lemma exp_11499_ge : 3157 / 1000 <= exp (11499 / 10000).
 Proof.
   replace (3157 / 1000) with (Q2R (3157 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (11499 # 10000)%Q 1%nat 9%nat.
+  exp_taylor_lower (11499 # 10000)%Q 1%nat 6%nat.
 Qed.
 
 (** The seed's (12, 2) for Λ ≥ 1.75λ from B ≥ 1.6λ (SnapSeed64.v: from 22λ). *)
