@@ -98,16 +98,20 @@ def two_hints(rho0: Fraction) -> TwoHints | None:
 
 # SnapSeed64.v's corollaries: (rho0, beta0) of each range the constant is proved in (Lambda <= 2 lambda,
 # B <= 353 lambda); the range form reaches any (rho0, beta0) that `least_beta0` allows.
-SEED_RANGES = ((Fraction(19, 10), Fraction(11)), (Fraction(7, 4), Fraction(22)), (Fraction(33, 20), Fraction(75)))
-MIRONOV_RANGES = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)), (Fraction(6, 5), Fraction(19)),
-                  (Fraction(28, 25), Fraction(91)), (Fraction(111, 100), Fraction(175)))
+Ranges = tuple[tuple[Fraction, Fraction], ...]
+SEED_RANGES: Ranges = ((Fraction(19, 10), Fraction(11)), (Fraction(7, 4), Fraction(22)),
+                       (Fraction(33, 20), Fraction(75)))
+MIRONOV_RANGES: Ranges = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)),
+                          (Fraction(6, 5), Fraction(19)),
+                          (Fraction(28, 25), Fraction(91)), (Fraction(111, 100), Fraction(175)))
 # SnapTwoSided64.v's corollaries (the two refinements, `snap_binary64_two_ab`): the same constants from
 # smaller clamps; the generator reaches them (and any cell `TwoHints.fits` allows) through that theorem.
-SEED_RANGES += ((Fraction(19, 10), Fraction(3, 2)), (Fraction(7, 4), Fraction(8, 5)), (Fraction(33, 20), Fraction(17, 10)),
-                (Fraction(81, 50), Fraction(9, 5)))
+SEED_RANGES += ((Fraction(19, 10), Fraction(3, 2)), (Fraction(7, 4), Fraction(8, 5)),
+                (Fraction(33, 20), Fraction(17, 10)), (Fraction(81, 50), Fraction(9, 5)))
 MIRONOV_RANGES += ((Fraction(19, 10), Fraction(11, 10)), (Fraction(7, 4), Fraction(6, 5)),
-                   (Fraction(3, 2), Fraction(7, 5)), (Fraction(6, 5), Fraction(2)), (Fraction(23, 20), Fraction(43, 10)),
-                   (Fraction(28, 25), Fraction(56, 5)), (Fraction(111, 100), Fraction(43, 2)))
+                   (Fraction(3, 2), Fraction(7, 5)), (Fraction(6, 5), Fraction(2)),
+                   (Fraction(23, 20), Fraction(43, 10)), (Fraction(28, 25), Fraction(56, 5)),
+                   (Fraction(111, 100), Fraction(43, 2)))
 
 
 # theories/Float/SnapSeedRealRefuted.v: with real inputs, ties up and a correctly rounded log the seed's
