@@ -2,7 +2,8 @@
 proved and its theorem rests only on the reals' axioms (read from the certificate Coq made,
 certificates/: tests/coq/test_committed_certificates.py keeps it current; compiling it again cost
 ~8 s CPU); the same form one unit of clamp past SnapSeed64.v's range (B >= 10 lambda), which Python
-proves by the two refinements (SnapTwoSided64.v) instead, forced through SnapSeed64.v's route in Coq (the file only, no coqchk: a few seconds), is refused at the
+proves by the two refinements (SnapTwoSided64.v) instead, forced through SnapSeed64.v's route in Coq
+(the file only, no coqchk: a few seconds), is refused at the
 constant's inequality (Coq, not Python, decides)."""
 from __future__ import annotations
 
