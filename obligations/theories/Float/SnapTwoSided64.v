@@ -60,11 +60,13 @@ Proof. assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra). lra. Qed.
 Let Hgrid0 : 0 < grid.
 Proof. assert (0 < rho0 * lam) by (apply Rmult_lt_0_compat; lra). lra. Qed.
 
-Let Hbeta : 1 <= beta <= 353.
+Lemma two64_beta_range : 1 <= beta <= 353.
 Proof. unfold beta. split; [apply div_le_iff; lra|apply div_le_iff_r; lra]. Qed.
+Let Hbeta := two64_beta_range.
 
-Let Hrho : rho0 <= rho <= 2.
+Lemma two64_rho_range : rho0 <= rho <= 2.
 Proof. unfold rho. split; [apply div_le_iff; lra|apply div_le_iff_r; lra]. Qed.
+Let Hrho := two64_rho_range.
 
 Lemma two64_tau_small : 0 <= tau <= / 1267650600228229401496703205376.
 Proof.
@@ -89,16 +91,19 @@ Let Ht : tight_mu 53 (eta 53) = two64_tmu e.
 Proof. unfold tight_mu, two64_tmu. fold e. ring. Qed.
 
 (** The distances in units of λ. *)
-Let Herr : two_err 53 (-1074) grid B / lam = two64_err e beta rho tau.
+Lemma two64_err_units : two_err 53 (-1074) grid B / lam = two64_err e beta rho tau.
 Proof. unfold two_err, two64_err, beta, rho, tau. fold e. field. lra. Qed.
+Let Herr := two64_err_units.
 
-Let HD : tight_D 53 (-1074) grid B / lam = 2 * beta + rho / 2 + two64_err e beta rho tau.
+Lemma two64_far_units : tight_D 53 (-1074) grid B / lam = 2 * beta + rho / 2 + two64_err e beta rho tau.
 Proof. unfold tight_D, two64_err, beta, rho, tau. fold e. field. lra. Qed.
+Let HD := two64_far_units.
 
-Let HW : tight_W 53 (-1074) grid B / lam = rho - 2 * e * (2 * beta + rho) - 2 * tau.
+Lemma two64_width_units : tight_W 53 (-1074) grid B / lam = rho - 2 * e * (2 * beta + rho) - 2 * tau.
 Proof. unfold tight_W, beta, rho, tau. fold e. field. lra. Qed.
+Let HW := two64_width_units.
 
-Let Hnear : two_near 53 (-1074) grid B / lam = 2 * beta - rho / 2 + two64_err e beta rho tau.
+Lemma two64_near_units : two_near 53 (-1074) grid B / lam = 2 * beta - rho / 2 + two64_err e beta rho tau.
 Proof.
   unfold two_near. rewrite Rmax_left.
   - replace ((B + (B - grid / 2 + two_err 53 (-1074) grid B)) / lam)
@@ -109,13 +114,15 @@ Proof.
       assert (Hb := bpow_gt_0 radix2 (-1074)). assert (0 <= 2 * eta 53 * (B + grid / 2)) by (apply Rmult_le_pos; lra). lra. }
     lra.
 Qed.
+Let Hnear := two64_near_units.
 
-Let Hin : two_in 53 (-1074) grid B / lam = 2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau.
+Lemma two64_in_units : two_in 53 (-1074) grid B / lam = 2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau.
 Proof.
   unfold two_in. replace ((tight_D 53 (-1074) grid B + grid + 2 * two_err 53 (-1074) grid B) / lam)
     with (tight_D 53 (-1074) grid B / lam + rho + 2 * (two_err 53 (-1074) grid B / lam)) by (unfold rho; field; lra).
   rewrite HD, Herr. ring.
 Qed.
+Let Hin := two64_in_units.
 
 Let He0 : 0 < e.
 Proof. rewrite He. lra. Qed.
@@ -249,32 +256,36 @@ Proof.
       lra.
 Qed.
 
-Let Hsl : sl / lam = e * e.
+Lemma two64_slack_units : sl / lam = e * e.
 Proof. unfold sl. field. lra. Qed.
+Let Hsl := two64_slack_units.
 
-Let u_near_is : (tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam =
+Lemma two64_u_near_units : (tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam =
   two64_tmu e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam)
     with (tight_mu 53 (eta 53) * (2 * (two_near 53 (-1074) grid B / lam)) + sl / lam) by (field; lra).
   rewrite Hnear, Hsl, Ht. reflexivity.
 Qed.
+Let u_near_is := two64_u_near_units.
 
-Let v_far_is : (tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam =
+Lemma two64_v_far_units : (tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam =
   two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam)
     with (tight_mu 53 (eta 53) * (2 * (tight_D 53 (-1074) grid B / lam)) + sl / lam) by (field; lra).
   rewrite HD, Hsl, Ht. reflexivity.
 Qed.
+Let v_far_is := two64_v_far_units.
 
-Let u_in_is : (tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam =
+Lemma two64_u_in_units : (tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam =
   two64_tmu e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam)
     with (tight_mu 53 (eta 53) * (two_in 53 (-1074) grid B / lam) + sl / lam) by (field; lra).
   rewrite Hin, Hsl, Ht. reflexivity.
 Qed.
+Let u_in_is := two64_u_in_units.
 
 Lemma two64_small : forall y, 0 <= y <= 2 * (2 * 353 + 1 + 3 * (2 * e * 354 + / 1267650600228229401496703205376)) ->
   0 <= two64_tmu e * y + e * e <= / 10000000000.
