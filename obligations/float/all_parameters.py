@@ -7,7 +7,9 @@ library's (9 + 9m, 18 + 5m for a log within m*eta).
 A claim below them is undecided: nothing is sent to Coq.  Template `binary_snapping_all.v.j2`;
 docs/binary64.md.  A narrower range (grid rho0*lambda <= Lambda, clamp beta0*lambda <= B) goes through
 SnapSeed64.v's `snap_binary64_dp_wide_ab` instead (hints in `wide_grid.py`, template
-`binary_snapping_range.v.j2`): the seed's and Mironov's constants where the grid is wide."""
+`binary_snapping_range.v.j2`): the seed's and Mironov's constants where the grid is wide; a range cell
+that route does not reach goes through SnapTwoSided64.v's `snap_binary64_two_ab` (the two refinements,
+hints `two_hints`, template `binary_snapping_two.v.j2`) when it does."""
 from __future__ import annotations
 
 import math
@@ -26,6 +28,7 @@ from obligations.float.wide_grid import (
     hints,
     least_beta0,
     refuted_text,
+    two_hints,
 )
 
 
@@ -34,8 +37,7 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
 
     def analyse(self, spec: BinarySnappingAllSpec) -> Analysed[BinarySnappingAllAnalysis]:
         if spec.beta0 is not None:
-            h = hints(spec.rho0)
-            a = BinarySnappingAllAnalysis(spec, h.fits(spec.a, spec.b, spec.beta0), h)
+            a = _ranged(spec)
         else:
             a = BinarySnappingAllAnalysis(spec, spec.a >= spec.lib_a and spec.b >= spec.lib_b)
         expected = Verdict.PROVED if a.provable else Verdict.UNDECIDED
@@ -61,6 +63,9 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
         h = u.mechanism.wide
         lib = {"per_B_over_lambda": str(s.lib_a), "constant": str(s.lib_b)} if h is None else \
             {"per_B_over_lambda": str(8 * h.c), "constant": str(11 * h.c), "c": str(h.c), "r0": str(h.r0)}
+        two = u.mechanism.two
+        if two is not None:
+            lib = {"route": "snap_binary64_two_ab", "r0": str(two.r0), "k1": str(two.k1), "k2": str(two.k2)}
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "claim": s.claim.record(),
                                 "library_constants": lib,
                                 "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems),
@@ -69,6 +74,19 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
                  f"{u.plan.expected}"]
         lines += case_lines(u.mechanism)
         return item, lines
+
+
+def _ranged(spec: BinarySnappingAllSpec) -> BinarySnappingAllAnalysis:
+    """SnapSeed64.v's route first (the certificates it proves keep their theorems), else the two
+    refinements (SnapTwoSided64.v) where they reach the cell."""
+    assert spec.beta0 is not None
+    h = hints(spec.rho0)
+    if h.fits(spec.a, spec.b, spec.beta0):
+        return BinarySnappingAllAnalysis(spec, True, h)
+    two = two_hints(spec.rho0)
+    if two is not None and two.fits(spec.a, spec.b, spec.rho0, spec.beta0):
+        return BinarySnappingAllAnalysis(spec, True, h, two)
+    return BinarySnappingAllAnalysis(spec, False, h)
 
 
 def summary(spec: BinarySnappingAllSpec) -> str:
@@ -120,6 +138,9 @@ def range_note(a: BinarySnappingAllAnalysis) -> str:
     head = (f"snap_binary64_dp_wide_ab at rho0 = {s.rho0}: r0 = {h.r0} <= e^(rho0 - 10^-4), c = {h.c}, "
             f"so the loss is at most c*(8*B/lambda + 11)*eta = {_num(8 * h.c)}*eta*B/lambda + "
             f"{_num(11 * h.c)}*eta over |x - x'|/lambda")
+    if a.two is not None:
+        return head + f"; claim a = {s.a_text}, b = {s.b_text} does not follow from it for B >= {s.beta0}*lambda: " \
+            + two_note(a)
     if a.provable:
         return head + f"; claim a = {s.a_text}, b = {s.b_text} follows for B >= {s.beta0}*lambda"
     least = least_beta0(h, s.a, s.b)
@@ -129,3 +150,12 @@ def range_note(a: BinarySnappingAllAnalysis) -> str:
         return head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: {_below(s)}"
     return (head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: undecided (never certified; "
             f"it is not refuted either). Proved for all parameters of a range: {PROVED_RANGES}")
+
+
+def two_note(a: BinarySnappingAllAnalysis) -> str:
+    """The cell by the two refinements: the hints and what Coq checks."""
+    s, h = a.spec, a.two
+    assert h is not None
+    return (f"the two refinements prove it (snap_binary64_two_ab, theories/Float/SnapTwoSided64.v): r0 = {h.r0} "
+            f"<= e^(rho0 - 10^-4), k1 = {h.k1}, k2 = {h.k2}, and a*B/lambda + b is above the three forms "
+            f"(tail, inside, clamp) at every {s.beta0} <= B/lambda <= 353, {s.rho0} <= Lambda/lambda <= 2")

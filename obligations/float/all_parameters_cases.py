@@ -37,7 +37,10 @@ def case_lines(a: BinarySnappingAllAnalysis) -> list[str]:
     lines += [f"    {out}: {bound}  [{lemma}]" for out, bound, lemma in CASES]
     lines.append("  premises discharged for all parameters in range (theories/Float/SnapTight64.v):")
     lines += [f"    {what}  [{lemma}]" for what, lemma in PREMISES]
-    if a.wide is not None:
+    if a.two is not None:
+        lines.append(f"  the two refinements at Lambda >= {a.spec.rho0}*lambda: r0 = {a.two.r0}, k1 = {a.two.k1}, "
+                     f"k2 = {a.two.k2}  [snap_binary64_two_ab, Float/SnapTwoSided64.v]")
+    elif a.wide is not None:
         lines.append(f"  the grid Lambda >= {a.spec.rho0}*lambda: the bucket-width factor (r + 1)/(r - 1) <= c "
                      f"= {a.wide.c} in place of 2.165  [snap_binary64_dp_wide, Float/SnapSeed64.v]")
     obs = obligations(a)

@@ -2,7 +2,9 @@
 prelude `PreludeBinary`): the claim's constants against the library's closed form
 `snap_binary64_dp_tight`, and the theorem for every lambda, Lambda, B in the proved ranges.  A narrower
 range (grid and clamp `min_over_lambda`) renders `binary_snapping_range.v.j2`: the claim from
-`snap_binary64_dp_wide_ab` (SnapSeed64.v) with the hints r0, c of `wide_grid`."""
+`snap_binary64_dp_wide_ab` (SnapSeed64.v) with the hints r0, c of `wide_grid`; a range cell that route
+does not reach but the two refinements do renders `binary_snapping_two.v.j2` (prelude `PreludeBinaryTwo`):
+the claim from `snap_binary64_two_ab` (SnapTwoSided64.v) with the hints r0, k1, k2 of `wide_grid`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,12 +16,16 @@ from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import SEED_WITNESSES, WideHints, binary64_inputs_text, refuting_range
+from obligations.float.wide_grid import SEED_WITNESSES, TwoHints, WideHints, binary64_inputs_text, refuting_range
 
 TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_all.v.j2"
 RANGE_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_range.v.j2"
 REFUTED_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_refuted.v.j2"
+TWO_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_two.v.j2"
 PRELUDE = "PreludeBinary"
+# Its own prelude (PreludeBinary and SnapTwoSided64.v), so that the other binary64 certificates' library
+# does not grow.
+TWO_PRELUDE = "PreludeBinaryTwo"
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,7 @@ class BinarySnappingAllAnalysis:
     spec: BinarySnappingAllSpec
     provable: bool
     wide: WideHints | None = None       # the hints of a narrower range (SnapSeed64.v)
+    two: TwoHints | None = None         # the hints of the two refinements, where `wide` does not fit
 
 
 def refuted(a: BinarySnappingAllAnalysis) -> bool:
@@ -67,6 +74,18 @@ RANGE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+# A range cell by the two refinements: r0's Taylor bound, the hints' inequalities, the forms at the
+# claim's constants over the range, the theorem by snap_binary64_two_ab.
+TWO_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("r0_exp", ("unfold", "lra")),
+    ("r0_gt", ("unfold", "lra")),
+    ("k1_ok", ("unfold", "lra")),
+    ("k2_ok", ("unfold", "lra")),
+    ("forms", ("intros", "unfold", "lra")),
+    ("dp", ("intros", "exact", "lra")),
+)
+
+
 # A refuted claim: one theorem, its negation from the library's refutation at ties up.
 REFUTED_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("not_dp", ("intros", "assert", "ring", "apply", "lra", "refine")),
@@ -77,6 +96,8 @@ def file_lemmas(a: BinarySnappingAllAnalysis) -> tuple[tuple[str, tuple[str, ...
     """The lemmas the generated file has, in order, with their proofs' tactics."""
     if refuted(a):
         return REFUTED_LEMMAS
+    if a.two is not None:
+        return TWO_LEMMAS
     if a.spec.ranged:
         return RANGE_LEMMAS
     return FILE_LEMMAS + ((DP_CORRECT if a.spec.ulps is None else DP_ULPS),)
@@ -102,6 +123,8 @@ def render(a: BinarySnappingAllAnalysis) -> Rendered:
     s = a.spec
     if refuted(a):
         return _render_refuted(s, a)
+    if a.two is not None and s.beta0 is not None:
+        return _render_two(s, a.two, s.beta0, a)
     if a.wide is not None and s.beta0 is not None:
         return _render_range(s, a.wide, s.beta0, a)
     ctx: dict[str, Any] = dict(
@@ -117,6 +140,14 @@ def _render_range(s: BinarySnappingAllSpec, h: WideHints, beta0: Fraction, a: Bi
         beta0_text=comment(str(beta0)), r0=r_lit(h.r0), c=r_lit(h.c), r0_num=h.r0.numerator,
         r0_den=h.r0.denominator, x_num=h.exponent.numerator, x_den=h.exponent.denominator)
     return render_template(RANGE_TEMPLATE, s.name, ctx, PRELUDE, theorems(a))
+
+
+def _render_two(s: BinarySnappingAllSpec, h: TwoHints, beta0: Fraction, a: BinarySnappingAllAnalysis) -> Rendered:
+    ctx: dict[str, Any] = dict(
+        **_common(s), rho0=r_lit(s.rho0), beta0=r_lit(beta0), rho0_text=comment(str(s.rho0)),
+        beta0_text=comment(str(beta0)), r0=r_lit(h.r0), k1=r_lit(h.k1), k2=r_lit(h.k2), r0_num=h.r0.numerator,
+        r0_den=h.r0.denominator, x_num=h.exponent.numerator, x_den=h.exponent.denominator)
+    return render_template(TWO_TEMPLATE, s.name, ctx, TWO_PRELUDE, theorems(a))
 
 
 def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> Rendered:

@@ -48,11 +48,70 @@ def least_beta0(h: WideHints, a: Fraction, b: Fraction) -> Fraction | None:
     return (11 * h.c - b) / (a - 8 * h.c)
 
 
+# The two refinements (theories/Float/SnapTwoSided64.v, `snap_binary64_two_ab`): hints r0 <= e^(rho0 - 10^-4)
+# with r0 > 1.001 and factors k1 >= r0/(r0 - 1 - 10^-12), k2 >= 1/(r0 - 1 - 10^-12); the claim a*beta + b must
+# be at or above three forms linear in beta = B/lambda and rho = Lambda/lambda, so at the four corners
+# beta in {beta0, 353}, rho in {rho0, 2} (Coq checks the whole range with lra).
+TWO_R0_MIN = Fraction(1001, 1000)
+TWO_GAP = Fraction(1, 10 ** 12)
+TWO_MARGIN = 1 + Fraction(1, 10 ** 6)
+
+
+@dataclass(frozen=True)
+class TwoHints:
+    """r0 and the factors k1, k2 of `snap_binary64_two_ab`."""
+    r0: Fraction
+    k1: Fraction
+    k2: Fraction
+    exponent: Fraction            # rho0 - 10^-4
+
+    def forms(self, beta: Fraction, rho: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+        """two64_tail_lin, two64_inside_lin, two64_clamp_lin at (beta, rho)."""
+        tail = (self.k1 * (8 * beta - 2 * rho + 2) + self.k2 * (8 * beta + 2 * rho + 4)) * TWO_MARGIN
+        inside = (self.k1 * (4 * beta + 3 * rho + 2) + self.k2 * (4 * beta + 3 * rho + 4)) * TWO_MARGIN
+        return tail, inside, (8 * beta + 2 * rho + 2) * TWO_MARGIN
+
+    def fits(self, a: Fraction, b: Fraction, rho0: Fraction, beta0: Fraction) -> bool:
+        """a*beta + b above the three forms over beta0 <= beta <= 353, rho0 <= rho <= 2 (beta0 >= 1: the
+        theorem's premise); the forms and a*beta + b are linear, so the corners decide."""
+        if beta0 < 1 or rho0 < 1:
+            return False
+        return all(max(self.forms(beta, rho)) <= a * beta + b
+                   for beta in (beta0, Fraction(B_TOP)) for rho in (rho0, Fraction(2)))
+
+
+B_TOP = 353
+
+
+def two_hints(rho0: Fraction) -> TwoHints | None:
+    """r0 a thousandth below e^(rho0 - 10^-4) rounded down (as `hints`), k1, k2 the least multiples of
+    10^-6 at or above their bounds; None when r0 is not above 1.001 (the theorem's premise)."""
+    exponent = rho0 - SHIFT
+    r0 = Fraction(math.floor(math.exp(exponent) * 1000) - 1, 1000)
+    if r0 <= TWO_R0_MIN:
+        return None
+    gap = r0 - 1 - TWO_GAP
+    k1 = Fraction(math.ceil(r0 / gap * DIGITS), DIGITS)
+    k2 = Fraction(math.ceil(1 / gap * DIGITS), DIGITS)
+    return TwoHints(r0, k1, k2, exponent)
+
+
 # SnapSeed64.v's corollaries: (rho0, beta0) of each range the constant is proved in (Lambda <= 2 lambda,
 # B <= 353 lambda); the range form reaches any (rho0, beta0) that `least_beta0` allows.
-SEED_RANGES = ((Fraction(19, 10), Fraction(11)), (Fraction(7, 4), Fraction(22)), (Fraction(33, 20), Fraction(75)))
-MIRONOV_RANGES = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)), (Fraction(6, 5), Fraction(19)),
-                  (Fraction(28, 25), Fraction(91)), (Fraction(111, 100), Fraction(175)))
+Ranges = tuple[tuple[Fraction, Fraction], ...]
+SEED_RANGES: Ranges = ((Fraction(19, 10), Fraction(11)), (Fraction(7, 4), Fraction(22)),
+                       (Fraction(33, 20), Fraction(75)))
+MIRONOV_RANGES: Ranges = ((Fraction(19, 10), Fraction(3)), (Fraction(3, 2), Fraction(6)),
+                          (Fraction(6, 5), Fraction(19)),
+                          (Fraction(28, 25), Fraction(91)), (Fraction(111, 100), Fraction(175)))
+# SnapTwoSided64.v's corollaries (the two refinements, `snap_binary64_two_ab`): the same constants from
+# smaller clamps; the generator reaches them (and any cell `TwoHints.fits` allows) through that theorem.
+SEED_RANGES += ((Fraction(19, 10), Fraction(3, 2)), (Fraction(7, 4), Fraction(8, 5)),
+                (Fraction(33, 20), Fraction(17, 10)), (Fraction(81, 50), Fraction(9, 5)))
+MIRONOV_RANGES += ((Fraction(19, 10), Fraction(11, 10)), (Fraction(7, 4), Fraction(6, 5)),
+                   (Fraction(3, 2), Fraction(7, 5)), (Fraction(6, 5), Fraction(2)),
+                   (Fraction(23, 20), Fraction(43, 10)), (Fraction(28, 25), Fraction(56, 5)),
+                   (Fraction(111, 100), Fraction(43, 2)))
 
 
 # theories/Float/SnapSeedRealRefuted.v: with real inputs, ties up and a correctly rounded log the seed's
@@ -253,7 +312,7 @@ def _ranges_text(ranges: tuple[tuple[Fraction, Fraction], ...]) -> str:
 
 PROVED_RANGES = (f"the seed's (12, 2): {_ranges_text(SEED_RANGES)}; Mironov's (16, 0): "
                  f"{_ranges_text(MIRONOV_RANGES)} (all with Lambda <= 2 lambda, B <= 353 lambda; "
-                 "theories/Float/SnapSeed64.v)")
+                 "theories/Float/SnapSeed64.v, with the two refinements theories/Float/SnapTwoSided64.v)")
 
 
 def in_ranges(ranges: tuple[tuple[Fraction, Fraction], ...], rho: Fraction, beta: Fraction) -> bool:

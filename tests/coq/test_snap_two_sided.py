@@ -5,12 +5,25 @@ binary64 with a correctly rounded log.  The cells state `snap64_constant` (the s
 Lambda >= 1.9 lambda from B >= 1.5 lambda, Mironov's (16, 0) from B >= 1.1 lambda, ...), and a cell below
 what the route gives (the seed's from B >= 1.3 lambda: the inside form 5.4*beta + 11.2 is above 12*beta + 2
 there) is refused at its `lra`.  (One point, lambda = 1, Lambda = 2 lambda, B = 2 lambda, checked with
-`interval` against the theorem's own K: bench/snap_two_sided_instance.v, not run here.)"""
+`interval` against the theorem's own K: bench/snap_two_sided_instance.v, not run here.)
+The generator's cell by the same route (the seed's at (1.9, 1.5), tests/specs/binary64/
+binary64_snapping_seed_constant_two_sided.yaml: its file is what `prove` compiles) and the cell below it
+(B >= 1.3 lambda), which Python calls undecided, forced through Coq and refused at the forms' lemma."""
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 from coqrun import coqc
+
+from obligations.core.obligation import Verdict
+from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
+from obligations.float.wide_grid import two_hints
+from obligations.models import load, unfold
+
+SPEC = Path(__file__).resolve().parents[1] / "specs" / "binary64" / "binary64_snapping_seed_constant_two_sided.yaml"
 
 CELLS = {
     "snap_binary64_seed_constant_two": "snap64_constant (19 / 10) (3 / 2) 12 2",
@@ -36,3 +49,19 @@ def test_a_cell_below_the_route_is_refused(tmp_path: Path) -> None:
                 "Proof.\n" + CELL + "Qed.\n")
     assert done.returncode != 0
     assert "Cannot find witness" in done.stderr + done.stdout
+
+
+def test_the_generator_s_cell_below_is_refused_at_its_forms(tmp_path: Path) -> None:
+    u = unfold(load(SPEC))
+    assert u.plan.expected == Verdict.PROVED
+    assert "From Obligations Require Import PreludeBinaryTwo." in u.rendered.text
+    assert "snap_binary64_two_ab" in u.rendered.text
+    below = replace(u.spec, beta0=Fraction(13, 10))
+    h = two_hints(below.rho0)
+    assert h is not None and not h.fits(below.a, below.b, below.rho0, Fraction(13, 10))
+    forced = coqc(tmp_path, "TwoSidedBelow", render(BinarySnappingAllAnalysis(below, True, None, h)).text)
+    assert forced.returncode != 0
+    line = int(re.search(r"line (\d+),", forced.stderr).group(1))   # type: ignore[union-attr]
+    lemmas = [t for t in render(BinarySnappingAllAnalysis(below, True, None, h)).text.splitlines()[:line]
+              if t.startswith("Lemma ")]
+    assert lemmas[-1].startswith(f"Lemma {u.spec.name}_forms :"), forced.stderr

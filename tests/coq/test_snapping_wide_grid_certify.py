@@ -1,8 +1,9 @@
 """All-parameters snapping over a narrower range with real Coq: the shipped seed-constant spec is
 proved and its theorem rests only on the reals' axioms (read from the certificate Coq made,
 certificates/: tests/coq/test_committed_certificates.py keeps it current; compiling it again cost
-~8 s CPU); the same form one unit of clamp past the proved range (B >= 10 lambda), which Python
-calls undecided, forced through Coq (the file only, no coqchk: a few seconds), is refused at the
+~8 s CPU); the same form one unit of clamp past SnapSeed64.v's range (B >= 10 lambda), which Python
+proves by the two refinements (SnapTwoSided64.v) instead, forced through SnapSeed64.v's route in Coq
+(the file only, no coqchk: a few seconds), is refused at the
 constant's inequality (Coq, not Python, decides)."""
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from coqrun import coqc
 
 from obligations.certify import allowlist
 from obligations.core.obligation import Verdict
+from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
+from obligations.float.wide_grid import hints
 from obligations.models import load, unfold
 
 REPO = Path(__file__).resolve().parents[2]
@@ -42,9 +45,10 @@ def test_seed_constant_past_the_range_is_refused_by_coq(tmp_path: Path) -> None:
     path = tmp_path / "ten.yaml"
     path.write_text(yaml.safe_dump(data))
     u = unfold(load(path))
-    assert u.plan.expected == Verdict.UNDECIDED
-    forced = _coqc(tmp_path, u.rendered.text)
+    assert u.plan.expected == Verdict.PROVED and u.mechanism.two is not None   # by the two refinements
+    text = render(BinarySnappingAllAnalysis(u.spec, False, hints(u.spec.rho0))).text   # SnapSeed64.v's route
+    forced = _coqc(tmp_path, text)
     assert forced.returncode != 0
     line = int(re.search(r"line (\d+),", forced.stderr).group(1))   # type: ignore[union-attr]
-    lemmas = [t for t in u.rendered.text.splitlines()[:line] if t.startswith("Lemma ")]
+    lemmas = [t for t in text.splitlines()[:line] if t.startswith("Lemma ")]
     assert lemmas[-1].startswith("Lemma binary64_snapping_seed_constant_wide_grid_b_ok :"), forced.stderr

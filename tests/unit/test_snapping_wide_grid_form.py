@@ -1,5 +1,6 @@
 """All-parameters snapping with a narrower range (grid and bound `{min_over_lambda: ...}`): the
-claim goes through SnapSeed64.v's snap_binary64_dp_wide_ab with hints r0, c chosen in Python.
+claim goes through SnapSeed64.v's snap_binary64_dp_wide_ab with hints r0, c chosen in Python, else
+(below that route's clamps) through SnapTwoSided64.v's snap_binary64_two_ab with hints r0, k1, k2.
 Checked here without Coq: the form's exit-2 messages naming the field, the verdict Python expects
 at and just past the edge of the proved ranges (with the message naming them), the hints against
 mpmath, and the rendered theorem.  Coq: tests/coq/test_snapping_wide_grid_certify.py."""
@@ -43,12 +44,16 @@ def test_shipped_specs_are_expected_proved() -> None:
 
 @pytest.mark.parametrize("rho0, beta0, a, b, expected", [
     ("19/10", 11, 12, 2, Verdict.PROVED),          # snap_binary64_seed_constant's range
-    ("19/10", 10, 12, 2, Verdict.UNDECIDED),       # the corollary is not slack: 11c - 2 > (12 - 8c)*10
+    ("19/10", 10, 12, 2, Verdict.PROVED),          # below SnapSeed64.v's route: the two refinements
+    ("19/10", "7/5", 12, 2, Verdict.PROVED),       # (SnapTwoSided64.v) from 1.4 lambda at this grid
+    ("19/10", "13/10", 12, 2, Verdict.UNDECIDED),  # the inside form 5.4*beta + 11.2 is above 12*beta + 2
     ("33/20", 75, 12, 2, Verdict.PROVED),
-    ("33/20", 74, 12, 2, Verdict.UNDECIDED),
-    ("8/5", 353, 12, 2, Verdict.UNDECIDED),        # 8c > 12 below Lambda = 1.61 lambda: no B helps
+    ("33/20", "17/10", 12, 2, Verdict.PROVED),     # snap_binary64_seed_constant_two_165's range
+    ("33/20", "168/100", 12, 2, Verdict.UNDECIDED),
+    ("8/5", 353, 12, 2, Verdict.UNDECIDED),        # 8c > 12 below Lambda = 1.61 lambda, the tail form's slope too
     ("6/5", 19, 16, 0, Verdict.PROVED),            # snap_binary64_mironov_constant_12's range
-    ("6/5", 18, 16, 0, Verdict.UNDECIDED),
+    ("6/5", 2, 16, 0, Verdict.PROVED),             # snap_binary64_mironov_constant_two_12's
+    ("6/5", "19/10", 16, 0, Verdict.UNDECIDED),
     (2, 3, 16, 0, Verdict.PROVED),
     (1, 353, 16, 0, Verdict.UNDECIDED),            # Lambda = lambda: 8c = 17.3 > 16
     (1, "1/1000", 18, 24, Verdict.PROVED),         # the closed form's slope from Lambda >= lambda, b >= 11c

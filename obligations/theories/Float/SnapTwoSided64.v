@@ -60,13 +60,15 @@ Proof. assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra). lra. Qed.
 Let Hgrid0 : 0 < grid.
 Proof. assert (0 < rho0 * lam) by (apply Rmult_lt_0_compat; lra). lra. Qed.
 
-Let Hbeta : 1 <= beta <= 353.
+Lemma two64_beta_range : 1 <= beta <= 353.
 Proof. unfold beta. split; [apply div_le_iff; lra|apply div_le_iff_r; lra]. Qed.
+Let Hbeta := two64_beta_range.
 
-Let Hrho : rho0 <= rho <= 2.
+Lemma two64_rho_range : rho0 <= rho <= 2.
 Proof. unfold rho. split; [apply div_le_iff; lra|apply div_le_iff_r; lra]. Qed.
+Let Hrho := two64_rho_range.
 
-Let Htau : 0 <= tau <= / 1267650600228229401496703205376.
+Lemma two64_tau_small : 0 <= tau <= / 1267650600228229401496703205376.
 Proof.
   unfold tau. assert (Hq : bpow radix2 (-968) <= lam) by (rewrite bpow_powerRZ; exact Hlam).
   assert (Hb := bpow_gt_0 radix2 (-968)). assert (Hb' := bpow_gt_0 radix2 (-1074)).
@@ -80,6 +82,7 @@ Proof.
     change (bpow radix2 (-100)) with (/ IZR (Z.pow_pos 2 100)).
     change (Z.pow_pos 2 100) with 1267650600228229401496703205376%Z. lra.
 Qed.
+Let Htau := two64_tau_small.
 
 Let Hq : q = 1 - 2 * e.
 Proof. reflexivity. Qed.
@@ -88,16 +91,19 @@ Let Ht : tight_mu 53 (eta 53) = two64_tmu e.
 Proof. unfold tight_mu, two64_tmu. fold e. ring. Qed.
 
 (** The distances in units of λ. *)
-Let Herr : two_err 53 (-1074) grid B / lam = two64_err e beta rho tau.
+Lemma two64_err_units : two_err 53 (-1074) grid B / lam = two64_err e beta rho tau.
 Proof. unfold two_err, two64_err, beta, rho, tau. fold e. field. lra. Qed.
+Let Herr := two64_err_units.
 
-Let HD : tight_D 53 (-1074) grid B / lam = 2 * beta + rho / 2 + two64_err e beta rho tau.
+Lemma two64_far_units : tight_D 53 (-1074) grid B / lam = 2 * beta + rho / 2 + two64_err e beta rho tau.
 Proof. unfold tight_D, two64_err, beta, rho, tau. fold e. field. lra. Qed.
+Let HD := two64_far_units.
 
-Let HW : tight_W 53 (-1074) grid B / lam = rho - 2 * e * (2 * beta + rho) - 2 * tau.
+Lemma two64_width_units : tight_W 53 (-1074) grid B / lam = rho - 2 * e * (2 * beta + rho) - 2 * tau.
 Proof. unfold tight_W, beta, rho, tau. fold e. field. lra. Qed.
+Let HW := two64_width_units.
 
-Let Hnear : two_near 53 (-1074) grid B / lam = 2 * beta - rho / 2 + two64_err e beta rho tau.
+Lemma two64_near_units : two_near 53 (-1074) grid B / lam = 2 * beta - rho / 2 + two64_err e beta rho tau.
 Proof.
   unfold two_near. rewrite Rmax_left.
   - replace ((B + (B - grid / 2 + two_err 53 (-1074) grid B)) / lam)
@@ -108,13 +114,15 @@ Proof.
       assert (Hb := bpow_gt_0 radix2 (-1074)). assert (0 <= 2 * eta 53 * (B + grid / 2)) by (apply Rmult_le_pos; lra). lra. }
     lra.
 Qed.
+Let Hnear := two64_near_units.
 
-Let Hin : two_in 53 (-1074) grid B / lam = 2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau.
+Lemma two64_in_units : two_in 53 (-1074) grid B / lam = 2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau.
 Proof.
   unfold two_in. replace ((tight_D 53 (-1074) grid B + grid + 2 * two_err 53 (-1074) grid B) / lam)
     with (tight_D 53 (-1074) grid B / lam + rho + 2 * (two_err 53 (-1074) grid B / lam)) by (unfold rho; field; lra).
   rewrite HD, Herr. ring.
 Qed.
+Let Hin := two64_in_units.
 
 Let He0 : 0 < e.
 Proof. rewrite He. lra. Qed.
@@ -122,11 +130,12 @@ Proof. rewrite He. lra. Qed.
 Let Htmu_expand : two64_tmu e = 2 * e + e * e.
 Proof. unfold two64_tmu. ring. Qed.
 
-Let Herr_small : 0 <= two64_err e beta rho tau <= 2 * e * 354 + / 1267650600228229401496703205376.
+Lemma two64_err_small : 0 <= two64_err e beta rho tau <= 2 * e * 354 + / 1267650600228229401496703205376.
 Proof. unfold two64_err. rewrite He. lra. Qed.
+Let Herr_small := two64_err_small.
 
 (** The first-order facts at binary64's η, for small exponents. *)
-Let exp_over_q : forall u, 0 <= u <= / 10000000000 -> exp u / q <= 1 + (u + 2 * e) * (1 + / 1000000000).
+Lemma two64_exp_over_q : forall u, 0 <= u <= / 10000000000 -> exp u / q <= 1 + (u + 2 * e) * (1 + / 1000000000).
 Proof.
   intros u Hu. assert (Hx := exp_le_inv_one_minus u ltac:(lra)).
   assert (He' : e <= / 1000000000000000) by (rewrite He; lra).
@@ -149,7 +158,7 @@ Proof.
   lra.
 Qed.
 
-Let q_over_exp : forall u, 0 <= u <= / 10000000000 -> 1 - (u + 2 * e) * (1 + / 1000000000) <= q / exp u.
+Lemma two64_q_over_exp : forall u, 0 <= u <= / 10000000000 -> 1 - (u + 2 * e) * (1 + / 1000000000) <= q / exp u.
 Proof.
   intros u Hu. assert (Hx := exp_ineq1_le (- u)). rewrite Hq. unfold Rdiv. rewrite <- exp_Ropp.
   assert (Hp : 0 < 1 - 2 * e) by (rewrite He; lra).
@@ -158,54 +167,59 @@ Proof.
   assert (0 <= 2 * e * u) by (apply Rmult_le_pos; lra). lra.
 Qed.
 
-Let inv_exp : forall v, 1 - v <= / exp v.
+Lemma two64_inv_exp : forall v, 1 - v <= / exp v.
 Proof. intros v. rewrite <- exp_Ropp. assert (H := exp_ineq1_le (- v)). lra. Qed.
 
 Let c := 4 * e * (1 + / 1000000000).
 
-Let inv_q : / q <= 1 + c.
+Lemma two64_inv_q : / q <= 1 + c.
 Proof.
   unfold c. rewrite Hq. apply (Rmult_le_reg_r (1 - 2 * e)); [rewrite He; lra|].
   rewrite Rinv_l by (rewrite He; lra). rewrite He. lra.
 Qed.
+Let inv_q := two64_inv_q.
 
-Let inv_q2 : / q <= 1 + 2 * e * (1 + / 1000000000).
+Lemma two64_inv_q2 : / q <= 1 + 2 * e * (1 + / 1000000000).
 Proof.
   rewrite Hq. apply (Rmult_le_reg_r (1 - 2 * e)); [rewrite He; lra|].
   rewrite Rinv_l by (rewrite He; lra). rewrite He. lra.
 Qed.
+Let inv_q2 := two64_inv_q2.
 
-Let inv_qq : / (q * q) <= 1 + c.
+Lemma two64_inv_qq : / (q * q) <= 1 + c.
 Proof.
   unfold c. rewrite Hq. apply (Rmult_le_reg_r ((1 - 2 * e) * (1 - 2 * e))); [rewrite He; nra|].
   rewrite Rinv_l by (rewrite He; nra). rewrite He. nra.
 Qed.
+Let inv_qq := two64_inv_qq.
 
 (** The width bounds: r0 ≤ R0 and r0 ≤ R0i. *)
-Let R0_ge : r0 <= two_R0 53 (-1074) (eta 53) grid B lam sl.
+Lemma two64_r0_width : r0 <= two_R0 53 (-1074) (eta 53) grid B lam sl.
 Proof.
   unfold two_R0. eapply Rle_trans; [apply Hr0|]. apply exp_le_iff.
   replace ((tight_W 53 (-1074) grid B - tight_mu 53 (eta 53) * (two_near 53 (-1074) grid B + tight_D 53 (-1074) grid B)
     - 2 * sl) / lam) with (tight_W 53 (-1074) grid B / lam -
       tight_mu 53 (eta 53) * (two_near 53 (-1074) grid B / lam + tight_D 53 (-1074) grid B / lam) - 2 * (e * e))
     by (unfold sl; field; lra).
-  rewrite HW, Hnear, HD, Ht, Htmu_expand. rewrite He in *. lra.
+  rewrite HW, Hnear, HD, Ht, Htmu_expand. pose proof Herr_small as Hes. pose proof Htau as Hts. rewrite He in *. lra.
 Qed.
+Let R0_ge := two64_r0_width.
 
-Let R0i_ge : r0 <= two_R0i 53 (-1074) (eta 53) grid B lam sl.
+Lemma two64_r0_width_in : r0 <= two_R0i 53 (-1074) (eta 53) grid B lam sl.
 Proof.
   unfold two_R0i. eapply Rle_trans; [apply Hr0|]. apply exp_le_iff.
   replace ((tight_W 53 (-1074) grid B - tight_mu 53 (eta 53) * (grid + 2 * two_err 53 (-1074) grid B) - 2 * sl) / lam)
     with (tight_W 53 (-1074) grid B / lam - tight_mu 53 (eta 53) * (rho + 2 * (two_err 53 (-1074) grid B / lam))
       - 2 * (e * e)) by (unfold sl, rho; field; lra).
-  rewrite HW, Herr, Ht, Htmu_expand. rewrite He in *. lra.
+  rewrite HW, Herr, Ht, Htmu_expand. pose proof Herr_small as Hes. pose proof Htau as Hts. rewrite He in *. lra.
 Qed.
+Let R0i_ge := two64_r0_width_in.
 
 Let HX1 : 1 + c < r0.
 Proof. unfold c. rewrite He. lra. Qed.
 
 (** One side's pair of conditions at (e^u, e^v, R) with R ≥ r0, from X. *)
-Let side : forall u v R, 0 <= u <= / 10000000000 -> 0 <= v -> r0 <= R ->
+Lemma two64_side : forall u v R, 0 <= u <= / 10000000000 -> 0 <= v -> r0 <= R ->
   k1 * ((u + 2 * e) * (1 + / 1000000000)) + k2 * (v + c) <= X ->
   cond_tail_low q (exp u) (exp v) R (exp X) /\ cond_point_lower q (exp u) (exp v) R (exp X).
 Proof.
@@ -216,11 +230,11 @@ Proof.
   assert (Hc0 : c <= / 1000000000000) by (unfold c; rewrite He; lra).
   assert (Hq0 : 0 < q <= 1) by (rewrite Hq, He; lra).
   apply (cond_pair_first_order q (exp u) (exp v) R (exp X) a v c Hq0 (exp_pos _) (exp_pos _) Hc).
-  - exact (exp_over_q u Hu).
-  - exact (q_over_exp u Hu).
-  - apply inv_exp.
-  - exact inv_q.
-  - exact inv_qq.
+  - exact (two64_exp_over_q u Hu).
+  - exact (two64_q_over_exp u Hu).
+  - apply two64_inv_exp.
+  - exact two64_inv_q.
+  - exact two64_inv_qq.
   - lra.
   - apply Rlt_le, exp_pos.
   - (* 1 + (aR + v + c)/(R − 1 − c) ≤ 1 + (a r0 + v + c)/(r0 − 1 − c) ≤ 1 + k1 a + k2 (v + c) ≤ 1 + X ≤ e^X *)
@@ -242,34 +256,38 @@ Proof.
       lra.
 Qed.
 
-Let Hsl : sl / lam = e * e.
+Lemma two64_slack_units : sl / lam = e * e.
 Proof. unfold sl. field. lra. Qed.
+Let Hsl := two64_slack_units.
 
-Let u_near_is : (tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam =
+Lemma two64_u_near_units : (tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam =
   two64_tmu e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam)
     with (tight_mu 53 (eta 53) * (2 * (two_near 53 (-1074) grid B / lam)) + sl / lam) by (field; lra).
   rewrite Hnear, Hsl, Ht. reflexivity.
 Qed.
+Let u_near_is := two64_u_near_units.
 
-Let v_far_is : (tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam =
+Lemma two64_v_far_units : (tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam =
   two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam)
     with (tight_mu 53 (eta 53) * (2 * (tight_D 53 (-1074) grid B / lam)) + sl / lam) by (field; lra).
   rewrite HD, Hsl, Ht. reflexivity.
 Qed.
+Let v_far_is := two64_v_far_units.
 
-Let u_in_is : (tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam =
+Lemma two64_u_in_units : (tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam =
   two64_tmu e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e.
 Proof.
   replace ((tight_mu 53 (eta 53) * two_in 53 (-1074) grid B + sl) / lam)
     with (tight_mu 53 (eta 53) * (two_in 53 (-1074) grid B / lam) + sl / lam) by (field; lra).
   rewrite Hin, Hsl, Ht. reflexivity.
 Qed.
+Let u_in_is := two64_u_in_units.
 
-Let small : forall y, 0 <= y <= 2 * (2 * 353 + 1 + 3 * (2 * e * 354 + / 1267650600228229401496703205376)) ->
+Lemma two64_small : forall y, 0 <= y <= 2 * (2 * 353 + 1 + 3 * (2 * e * 354 + / 1267650600228229401496703205376)) ->
   0 <= two64_tmu e * y + e * e <= / 10000000000.
 Proof.
   intros y Hy. rewrite Htmu_expand. assert (He' : e <= / 1000000000000000) by (rewrite He; lra).
@@ -278,14 +296,17 @@ Proof.
   rewrite He in *. lra.
 Qed.
 
-Let Hu_n : 0 <= two64_tmu e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e <= / 10000000000.
-Proof. apply small. split; lra. Qed.
+Lemma two64_u_near_small : 0 <= two64_tmu e * (2 * (2 * beta - rho / 2 + two64_err e beta rho tau)) + e * e <= / 10000000000.
+Proof. apply two64_small. split; lra. Qed.
+Let Hu_n := two64_u_near_small.
 
-Let Hv_f : 0 <= two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e <= / 10000000000.
-Proof. apply small. split; lra. Qed.
+Lemma two64_v_far_small : 0 <= two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e <= / 10000000000.
+Proof. apply two64_small. split; lra. Qed.
+Let Hv_f := two64_v_far_small.
 
-Let Hu_i : 0 <= two64_tmu e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e <= / 10000000000.
-Proof. apply small. split; lra. Qed.
+Lemma two64_u_in_small : 0 <= two64_tmu e * (2 * beta + rho / 2 + rho + 3 * two64_err e beta rho tau) + e * e <= / 10000000000.
+Proof. apply two64_small. split; lra. Qed.
+Let Hu_i := two64_u_in_small.
 
 Lemma two64_outside_lower :
   cond_tail_low q (two_Pn 53 (-1074) (eta 53) grid B lam sl) (two_Pf 53 (-1074) (eta 53) grid B lam sl)
@@ -294,7 +315,7 @@ Lemma two64_outside_lower :
     (two_R0 53 (-1074) (eta 53) grid B lam sl) (exp X).
 Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc.
   unfold two_Pn, two_Pf. rewrite u_near_is, v_far_is.
-  apply side; [exact Hu_n|apply Hv_f|exact R0_ge|]. unfold c. exact HXt.
+  apply two64_side; [exact two64_u_near_small|apply two64_v_far_small|exact two64_r0_width|]. unfold c. exact HXt.
 Qed.
 
 Lemma two64_outside_upper :
@@ -327,7 +348,7 @@ Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi H
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X) /\
     cond_point_lower q (two_Pi 53 (-1074) (eta 53) grid B lam sl) (two_Pi 53 (-1074) (eta 53) grid B lam sl)
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X)).
-  { unfold two_Pi. rewrite u_in_is. apply side; [exact Hu_i|apply Hu_i|exact R0i_ge|]. unfold c. exact HXi. }
+  { unfold two_Pi. rewrite u_in_is. apply two64_side; [exact two64_u_in_small|apply two64_u_in_small|exact two64_r0_width_in|]. unfold c. exact HXi. }
   destruct S as [S1 S2]. split; [exact S1|]. split; [exact S2|]. split.
   - apply cond_point_upper_swap; assumption.
   - apply cond_tail_high_swap; assumption.
@@ -351,7 +372,7 @@ Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi H
   rewrite v_far_is in Hw.
   set (c2 := 2 * e * (1 + / 1000000000)).
   apply Rle_trans with (exp (two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) * (1 + c2)).
-  - unfold Rdiv. apply Rmult_le_compat; [apply Rlt_le, exp_pos|apply Rlt_le, Rinv_0_lt_compat; lra| |exact inv_q2].
+  - unfold Rdiv. apply Rmult_le_compat; [apply Rlt_le, exp_pos|apply Rlt_le, Rinv_0_lt_compat; lra| |exact two64_inv_q2].
     apply exp_le_iff. exact Hw.
   - apply Rle_trans with (exp (two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) * exp c2).
     + apply Rmult_le_compat_l; [apply Rlt_le, exp_pos|]. assert (H := exp_ineq1_le c2). lra.
@@ -367,11 +388,11 @@ Lemma two64_rest : 1 <= exp X /\
 Proof using k1 k2 r0 rho0 lam grid B X Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HXt HXi HXc.
   assert (HX0 : 0 <= X).
   { eapply Rle_trans; [|exact HXc]. unfold two64_clamp. fold e beta rho tau.
-    assert (0 <= two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) by apply Hv_f.
-    rewrite He in *. lra. }
+    assert (0 <= two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e) by apply two64_v_far_small.
+    pose proof Herr_small as Hes. pose proof Htau as Hts. rewrite He in *. lra. }
   split; [apply exp_ge_1; exact HX0|].
-  split; [eapply Rle_lt_trans; [exact inv_qq|]; lra|].
-  split; [eapply Rle_lt_trans; [exact inv_qq|]; lra|].
+  split; [eapply Rle_lt_trans; [exact two64_inv_qq|]; lra|].
+  split; [eapply Rle_lt_trans; [exact two64_inv_qq|]; lra|].
   split.
   - assert (Hw : 9999 / 10000 <= tight_W 53 (-1074) grid B / lam) by (rewrite HW, He; lra).
     apply Rle_trans with (exp (9999 / 10000)); [assert (H := exp_09999_ge); lra|]. apply exp_le_iff. exact Hw.
@@ -541,13 +562,13 @@ Qed.
 Lemma exp_16199_ge : 5052 / 1000 <= exp (16199 / 10000).
 Proof.
   replace (5052 / 1000) with (Q2R (5052 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (16199 # 10000)%Q 1%nat 11%nat.
+  exp_taylor_lower (16199 # 10000)%Q 1%nat 8%nat.
 Qed.
 
 Lemma exp_11499_ge : 3157 / 1000 <= exp (11499 / 10000).
 Proof.
   replace (3157 / 1000) with (Q2R (3157 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (11499 # 10000)%Q 1%nat 9%nat.
+  exp_taylor_lower (11499 # 10000)%Q 1%nat 6%nat.
 Qed.
 
 (** The seed's (12, 2) for Λ ≥ 1.75λ from B ≥ 1.6λ (SnapSeed64.v: from 22λ). *)
