@@ -10,7 +10,8 @@ the violating order at t ≥ e^ε), decides states early, and drops coefficients
 below 2^TAU_EXP (or a coarser threshold of TAU_LADDER when the claim leaves room) into the
 bound on the safe side.  The route is tried after the theorem's
 (table/by_stream_theorem.py) has nothing to prove: a claim the theorem's upper bound proves
-keeps that cheaper certificate.  Python's log-space floats (analysis/cw_coef.py) only
+keeps that cheaper certificate, and after the grouped sum's (table/by_stream_group.py), which
+takes the priors on two pairs of inputs.  Python's log-space floats (analysis/cw_coef.py) only
 predict the verdict."""
 from __future__ import annotations
 
