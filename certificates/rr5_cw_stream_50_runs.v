@@ -3,9 +3,8 @@
    (spec sha256 e347b9dd0a1ebe19b232fbd6d75056ebb0407d458d30a35ce1268744dd6d4350).  Do not edit: `obligations verify`
    renders the spec again and compares. *)
 From Obligations Require Import PreludeInterval.
-From Coq Require Floats.PrimFloat.
 From Obligations.Finite Require Import CW.
-From Obligations.Accountant Require Import CWCoefCheck.
+From Obligations.Accountant Require Import CWCoefCheck CWGroupCheck.
 
 (** ** The mechanism, as the spec defines it *)
 (* Inputs: 0 = 0, 1 = 1, 2 = 2, 3 = 3, 4 = 4.
@@ -27,41 +26,36 @@ Definition rr5_cw_stream_50_runs_alt_prior : list Q := [(0 # 1); (0 # 1); (1 # 2
 Definition rr5_cw_stream_50_runs : fmech :=
   fmech_cw (fmech_power rr5_cw_stream_50_runs_table 50) rr5_cw_stream_50_runs_prior rr5_cw_stream_50_runs_alt_prior.
 
-(** ** The recursion's data: the table is randomized response with lo = 2/25 and
-       r = 17/2 (checked against the table by [check_rr]); inputs of equal prior
-       weights may be swapped (used only where their coefficients are equal); coefficients
-       whose mass is below 2^-27 are dropped into the bound *)
-Definition rr5_cw_stream_50_runs_swaps : list (nat * nat) := [(0, 1); (2, 3)]%nat.
+(** ** The grouped sum's data: the table is randomized response with lo = 2/25 and
+       r = 17/2 (checked against the table by [check_rr]); the prior lies on inputs
+       0, 1 and the alternative prior on 2, 3 (checked by [group_shape]) *)
 (* Input x of the prior is input sym(x) of the alternative prior and back: one order of the rows
    proves both (the library's [gk_sym]). *)
 Definition rr5_cw_stream_50_runs_sym : list nat := [2; 3; 0; 1; 4]%nat.
-Module rr5_cw_stream_50_runs_float. Import Coq.Floats.PrimFloat.
-Definition tau : float := 0x1p-27%float.
-End rr5_cw_stream_50_runs_float.
 
-(** ** The 50-fold product table is never built: hs(t) of its two rows is the coefficient
-       recursion ([hs_stream_gk]), run in floats rounded up
-       by [check_coef_dp_sym] (by [vm_compute], again by the kernel at [Qed]) *)
-Lemma rr5_cw_stream_50_runs_coef :
-  check_coef_dp_sym rr5_cw_stream_50_runs_table (2 # 25) (17 # 2) rr5_cw_stream_50_runs_swaps rr5_cw_stream_50_runs_float.tau 50 rr5_cw_stream_50_runs_sym
-    rr5_cw_stream_50_runs_prior rr5_cw_stream_50_runs_alt_prior (0x150f24cf11efe59880f5e7cbb2f4037bf0195c713ba7ac860d5e29 # 0x10000000000000000000000000) (163 # 5000) = true.
+(** ** The 50-fold product table is never built: hs(t) of its two rows is the sum grouped
+       by counts of outputs in the two pairs ([hs_stream_blocks]), run in floats rounded
+       up by [check_group_dp_sym]
+       (by [vm_compute], again by the kernel at [Qed]) *)
+Lemma rr5_cw_stream_50_runs_group :
+  check_group_dp_sym rr5_cw_stream_50_runs_table (2 # 25) (17 # 2) 50 rr5_cw_stream_50_runs_sym rr5_cw_stream_50_runs_prior rr5_cw_stream_50_runs_alt_prior
+    0 1 2 3 (0x150f24cf11efe5980000000000000 # 1) (163 # 5000) = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
 
-(** ** e^ε against the rational t = 8663234049605954426644038200675212212900743262211018069459689001/1267650600228229401496703205376 *)
-Lemma rr5_cw_stream_50_runs_exp_lower : (Q2R (0x150f24cf11efe59880f5e7cbb2f4037bf0195c713ba7ac860d5e29 # 0x10000000000000000000000000) <= exp (50 * (ln (19 / 4))))%R.
+(** ** e^ε against the rational t = 6834086654513645098130246232702976 *)
+Lemma rr5_cw_stream_50_runs_exp_lower : (Q2R (0x150f24cf11efe5980000000000000 # 1) <= exp (50 * (ln (19 / 4))))%R.
 Proof. exp_exact. Qed.
 
 Lemma rr5_cw_stream_50_runs_delta : (Q2R (163 # 5000) = (163 / 5000))%R.
 Proof. unfold Q2R; simpl; lra. Qed.
 
 (** ** The claim (50*ln(19/4), 163/5000)-CW-privacy of 50 runs on the same
-       database (the library's [cw_coef_dp_sym_of_check]) *)
+       database (the library's [cw_group_dp_sym_of_check]) *)
 Theorem rr5_cw_stream_50_runs_dp : dp nb_all rr5_cw_stream_50_runs (50 * (ln (19 / 4))) (163 / 5000).
 Proof.
   rewrite <- rr5_cw_stream_50_runs_delta.
-  exact (cw_coef_dp_sym_of_check rr5_cw_stream_50_runs_table (2 # 25) (17 # 2) rr5_cw_stream_50_runs_swaps rr5_cw_stream_50_runs_float.tau 50
-           rr5_cw_stream_50_runs_sym rr5_cw_stream_50_runs_prior rr5_cw_stream_50_runs_alt_prior (0x150f24cf11efe59880f5e7cbb2f4037bf0195c713ba7ac860d5e29 # 0x10000000000000000000000000) (163 # 5000) (50 * (ln (19 / 4)))
-           rr5_cw_stream_50_runs_exp_lower rr5_cw_stream_50_runs_coef).
+  exact (cw_group_dp_sym_of_check rr5_cw_stream_50_runs_table (2 # 25) (17 # 2) 50 rr5_cw_stream_50_runs_sym rr5_cw_stream_50_runs_prior
+           rr5_cw_stream_50_runs_alt_prior 0 1 2 3 (0x150f24cf11efe5980000000000000 # 1) (163 # 5000) (50 * (ln (19 / 4))) rr5_cw_stream_50_runs_exp_lower rr5_cw_stream_50_runs_group).
 Qed.
 
 (** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)

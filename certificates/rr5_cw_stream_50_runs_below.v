@@ -3,9 +3,8 @@
    (spec sha256 a250b4ca09185d138b81abdc04c4ecf7966c72a202698f717b306bc24e722536).  Do not edit: `obligations verify`
    renders the spec again and compares. *)
 From Obligations Require Import PreludeInterval.
-From Coq Require Floats.PrimFloat.
 From Obligations.Finite Require Import CW.
-From Obligations.Accountant Require Import CWCoefCheck.
+From Obligations.Accountant Require Import CWCoefCheck CWGroupCheck.
 
 (** ** The mechanism, as the spec defines it *)
 (* Inputs: 0 = 0, 1 = 1, 2 = 2, 3 = 3, 4 = 4.
@@ -27,39 +26,34 @@ Definition rr5_cw_stream_50_runs_below_alt_prior : list Q := [(0 # 1); (0 # 1); 
 Definition rr5_cw_stream_50_runs_below : fmech :=
   fmech_cw (fmech_power rr5_cw_stream_50_runs_below_table 50) rr5_cw_stream_50_runs_below_prior rr5_cw_stream_50_runs_below_alt_prior.
 
-(** ** The recursion's data: the table is randomized response with lo = 2/25 and
-       r = 17/2 (checked against the table by [check_rr]); inputs of equal prior
-       weights may be swapped (used only where their coefficients are equal); coefficients
-       whose mass is below 2^-27 are dropped into the bound *)
-Definition rr5_cw_stream_50_runs_below_swaps : list (nat * nat) := [(0, 1); (2, 3)]%nat.
-Module rr5_cw_stream_50_runs_below_float. Import Coq.Floats.PrimFloat.
-Definition tau : float := 0x1p-27%float.
-End rr5_cw_stream_50_runs_below_float.
+(** ** The grouped sum's data: the table is randomized response with lo = 2/25 and
+       r = 17/2 (checked against the table by [check_rr]); the prior lies on inputs
+       0, 1 and the alternative prior on 2, 3 (checked by [group_shape]) *)
 
-(** ** The 50-fold product table is never built: hs(t) of its two rows is the coefficient
-       recursion ([hs_stream_gk]), run in floats rounded down
-       by [check_coef_refute] (by [vm_compute], again by the kernel at [Qed]) *)
-Lemma rr5_cw_stream_50_runs_below_coef :
-  check_coef_refute rr5_cw_stream_50_runs_below_table (2 # 25) (17 # 2) rr5_cw_stream_50_runs_below_swaps rr5_cw_stream_50_runs_below_float.tau 50
-    rr5_cw_stream_50_runs_below_prior rr5_cw_stream_50_runs_below_alt_prior (0x150f24cf11efe59880f5e7cbb2f4037bf0195c713ba7ac860d5e29 # 0x10000000000000000000000000) (13 # 400) true = true.
+(** ** The 50-fold product table is never built: hs(t) of its two rows is the sum grouped
+       by counts of outputs in the two pairs ([hs_stream_blocks]), run in floats rounded
+       down by [check_group_refute]
+       (by [vm_compute], again by the kernel at [Qed]) *)
+Lemma rr5_cw_stream_50_runs_below_group :
+  check_group_refute rr5_cw_stream_50_runs_below_table (2 # 25) (17 # 2) 50 rr5_cw_stream_50_runs_below_prior rr5_cw_stream_50_runs_below_alt_prior 0 1 2 3
+    (0x150f24cf11efe59a0000000000000 # 1) (13 # 400) false = true.
 Proof. vm_cast_no_check (eq_refl true). Qed.
 
-(** ** e^ε against the rational t = 8663234049605954426644038200675212212900743262211018069459689001/1267650600228229401496703205376 *)
-Lemma rr5_cw_stream_50_runs_below_exp_upper : (exp (50 * (ln (19 / 4))) <= Q2R (0x150f24cf11efe59880f5e7cbb2f4037bf0195c713ba7ac860d5e29 # 0x10000000000000000000000000))%R.
+(** ** e^ε against the rational t = 6834086654513645107137445487443968 *)
+Lemma rr5_cw_stream_50_runs_below_exp_upper : (exp (50 * (ln (19 / 4))) <= Q2R (0x150f24cf11efe59a0000000000000 # 1))%R.
 Proof. exp_exact_upper. Qed.
 
 Lemma rr5_cw_stream_50_runs_below_delta : (Q2R (13 # 400) = (13 / 400))%R.
 Proof. unfold Q2R; simpl; lra. Qed.
 
 (** ** The claim (50*ln(19/4), 13/400)-CW-privacy of 50 runs on the same
-       database is false: hs(e^ε) of the rows (alt, D) exceeds δ, and the loss event
-       of the two rows at e^ε violates it (the library's [cw_coef_not_dp_of_check]) *)
+       database is false: hs(e^ε) of the rows (D, alt) exceeds δ, and the loss event
+       of the two rows at e^ε violates it (the library's [cw_group_not_dp_of_check]) *)
 Theorem rr5_cw_stream_50_runs_below_refuted : ~ dp nb_all rr5_cw_stream_50_runs_below (50 * (ln (19 / 4))) (13 / 400).
 Proof.
   rewrite <- rr5_cw_stream_50_runs_below_delta.
-  exact (cw_coef_not_dp_of_check rr5_cw_stream_50_runs_below_table (2 # 25) (17 # 2) rr5_cw_stream_50_runs_below_swaps rr5_cw_stream_50_runs_below_float.tau 50
-           rr5_cw_stream_50_runs_below_prior rr5_cw_stream_50_runs_below_alt_prior (0x150f24cf11efe59880f5e7cbb2f4037bf0195c713ba7ac860d5e29 # 0x10000000000000000000000000) (13 # 400) true (50 * (ln (19 / 4)))
-           rr5_cw_stream_50_runs_below_exp_upper rr5_cw_stream_50_runs_below_coef).
+  exact (cw_group_not_dp_of_check rr5_cw_stream_50_runs_below_table (2 # 25) (17 # 2) 50 rr5_cw_stream_50_runs_below_prior rr5_cw_stream_50_runs_below_alt_prior
+           0 1 2 3 (0x150f24cf11efe59a0000000000000 # 1) (13 # 400) false (50 * (ln (19 / 4))) rr5_cw_stream_50_runs_below_exp_upper rr5_cw_stream_50_runs_below_group).
 Qed.
 
 (** ** The audit: what coqc prints of each theorem's statement, and the axioms they rest on *)

@@ -73,6 +73,13 @@ def describe_obligation(o: object, mech: FiniteMechanism | None) -> str:
         return (f"hs(t), t = {o.t}, of {o.runs} runs of randomized response on the same database by the "
                 f"coefficient recursion, coefficients below 2^{o.tau_exp} dropped, {side} (vm_compute; "
                 "hs_stream_gk ties it to the product table)")
+    if isinstance(o, ob.StreamGroupCheck):
+        side = (f"> {o.delta} for the rows in order {'(D, alt)' if o.direction == 0 else '(alt, D)'} (floats "
+                "rounded down), their loss event the witness" if o.refute
+                else f"<= {o.delta} for both orders of the rows (floats rounded up)")
+        return (f"hs(t), t = {o.t}, of {o.runs} runs of randomized response on the same database summed by "
+                f"counts of outputs in the pairs {o.pairs[:2]} and {o.pairs[2:]}, {side} (vm_compute; "
+                "hs_stream_blocks ties it to the product table)")
     if isinstance(o, (ob.AccountantCheck, ob.Witness)):
         assert mech is not None, "a witness is on a table"
         return _on_table(o, mech)

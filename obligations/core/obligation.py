@@ -132,8 +132,24 @@ class StreamCoefCheck:
     tau_exp: int
 
 
+@dataclass(frozen=True)
+class StreamGroupCheck:
+    """hs(t) of K runs of randomized response on the same database, a prior on one pair of
+    inputs against an alternative on another, by the sum grouped by block counts in floats
+    rounded one way: ≤ delta for both orders of the rows at 1 ≤ t ≤ e^ε (rounded up; one order
+    when an involution swaps the priors), or > delta for order `direction` at t ≥ e^ε
+    (rounded down)."""
+
+    runs: int
+    t: Fraction
+    delta: Fraction
+    refute: bool
+    direction: int
+    pairs: tuple[int, int, int, int]
+
+
 Obligation = (RowsAreDistributions | ExpLowerBound | ExpUpperBound | PointwiseCheck | HockeyStickCheck | Witness
-              | AccountantCheck | StreamClassCheck | StreamCoefCheck)
+              | AccountantCheck | StreamClassCheck | StreamCoefCheck | StreamGroupCheck)
 
 
 class Verdict(str, Enum):

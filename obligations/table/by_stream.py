@@ -34,6 +34,7 @@ from obligations.core.obligation import (
     RowsAreDistributions,
     StreamClassCheck,
     StreamCoefCheck,
+    StreamGroupCheck,
     Verdict,
 )
 from obligations.core.spec import MechanismSpec
@@ -165,7 +166,8 @@ def loss_event_witness(check: RunsCheck, delta_exact: float, spec: MechanismSpec
                      f"> delta = {spec.delta}")}
 
 
-def stream_plan(refute: bool, exp: ExpBound, check: StreamClassCheck | StreamCoefCheck, exact: float,
+def stream_plan(refute: bool, exp: ExpBound, check: StreamClassCheck | StreamCoefCheck | StreamGroupCheck,
+                exact: float,
                 note: str) -> Plan:
     """The plan of a same-database stream claim: the rows, e^ε's bound and the check; δ(ε)
     computed in floats (a prediction the check decides)."""

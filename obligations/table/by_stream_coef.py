@@ -10,7 +10,8 @@ the violating order at t ≥ e^ε), decides states early, and drops coefficients
 below 2^TAU_EXP (or a coarser threshold of TAU_LADDER when the claim leaves room) into the
 bound on the safe side.  The route is tried after the theorem's
 (table/by_stream_theorem.py) has nothing to prove: a claim the theorem's upper bound proves
-keeps that cheaper certificate.  Python's log-space floats (analysis/cw_coef.py) only
+keeps that cheaper certificate, and after the grouped sum's (table/by_stream_group.py), which
+takes the priors on two pairs of inputs.  Python's log-space floats (analysis/cw_coef.py) only
 predict the verdict."""
 from __future__ import annotations
 
@@ -109,7 +110,8 @@ def symmetry(prior: tuple[Fraction, ...], alt: tuple[Fraction, ...]) -> tuple[in
     return tuple(v for v in p if v is not None)
 
 
-def _rr(spec: MechanismSpec) -> tuple[FiniteMechanism, tuple[Fraction, Fraction]] | None:
+def rr_table(spec: MechanismSpec) -> tuple[FiniteMechanism, tuple[Fraction, Fraction]] | None:
+    """The one-run table and its (lo, r) when it is randomized response; else None."""
     try:
         table = tabulate(replace(spec, compose=1))
     except SpecError:
@@ -124,7 +126,7 @@ def applies_to(spec: MechanismSpec) -> bool:
     return (spec.cw is not None and spec.compose > 1 and spec.derived is None and spec.compose <= MAX_RUNS
             and spec.distribution == "full"
             and not by_stream.within_limits(by_stream.letter_count(spec), spec.compose)
-            and _rr(spec) is not None)
+            and rr_table(spec) is not None)
 
 
 class ByStreamCoef(Route[MechanismSpec, Coef]):
@@ -135,7 +137,7 @@ class ByStreamCoef(Route[MechanismSpec, Coef]):
 
     def analyse(self, spec: MechanismSpec) -> Analysed[Coef] | None:
         assert spec.cw is not None
-        found = _rr(spec)
+        found = rr_table(spec)
         if found is None:
             return None
         table, (lo, r) = found

@@ -31,7 +31,7 @@ from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_list, q_lit, r_lit, rows_literal, strip_outer
 from obligations.errors import SpecError
-from obligations.table import by_stream, by_stream_coef
+from obligations.table import by_stream, by_stream_coef, by_stream_group
 from obligations.table.members import describe_finite
 
 TEMPLATE = Path(__file__).parent / "templates" / "stream_theorem.v.j2"
@@ -110,8 +110,8 @@ class ByStreamTheorem(Route[MechanismSpec, Theorem]):
                  f"the {m}^{k}-row table and its up to {cw_stream.class_bound(m, k)} classes are not built)"]
         if float(spec.delta) >= up:
             expected = Verdict.PROVED
-        elif by_stream_coef.applies_to(spec):
-            return None         # the bound cannot decide: the exact coefficient route (both sides) can
+        elif by_stream_group.applies_to(spec) or by_stream_coef.applies_to(spec):
+            return None         # the bound cannot decide: an exact route (both sides) can
         else:
             expected = Verdict.UNDECIDED
             notes.append(f"delta = {spec.delta} is below the theorem's bound {up:.12g}: the theorem bounds "

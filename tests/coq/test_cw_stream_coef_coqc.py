@@ -8,7 +8,9 @@ theorem rests on the reals' axioms and the primitive floats' specifications only
 the refutation are read from the certificates Coq made of the shipped specs (`make prove`;
 tests/coq/test_committed_certificates.py keeps them current): compiling both again cost ~18 s CPU;
 the refused proof is compiled here.  (coqc only: coqchk's re-check of each file takes minutes,
-measured in docs/profiles.md.)"""
+measured in docs/profiles.md.)  The shipped specs' priors lie on two pairs of inputs, so their
+certificates are the grouped route's (table/by_stream_group.py, same theorems); the refused proof
+is rendered by the coefficient route, the grouped one given no runs."""
 from __future__ import annotations
 
 import subprocess
@@ -20,6 +22,7 @@ from coqrun import coqc
 
 from obligations.certify import allowlist
 from obligations.models import load, unfold
+from obligations.table import by_stream_group
 
 REPO = Path(__file__).resolve().parent.parent.parent
 pytestmark = pytest.mark.coq
@@ -47,9 +50,11 @@ def test_proved_and_refuted_from_both_sides() -> None:
         assert allowlist.refused(record["assumptions"], uses_interval=True) == []
 
 
-def test_the_proof_of_a_false_claim_is_refused(tmp_path: Path) -> None:
+def test_the_proof_of_a_false_claim_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The proved file with δ = 13/400 < δ(ε): the check rounded up exceeds it, coqc stops at its Qed."""
+    monkeypatch.setattr(by_stream_group, "MAX_RUNS", 1)
     text = unfold(load(PROVED)).rendered.text
+    assert "check_coef_dp_sym" in text
     forged = text.replace("(163 # 5000)", "(13 # 400)").replace("(163 / 5000)", "(13 / 400)")
     assert forged != text
     done = _coqc(tmp_path, "rr5_cw_stream_50_runs", forged)

@@ -2,7 +2,9 @@
 (table/by_stream_coef.py): the exact route beyond the classes of output sequences, tried when
 the composition theorem's bound cannot decide.  Which claims it takes, what it predicts and
 renders, and what it leaves to the other routes.  No Coq (tests/coq/test_cw_stream_coef_route.py
-proves and refutes with Coq)."""
+proves and refutes with Coq).  The shipped specs' priors lie on two pairs of inputs, which the
+grouped route (table/by_stream_group.py) takes first: it is given no runs here, so that the
+coefficient route's choices are tested on the same specs."""
 from __future__ import annotations
 
 import math
@@ -14,12 +16,18 @@ import pytest
 from obligations.analysis import cw_coef
 from obligations.errors import SpecError
 from obligations.models import load, unfold
+from obligations.table import by_stream_group
 from obligations.table.by_stream_coef import TAU_EXP, _tau_exp, rr_form, swaps, symmetry
 
 SPECS = Path("tests/specs/cw_compose")
 SHIPPED = Path("mechanisms/rr5_cw_stream_50_runs.yaml")
 ROWS = tuple(tuple(F(17, 25) if x == y else F(2, 25) for y in range(5)) for x in range(5))
 EXACT_50 = 0.0325344960163        # δ(50·ln(19/4)), docs/profiles.md
+
+
+@pytest.fixture(autouse=True)
+def _no_grouped_route(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(by_stream_group, "MAX_RUNS", 1)
 
 
 def test_randomized_response_is_recognised_as_check_rr_reads_it() -> None:

@@ -78,10 +78,11 @@ NOT_RR = ('"4": ["2/25", "2/25", "2/25", "2/25", "17/25"]', '"4": ["2/25", "2/25
 
 def test_below_the_bound_is_undecided_not_refuted(tmp_path: Path) -> None:
     """δ between the exact value and the theorem's bound: the theorem cannot refute.  For
-    randomized response the coefficient route decides such a claim exactly
-    (tests/unit/test_cw_stream_coef_route.py); for another table the claim stays undecided."""
+    randomized response an exact route decides such a claim (here the grouped one, the priors
+    lying on two pairs: tests/unit/test_cw_stream_group_route.py); for another table the claim
+    stays undecided."""
     u = unfold(load(write(tmp_path, 'claim: {epsilon: "30", delta: "15/100"}')))
-    assert u.route is not None and u.route.name == "by coefficient vectors"
+    assert u.route is not None and u.route.name == "by block counts"
     assert str(u.plan.expected) == "proved"                   # exact 0.1205 <= 0.15
     path = write(tmp_path, 'claim: {epsilon: "30", delta: "15/100"}')
     path.write_text(path.read_text().replace(*NOT_RR))
