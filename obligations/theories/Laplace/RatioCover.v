@@ -114,14 +114,7 @@ Local Open Scope ereal_scope.
 Lemma rprog_prob_le_union (e : {posnum R}) x' (S : option (seq roval) -> bool) cys :
   (forall w : tape real_realType (size (scales e p)), S (rtape_run p nvars x' (tl w)) -> tunion _ cys w) ->
   rprog_prob e p nvars x' S <= lapn (scales e p) (tunion _ cys).
-Proof.
-move=> Hout; rewrite /rprog_prob /prob.
-have -> : lapn (scales e p) (tunion _ cys) = \int[lapn (scales e p)]_w (\1_(tunion _ cys) w)%:E.
-  by rewrite integral_indic ?setIT//; exact: measurable_tunion.
-apply: integral_le_any => w; first by rewrite lee_fin ler0n.
-rewrite indicE lee_fin; case: (boolP (S _)) => Sw; last by rewrite ler0n.
-by have /mem_set -> := Hout w Sw.
-Qed.
+Proof. exact: rprog_prob_le_set (measurable_tunion _ _). Qed.
 
 Theorem not_rdp_of_cover (e : {posnum R}) x x' (S : option (seq roval) -> bool) bx ms cys :
   nb x x' -> (TapeSem.size p <= size bx)%nat -> boxfar bx ms -> all (all (@tail_ok _)) cys ->

@@ -176,17 +176,24 @@ Section refute.
 Variables (nb : seq Z -> seq Z -> Prop) (p : ProgramSyntax.stmt) (nvars : nat) (c : R).
 Local Open Scope ereal_scope.
 
-Lemma rprog_prob_le_cyl (e : {posnum R}) x' (S : option (seq roval) -> bool) cy :
-  (forall w : tape real_realType (size (scales e p)), S (rtape_run p nvars x' (tl w)) -> tcyl _ cy w) ->
-  rprog_prob e p nvars x' S <= lapn (scales e p) (tcyl _ cy).
+(** The law of the runs reaching [S] is at most that of any measurable set of tapes holding
+    them (a product of tails here, a union of them in RatioCover.v). *)
+Lemma rprog_prob_le_set (e : {posnum R}) x' (S : option (seq roval) -> bool)
+    (A : set (tape real_realType (size (scales e p)))) :
+  measurable A -> (forall w, S (rtape_run p nvars x' (tl w)) -> A w) ->
+  rprog_prob e p nvars x' S <= lapn (scales e p) A.
 Proof.
-move=> Hout; rewrite /rprog_prob /prob.
-have -> : lapn (scales e p) (tcyl _ cy) = \int[lapn (scales e p)]_w (\1_(tcyl _ cy) w)%:E.
-  by rewrite integral_indic ?setIT//; exact: measurable_tcyl.
+move=> mA Hout; rewrite /rprog_prob /prob.
+have -> : lapn (scales e p) A = \int[lapn (scales e p)]_w (\1_A w)%:E by rewrite integral_indic ?setIT.
 apply: integral_le_any => w; first by rewrite lee_fin ler0n.
 rewrite indicE lee_fin; case: (boolP (S _)) => Sw; last by rewrite ler0n.
 by have /mem_set -> := Hout w Sw.
 Qed.
+
+Lemma rprog_prob_le_cyl (e : {posnum R}) x' (S : option (seq roval) -> bool) cy :
+  (forall w : tape real_realType (size (scales e p)), S (rtape_run p nvars x' (tl w)) -> tcyl _ cy w) ->
+  rprog_prob e p nvars x' S <= lapn (scales e p) (tcyl _ cy).
+Proof. exact: rprog_prob_le_set (measurable_tcyl _ _). Qed.
 
 Theorem not_rdp_of_cyl (e : {posnum R}) x x' (S : option (seq roval) -> bool) bx ms cy :
   nb x x' -> (TapeSem.size p <= size bx)%nat -> boxfar bx ms -> all (@tail_ok _) cy ->
