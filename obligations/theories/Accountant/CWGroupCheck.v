@@ -274,12 +274,16 @@ Definition fgroup (EA EB : entry) : F.type :=
     fsubr up (fmulr up (eT EB) (if up then eSPu EA else eSPd EA)) (fmulr (negb up) (eTo EA) (if up then eSNd EB else eSNu EB))
   else fdotl up (eB EA) (zipf (fun pu pd => frow pu pd EB) (ePu EA) (ePd EA)).
 
-Definition ftotal : F.type :=
-  let T := table in
+(** The sum over a table [T]; [ftotal] is the sum over [table].  The checks of section Run
+    build the table once for both [table_good] and the sum: coqchk's lazy machine shares a
+    [let]-bound value, not two unfoldings of the same constant (the table was most of the check). *)
+Definition ftotal_of (T : list entry) : F.type :=
   let M4 := fpows up (fq up (inject_Z (Z.of_nat m4))) (fq up 1) K in
   fdotl up (eB (nth K T edef)) (map (fun s => fmulr up (nth (K - s) M4 F.zero)
      (fdotl up (eB (nth s T edef)) (map (fun a => fgroup (nth a T edef) (nth (s - a) T edef)) (seq 0 (S s)))))
      (seq 0 (S K))).
+
+Definition ftotal : F.type := ftotal_of table.
 
 (** ** Soundness *)
 
@@ -506,7 +510,7 @@ Theorem ftotal_rnd : table_good = true ->
   rnd up ftotal (pair_sum K (fun s j => INR m4 ^ j * pair_sum s (fun a b =>
     pair_sum a (fun n0 n1 => pair_sum b (fun n2 n3 => Rmax 0 (preal n0 n1 - nreal n2 n3)))))).
 Proof.
-  intros G. unfold ftotal. rewrite (entry_nth K) by lia.
+  intros G. unfold ftotal, ftotal_of. rewrite (entry_nth K) by lia.
   destruct (row_length K ltac:(lia)) as (_ & _ & _ & _ & LK).
   apply fdotl_pair; [exact LK|rewrite map_length, seq_length; reflexivity|].
   intros s Hs. split; [apply brow_rnd|].
@@ -629,13 +633,37 @@ Proof.
   - apply ftotal_rnd; assumption.
 Qed.
 
+(** [group_pre] and [group_run] over a table [T] given once: the checks below bind the table
+    with a [let], so that a re-check computes it once for both. *)
+Definition group_table (up : bool) (fi fj : list Q) (x0 x1 x2 x3 : nat) (t : Q) : list entry :=
+  table up K rq (nth x0 fi 0 / t)%Q (nth x1 fi 0 / t)%Q (nth x2 fj 0%Q) (nth x3 fj 0%Q).
+
+Definition group_pre_t (T : list entry) (fi fj : list Q) (x0 x1 x2 x3 : nat) (t : Q) : bool :=
+  check_distr M && check_rr M loq rq && negb (Qle_bool t 0%Q) && group_shape fi fj x0 x1 x2 x3 &&
+  forallb (Qle_bool 0%Q) fi && forallb (Qle_bool 0%Q) fj && forallb entry_good T.
+
+Definition group_run_t (up : bool) (T : list entry) (t : Q) : F.type :=
+  fmulr up (fmulr up (nth K (fpows up (fq up loq) (fq up 1) K) F.zero) (fq up t)) (ftotal_of up K (n_in M - 4) T).
+
 (** The check: lo^K·t·(the grouped sum) rounded up at most δ, for the rows i, j. *)
 Definition group_le (fi fj : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) : bool :=
+  let T := group_table true fi fj x0 x1 x2 x3 t in
+  group_pre_t T fi fj x0 x1 x2 x3 t && fle (group_run_t true T t) (fq false delta).
+
+Lemma group_le_eq (fi fj : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) :
+  group_le fi fj x0 x1 x2 x3 t delta =
   group_pre true fi fj x0 x1 x2 x3 t && fle (group_run true fi fj x0 x1 x2 x3 t) (fq false delta).
+Proof. reflexivity. Qed.
 
 (** Rounded down above δ. *)
 Definition group_gt (fi fj : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) : bool :=
+  let T := group_table false fi fj x0 x1 x2 x3 t in
+  group_pre_t T fi fj x0 x1 x2 x3 t && flt (fq true delta) (group_run_t false T t).
+
+Lemma group_gt_eq (fi fj : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) :
+  group_gt fi fj x0 x1 x2 x3 t delta =
   group_pre false fi fj x0 x1 x2 x3 t && flt (fq true delta) (group_run false fi fj x0 x1 x2 x3 t).
+Proof. reflexivity. Qed.
 
 (** (ε, δ)-CW-privacy of K runs on the same database: the prior f on the pair x0, x1, the
     alternative f' on x2, x3, both orders of the rows at 1 ≤ t ≤ e^ε. *)
@@ -647,7 +675,7 @@ Theorem cw_group_dp_of_check (f f' : list Q) (x0 x1 x2 x3 : nat) (t delta : Q) (
   Q2R t <= exp eps -> check_group_dp f f' x0 x1 x2 x3 t delta = true ->
   cw_dp (fmech_power M K) f f' eps (Q2R delta).
 Proof.
-  intros Ht C. unfold check_group_dp, group_le in C. rewrite !andb_true_iff in C.
+  intros Ht C. unfold check_group_dp in C. rewrite !group_le_eq, !andb_true_iff in C.
   destruct C as [[[[[Pf Pf'] H1] Hd] [G01 L01]] [G10 L10]].
   apply prior_of_check in Pf, Pf'. apply Qle_bool_imp_le, Qle_Rle in H1, Hd. rewrite q2r_1 in H1. rewrite q2r_0 in Hd.
   assert (HD : check_distr M = true) by (unfold group_pre in G01; rewrite !andb_true_iff in G01; tauto).
@@ -667,7 +695,7 @@ Theorem cw_group_dp_sym_of_check (p : list nat) (f f' : list Q) (x0 x1 x2 x3 : n
   Q2R t <= exp eps -> check_group_dp_sym p f f' x0 x1 x2 x3 t delta = true ->
   cw_dp (fmech_power M K) f f' eps (Q2R delta).
 Proof.
-  intros Ht C. unfold check_group_dp_sym, group_le in C. rewrite !andb_true_iff in C.
+  intros Ht C. unfold check_group_dp_sym in C. rewrite group_le_eq, !andb_true_iff in C.
   destruct C as [[[[[Pf Pf'] H1] Hd] HS] [G01 L01]].
   apply prior_of_check in Pf, Pf'. apply Qle_bool_imp_le, Qle_Rle in H1, Hd. rewrite q2r_1 in H1. rewrite q2r_0 in Hd.
   assert (HD : check_distr M = true) by (unfold group_pre in G01; rewrite !andb_true_iff in G01; tauto).
@@ -701,7 +729,7 @@ Proof.
     assert (hs T i' j' (Q2R t) <= hs T i' j' (exp eps)).
     { apply hs_anti; [intros y Hy; apply (proj1 (HT j' ltac:(cbn; lia))), Hy|exact Ht]. }
     fold T in Hdp. lra. }
-  unfold group_gt in C. destruct dir; rewrite andb_true_iff in C; destruct C as [G L];
+  destruct dir; rewrite group_gt_eq, andb_true_iff in C; destruct C as [G L];
     assert (HD : check_distr M = true) by (unfold group_pre in G; rewrite !andb_true_iff in G; tauto).
   - apply (Hpair 1 0)%nat; [lia|lia|exact HD|].
     apply (flt_rnd _ _ _ _ (fq_rnd true delta Hd) (group_hs false f f' 1 0 x2 x3 x0 x1 t (proj1 Pf) (proj1 Pf') ltac:(lia) ltac:(lia) ltac:(lia) G) L).
