@@ -43,9 +43,9 @@ from obligations.table.by_accountant import (
     Claim,
     claim_fields,
     claim_item,
-    clean_points,
     equation_slots,
     profile_claims,
+    profile_record,
     profile_theorem,
 )
 from obligations.table.chosen import Chosen, chosen, describe_plan
@@ -309,14 +309,7 @@ def analyse(spec: AdditiveSpec) -> Analysed[Chosen[Any]]:
 def derive_points(spec: AdditiveSpec, name: str, runs: int, points: Any) -> AdditiveSpec:
     """The claim of a profile's certificate (`region --certify`): at each point (ε, up, lo),
     (ε, up)-DP and not (ε, lo)-DP of `runs` runs of the spec's noise (either may be None)."""
-    field = f"derived claim {name}"
-    problem = spec_name_problem(name)
-    if problem:
-        raise SpecError(spec.path, field, problem)
-    clean = clean_points(spec.path, field, points)
-    if not 1 <= runs <= MAX_RUNS:
-        raise SpecError(spec.path, field, f"{runs} runs: between 1 and {MAX_RUNS}")
-    record = {"name": name, "compose": runs, "points": clean}
+    clean, record = profile_record(spec.path, name, runs, points, MAX_RUNS)
     return replace(spec, name=name, runs=runs, epsilon=E.parse(str(clean[0][0])),
                    epsilon_text=f"profile of {len(clean)} points", delta=Fraction(str(clean[0][1] or clean[0][2])),
                    delta_text="per point", tolerance=None, derived=record)

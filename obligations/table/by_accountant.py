@@ -241,18 +241,25 @@ def clean_points(path: str, field: str, points: Any) -> list[list[str | None]]:
     return clean
 
 
-def derive_points(spec: MechanismSpec, name: str, compose: int, points: Any) -> MechanismSpec:
-    """The claim of a profile's certificate: at each point (ε, up, lo), (ε, up)-DP and not
-    (ε, lo)-DP of the `compose`-fold composition (either may be None, not both)."""
+def profile_record(path: str, name: str, runs: int, points: Any,
+                   max_runs: int = MAX_RUNS) -> tuple[list[list[str | None]], dict[str, Any]]:
+    """A profile certificate's points, checked (the name, each point, the runs), and the record
+    its certificate keeps: what a finite and an additive spec's `derive_points` share."""
     field = f"derived claim {name}"
     problem = spec_name_problem(name)
     if problem:
-        raise SpecError(spec.path, field, problem)
-    clean = clean_points(spec.path, field, points)
-    if not 1 <= compose <= MAX_RUNS:
-        raise SpecError(spec.path, field, f"{compose} runs: between 1 and {MAX_RUNS}")
+        raise SpecError(path, field, problem)
+    clean = clean_points(path, field, points)
+    if not 1 <= runs <= max_runs:
+        raise SpecError(path, field, f"{runs} runs: between 1 and {max_runs}")
+    return clean, {"name": name, "compose": runs, "points": clean}
+
+
+def derive_points(spec: MechanismSpec, name: str, compose: int, points: Any) -> MechanismSpec:
+    """The claim of a profile's certificate: at each point (ε, up, lo), (ε, up)-DP and not
+    (ε, lo)-DP of the `compose`-fold composition (either may be None, not both)."""
+    clean, record = profile_record(spec.path, name, compose, points)
     first = Fraction(str(clean[0][0]))
-    record = {"name": name, "compose": compose, "points": clean}
     return replace(spec, name=name, epsilon=E.parse(str(first)), epsilon_text=f"profile of {len(clean)} points",
                    delta=Fraction(str(clean[0][1] or clean[0][2] or 0)), delta_text="per point", compose=compose,
                    derived=record, tolerance=None)
