@@ -267,18 +267,22 @@ class Accounting:
     keys: str                             # the window and the keys, said
 
 
+def _counted(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def accounting(spec: AdditiveSpec, field: str = "additive.runs") -> Accounting:
     """The accountant of the spec, its windows computed (a refusal past the budget names `field`)."""
     if spec.sigma is not None:
         v = spec.sigma * spec.sigma
         g, m0 = _prepared(spec, lambda: gauss.build(v, spec.sensitivity, spec.runs), field)
         keys = (f"window [-{m0}, {m0}] (noise mass outside below 2^-{gauss.TAIL_BITS}, counted as missed mass); "
-                f"{len(g.parts)} shift sizes, exact loss keys of base e^(1/2v), v = sigma^2 = {v}")
+                f"{_counted(len(g.parts), 'shift size')}, exact loss keys of base e^(1/2v), v = sigma^2 = {v}")
         return Accounting(g, tuple(g.parts.values()), m0, {}, g, 1 / (2 * v), len(g.parts), keys)
     assert spec.alpha is not None
     a, m0, plds = _prepared(spec, lambda: build(spec), field)
     keys = (f"window [-{m0}, {m0}] (noise mass outside below 2^-{TAIL_BITS}, counted as missed mass); "
-            f"{len(plds)} shifts, loss keys of base {1 / spec.alpha}")
+            f"{_counted(len(plds), 'shift')}, loss keys of base {1 / spec.alpha}")
     return Accounting(a, (a,), m0, plds, None, a.keying.base, len(a.ups), keys)
 
 
