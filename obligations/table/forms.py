@@ -28,7 +28,7 @@ from obligations.table.by_expmech import BY_EXPMECH
 from obligations.table.by_geometric import BY_GEOMETRIC
 from obligations.table.by_kov import BY_KOV
 from obligations.table.by_kov import summary as kov_summary
-from obligations.table.by_pure import BY_PURE
+from obligations.table.by_pure import BY_GAUSS_PURE, BY_PURE
 from obligations.table.by_renyi import BY_RENYI
 from obligations.table.calibrated_spec import CalibratedSpec
 from obligations.table.expfamily_form import ExpFamilySpec as ExpFamilyFile
@@ -94,7 +94,7 @@ FORMS: tuple[Form[Any], ...] = (
          audit.check, audit.summary, (audit.BY_TARGET,), noun="an audit"),
     Form("additive", "additive discrete Laplace or discrete Gaussian noise over Z, run K times",
          additive.AdditiveFile, additive.is_additive, additive.check, additive.summary,
-         (BY_PURE, BY_RENYI, additive.BY_ADDITIVE_ACCOUNTANT), noun="an additive-noise claim",
+         (BY_PURE, BY_GAUSS_PURE, BY_RENYI, additive.BY_ADDITIVE_ACCOUNTANT), noun="an additive-noise claim",
          derived=additive.derive_recorded),
     Form("chain", "different mechanisms run one after another (compose)", chain_spec.ChainFile,
          chain_spec.is_chain, chain_spec.check, chain.summary, (chain.BY_CHAIN_ACCOUNTANT,), noun="a chain"),

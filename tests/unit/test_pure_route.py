@@ -1,7 +1,8 @@
 """The discrete Laplace's pure DP (obligations/table/by_pure.py): K runs are exactly
 (K·Δ·ln(1/α), 0)-DP, so a claim with δ = 0 is proved above that ε and refuted below it, by the
 density ratio and not by the accountant (whose bound never reaches 0); the discrete Gaussian
-is pure DP for no ε, and says so."""
+is pure DP for no ε, and every such claim is refuted at the output of K copies of −m, the least
+m whose ratio e^(K·(2m + 1)/2v) is above e^ε."""
 from __future__ import annotations
 
 import math
@@ -16,7 +17,7 @@ from obligations.analysis import finite
 from obligations.certify.run import unfold
 from obligations.core.obligation import Verdict
 from obligations.models import load
-from obligations.table.by_pure import BY_PURE, decide, exact_epsilon
+from obligations.table.by_pure import BY_GAUSS_PURE, BY_PURE, decide, decide_gauss, exact_epsilon
 
 REPO = Path(__file__).resolve().parents[2]
 SPECS = REPO / "tests" / "specs" / "additive"
@@ -81,9 +82,33 @@ def test_a_claim_the_taylor_sums_cannot_separate_falls_to_the_accountant_and_say
 
 def test_the_discrete_gaussian_is_never_pure_dp(tmp_path: Path) -> None:
     u = unfolded(spec_file(tmp_path, {"discrete_gaussian": {"sigma": "2"}}, 2, "3"))
-    assert u.plan.expected == Verdict.REFUTED
+    assert u.route is BY_GAUSS_PURE and u.plan.expected == Verdict.REFUTED
     note = next(n for n in u.plan.notes if n.startswith("delta = 0"))
-    assert "(eps, 0)-DP for no eps" in note and "refuted" in note
+    assert "(eps, 0)-DP for no eps" in note and "2 copies of -6" in note and "e^(13/4)" in note
+    assert "not_zdp_dgauss_pure_dec" in u.rendered.text and "Require Import PreludePure." in u.rendered.text
+    assert u.witness() is not None and u.witness()["x_prime"] == "1"
+
+
+@pytest.mark.parametrize(("sigma", "runs", "eps", "exp_eps"), [
+    ("2", 2, "3", None), ("5", 1, "1/10", None), ("5", 1000, "900", None), ("1/3", 7, "0", None),
+    ("2", 2, "ln(7)", 7), ("3/2", 4, "2*ln(3)", 9)])
+def test_the_gaussian_output_is_the_least_that_refutes(tmp_path: Path, sigma: str, runs: int, eps: str,
+                                                       exp_eps: int | None) -> None:
+    """K·(2m + 1)/2v above ε (e^ε ≤ 1 + that, when e^ε is rational), and not at m − 1: even at a
+    large ε (where the accountant's lower end of δ is 0 in floats) the claim is refuted."""
+    check = decide_gauss(load(spec_file(tmp_path, {"discrete_gaussian": {"sigma": sigma}}, runs, eps)))
+    assert check is not None
+    v = F(sigma) ** 2
+
+    def refutes(m: int) -> bool:
+        ratio = runs * F(2 * m + 1) / (2 * v)
+        return ratio > check.eps if check.eps is not None else check.exact is not None and check.exact <= 1 + ratio
+    assert check.m >= 0 and refutes(check.m) and (check.m == 0 or not refutes(check.m - 1))
+    assert check.exact == exp_eps
+
+
+def test_a_gaussian_epsilon_without_a_rational_exponential_is_left_to_the_accountant(tmp_path: Path) -> None:
+    assert decide_gauss(load(spec_file(tmp_path, {"discrete_gaussian": {"sigma": "2"}}, 2, "exp(1)"))) is None
 
 
 @pytest.mark.parametrize(("eps", "verdict", "library"), [

@@ -33,6 +33,24 @@ Proof.
     apply tsum1_ge; [constructor; [intros []|constructor]|]. cbn [map]. rewrite rsum_cons. cbn [rsum fold_right]. lra.
 Qed.
 
+(** The event holding the one output vector [w]: K runs of any noise give it probability
+    p(z − x)^K when [w] is K copies of z. *)
+Definition point_set (w v : list Z) : bool :=
+  if list_eq_dec Z.eq_dec v w then true else false.
+
+Lemma zpr_point (p : Z -> R) (K : nat) (x z : Z) :
+  (forall y, 0 <= p y) -> sum_le p 1 -> zpr p x K (point_set (repeat z K)) = p (z - x)%Z ^ K.
+Proof.
+  intros Hp Hs. unfold zpr. rewrite (tsum1_point _ (repeat z K)).
+  - unfold point_set. destruct (list_eq_dec _ _ _) as [_|E]; [|congruence].
+    unfold zdens. rewrite repeat_length, Nat.eqb_refl, vp_repeat. reflexivity.
+  - intros v. unfold point_set. destruct (list_eq_dec _ _ _); [apply zdens_nonneg, Hp|lra].
+  - unfold point_set. destruct (list_eq_dec _ _ _) as [_|E]; [|congruence].
+    pose proof (zdens_sum_le p K Hp Hs x [repeat z K] ltac:(constructor; [intros []|constructor])) as H.
+    cbn [map] in H. rewrite rsum_cons in H. cbn [rsum fold_right] in H. lra.
+  - intros v Hv. unfold point_set. destruct (list_eq_dec _ _ _); [contradiction|reflexivity].
+Qed.
+
 Section Alpha.
 Variable alpha : Q.
 Hypothesis Ha : (0 < alpha)%Q.
@@ -105,22 +123,11 @@ Proof.
 Qed.
 
 (** The all-zeros output on inputs 0 and Δ attains the ratio: (1/α)^(K·Δ) > e^ε refutes. *)
-Definition zeros_set (K : nat) (v : list Z) : bool :=
-  if list_eq_dec Z.eq_dec v (repeat 0%Z K) then true else false.
+Definition zeros_set (K : nat) : list Z -> bool := point_set (repeat 0%Z K).
 
 Lemma zpr_zeros_set (K : nat) (x : Z) :
   zpr (dlap alpha) x K (zeros_set K) = dlap alpha (0 - x) ^ K.
-Proof.
-  unfold zpr. rewrite (tsum1_point _ (repeat 0%Z K)).
-  - unfold zeros_set. destruct (list_eq_dec _ _ _) as [_|E]; [|congruence].
-    unfold zdens. rewrite repeat_length, Nat.eqb_refl, vp_repeat. reflexivity.
-  - intros v. unfold zeros_set. destruct (list_eq_dec _ _ _); [apply zdens_nonneg, (dlap_nonneg alpha Ha Ha1)|lra].
-  - unfold zeros_set. destruct (list_eq_dec _ _ _) as [_|E]; [|congruence].
-    pose proof (zdens_sum_le (dlap alpha) K (dlap_nonneg alpha Ha Ha1) (dlap_sum_le alpha Ha Ha1) x [repeat 0%Z K]
-                  ltac:(constructor; [intros []|constructor])) as H.
-    cbn [map] in H. rewrite rsum_cons in H. cbn [rsum fold_right] in H. lra.
-  - intros v Hv. unfold zeros_set. destruct (list_eq_dec _ _ _); [contradiction|reflexivity].
-Qed.
+Proof. exact (zpr_point (dlap alpha) K x 0 (dlap_nonneg alpha Ha Ha1) (dlap_sum_le alpha Ha Ha1)). Qed.
 
 Theorem not_zdp_dlap_pure (D K : nat) (eps : R) :
   exp eps < ((/ a) ^ D) ^ K ->
