@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from obligations.program import spec as P
-from obligations.program.coupling_spec import K_LENGTH, STREAM_BASE, CouplingSpec, DGeom
+from obligations.program.align.spec import K_LENGTH, STREAM_BASE, DGeom
+from obligations.program.coupling_spec import CouplingSpec
 
 SHIFTS = range(-3, 4)           # the integers tried for dt, a, b
 GRID_TN = range(-3, 4)

@@ -6,11 +6,11 @@ theorem `NAME_dp_all_k : dp_stream Δ NAME_prog NAME_ws nvars`.
 
 The alignment's numbers are hints: the side conditions are stated with them and
 proved by `lia`/`lra` in Coq; a wrong hint leaves the file unproved.  Identifiers
-are the spec's name (checked by `names.py`) with fixed suffixes.
+are the spec's name (checked by `names.py`) with fixed suffixes.  The program's terms
+are printed as the generic alignment route prints them (`align/render.py`, `Terms`).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from obligations.core.document import Tactic
@@ -18,8 +18,9 @@ from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, signed_z
 from obligations.program import spec as P
+from obligations.program.align.render import Terms
 from obligations.program.coupling_analysis import Alignment, RnmShape, Shape
-from obligations.program.coupling_spec import K_LENGTH, STREAM_BASE, CouplingSpec, DGeom
+from obligations.program.coupling_spec import CouplingSpec
 
 TEMPLATE = Path(__file__).parent / "templates" / "svt.v.j2"
 RNM_TEMPLATE = Path(__file__).parent / "templates" / "rnm.v.j2"
@@ -28,69 +29,9 @@ COST_TACTICS = (Tactic("intros eps He; cbn [Z.abs]; lra."), Tactic("intros eps H
                 Tactic("intros eps He; cbn [Z.abs]; field_simplify; lra."))
 
 
-class _Terms:
-    """Coq terms of the IR, with the stream's base slot and its length k."""
-
-    def __init__(self, nvars: int) -> None:
-        self.nvars = nvars
-
-    def aexp(self, a: P.AExp) -> str:
-        if isinstance(a, P.AConst):
-            return f"(AConst {signed_z(a.z)})"
-        if isinstance(a, P.AVar):
-            return f"(AVar {a.x})"
-        if isinstance(a, P.AIdx):
-            base = self.nvars if a.base == STREAM_BASE else a.base
-            length = "k" if a.length == K_LENGTH else str(a.length)
-            return f"(AIdx {base} {length} {self.aexp(a.i)})"
-        if isinstance(a, P.AAbs):
-            return f"(AAbs {self.aexp(a.a)})"
-        if isinstance(a, P.ADivC):
-            return f"({'ADiv' if a.op == 'div' else 'AMod'} {self.aexp(a.a)} {a.d})"
-        name = {"add": "AAdd", "sub": "ASub", "mul": "AMul", "min": "AMin", "max": "AMax"}[a.op]
-        return f"({name} {self.aexp(a.a)} {self.aexp(a.b)})"
-
-    def bexp(self, b: P.BExp) -> str:
-        if isinstance(b, P.BConst):
-            return "BTrue" if b.value else "BFalse"
-        if isinstance(b, P.BNot):
-            return f"(BNot {self.bexp(b.b)})"
-        if isinstance(b, P.BBin):
-            return f"({'BAnd' if b.op == 'and' else 'BOr'} {self.bexp(b.b)} {self.bexp(b.c)})"
-        name = {"lt": "BLt", "le": "BLe", "eq": "BEq"}[b.op]
-        return f"({name} {self.aexp(b.a)} {self.aexp(b.b)})"
-
-    def stmt(self, s: P.Stmt, indent: int, loop_body: str = "") -> str:
-        pad = "  " * indent
-        if isinstance(s, P.SAssign):
-            return f"{pad}(SAssign {s.x} {self.aexp(s.a)})"
-        if isinstance(s, P.SSample):
-            d = s.d
-            assert isinstance(d, DGeom)
-            return f"{pad}(SSample {s.x} (DGeom {d.num} {d.den} {self.aexp(d.center)}))"
-        if isinstance(s, P.SOut):
-            return f"{pad}(SOut {self.aexp(s.a)})"
-        if isinstance(s, P.SIf):
-            return f"{pad}(SIf {self.bexp(s.b)}\n{self.block(s.then, indent + 1)}\n{self.block(s.orelse, indent + 1)})"
-        if isinstance(s, P.SFor):
-            n = "k" if s.n == K_LENGTH else str(s.n)
-            return f"{pad}(SFor {s.x} {n} {loop_body})" if loop_body else \
-                f"{pad}(SFor {s.x} {n}\n{self.block(s.body, indent + 1)})"
-        return pad + {"top": "STop", "bot": "SBot", "stop": "SStop", "skip": "SSkip"}[s.kind]
-
-    def block(self, stmts: Sequence[P.Stmt], indent: int, loop_body: str = "") -> str:
-        pad = "  " * indent
-        if not stmts:
-            return f"{pad}SSkip"
-        if len(stmts) == 1:
-            return self.stmt(stmts[0], indent, loop_body)
-        head = self.stmt(stmts[0], indent + 1, loop_body)
-        return f"{pad}(SSeq\n{head}\n{self.block(stmts[1:], indent + 1, loop_body)})"
-
-
 def render(spec: CouplingSpec, s: Shape, al: Alignment) -> Rendered:
     name = spec.name
-    t = _Terms(spec.nvars)
+    t = Terms(spec.nvars)
     loop = spec.body[-1]
     assert isinstance(loop, P.SFor) and s.sq is not None and s.cutoff is not None
     sq_num, sq_den = s.sq
@@ -114,7 +55,7 @@ def render(spec: CouplingSpec, s: Shape, al: Alignment) -> Rendered:
 
 def render_rnm(spec: CouplingSpec, s: RnmShape, al: Alignment) -> Rendered:
     name = spec.name
-    t = _Terms(spec.nvars)
+    t = Terms(spec.nvars)
     loop = spec.body[2]
     assert isinstance(loop, P.SFor)
     sq_num, sq_den = s.sq

@@ -21,74 +21,11 @@ from obligations.core.templates import render as render_template
 from obligations.core.terms import chunked, comment, q_lit, r_lit, signed_z, strip_outer
 from obligations.program import spec as P
 from obligations.program.analysis import BOT, TOP, ProgramMechanism
-
-
-def aexp(a: P.AExp) -> str:
-    if isinstance(a, P.AConst):
-        return f"(AConst {signed_z(a.z)})"
-    if isinstance(a, P.AVar):
-        return f"(AVar {a.x})"
-    if isinstance(a, P.AIdx):
-        return f"(AIdx {a.base} {a.length} {aexp(a.i)})"
-    if isinstance(a, P.AAbs):
-        return f"(AAbs {aexp(a.a)})"
-    if isinstance(a, P.ADivC):
-        return f"({'ADiv' if a.op == 'div' else 'AMod'} {aexp(a.a)} {a.d})"
-    name = {"add": "AAdd", "sub": "ASub", "mul": "AMul", "min": "AMin", "max": "AMax"}[a.op]
-    return f"({name} {aexp(a.a)} {aexp(a.b)})"
-
-
-def bexp(b: P.BExp) -> str:
-    if isinstance(b, P.BConst):
-        return "BTrue" if b.value else "BFalse"
-    if isinstance(b, P.BNot):
-        return f"(BNot {bexp(b.b)})"
-    if isinstance(b, P.BBin):
-        return f"({'BAnd' if b.op == 'and' else 'BOr'} {bexp(b.b)} {bexp(b.c)})"
-    name = {"lt": "BLt", "le": "BLe", "eq": "BEq"}[b.op]
-    return f"({name} {aexp(b.a)} {aexp(b.b)})"
-
-
-def dexp(d: P.DExp) -> str:
-    if isinstance(d, P.DTable):
-        rows = "; ".join("[" + "; ".join(q_lit(v) for v in r) + "]" for r in d.rows)
-        return f"(DTable {aexp(d.key)} {signed_z(d.key_lo)} {signed_z(d.val_lo)} [{rows}])"
-    if isinstance(d, P.DTGeom):
-        return f"(DTGeom {q_lit(d.alpha)} {aexp(d.center)} {signed_z(d.lo)} {signed_z(d.hi)})"
-    if isinstance(d, P.DTwoSided):
-        return f"(DTwoSided {q_lit(d.alpha)} {signed_z(d.lo)} {signed_z(d.hi)})"
-    if isinstance(d, P.DBernoulli):
-        return f"(DBernoulli {q_lit(d.p)})"
-    return f"(DUniform {signed_z(d.lo)} {signed_z(d.hi)})"
-
-
-def stmt(s: P.Stmt, indent: int) -> str:
-    pad = "  " * indent
-    if isinstance(s, P.SAssign):
-        return f"{pad}(SAssign {s.x} {aexp(s.a)})"
-    if isinstance(s, P.SSample):
-        return f"{pad}(SSample {s.x} {dexp(s.d)})"
-    if isinstance(s, P.SOut):
-        return f"{pad}(SOut {aexp(s.a)})"
-    if isinstance(s, P.SIf):
-        return (f"{pad}(SIf {bexp(s.b)}\n{block(s.then, indent + 1)}\n{block(s.orelse, indent + 1)})")
-    if isinstance(s, P.SFor):
-        return f"{pad}(SFor {s.x} {s.n}\n{block(s.body, indent + 1)})"
-    return pad + {"top": "STop", "bot": "SBot", "stop": "SStop", "skip": "SSkip"}[s.kind]
-
-
-def block(stmts: Sequence[P.Stmt], indent: int) -> str:
-    """A block as right-nested SSeq (SSkip when empty)."""
-    pad = "  " * indent
-    if not stmts:
-        return f"{pad}SSkip"
-    if len(stmts) == 1:
-        return stmt(stmts[0], indent)
-    return f"{pad}(SSeq\n{stmt(stmts[0], indent + 1)}\n{block(stmts[1:], indent + 1)})"
+from obligations.program.terms import ProgramTerms
 
 
 def program_term(prog: P.Program) -> str:
-    return block(prog.body, 1)
+    return ProgramTerms().block(prog.body, 1)
 
 
 def oval(o: Any) -> str:

@@ -61,7 +61,7 @@ def _family_form(data: Mapping[str, Any]) -> bool:
 
 
 def _is_generic(data: Mapping[str, Any]) -> bool:
-    return (coupling_spec.is_all_k(data) and not _family_form(data)) or align_spec.is_at_length(data)
+    return (align_spec.is_all_k(data) and not _family_form(data)) or align_spec.is_at_length(data)
 
 
 def _program(s: MechanismSpec) -> str:   # outputs are known only once it runs
@@ -73,7 +73,7 @@ FORMS: tuple[Form[Any], ...] = (
          align_spec.check, _generic, (BY_REAL_COUNTEREXAMPLE, BY_COUNTEREXAMPLE, BY_GENERIC_ALIGNMENT),
          noun="an all-k claim", own_sweep=True,
          points=generic_fallback_claims),
-    Form("coupling", "program for every stream length", CouplingSpecModel, coupling_spec.is_all_k,
+    Form("coupling", "program for every stream length", CouplingSpecModel, align_spec.is_all_k,
          coupling_spec.check, _all_k, (BY_ALIGNMENT,), noun="an all-k claim", own_sweep=True,
          points=fallback_claims),
     Form("program", "program", ProgramSpecModel, spec.is_program, _check_program, _program, (BY_ENUMERATION,),

@@ -21,6 +21,7 @@ from obligations.core.terms import comment, r_lit, signed_z
 from obligations.program import spec as P
 from obligations.program.align.spec import K_LENGTH, STREAM_BASE, AlignSpec, DGeom
 from obligations.program.align.synth import Alignment, Atom, Invariant, Lin, Rule, Term, the_loop
+from obligations.program.terms import ProgramTerms
 
 TEMPLATE = Path(__file__).with_name("align.v.j2")
 PARTS = Path(__file__).with_name("align_parts.v.j2")     # what follows the header: the proof of one claim
@@ -30,63 +31,23 @@ PRELUDE = "PreludeAlign"
 SPLIT_PHASES = 2
 
 
-class Terms:
-    """Coq terms of the IR; the stream's base slot and length k resolved."""
+class Terms(ProgramTerms):
+    """Coq terms of the IR with the stream's marks resolved: its first slot is `base` (after
+    the variables and the public inputs), its length k; every site draws `DGeom`."""
 
     def __init__(self, base: int) -> None:
         self.base = base
 
-    def aexp(self, a: P.AExp) -> str:
-        if isinstance(a, P.AConst):
-            return f"(AConst {signed_z(a.z)})"
-        if isinstance(a, P.AVar):
-            return f"(AVar {a.x})"
-        if isinstance(a, P.AIdx):
-            base = self.base if a.base == STREAM_BASE else a.base
-            length = "k" if a.length == K_LENGTH else str(a.length)
-            return f"(AIdx {base} {length} {self.aexp(a.i)})"
-        if isinstance(a, P.AAbs):
-            return f"(AAbs {self.aexp(a.a)})"
-        if isinstance(a, P.ADivC):
-            return f"({'ADiv' if a.op == 'div' else 'AMod'} {self.aexp(a.a)} {a.d})"
-        name = {"add": "AAdd", "sub": "ASub", "mul": "AMul", "min": "AMin", "max": "AMax"}[a.op]
-        return f"({name} {self.aexp(a.a)} {self.aexp(a.b)})"
+    def index(self, a: P.AIdx) -> tuple[str, str]:
+        return (str(self.base if a.base == STREAM_BASE else a.base),
+                "k" if a.length == K_LENGTH else str(a.length))
 
-    def bexp(self, b: P.BExp) -> str:
-        if isinstance(b, P.BConst):
-            return "BTrue" if b.value else "BFalse"
-        if isinstance(b, P.BNot):
-            return f"(BNot {self.bexp(b.b)})"
-        if isinstance(b, P.BBin):
-            return f"({'BAnd' if b.op == 'and' else 'BOr'} {self.bexp(b.b)} {self.bexp(b.c)})"
-        return f"({ {'lt': 'BLt', 'le': 'BLe', 'eq': 'BEq'}[b.op]} {self.aexp(b.a)} {self.aexp(b.b)})"
+    def count(self, n: int) -> str:
+        return "k" if n == K_LENGTH else str(n)
 
-    def stmt(self, s: P.Stmt, indent: int, loop_body: str) -> str:
-        pad = "  " * indent
-        if isinstance(s, P.SAssign):
-            return f"{pad}(SAssign {s.x} {self.aexp(s.a)})"
-        if isinstance(s, P.SSample):
-            d = s.d
-            assert isinstance(d, DGeom)
-            return f"{pad}(SSample {s.x} (DGeom {d.num} {d.den} {self.aexp(d.center)}))"
-        if isinstance(s, P.SOut):
-            return f"{pad}(SOut {self.aexp(s.a)})"
-        if isinstance(s, P.SIf):
-            return (f"{pad}(SIf {self.bexp(s.b)}\n{self.block(s.then, indent + 1, loop_body)}\n"
-                    f"{self.block(s.orelse, indent + 1, loop_body)})")
-        if isinstance(s, P.SFor):
-            n = "k" if s.n == K_LENGTH else str(s.n)
-            return f"{pad}(SFor {s.x} {n} {loop_body})"
-        return pad + {"top": "STop", "bot": "SBot", "stop": "SStop", "skip": "SSkip"}[s.kind]
-
-    def block(self, stmts: Sequence[P.Stmt], indent: int, loop_body: str = "") -> str:
-        pad = "  " * indent
-        if not stmts:
-            return f"{pad}SSkip"
-        if len(stmts) == 1:
-            return self.stmt(stmts[0], indent, loop_body)
-        first, rest = self.stmt(stmts[0], indent + 1, loop_body), self.block(stmts[1:], indent + 1, loop_body)
-        return f"{pad}(SSeq\n{first}\n{rest})"
+    def dexp(self, d: P.DExp | DGeom) -> str:
+        assert isinstance(d, DGeom)
+        return f"(DGeom {d.num} {d.den} {self.aexp(d.center)})"
 
 
 def _term(t: Term, center: str) -> str:

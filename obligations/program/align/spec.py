@@ -24,24 +24,23 @@ Every error names the file and the field; nothing is evaluated.
 from __future__ import annotations
 
 import keyword
-import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Union
+from pathlib import Path
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, Union
 
 from pydantic import Field, StrictBool, StrictInt, ValidationError
 
 from obligations.core import expr as E
+from obligations.core.checker import Checker
 from obligations.core.claims import AtLength, Dp, ForAllK
 from obligations.core.spec import validation_error
 from obligations.core.vocabulary import Number
-from obligations.errors import SpecError
 from obligations.program import spec as P
 from obligations.program.align.noisy import noisy_slots, reads
-from obligations.program.spec import Assign, ForHead, Strict, lower_divmod
+from obligations.program.spec import IDENT, Assign, ForHead, Strict, lower_divmod
 
-IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")
 MAX_STATEMENTS = 200
 MAX_PUBLIC = 8
 K_LENGTH = -1      # SFor count and AIdx length standing for the stream length k
@@ -292,34 +291,268 @@ def _resolve(s: P.Stmt, nvars: int) -> P.Stmt:
     return s
 
 
-class _Lower:
-    """Names, types and the lowering to the IR; every error names the field."""
+class SiteForm(Protocol):
+    """A sampling site's law as a route's spec gives it: its scale and its centre."""
 
-    def __init__(self, model: ASpecModel, file: str) -> None:
-        self.model, self.file = model, file
+    @property
+    def scale(self) -> Any: ...
+    @property
+    def center(self) -> Any: ...
+
+
+class SampleBodyForm(Protocol):
+    @property
+    def var(self) -> str: ...
+    @property
+    def from_(self) -> Any: ...
+
+
+class SampleForm(Protocol):
+    @property
+    def sample(self) -> SampleBodyForm: ...
+
+
+class IfForm(Protocol):
+    @property
+    def if_(self) -> str: ...
+    @property
+    def then(self) -> Sequence[Any]: ...
+    @property
+    def else_(self) -> Sequence[Any]: ...
+
+
+class ForForm(Protocol):
+    @property
+    def for_(self) -> ForHead: ...
+    @property
+    def do(self) -> Sequence[Any]: ...
+
+
+class OutputForm(Protocol):
+    @property
+    def output(self) -> Any: ...
+
+
+class Statements(NamedTuple):
+    """A route's statement classes (its spec's models) that the shared reader lowers."""
+
+    sample: type[SampleForm]
+    cond: type[IfForm]
+    loop: type[ForForm]
+    output: type[OutputForm]
+
+
+class StreamLower(Checker):
+    """The reading both all-k routes share (this one and the older `coupling` kind,
+    `program/coupling_spec.py`): names, parameters, slots, statements, the loop over the
+    stream and integer expressions lowered to the IR; every error names the field.  A
+    route's subclass gives its statement classes, the law of a site and its own words."""
+
+    forms: ClassVar[Statements]
+    integer_hint = " (+ - * // % min max abs)"
+    language = "+ - * // % min max abs on integers"   # what a refused expression is told
+    divides = True                                    # `//` and `%` by a positive constant
+    loop_outside = ("outside the fragment: a loop runs over the stream (`for: {{var: i, in: {stream}, value: a}}`), "
+                    "not over {over!r}")
+    nested_outside = "outside the fragment: nested loops"
+
+    def __init__(self, file: str) -> None:
+        super().__init__(file)
         self.params: dict[str, Fraction] = {}
         self.slots: list[str] = []
         self.publics: list[str] = []
         self.stream = ""
         self.count = 0
         self.loops = 0
-        self.noise: tuple[str, str] | None = None   # (the program's noise, the first site's field)
         self.field = ""                              # the field being lowered
         self.divs: list[tuple[str, frozenset[int]]] = []   # each `//` or `%`: its field, the slots it rounds
-
-    def fail(self, field_: str, msg: str) -> SpecError:
-        return SpecError(self.file, field_, msg)
 
     def ident(self, field_: str, name: str) -> None:
         if not IDENT.match(name) or name in E.FUNCTIONS or name in ("True", "False", "k") or keyword.iskeyword(name):
             raise self.fail(field_, f"{name!r}: a name starts with a letter and has only letters, digits "
                             "and '_' (not a keyword, a function name or k)")
 
-    def spec(self, sha256: str) -> AlignSpec:
-        m = self.model
-        for name, text in m.parameters.items():
+    def parameters(self, given: Mapping[str, Any]) -> None:
+        """Named exact constants, each over the earlier ones."""
+        for name, text in given.items():
             self.ident(f"parameters.{name}", name)
             self.params[name] = self.const(f"parameters.{name}", text)
+
+    def input_name(self, field_: str, name: str) -> None:
+        self.ident(field_, name)
+        if name in self.params:
+            raise self.fail(field_, f"{name!r} is also a parameter")
+
+    def fallback(self, given: str | None) -> str | None:
+        """The fallback spec's path, resolved against this spec's folder."""
+        if given is None:
+            return None
+        fb = Path(self.file).parent / given
+        if not fb.is_file():
+            raise self.fail("fallback", f"{given}: no such file (a path relative to the spec)")
+        return str(fb)
+
+    def const(self, field_: str, text: Any) -> Fraction:
+        try:
+            return Fraction(E.compile_exact(E.parse(text))(dict(self.params)))
+        except E.ExprError as exc:
+            raise self.fail(field_, str(exc)) from None
+        except KeyError as exc:
+            raise self.fail(field_, f"{exc.args[0]!r} is not a parameter") from None
+
+    def slot(self, field_: str, name: str, *, write: bool) -> int:
+        self.ident(field_, name)
+        if name in self.params or name in self.publics:
+            raise self.fail(field_, f"{name!r} is a {'parameter' if name in self.params else 'public input'}, "
+                            "not a variable")
+        if name == self.stream:
+            raise self.fail(field_, f"{name!r} is the stream: read it with `for: {{var: i, in: {name}, value: a}}`")
+        if name not in self.slots:
+            if not write:
+                raise self.fail(field_, f"{name!r} is not defined")
+            self.slots.append(name)
+        return self.slots.index(name)
+
+    def block(self, field_: str, stmts: Sequence[Any], depth: int) -> tuple[P.Stmt, ...]:
+        out: list[P.Stmt] = []
+        for i, s in enumerate(stmts):
+            out += self.stmt(f"{field_}[{i}]", s, depth)
+        return tuple(out)
+
+    def stmt(self, field_: str, s: Any, depth: int) -> list[P.Stmt]:
+        self.count += 1
+        if self.count > MAX_STATEMENTS:
+            raise self.fail(field_, f"more than {MAX_STATEMENTS} statements")
+        if isinstance(s, str):
+            return [P.SSimple(s)]
+        if isinstance(s, self.forms.sample):
+            return [self.sample(field_, s)]
+        if isinstance(s, Assign):
+            a = self.aexp(f"{field_}.assign.value", s.assign.value)
+            return [P.SAssign(self.slot(f"{field_}.assign.var", s.assign.var, write=True), a)]
+        if isinstance(s, self.forms.cond):
+            b = self.bexp(f"{field_}.if", s.if_)
+            return [P.SIf(b, self.block(f"{field_}.then", s.then, depth), self.block(f"{field_}.else", s.else_, depth))]
+        if isinstance(s, self.forms.loop):
+            return [self.loop(field_, s, depth)]
+        if isinstance(s, self.forms.output):
+            items = s.output if isinstance(s.output, list) else [s.output]
+            if not items:
+                raise self.fail(f"{field_}.output", "an empty list releases nothing")
+            return [P.SOut(self.aexp(f"{field_}.output", t)) for t in items]
+        raise self.fail(field_, f"unknown statement {s!r}")
+
+    def distribution(self, field_: str, d: Any) -> tuple[str, SiteForm]:
+        """The site's law: its key (`geometric`, ...) and its scale and centre."""
+        raise NotImplementedError
+
+    def sample(self, field_: str, s: SampleForm) -> P.Stmt:
+        key, g = self.distribution(f"{field_}.sample.from", s.sample.from_)
+        f = f"{field_}.sample.from.{key}"
+        scale = self.const(f"{f}.scale", g.scale)
+        if scale <= 0:
+            raise self.fail(f"{f}.scale", f"{scale}: the scale must be positive")
+        center = self.aexp(f"{f}.center", g.center)
+        x = self.slot(f"{field_}.sample.var", s.sample.var, write=True)
+        return P.SSample(x, DGeom(scale.numerator, scale.denominator, center))  # type: ignore[arg-type]
+
+    def loop(self, field_: str, s: ForForm, depth: int) -> P.Stmt:
+        head = s.for_
+        if head.in_ != self.stream or head.value is None:
+            raise self.fail(f"{field_}.for", self.loop_outside.format(stream=self.stream, over=head.in_))
+        if depth > 0:
+            raise self.fail(f"{field_}.for", self.nested_outside)
+        self.loops += 1
+        i = self.slot(f"{field_}.for.var", head.var, write=True)
+        v = self.slot(f"{field_}.for.value", head.value, write=True)
+        pre = P.SAssign(v, P.AIdx(STREAM_BASE, K_LENGTH, P.AVar(i)))
+        return P.SFor(i, K_LENGTH, (pre, *self.block(f"{field_}.do", s.do, depth + 1)))
+
+    def expr(self, field_: str, text: Any, want: str) -> E.Expr:
+        types = {n: (E.INT if v.denominator == 1 else E.RAT) for n, v in self.params.items()}
+        types.update({n: E.INT for n in (*self.slots, *self.publics)})
+        e, t = self.typed(field_, text, types, allow_real=False)
+        if t != want:
+            raise self.fail(field_, "expected a condition" if want == E.BOOL else
+                            "expected an integer expression" + self.integer_hint)
+        return e
+
+    def aexp(self, field_: str, text: Any) -> P.AExp:
+        self.field = field_
+        try:
+            return self.lower_a(self.expr(field_, text, E.INT))
+        except E.ExprError as exc:
+            raise self.fail(field_, str(exc)) from None
+
+    def bexp(self, field_: str, text: Any) -> P.BExp:
+        self.field = field_
+        try:
+            return self.lower_b(self.expr(field_, text, E.BOOL))
+        except E.ExprError as exc:
+            raise self.fail(field_, str(exc)) from None
+
+    def lower_a(self, e: E.Expr) -> P.AExp:
+        if isinstance(e, E.Num):
+            if e.value.denominator != 1:
+                raise E.ExprError(f"{e.value}: program values are integers")
+            return P.AConst(int(e.value))
+        if isinstance(e, E.Var):
+            if e.name in self.params:
+                v = self.params[e.name]
+                if v.denominator != 1:
+                    raise E.ExprError(f"parameter {e.name} = {v} is not an integer")
+                return P.AConst(int(v))
+            if e.name in self.publics:
+                return P.AVar(-100 - self.publics.index(e.name))   # a public input's slot, resolved on render
+            return P.AVar(self.slots.index(e.name))
+        if isinstance(e, E.Neg):
+            return P.ABin("sub", P.AConst(0), self.lower_a(e.operand))
+        if isinstance(e, E.BinOp) and e.op in ("//", "%") and self.divides:
+            left = self.lower_a(e.left)
+            self.divs.append((self.field, reads(left)))
+            return lower_divmod(e.op, left, self.lower_a(e.right), E.to_text(e))
+        if isinstance(e, E.BinOp) and e.op in ("+", "-", "*"):
+            return P.ABin({"+": "add", "-": "sub", "*": "mul"}[e.op], self.lower_a(e.left), self.lower_a(e.right))
+        if isinstance(e, E.Call) and e.fn in ("min", "max"):
+            return P.ABin(e.fn, self.lower_a(e.args[0]), self.lower_a(e.args[1]))
+        if isinstance(e, E.Call) and e.fn == "abs":
+            return P.AAbs(self.lower_a(e.args[0]))
+        raise E.ExprError(f"{E.to_text(e)}: outside the program language ({self.language})")
+
+    def lower_b(self, e: E.Expr) -> P.BExp:
+        if isinstance(e, E.BoolConst):
+            return P.BConst(e.value)
+        if isinstance(e, E.Not):
+            return P.BNot(self.lower_b(e.operand))
+        if isinstance(e, E.BoolOp):
+            parts = [self.lower_b(v) for v in e.values]
+            out = parts[-1]
+            for p in reversed(parts[:-1]):
+                out = P.BBin(e.op, p, out)
+            return out
+        if isinstance(e, E.Compare):
+            a, b = self.lower_a(e.left), self.lower_a(e.right)
+            table: dict[str, P.BExp] = {"<": P.BCmp("lt", a, b), "<=": P.BCmp("le", a, b),
+                                        "==": P.BCmp("eq", a, b), ">": P.BCmp("lt", b, a),
+                                        ">=": P.BCmp("le", b, a), "!=": P.BNot(P.BCmp("eq", a, b))}
+            return table[e.op]
+        raise E.ExprError(f"{E.to_text(e)} is not a condition")
+
+
+class _Lower(StreamLower):
+    """This route's reading: public inputs, the neighbour relation, one noise per program,
+    the claim's factor and length."""
+
+    forms = Statements(ASample, AIf, AFor, AOutput)
+
+    def __init__(self, model: ASpecModel, file: str) -> None:
+        super().__init__(file)
+        self.model = model
+        self.noise: tuple[str, str] | None = None   # (the program's noise, the first site's field)
+
+    def spec(self, sha256: str) -> AlignSpec:
+        m = self.model
+        self.parameters(m.parameters)
         relation = self.inputs()
         factor = self.const("claim.epsilon_factor", m.claim.epsilon_factor)
         if factor <= 0:
@@ -329,13 +562,7 @@ class _Lower:
         if self.loops != 1:
             raise self.fail("program.body", "the program has one loop over the stream "
                             f"(`for: {{var: i, in: {self.stream}, value: a}}` at the top level)")
-        fallback = None
-        if m.fallback is not None:
-            from pathlib import Path
-            fb = Path(self.file).parent / m.fallback
-            if not fb.is_file():
-                raise self.fail("fallback", f"{m.fallback}: no such file (a path relative to the spec)")
-            fallback = str(fb)
+        fallback = self.fallback(m.fallback)
         noise = self.noise[0] if self.noise else "discrete_laplace"
         if fallback is not None and noise == "laplace":
             raise self.fail("fallback", "the fallback enumerates the program with geometric noise: it says "
@@ -377,9 +604,7 @@ class _Lower:
         relation: Relation | None = None
         for name, comp in self.model.program.inputs.items():
             f = f"program.inputs.{name}"
-            self.ident(f, name)
-            if name in self.params:
-                raise self.fail(f, f"{name!r} is also a parameter")
+            self.input_name(f, name)
             if comp.public:
                 if comp.stream or comp.sensitivity is not None or comp.neighbours is not None:
                     raise self.fail(f, "a public input has no stream and no neighbours: both runs see the same value")
@@ -412,63 +637,6 @@ class _Lower:
             raise self.fail(f"{f}.neighbours.{kind}", f"{d}: a non-negative integer")
         return Relation(kind, int(d))
 
-    def const(self, field_: str, text: Any) -> Fraction:
-        try:
-            return Fraction(E.compile_exact(E.parse(text))(dict(self.params)))
-        except E.ExprError as exc:
-            raise self.fail(field_, str(exc)) from None
-        except KeyError as exc:
-            raise self.fail(field_, f"{exc.args[0]!r} is not a parameter") from None
-
-    def slot(self, field_: str, name: str, *, write: bool) -> int:
-        self.ident(field_, name)
-        if name in self.params or name in self.publics:
-            raise self.fail(field_, f"{name!r} is a {'parameter' if name in self.params else 'public input'}, "
-                            "not a variable")
-        if name == self.stream:
-            raise self.fail(field_, f"{name!r} is the stream: read it with `for: {{var: i, in: {name}, value: a}}`")
-        if name not in self.slots:
-            if not write:
-                raise self.fail(field_, f"{name!r} is not defined")
-            self.slots.append(name)
-        return self.slots.index(name)
-
-    def block(self, field_: str, stmts: list[Any], depth: int) -> tuple[P.Stmt, ...]:
-        out: list[P.Stmt] = []
-        for i, s in enumerate(stmts):
-            out += self.stmt(f"{field_}[{i}]", s, depth)
-        return tuple(out)
-
-    def stmt(self, field_: str, s: Any, depth: int) -> list[P.Stmt]:
-        self.count += 1
-        if self.count > MAX_STATEMENTS:
-            raise self.fail(field_, f"more than {MAX_STATEMENTS} statements")
-        if isinstance(s, str):
-            return [P.SSimple(s)]
-        if isinstance(s, ASample):
-            key, g = self.distribution(f"{field_}.sample.from", s.sample.from_)
-            f = f"{field_}.sample.from.{key}"
-            scale = self.const(f"{f}.scale", g.scale)
-            if scale <= 0:
-                raise self.fail(f"{f}.scale", f"{scale}: the scale must be positive")
-            center = self.aexp(f"{f}.center", g.center)
-            x = self.slot(f"{field_}.sample.var", s.sample.var, write=True)
-            return [P.SSample(x, DGeom(scale.numerator, scale.denominator, center))]  # type: ignore[arg-type]
-        if isinstance(s, Assign):
-            a = self.aexp(f"{field_}.assign.value", s.assign.value)
-            return [P.SAssign(self.slot(f"{field_}.assign.var", s.assign.var, write=True), a)]
-        if isinstance(s, AIf):
-            b = self.bexp(f"{field_}.if", s.if_)
-            return [P.SIf(b, self.block(f"{field_}.then", s.then, depth), self.block(f"{field_}.else", s.else_, depth))]
-        if isinstance(s, AFor):
-            return [self.loop(field_, s, depth)]
-        if isinstance(s, AOutput):
-            items = s.output if isinstance(s.output, list) else [s.output]
-            if not items:
-                raise self.fail(f"{field_}.output", "an empty list releases nothing")
-            return [P.SOut(self.aexp(f"{field_}.output", t)) for t in items]
-        raise self.fail(field_, f"unknown statement {s!r}")
-
     def distribution(self, field_: str, d: ADistribution) -> tuple[str, GeometricDist | LaplaceDist]:
         """The site's one law; every site of a program draws the same noise (one tape semantics)."""
         given = [(k, v) for k in NOISES if (v := getattr(d, k)) is not None]
@@ -482,90 +650,3 @@ class _Lower:
             raise self.fail(f"{field_}.{key}", f"the program mixes noises: {self.noise[1]} draws "
                             f"{self.noise[0]}, this site {NOISES[key]} (one noise per program)")
         return key, law
-
-    def loop(self, field_: str, s: AFor, depth: int) -> P.Stmt:
-        head = s.for_
-        if head.in_ != self.stream or head.value is None:
-            raise self.fail(f"{field_}.for", f"outside the fragment: a loop runs over the stream "
-                            f"(`for: {{var: i, in: {self.stream}, value: a}}`), not over {head.in_!r}")
-        if depth > 0:
-            raise self.fail(f"{field_}.for", "outside the fragment: nested loops")
-        self.loops += 1
-        i = self.slot(f"{field_}.for.var", head.var, write=True)
-        v = self.slot(f"{field_}.for.value", head.value, write=True)
-        pre = P.SAssign(v, P.AIdx(STREAM_BASE, K_LENGTH, P.AVar(i)))
-        return P.SFor(i, K_LENGTH, (pre, *self.block(f"{field_}.do", s.do, depth + 1)))
-
-    def expr(self, field_: str, text: Any, want: str) -> E.Expr:
-        types = {n: (E.INT if v.denominator == 1 else E.RAT) for n, v in self.params.items()}
-        types.update({n: E.INT for n in (*self.slots, *self.publics)})
-        try:
-            e = E.parse(text)
-            t = E.typecheck(e, types, allow_real=False)
-        except E.ExprError as exc:
-            raise self.fail(field_, str(exc)) from None
-        if t != want:
-            raise self.fail(field_, "expected a condition" if want == E.BOOL else
-                            "expected an integer expression (+ - * // % min max abs)")
-        return e
-
-    def aexp(self, field_: str, text: Any) -> P.AExp:
-        self.field = field_
-        try:
-            return self.lower_a(self.expr(field_, text, E.INT))
-        except E.ExprError as exc:
-            raise self.fail(field_, str(exc)) from None
-
-    def bexp(self, field_: str, text: Any) -> P.BExp:
-        self.field = field_
-        try:
-            return self.lower_b(self.expr(field_, text, E.BOOL))
-        except E.ExprError as exc:
-            raise self.fail(field_, str(exc)) from None
-
-    def lower_a(self, e: E.Expr) -> P.AExp:
-        if isinstance(e, E.Num):
-            if e.value.denominator != 1:
-                raise E.ExprError(f"{e.value}: program values are integers")
-            return P.AConst(int(e.value))
-        if isinstance(e, E.Var):
-            if e.name in self.params:
-                v = self.params[e.name]
-                if v.denominator != 1:
-                    raise E.ExprError(f"parameter {e.name} = {v} is not an integer")
-                return P.AConst(int(v))
-            if e.name in self.publics:
-                return P.AVar(-100 - self.publics.index(e.name))   # a public input's slot, resolved on render
-            return P.AVar(self.slots.index(e.name))
-        if isinstance(e, E.Neg):
-            return P.ABin("sub", P.AConst(0), self.lower_a(e.operand))
-        if isinstance(e, E.BinOp) and e.op in ("//", "%"):
-            left = self.lower_a(e.left)
-            self.divs.append((self.field, reads(left)))
-            return lower_divmod(e.op, left, self.lower_a(e.right), E.to_text(e))
-        if isinstance(e, E.BinOp) and e.op in ("+", "-", "*"):
-            return P.ABin({"+": "add", "-": "sub", "*": "mul"}[e.op], self.lower_a(e.left), self.lower_a(e.right))
-        if isinstance(e, E.Call) and e.fn in ("min", "max"):
-            return P.ABin(e.fn, self.lower_a(e.args[0]), self.lower_a(e.args[1]))
-        if isinstance(e, E.Call) and e.fn == "abs":
-            return P.AAbs(self.lower_a(e.args[0]))
-        raise E.ExprError(f"{E.to_text(e)}: outside the program language (+ - * // % min max abs on integers)")
-
-    def lower_b(self, e: E.Expr) -> P.BExp:
-        if isinstance(e, E.BoolConst):
-            return P.BConst(e.value)
-        if isinstance(e, E.Not):
-            return P.BNot(self.lower_b(e.operand))
-        if isinstance(e, E.BoolOp):
-            parts = [self.lower_b(v) for v in e.values]
-            out = parts[-1]
-            for p in reversed(parts[:-1]):
-                out = P.BBin(e.op, p, out)
-            return out
-        if isinstance(e, E.Compare):
-            a, b = self.lower_a(e.left), self.lower_a(e.right)
-            table: dict[str, P.BExp] = {"<": P.BCmp("lt", a, b), "<=": P.BCmp("le", a, b),
-                                        "==": P.BCmp("eq", a, b), ">": P.BCmp("lt", b, a),
-                                        ">=": P.BCmp("le", b, a), "!=": P.BNot(P.BCmp("eq", a, b))}
-            return table[e.op]
-        raise E.ExprError(f"{E.to_text(e)} is not a condition")
