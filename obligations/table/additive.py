@@ -31,7 +31,7 @@ from obligations.core.claims import Dp, DpOf
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.names import spec_name_problem, text_problem
 from obligations.core.obligation import AccountantCheck, Plan, Verdict
-from obligations.core.spec import check_epsilon, validation_error
+from obligations.core.spec import validation_error
 from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_list, q_lit, r_lit
@@ -50,6 +50,7 @@ from obligations.table.by_accountant import (
 )
 from obligations.table.chosen import Chosen, chosen, describe_plan
 from obligations.table.form import Claim as ClaimForm
+from obligations.table.tolerance_claim import rational, read_claim
 
 TEMPLATE = Path(__file__).parent / "templates" / "additive.v.j2"
 TAIL_BITS = 110          # the window [−m0, m0] leaves out noise mass below 2^-110
@@ -113,13 +114,6 @@ class AdditiveSpec:
             f"discrete Gaussian, sigma = {self.sigma}"
 
 
-def _rational(file: str, field: str, text: Any) -> Fraction:
-    try:
-        return Fraction(E.compile_exact(E.parse(text))({}))
-    except E.ExprError as exc:
-        raise SpecError(file, field, str(exc)) from None
-
-
 def check(data: Mapping[str, Any], file: str, sha256: str) -> AdditiveSpec:
     try:
         form = AdditiveFile.model_validate(data)
@@ -134,26 +128,9 @@ def check(data: Mapping[str, Any], file: str, sha256: str) -> AdditiveSpec:
     if a.runs > MAX_RUNS:
         raise SpecError(file, "additive.runs", f"{a.runs} runs: at most {MAX_RUNS}")
     c = form.claim
-    if (c.epsilon is None) == (c.tolerance is None):
-        raise SpecError(file, "claim.epsilon" if c.epsilon is None else "claim.tolerance",
-                        "give epsilon, or tolerance (the smallest epsilon at delta), exactly one of them")
-    tolerance = None
-    if c.tolerance is not None:
-        tolerance = _rational(file, "claim.tolerance", c.tolerance)
-        if not 0 < tolerance <= 1:
-            raise SpecError(file, "claim.tolerance", f"tolerance = {tolerance}: a rational in (0, 1]")
-    try:
-        eps = E.parse(c.epsilon if c.epsilon is not None else 0)
-        E.typecheck(eps, {}, allow_real=True)
-    except E.ExprError as exc:
-        raise SpecError(file, "claim.epsilon", str(exc)) from None
-    check_epsilon(file, "claim.epsilon", eps, {}, runs=a.runs)
-    delta = _rational(file, "claim.delta", c.delta)
-    if not 0 <= delta <= 1:
-        raise SpecError(file, "claim.delta", f"delta = {delta} is not in [0, 1]")
-    eps_text = f"min eps (tolerance {tolerance})" if tolerance is not None else str(c.epsilon)
-    return AdditiveSpec(file, sha256, form.name, form.description, alpha, a.sensitivity, a.runs, eps, eps_text,
-                        delta, str(c.delta), tolerance, sigma)
+    r = read_claim(file, c, a.runs)
+    return AdditiveSpec(file, sha256, form.name, form.description, alpha, a.sensitivity, a.runs, r.eps, r.eps_text,
+                        r.delta, str(c.delta), r.tolerance, sigma)
 
 
 def _noise(file: str, a: AdditiveBody) -> tuple[Fraction | None, Fraction | None]:
@@ -161,7 +138,7 @@ def _noise(file: str, a: AdditiveBody) -> tuple[Fraction | None, Fraction | None
     if (a.discrete_laplace is None) == (a.discrete_gaussian is None):
         raise SpecError(file, "additive", "give the noise: discrete_laplace or discrete_gaussian, exactly one")
     if a.discrete_gaussian is not None:
-        sigma = _rational(file, "additive.discrete_gaussian.sigma", a.discrete_gaussian.sigma)
+        sigma = rational(file, "additive.discrete_gaussian.sigma", a.discrete_gaussian.sigma)
         if sigma <= 0:
             raise SpecError(file, "additive.discrete_gaussian.sigma", f"sigma = {sigma}: a rational > 0")
         if 2 * gauss.window(sigma * sigma) + 1 > MAX_WINDOW:
@@ -169,7 +146,7 @@ def _noise(file: str, a: AdditiveBody) -> tuple[Fraction | None, Fraction | None
                             f"holding all but 2^-{TAIL_BITS} of the noise has more than {MAX_WINDOW} values")
         return None, sigma
     assert a.discrete_laplace is not None
-    alpha = _rational(file, "additive.discrete_laplace.alpha", a.discrete_laplace.alpha)
+    alpha = rational(file, "additive.discrete_laplace.alpha", a.discrete_laplace.alpha)
     if not 0 < alpha < 1:
         raise SpecError(file, "additive.discrete_laplace.alpha", f"alpha = {alpha}: a rational in (0, 1)")
     if window(alpha) > MAX_WINDOW:

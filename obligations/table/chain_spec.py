@@ -23,11 +23,12 @@ from obligations.core import expr as E
 from obligations.core.claims import Claim as ClaimOf
 from obligations.core.claims import DpOf, dp
 from obligations.core.names import spec_name_problem, text_problem
-from obligations.core.spec import MechanismSpec, check_epsilon, read, validation_error
+from obligations.core.spec import MechanismSpec, read, validation_error
 from obligations.core.vocabulary import Strict
 from obligations.errors import SpecError
 from obligations.table.form import Claim
 from obligations.table.spec import check_finite
+from obligations.table.tolerance_claim import read_claim
 
 MAX_PARTS = 20
 
@@ -112,26 +113,9 @@ def check(data: Mapping[str, Any], file: str, sha256: str) -> ChainSpec:
                             f"({_nb(first.neighbours)}): a chain's privacy is about one neighbour relation")
     runs = sum(k for _, k in parts)
     claim = form.claim
-    if (claim.epsilon is None) == (claim.tolerance is None):
-        raise SpecError(file, "claim.epsilon" if claim.epsilon is None else "claim.tolerance",
-                        "give epsilon, or tolerance (the smallest epsilon at delta), exactly one of them")
-    tolerance = None
-    if claim.tolerance is not None:
-        tolerance = _rational(file, "claim.tolerance", claim.tolerance)
-        if not 0 < tolerance <= 1:
-            raise SpecError(file, "claim.tolerance", f"tolerance = {tolerance}: a rational in (0, 1]")
-    try:
-        eps = E.parse(claim.epsilon if claim.epsilon is not None else 0)
-        E.typecheck(eps, {}, allow_real=True)
-    except E.ExprError as exc:
-        raise SpecError(file, "claim.epsilon", str(exc)) from None
-    check_epsilon(file, "claim.epsilon", eps, {}, runs=runs)
-    delta = _rational(file, "claim.delta", claim.delta)
-    if not 0 <= delta <= 1:
-        raise SpecError(file, "claim.delta", f"delta = {delta} is not in [0, 1]")
-    eps_text = f"min eps (tolerance {tolerance})" if tolerance is not None else str(claim.epsilon)
-    return ChainSpec(file, sha256, form.name, form.description, parts, eps, eps_text, delta, str(claim.delta),
-                     tolerance)
+    r = read_claim(file, claim, runs)
+    return ChainSpec(file, sha256, form.name, form.description, parts, r.eps, r.eps_text, r.delta, str(claim.delta),
+                     r.tolerance)
 
 
 def _part(file: str, i: int, p: Part) -> MechanismSpec:
@@ -152,14 +136,6 @@ def _part(file: str, i: int, p: Part) -> MechanismSpec:
     if spec.distribution != "full":
         raise SpecError(file, field, f"{path}: rows that are sub-distributions; a chain needs distributions")
     return spec
-
-
-def _rational(file: str, field: str, text: Any) -> Fraction:
-    try:
-        v = E.compile_exact(E.parse(text))({})
-    except E.ExprError as exc:
-        raise SpecError(file, field, str(exc)) from None
-    return Fraction(v)
 
 
 def _short(labels: tuple[str, ...]) -> str:
