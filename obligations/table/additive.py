@@ -47,6 +47,7 @@ from obligations.table.by_accountant import (
     profile_claims,
     profile_record,
     profile_theorem,
+    refuting_check,
 )
 from obligations.table.chosen import Chosen, chosen, describe_plan
 from obligations.table.form import Claim as ClaimForm
@@ -204,8 +205,8 @@ class ByAdditiveAccountant(Route[AdditiveSpec, Chosen[Any]]):
         return a.mechanism.rendered
 
     def witness(self, u: Unfolded[AdditiveSpec, Chosen[Any]]) -> Witness | None:
-        check = next((o for o in u.plan.obligations if isinstance(o, AccountantCheck)), None)
-        if check is None or u.plan.expected != Verdict.REFUTED or not check.refuted:
+        check = refuting_check(u.plan)
+        if check is None:
             return None
         eps, delta = check.refuted[0]
         return {"x": "0", "x_prime": str(check.x2), "runs": check.runs, "delta": str(delta),

@@ -265,10 +265,19 @@ def derive_points(spec: MechanismSpec, name: str, compose: int, points: Any) -> 
                    derived=record, tolerance=None)
 
 
+def refuting_check(plan: Plan) -> AccountantCheck | None:
+    """The accountant's check of a plan that refutes its claim (its first refuted (eps, delta)
+    is the one a witness shows), else None: the routes of the accountant share it."""
+    check = next((o for o in plan.obligations if isinstance(o, AccountantCheck)), None)
+    if check is None or plan.expected != Verdict.REFUTED or not check.refuted:
+        return None
+    return check
+
+
 def witness(u: Unfolded[MechanismSpec, Accounted]) -> Witness | None:
     """The pair of neighbours and the loss event of a refuted composed claim."""
-    check = next((o for o in u.plan.obligations if isinstance(o, AccountantCheck)), None)
-    if check is None or u.plan.expected != Verdict.REFUTED or not check.refuted:
+    check = refuting_check(u.plan)
+    if check is None:
         return None
     eps, delta = check.refuted[0]
     m = u.mechanism.table

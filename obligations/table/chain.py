@@ -27,7 +27,15 @@ from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_list, q_lit, r_lit, rows_literal
 from obligations.errors import SpecError
-from obligations.table.by_accountant import PRELUDE, Claim, _exp_text, claim_fields, claim_item, equation_slots
+from obligations.table.by_accountant import (
+    PRELUDE,
+    Claim,
+    _exp_text,
+    claim_fields,
+    claim_item,
+    equation_slots,
+    refuting_check,
+)
 from obligations.table.chain_spec import ChainSpec
 from obligations.table.chosen import Chosen, chosen, describe_plan
 
@@ -44,8 +52,8 @@ class ByChainAccountant(Route[ChainSpec, Chosen[FiniteMechanism]]):
         return a.mechanism.rendered
 
     def witness(self, u: Unfolded[ChainSpec, Chosen[FiniteMechanism]]) -> Witness | None:
-        check = next((o for o in u.plan.obligations if isinstance(o, AccountantCheck)), None)
-        if check is None or u.plan.expected != Verdict.REFUTED or not check.refuted:
+        check = refuting_check(u.plan)
+        if check is None:
             return None
         eps, delta = check.refuted[0]
         labels = u.spec.parts[0][0].inputs.labels
