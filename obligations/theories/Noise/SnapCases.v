@@ -100,7 +100,24 @@ Proof.
   - split; [apply exp_nonneg|apply exp_le_1; nra].
 Qed.
 
-(** Output [-B] ([g = (Zfloor (- B / lam) + 1/2) lam]). *)
+End TailCases.
+
+(** Output [-B] ([g = (Zfloor (- B / lam) + 1/2) lam]) is output [B] mirrored: the two
+    signs swapped ([snap_mirror]) and [c], [g] exchanged. *)
+
+Definition snap_mirror (mech : R -> sign -> R) : R -> sign -> R :=
+  fun u s => mech u (match s with SPlus => SMinus | SMinus => SPlus end).
+
+Lemma snap_prob_mirror (mech : R -> sign -> R) (y p : R) : snap_prob (snap_mirror mech) y p -> snap_prob mech y p.
+Proof.
+  intros (m1 & m2 & H1 & H2 & ->).
+  eapply snap_prob_eq; [|exact (snap_prob_intro _ _ _ _ H2 H1)]. ring.
+Qed.
+
+Section BottomCases.
+Variables (mech : R -> sign -> R) (r c g y : R).
+Hypothesis Hr : 0 < r.
+
 Lemma snap_case_bot :
   umeasure (fun u => mech u SPlus = y) (ulen_to (exp (r * (g - c)))) ->
   umeasure (fun u => mech u SMinus = y) (ulen_from (exp (r * (c - g)))) ->
@@ -111,24 +128,12 @@ Lemma snap_case_bot_far : g <= c ->
   umeasure (fun u => mech u SPlus = y) (ulen_to (exp (r * (g - c)))) ->
   umeasure (fun u => mech u SMinus = y) (ulen_from (exp (r * (c - g)))) ->
   snap_prob mech y (/ 2 * exp (r * (g - c))).
-Proof.
-  intros Hc H1 H2. eapply snap_prob_eq; [|exact (snap_prob_intro _ _ _ _ H1 H2)].
-  rewrite ulen_to_inside, ulen_from_above.
-  - ring.
-  - apply exp_ge_1. nra.
-  - split; [apply exp_nonneg|apply exp_le_1; nra].
-Qed.
+Proof. intros Hc H1 H2. exact (snap_prob_mirror _ _ _ (snap_case_top_far (snap_mirror mech) r g c y Hr Hc H2 H1)). Qed.
 
 Lemma snap_case_bot_near : c <= g ->
   umeasure (fun u => mech u SPlus = y) (ulen_to (exp (r * (g - c)))) ->
   umeasure (fun u => mech u SMinus = y) (ulen_from (exp (r * (c - g)))) ->
   snap_prob mech y (/ 2 * (2 - exp (r * (c - g)))).
-Proof.
-  intros Hc H1 H2. eapply snap_prob_eq; [|exact (snap_prob_intro _ _ _ _ H1 H2)].
-  rewrite ulen_to_above, ulen_from_inside.
-  - ring.
-  - split; [apply exp_nonneg|apply exp_le_1; nra].
-  - apply exp_ge_1. nra.
-Qed.
+Proof. intros Hc H1 H2. exact (snap_prob_mirror _ _ _ (snap_case_top_near (snap_mirror mech) r g c y Hr Hc H2 H1)). Qed.
 
-End TailCases.
+End BottomCases.
