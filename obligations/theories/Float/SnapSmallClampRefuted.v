@@ -16,6 +16,8 @@
       Pr[B | x′] = 5817256560700987·2^−55, an excess of 4.38·η against the seed's 4.25·η
       ([snap_binary64_seed_constant_small_false]);
     - B = λ/4: an excess of 4.89·η against Mironov's 4·η ([snap_binary64_mironov_constant_small_false]).
+    [small_clamp_false_w] takes a witness's significands and its three [interval] checks (the two
+    logs and the key inequality); the two witnesses are its instances.
     Found and checked forwards by bench/snap_small_clamp.py.  The reals' axioms and [interval]'s
     primitive operations only. *)
 From Coq Require Import ZArith Reals Lra Lia.
@@ -235,41 +237,88 @@ Proof. unfold sclam. bpow_q. lra. Qed.
 Lemma sclam_large : powerRZ 2 (-968) <= sclam.
 Proof. assert (H := lam_one_large). assert (H1 := sclam_gt_one). lra. Qed.
 
+(** ** A witness at λ = sclam, Λ = 2λ, from its significands
+    The clamp mb·2^−54, the inputs x = mx·2^−54 and x′ = mx′·2^−54 one ulp below (both negative),
+    the samples u1 = m1·2^−54 and u3 = m3·2^−54 two floats below, the logs' floats l1 = ml1·2^−52
+    and l3 = ml3·2^−52 one below, and the noise's float n = mn·2^−51 of both samples: the integer
+    conditions put the closer input's sum at the tie below λ and the farther one's below it, the
+    two [ln] conditions and the key inequality are the witness's [interval] checks. *)
+Lemma small_clamp_false_w : forall (mb mx mx' m1 m3 ml1 ml3 mn : Z) (a b beta1 rho0 beta0 : R),
+  (4503599627370496 < mb < 9007199254740992)%Z -> (mx' + 1 = mx)%Z -> (4503599627370497 < - mx' <= mb)%Z ->
+  (m3 + 2 = m1)%Z -> (4503599627370496 < m3)%Z -> (m1 < 9007199254740992)%Z ->
+  (ml3 + 1 = ml1)%Z -> (4503599627370497 < - ml1)%Z -> (- ml3 < 9007199254740992)%Z ->
+  (4503599627370496 < - mn < 9007199254740992)%Z -> (mx - 8 * mn = 34607425595003414)%Z ->
+  (8651856398750854 * ml1 < mn * 9007199254740992 + 4503599627370496)%Z ->
+  (mn * 9007199254740992 - 4503599627370496 < 8651856398750854 * ml3)%Z ->
+  (mx' - 8 * mn < 34607425595003414)%Z ->
+  ln (IZR m1 * bpow radix2 (-54)) < IZR ml1 * bpow radix2 (-52) + bpow radix2 (-52) / 2 ->
+  IZR ml3 * bpow radix2 (-52) - bpow radix2 (-52) / 2 < ln (IZR m3 * bpow radix2 (-54)) ->
+  exp (Rabs (IZR mx * bpow radix2 (-54) - IZR mx' * bpow radix2 (-54)) / sclam +
+       a * eta 53 * (IZR mb * bpow radix2 (-54) / sclam) + b * eta 53) *
+    (/ 2 * (IZR m3 * bpow radix2 (-54))) < / 2 * (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54)) ->
+  beta1 * sclam <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros mb mx mx' m1 m3 ml1 ml3 mn a b beta1 rho0 beta0 Zb Zx Zx' Zu Zu3 Zu1 Zl Zl1 Zl3 Zn Zt Z1 Z3 Z4
+    Hln1 Hln3 Key Hc Hr Hb.
+  assert (Hl := sclam_gt_one). assert (Hl0 : 0 < sclam) by lra.
+  assert (Rb : 4503599627370496 < IZR mb < 9007199254740992) by (split; apply IZR_lt; lia).
+  assert (Rx : IZR mx' + 1 = IZR mx) by (rewrite <- plus_IZR; apply f_equal; exact Zx).
+  assert (Rx' : 4503599627370497 < - IZR mx' <= IZR mb) by (rewrite <- opp_IZR; split; [apply IZR_lt|apply IZR_le]; lia).
+  assert (Ru : IZR m3 + 2 = IZR m1) by (rewrite <- plus_IZR; apply f_equal; exact Zu).
+  assert (Ru3 : 0 < IZR m3) by (apply IZR_lt; lia).
+  assert (Ru1 : IZR m1 < 9007199254740992) by (apply IZR_lt; exact Zu1).
+  assert (Rl : IZR ml3 + 1 = IZR ml1) by (rewrite <- plus_IZR; apply f_equal; exact Zl).
+  assert (Rt : IZR mx - 8 * IZR mn = 34607425595003414)
+    by (rewrite <- (mult_IZR 8 mn), <- minus_IZR; apply f_equal; exact Zt).
+  assert (R1 : 8651856398750854 * IZR ml1 < IZR mn * 9007199254740992 + 4503599627370496)
+    by (rewrite <- (mult_IZR 8651856398750854), <- (mult_IZR mn 9007199254740992), <- plus_IZR; apply IZR_lt; exact Z1).
+  assert (R3 : IZR mn * 9007199254740992 - 4503599627370496 < 8651856398750854 * IZR ml3)
+    by (rewrite <- (mult_IZR 8651856398750854), <- (mult_IZR mn 9007199254740992), <- minus_IZR; apply IZR_lt; exact Z3).
+  assert (R4 : IZR mx' - 8 * IZR mn < 34607425595003414)
+    by (rewrite <- (mult_IZR 8 mn), <- minus_IZR; apply IZR_lt; exact Z4).
+  assert (Hcl : IZR mb * bpow radix2 (-54) < sclam) by (unfold sclam; bpow_q; lra).
+  apply (top_witness_refutes sclam (2 * sclam) (IZR mb * bpow radix2 (-54)) (IZR mx * bpow radix2 (-54))
+           (IZR mx' * bpow radix2 (-54)) (IZR m1 * bpow radix2 (-54)) (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54))
+           (IZR m3 * bpow radix2 (-54)) a b sclam_format sclam_large).
+  - bpow_q. lra.
+  - destruct (float_neighbours mb (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - lra.
+  - bpow_q. rewrite Rabs_left by lra. lra.
+  - bpow_q. rewrite Rabs_left by lra. lra.
+  - apply (wsum_ge_of _ _ _ (IZR ml1 * bpow radix2 (-52)) (IZR mn * bpow radix2 (-51))); [exact Hl0|exact sclam_format| | |].
+    + apply fl_le_float; [lia|lia|exact Hln1].
+    + apply fl_le_float; [lia|lia|]. unfold sclam. bpow_q. lra.
+    + replace (IZR mx * bpow radix2 (-54) + -1 * (IZR mn * bpow radix2 (-51)))
+        with (IZR 8651856398750854 * bpow radix2 (-52) - bpow radix2 (-52) / 2) by (bpow_q; lra).
+      rewrite (fl_tie_even 8651856398750854 (-52) ltac:(lia) ltac:(lia) eq_refl). unfold sclam. lra.
+  - apply Rle_lt_trans with (IZR 8651856398750853 * bpow radix2 (-52)); [|unfold sclam; bpow_q; lra].
+    apply (wsum_le_of _ _ _ (IZR ml3 * bpow radix2 (-52)) (IZR mn * bpow radix2 (-51))); [exact Hl0|exact sclam_format| | |].
+    + apply fl_ge_float; [lia|lia|exact Hln3].
+    + apply fl_ge_float; [lia|lia|]. unfold sclam. bpow_q. lra.
+    + apply fl_le_float; [lia|lia|]. bpow_q. lra.
+  - bpow_q. lra.
+  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|bpow_q; lra].
+  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
+    + destruct (float_neighbours m3 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+    + rewrite eta_binary64. bpow_q. lra.
+  - exact Key.
+  - split; [apply Rmult_le_compat_r; lra|lra].
+  - split; [|lra]. apply Rle_trans with (beta1 * sclam); [apply Rmult_le_compat_r; lra|exact Hc].
+Qed.
+
 (** ** The seed's constant: B = 6488892299063141·2^−54 ≥ 3λ/16 *)
 Definition sc_clamp : R := IZR 6488892299063141 * bpow radix2 (-54).
 Definition sc_x : R := IZR (-4510821348273242) * bpow radix2 (-54).
 Definition sc_x' : R := IZR (-4510821348273243) * bpow radix2 (-54).
 Definition sc_u1 : R := IZR 5817256560700989 * bpow radix2 (-54).
 Definition sc_u3 : R := IZR 5817256560700987 * bpow radix2 (-54).
-(** The noise's threshold of both samples, and the log's of each. *)
-Definition sc_n : R := IZR (-4889780867909582) * bpow radix2 (-51).
-Definition sc_l1 : R := IZR (-5090610449295120) * bpow radix2 (-52).
-Definition sc_l3 : R := IZR (-5090610449295121) * bpow radix2 (-52).
 
 (** Both inputs are binary64 floats, one ulp apart. *)
 Lemma sc_inputs_format : F64 sc_x /\ F64 sc_x'.
 Proof.
   split; [destruct (float_neighbours (-4510821348273242) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
          |destruct (float_neighbours (-4510821348273243) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
-Qed.
-
-Lemma sc_w1 : 2 * sclam / 2 <= wsum sclam sc_x sc_u1.
-Proof.
-  apply (wsum_ge_of _ _ _ sc_l1 sc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
-  - apply fl_le_float; [lia|lia|]. unfold sc_u1. bpow_i. interval with (i_prec 120).
-  - apply fl_le_float; [lia|lia|]. unfold sclam, sc_l1, sc_n. bpow_q. lra.
-  - replace (sc_x + -1 * sc_n) with (IZR 8651856398750854 * bpow radix2 (-52) - bpow radix2 (-52) / 2)
-      by (unfold sc_x, sc_n; bpow_q; lra).
-    rewrite (fl_tie_even 8651856398750854 (-52) ltac:(lia) ltac:(lia) eq_refl). unfold sclam. lra.
-Qed.
-
-Lemma sc_w3 : wsum sclam sc_x' sc_u3 < 2 * sclam / 2.
-Proof.
-  apply Rle_lt_trans with (IZR 8651856398750853 * bpow radix2 (-52)); [|unfold sclam; bpow_q; lra].
-  apply (wsum_le_of _ _ _ sc_l3 sc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
-  - apply fl_ge_float; [lia|lia|]. unfold sc_u3. bpow_i. interval with (i_prec 120).
-  - apply fl_ge_float; [lia|lia|]. unfold sclam, sc_l3, sc_n. bpow_q. lra.
-  - apply fl_le_float; [lia|lia|]. unfold sc_x', sc_n. bpow_q. lra.
 Qed.
 
 Lemma sc_key : exp (Rabs (sc_x - sc_x') / sclam + 12 * eta 53 * (sc_clamp / sclam) + 2 * eta 53) *
@@ -284,26 +333,13 @@ Qed.
 Lemma sc_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
-  intros rho0 beta0 Hr Hb. assert (Hl := sclam_gt_one).
-  assert (Hc : 3 / 16 * sclam <= sc_clamp) by (unfold sc_clamp, sclam; bpow_q; lra).
-  apply (top_witness_refutes sclam (2 * sclam) sc_clamp sc_x sc_x' sc_u1 (sc_u1 + bpow radix2 (-54))
-           sc_u3 12 2 sclam_format sclam_large).
-  - unfold sc_clamp, sclam. bpow_q. lra.
-  - destruct (float_neighbours 6488892299063141 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold sc_clamp, sclam. bpow_q. lra.
-  - unfold sc_x, sc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
-  - unfold sc_x', sc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
-  - exact sc_w1.
-  - exact sc_w3.
-  - unfold sc_u3. bpow_q. lra.
-  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|unfold sc_u1; bpow_q; lra].
-  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
-    + destruct (float_neighbours 5817256560700987 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-    + rewrite eta_binary64. unfold sc_u3. bpow_q. lra.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_w 6488892299063141 (-4510821348273242) (-4510821348273243) 5817256560700989 5817256560700987
+           (-5090610449295120) (-5090610449295121) (-4889780867909582) 12 2 (3 / 16)); try lia; try assumption.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
   - exact sc_key.
-  - split; [apply Rmult_le_compat_r; lra|lra].
-  - split; [|unfold sc_clamp, sclam; bpow_q; lra].
-    apply Rle_trans with (3 / 16 * sclam); [apply Rmult_le_compat_r; lra|exact Hc].
+  - unfold sc_clamp, sclam. bpow_q. lra.
 Qed.
 
 Theorem snap_binary64_seed_constant_small_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
@@ -326,35 +362,12 @@ Definition mc_x : R := IZR (-8057256445428266) * bpow radix2 (-54).
 Definition mc_x' : R := IZR (-8057256445428267) * bpow radix2 (-54).
 Definition mc_u1 : R := IZR 5250653986782125 * bpow radix2 (-54).
 Definition mc_u3 : R := IZR 5250653986782123 * bpow radix2 (-54).
-(** The noise's threshold of both samples, and the log's of each. *)
-Definition mc_n : R := IZR (-5333085255053960) * bpow radix2 (-51).
-Definition mc_l1 : R := IZR (-5552121917063673) * bpow radix2 (-52).
-Definition mc_l3 : R := IZR (-5552121917063674) * bpow radix2 (-52).
 
 (** Both inputs are binary64 floats, one ulp apart. *)
 Lemma mc_inputs_format : F64 mc_x /\ F64 mc_x'.
 Proof.
   split; [destruct (float_neighbours (-8057256445428266) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
          |destruct (float_neighbours (-8057256445428267) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
-Qed.
-
-Lemma mc_w1 : 2 * sclam / 2 <= wsum sclam mc_x mc_u1.
-Proof.
-  apply (wsum_ge_of _ _ _ mc_l1 mc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
-  - apply fl_le_float; [lia|lia|]. unfold mc_u1. bpow_i. interval with (i_prec 120).
-  - apply fl_le_float; [lia|lia|]. unfold sclam, mc_l1, mc_n. bpow_q. lra.
-  - replace (mc_x + -1 * mc_n) with (IZR 8651856398750854 * bpow radix2 (-52) - bpow radix2 (-52) / 2)
-      by (unfold mc_x, mc_n; bpow_q; lra).
-    rewrite (fl_tie_even 8651856398750854 (-52) ltac:(lia) ltac:(lia) eq_refl). unfold sclam. lra.
-Qed.
-
-Lemma mc_w3 : wsum sclam mc_x' mc_u3 < 2 * sclam / 2.
-Proof.
-  apply Rle_lt_trans with (IZR 8651856398750853 * bpow radix2 (-52)); [|unfold sclam; bpow_q; lra].
-  apply (wsum_le_of _ _ _ mc_l3 mc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
-  - apply fl_ge_float; [lia|lia|]. unfold mc_u3. bpow_i. interval with (i_prec 120).
-  - apply fl_ge_float; [lia|lia|]. unfold sclam, mc_l3, mc_n. bpow_q. lra.
-  - apply fl_le_float; [lia|lia|]. unfold mc_x', mc_n. bpow_q. lra.
 Qed.
 
 Lemma mc_key : exp (Rabs (mc_x - mc_x') / sclam + 16 * eta 53 * (mc_clamp / sclam) + 0 * eta 53) *
@@ -369,26 +382,13 @@ Qed.
 Lemma mc_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 4 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
 Proof.
-  intros rho0 beta0 Hr Hb. assert (Hl := sclam_gt_one).
-  assert (Hc : 1 / 4 * sclam <= mc_clamp) by (unfold mc_clamp, sclam; bpow_q; lra).
-  apply (top_witness_refutes sclam (2 * sclam) mc_clamp mc_x mc_x' mc_u1 (mc_u1 + bpow radix2 (-54))
-           mc_u3 16 0 sclam_format sclam_large).
-  - unfold mc_clamp, sclam. bpow_q. lra.
-  - destruct (float_neighbours 8651856398750854 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold mc_clamp, sclam. bpow_q. lra.
-  - unfold mc_x, mc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
-  - unfold mc_x', mc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
-  - exact mc_w1.
-  - exact mc_w3.
-  - unfold mc_u3. bpow_q. lra.
-  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|unfold mc_u1; bpow_q; lra].
-  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
-    + destruct (float_neighbours 5250653986782123 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-    + rewrite eta_binary64. unfold mc_u3. bpow_q. lra.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_w 8651856398750854 (-8057256445428266) (-8057256445428267) 5250653986782125 5250653986782123
+           (-5552121917063673) (-5552121917063674) (-5333085255053960) 16 0 (1 / 4)); try lia; try assumption.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
   - exact mc_key.
-  - split; [apply Rmult_le_compat_r; lra|lra].
-  - split; [|unfold mc_clamp, sclam; bpow_q; lra].
-    apply Rle_trans with (1 / 4 * sclam); [apply Rmult_le_compat_r; lra|exact Hc].
+  - unfold mc_clamp, sclam. bpow_q. lra.
 Qed.
 
 Theorem snap_binary64_mironov_constant_small_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 4 ->
