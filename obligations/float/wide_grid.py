@@ -236,8 +236,12 @@ def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: 
 # theories/Float/SnapSmallClampRefuted.v: small clamps, every grid rho0 <= 2 (the witnesses' Lambda = 2 lambda),
 # binary64 inputs: (rho0, top beta0, theorem); the seed's refutes a <= 12, b <= 2, Mironov's a <= 16, b = 0.
 # Tried after the near-Lambda refutations (REFUTED_SEED), which the shipped refuted certificates use.
+# The first witnesses (B = 3/16, 1/4 lambda) stay first: the shipped refuted certificates use them; the
+# wider ones (the seed's to beta0 = 0.245, Mironov's to 5/16) take the ranges between.
 REFUTED_SMALL = ((Fraction(2), Fraction(3, 16), "snap_binary64_seed_constant_small_false"),
-                 (Fraction(2), Fraction(1, 4), "snap_binary64_mironov_constant_small_false"))
+                 (Fraction(2), Fraction(1, 4), "snap_binary64_mironov_constant_small_false"),
+                 (Fraction(2), Fraction(49, 200), "snap_binary64_seed_constant_small_false_245"),
+                 (Fraction(2), Fraction(5, 16), "snap_binary64_mironov_constant_small_false_5_16"))
 _SMALL_LAM = Fraction(8651856398750854, 2 ** 52)
 _SEED_SMALL_B = Fraction(6488892299063141, 2 ** 54)
 SEED_WITNESSES["snap_binary64_seed_constant_small_false"] = _small_clamp_witness(
@@ -248,6 +252,16 @@ SEED_WITNESSES["snap_binary64_mironov_constant_small_false"] = _small_clamp_witn
     _SMALL_LAM / 4, Fraction(-8057256445428266, 2 ** 54), Fraction(-8057256445428267, 2 ** 54),
     Fraction(5250653986782126, 2 ** 55), Fraction(5250653986782123, 2 ** 55), Fraction(4),
     "Mironov's 16*eta*B/lambda", "mc", "4.89")
+_SEED_WIDE_B = Fraction(8478819270775837, 2 ** 54)
+SEED_WITNESSES["snap_binary64_seed_constant_small_false_245"] = _small_clamp_witness(
+    _SEED_WIDE_B, Fraction(-8433329091849474, 2 ** 54), Fraction(-8433329091849475, 2 ** 54),
+    Fraction(5193904976853240, 2 ** 55), Fraction(5193904976853237, 2 ** 55), 12 * _SEED_WIDE_B / _SMALL_LAM + 2,
+    "the seed's 12*eta*B/lambda + 2*eta", "sw", "4.94")
+_MIRONOV_WIDE_B = Fraction(5407410249219284, 2 ** 53)
+SEED_WITNESSES["snap_binary64_mironov_constant_small_false_5_16"] = _small_clamp_witness(
+    _MIRONOV_WIDE_B, Fraction(-8869060560364946, 2 ** 54), Fraction(-8869060560364947, 2 ** 54),
+    Fraction(5128920075168652, 2 ** 55), Fraction(5128920075168649, 2 ** 55), 16 * _MIRONOV_WIDE_B / _SMALL_LAM,
+    "Mironov's 16*eta*B/lambda", "mw", "5.01")
 
 
 def refuting_ulps_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
@@ -280,8 +294,8 @@ def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fra
 def small_clamp_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
     """The theorem of SnapSmallClampRefuted.v refuting the claim with binary64 inputs, if one does."""
     low = Fraction(0) if beta0 is None else beta0
-    fits = {"snap_binary64_seed_constant_small_false": a <= 12 and b <= 2,
-            "snap_binary64_mironov_constant_small_false": a <= 16 and b == 0}
+    seed, mironov = a <= 12 and b <= 2, a <= 16 and b == 0
+    fits = {name: mironov if name.startswith("snap_binary64_mironov") else seed for _, _, name in REFUTED_SMALL}
     return next((name for r, top, name in REFUTED_SMALL if fits[name] and rho0 <= r and low <= top), None)
 
 

@@ -15,9 +15,14 @@
     - B = 6488892299063141·2^−54 ≥ 3λ/16: Pr[B | x] = 5817256560700990·2^−55 against
       Pr[B | x′] = 5817256560700987·2^−55, an excess of 4.38·η against the seed's 4.25·η
       ([snap_binary64_seed_constant_small_false]);
-    - B = λ/4: an excess of 4.89·η against Mironov's 4·η ([snap_binary64_mironov_constant_small_false]).
+    - B = λ/4: an excess of 4.89·η against Mironov's 4·η ([snap_binary64_mironov_constant_small_false]);
+    - wider, inputs near −λ/4, whose sample threshold u ≈ 0.29 is nearer 1/4 (U*'s relative spacing
+      larger than at the first witnesses' u ≈ 0.30-0.32): B = 8478819270775837·2^−54
+      ≥ 0.245·λ, an excess of 4.9423·η against the seed's 4.9400·η
+      ([snap_binary64_seed_constant_small_false_245]); B = 5407410249219284·2^−53 ≥ 5λ/16, an excess
+      of 5.0082·η against Mironov's 5.0000·η ([snap_binary64_mironov_constant_small_false_5_16]).
     [small_clamp_false_w] takes a witness's significands and its three [interval] checks (the two
-    logs and the key inequality); the two witnesses are its instances.
+    logs and the key inequality); the four witnesses are its instances.
     Found and checked forwards by bench/snap_small_clamp.py.  The reals' axioms and [interval]'s
     primitive operations only. *)
 From Coq Require Import ZArith Reals Lra Lia.
@@ -238,13 +243,13 @@ Lemma sclam_large : powerRZ 2 (-968) <= sclam.
 Proof. assert (H := lam_one_large). assert (H1 := sclam_gt_one). lra. Qed.
 
 (** ** A witness at λ = sclam, Λ = 2λ, from its significands
-    The clamp mb·2^−54, the inputs x = mx·2^−54 and x′ = mx′·2^−54 one ulp below (both negative),
+    The clamp mb·2^−54 (a float below λ), the inputs x = mx·2^−54 and x′ = mx′·2^−54 one ulp below (both negative),
     the samples u1 = m1·2^−54 and u3 = m3·2^−54 two floats below, the logs' floats l1 = ml1·2^−52
     and l3 = ml3·2^−52 one below, and the noise's float n = mn·2^−51 of both samples: the integer
     conditions put the closer input's sum at the tie below λ and the farther one's below it, the
     two [ln] conditions and the key inequality are the witness's [interval] checks. *)
 Lemma small_clamp_false_w : forall (mb mx mx' m1 m3 ml1 ml3 mn : Z) (a b beta1 rho0 beta0 : R),
-  (4503599627370496 < mb < 9007199254740992)%Z -> (mx' + 1 = mx)%Z -> (4503599627370497 < - mx' <= mb)%Z ->
+  (4503599627370496 < mb < 34607425595003416)%Z -> F64 (IZR mb * bpow radix2 (-54)) -> (mx' + 1 = mx)%Z -> (4503599627370497 < - mx' <= mb)%Z ->
   (m3 + 2 = m1)%Z -> (4503599627370496 < m3)%Z -> (m1 < 9007199254740992)%Z ->
   (ml3 + 1 = ml1)%Z -> (4503599627370497 < - ml1)%Z -> (- ml3 < 9007199254740992)%Z ->
   (4503599627370496 < - mn < 9007199254740992)%Z -> (mx - 8 * mn = 34607425595003414)%Z ->
@@ -259,10 +264,10 @@ Lemma small_clamp_false_w : forall (mb mx mx' m1 m3 ml1 ml3 mn : Z) (a b beta1 r
   beta1 * sclam <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 a b.
 Proof.
-  intros mb mx mx' m1 m3 ml1 ml3 mn a b beta1 rho0 beta0 Zb Zx Zx' Zu Zu3 Zu1 Zl Zl1 Zl3 Zn Zt Z1 Z3 Z4
+  intros mb mx mx' m1 m3 ml1 ml3 mn a b beta1 rho0 beta0 Zb Fb Zx Zx' Zu Zu3 Zu1 Zl Zl1 Zl3 Zn Zt Z1 Z3 Z4
     Hln1 Hln3 Key Hc Hr Hb.
   assert (Hl := sclam_gt_one). assert (Hl0 : 0 < sclam) by lra.
-  assert (Rb : 4503599627370496 < IZR mb < 9007199254740992) by (split; apply IZR_lt; lia).
+  assert (Rb : 4503599627370496 < IZR mb < 34607425595003416) by (split; apply IZR_lt; lia).
   assert (Rx : IZR mx' + 1 = IZR mx) by (rewrite <- plus_IZR; apply f_equal; exact Zx).
   assert (Rx' : 4503599627370497 < - IZR mx' <= IZR mb) by (rewrite <- opp_IZR; split; [apply IZR_lt|apply IZR_le]; lia).
   assert (Ru : IZR m3 + 2 = IZR m1) by (rewrite <- plus_IZR; apply f_equal; exact Zu).
@@ -282,7 +287,7 @@ Proof.
            (IZR mx' * bpow radix2 (-54)) (IZR m1 * bpow radix2 (-54)) (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54))
            (IZR m3 * bpow radix2 (-54)) a b sclam_format sclam_large).
   - bpow_q. lra.
-  - destruct (float_neighbours mb (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - exact Fb.
   - lra.
   - bpow_q. rewrite Rabs_left by lra. lra.
   - bpow_q. rewrite Rabs_left by lra. lra.
@@ -336,6 +341,7 @@ Proof.
   intros rho0 beta0 Hr Hb.
   apply (small_clamp_false_w 6488892299063141 (-4510821348273242) (-4510821348273243) 5817256560700989 5817256560700987
            (-5090610449295120) (-5090610449295121) (-4889780867909582) 12 2 (3 / 16)); try lia; try assumption.
+  - destruct (float_neighbours 6488892299063141 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
   - exact sc_key.
@@ -385,6 +391,7 @@ Proof.
   intros rho0 beta0 Hr Hb.
   apply (small_clamp_false_w 8651856398750854 (-8057256445428266) (-8057256445428267) 5250653986782125 5250653986782123
            (-5552121917063673) (-5552121917063674) (-5333085255053960) 16 0 (1 / 4)); try lia; try assumption.
+  - destruct (float_neighbours 8651856398750854 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
   - exact mc_key.
@@ -403,4 +410,107 @@ Theorem snap_binary64_mironov_constant_small_false_up : forall rho0 beta0 a, rho
 Proof.
   intros rho0 beta0 a Hr Hb Ha H. apply (mc_small_false_w rho0 (1 / 4) Hr ltac:(lra)).
   exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (1 / 4) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+Qed.
+
+(** ** The seed's constant up to β0 = 0.245: B = 8478819270775837·2^−54 ≥ 0.245·λ *)
+Definition sw_clamp : R := IZR 8478819270775837 * bpow radix2 (-54).
+Definition sw_x : R := IZR (-8433329091849474) * bpow radix2 (-54).
+Definition sw_x' : R := IZR (-8433329091849475) * bpow radix2 (-54).
+Definition sw_u1 : R := IZR 5193904976853239 * bpow radix2 (-54).
+Definition sw_u3 : R := IZR 5193904976853237 * bpow radix2 (-54).
+
+(** Both inputs are binary64 floats, one ulp apart. *)
+Lemma sw_inputs_format : F64 sw_x /\ F64 sw_x'.
+Proof.
+  split; [destruct (float_neighbours (-8433329091849474) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
+         |destruct (float_neighbours (-8433329091849475) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
+(** An excess of 4.94229·η against 4.9400·η. *)
+Lemma sw_key : exp (Rabs (sw_x - sw_x') / sclam + 12 * eta 53 * (sw_clamp / sclam) + 2 * eta 53) *
+  (/ 2 * sw_u3) < / 2 * (sw_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold sw_x, sw_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold sw_x, sw_x', sw_u1, sw_u3, sw_clamp, sclam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** The seed's constant is false for every ρ0 ≤ 2 and β0 ≤ 0.245 (ties up). *)
+Lemma sw_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 49 / 200 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_w 8478819270775837 (-8433329091849474) (-8433329091849475) 5193904976853239 5193904976853237
+           (-5601061721200139) (-5601061721200140) (-5380094335856611) 12 2 (49 / 200)); try lia; try assumption.
+  - destruct (float_neighbours 8478819270775837 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+  - exact sw_key.
+  - unfold sw_clamp, sclam. bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_seed_constant_small_false_245 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 49 / 200 ->
+  ~ snap64_constant rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (sw_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.245. *)
+Theorem snap_binary64_seed_constant_small_false_245_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 49 / 200 ->
+  a <= 12 -> b <= 2 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sw_small_false_w rho0 (49 / 200) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (49 / 200) 12 2 H ltac:(lra) Hb Ha Hb').
+Qed.
+
+(** ** Mironov's constant up to β0 = 5/16: B = 5407410249219284·2^−53 ≥ 5λ/16 *)
+Definition mw_clamp : R := IZR 10814820498438568 * bpow radix2 (-54).
+Definition mw_x : R := IZR (-8869060560364946) * bpow radix2 (-54).
+Definition mw_x' : R := IZR (-8869060560364947) * bpow radix2 (-54).
+Definition mw_u1 : R := IZR 5128920075168651 * bpow radix2 (-54).
+Definition mw_u3 : R := IZR 5128920075168649 * bpow radix2 (-54).
+
+(** Both inputs are binary64 floats, one ulp apart. *)
+Lemma mw_inputs_format : F64 mw_x /\ F64 mw_x'.
+Proof.
+  split; [destruct (float_neighbours (-8869060560364946) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
+         |destruct (float_neighbours (-8869060560364947) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
+(** An excess of 5.00821·η against 5.0000·η. *)
+Lemma mw_key : exp (Rabs (mw_x - mw_x') / sclam + 16 * eta 53 * (mw_clamp / sclam) + 0 * eta 53) *
+  (/ 2 * mw_u3) < / 2 * (mw_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold mw_x, mw_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold mw_x, mw_x', mw_u1, mw_u3, mw_clamp, sclam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** Mironov's constant is false for every ρ0 ≤ 2 and β0 ≤ 5/16 (ties up). *)
+Lemma mw_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 5 / 16 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_w 10814820498438568 (-8869060560364946) (-8869060560364947) 5128920075168651 5128920075168649
+           (-5657765161155615) (-5657765161155616) (-5434560769421045) 16 0 (5 / 16)); try lia; try assumption.
+  - replace (IZR 10814820498438568 * bpow radix2 (-54)) with (IZR 5407410249219284 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 5407410249219284 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+  - exact mw_key.
+  - unfold mw_clamp, sclam. bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_mironov_constant_small_false_5_16 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 5 / 16 ->
+  ~ snap64_constant rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (mw_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 5/16. *)
+Theorem snap_binary64_mironov_constant_small_false_5_16_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 5 / 16 ->
+  a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
+Proof.
+  intros rho0 beta0 a Hr Hb Ha H. apply (mw_small_false_w rho0 (5 / 16) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (5 / 16) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
 Qed.
