@@ -110,8 +110,8 @@ def test_claims_no_witness_refutes_stay_undecided(tmp_path: Path, snapping: dict
         "mironov_B_5_16"])
 def test_small_clamps_refute_the_seeds_and_mironovs_constants(tmp_path: Path, grid: Any, bound: Any, a: int, b: int,
                                                                theorem: str) -> None:
-    """Every B > 0 (or B >= 3 lambda/16, lambda/4, 0.245 lambda, 5 lambda/16), even where the grid is wide: refuted through
-    SnapSmallClampRefuted.v, whose witness's inputs are binary64 floats one ulp apart."""
+    """Every B > 0 (or B >= 3 lambda/16, lambda/4, 0.245 lambda, 5 lambda/16), even where the grid is wide:
+    refuted through SnapSmallClampRefuted.v, whose witness's inputs are binary64 floats one ulp apart."""
     u = unfold(load(_write(tmp_path, snapping={"grid": grid, "bound": bound},
                            bound={"per_B_over_lambda": a, "constant": b})))
     assert u.plan.expected == Verdict.REFUTED, u.plan.notes
