@@ -11,6 +11,9 @@ over the output and x' on a grid; mpmath at 60 digits, a correctly rounded log (
     python bench/snap_refined_bound.py --coq 1.62 2  the same for the K that theories/Float/SnapTwoSidedDP.v's
                                                      float_snap_dp_two proves (its hypotheses' bounds, not
                                                      the pointwise maximum above)
+    python bench/snap_refined_bound.py --coq-pointwise 1.62 2
+                                                     --coq with the input inside a bucket compared at its
+                                                     own t (not proved: docs/snap_tight.md, section 7)
 
 What it says (docs/snap_tight.md, section 7): the clamped outputs keep an intercept of about
 (2 rho + 2)*eta (one threshold, both inputs' displacements up to mu*(2B + Lambda/2), U* once), so the
@@ -79,9 +82,27 @@ def _ratios(p: mp.mpf, big_q: mp.mpf, r: mp.mpf) -> list[mp.mpf]:
             (big_q * r / q - 1 / p) / (r - 1 / q)]
 
 
-def coq_route(rho: float, beta: float) -> float:
+def inside_pointwise(grid: mp.mpf, t_d: mp.mpf, err: mp.mpf, points: int = 200) -> mp.mpf:
+    """The largest ratio for an input x' inside a bucket (lambda = 1, the bucket [0, grid]) compared at its
+    own t only: the other input's displacements at their bound mu*tight_D at both ends (as the theorem
+    has them), x''s own mu*(|e - x'| + err) per end (their sum mu*(grid + 2 err), not each end's
+    mu*(grid + 2 err) as two_in has it)."""
+    d, e = MU * t_d, mp.exp
+    best = mp.mpf(0)
+    for i in range(points + 1):
+        xp = grid * i / points
+        n1, n2 = MU * (xp + err), MU * (grid - xp + err)
+        wide = ulen(e(-d - xp), e(grid + d - xp) * K2) + ulen(e(xp - grid - d), e(xp + d) * K2)
+        narrow = ulen(e(n1 - xp) * K2, e(grid - n2 - xp)) + ulen(e(xp - grid + n2) * K2, e(xp - n1))
+        best = max(best, wide / narrow)
+    return best
+
+
+def coq_route(rho: float, beta: float, pointwise: bool = False) -> float:
     """ln K/eta for float_snap_dp_two (lambda = 1, the slack sl -> 0): the largest of its hypotheses'
-    K, with two_err, two_near, two_in, two_clamp, tight_D and tight_W as SnapTwoSidedDP.v defines them."""
+    K, with two_err, two_near, two_in, two_clamp, tight_D and tight_W as SnapTwoSidedDP.v defines them.
+    pointwise: the input inside a bucket compared at its own t (`inside_pointwise`) instead of the four
+    conditions over the whole t-range (not proved)."""
     grid, bound, tiny = mp.mpf(rho), mp.mpf(beta), mp.mpf(2) ** -1074
     err = 2 * ETA * (bound + grid / 2) + tiny
     t_d = 2 * bound + grid / 2 + err
@@ -93,7 +114,8 @@ def coq_route(rho: float, beta: float) -> float:
     p_n, p_f, p_i = e(MU * 2 * near), e(MU * 2 * t_d), e(MU * inside)
     r_0, r_0i = e(t_w - MU * (near + t_d)), e(t_w - MU * (grid + 2 * err))
     below, above = _ratios(p_n, p_f, r_0)[:2], _ratios(p_f, p_n, r_0)[2:]
-    ks = below + above + _ratios(p_i, p_i, r_0i) + [e(MU * 2 * clamp) / (1 - 2 * ETA)]
+    ins = [inside_pointwise(grid, t_d, err)] if pointwise else _ratios(p_i, p_i, r_0i)
+    ks = below + above + ins + [e(MU * 2 * clamp) / (1 - 2 * ETA)]
     return float(mp.log(max(ks)) / ETA)
 
 
@@ -110,8 +132,9 @@ def least(res: list[tuple[float, float]], a: float, b: float) -> float | None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    bound_of = coq_route if args[:1] == ["--coq"] else worst
-    for arg in [a for a in args if a != "--coq"] or ["1.62", "2"]:
+    bound_of = {"--coq": coq_route, "--coq-pointwise": lambda r, b: coq_route(r, b, True)}.get(args[0] if args else "",
+                                                                                               worst)
+    for arg in [a for a in args if not a.startswith("--")] or ["1.62", "2"]:
         rho = float(arg)
         res = [(beta, bound_of(rho, beta)) for beta in BETAS]
         print(f"rho = {rho}: the seed's (12, 2) from beta = {least(res, 12, 2)}, Mironov's (16, 0) from "

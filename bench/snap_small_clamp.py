@@ -13,7 +13,10 @@ about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed al
 (Mironov states lambda < B; the seed and `snap64_constant` any B).
 
     python bench/snap_small_clamp.py --scan 2000       the largest excess found per (lambda, Lambda, B)
-    python bench/snap_small_clamp.py --check           the two witnesses of SnapSmallClampRefuted.v
+    python bench/snap_small_clamp.py --check           the four witnesses of SnapSmallClampRefuted.v
+    python bench/snap_small_clamp.py --scan-range N SEED LO HI
+                                                       N random steps with x/lambda in [LO, HI] at lambda ~ 1.921,
+                                                       Lambda = 2 lambda: the widest B each constant is false at
 
 Each sample is an input x just at a step (x - c* a float): x and x' = the float below x; the excess is
 exact (every probability a dyadic rational, the pipeline also run forwards at V and succ V in --check).
@@ -44,7 +47,14 @@ WITNESSES = [
     (Fraction(6488892299063141, 2 ** 54), Fraction(-4510821348273242, 2 ** 54), Fraction(-4510821348273243, 2 ** 54),
      12, 2),
     (LAM / 4, Fraction(-8057256445428266, 2 ** 54), Fraction(-8057256445428267, 2 ** 54), 16, 0),
+    # the seed's wider one (--scan-range 4000 23 -0.31 -0.2): to beta0 = 0.245
+    (Fraction(8478819270775837, 2 ** 54), Fraction(-8433329091849474, 2 ** 54), Fraction(-8433329091849475, 2 ** 54),
+     12, 2),
 ]
+# Mironov's widest, at another lambda (a scan of 30 random even significands): lambda ~ 1.511, to B = lambda/3
+LAM_MT = Fraction(6804446347951172, 2 ** 52)
+WITNESS_MT = (Fraction(4536297565300782, 2 ** 53), Fraction(-8996229157737794, 2 ** 54),
+              Fraction(-8996229157737795, 2 ** 54), 16, 0)
 
 
 def top_prob(mech: T.Mechanism, x: int) -> Fraction:
@@ -108,18 +118,44 @@ def scan(n: int) -> None:
 
 
 def check() -> None:
-    for bound, x, x_far, a, b in WITNESSES:
-        mech = T.Mechanism(FMT, LAM, 2 * LAM, bound, "up")
+    for lam, (bound, x, x_far, a, b) in [(LAM, w) for w in WITNESSES] + [(LAM_MT, WITNESS_MT)]:
+        mech = T.Mechanism(FMT, lam, 2 * lam, bound, "up")
         xi, fi = int(x * ONE), int(x_far * ONE)
         assert FMT.round(x) == xi and FMT.round(x_far) == fi and pred(xi, FMT.prec) == fi
         pc, pf = checked_top_prob(mech, xi), checked_top_prob(mech, fi)
         print(f"B = {bound}: x = {x}, x' = {x_far} (floats, one ulp apart); Pr[B | x] = {pc}, "
               f"Pr[B | x'] = {pf}; excess {excess_eta(mech, xi, fi):.4f} eta against ({a}, {b}): "
-              f"{float(a * bound / LAM + b):.4f} eta")
+              f"{float(a * bound / lam + b):.4f} eta")
+
+
+def scan_range(n: int, seed: int, lo_x: Fraction, hi_x: Fraction) -> None:
+    """The witnesses with the largest excess at lambda ~ 1.921, Lambda = 2 lambda: an excess e refutes
+    Mironov's for every B from |x'| to e*lambda/16 (the seed's: to (e - 2)*lambda/12) when |x'| is below."""
+    rng = random.Random(seed)
+    lam = LAM
+    bound = Fraction(T.ceil_float(FMT, Fraction(9, 10) * lam * ONE), ONE)   # any B < Lambda/2: the same steps
+    mech = T.Mechanism(FMT, lam, 2 * lam, bound, "up")
+    c, _ = mech.edge(1)
+    lo = T.first_at_or_above(FMT, lo_x * lam * ONE - c, True)
+    hi = T.last_at_or_below(FMT, hi_x * lam * ONE - c, True)
+    found: list[tuple[float, float, int]] = []
+    for _ in range(n):
+        x = c + T.floor_float(FMT, Fraction(lo + rng.randrange(max(1, hi - lo))))
+        if x.denominator != 1 or FMT.round(Fraction(int(x), ONE)) != int(x):
+            continue
+        far = pred(int(x), FMT.prec)
+        found.append((excess_eta(mech, int(x), far), float(Fraction(abs(far), ONE) / lam), int(x)))
+    for label, top in (("Mironov's (16, 0)", lambda e: e / 16), ("the seed's (12, 2)", lambda e: (e - 2) / 12)):
+        e, r, x = max((f for f in found if top(f[0]) > f[1]), key=lambda f: top(f[0]))
+        print(f"{label}: false up to B = {top(e):.5f} lambda (excess {e:.4f} eta, |x'| = {r:.5f} lambda), "
+              f"x = {Fraction(x, ONE)}")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--scan"]:
+    if sys.argv[1:2] == ["--scan-range"]:
+        n_, seed_, lo_, hi_ = sys.argv[2:6]
+        scan_range(int(n_), int(seed_), Fraction(lo_), Fraction(hi_))
+    elif sys.argv[1:2] == ["--scan"]:
         scan(int(sys.argv[2]) if len(sys.argv) > 2 else 2000)
     else:
         check()

@@ -221,13 +221,17 @@ ULPS_RANGE = (Fraction(21, 20), Fraction(257))   # SnapUlpsRefuted.v: every rho0
 
 
 def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: Fraction, pr_x_prime: Fraction,
-                         seed_excess: Fraction, claim_text: str, prefix: str, excess: str) -> SeedWitness:
-    """A witness of theories/Float/SnapSmallClampRefuted.v: lambda ~ 1.921, Lambda = 2 lambda, the clamped output
-    B, binary64 inputs one ulp apart on either side of a step of the sample threshold (bench/snap_small_clamp.py)."""
+                         seed_excess: Fraction, claim_text: str, prefix: str, excess: str,
+                         lam: Fraction | None = None) -> SeedWitness:
+    """A witness of theories/Float/SnapSmallClampRefuted.v: lambda ~ 1.921 (or `lam`), Lambda = 2 lambda, the clamped
+    output B, binary64 inputs one ulp apart on either side of a step of the sample threshold
+    (bench/snap_small_clamp.py)."""
+    lam = _SMALL_LAM if lam is None else lam
     return SeedWitness(
-        _SMALL_LAM, 2 * _SMALL_LAM, "2 lambda (so every rho0 <= 2)", bound, 1, x, x_prime, pr_x, pr_x_prime, 0,
+        lam, 2 * lam, "2 lambda (so every rho0 <= 2)", bound, 1, x, x_prime, pr_x, pr_x_prime, 0,
         seed_excess, floats=True, file="SnapSmallClampRefuted.v", claim_text=claim_text,
-        lam_text="8651856398750854*2^-52 (~ 1.921, a float)", out_text="B (the clamp; B < Lambda/2)",
+        lam_text=f"{lam.numerator}*2^-{lam.denominator.bit_length() - 1} (~ {float(lam):.4g}, a float)",
+        out_text="B (the clamp; B < Lambda/2)",
         format_lemma=f"{prefix}_inputs_format",
         coq_excess_text=(f"Coq checks both exactly (U*'s mass below a float) and so an excess over "
                          f"|x - x'|/lambda of {excess}*eta"))
@@ -236,8 +240,12 @@ def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: 
 # theories/Float/SnapSmallClampRefuted.v: small clamps, every grid rho0 <= 2 (the witnesses' Lambda = 2 lambda),
 # binary64 inputs: (rho0, top beta0, theorem); the seed's refutes a <= 12, b <= 2, Mironov's a <= 16, b = 0.
 # Tried after the near-Lambda refutations (REFUTED_SEED), which the shipped refuted certificates use.
+# The first witnesses (B = 3/16, 1/4 lambda) stay first: the shipped refuted certificates use them; the
+# wider ones (the seed's to beta0 = 0.245, Mironov's to 1/3) take the ranges between.
 REFUTED_SMALL = ((Fraction(2), Fraction(3, 16), "snap_binary64_seed_constant_small_false"),
-                 (Fraction(2), Fraction(1, 4), "snap_binary64_mironov_constant_small_false"))
+                 (Fraction(2), Fraction(1, 4), "snap_binary64_mironov_constant_small_false"),
+                 (Fraction(2), Fraction(49, 200), "snap_binary64_seed_constant_small_false_245"),
+                 (Fraction(2), Fraction(1, 3), "snap_binary64_mironov_constant_small_false_1_3"))
 _SMALL_LAM = Fraction(8651856398750854, 2 ** 52)
 _SEED_SMALL_B = Fraction(6488892299063141, 2 ** 54)
 SEED_WITNESSES["snap_binary64_seed_constant_small_false"] = _small_clamp_witness(
@@ -248,6 +256,16 @@ SEED_WITNESSES["snap_binary64_mironov_constant_small_false"] = _small_clamp_witn
     _SMALL_LAM / 4, Fraction(-8057256445428266, 2 ** 54), Fraction(-8057256445428267, 2 ** 54),
     Fraction(5250653986782126, 2 ** 55), Fraction(5250653986782123, 2 ** 55), Fraction(4),
     "Mironov's 16*eta*B/lambda", "mc", "4.89")
+_SEED_WIDE_B = Fraction(8478819270775837, 2 ** 54)
+SEED_WITNESSES["snap_binary64_seed_constant_small_false_245"] = _small_clamp_witness(
+    _SEED_WIDE_B, Fraction(-8433329091849474, 2 ** 54), Fraction(-8433329091849475, 2 ** 54),
+    Fraction(5193904976853240, 2 ** 55), Fraction(5193904976853237, 2 ** 55), 12 * _SEED_WIDE_B / _SMALL_LAM + 2,
+    "the seed's 12*eta*B/lambda + 2*eta", "sw", "4.94")
+_MIRONOV_WIDE_LAM, _MIRONOV_WIDE_B = Fraction(6804446347951172, 2 ** 52), Fraction(4536297565300782, 2 ** 53)
+SEED_WITNESSES["snap_binary64_mironov_constant_small_false_1_3"] = _small_clamp_witness(
+    _MIRONOV_WIDE_B, Fraction(-8996229157737794, 2 ** 54), Fraction(-8996229157737795, 2 ** 54),
+    Fraction(4761885769842980, 2 ** 55), Fraction(4761885769842977, 2 ** 55), 16 * _MIRONOV_WIDE_B / _MIRONOV_WIDE_LAM,
+    "Mironov's 16*eta*B/lambda", "mt", "5.34", lam=_MIRONOV_WIDE_LAM)
 
 
 def refuting_ulps_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
@@ -280,8 +298,8 @@ def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fra
 def small_clamp_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
     """The theorem of SnapSmallClampRefuted.v refuting the claim with binary64 inputs, if one does."""
     low = Fraction(0) if beta0 is None else beta0
-    fits = {"snap_binary64_seed_constant_small_false": a <= 12 and b <= 2,
-            "snap_binary64_mironov_constant_small_false": a <= 16 and b == 0}
+    seed, mironov = a <= 12 and b <= 2, a <= 16 and b == 0
+    fits = {name: mironov if name.startswith("snap_binary64_mironov") else seed for _, _, name in REFUTED_SMALL}
     return next((name for r, top, name in REFUTED_SMALL if fits[name] and rho0 <= r and low <= top), None)
 
 

@@ -3,7 +3,8 @@
 Float/SnapUlpsRefuted.v (for a log within 1 ulp, `snap64_constant_ulps 1`, Mironov's (16, 0) and the
 seed's (12, 2) false, from a witness whose inputs are binary64 floats and whose log `lnadv` is within
 1 ulp on every float of (0, 1)) and Float/SnapSmallClampRefuted.v (small clamps: the seed's (12, 2) for
-B <= 3*lambda/16 and Mironov's (16, 0) for B <= lambda/4, every rho0 <= 2, from binary64 float inputs one
+B <= 3*lambda/16 and Mironov's (16, 0) for B <= lambda/4, and from two wider witnesses the seed's for
+B <= 0.245*lambda and Mironov's for B <= lambda/3, every rho0 <= 2, from binary64 float inputs one
 ulp apart at the clamped output B) state the negations below; and none is slack in the wrong direction:
 the key inequality of each witness against a larger constant is refused at its `interval` ((13, 2): an
 allowance of 1688.8 eta, above the excess of about 1604 eta; (19, 0): about 4897 eta, above the exact
@@ -51,6 +52,15 @@ STATEMENTS = {
         "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
     "sc_inputs_format": "F64 sc_x /\\ F64 sc_x'",
     "mc_inputs_format": "F64 mc_x /\\ F64 mc_x'",
+    # the wider witnesses: the seed's to beta0 = 0.245, Mironov's to 1/3 (at lambda ~ 1.511)
+    "snap_binary64_seed_constant_small_false_245_up":
+        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 49 / 200)%R -> (a <= 12)%R -> (b <= 2)%R -> "
+        "~ snap64_constant_ties TiesUp rho0 beta0 a b",
+    "snap_binary64_mironov_constant_small_false_1_3_up":
+        "forall rho0 beta0 a : R, (rho0 <= 2)%R -> (0 <= beta0 <= 1 / 3)%R -> (a <= 16)%R -> "
+        "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
+    "sw_inputs_format": "F64 sw_x /\\ F64 sw_x'",
+    "mt_inputs_format": "F64 mtlam /\\ F64 mt_x /\\ F64 mt_x'",
 }
 
 

@@ -33,8 +33,7 @@ CELLS = {
 }
 HEAD = ("From Coq Require Import Reals Lra.\nFrom Obligations.Float Require Import SnapSeed64 SnapTwoSided64.\n"
         "Local Open Scope R_scope.\n")
-CELL = ("apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_r0_19|lra|lra|].\n"
-        "intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.\n")
+CELL = "two64_cell (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge.\n"   # SnapTwoSided64.v's tactic
 
 
 def test_the_range_cells_state_snap64_constant(tmp_path: Path) -> None:

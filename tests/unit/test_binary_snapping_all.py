@@ -103,11 +103,15 @@ def test_claims_no_witness_refutes_stay_undecided(tmp_path: Path, snapping: dict
     ({"min_over_lambda": "19/10"}, {"min_over_lambda": "3/16"}, 12, 2, "snap_binary64_seed_constant_small_false"),
     ("any", "any", 16, 0, "snap_binary64_mironov_constant_small_false"),
     ({"min_over_lambda": 2}, {"min_over_lambda": "1/4"}, 16, 0, "snap_binary64_mironov_constant_small_false"),
-], ids=["seed_wide_grid_B_1_1000", "seed_B_3_16", "mironov_every_B", "mironov_B_1_4"])
+    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "49/200"}, 12, 2,
+     "snap_binary64_seed_constant_small_false_245"),
+    ({"min_over_lambda": 2}, {"min_over_lambda": "1/3"}, 16, 0, "snap_binary64_mironov_constant_small_false_1_3"),
+], ids=["seed_wide_grid_B_1_1000", "seed_B_3_16", "mironov_every_B", "mironov_B_1_4", "seed_B_0_245",
+        "mironov_B_1_3"])
 def test_small_clamps_refute_the_seeds_and_mironovs_constants(tmp_path: Path, grid: Any, bound: Any, a: int, b: int,
                                                                theorem: str) -> None:
-    """Every B > 0 (or B >= 3 lambda/16, lambda/4), even where the grid is wide: refuted through
-    SnapSmallClampRefuted.v, whose witness's inputs are binary64 floats one ulp apart."""
+    """Every B > 0 (or B >= 3 lambda/16, lambda/4, 0.245 lambda, lambda/3), even where the grid is wide:
+    refuted through SnapSmallClampRefuted.v, whose witness's inputs are binary64 floats one ulp apart."""
     u = unfold(load(_write(tmp_path, snapping={"grid": grid, "bound": bound},
                            bound={"per_B_over_lambda": a, "constant": b})))
     assert u.plan.expected == Verdict.REFUTED, u.plan.notes
@@ -121,10 +125,10 @@ def test_small_clamps_refute_the_seeds_and_mironovs_constants(tmp_path: Path, gr
 
 
 @pytest.mark.parametrize("grid, bound, a, b", [
-    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "1/4"}, 12, 2),     # above the seed witness's B ~ 3 lambda/16
-    ({"min_over_lambda": 2}, {"min_over_lambda": "5/16"}, 16, 0),          # above Mironov's B = lambda/4
+    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "1/4"}, 12, 2),     # above the seed's widest, B ~ 0.245 lambda
+    ({"min_over_lambda": 2}, {"min_over_lambda": "7/20"}, 16, 0),          # above Mironov's widest, B ~ lambda/3
     ("any", "any", 16, "1/10"),                                            # b > 0: not Mironov's form
-], ids=["seed_B_1_4", "mironov_B_5_16", "mironov_b_positive"])
+], ids=["seed_B_1_4", "mironov_B_7_20", "mironov_b_positive"])
 def test_above_the_small_clamp_witnesses_stays_undecided(tmp_path: Path, grid: Any, bound: Any, a: Any,
                                                          b: Any) -> None:
     u = unfold(load(_write(tmp_path, snapping={"grid": grid, "bound": bound},

@@ -15,7 +15,15 @@
     - B = 6488892299063141·2^−54 ≥ 3λ/16: Pr[B | x] = 5817256560700990·2^−55 against
       Pr[B | x′] = 5817256560700987·2^−55, an excess of 4.38·η against the seed's 4.25·η
       ([snap_binary64_seed_constant_small_false]);
-    - B = λ/4: an excess of 4.89·η against Mironov's 4·η ([snap_binary64_mironov_constant_small_false]).
+    - B = λ/4: an excess of 4.89·η against Mironov's 4·η ([snap_binary64_mironov_constant_small_false]);
+    - wider, inputs near −λ/4, whose sample threshold u ≈ 0.29 is nearer 1/4 (U*'s relative spacing
+      larger than at the first witnesses' u ≈ 0.30-0.32): B = 8478819270775837·2^−54
+      ≥ 0.245·λ, an excess of 4.9423·η against the seed's 4.9400·η
+      ([snap_binary64_seed_constant_small_false_245]); at λ = 6804446347951172·2^−52 ≈ 1.511,
+      Λ = 2λ, B = 4536297565300782·2^−53 ≥ λ/3, an excess of 5.3436·η against Mironov's 5.3333·η
+      ([snap_binary64_mironov_constant_small_false_1_3]).
+    [small_clamp_false_w] takes a witness's significands and its three [interval] checks (the two
+    logs and the key inequality); the four witnesses are its instances.
     Found and checked forwards by bench/snap_small_clamp.py.  The reals' axioms and [interval]'s
     primitive operations only. *)
 From Coq Require Import ZArith Reals Lra Lia.
@@ -235,41 +243,95 @@ Proof. unfold sclam. bpow_q. lra. Qed.
 Lemma sclam_large : powerRZ 2 (-968) <= sclam.
 Proof. assert (H := lam_one_large). assert (H1 := sclam_gt_one). lra. Qed.
 
+(** ** A witness at λ = mlam·2^−52, Λ = 2λ, from its significands
+    λ's significand mlam even (the tie below λ rounds up to it), the clamp mb·2^−54 (a float below λ),
+    the inputs x = mx·2^−54 and x′ = mx′·2^−54 one ulp below (both negative), the samples
+    u1 = m1·2^−54 and u3 = m3·2^−54 two floats below, the logs' floats l1 = ml1·2^−52 and
+    l3 = ml3·2^−52 one below, and the noise's float n = mn·2^−51 of both samples: the integer
+    conditions put the closer input's sum at the tie below λ and the farther one's below it, the
+    two [ln] conditions and the key inequality are the witness's [interval] checks. *)
+Lemma small_clamp_false_w : forall (mlam mb mx mx' m1 m3 ml1 ml3 mn : Z) (a b beta1 rho0 beta0 : R),
+  (4503599627370497 < mlam < 9007199254740992)%Z -> Z.even mlam = true ->
+  (4503599627370496 < mb < 4 * mlam)%Z -> F64 (IZR mb * bpow radix2 (-54)) -> (mx' + 1 = mx)%Z ->
+  (4503599627370497 < - mx' <= mb)%Z ->
+  (m3 + 2 = m1)%Z -> (4503599627370496 < m3)%Z -> (m1 < 9007199254740992)%Z ->
+  (ml3 + 1 = ml1)%Z -> (4503599627370497 < - ml1)%Z -> (- ml3 < 9007199254740992)%Z ->
+  (4503599627370496 < - mn < 9007199254740992)%Z -> (mx - 8 * mn = 4 * mlam - 2)%Z ->
+  (mlam * ml1 < mn * 9007199254740992 + 4503599627370496)%Z ->
+  (mn * 9007199254740992 - 4503599627370496 < mlam * ml3)%Z ->
+  (mx' - 8 * mn < 4 * mlam - 2)%Z ->
+  ln (IZR m1 * bpow radix2 (-54)) < IZR ml1 * bpow radix2 (-52) + bpow radix2 (-52) / 2 ->
+  IZR ml3 * bpow radix2 (-52) - bpow radix2 (-52) / 2 < ln (IZR m3 * bpow radix2 (-54)) ->
+  exp (Rabs (IZR mx * bpow radix2 (-54) - IZR mx' * bpow radix2 (-54)) / (IZR mlam * bpow radix2 (-52)) +
+       a * eta 53 * (IZR mb * bpow radix2 (-54) / (IZR mlam * bpow radix2 (-52))) + b * eta 53) *
+    (/ 2 * (IZR m3 * bpow radix2 (-54))) < / 2 * (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54)) ->
+  beta1 * (IZR mlam * bpow radix2 (-52)) <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros mlam mb mx mx' m1 m3 ml1 ml3 mn a b beta1 rho0 beta0 Zlam Zev Zb Fb Zx Zx' Zu Zu3 Zu1 Zl Zl1 Zl3 Zn Zt
+    Z1 Z3 Z4 Hln1 Hln3 Key Hc Hr Hb.
+  set (lam := IZR mlam * bpow radix2 (-52)) in *.
+  assert (Rlam : 4503599627370497 < IZR mlam < 9007199254740992) by (split; apply IZR_lt; lia).
+  assert (Flam : F64 lam) by (destruct (float_neighbours mlam (-52) ltac:(lia) ltac:(lia)) as (F & _ & _); exact F).
+  assert (Hl : 1 < lam) by (unfold lam; bpow_q; lra). assert (Hl0 : 0 < lam) by lra.
+  assert (Hlarge : powerRZ 2 (-968) <= lam) by (assert (H := lam_one_large); lra).
+  assert (Rb : 4503599627370496 < IZR mb < 4 * IZR mlam)
+    by (split; [apply IZR_lt; lia|rewrite <- (mult_IZR 4); apply IZR_lt; lia]).
+  assert (Rx : IZR mx' + 1 = IZR mx) by (rewrite <- plus_IZR; apply f_equal; exact Zx).
+  assert (Rx' : 4503599627370497 < - IZR mx' <= IZR mb) by (rewrite <- opp_IZR; split; [apply IZR_lt|apply IZR_le]; lia).
+  assert (Ru : IZR m3 + 2 = IZR m1) by (rewrite <- plus_IZR; apply f_equal; exact Zu).
+  assert (Ru3 : 0 < IZR m3) by (apply IZR_lt; lia).
+  assert (Ru1 : IZR m1 < 9007199254740992) by (apply IZR_lt; exact Zu1).
+  assert (Rt : IZR mx - 8 * IZR mn = 4 * IZR mlam - 2)
+    by (rewrite <- (mult_IZR 8 mn), <- (mult_IZR 4 mlam), <- !minus_IZR; apply f_equal; exact Zt).
+  assert (R1 : IZR mlam * IZR ml1 < IZR mn * 9007199254740992 + 4503599627370496)
+    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn 9007199254740992), <- plus_IZR; apply IZR_lt; exact Z1).
+  assert (R3 : IZR mn * 9007199254740992 - 4503599627370496 < IZR mlam * IZR ml3)
+    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn 9007199254740992), <- minus_IZR; apply IZR_lt; exact Z3).
+  assert (R4 : IZR mx' - 8 * IZR mn < 4 * IZR mlam - 2)
+    by (rewrite <- (mult_IZR 8 mn), <- (mult_IZR 4 mlam), <- !minus_IZR; apply IZR_lt; exact Z4).
+  assert (Hcl : IZR mb * bpow radix2 (-54) < lam) by (unfold lam; bpow_q; lra).
+  apply (top_witness_refutes lam (2 * lam) (IZR mb * bpow radix2 (-54)) (IZR mx * bpow radix2 (-54))
+           (IZR mx' * bpow radix2 (-54)) (IZR m1 * bpow radix2 (-54)) (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54))
+           (IZR m3 * bpow radix2 (-54)) a b Flam Hlarge).
+  - bpow_q. lra.
+  - exact Fb.
+  - lra.
+  - bpow_q. rewrite Rabs_left by lra. lra.
+  - bpow_q. rewrite Rabs_left by lra. lra.
+  - apply (wsum_ge_of _ _ _ (IZR ml1 * bpow radix2 (-52)) (IZR mn * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
+    + apply fl_le_float; [lia|lia|exact Hln1].
+    + apply fl_le_float; [lia|lia|]. unfold lam. bpow_q. lra.
+    + replace (IZR mx * bpow radix2 (-54) + -1 * (IZR mn * bpow radix2 (-51)))
+        with (IZR mlam * bpow radix2 (-52) - bpow radix2 (-52) / 2) by (bpow_q; lra).
+      rewrite (fl_tie_even mlam (-52) ltac:(lia) ltac:(lia) Zev). unfold lam. lra.
+  - apply Rle_lt_trans with (IZR (mlam - 1) * bpow radix2 (-52)); [|unfold lam; rewrite minus_IZR; bpow_q; lra].
+    apply (wsum_le_of _ _ _ (IZR ml3 * bpow radix2 (-52)) (IZR mn * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
+    + apply fl_ge_float; [lia|lia|exact Hln3].
+    + apply fl_ge_float; [lia|lia|]. unfold lam. bpow_q. lra.
+    + apply fl_le_float; [lia|lia|]. rewrite minus_IZR. bpow_q. lra.
+  - bpow_q. lra.
+  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|bpow_q; lra].
+  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
+    + destruct (float_neighbours m3 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+    + rewrite eta_binary64. bpow_q. lra.
+  - exact Key.
+  - split; [apply Rmult_le_compat_r; lra|lra].
+  - split; [|lra]. apply Rle_trans with (beta1 * lam); [apply Rmult_le_compat_r; lra|exact Hc].
+Qed.
+
 (** ** The seed's constant: B = 6488892299063141·2^−54 ≥ 3λ/16 *)
 Definition sc_clamp : R := IZR 6488892299063141 * bpow radix2 (-54).
 Definition sc_x : R := IZR (-4510821348273242) * bpow radix2 (-54).
 Definition sc_x' : R := IZR (-4510821348273243) * bpow radix2 (-54).
 Definition sc_u1 : R := IZR 5817256560700989 * bpow radix2 (-54).
 Definition sc_u3 : R := IZR 5817256560700987 * bpow radix2 (-54).
-(** The noise's threshold of both samples, and the log's of each. *)
-Definition sc_n : R := IZR (-4889780867909582) * bpow radix2 (-51).
-Definition sc_l1 : R := IZR (-5090610449295120) * bpow radix2 (-52).
-Definition sc_l3 : R := IZR (-5090610449295121) * bpow radix2 (-52).
 
 (** Both inputs are binary64 floats, one ulp apart. *)
 Lemma sc_inputs_format : F64 sc_x /\ F64 sc_x'.
 Proof.
   split; [destruct (float_neighbours (-4510821348273242) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
          |destruct (float_neighbours (-4510821348273243) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
-Qed.
-
-Lemma sc_w1 : 2 * sclam / 2 <= wsum sclam sc_x sc_u1.
-Proof.
-  apply (wsum_ge_of _ _ _ sc_l1 sc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
-  - apply fl_le_float; [lia|lia|]. unfold sc_u1. bpow_i. interval with (i_prec 120).
-  - apply fl_le_float; [lia|lia|]. unfold sclam, sc_l1, sc_n. bpow_q. lra.
-  - replace (sc_x + -1 * sc_n) with (IZR 8651856398750854 * bpow radix2 (-52) - bpow radix2 (-52) / 2)
-      by (unfold sc_x, sc_n; bpow_q; lra).
-    rewrite (fl_tie_even 8651856398750854 (-52) ltac:(lia) ltac:(lia) eq_refl). unfold sclam. lra.
-Qed.
-
-Lemma sc_w3 : wsum sclam sc_x' sc_u3 < 2 * sclam / 2.
-Proof.
-  apply Rle_lt_trans with (IZR 8651856398750853 * bpow radix2 (-52)); [|unfold sclam; bpow_q; lra].
-  apply (wsum_le_of _ _ _ sc_l3 sc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
-  - apply fl_ge_float; [lia|lia|]. unfold sc_u3. bpow_i. interval with (i_prec 120).
-  - apply fl_ge_float; [lia|lia|]. unfold sclam, sc_l3, sc_n. bpow_q. lra.
-  - apply fl_le_float; [lia|lia|]. unfold sc_x', sc_n. bpow_q. lra.
 Qed.
 
 Lemma sc_key : exp (Rabs (sc_x - sc_x') / sclam + 12 * eta 53 * (sc_clamp / sclam) + 2 * eta 53) *
@@ -284,26 +346,14 @@ Qed.
 Lemma sc_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
-  intros rho0 beta0 Hr Hb. assert (Hl := sclam_gt_one).
-  assert (Hc : 3 / 16 * sclam <= sc_clamp) by (unfold sc_clamp, sclam; bpow_q; lra).
-  apply (top_witness_refutes sclam (2 * sclam) sc_clamp sc_x sc_x' sc_u1 (sc_u1 + bpow radix2 (-54))
-           sc_u3 12 2 sclam_format sclam_large).
-  - unfold sc_clamp, sclam. bpow_q. lra.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_w 8651856398750854 6488892299063141 (-4510821348273242) (-4510821348273243) 5817256560700989 5817256560700987
+           (-5090610449295120) (-5090610449295121) (-4889780867909582) 12 2 (3 / 16)); try lia; try reflexivity; try assumption.
   - destruct (float_neighbours 6488892299063141 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold sc_clamp, sclam. bpow_q. lra.
-  - unfold sc_x, sc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
-  - unfold sc_x', sc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
-  - exact sc_w1.
-  - exact sc_w3.
-  - unfold sc_u3. bpow_q. lra.
-  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|unfold sc_u1; bpow_q; lra].
-  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
-    + destruct (float_neighbours 5817256560700987 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-    + rewrite eta_binary64. unfold sc_u3. bpow_q. lra.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
   - exact sc_key.
-  - split; [apply Rmult_le_compat_r; lra|lra].
-  - split; [|unfold sc_clamp, sclam; bpow_q; lra].
-    apply Rle_trans with (3 / 16 * sclam); [apply Rmult_le_compat_r; lra|exact Hc].
+  - unfold sc_clamp, sclam. bpow_q. lra.
 Qed.
 
 Theorem snap_binary64_seed_constant_small_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 3 / 16 ->
@@ -326,35 +376,12 @@ Definition mc_x : R := IZR (-8057256445428266) * bpow radix2 (-54).
 Definition mc_x' : R := IZR (-8057256445428267) * bpow radix2 (-54).
 Definition mc_u1 : R := IZR 5250653986782125 * bpow radix2 (-54).
 Definition mc_u3 : R := IZR 5250653986782123 * bpow radix2 (-54).
-(** The noise's threshold of both samples, and the log's of each. *)
-Definition mc_n : R := IZR (-5333085255053960) * bpow radix2 (-51).
-Definition mc_l1 : R := IZR (-5552121917063673) * bpow radix2 (-52).
-Definition mc_l3 : R := IZR (-5552121917063674) * bpow radix2 (-52).
 
 (** Both inputs are binary64 floats, one ulp apart. *)
 Lemma mc_inputs_format : F64 mc_x /\ F64 mc_x'.
 Proof.
   split; [destruct (float_neighbours (-8057256445428266) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
          |destruct (float_neighbours (-8057256445428267) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
-Qed.
-
-Lemma mc_w1 : 2 * sclam / 2 <= wsum sclam mc_x mc_u1.
-Proof.
-  apply (wsum_ge_of _ _ _ mc_l1 mc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
-  - apply fl_le_float; [lia|lia|]. unfold mc_u1. bpow_i. interval with (i_prec 120).
-  - apply fl_le_float; [lia|lia|]. unfold sclam, mc_l1, mc_n. bpow_q. lra.
-  - replace (mc_x + -1 * mc_n) with (IZR 8651856398750854 * bpow radix2 (-52) - bpow radix2 (-52) / 2)
-      by (unfold mc_x, mc_n; bpow_q; lra).
-    rewrite (fl_tie_even 8651856398750854 (-52) ltac:(lia) ltac:(lia) eq_refl). unfold sclam. lra.
-Qed.
-
-Lemma mc_w3 : wsum sclam mc_x' mc_u3 < 2 * sclam / 2.
-Proof.
-  apply Rle_lt_trans with (IZR 8651856398750853 * bpow radix2 (-52)); [|unfold sclam; bpow_q; lra].
-  apply (wsum_le_of _ _ _ mc_l3 mc_n); [exact (Rlt_trans _ _ _ Rlt_0_1 sclam_gt_one)|exact sclam_format| | |].
-  - apply fl_ge_float; [lia|lia|]. unfold mc_u3. bpow_i. interval with (i_prec 120).
-  - apply fl_ge_float; [lia|lia|]. unfold sclam, mc_l3, mc_n. bpow_q. lra.
-  - apply fl_le_float; [lia|lia|]. unfold mc_x', mc_n. bpow_q. lra.
 Qed.
 
 Lemma mc_key : exp (Rabs (mc_x - mc_x') / sclam + 16 * eta 53 * (mc_clamp / sclam) + 0 * eta 53) *
@@ -369,26 +396,14 @@ Qed.
 Lemma mc_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 4 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
 Proof.
-  intros rho0 beta0 Hr Hb. assert (Hl := sclam_gt_one).
-  assert (Hc : 1 / 4 * sclam <= mc_clamp) by (unfold mc_clamp, sclam; bpow_q; lra).
-  apply (top_witness_refutes sclam (2 * sclam) mc_clamp mc_x mc_x' mc_u1 (mc_u1 + bpow radix2 (-54))
-           mc_u3 16 0 sclam_format sclam_large).
-  - unfold mc_clamp, sclam. bpow_q. lra.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_w 8651856398750854 8651856398750854 (-8057256445428266) (-8057256445428267) 5250653986782125 5250653986782123
+           (-5552121917063673) (-5552121917063674) (-5333085255053960) 16 0 (1 / 4)); try lia; try reflexivity; try assumption.
   - destruct (float_neighbours 8651856398750854 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold mc_clamp, sclam. bpow_q. lra.
-  - unfold mc_x, mc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
-  - unfold mc_x', mc_clamp. bpow_q. rewrite Rabs_left by lra. lra.
-  - exact mc_w1.
-  - exact mc_w3.
-  - unfold mc_u3. bpow_q. lra.
-  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|unfold mc_u1; bpow_q; lra].
-  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
-    + destruct (float_neighbours 5250653986782123 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-    + rewrite eta_binary64. unfold mc_u3. bpow_q. lra.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
   - exact mc_key.
-  - split; [apply Rmult_le_compat_r; lra|lra].
-  - split; [|unfold mc_clamp, sclam; bpow_q; lra].
-    apply Rle_trans with (1 / 4 * sclam); [apply Rmult_le_compat_r; lra|exact Hc].
+  - unfold mc_clamp, sclam. bpow_q. lra.
 Qed.
 
 Theorem snap_binary64_mironov_constant_small_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 4 ->
@@ -403,4 +418,110 @@ Theorem snap_binary64_mironov_constant_small_false_up : forall rho0 beta0 a, rho
 Proof.
   intros rho0 beta0 a Hr Hb Ha H. apply (mc_small_false_w rho0 (1 / 4) Hr ltac:(lra)).
   exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (1 / 4) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+Qed.
+
+(** ** The seed's constant up to β0 = 0.245: B = 8478819270775837·2^−54 ≥ 0.245·λ *)
+Definition sw_clamp : R := IZR 8478819270775837 * bpow radix2 (-54).
+Definition sw_x : R := IZR (-8433329091849474) * bpow radix2 (-54).
+Definition sw_x' : R := IZR (-8433329091849475) * bpow radix2 (-54).
+Definition sw_u1 : R := IZR 5193904976853239 * bpow radix2 (-54).
+Definition sw_u3 : R := IZR 5193904976853237 * bpow radix2 (-54).
+
+(** Both inputs are binary64 floats, one ulp apart. *)
+Lemma sw_inputs_format : F64 sw_x /\ F64 sw_x'.
+Proof.
+  split; [destruct (float_neighbours (-8433329091849474) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
+         |destruct (float_neighbours (-8433329091849475) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
+(** An excess of 4.94229·η against 4.9400·η. *)
+Lemma sw_key : exp (Rabs (sw_x - sw_x') / sclam + 12 * eta 53 * (sw_clamp / sclam) + 2 * eta 53) *
+  (/ 2 * sw_u3) < / 2 * (sw_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold sw_x, sw_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold sw_x, sw_x', sw_u1, sw_u3, sw_clamp, sclam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** The seed's constant is false for every ρ0 ≤ 2 and β0 ≤ 0.245 (ties up). *)
+Lemma sw_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 49 / 200 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_w 8651856398750854 8478819270775837 (-8433329091849474) (-8433329091849475) 5193904976853239 5193904976853237
+           (-5601061721200139) (-5601061721200140) (-5380094335856611) 12 2 (49 / 200)); try lia; try reflexivity; try assumption.
+  - destruct (float_neighbours 8478819270775837 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+  - exact sw_key.
+  - unfold sw_clamp, sclam. bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_seed_constant_small_false_245 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 49 / 200 ->
+  ~ snap64_constant rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (sw_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.245. *)
+Theorem snap_binary64_seed_constant_small_false_245_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 49 / 200 ->
+  a <= 12 -> b <= 2 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sw_small_false_w rho0 (49 / 200) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (49 / 200) 12 2 H ltac:(lra) Hb Ha Hb').
+Qed.
+
+(** ** Mironov's constant up to β0 = 1/3, at another λ: λ = 6804446347951172·2^−52 ≈ 1.511, Λ = 2λ,
+    B = 4536297565300782·2^−53 ≥ λ/3 *)
+Definition mtlam : R := IZR 6804446347951172 * bpow radix2 (-52).
+Definition mt_clamp : R := IZR 9072595130601564 * bpow radix2 (-54).
+Definition mt_x : R := IZR (-8996229157737794) * bpow radix2 (-54).
+Definition mt_x' : R := IZR (-8996229157737795) * bpow radix2 (-54).
+Definition mt_u1 : R := IZR 4761885769842979 * bpow radix2 (-54).
+Definition mt_u3 : R := IZR 4761885769842977 * bpow radix2 (-54).
+
+(** λ is a binary64 float; both inputs are, one ulp apart. *)
+Lemma mt_inputs_format : F64 mtlam /\ F64 mt_x /\ F64 mt_x'.
+Proof.
+  split; [|split]; [destruct (float_neighbours 6804446347951172 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _)
+                   |destruct (float_neighbours (-8996229157737794) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)
+                   |destruct (float_neighbours (-8996229157737795) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _)]; exact F.
+Qed.
+
+(** An excess of 5.3436·η against 5.3333·η. *)
+Lemma mt_key : exp (Rabs (mt_x - mt_x') / mtlam + 16 * eta 53 * (mt_clamp / mtlam) + 0 * eta 53) *
+  (/ 2 * mt_u3) < / 2 * (mt_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold mt_x, mt_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold mt_x, mt_x', mt_u1, mt_u3, mt_clamp, mtlam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** Mironov's constant is false for every ρ0 ≤ 2 and β0 ≤ 1/3 (ties up). *)
+Lemma mt_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 3 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_w 6804446347951172 9072595130601564 (-8996229157737794) (-8996229157737795) 4761885769842979 4761885769842977
+           (-5992163582861406) (-5992163582861407) (-4526751818692810) 16 0 (1 / 3)); try lia; try reflexivity; try assumption.
+  - replace (IZR 9072595130601564 * bpow radix2 (-54)) with (IZR 4536297565300782 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 4536297565300782 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+  - exact mt_key.
+  - bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_mironov_constant_small_false_1_3 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 1 / 3 ->
+  ~ snap64_constant rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (mt_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 1/3. *)
+Theorem snap_binary64_mironov_constant_small_false_1_3_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 1 / 3 ->
+  a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
+Proof.
+  intros rho0 beta0 a Hr Hb Ha H. apply (mt_small_false_w rho0 (1 / 3) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (1 / 3) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
 Qed.

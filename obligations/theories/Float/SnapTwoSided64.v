@@ -541,23 +541,26 @@ Proof.
   - right. f_equal. f_equal. ring.
 Qed.
 
-(** ρ0 = 1.9: r0 = 6.685 ≤ e^1.8999, k1 = 1.176, k2 = 0.176. *)
-Lemma two64_r0_19 : 1001 / 1000 < 6685 / 1000 <= exp (19 / 10 - / 10000).
-Proof. split; [lra|]. replace (19 / 10 - / 10000) with (18999 / 10000) by field. exact exp_18999_ge. Qed.
+(** A bucket-width bound from a lower bound of e^c, c = ρ0 − 10^−4. *)
+Lemma two64_r0_of : forall rho0 r0 c, r0 <= exp c -> c = rho0 - / 10000 -> 1001 / 1000 < r0 ->
+  1001 / 1000 < r0 <= exp (rho0 - / 10000).
+Proof. intros rho0 r0 c H -> Hr. split; [exact Hr|exact H]. Qed.
 
-(** The seed's ε + 12·η·B/λ + 2·η for Λ ≥ 1.9λ from B ≥ 1.5λ (SnapSeed64.v's route: from 11λ). *)
+(** One cell of the range form: its factors k1, k2, its width r0 ≤ e^c (the lemma [E]), and the
+    linear forms checked by [lra] at the cell's (a, b). *)
+Ltac two64_cell k1 k2 r0 E :=
+  apply (snap_binary64_two_ab k1 k2 r0);
+  [lra|lra|apply (two64_r0_of _ _ _ E); lra|lra|lra|
+   intros ?beta ?rho ?Hb ?Hr; unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin; repeat split; lra].
+
+(** The seed's ε + 12·η·B/λ + 2·η for Λ ≥ 1.9λ from B ≥ 1.5λ (SnapSeed64.v's route: from 11λ);
+    r0 = 6.685 ≤ e^1.8999, k1 = 1.176, k2 = 0.176. *)
 Theorem snap_binary64_seed_constant_two : snap64_constant (19 / 10) (3 / 2) 12 2.
-Proof.
-  apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_r0_19|lra|lra|].
-  intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge. Qed.
 
 (** Mironov's ε + 16·η·B/λ for Λ ≥ 1.9λ from B ≥ 1.1λ (SnapSeed64.v's route: from 3λ). *)
 Theorem snap_binary64_mironov_constant_two : snap64_constant (19 / 10) (11 / 10) 16 0.
-Proof.
-  apply (snap_binary64_two_ab (1176 / 1000) (176 / 1000) (6685 / 1000)); [lra|lra|exact two64_r0_19|lra|lra|].
-  intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge. Qed.
 
 Lemma exp_16199_ge : 5052 / 1000 <= exp (16199 / 10000).
 Proof.
@@ -573,72 +576,36 @@ Qed.
 
 (** The seed's (12, 2) for Λ ≥ 1.75λ from B ≥ 1.6λ (SnapSeed64.v: from 22λ). *)
 Theorem snap_binary64_seed_constant_two_175 : snap64_constant (7 / 4) (16 / 10) 12 2.
-Proof.
-  apply (snap_binary64_two_ab (2421 / 2000) (421 / 2000) (5754 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((7 / 4) - / 10000) with (17499 / 10000) by field. exact exp_17499_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (2421 / 2000) (421 / 2000) (5754 / 1000) exp_17499_ge. Qed.
 
 (** The seed's (12, 2) for Λ ≥ 1.65λ from B ≥ 1.7λ (SnapSeed64.v: from 75λ). *)
 Theorem snap_binary64_seed_constant_two_165 : snap64_constant (33 / 20) (17 / 10) 12 2.
-Proof.
-  apply (snap_binary64_two_ab (12379 / 10000) (2379 / 10000) (5206 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((33 / 20) - / 10000) with (16499 / 10000) by field. exact exp_16499_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (12379 / 10000) (2379 / 10000) (5206 / 1000) exp_16499_ge. Qed.
 
 (** The seed's (12, 2) for Λ ≥ 1.62λ from B ≥ 1.8λ (the wide-grid route: from 305λ). *)
 Theorem snap_binary64_seed_constant_two_162 : snap64_constant (81 / 50) (18 / 10) 12 2.
-Proof.
-  apply (snap_binary64_two_ab (12469 / 10000) (2469 / 10000) (5052 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((81 / 50) - / 10000) with (16199 / 10000) by field. exact exp_16199_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (12469 / 10000) (2469 / 10000) (5052 / 1000) exp_16199_ge. Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.75λ from B ≥ 1.2λ. *)
 Theorem snap_binary64_mironov_constant_two_175 : snap64_constant (7 / 4) (12 / 10) 16 0.
-Proof.
-  apply (snap_binary64_two_ab (2421 / 2000) (421 / 2000) (5754 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((7 / 4) - / 10000) with (17499 / 10000) by field. exact exp_17499_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (2421 / 2000) (421 / 2000) (5754 / 1000) exp_17499_ge. Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.5λ from B ≥ 1.4λ (SnapSeed64.v: from 6λ). *)
 Theorem snap_binary64_mironov_constant_two_15 : snap64_constant (3 / 2) (14 / 10) 16 0.
-Proof.
-  apply (snap_binary64_two_ab (6437 / 5000) (1437 / 5000) (4481 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((3 / 2) - / 10000) with (14999 / 10000) by field. exact exp_14999_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (6437 / 5000) (1437 / 5000) (4481 / 1000) exp_14999_ge. Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.2λ from B ≥ 2λ (SnapSeed64.v: from 19λ). *)
 Theorem snap_binary64_mironov_constant_two_12 : snap64_constant (6 / 5) 2 16 0.
-Proof.
-  apply (snap_binary64_two_ab (7157 / 5000) (2157 / 5000) (3319 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((6 / 5) - / 10000) with (11999 / 10000) by field. exact exp_11999_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (7157 / 5000) (2157 / 5000) (3319 / 1000) exp_11999_ge. Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.15λ from B ≥ 4.3λ (the generator's wide-grid cell: from 37λ). *)
 Theorem snap_binary64_mironov_constant_two_115 : snap64_constant (23 / 20) (43 / 10) 16 0.
-Proof.
-  apply (snap_binary64_two_ab (7319 / 5000) (2319 / 5000) (3157 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((23 / 20) - / 10000) with (11499 / 10000) by field. exact exp_11499_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (7319 / 5000) (2319 / 5000) (3157 / 1000) exp_11499_ge. Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.12λ from B ≥ 11.2λ (SnapSeed64.v: from 91λ). *)
 Theorem snap_binary64_mironov_constant_two_112 : snap64_constant (28 / 25) (112 / 10) 16 0.
-Proof.
-  apply (snap_binary64_two_ab (14849 / 10000) (4849 / 10000) (3063 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((28 / 25) - / 10000) with (11199 / 10000) by field. exact exp_11199_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (14849 / 10000) (4849 / 10000) (3063 / 1000) exp_11199_ge. Qed.
 
 (** Mironov's (16, 0) for Λ ≥ 1.11λ from B ≥ 21.5λ (SnapSeed64.v: from 175λ). *)
 Theorem snap_binary64_mironov_constant_two_111 : snap64_constant (111 / 100) (215 / 10) 16 0.
-Proof.
-  apply (snap_binary64_two_ab (373 / 250) (123 / 250) (3033 / 1000)); [lra|lra| |lra|lra|].
-  - split; [lra|]. replace ((111 / 100) - / 10000) with (11099 / 10000) by field. exact exp_11099_ge.
-  - intros beta rho Hb Hr. unfold two64_tail_lin, two64_inside_lin, two64_clamp_lin. repeat split; lra.
-Qed.
+Proof. two64_cell (373 / 250) (123 / 250) (3033 / 1000) exp_11099_ge. Qed.

@@ -2,16 +2,19 @@
     [tight_top_ratio] and [tight_bottom_ratio] (SnapTight.v) bound the ratio of
     a clamped output by e^(|x − x′|/λ)·E², E = e^(δ/λ)/(1 − 2η): the threshold
     moved by δ for both inputs and U*'s factor at both ends.  A clamped output
-    has one threshold A (the output B: the sum at or above A), and U*'s factor
-    falls on one sign only: in the upper bound on the sign −1 (u at most
-    e^((x − A + d)/λ), its upper end), in the lower bound on the sign +1.  Both
-    masses are then functions of t/g alone, [top_mass q g t] =
-    ulen_from(g/t) + ulen_to(t/(q·g)) with q = 1 − 2η (and [bot_mass] for −B),
-    with [top_mass/t] nonincreasing and [t·top_mass] nondecreasing: moving g by
-    a factor F ≥ 1 costs F ([top_mass_widen]), moving t costs the ratio of the
-    t's ([top_mass_move]).  With d ≥ μ|A − x| for x and n > μ|A − x′| for x′,
-    F = e^((d + n)/λ)/(1 − 2η): every clamped output's ratio is at most
-    e^(|x − x′|/λ)·e^((d + n)/λ)/(1 − 2η) ([two_sided_top], [two_sided_bottom]). *)
+    has one threshold A and a side σ (σ = 1: the output B, the sums at or above
+    A; σ = −1: the output −B, the sums at or below A), and U*'s factor falls on
+    one sign of the noise only.  With the exponents c1 = (σ(A − x) − d)/λ for x
+    and c2 = (σ(A − x′) + n)/λ for x′, both signs together have U* mass at most
+    [top_mass q (e^c1) 1] for x and at least [top_mass q (e^c2/q) 1] for x′
+    ([ustar_pair_upper], [ustar_pair_lower]), [top_mass q g t] =
+    ulen_from(g/t) + ulen_to(t/(q·g)) with q = 1 − 2η, whatever σ is.
+    [top_mass/t] is nonincreasing and [t·top_mass] nondecreasing: moving g by a
+    factor F ≥ 1 costs F ([top_mass_widen]), moving t costs the ratio of the
+    t's ([top_mass_move]), together [top_mass_shift].  With d ≥ μ|A − x| and
+    n > μ|A − x′|, every clamped output's ratio is at most
+    e^(|x − x′|/λ)·e^((d + n)/λ)/(1 − 2η) ([two_sided_clamp]; the two sides
+    [two_sided_top], [two_sided_bottom]). *)
 From Coq Require Import ZArith Reals Lra Lia.
 From Flocq Require Import Core.Core.
 From Obligations.Core Require Import RealFacts.
@@ -21,11 +24,8 @@ From Obligations.Float Require Import RelError SnapNoise UStarMeasure SnapOutput
 
 Local Open Scope R_scope.
 
-(** The output B: the sign +1 above g, the sign −1 with U*'s factor. *)
+(** The clamped output's mass: the sign +1 above g, the sign −1 with U*'s factor. *)
 Definition top_mass (q g t : R) : R := ulen_from (g / t) + ulen_to (t / (q * g)).
-
-(** The output −B: the sign +1 with U*'s factor below h, the sign −1 above h/q... *)
-Definition bot_mass (q h t : R) : R := ulen_to (h / t) + ulen_from (t / (q * h)).
 
 Section Tails.
 
@@ -130,99 +130,34 @@ Proof.
   exact D.
 Qed.
 
-Let bot1 : forall h t, 0 < h -> 0 < t <= q * h -> bot_mass q h t = 2 - t / (q * h).
-Proof.
-  intros h t Hh Ht. unfold bot_mass.
-  assert (0 < q * h) by (apply Rmult_lt_0_compat; lra).
-  assert (Hqhh : q * h <= h) by (rewrite <- (Rmult_1_l h) at 2; apply Rmult_le_compat_r; lra).
-  rewrite ulen_to_above by (apply div_ge1; lra).
-  rewrite ulen_from_inside by (split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra]). ring.
-Qed.
+(** The mass at the threshold g·k and the point t·k is the mass at g and t. *)
+Lemma top_mass_scale : forall g t k, 0 < g -> 0 < t -> 0 < k -> top_mass q (g * k) (t * k) = top_mass q g t.
+Proof. intros g t k Hg Ht Hk. unfold top_mass. f_equal; f_equal; field; lra. Qed.
 
-Let bot2 : forall h t, 0 < h -> q * h <= t <= h -> bot_mass q h t = 1.
+(** Both inputs' exponents: the mass at e^c1 against the mass at e^c2/q, for c1 + s ≤ c2, costs
+    e^|s| (the move) and e^(c2 − c1 − s)/q (the widening). *)
+Lemma top_mass_shift : forall c1 c2 s, c1 + s <= c2 ->
+  top_mass q (exp c1) 1 <= exp (Rabs s) * (exp (c2 - c1 - s) / q) * top_mass q (exp c2 / q) 1.
 Proof.
-  intros h t Hh Ht. unfold bot_mass.
-  assert (0 < q * h) by (apply Rmult_lt_0_compat; lra).
-  rewrite ulen_to_above by (apply div_ge1; lra).
-  rewrite ulen_from_above by (apply div_ge1; lra). ring.
-Qed.
-
-Let bot3 : forall h t, 0 < h -> h <= t -> bot_mass q h t = h / t.
-Proof.
-  intros h t Hh Ht. unfold bot_mass.
-  assert (0 < q * h) by (apply Rmult_lt_0_compat; lra).
-  assert (Hqhh : q * h <= h) by (rewrite <- (Rmult_1_l h) at 2; apply Rmult_le_compat_r; lra).
-  rewrite ulen_to_inside by (split; [apply Rlt_le, Rdiv_lt_0_compat; lra|apply div_le1; lra]).
-  rewrite ulen_from_above by (apply div_ge1; lra). ring.
-Qed.
-
-Lemma bot_mass_nonneg : forall h t, 0 <= bot_mass q h t.
-Proof. intros h t. unfold bot_mass. pose proof (ulen_to_nonneg (h / t)). pose proof (ulen_from_nonneg (t / (q * h))). lra. Qed.
-
-Lemma bot_mass_mul_mono : forall h, 0 < h -> forall t t', 0 < t <= t' -> t * bot_mass q h t <= t' * bot_mass q h t'.
-Proof.
-  intros h Hh. assert (Hqh : 0 < q * h) by (apply Rmult_lt_0_compat; lra).
-  assert (Hqhh : q * h <= h) by (rewrite <- (Rmult_1_l h) at 2; apply Rmult_le_compat_r; lra).
-  apply (mono_glue0 _ (q * h) Hqh).
-  { intros x y Hxy Hy. rewrite (bot1 h x), (bot1 h y) by lra.
-    replace (x * (2 - x / (q * h))) with (2 * x - x * x / (q * h)) by (field; lra).
-    replace (y * (2 - y / (q * h))) with (2 * y - y * y / (q * h)) by (field; lra).
-    apply parabola_mono; lra. }
-  apply (mono_glue _ (q * h) h ltac:(lra)).
-  { intros x y Hxy Hy. rewrite (bot2 h x), (bot2 h y) by lra. lra. }
-  intros x y Hxy. rewrite (bot3 h x), (bot3 h y) by lra.
-  replace (x * (h / x)) with h by (field; lra). replace (y * (h / y)) with h by (field; lra). lra.
-Qed.
-
-Lemma bot_mass_div_anti : forall h, 0 < h -> forall t t', 0 < t <= t' -> bot_mass q h t' / t' <= bot_mass q h t / t.
-Proof.
-  intros h Hh. assert (Hqh : 0 < q * h) by (apply Rmult_lt_0_compat; lra).
-  assert (Hqhh : q * h <= h) by (rewrite <- (Rmult_1_l h) at 2; apply Rmult_le_compat_r; lra).
-  assert (G : forall t t', 0 < t <= t' -> - (bot_mass q h t / t) <= - (bot_mass q h t' / t')).
-  2: { intros t t' Ht. assert (H := G t t' Ht). lra. }
-  apply (mono_glue0 (fun t => - (bot_mass q h t / t)) (q * h) Hqh).
-  { intros x y Hxy Hy. rewrite (bot1 h x), (bot1 h y) by lra.
-    replace ((2 - x / (q * h)) / x) with (2 * / x - / (q * h)) by (field; lra).
-    replace ((2 - y / (q * h)) / y) with (2 * / y - / (q * h)) by (field; lra).
-    assert (/ y <= / x) by (apply Rinv_le_contravar; lra). lra. }
-  apply (mono_glue _ (q * h) h ltac:(lra)).
-  { intros x y Hxy Hy. rewrite (bot2 h x), (bot2 h y) by lra.
-    assert (/ y <= / x) by (apply Rinv_le_contravar; lra). unfold Rdiv. lra. }
-  intros x y Hxy. rewrite (bot3 h x), (bot3 h y) by lra.
-  replace (h / x / x) with (h * (/ x * / x)) by (field; lra).
-  replace (h / y / y) with (h * (/ y * / y)) by (field; lra).
-  assert (P1 : / y <= / x) by (apply Rinv_le_contravar; lra).
-  assert (P3 : 0 < / y) by (apply Rinv_0_lt_compat; lra).
-  assert (/ y * / y <= / x * / x) by (apply Rmult_le_compat; lra).
-  assert (h * (/ y * / y) <= h * (/ x * / x)) by (apply Rmult_le_compat_l; lra). lra.
-Qed.
-
-Lemma bot_mass_move : forall h t t', 0 < h -> 0 < t -> 0 < t' ->
-  bot_mass q h t' <= Rmax (t' / t) (t / t') * bot_mass q h t.
-Proof.
-  intros h t t' Hh. revert t t'. apply ratio_of_mono.
-  - intros; apply bot_mass_nonneg.
-  - exact (bot_mass_mul_mono h Hh).
-  - exact (bot_mass_div_anti h Hh).
-Qed.
-
-(** Moving the threshold down by a factor h1/h2 ≥ 1 costs h1/h2. *)
-Lemma bot_mass_widen : forall h1 h2 t, 0 < h2 <= h1 -> 0 < t ->
-  bot_mass q h1 t <= h1 / h2 * bot_mass q h2 t.
-Proof.
-  intros h1 h2 t Hh Ht.
-  assert (Hs : bot_mass q h1 t = bot_mass q h2 (t * h2 / h1)).
-  { unfold bot_mass. f_equal; f_equal; field; lra. }
-  assert (Ht' : 0 < t * h2 / h1 <= t).
-  { split; [apply Rdiv_lt_0_compat; [apply Rmult_lt_0_compat|]; lra|].
-    apply (Rmult_le_reg_r h1); [lra|]. replace (t * h2 / h1 * h1) with (t * h2) by (field; lra).
-    apply Rmult_le_compat_l; lra. }
-  assert (M := bot_mass_mul_mono h2 (proj1 Hh) _ _ Ht'). rewrite Hs.
-  apply (Rmult_le_compat_r (/ (t * h2 / h1))) in M; [|apply Rlt_le, Rinv_0_lt_compat; lra].
-  replace (t * h2 / h1 * bot_mass q h2 (t * h2 / h1) * / (t * h2 / h1)) with (bot_mass q h2 (t * h2 / h1)) in M
-    by (field; repeat split; lra).
-  replace (h1 / h2 * bot_mass q h2 t) with (t * bot_mass q h2 t * / (t * h2 / h1)) by (field; repeat split; lra).
-  exact M.
+  intros c1 c2 s Hs.
+  assert (E := exp_pos s). assert (E1 := exp_pos c1). assert (E2 := exp_pos c2).
+  assert (Sc : top_mass q (exp c1) 1 = top_mass q (exp (c1 + s)) (exp s)).
+  { rewrite exp_plus. replace (exp s) with (1 * exp s) at 2 by ring. symmetry. apply top_mass_scale; lra. }
+  assert (Mv := top_mass_move (exp (c1 + s)) 1 (exp s) (exp_pos _) Rlt_0_1 E).
+  assert (Mx : Rmax (exp s / 1) (1 / exp s) <= exp (Rabs s)).
+  { apply Rmax_lub.
+    - unfold Rdiv. rewrite Rinv_1, Rmult_1_r. apply exp_le_iff. apply Rle_abs.
+    - unfold Rdiv. rewrite Rmult_1_l, <- exp_Ropp. apply exp_le_iff. rewrite <- Rabs_Ropp. apply Rle_abs. }
+  assert (Hg : exp (c1 + s) <= exp c2 / q).
+  { apply Rle_trans with (exp c2); [apply exp_le_iff; lra|]. apply div_k_le'; lra. }
+  assert (Wd := top_mass_widen (exp (c1 + s)) (exp c2 / q) 1 (conj (exp_pos _) Hg) Rlt_0_1).
+  replace (exp c2 / q / exp (c1 + s)) with (exp (c2 - c1 - s) / q) in Wd
+    by (replace (c2 - c1 - s) with (c2 - (c1 + s)) by ring; rewrite exp_sub; field; repeat split; try (apply Rgt_not_eq, exp_pos); lra).
+  assert (N1 := top_mass_nonneg (exp (c1 + s)) 1). assert (N2 := top_mass_nonneg (exp c2 / q) 1).
+  assert (HF : 0 <= exp (c2 - c1 - s) / q) by (apply Rlt_le, Rdiv_lt_0_compat; [apply exp_pos|lra]).
+  rewrite Sc. eapply Rle_trans; [exact Mv|].
+  eapply Rle_trans; [apply Rmult_le_compat_r; [exact N1|exact Mx]|].
+  rewrite Rmult_assoc. apply Rmult_le_compat_l; [apply Rlt_le, exp_pos|exact Wd].
 Qed.
 
 End Tails.
@@ -244,187 +179,161 @@ Notation normal_min := (normal_min prec emin).
 Notation format := (generic_format radix2 (FLT_exp emin prec)).
 Notation pipeline_ok := (pipeline_ok prec emin choice lnf mu).
 Notation snap_output_prob := (snap_output_prob prec emin choice lnf pr).
+Notation snap_sum := (snap_sum prec emin choice lnf).
 Notation tight_mu := (tight_mu prec mu).
 Notation q0 := (ustar_q prec).
 
 Let Hq : 0 < q0 <= 1.
 Proof. unfold ustar_q. assert (He := eta_pos prec). assert (Hs := eta_small prec Hprec). lra. Qed.
 
-Let Hmax : forall lam x x', 0 < lam ->
-  Rmax (exp (x / lam) / exp (x' / lam)) (exp (x' / lam) / exp (x / lam)) = exp (Rabs (x - x') / lam).
+(** The clamped output on the side σ (σ = 1: B, threshold A, P ⊆ [A, ∞); σ = −1: −B, P ⊆
+    (−∞, A]): a sum in P moves U*'s log, on the sign s, by σ·s at least σ(A − x) − d... *)
+Lemma clamp_outer_sign : forall sg s lam u x A d, sg = 1 \/ sg = -1 -> s = 1 \/ s = -1 -> format lam ->
+  rel_within mu (ln u) (lnf u) -> normal_min <= Rabs (rnd lam * lnf u) ->
+  sg * A <= sg * (x + s * rnd (rnd lam * lnf u)) -> tight_mu * Rabs (A - x) <= d ->
+  sg * (A - x) - d <= (sg * s) * (lam * ln u).
 Proof.
-  intros lam x x' Hlam.
-  replace (x / lam) with (/ lam * x) by (unfold Rdiv; ring).
-  replace (x' / lam) with (/ lam * x') by (unfold Rdiv; ring).
-  rewrite (exp_ratio_max (/ lam) x' x) by (left; apply Rinv_0_lt_compat; exact Hlam).
-  rewrite Rabs_minus_sym. unfold Rdiv. rewrite Rmult_comm. reflexivity.
+  intros sg s lam u x A d Hg Hs Fl Hu Hp Hv Hd. destruct Hg as [->| ->].
+  - assert (O := tight_outer_above prec emin Hprec choice lnf mu Hmu s lam u x A Hs Fl Hu Hp ltac:(lra)).
+    assert (L := tight_lo_near prec mu Hmu (A - x) d Hd). lra.
+  - assert (O := tight_outer_below prec emin Hprec choice lnf mu Hmu s lam u x A Hs Fl Hu Hp ltac:(lra)).
+    assert (L := tight_hi_near prec mu Hmu (A - x) d Hd). lra.
+Qed.
+
+(** ... and a log moved by more than σ(A − x′) + n puts the sum strictly past A. *)
+Lemma clamp_inner_sign : forall sg s lam u x' A n, sg = 1 \/ sg = -1 -> s = 1 \/ s = -1 -> format lam ->
+  rel_within mu (ln u) (lnf u) -> normal_min <= Rabs (rnd lam * lnf u) ->
+  tight_mu * Rabs (A - x') < n -> sg * (A - x') + n <= (sg * s) * (lam * ln u) ->
+  sg * A < sg * (x' + s * rnd (rnd lam * lnf u)).
+Proof.
+  intros sg s lam u x' A n Hg Hs Fl Hu Hp Hn Hl.
+  assert (Hm := tight_mu_nonneg prec mu Hmu).
+  destruct Hg as [->| ->].
+  - assert (W := widen_near true tight_mu (A - x') Hm). cbn [widen] in W. apply Rabs_le_inv in W.
+    assert (I := tight_inner_lo prec emin Hprec choice lnf mu Hmu s lam u x' A Hs Fl Hu Hp ltac:(lra)). lra.
+  - assert (W := widen_near false tight_mu (A - x') Hm). cbn [widen] in W. apply Rabs_le_inv in W.
+    assert (I := tight_inner_hi prec emin Hprec choice lnf mu Hmu s lam u x' A Hs Fl Hu Hp ltac:(lra)). lra.
+Qed.
+
+(** U*'s log at or above c on both signs: at most the mass at e^c, U*'s factor on the sign −1. *)
+Lemma ustar_pair_upper : forall c, normal_min <= exp c -> normal_min <= exp (- c) ->
+  pr (fun U => c <= 1 * ln (ustar prec emin U)) + pr (fun U => c <= -1 * ln (ustar prec emin U)) <=
+    top_mass q0 (exp c) 1.
+Proof.
+  intros c H1 H2. unfold top_mass. assert (Hq1 := Hq). assert (E := exp_pos c). unfold ustar_q in *.
+  replace (exp c / 1) with (exp c) by field.
+  replace (1 / ((1 - 2 * eta) * exp c)) with (exp (- c) / (1 - 2 * eta)) by (rewrite exp_Ropp; field; lra).
+  apply Rplus_le_compat.
+  - eapply Rle_trans; [|apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr c H1)].
+    apply (uprob_mono pr Hpr). intros U _ HU. lra.
+  - eapply Rle_trans; [apply (uprob_mono pr Hpr (fun U => c <= -1 * ln (ustar prec emin U))
+                              (fun U => ln (ustar prec emin U) <= - c)); intros U _ HU; lra|].
+    apply (ustar_ln_below_upper_ulen prec emin Hprec pr Hpr (- c) H2).
+Qed.
+
+(** ... and at least the mass at e^c/q, U*'s factor on the sign +1. *)
+Lemma ustar_pair_lower : forall c, normal_min <= exp c -> normal_min <= exp (- c) ->
+  top_mass q0 (exp c / q0) 1 <=
+    pr (fun U => c <= 1 * ln (ustar prec emin U)) + pr (fun U => c <= -1 * ln (ustar prec emin U)).
+Proof.
+  intros c H1 H2. unfold top_mass. assert (Hq1 := Hq). assert (E := exp_pos c). unfold ustar_q in *.
+  replace (exp c / (1 - 2 * eta) / 1) with (exp c / (1 - 2 * eta)) by (field; lra).
+  replace (1 / ((1 - 2 * eta) * (exp c / (1 - 2 * eta)))) with (exp (- c)) by (rewrite exp_Ropp; field; lra).
+  apply Rplus_le_compat.
+  - eapply Rle_trans; [apply (ustar_ln_above_lower_ulen prec emin Hprec pr Hpr c H1)|].
+    apply (uprob_mono pr Hpr). intros U _ HU. lra.
+  - eapply Rle_trans; [apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr (- c) H2)|].
+    apply (uprob_mono pr Hpr). intros U _ HU. lra.
+Qed.
+
+(** The sum over both signs of U*'s noise, the signs σ·1 and σ·(−1) in either order. *)
+Let pair_sign : forall sg (f : R -> R), sg = 1 \/ sg = -1 -> f (sg * 1) + f (sg * -1) = f 1 + f (-1).
+Proof. intros sg f [->| ->]; [rewrite Rmult_1_l, Rmult_1_l|replace (-1 * 1) with (-1) by ring;
+  replace (-1 * -1) with 1 by ring; rewrite Rplus_comm]; reflexivity. Qed.
+
+(** The clamped output on the side σ: P ⊆ σ-side of A and the open σ-side of A ⊆ P for the rounded sum. *)
+Theorem two_sided_clamp : forall sg lam x x' A d n (P : R -> Prop), sg = 1 \/ sg = -1 -> pipeline_ok lam -> format lam ->
+  (forall v, P (rnd v) -> sg * A <= sg * v) -> (forall v, sg * A < sg * v -> P (rnd v)) ->
+  tight_mu * Rabs (A - x) <= d -> tight_mu * Rabs (A - x') < n ->
+  normal_min <= exp ((sg * (A - x) - d) / lam) -> normal_min <= exp ((sg * (x - A) + d) / lam) ->
+  normal_min <= exp ((sg * (A - x') + n) / lam) -> normal_min <= exp ((sg * (x' - A) - n) / lam) ->
+  snap_output_prob lam x P <= exp (Rabs (x - x') / lam) * (exp ((d + n) / lam) / q0) * snap_output_prob lam x' P.
+Proof.
+  intros sg lam x x' A d n P Hg [Hl Hok] Fl HP1 HP2 Hd Hn H1 H2 H3 H4.
+  assert (Hn0 := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
+  set (c1 := (sg * (A - x) - d) / lam). set (c2 := (sg * (A - x') + n) / lam).
+  assert (N1 : - c1 = (sg * (x - A) + d) / lam) by (unfold c1; field; lra).
+  assert (N2 : - c2 = (sg * (x' - A) - n) / lam) by (unfold c2; field; lra).
+  rewrite <- N1 in H2. rewrite <- N2 in H4.
+  assert (Up : forall s, s = 1 \/ s = -1 ->
+    pr (fun U => P (snap_sum lam x s U)) <= pr (fun U => c1 <= (sg * s) * ln (ustar prec emin U))).
+  { intros s Hs. apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
+    apply HP1 in HPU. unfold c1. apply div_lam_le; [exact Hlam|].
+    assert (O := clamp_outer_sign sg s lam (ustar prec emin U) x A d Hg Hs Fl Hu Hp HPU Hd). lra. }
+  assert (Lw : forall s, s = 1 \/ s = -1 ->
+    pr (fun U => c2 <= (sg * s) * ln (ustar prec emin U)) <= pr (fun U => P (snap_sum lam x' s U))).
+  { intros s Hs. apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp].
+    unfold SnapOutput.snap_sum. apply HP2. apply (clamp_inner_sign sg s lam (ustar prec emin U) x' A n Hg Hs Fl Hu Hp Hn).
+    apply mul_div_lam in HL; [|exact Hlam]. lra. }
+  assert (PU := ustar_pair_upper c1 H1 H2). assert (PL := ustar_pair_lower c2 H3 H4).
+  rewrite <- (pair_sign sg (fun s => pr (fun U => c1 <= s * ln (ustar prec emin U))) Hg) in PU.
+  rewrite <- (pair_sign sg (fun s => pr (fun U => c2 <= s * ln (ustar prec emin U))) Hg) in PL.
+  assert (Sh := top_mass_shift q0 Hq c1 c2 (sg * (x - x') / lam)).
+  replace (c2 - c1 - sg * (x - x') / lam) with ((d + n) / lam) in Sh by (unfold c1, c2; field; lra).
+  replace (Rabs (sg * (x - x') / lam)) with (Rabs (x - x') / lam) in Sh.
+  2: { unfold Rdiv. rewrite !Rabs_mult, (Rabs_pos_eq (/ lam)) by (apply Rlt_le, Rinv_0_lt_compat; lra).
+       destruct Hg as [->| ->]; [rewrite Rabs_R1|rewrite (Rabs_left (-1)) by lra]; ring. }
+  assert (HF : 0 <= exp (Rabs (x - x') / lam) * (exp ((d + n) / lam) / q0)).
+  { apply Rmult_le_pos; [apply Rlt_le, exp_pos|apply Rlt_le, Rdiv_lt_0_compat; [apply exp_pos|lra]]. }
+  assert (Hdn : 0 <= (d + n) / lam).
+  { assert (0 <= tight_mu * Rabs (A - x)) by (apply Rmult_le_pos; [apply tight_mu_nonneg; exact Hmu|apply Rabs_pos]).
+    assert (0 <= tight_mu * Rabs (A - x')) by (apply Rmult_le_pos; [apply tight_mu_nonneg; exact Hmu|apply Rabs_pos]).
+    apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]. }
+  assert (Ec : c2 - (c1 + sg * (x - x') / lam) = (d + n) / lam) by (unfold c1, c2; field; lra).
+  specialize (Sh ltac:(lra)).
+  unfold SnapOutput.snap_output_prob.
+  assert (U1 := Up 1 (or_introl eq_refl)). assert (U2 := Up (-1) (or_intror eq_refl)).
+  assert (L1 := Lw 1 (or_introl eq_refl)). assert (L2 := Lw (-1) (or_intror eq_refl)).
+  set (e := exp (Rabs (x - x') / lam) * (exp ((d + n) / lam) / q0)) in *.
+  assert (M : e * top_mass q0 (exp c2 / q0) 1 <=
+     e * (pr (fun U => P (snap_sum lam x' 1 U)) + pr (fun U => P (snap_sum lam x' (-1) U)))) by (apply Rmult_le_compat_l; lra).
+  lra.
 Qed.
 
 (** The output B: P ⊆ [A, ∞) and (A, ∞) ⊆ P for the rounded sum. *)
-Theorem two_sided_top : forall lam x x' A d n (P : R -> Prop), pipeline_ok lam -> format lam ->
+Corollary two_sided_top : forall lam x x' A d n (P : R -> Prop), pipeline_ok lam -> format lam ->
   (forall v, P (rnd v) -> A <= v) -> (forall v, A < v -> P (rnd v)) ->
   tight_mu * Rabs (A - x) <= d -> tight_mu * Rabs (A - x') < n ->
   normal_min <= exp ((A - x - d) / lam) -> normal_min <= exp ((x - A + d) / lam) ->
   normal_min <= exp ((A - x' + n) / lam) -> normal_min <= exp ((x' - A - n) / lam) ->
   snap_output_prob lam x P <= exp (Rabs (x - x') / lam) * (exp ((d + n) / lam) / q0) * snap_output_prob lam x' P.
 Proof.
-  intros lam x x' a d n P [Hl Hok] Fl HP1 HP2 Ha Ha' H1 H2 H3 H4.
-  assert (Hn0 := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
-  assert (Hm := tight_mu_nonneg prec mu Hmu).
-  assert (Hq1 : 0 < 1 - 2 * eta) by (assert (He := eta_pos prec); assert (Hs := eta_small prec Hprec); lra).
-  set (t := exp (x / lam)). set (t' := exp (x' / lam)).
-  assert (Ht : 0 < t) by apply exp_pos. assert (Ht' : 0 < t') by apply exp_pos.
-  set (g1 := exp ((a - d) / lam)). set (g2 := exp ((a + n) / lam) / q0).
-  assert (Hg1 : 0 < g1) by apply exp_pos.
-  assert (Hg2 : 0 < g2) by (apply Rdiv_lt_0_compat; [apply exp_pos|lra]).
-  assert (Lo := tight_lo_near prec mu Hmu (a - x) d Ha).
-  assert (Li : widen_hi tight_mu (a - x') < a - x' + n).
-  { assert (W := widen_near true tight_mu (a - x') Hm). cbn [widen] in W. apply Rabs_le_inv in W. lra. }
-  assert (Hd0 : 0 <= d).
-  { assert (0 <= tight_mu * Rabs (a - x)) by (apply Rmult_le_pos; [exact Hm|apply Rabs_pos]). lra. }
-  assert (Hn0' : 0 <= n).
-  { assert (0 <= tight_mu * Rabs (a - x')) by (apply Rmult_le_pos; [exact Hm|apply Rabs_pos]). lra. }
-  assert (Up : snap_output_prob lam x P <= / 2 * top_mass q0 g1 t).
-  { unfold SnapOutput.snap_output_prob, top_mass. rewrite Rmult_plus_distr_l.
-    apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
-    - apply Rle_trans with (pr (fun U => (a - x - d) / lam <= ln (ustar prec emin U))).
-      + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
-        unfold SnapOutput.snap_sum in HPU. apply HP1 in HPU.
-        assert (O := tight_outer_above prec emin Hprec choice lnf mu Hmu 1 lam (ustar prec emin U) x a
-                       (or_introl eq_refl) Fl Hu Hp HPU).
-        rewrite Rmult_1_l in O. apply div_lam_le; [exact Hlam|]. lra.
-      + eapply Rle_trans; [apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr); exact H1|].
-        right. f_equal. unfold g1, t. replace (a - x - d) with ((a - d) - x) by ring. apply exp_over; exact Hlam.
-    - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (x - a + d) / lam)).
-      + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
-        unfold SnapOutput.snap_sum in HPU. apply HP1 in HPU.
-        assert (O := tight_outer_above prec emin Hprec choice lnf mu Hmu (-1) lam (ustar prec emin U) x a
-                       (or_intror eq_refl) Fl Hu Hp HPU).
-        apply le_div_lam; [exact Hlam|]. lra.
-      + eapply Rle_trans; [apply (ustar_ln_below_upper_ulen prec emin Hprec pr Hpr); exact H2|].
-        right. f_equal. unfold g1, t. replace (x - a + d) with (x - (a - d)) by ring.
-        rewrite (exp_over lam x (a - d) Hlam). unfold ustar_q. field. repeat split; try (apply Rgt_not_eq, exp_pos); lra. }
-  assert (Lw : / 2 * top_mass q0 g2 t' <= snap_output_prob lam x' P).
-  { unfold SnapOutput.snap_output_prob, top_mass. rewrite Rmult_plus_distr_l.
-    apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
-    - apply Rle_trans with (pr (fun U => (a - x' + n) / lam <= ln (ustar prec emin U))).
-      + eapply Rle_trans; [|apply (ustar_ln_above_lower_ulen prec emin Hprec pr Hpr); exact H3].
-        right. f_equal. unfold g2, t'. replace (a - x' + n) with ((a + n) - x') by ring.
-        rewrite (exp_over lam (a + n) x' Hlam). unfold ustar_q. field. repeat split; try (apply Rgt_not_eq, exp_pos); lra.
-      + apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp].
-        unfold SnapOutput.snap_sum. apply HP2.
-        apply (tight_inner_lo prec emin Hprec choice lnf mu Hmu 1 lam (ustar prec emin U) x' a (or_introl eq_refl) Fl Hu Hp).
-        apply mul_div_lam in HL; [|exact Hlam]. lra.
-    - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (x' - a - n) / lam)).
-      + eapply Rle_trans; [|apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr); exact H4].
-        right. f_equal. unfold g2, t'. replace (x' - a - n) with (x' - (a + n)) by ring.
-        rewrite (exp_over lam x' (a + n) Hlam). field. repeat split; try (apply Rgt_not_eq, exp_pos); lra.
-      + apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp].
-        unfold SnapOutput.snap_sum. apply HP2.
-        apply (tight_inner_lo prec emin Hprec choice lnf mu Hmu (-1) lam (ustar prec emin U) x' a (or_intror eq_refl) Fl Hu Hp).
-        apply mul_div_lam_r in HL; [|exact Hlam]. lra. }
-  assert (HF : g2 / g1 = exp ((d + n) / lam) / q0).
-  { unfold g2, g1. replace ((d + n) / lam) with ((a + n) / lam - (a - d) / lam) by (field; lra).
-    rewrite exp_sub. field. repeat split; try (apply Rgt_not_eq, exp_pos); lra. }
-  assert (Hg12 : g1 <= g2).
-  { unfold g1, g2. apply Rle_trans with (exp ((a + n) / lam)).
-    - apply exp_le_iff. unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat|]; lra.
-    - apply div_k_le'; [apply exp_pos|lra]. }
-  assert (Mv := top_mass_move q0 Hq g1 t' t Hg1 Ht' Ht). fold t t' in Mv.
-  assert (Hmx : Rmax (t / t') (t' / t) = exp (Rabs (x - x') / lam)) by (unfold t, t'; apply Hmax; exact Hlam).
-  rewrite Hmx in Mv.
-  assert (Wd := top_mass_widen q0 Hq g1 g2 t' (conj Hg1 Hg12) Ht'). rewrite HF in Wd.
-  set (e := exp (Rabs (x - x') / lam)) in *. assert (He0 : 0 < e) by apply exp_pos.
-  set (F := exp ((d + n) / lam) / q0) in *.
-  assert (HF0 : 0 <= F) by (unfold F; apply Rlt_le, Rdiv_lt_0_compat; [apply exp_pos|lra]).
-  assert (S1 : e * top_mass q0 g1 t' <= e * (F * top_mass q0 g2 t')) by (apply Rmult_le_compat_l; lra).
-  assert (S2 : e * F * (/ 2 * top_mass q0 g2 t') <= e * F * snap_output_prob lam x' P)
-    by (apply Rmult_le_compat_l; [apply Rmult_le_pos; lra|exact Lw]).
-  lra.
+  intros lam x x' A d n P Hok Fl HP1 HP2 Ha Ha' H1 H2 H3 H4.
+  apply (two_sided_clamp 1 lam x x' A d n P (or_introl eq_refl) Hok Fl); try assumption.
+  - intros v Hv. specialize (HP1 v Hv). lra.
+  - intros v Hv. apply HP2. lra.
+  - replace (1 * (A - x) - d) with (A - x - d) by ring. exact H1.
+  - replace (1 * (x - A) + d) with (x - A + d) by ring. exact H2.
+  - replace (1 * (A - x') + n) with (A - x' + n) by ring. exact H3.
+  - replace (1 * (x' - A) - n) with (x' - A - n) by ring. exact H4.
 Qed.
 
 (** The output −B: P ⊆ (−∞, B′] and (−∞, B′) ⊆ P. *)
-Theorem two_sided_bottom : forall lam x x' B' d n (P : R -> Prop), pipeline_ok lam -> format lam ->
+Corollary two_sided_bottom : forall lam x x' B' d n (P : R -> Prop), pipeline_ok lam -> format lam ->
   (forall v, P (rnd v) -> v <= B') -> (forall v, v < B' -> P (rnd v)) ->
   tight_mu * Rabs (B' - x) <= d -> tight_mu * Rabs (B' - x') < n ->
   normal_min <= exp ((B' - x + d) / lam) -> normal_min <= exp ((x - B' - d) / lam) ->
   normal_min <= exp ((B' - x' - n) / lam) -> normal_min <= exp ((x' - B' + n) / lam) ->
   snap_output_prob lam x P <= exp (Rabs (x - x') / lam) * (exp ((d + n) / lam) / q0) * snap_output_prob lam x' P.
 Proof.
-  intros lam x x' b d n P [Hl Hok] Fl HP1 HP2 Hb Hb' H1 H2 H3 H4.
-  assert (Hn0 := normal_min_pos prec emin). assert (Hlam : 0 < lam) by lra.
-  assert (Hm := tight_mu_nonneg prec mu Hmu).
-  assert (Hq1 : 0 < 1 - 2 * eta) by (assert (He := eta_pos prec); assert (Hs := eta_small prec Hprec); lra).
-  set (t := exp (x / lam)). set (t' := exp (x' / lam)).
-  assert (Ht : 0 < t) by apply exp_pos. assert (Ht' : 0 < t') by apply exp_pos.
-  set (h1 := exp ((b + d) / lam) / q0). set (h2 := exp ((b - n) / lam)).
-  assert (Hh2 : 0 < h2) by apply exp_pos.
-  assert (Hh1 : 0 < h1) by (apply Rdiv_lt_0_compat; [apply exp_pos|lra]).
-  assert (Hi := tight_hi_near prec mu Hmu (b - x) d Hb).
-  assert (Ii : b - x' - n < widen_lo tight_mu (b - x')).
-  { assert (W := widen_near false tight_mu (b - x') Hm). cbn [widen] in W. apply Rabs_le_inv in W. lra. }
-  assert (Hd0 : 0 <= d).
-  { assert (0 <= tight_mu * Rabs (b - x)) by (apply Rmult_le_pos; [exact Hm|apply Rabs_pos]). lra. }
-  assert (Hn0' : 0 <= n).
-  { assert (0 <= tight_mu * Rabs (b - x')) by (apply Rmult_le_pos; [exact Hm|apply Rabs_pos]). lra. }
-  assert (Up : snap_output_prob lam x P <= / 2 * bot_mass q0 h1 t).
-  { unfold SnapOutput.snap_output_prob, bot_mass. rewrite Rmult_plus_distr_l.
-    apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
-    - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (b - x + d) / lam)).
-      + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
-        unfold SnapOutput.snap_sum in HPU. apply HP1 in HPU.
-        assert (O := tight_outer_below prec emin Hprec choice lnf mu Hmu 1 lam (ustar prec emin U) x b
-                       (or_introl eq_refl) Fl Hu Hp HPU).
-        rewrite Rmult_1_l in O. apply le_div_lam; [exact Hlam|]. lra.
-      + eapply Rle_trans; [apply (ustar_ln_below_upper_ulen prec emin Hprec pr Hpr); exact H1|].
-        right. f_equal. unfold h1, t. replace (b - x + d) with ((b + d) - x) by ring.
-        rewrite (exp_over lam (b + d) x Hlam). unfold ustar_q. field. repeat split; try (apply Rgt_not_eq, exp_pos); lra.
-    - apply Rle_trans with (pr (fun U => (x - b - d) / lam <= ln (ustar prec emin U))).
-      + apply (uprob_mono pr Hpr). intros U HU HPU. destruct (Hok U HU) as [Hu Hp].
-        unfold SnapOutput.snap_sum in HPU. apply HP1 in HPU.
-        assert (O := tight_outer_below prec emin Hprec choice lnf mu Hmu (-1) lam (ustar prec emin U) x b
-                       (or_intror eq_refl) Fl Hu Hp HPU).
-        apply div_lam_le; [exact Hlam|]. lra.
-      + eapply Rle_trans; [apply (ustar_ln_above_upper_ulen prec emin Hprec pr Hpr); exact H2|].
-        right. f_equal. unfold h1, t. replace (x - b - d) with (x - (b + d)) by ring.
-        rewrite (exp_over lam x (b + d) Hlam). unfold ustar_q. field. repeat split; try (apply Rgt_not_eq, exp_pos); lra. }
-  assert (Lw : / 2 * bot_mass q0 h2 t' <= snap_output_prob lam x' P).
-  { unfold SnapOutput.snap_output_prob, bot_mass. rewrite Rmult_plus_distr_l.
-    apply Rplus_le_compat; apply Rmult_le_compat_l; try lra.
-    - apply Rle_trans with (pr (fun U => ln (ustar prec emin U) <= (b - x' - n) / lam)).
-      + eapply Rle_trans; [|apply (ustar_ln_below_lower_ulen prec emin Hprec pr Hpr); exact H3].
-        right. f_equal. unfold h2, t'. replace (b - x' - n) with ((b - n) - x') by ring.
-        symmetry. apply exp_over; exact Hlam.
-      + apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp].
-        unfold SnapOutput.snap_sum. apply HP2.
-        apply (tight_inner_hi prec emin Hprec choice lnf mu Hmu 1 lam (ustar prec emin U) x' b (or_introl eq_refl) Fl Hu Hp).
-        apply mul_div_lam_r in HL; [|exact Hlam]. lra.
-    - apply Rle_trans with (pr (fun U => (x' - b + n) / lam <= ln (ustar prec emin U))).
-      + eapply Rle_trans; [|apply (ustar_ln_above_lower_ulen prec emin Hprec pr Hpr); exact H4].
-        right. f_equal. unfold h2, t'. replace (x' - b + n) with (x' - (b - n)) by ring.
-        rewrite (exp_over lam x' (b - n) Hlam). unfold ustar_q. field. repeat split; try (apply Rgt_not_eq, exp_pos); lra.
-      + apply (uprob_mono pr Hpr). intros U HU HL. destruct (Hok U HU) as [Hu Hp].
-        unfold SnapOutput.snap_sum. apply HP2.
-        apply (tight_inner_hi prec emin Hprec choice lnf mu Hmu (-1) lam (ustar prec emin U) x' b (or_intror eq_refl) Fl Hu Hp).
-        apply mul_div_lam in HL; [|exact Hlam]. lra. }
-  assert (HF : h1 / h2 = exp ((d + n) / lam) / q0).
-  { unfold h1, h2. replace ((d + n) / lam) with ((b + d) / lam - (b - n) / lam) by (field; lra).
-    rewrite exp_sub. field. repeat split; try (apply Rgt_not_eq, exp_pos); lra. }
-  assert (Hh12 : h2 <= h1).
-  { unfold h1, h2. apply Rle_trans with (exp ((b + d) / lam)).
-    - apply exp_le_iff. unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat|]; lra.
-    - apply div_k_le'; [apply exp_pos|lra]. }
-  assert (Mv := bot_mass_move q0 Hq h1 t' t Hh1 Ht' Ht). fold t t' in Mv.
-  assert (Hmx : Rmax (t / t') (t' / t) = exp (Rabs (x - x') / lam)) by (unfold t, t'; apply Hmax; exact Hlam).
-  rewrite Hmx in Mv.
-  assert (Wd := bot_mass_widen q0 Hq h1 h2 t' (conj Hh2 Hh12) Ht'). rewrite HF in Wd.
-  set (e := exp (Rabs (x - x') / lam)) in *. assert (He0 : 0 < e) by apply exp_pos.
-  set (F := exp ((d + n) / lam) / q0) in *.
-  assert (HF0 : 0 <= F) by (unfold F; apply Rlt_le, Rdiv_lt_0_compat; [apply exp_pos|lra]).
-  assert (S1 : e * bot_mass q0 h1 t' <= e * (F * bot_mass q0 h2 t')) by (apply Rmult_le_compat_l; lra).
-  assert (S2 : e * F * (/ 2 * bot_mass q0 h2 t') <= e * F * snap_output_prob lam x' P)
-    by (apply Rmult_le_compat_l; [apply Rmult_le_pos; lra|exact Lw]).
-  lra.
+  intros lam x x' B' d n P Hok Fl HP1 HP2 Hb Hb' H1 H2 H3 H4.
+  apply (two_sided_clamp (-1) lam x x' B' d n P (or_intror eq_refl) Hok Fl); try assumption.
+  - intros v Hv. specialize (HP1 v Hv). lra.
+  - intros v Hv. apply HP2. lra.
+  - replace (-1 * (B' - x) - d) with (x - B' - d) by ring. exact H2.
+  - replace (-1 * (x - B') + d) with (B' - x + d) by ring. exact H1.
+  - replace (-1 * (B' - x') + n) with (x' - B' + n) by ring. exact H4.
+  - replace (-1 * (x' - B') - n) with (B' - x' - n) by ring. exact H3.
 Qed.
 
 End TwoSidedTail.
