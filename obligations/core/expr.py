@@ -380,6 +380,14 @@ def compile_exact(e: Expr) -> Evaluator:  # noqa: C901 (one branch per node kind
     raise ExprError(f"unexpected expression node {e!r}")
 
 
+def exact_constant(text: str | int | float) -> Fraction:
+    """A rational constant written without names (`1/100`, `2**-10`); raises ExprError with a
+    plain message, an unknown name included."""
+    e = parse(text)
+    typecheck(e, {}, allow_real=False)
+    return _q(compile_exact(e)({}))
+
+
 def _sized(v: Fraction, e: Expr) -> Fraction:
     """Refuse a value too large to be a probability's numerator or denominator."""
     if max(v.numerator.bit_length(), v.denominator.bit_length()) > MAX_POWER_BITS:

@@ -24,7 +24,7 @@ class ReadClaim:
 def rational(file: str, field: str, text: Any) -> Fraction:
     """An exact rational constant (no parameters)."""
     try:
-        return Fraction(E.compile_exact(E.parse(text))({}))
+        return E.exact_constant(text)
     except E.ExprError as exc:
         raise SpecError(file, field, str(exc)) from None
 
