@@ -131,9 +131,7 @@ def check(data: Mapping[str, Any], file: str, sha256: str) -> MechanismSpec:
 
 def _constant(text: Any, file: str, where: str) -> Fraction:
     try:
-        e = E.parse(text)
-        E.typecheck(e, {}, allow_real=False)
-        return Fraction(E.compile_exact(e)({}))
+        return E.exact_constant(text)
     except E.ExprError as exc:
         raise SpecError(file, where, f"{exc} (an exact rational constant)") from None
 
