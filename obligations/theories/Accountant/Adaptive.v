@@ -1,7 +1,7 @@
 (** * Adaptive composition of finite mechanisms, bounded by a chain of dominating pairs
 
     An adaptive sequence is a list of rounds; a round is a finite mechanism chosen from
-    the history, the outputs of the earlier rounds (oldest first): [round].  On input x
+    the history, the outputs of the earlier rounds (oldest first): [adaptive_round].  On input x
     the sequence runs its rounds one after another, each with fresh noise and on the
     same x, and releases the transcript of all outputs; [apr Rs [] x S] is the
     probability that the transcript lies in S (any set of lists of outputs), and [adp]
@@ -29,21 +29,21 @@ Import ListNotations.
 Local Open Scope R_scope.
 
 (** A round: the mechanism run after the history of earlier outputs. *)
-Definition round := list nat -> fmech.
+Definition adaptive_round := list nat -> fmech.
 
 (** Pr[the transcript, after the history h, lies in S] on input x. *)
-Fixpoint apr (Rs : list round) (h : list nat) (x : nat) (S : list nat -> bool) : R :=
+Fixpoint apr (Rs : list adaptive_round) (h : list nat) (x : nat) (S : list nat -> bool) : R :=
   match Rs with
   | [] => if S h then 1 else 0
   | Rd :: Rs' => rsum (map (fun y => prob (Rd h) x y * apr Rs' (h ++ [y]) x S) (seq 0 (n_out (Rd h))))
   end.
 
 (** (ε, δ)-DP of the adaptive sequence on the inputs [0 .. n - 1]. *)
-Definition adp (nb : nat -> nat -> bool) (n : nat) (Rs : list round) (eps delta : R) : Prop :=
+Definition adp (nb : nat -> nat -> bool) (n : nat) (Rs : list adaptive_round) (eps delta : R) : Prop :=
   forall x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true ->
   forall S : list nat -> bool, apr Rs [] x S <= exp eps * apr Rs [] x' S + delta.
 
-Lemma adp_iff_dp_with (nb : nat -> nat -> bool) (n : nat) (Rs : list round) (eps delta : R) :
+Lemma adp_iff_dp_with (nb : nat -> nat -> bool) (n : nat) (Rs : list adaptive_round) (eps delta : R) :
   adp nb n Rs eps delta <->
   dp_with (fun x x' => (x < n)%nat /\ (x' < n)%nat /\ nb x x' = true) (fun x => apr Rs [] x) eps delta.
 Proof.
@@ -53,7 +53,7 @@ Proof.
 Qed.
 
 (** Σ over transcripts t of max(0, a·Pr_x[t] − b·Pr_x'[t]). *)
-Fixpoint ahs2 (Rs : list round) (h : list nat) (x x' : nat) (a b : R) : R :=
+Fixpoint ahs2 (Rs : list adaptive_round) (h : list nat) (x x' : nat) (a b : R) : R :=
   match Rs with
   | [] => Rmax 0 (a - b)
   | Rd :: Rs' => rsum (map (fun y => ahs2 Rs' (h ++ [y]) x x' (a * prob (Rd h) x y) (b * prob (Rd h) x' y))
@@ -61,7 +61,7 @@ Fixpoint ahs2 (Rs : list round) (h : list nat) (x x' : nat) (a b : R) : R :=
   end.
 
 (** Every event: a·Pr_x[S] ≤ b·Pr_x'[S] + the hockey stick. *)
-Lemma apr_le_ahs2 (Rs : list round) :
+Lemma apr_le_ahs2 (Rs : list adaptive_round) :
   forall h x x' a b S, a * apr Rs h x S <= b * apr Rs h x' S + ahs2 Rs h x x' a b.
 Proof.
   induction Rs as [|Rd Rs IH]; intros h x x' a b S; cbn [apr ahs2].
@@ -70,12 +70,13 @@ Proof.
     rewrite <- !Rmult_assoc. apply IH.
 Qed.
 
-(** Round [Rd], at every history, for every ordered pair of neighbours, dominated by [D]'s rows. *)
-Definition round_dominated (nb : nat -> nat -> bool) (n : nat) (Rd : round) (D : fmech) : Prop :=
-  forall h x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> pair_dominated (Rd h) x x' D.
+(** Round [Rd], at every history, for every ordered pair of distinct neighbours, dominated
+    by [D]'s rows. *)
+Definition round_dominated (nb : nat -> nat -> bool) (n : nat) (Rd : adaptive_round) (D : fmech) : Prop :=
+  forall h x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> x <> x' -> pair_dominated (Rd h) x x' D.
 
 (** Round [Rd]'s probabilities on the inputs are non-negative at every history. *)
-Definition round_nonneg (n : nat) (Rd : round) : Prop :=
+Definition round_nonneg (n : nat) (Rd : adaptive_round) : Prop :=
   forall h x y, (x < n)%nat -> (y < n_out (Rd h))%nat -> 0 <= prob (Rd h) x y.
 
 (** The two-parameter hockey stick of a table's rows 0 and 1. *)
@@ -101,12 +102,12 @@ Proof.
 Qed.
 
 (** The transcript's hockey stick is at most the chain of the dominating pairs'. *)
-Theorem ahs2_dominated (nb : nat -> nat -> bool) (n : nat) (Rs : list round) (Ds : list fmech) :
+Theorem ahs2_dominated (nb : nat -> nat -> bool) (n : nat) (Rs : list adaptive_round) (Ds : list fmech) :
   Forall2 (round_dominated nb n) Rs Ds -> Forall (round_nonneg n) Rs -> Forall (chain_ok 2) Ds ->
-  forall h x x' a b, (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> 0 <= a -> 0 <= b ->
+  forall h x x' a b, (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> x <> x' -> 0 <= a -> 0 <= b ->
   ahs2 Rs h x x' a b <= hs01 (fmech_chain Ds 2) a b.
 Proof.
-  intros HD. induction HD as [|Rd D Rs Ds Hd HD IH]; intros HN HC h x x' a b Hx Hx' Hnb Ha Hb;
+  intros HD. induction HD as [|Rd D Rs Ds Hd HD IH]; intros HN HC h x x' a b Hx Hx' Hnb Hne Ha Hb;
     cbn [ahs2 fmech_chain].
   - rewrite hs01_unit. apply Rle_refl.
   - apply Forall_cons_iff in HN as [HN0 HN]. apply Forall_cons_iff in HC as [[WD [_ ED]] HC].
@@ -127,7 +128,7 @@ Proof.
     rewrite (rsum_swap (fun v w => Rmax 0 (a * prob D 0 v * prob C 0 w - b * prob D 1 v * prob C 1 w))).
     apply rsum_le. intros w Hw. apply in_seq in Hw as [_ Hw].
     apply Rle_trans with (hs2v (n_out D) (prob D 0) (prob D 1) (a * prob C 0 w) (b * prob C 1 w)).
-    + apply (dominated_hs2v m (n_out D) A B (prob D 0) (prob D 1) (Hd h x x' Hx Hx' Hnb) HB);
+    + apply (dominated_hs2v m (n_out D) A B (prob D 0) (prob D 1) (Hd h x x' Hx Hx' Hnb Hne) HB);
         apply Rmult_le_pos; auto.
     + unfold hs2v. apply Req_le. apply rsum_ext_in. intros v _. f_equal. ring.
 Qed.
@@ -135,21 +136,34 @@ Qed.
 Lemma hs_hs01 (M : fmech) (t : R) : hs M 0 1 t = hs01 M 1 t.
 Proof. unfold hs, hs01, hs2v. apply rsum_ext_in. intros y _. rewrite Rmult_1_l. reflexivity. Qed.
 
-(** (ε, δ)-DP of every adaptive sequence dominated round by round by the pairs [Ds]. *)
-Theorem adp_of_dominated (nb : nat -> nat -> bool) (n : nat) (Rs : list round) (Ds : list fmech) (eps delta : R) :
-  Forall2 (round_dominated nb n) Rs Ds -> Forall (round_nonneg n) Rs -> Forall (chain_ok 2) Ds ->
-  hs (fmech_chain Ds 2) 0 1 (exp eps) <= delta -> adp nb n Rs eps delta.
+Lemma apr_nonneg (n : nat) (Rs : list adaptive_round) :
+  Forall (round_nonneg n) Rs -> forall h x S, (x < n)%nat -> 0 <= apr Rs h x S.
 Proof.
-  intros HD HN HC Hd x x' Hx Hx' Hnb S.
+  intros HN. induction HN as [|Rd Rs HR HN IH]; intros h x S Hx; cbn [apr].
+  - destruct (S h); lra.
+  - apply rsum_nonneg. intros y Hy. apply in_seq in Hy as [_ Hy].
+    apply Rmult_le_pos; [apply HR; assumption|apply IH, Hx].
+Qed.
+
+(** (ε, δ)-DP of every adaptive sequence dominated round by round by the pairs [Ds]. *)
+Theorem adp_of_dominated (nb : nat -> nat -> bool) (n : nat) (Rs : list adaptive_round) (Ds : list fmech) (eps delta : R) :
+  Forall2 (round_dominated nb n) Rs Ds -> Forall (round_nonneg n) Rs -> Forall (chain_ok 2) Ds ->
+  0 <= eps -> 0 <= delta -> hs (fmech_chain Ds 2) 0 1 (exp eps) <= delta -> adp nb n Rs eps delta.
+Proof.
+  intros HD HN HC He Hde Hd x x' Hx Hx' Hnb S.
+  destruct (Nat.eq_dec x x') as [<-|Hne].
+  { pose proof (apr_nonneg n Rs HN [] x S Hx). pose proof (exp_ge_1 eps He).
+    assert (0 <= (exp eps - 1) * apr Rs [] x S) by (apply Rmult_le_pos; lra). lra. }
   pose proof (apr_le_ahs2 Rs [] x x' 1 (exp eps) S) as H1.
-  pose proof (ahs2_dominated nb n Rs Ds HD HN HC [] x x' 1 (exp eps) Hx Hx' Hnb ltac:(lra) (Rlt_le _ _ (exp_pos eps))) as H2.
+  pose proof (ahs2_dominated nb n Rs Ds HD HN HC [] x x' 1 (exp eps) Hx Hx' Hnb Hne ltac:(lra)
+                (Rlt_le _ _ (exp_pos eps))) as H2.
   rewrite hs_hs01 in Hd. lra.
 Qed.
 
 (** ** The fixed chain as an adaptive sequence *)
 
 (** Every round runs its mechanism whatever the history. *)
-Definition const_rounds (Ms : list fmech) : list round := map (fun M (_ : list nat) => M) Ms.
+Definition const_rounds (Ms : list fmech) : list adaptive_round := map (fun M (_ : list nat) => M) Ms.
 
 (** The chain's output index as the list of the rounds' outputs. *)
 Fixpoint chain_decode (Ms : list fmech) (n : nat) (y : nat) : list nat :=
@@ -221,7 +235,8 @@ Qed.
 
 (** The fixed chain's rounds meet the hypotheses of [adp_of_dominated] when its mechanisms do. *)
 Lemma const_rounds_dominated (nb : nat -> nat -> bool) (n : nat) (Ms Ds : list fmech) :
-  Forall2 (fun M D => forall x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> pair_dominated M x x' D) Ms Ds ->
+  Forall2 (fun M D => forall x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> x <> x' -> pair_dominated M x x' D)
+          Ms Ds ->
   Forall2 (round_dominated nb n) (const_rounds Ms) Ds.
 Proof.
   intros H. induction H as [|M D Ms Ds HM H IH]; cbn [const_rounds map]; constructor; [|exact IH].

@@ -41,7 +41,7 @@ Fixpoint parts_fit (nb : nat -> nat -> bool) (n : nat) (groups dgroups : list (f
 
 Lemma parts_fit_dominated (nb : nat -> nat -> bool) (n : nat) groups dgroups Kss :
   parts_fit nb n groups dgroups Kss = true ->
-  Forall2 (fun M D => forall x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> pair_dominated M x x' D)
+  Forall2 (fun M D => forall x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> x <> x' -> pair_dominated M x x' D)
           (chain_of groups) (chain_of dgroups).
 Proof.
   revert dgroups Kss. induction groups as [|[M k] gs IH]; intros [|[D k'] ds] [|Ks Kss] H; cbn in H; try discriminate.
@@ -60,13 +60,14 @@ Theorem adp_chain_acc (nb : nat -> nat -> bool) (n : nat) (nb2 : nat -> nat -> b
   0 <= eps -> (0 <= delta)%Q -> has eI eps ->
   forallb (fun combo => le_check (win_upper (base_consts b d) d eI z0 (combo_window tau d (map snd dgroups) combo)) delta)
           combos = true ->
-  forall Rs : list round, Forall2 (round_dominated nb n) Rs (chain_of dgroups) -> Forall (round_nonneg n) Rs ->
+  forall Rs : list adaptive_round, Forall2 (round_dominated nb n) Rs (chain_of dgroups) -> Forall (round_nonneg n) Rs ->
   adp nb n Rs eps (Q2R delta).
 Proof.
   intros Hok Hnb2 He Hd HeI Hup Rs HD HN.
   pose proof (dp_chain_acc nb2 dgroups 2 b d combos Hok tau eps eI z0 delta He Hd HeI Hup) as Hdp.
   pose proof (chain_n_in nb2 dgroups 2 b d combos Hok) as En.
-  apply (adp_of_dominated nb n Rs (chain_of dgroups) eps (Q2R delta) HD HN (chain_ok_all nb2 dgroups 2 b d combos Hok)).
+  apply (adp_of_dominated nb n Rs (chain_of dgroups) eps (Q2R delta) HD HN (chain_ok_all nb2 dgroups 2 b d combos Hok) He
+           ltac:(rewrite <- q2r_0; apply Qle_Rle, Hd)).
   apply (hs_le_of_dp nb2 _ eps (Q2R delta) 0 1 Hdp); [lia|lia|exact Hnb2].
 Qed.
 
@@ -85,7 +86,7 @@ Theorem not_adp_chain_acc (nb : nat -> nat -> bool) (n : nat) (groups dgroups : 
   (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> length lo = length groups -> Forall pld_nonneg lo ->
   forallb2 (fun g p => pair_ord_rows false (rows (fst g)) b d p x x') groups lo = true -> has eI eps ->
   gt_check (win_hs (base_consts b d) d eI z0 (combo_window tau d (map snd groups) lo)) delta = true ->
-  ~ (forall Rs : list round, Forall2 (round_dominated nb n) Rs (chain_of dgroups) -> Forall (round_nonneg n) Rs ->
+  ~ (forall Rs : list adaptive_round, Forall2 (round_dominated nb n) Rs (chain_of dgroups) -> Forall (round_nonneg n) Rs ->
        adp nb n Rs eps (Q2R delta)).
 Proof.
   intros Hok Hfit Hx Hx' Hnb Hlen Hnn Hc HeI Hgt Hall.

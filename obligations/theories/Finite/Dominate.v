@@ -156,21 +156,21 @@ Qed.
 Definition pair_dominated (M : fmech) (x x' : nat) (D : fmech) : Prop :=
   dominated (n_out M) (prob M x) (prob M x') (n_out D) (prob D 0) (prob D 1).
 
-(** Every ordered pair of neighbours among the inputs [0 .. n - 1] has a kernel in [Ks]
-    that maps the rows of [D] to its rows of [M]. *)
+(** Every ordered pair of distinct neighbours among the inputs [0 .. n - 1] has a kernel in
+    [Ks] that maps the rows of [D] to its rows of [M]. *)
 Definition kernels_fit (nb : nat -> nat -> bool) (n : nat) (M D : fmech) (Ks : list (nat * nat * list (list Q))) : bool :=
-  forallb (fun x => forallb (fun x' => if nb x x' then
+  forallb (fun x => forallb (fun x' => if nb x x' && negb (Nat.eqb x x') then
     existsb (fun '(u, u', T) => Nat.eqb u x && Nat.eqb u' x' &&
       kernel_fits (n_out M) (n_out D) T (nth 0 (rows D) []) (nth 1 (rows D) []) (nth x (rows M) []) (nth x' (rows M) []))
       Ks else true) (seq 0 n)) (seq 0 n).
 
 Lemma pair_dominated_of_kernels (nb : nat -> nat -> bool) (n : nat) (M D : fmech) Ks :
   kernels_fit nb n M D Ks = true ->
-  forall x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> pair_dominated M x x' D.
+  forall x x', (x < n)%nat -> (x' < n)%nat -> nb x x' = true -> x <> x' -> pair_dominated M x x' D.
 Proof.
-  unfold kernels_fit. rewrite forallb_forall. intros H x x' Hx Hx' Hnb.
+  unfold kernels_fit. rewrite forallb_forall. intros H x x' Hx Hx' Hnb Hne.
   specialize (H x ltac:(apply in_seq; lia)). rewrite forallb_forall in H.
-  specialize (H x' ltac:(apply in_seq; lia)). rewrite Hnb in H.
+  specialize (H x' ltac:(apply in_seq; lia)). apply Nat.eqb_neq in Hne. rewrite Hnb, Hne in H. cbn [andb negb] in H.
   apply existsb_exists in H as [[[u u'] T] [_ H]].
   apply andb_prop in H as [H Hk]. apply andb_prop in H as [Hu Hu'].
   apply Nat.eqb_eq in Hu, Hu'. subst u u'.
