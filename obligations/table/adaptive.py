@@ -18,13 +18,12 @@ claim is certified without `adaptive`."""
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from obligations import __version__
 from obligations.analysis import accountant as acc
-from obligations.analysis.finite import FiniteMechanism, tabulate
+from obligations.analysis.finite import FiniteMechanism
 from obligations.core.finite_terms import domain_text, neighbours_term
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import AccountantCheck, Plan, RowsAreDistributions, Verdict
@@ -137,7 +136,8 @@ def analyse(spec: ChainSpec) -> Analysed[Chosen[FiniteMechanism]]:
 
 def _dominating_accountant(spec: ChainSpec, tables: list[FiniteMechanism], pairs: list[PartPair]) -> acc.Accountant:
     """The chain accountant of the two-input tables (P_i, Q_i), each run k_i times, pair (0, 1)."""
-    groups = [((t.base_rows[p.x], t.base_rows[p.x2]), k) for t, p, (_, k) in zip(tables, pairs, spec.parts, strict=True)]
+    groups = [((t.base_rows[p.x], t.base_rows[p.x2]), k)
+              for t, p, (_, k) in zip(tables, pairs, spec.parts, strict=True)]
     try:
         return acc.chain_accountant(groups, [(0, 1)])
     except acc.AccountantError as exc:

@@ -130,7 +130,7 @@ class PartPair:
 def _size(rows: Sequence[Row], pair: tuple[int, int]) -> tuple[Fraction, ...]:
     """Candidates with the largest hockey stick first: H_g at g = 1, then total mass moved."""
     p, q = rows[pair[0]], rows[pair[1]]
-    return (-hs(p, q, Fraction(1)), -sum(abs(x - y) for x, y in zip(p, q, strict=True)))
+    return (-hs(p, q, Fraction(1)), -sum((abs(x - y) for x, y in zip(p, q, strict=True)), Fraction(0)))
 
 
 def dominating_pair(rows: Sequence[Row], pairs: Sequence[tuple[int, int]]) -> PartPair | None:
