@@ -159,7 +159,8 @@ def _at_delta(spec: ChainSpec, dom: acc.Accountant, fixed: acc.Accountant, notes
         lo, _ = fixed.lower(float(eps - tol))
         if lo * (1 - acc.MARGIN) - acc.TINY <= float(spec.delta):
             raise SpecError(spec.path, "claim.tolerance",
-                            f"the fixed chain of the parts has delta({eps - tol}) >= {lo:.6g}, not above {spec.delta}: "
+                            f"the fixed chain of the parts shows delta({eps - tol}) >= {lo:.6g} only, not above "
+                            f"{spec.delta}: "
                             f"the dominating pairs' bound and the fixed chain's do not bracket the smallest epsilon "
                             f"to {tol}")
         claims.append(Claim(eps - tol, spec.delta, True, r_lit(eps - tol), f"{spec.name}_below", str(eps - tol)))

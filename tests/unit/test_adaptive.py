@@ -121,3 +121,18 @@ def test_the_record_says_what_the_theorem_is_about() -> None:
     assert "every adaptive sequence" in claim["adaptive"]["about"]
     assert "compose" not in claim   # a non-adaptive chain's record is unchanged
     assert "compose" in load((CHAIN / "rr3_chain_low.yaml").relative_to(REPO)).claim.record()
+
+
+def test_the_exact_lp_finds_a_point_or_says_there_is_none() -> None:
+    one, zero = F(1), F(0)
+    assert dom.feasible_point([[one, one], [one, -one]], [F(1), F(0)]) == [F(1, 2), F(1, 2)]
+    assert dom.feasible_point([[one, one]], [F(-1)]) is None                  # x + y = -1, x, y >= 0
+    assert dom.feasible_point([[one, zero], [one, zero]], [F(1), F(1)]) == [one, zero]   # redundant rows
+
+
+def test_a_degenerate_kernel_lp_terminates() -> None:
+    """4-ary randomized response against a uniform row: degenerate, where sympy's simplex stalled."""
+    k = 4
+    rows = [[F(1, 2) if y == x else F(1, 6) for y in range(k)] for x in range(k - 1)] + [[F(1, k)] * k]
+    t = dom.kernel(rows[0], rows[1], rows[0], rows[k - 1])
+    assert dom.kernel_fits(t, rows[0], rows[1], rows[0], rows[k - 1])
