@@ -34,9 +34,9 @@ from obligations.table.spec import check_finite
 MAX_PARTS = 20
 ADAPTIVE_ABOUT = ("every adaptive sequence of finite mechanisms on these inputs, one round per run, each round "
                   "chosen from the earlier outputs, whose round of part i is at every history and for every "
-                  "ordered pair of neighbours dominated by part i's dominating pair (two of part i's own rows, "
-                  "named in the Coq file); proved with it: every part's own mechanism is so dominated "
-                  "(one kernel per ordered pair of neighbours)")
+                  "ordered pair of distinct neighbours dominated by part i's dominating pair (two of part i's "
+                  "own rows, named in the Coq file); proved with it: every part's own mechanism is so "
+                  "dominated (one kernel per ordered pair of distinct neighbours)")
 
 
 class Part(Strict):
