@@ -7,8 +7,9 @@ chain's loss event (`not_dp_chain_acc`); or the smallest ε at δ to a tolerance
 `chain.v.j2`.
 
 Non-adaptive: the mechanisms are fixed in advance and each sees the same input.  Adaptive
-composition (a mechanism chosen after seeing earlier outputs) is not certified here; for pure
-DP the KOV bound (`kov:` specs) covers it for every mechanism."""
+composition (a mechanism chosen after seeing earlier outputs) is the route of `adaptive: true`
+(`adaptive.py`, by a dominating pair per part); for pure DP the KOV bound (`kov:` specs) covers
+it for every mechanism."""
 from __future__ import annotations
 
 import math
@@ -44,6 +45,9 @@ TEMPLATE = Path(__file__).parent / "templates" / "chain.v.j2"
 
 class ByChainAccountant(Route[ChainSpec, Chosen[FiniteMechanism]]):
     name = "by the accountant over the chain"
+
+    def applies(self, spec: ChainSpec) -> bool:
+        return not spec.adaptive
 
     def analyse(self, spec: ChainSpec) -> Analysed[Chosen[FiniteMechanism]]:
         return analyse(spec)

@@ -6,7 +6,9 @@
     claim: {epsilon: 40, delta: 1/100}        # or {delta: 1/100000, tolerance: 1/100}
 
 claims that running the first mechanism 10 times, then the second 5 times, on the same input
-with independent noise, is (epsilon, delta)-DP.  Each `spec` is a table or formula spec file
+with independent noise, is (epsilon, delta)-DP.  With `adaptive: true` the claim is about every
+adaptive sequence whose round i (of part i) is, at every history, dominated by a dominating pair
+of part i's own rows (`obligations/table/adaptive.py`).  Each `spec` is a table or formula spec file
 (relative to this one) with the same inputs and the same neighbours; its own claim is ignored.
 Every problem is a SpecError naming the file and the field."""
 from __future__ import annotations
@@ -17,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, StrictInt, StrictStr, ValidationError
+from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from obligations.core import expr as E
 from obligations.core.claims import Claim as ClaimOf
@@ -31,6 +33,11 @@ from obligations.table.spec import check_finite
 from obligations.table.tolerance_claim import read_claim
 
 MAX_PARTS = 20
+ADAPTIVE_ABOUT = ("every adaptive sequence of finite mechanisms on these inputs, one round per run, each round "
+                  "chosen from the earlier outputs, whose round of part i is at every history and for every "
+                  "ordered pair of distinct neighbours dominated by part i's dominating pair (two of part i's "
+                  "own rows, named in the Coq file); proved with it: every part's own mechanism is so "
+                  "dominated (one kernel per ordered pair of distinct neighbours)")
 
 
 class Part(Strict):
@@ -47,6 +54,8 @@ class ChainFile(Strict):
     name: str = Field(description="Coq identifier for the claim, e.g. rr_then_geometric")
     description: str = ""
     compose: list[Part] = Field(min_length=1, max_length=MAX_PARTS)
+    adaptive: StrictBool = Field(False, description="true: the claim is about every adaptive sequence of rounds, "
+                                 "each dominated by its part's dominating pair (a pair of the part's own rows)")
     claim: Claim
 
 
@@ -62,6 +71,7 @@ class ChainSpec:
     delta: Fraction
     delta_text: str
     tolerance: Fraction | None = None
+    adaptive: bool = False
     derived: Mapping[str, Any] | None = None
     kind: str = "chain"
     profile_epsilons: tuple[str, ...] = ()   # no profile section: `region` takes compositions of one table
@@ -81,9 +91,13 @@ class ChainSpec:
 
     @property
     def claim(self) -> ClaimOf:
-        """What a certificate records of the claim: ε, δ, the neighbours and each part's file."""
-        return DpOf(dp(self.epsilon_text, self.delta_text, self.neighbours), "compose",
-                    [{"spec": Path(m.path).name, "sha256": m.sha256, "runs": k} for m, k in self.parts])
+        """What a certificate records of the claim: ε, δ, the neighbours and each part's file
+        (adaptive: under `adaptive`, with what the theorem is about)."""
+        parts = [{"spec": Path(m.path).name, "sha256": m.sha256, "runs": k} for m, k in self.parts]
+        if self.adaptive:
+            return DpOf(dp(self.epsilon_text, self.delta_text, self.neighbours), "adaptive",
+                        {"compose": parts, "about": ADAPTIVE_ABOUT})
+        return DpOf(dp(self.epsilon_text, self.delta_text, self.neighbours), "compose", parts)
 
 
 def is_chain(data: Mapping[str, Any]) -> bool:
@@ -115,7 +129,7 @@ def check(data: Mapping[str, Any], file: str, sha256: str) -> ChainSpec:
     claim = form.claim
     r = read_claim(file, claim, runs)
     return ChainSpec(file, sha256, form.name, form.description, parts, r.eps, r.eps_text, r.delta, str(claim.delta),
-                     r.tolerance)
+                     r.tolerance, form.adaptive)
 
 
 def _part(file: str, i: int, p: Part) -> MechanismSpec:

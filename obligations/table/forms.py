@@ -10,6 +10,7 @@ from obligations.core.model import Form
 from obligations.core.spec import MechanismSpec, derive_recorded
 from obligations.table import (
     accuracy_spec,
+    adaptive,
     additive,
     audit,
     calibrated_spec,
@@ -97,7 +98,8 @@ FORMS: tuple[Form[Any], ...] = (
          (BY_PURE, BY_GAUSS_PURE, BY_RENYI, additive.BY_ADDITIVE_ACCOUNTANT), noun="an additive-noise claim",
          derived=additive.derive_recorded),
     Form("chain", "different mechanisms run one after another (compose)", chain_spec.ChainFile,
-         chain_spec.is_chain, chain_spec.check, chain.summary, (chain.BY_CHAIN_ACCOUNTANT,), noun="a chain"),
+         chain_spec.is_chain, chain_spec.check, chain.summary,
+         (adaptive.BY_DOMINATING_PAIRS, chain.BY_CHAIN_ACCOUNTANT), noun="a chain"),
     # a member of a library family first, then a composed claim without its product table
     Form("finite", "table or formula", Spec, _everything, spec.check_finite, _table,
          FINITE_ROUTES, profiles=True,

@@ -91,3 +91,23 @@ def test_a_chain_below_its_delta_is_refuted_and_its_smallest_epsilon_proved() ->
     below, dp = at["theorems"]
     assert dp["statement"] == "dp nb_all rr3_chain_at_delta (213 / 10) (1 / 1000)"
     assert "~ dp nb_all rr3_chain_at_delta (106 / 5) (1 / 1000)" in below["statement"]
+
+
+def test_an_adaptive_chain_is_proved_by_its_pairs_and_refuted_by_its_fixed_chain() -> None:
+    """4 adaptive rounds dominated by randomized response's rows (a, b) (swap kernels) and by
+    rr3_lean_c's (LP kernels): (3, 1/5) proved for every such sequence, (3, 1/100) refuted by
+    the fixed sequence of the parts."""
+    tmp_path, results = committed.results(CHAIN / "rr3_adaptive.yaml", CHAIN / "rr3_adaptive_low.yaml")
+    assert {n: o["verdict"] for n, o in results.items()} == {"rr3_adaptive": "proved", "rr3_adaptive_low": "refuted"}
+    proved = json.loads((tmp_path / "rr3_adaptive.json").read_text())
+    (theorem,) = proved["theorems"]
+    assert theorem["statement"].startswith(
+        "(forall Rs : list adaptive_round, Forall2 (round_dominated nb_all 3) Rs (chain_of rr3_adaptive_dgroups) ->")
+    assert "adp nb_all 3 Rs 3 (1 / 5))" in theorem["statement"]
+    assert "pair_dominated M x x' D) (chain_of rr3_adaptive_groups) (chain_of rr3_adaptive_dgroups)" in \
+        theorem["statement"]
+    assert "every adaptive sequence" in proved["claim"]["adaptive"]["about"]
+    low = json.loads((tmp_path / "rr3_adaptive_low.json").read_text())
+    (theorem,) = low["theorems"]
+    assert theorem["statement"].startswith("~ (forall Rs : list adaptive_round,")
+    assert theorem["statement"].endswith("adp nb_all 3 Rs 3 (1 / 100))")
