@@ -51,6 +51,7 @@ def _analysis_axioms_only(record: dict[str, Any]) -> None:
     assert allowlist.refused(assumptions, uses_interval=False) != []   # only a continuous claim admits them
 
 
+@pytest.mark.usefixtures("no_goal_replay")   # what coqc refused: tests/coq/conftest.py
 def test_a_false_claim_with_the_true_alignment_is_not_proved(tmp_path: Path) -> None:
     """eps/8 claimed (the answer's noise Lap(4/eps) makes the mechanism no better than
     eps/4): the alignment of the eps claim rendered for it, Coq refuses."""
