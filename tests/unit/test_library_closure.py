@@ -109,11 +109,11 @@ def test_check_library_parts_cover_the_library_once_and_share_the_work(tmp_path:
     assert balanced_parts(files[:1], 2) == [files[:1]]                  # no empty coqchk run
 
 
-def test_coqchk_gets_coqcs_collector_settings_unless_the_user_set_some(
+def test_coqchk_gets_a_larger_heap_unless_the_user_set_the_collector(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OCAMLRUNPARAM", raising=False)
     monkeypatch.delenv("CAMLRUNPARAM", raising=False)
     env = _checker_env()
-    assert env is not None and env["OCAMLRUNPARAM"] == "s=32M,o=120"
+    assert env is not None and env["OCAMLRUNPARAM"] == "s=32M,o=200"
     monkeypatch.setenv("OCAMLRUNPARAM", "b")
     assert _checker_env() is None       # the user's own settings stand
