@@ -195,6 +195,28 @@ def _library_accepted(lib: StageResult, coq: Coq, library: list[Path]) -> str | 
     return f"coqchk did not accept the library ({lib.status}): {lib.message or ', '.join(lib.unsafe)}"
 
 
+def balanced_parts(library: list[Path], n: int) -> list[list[Path]]:
+    """`library` in `n` parts of about equal coqchk work, each in the library's order: the
+    largest .vo first into the lightest part.  The size of a .vo is the measure at hand for
+    the time coqchk takes on it (every `n`-th file made halves of 41 s and 62 s of checking
+    on the library of session 23, by .vo size 47 s and 57 s)."""
+    parts: list[list[Path]] = [[] for _ in range(n)]
+    weights = [0] * n
+    for v in sorted(library, key=lambda v: -_vo_size(v)):
+        lightest = weights.index(min(weights))
+        parts[lightest].append(v)
+        weights[lightest] += _vo_size(v)
+    rank = {v: i for i, v in enumerate(library)}
+    return [sorted(p, key=rank.__getitem__) for p in parts if p]
+
+
+def _vo_size(v: Path) -> int:
+    try:
+        return v.with_suffix(".vo").stat().st_size
+    except OSError:   # not compiled: check_library refused that before
+        return 0
+
+
 def check_library(settings: Settings) -> str | None:
     """The whole compiled library checked by coqchk and recorded, unless a record of this
     compiled library already holds: what the first `prove` would do, done ahead (the test
@@ -205,9 +227,9 @@ def check_library(settings: Settings) -> str | None:
     if not coq.library_compiled():
         return "the library is not compiled (make theories)"
     library = coq.library_files()
-    # One coqchk run per job, each on every `jobs`-th file (`-norec`: the others it loads are
+    # One coqchk run per job, each on a part of the files (`-norec`: the others it loads are
     # checked by the other runs): one run on the whole library would leave the other cores idle.
-    parts = [library[i::settings.jobs] for i in range(max(1, min(settings.jobs, len(library))))]
+    parts = balanced_parts(library, max(1, min(settings.jobs, len(library))))
     results = run_all(lambda part: coq.check([], part), parts, settings.jobs)
     bad = next((r for r in results if r.status != "ok"), None)
     joined = bad or StageResult("ok", max(r.seconds for r in results), max(r.peak_kib for r in results),

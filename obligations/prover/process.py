@@ -7,7 +7,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,12 +26,14 @@ class Completed:
 
 
 def run(argv: Sequence[str], *, timeout: float, cwd: Path | None = None,
-        transcript: Path | None = None, stdin: str = "") -> Completed:
-    """Run `argv` (never through a shell) and wait at most `timeout` seconds."""
+        transcript: Path | None = None, stdin: str = "",
+        env: Mapping[str, str] | None = None) -> Completed:
+    """Run `argv` (never through a shell) and wait at most `timeout` seconds; `env`: the
+    process's whole environment (None: this one's)."""
     start = time.monotonic()
     try:
         proc = subprocess.Popen(list(argv), cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True)
+                                stderr=subprocess.PIPE, start_new_session=True, env=env)
     except FileNotFoundError as exc:
         raise ProverMissing(f"{argv[0]} is not installed or not on PATH: install Coq "
                             "(`apt-get install coq libcoq-interval`) or run `make setup`") from exc

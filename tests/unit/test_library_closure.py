@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from obligations.certify.outcome import LibraryCheck, Settings
-from obligations.certify.run import library_to_check
+from obligations.certify.run import balanced_parts, library_to_check
 from obligations.core.resources import THEORIES
-from obligations.prover.coq import Coq, _required
+from obligations.prover.coq import Coq, _checker_env, _required
 
 
 def library(tmp_path: Path, files: dict[str, str]) -> Coq:
@@ -93,3 +93,27 @@ def test_verify_trusts_the_record_of_this_compiled_library_else_checks_what_the_
                                         (False, prove, loaded | {"Obligations.Other"}), (True, prove, set())):
         monkeypatch.setattr(coq, "library_checked", lambda trust_stamp=True, c=checked: c and trust_stamp)
         assert names(coq, library_to_check(coq, [gen], settings)) == expected, (checked, settings)
+
+
+def test_check_library_parts_cover_the_library_once_and_share_the_work(tmp_path: Path) -> None:
+    sizes = {"A": 90, "B": 10, "C": 50, "D": 40, "E": 0}
+    files = []
+    for name, size in sizes.items():
+        (tmp_path / f"{name}.vo").write_bytes(b"x" * size)
+        files.append(tmp_path / f"{name}.v")
+    parts = balanced_parts(files, 2)
+    assert sorted(v for p in parts for v in p) == sorted(files)          # each file once
+    assert all(p == sorted(p, key=files.index) for p in parts)          # in the library's order
+    weights = sorted(sum(sizes[v.stem] for v in p) for p in parts)
+    assert weights == [90, 100]        # every other file would give 50 and 140
+    assert balanced_parts(files[:1], 2) == [files[:1]]                  # no empty coqchk run
+
+
+def test_coqchk_gets_a_larger_heap_unless_the_user_set_the_collector(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OCAMLRUNPARAM", raising=False)
+    monkeypatch.delenv("CAMLRUNPARAM", raising=False)
+    env = _checker_env()
+    assert env is not None and env["OCAMLRUNPARAM"] == "s=32M,o=200"
+    monkeypatch.setenv("OCAMLRUNPARAM", "b")
+    assert _checker_env() is None       # the user's own settings stand
