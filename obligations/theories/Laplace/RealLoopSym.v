@@ -347,7 +347,13 @@ Ltac rlprune E :=
   | _ => idtac
   end.
 
-Ltac rlsym E := repeat (first [rlsym_step E; rlprune E | rlsplit E; rlprune E]).
+(** A case of the state ([rlsplit]: the branch prophecy a shift reads, a computed test) is
+    split before the next statement runs: run first, a conditional's decisions and the
+    state it leaves carry the [match] on the prophecy, whose normalisation each later
+    statement repeats, and every case of the conditional splits it again
+    (adaptivesparsevector's step: [rlsym] 10.9 s, its leaves 5.8 s and its [Qed] 5.4 s of
+    coqc CPU with the statement first, 5.2 s, 1.0 s and 1.7 s with the split first). *)
+Ltac rlsym E := repeat (first [rlsplit E; rlprune E | rlsym_step E; rlprune E]).
 
 (** ** The leaves *)
 
