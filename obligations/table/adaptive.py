@@ -31,8 +31,8 @@ from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_list, q_lit, r_lit, rows_literal
 from obligations.errors import SpecError
-from obligations.table.by_accountant import PRELUDE, Claim, _exp_text, claim_fields, claim_item, equation_slots
-from obligations.table.chain import _eps, build
+from obligations.table.by_accountant import PRELUDE, Claim, claim_fields, claim_item, equation_slots
+from obligations.table.chain import _eps, build, loss_witness
 from obligations.table.chain_spec import ChainSpec
 from obligations.table.chosen import Chosen, chosen, describe_plan
 from obligations.table.dominating import Kernel, NoKernel, PartPair, dominating_pair
@@ -53,17 +53,9 @@ class ByDominatingPairs(Route[ChainSpec, Chosen[FiniteMechanism]]):
         return a.mechanism.rendered
 
     def witness(self, u: Unfolded[ChainSpec, Chosen[FiniteMechanism]]) -> Witness | None:
-        check = next((o for o in u.plan.obligations if isinstance(o, AccountantCheck)), None)
-        if check is None or u.plan.expected != Verdict.REFUTED or not check.refuted:
-            return None
-        eps, delta = check.refuted[0]
-        labels = u.spec.parts[0][0].inputs.labels
-        x, x2 = labels[check.x], labels[check.x2]
-        return {"x": x, "x_prime": x2, "runs": check.runs, "exp_epsilon": _exp_text(eps), "delta": str(delta),
-                "event": "loss_event: the outputs of the fixed chain of the parts where Pr[x] > e^eps * Pr[x']",
-                "text": (f"witness: the fixed (non-adaptive) sequence of the parts, which every part's kernels "
-                         f"show dominated as the claim asks; x = {x}, x' = {x2}, S = its loss event: "
-                         f"Pr[M(x) in S] - e^eps * Pr[M(x') in S] = delta(eps) > delta = {delta}")}
+        return loss_witness(u, "the fixed chain of the parts", lambda x, x2: (
+            f"witness: the fixed (non-adaptive) sequence of the parts, which every part's kernels "
+            f"show dominated as the claim asks; x = {x}, x' = {x2}, S = its loss event: "))
 
     def describe(self, u: Unfolded[ChainSpec, Chosen[FiniteMechanism]]) -> Description:
         return describe_plan(u, summary(u.spec))

@@ -13,6 +13,7 @@ it for every mechanism."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -56,20 +57,27 @@ class ByChainAccountant(Route[ChainSpec, Chosen[FiniteMechanism]]):
         return a.mechanism.rendered
 
     def witness(self, u: Unfolded[ChainSpec, Chosen[FiniteMechanism]]) -> Witness | None:
-        check = refuting_check(u.plan)
-        if check is None:
-            return None
-        eps, delta = check.refuted[0]
-        labels = u.spec.parts[0][0].inputs.labels
-        x, x2 = labels[check.x], labels[check.x2]
-        return {"x": x, "x_prime": x2, "runs": check.runs, "exp_epsilon": _exp_text(eps), "delta": str(delta),
-                "event": "loss_event: the outputs of the chain where Pr[x] > e^eps * Pr[x']",
-                "text": (f"witness: x = {x}, x' = {x2}, S = the loss event of the chain (outputs o with "
-                         f"Pr[M(x) = o] > e^eps * Pr[M(x') = o]): Pr[M(x) in S] - e^eps * Pr[M(x') in S] = "
-                         f"delta(eps) > delta = {delta}")}
+        return loss_witness(u, "the chain", lambda x, x2: (
+            f"witness: x = {x}, x' = {x2}, S = the loss event of the chain (outputs o with "
+            f"Pr[M(x) = o] > e^eps * Pr[M(x') = o]): "))
 
     def describe(self, u: Unfolded[ChainSpec, Chosen[FiniteMechanism]]) -> Description:
         return describe_plan(u, summary(u.spec))
+
+
+def loss_witness(u: Unfolded[ChainSpec, Chosen[FiniteMechanism]], chain: str,
+                 lead: Callable[[str, str], str]) -> Witness | None:
+    """The pair and the loss event of the fixed chain that refutes the claim (`chain` names it in
+    the event, `lead` says the pair and the event), else None."""
+    check = refuting_check(u.plan)
+    if check is None:
+        return None
+    eps, delta = check.refuted[0]
+    labels = u.spec.parts[0][0].inputs.labels
+    x, x2 = labels[check.x], labels[check.x2]
+    return {"x": x, "x_prime": x2, "runs": check.runs, "exp_epsilon": _exp_text(eps), "delta": str(delta),
+            "event": f"loss_event: the outputs of {chain} where Pr[x] > e^eps * Pr[x']",
+            "text": lead(x, x2) + f"Pr[M(x) in S] - e^eps * Pr[M(x') in S] = delta(eps) > delta = {delta}"}
 
 
 def summary(spec: ChainSpec) -> str:
