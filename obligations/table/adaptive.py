@@ -32,7 +32,7 @@ from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_list, q_lit, r_lit, rows_literal
 from obligations.errors import SpecError
 from obligations.table.by_accountant import PRELUDE, Claim, claim_fields, claim_item, equation_slots
-from obligations.table.chain import _eps, build, loss_witness
+from obligations.table.chain import _eps, build, combo_term, combo_terms, keys_text, loss_witness
 from obligations.table.chain_spec import ChainSpec
 from obligations.table.chosen import Chosen, chosen, describe_plan
 from obligations.table.dominating import Kernel, NoKernel, PartPair, dominating_pair
@@ -160,10 +160,6 @@ def _at_delta(spec: ChainSpec, dom: acc.Accountant, fixed: acc.Accountant, notes
     return claims
 
 
-def _combo(c: acc.Combo) -> str:
-    return "; ".join(f"(({p.offset})%Z, {q_list(list(p.masses))})" for p in c)
-
-
 def _kernel(t: Kernel) -> str:
     return "[" + "; ".join(q_list(list(col)) for col in t) + "]"
 
@@ -210,23 +206,16 @@ def _render(spec: ChainSpec, tables: list[FiniteMechanism], pairs: list[PartPair
         slots=list(slots.values()), proved=proved, refuted=refuted)
     if dom is not None:
         ctx.update(db=q_lit(dom.keying.base), db_text=str(dom.keying.base), dd=dom.keying.stride,
-                   dkeys_text=_keys_text(dom), dcombo=_combo(dom.ups[0]))
+                   dkeys_text=keys_text(dom), dcombo=combo_term(dom.ups[0]))
     if fixed is not None and refuted:
-        lo_combo = fixed.lows.get((x, x2)) or tuple(acc.pair_pld(fixed.keying, t.base_rows[x], t.base_rows[x2], False)
-                                                   for t in tables)
-        combos = list(fixed.ups)
-        combo_names = [f"{name}_combo{i}" for i in range(len(combos))]
+        combos, combo_names, lo_term = combo_terms(name, fixed, tables, x, x2)
         ctx.update(b=q_lit(fixed.keying.base), b_text=str(fixed.keying.base), d=fixed.keying.stride,
-                   keys_text=_keys_text(fixed), combos=[_combo(c) for c in combos], combo_names="; ".join(combo_names),
-                   lo_term=(combo_names[combos.index(lo_combo)] if lo_combo in combos else f"[{_combo(lo_combo)}]"),
+                   keys_text=keys_text(fixed), combos=[combo_term(c) for c in combos],
+                   combo_names="; ".join(combo_names), lo_term=lo_term,
                    x=x, x2=x2, x_label=comment(first.inputs.labels[x]), x2_label=comment(first.inputs.labels[x2]))
     # undecided for want of pairs: never compiled, the file audits the parts' definition
     theorems = tuple(c.theorem for c in reversed(claims)) or (f"{name}_groups",)
     return render_template(TEMPLATE, name, ctx, PRELUDE, theorems)
-
-
-def _keys_text(a: acc.Accountant) -> str:
-    return "every loss a power of b" if a.keying.exact else "losses rounded up to powers of b"
 
 
 __all__ = ["BY_DOMINATING_PAIRS", "analyse", "summary"]

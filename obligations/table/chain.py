@@ -146,19 +146,32 @@ def analyse(spec: ChainSpec) -> Analysed[Chosen[FiniteMechanism]]:
     return chosen(tables[0], plan, _render(spec, a, tables, claims, x, x2))
 
 
-def _combo(c: acc.Combo) -> str:
+def combo_term(c: acc.Combo) -> str:
+    """A combination of PLDs as Coq's list of (offset, masses)."""
     return "; ".join(f"(({p.offset})%Z, {q_list(list(p.masses))})" for p in c)
+
+
+def combo_terms(name: str, a: acc.Accountant, tables: list[FiniteMechanism], x: int,
+                x2: int) -> tuple[list[acc.Combo], list[str], str]:
+    """The accountant's combinations, their names in the file, and the term of the pair (x, x2)'s
+    combination (a name, or the combination itself when it is not one of them)."""
+    lo_combo = a.lows.get((x, x2)) or tuple(acc.pair_pld(a.keying, t.base_rows[x], t.base_rows[x2], False)
+                                            for t in tables)
+    combos = list(a.ups)
+    combo_names = [f"{name}_combo{i}" for i in range(len(combos))]
+    return combos, combo_names, (combo_names[combos.index(lo_combo)] if lo_combo in combos
+                                 else f"[{combo_term(lo_combo)}]")
+
+
+def keys_text(a: acc.Accountant) -> str:
+    return "every loss a power of b" if a.keying.exact else "losses rounded up to powers of b"
 
 
 def _render(spec: ChainSpec, a: acc.Accountant, tables: list[FiniteMechanism], claims: list[Claim],
             x: int, x2: int) -> Rendered:
     name = spec.name
     first = spec.parts[0][0]
-    lo_combo = a.lows.get((x, x2)) or tuple(acc.pair_pld(a.keying, t.base_rows[x], t.base_rows[x2], False)
-                                            for t in tables)
-    combos = list(a.ups)
-    combo_names = [f"{name}_combo{i}" for i in range(len(combos))]
-    lo_term = (combo_names[combos.index(lo_combo)] if lo_combo in combos else f"[{_combo(lo_combo)}]")
+    combos, combo_names, lo_term = combo_terms(name, a, tables, x, x2)
     slots, slot = equation_slots(name)
     up_items: list[str] = []
     lo_items: list[str] = []
@@ -178,8 +191,8 @@ def _render(spec: ChainSpec, a: acc.Accountant, tables: list[FiniteMechanism], c
         description=comment(spec.description or name), inputs=domain_text(first.inputs), n_in=first.inputs.size,
         parts=parts, groups="; ".join(f"({p['name']}, {p['runs']}%nat)" for p in parts),
         b=q_lit(a.keying.base), b_text=str(a.keying.base), d=a.keying.stride,
-        keys_text="every loss a power of b" if a.keying.exact else "losses rounded up to powers of b",
-        combos=[_combo(c) for c in combos], combo_names="; ".join(combo_names),
+        keys_text=keys_text(a),
+        combos=[combo_term(c) for c in combos], combo_names="; ".join(combo_names),
         neighbours=neighbours_term(first), refutations=bool(refuted), lo_term=lo_term,
         lo_ref=f"{name}_lo" if refuted else combo_names[0], x=x, x2=x2,
         x_label=comment(first.inputs.labels[x]), x2_label=comment(first.inputs.labels[x2]),
