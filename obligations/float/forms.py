@@ -15,9 +15,9 @@ from obligations.float.all_parameters import summary as all_summary
 from obligations.float.all_parameters_spec import BinarySnappingAllFile
 from obligations.float.analysis import tabulate_floating
 from obligations.float.binary64 import BINARY64
-from obligations.float.binary64 import summary as binary64_summary
-from obligations.float.binary64_two import BINARY64_TWO
+from obligations.float.binary64_document import summary as binary64_summary
 from obligations.float.binary64_spec import BinarySnappingFile
+from obligations.float.binary64_two import BINARY64_TWO
 from obligations.float.by_enumeration import BY_ENUMERATION
 from obligations.float.by_enumeration import summary as floating_summary
 
