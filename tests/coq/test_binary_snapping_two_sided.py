@@ -73,3 +73,17 @@ def test_a_claim_just_below_the_theorem_is_undecided_and_coq_refuses_it(tmp_path
     line = int(re.search(r"line (\d+),", run.stderr).group(1))
     lemmas = [x for x in text.splitlines()[:line] if x.startswith("Lemma ")]
     assert lemmas[-1].startswith(f"Lemma {below.name}_two_below :"), run.stderr
+
+
+def test_an_odd_integer_lambda_and_a_clamp_below_half_the_grid(tmp_path: Path) -> None:
+    """lambda = 1 (its format lemma at exponent 0) and B = 9/10 < Lambda/2 (two_near's max is 0): the
+    file's lemmas up to the conditions compile (the conditions as for any spec)."""
+    spec = replace(load(HALF), scale=Fraction(1), grid=Fraction(2), grid_auto=False, bound=Fraction(9, 10),
+                   user_epsilon=None, loss=1 + 17 * ETA, claim_text="1 + 17 eta")
+    t = two_point(spec)
+    assert t.provable and not t.near_first and not analyse(spec).provable
+    text = render_two(spec, t).text
+    head = text[:text.index("Ltac ")]
+    assert "change (bpow radix2 0) with 1. lra." in head and "rewrite Rmax_right" in head
+    run = coqc(tmp_path, spec.name, head)
+    assert run.returncode == 0, run.stderr
