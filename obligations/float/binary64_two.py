@@ -91,6 +91,9 @@ def undecided_note(s: BinarySnappingSpec) -> str:
         return ""
     t = two_point(s)
     name, _ = theorem(s)
+    if not t.parts:
+        return (f"; the two-sided theorem ({name}) does not apply: its premises need Lambda above about "
+                "ln 2 * lambda and the narrowed buckets wider than U*'s factor twice")
     return (f"; the two-sided theorem ({name}) needs ln K = {t.needed:.6g} eta, "
             f"above the {float(t.room):.6g} eta the claim leaves: undecided by it too")
 

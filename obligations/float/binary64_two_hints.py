@@ -62,6 +62,24 @@ def least_k(q: mpmath.mpf, p: mpmath.mpf, big_q: mpmath.mpf, r: mpmath.mpf) -> t
             (big_q * r / q - 1 / p) / (r - 1 / q))
 
 
+def premises_hold(spec: BinarySnappingSpec, sl: Fraction) -> bool:
+    """float_snap_dp_two's premises besides K's, with room for `interval`: the narrowed buckets wider
+    than U*'s factor twice (R0, R0i > 1/q^2), the buckets wider than ln 2 (e^(W/lambda) >= 2), every
+    interval of ln u above ln of the smallest normal.  Without them the least K below means nothing
+    (a grid much finer than lambda: the tight route's premises allow it, this theorem's do not)."""
+    lam, grid, eta = _mp(spec.scale), _mp(spec.grid), _mp(ETA)
+    tmu, s = _mp(tight_mu(spec.mu)), _mp(sl)
+    err = _mp(two_err(spec.bound, spec.grid))
+    t_d, t_w = _mp(tight_distance(spec.bound, spec.grid)), _mp(tight_width(spec.bound, spec.grid))
+    near = _mp(spec.bound) + max(_mp(spec.bound) - grid / 2 + err, mpmath.mpf(0))
+    margin = mpmath.mpf(10) ** -9
+    low_r = -2 * mpmath.log(1 - 2 * eta) + margin
+    return bool((t_w - tmu * (near + t_d) - 2 * s) / lam > low_r
+                and (t_w - tmu * (grid + 2 * err) - 2 * s) / lam > low_r
+                and t_w / lam > mpmath.log(2) + margin
+                and (t_d + tmu * t_d + s) / lam < 1022 * mpmath.log(2) - margin)
+
+
 def regions(spec: BinarySnappingSpec, sl: Fraction) -> tuple[tuple[str, mpmath.mpf], ...]:
     """The least K of each region, with SnapTwoSidedDP.v's two_near, two_in, two_clamp, two_Pn, ..."""
     lam, grid, bound = _mp(spec.scale), _mp(spec.grid), _mp(spec.bound)
@@ -86,6 +104,8 @@ def two_point(spec: BinarySnappingSpec) -> TwoPoint:
     near_first = spec.bound - spec.grid / 2 + two_err(spec.bound, spec.grid) >= 0
     room = (spec.loss - 1 / spec.scale) / ETA
     with mpmath.workprec(PREC):
+        if not premises_hold(spec, sl):
+            return TwoPoint((), math.inf, room, room, sl, near_first, 120, False)
         parts = tuple((name, mpmath.log(k) / _mp(ETA)) for name, k in regions(spec, sl))
         needed = max(v for _, v in parts)
         floats = tuple((name, float(v)) for name, v in parts)

@@ -87,3 +87,14 @@ def test_an_odd_integer_lambda_and_a_clamp_below_half_the_grid(tmp_path: Path) -
     assert "change (bpow radix2 0) with 1. lra." in head and "rewrite Rmax_right" in head
     run = coqc(tmp_path, spec.name, head)
     assert run.returncode == 0, run.stderr
+
+
+def test_a_grid_finer_than_ln2_lambda_is_not_the_two_sided_theorems() -> None:
+    """Lambda = lambda/2: the tight route's premises hold, the two-sided theorem's (buckets wider than
+    ln 2 * lambda) do not, so a claim below the tight K stays undecided, with the reason."""
+    spec = replace(load(HALF), scale=Fraction(1), grid=Fraction(1, 2), grid_auto=False, bound=Fraction(10),
+                   user_epsilon=None, loss=1 + 200 * ETA, claim_text="1 + 200 eta")
+    assert not two_point(spec).provable
+    u = unfold(spec)
+    assert u.plan.expected == Verdict.UNDECIDED and "the two-sided theorem (float_snap_dp_two_correct) does not apply" \
+        in u.plan.notes[0]
