@@ -76,8 +76,18 @@ Proof.
   unfold two_err, diffprivlib_snapping_half_eps_grid, diffprivlib_snapping_half_eps_B. rewrite diffprivlib_snapping_half_eps_eta, diffprivlib_snapping_half_eps_tiny. interval.
 Qed.
 
+(** The theorem's displacement factors p, Q (an end near x', far from it, inside its bucket), the narrowed
+    widths R (outside, inside) and the clamped outputs' factor, at these parameters *)
+Definition diffprivlib_snapping_half_eps_two_Pn : R := two_Pn 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl.
+Definition diffprivlib_snapping_half_eps_two_Pf : R := two_Pf 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl.
+Definition diffprivlib_snapping_half_eps_two_Pi : R := two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl.
+Definition diffprivlib_snapping_half_eps_two_R0 : R := two_R0 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl.
+Definition diffprivlib_snapping_half_eps_two_R0i : R := two_R0i 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl.
+Definition diffprivlib_snapping_half_eps_two_Kc : R := two_Kc 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl diffprivlib_snapping_half_eps_g.
+
 Ltac diffprivlib_snapping_half_eps_two_unfold :=
-  unfold two_Pn, two_Pf, two_Pi, two_R0, two_R0i, two_Kc, two_in, two_clamp, diffprivlib_snapping_half_eps_two_K, diffprivlib_snapping_half_eps_two_c,
+  unfold diffprivlib_snapping_half_eps_two_Pn, diffprivlib_snapping_half_eps_two_Pf, diffprivlib_snapping_half_eps_two_Pi, diffprivlib_snapping_half_eps_two_R0, diffprivlib_snapping_half_eps_two_R0i, diffprivlib_snapping_half_eps_two_Kc,
+    two_Pn, two_Pf, two_Pi, two_R0, two_R0i, two_Kc, two_in, two_clamp, diffprivlib_snapping_half_eps_two_K, diffprivlib_snapping_half_eps_two_c,
     diffprivlib_snapping_half_eps_two_sl, cond_tail_low, cond_point_lower, cond_point_upper, cond_tail_high;
   rewrite ?diffprivlib_snapping_half_eps_two_near; unfold two_err, tight_D, tight_W, tight_mu, ustar_q, diffprivlib_snapping_half_eps_lam, diffprivlib_snapping_half_eps_grid,
     diffprivlib_snapping_half_eps_B, diffprivlib_snapping_half_eps_g, diffprivlib_snapping_half_eps_mu; rewrite ?diffprivlib_snapping_half_eps_eta, ?diffprivlib_snapping_half_eps_tiny.
@@ -85,38 +95,30 @@ Ltac diffprivlib_snapping_half_eps_two_unfold :=
 (** ** The four conditions on K (SnapTwoSidedCond.v) at the bounds of the three regions, and the clamped
        outputs' factor: the least K of each (ln K/eta, hints) x' below an interior bucket: 24.8868; x' above it: 24.8868; x' inside it: 23.6346; a clamped output: 24 *)
 Lemma diffprivlib_snapping_half_eps_two_below :
-  cond_tail_low (ustar_q 53) (two_Pn 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) (two_Pf 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl)
-    (two_R0 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) diffprivlib_snapping_half_eps_two_K /\
-  cond_point_lower (ustar_q 53) (two_Pn 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) (two_Pf 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl)
-    (two_R0 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) diffprivlib_snapping_half_eps_two_K.
+  cond_tail_low (ustar_q 53) diffprivlib_snapping_half_eps_two_Pn diffprivlib_snapping_half_eps_two_Pf diffprivlib_snapping_half_eps_two_R0 diffprivlib_snapping_half_eps_two_K /\
+  cond_point_lower (ustar_q 53) diffprivlib_snapping_half_eps_two_Pn diffprivlib_snapping_half_eps_two_Pf diffprivlib_snapping_half_eps_two_R0 diffprivlib_snapping_half_eps_two_K.
 Proof. diffprivlib_snapping_half_eps_two_unfold. split; interval with (i_prec 120). Qed.
 
 Lemma diffprivlib_snapping_half_eps_two_above :
-  cond_tail_high (ustar_q 53) (two_Pf 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) (two_Pn 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl)
-    (two_R0 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) diffprivlib_snapping_half_eps_two_K /\
-  cond_point_upper (ustar_q 53) (two_Pf 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) (two_Pn 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl)
-    (two_R0 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) diffprivlib_snapping_half_eps_two_K.
+  cond_tail_high (ustar_q 53) diffprivlib_snapping_half_eps_two_Pf diffprivlib_snapping_half_eps_two_Pn diffprivlib_snapping_half_eps_two_R0 diffprivlib_snapping_half_eps_two_K /\
+  cond_point_upper (ustar_q 53) diffprivlib_snapping_half_eps_two_Pf diffprivlib_snapping_half_eps_two_Pn diffprivlib_snapping_half_eps_two_R0 diffprivlib_snapping_half_eps_two_K.
 Proof. diffprivlib_snapping_half_eps_two_unfold. split; interval with (i_prec 120). Qed.
 
 Lemma diffprivlib_snapping_half_eps_two_inside :
-  cond_tail_low (ustar_q 53) (two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) (two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl)
-    (two_R0i 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) diffprivlib_snapping_half_eps_two_K /\
-  cond_point_lower (ustar_q 53) (two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) (two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl)
-    (two_R0i 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) diffprivlib_snapping_half_eps_two_K /\
-  cond_point_upper (ustar_q 53) (two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) (two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl)
-    (two_R0i 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) diffprivlib_snapping_half_eps_two_K /\
-  cond_tail_high (ustar_q 53) (two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) (two_Pi 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl)
-    (two_R0i 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl) diffprivlib_snapping_half_eps_two_K.
+  cond_tail_low (ustar_q 53) diffprivlib_snapping_half_eps_two_Pi diffprivlib_snapping_half_eps_two_Pi diffprivlib_snapping_half_eps_two_R0i diffprivlib_snapping_half_eps_two_K /\
+  cond_point_lower (ustar_q 53) diffprivlib_snapping_half_eps_two_Pi diffprivlib_snapping_half_eps_two_Pi diffprivlib_snapping_half_eps_two_R0i diffprivlib_snapping_half_eps_two_K /\
+  cond_point_upper (ustar_q 53) diffprivlib_snapping_half_eps_two_Pi diffprivlib_snapping_half_eps_two_Pi diffprivlib_snapping_half_eps_two_R0i diffprivlib_snapping_half_eps_two_K /\
+  cond_tail_high (ustar_q 53) diffprivlib_snapping_half_eps_two_Pi diffprivlib_snapping_half_eps_two_Pi diffprivlib_snapping_half_eps_two_R0i diffprivlib_snapping_half_eps_two_K.
 Proof. diffprivlib_snapping_half_eps_two_unfold. repeat split; interval with (i_prec 120). Qed.
 
-Lemma diffprivlib_snapping_half_eps_two_clamped : two_Kc 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl diffprivlib_snapping_half_eps_g <= diffprivlib_snapping_half_eps_two_K.
+Lemma diffprivlib_snapping_half_eps_two_clamped : diffprivlib_snapping_half_eps_two_Kc <= diffprivlib_snapping_half_eps_two_K.
 Proof. diffprivlib_snapping_half_eps_two_unfold. interval with (i_prec 120). Qed.
 
 (** The narrowed buckets stay wider than U*'s factor twice, the buckets wider than ln 2, and every
     interval of ln u above ln of the smallest normal *)
 Lemma diffprivlib_snapping_half_eps_two_widths :
-  / (ustar_q 53 * ustar_q 53) < two_R0 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl /\
-  / (ustar_q 53 * ustar_q 53) < two_R0i 53 (-1074) (eta 53) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B diffprivlib_snapping_half_eps_lam diffprivlib_snapping_half_eps_two_sl /\
+  / (ustar_q 53 * ustar_q 53) < diffprivlib_snapping_half_eps_two_R0 /\
+  / (ustar_q 53 * ustar_q 53) < diffprivlib_snapping_half_eps_two_R0i /\
   2 <= exp (tight_W 53 (-1074) diffprivlib_snapping_half_eps_grid diffprivlib_snapping_half_eps_B / diffprivlib_snapping_half_eps_lam).
 Proof. diffprivlib_snapping_half_eps_two_unfold. repeat split; interval with (i_prec 120). Qed.
 
