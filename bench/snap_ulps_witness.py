@@ -184,7 +184,11 @@ def main(n: int, ulps: int, bound: Fraction, out: int, rho: Fraction) -> None:
     # forwards: index >= edge at u1 (x), not at u2 for edge+1 ... as the Coq lemmas state
     assert forward(mech, x, u1, s1, f, ulps) >= out and forward(mech, x, u2, s1, f, ulps) < out + 1
     assert forward(mech, xf, u3, s1, f, ulps) < out and forward(mech, xf, u4, s1, f, ulps) >= out + 1
-    print("forwards: index(x, u1) >= out, index(x, u2) <= out, index(x', u3) < out, index(x', u4) > out")
+    # and the other side of each threshold: the search's probabilities are this log's exactly (it is monotone)
+    assert forward(mech, x, succ(u1, 53), s1, f, ulps) < out and forward(mech, x, pred(u2, 53), s1, f, ulps) >= out + 1
+    assert forward(mech, xf, pred(u3, 53), s1, f, ulps) >= out and forward(mech, xf, succ(u4, 53), s1, f, ulps) < out + 1
+    print("forwards: index(x, u1) >= out > index(x, succ u1), index(x, pred u2) > out >= index(x, u2), "
+          "index(x', pred u3) >= out > index(x', u3), index(x', u4) > out >= index(x', succ u4)")
     with mpmath.workprec(300):
         eta = mpmath.mpf(2) ** -53
         pc = (mpmath.mpf(u1) - mpmath.mpf(u2) / (1 - 2 * eta)) / ONE / 2
