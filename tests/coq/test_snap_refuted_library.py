@@ -59,6 +59,18 @@ STATEMENTS = {
     "snap_binary64_mironov_constant_small_false_1_3_up":
         "forall rho0 beta0 a : R, (rho0 <= 2)%R -> (0 <= beta0 <= 1 / 3)%R -> (a <= 16)%R -> "
         "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
+    # a log within 2 ulps (so k >= 2): every grid up to 2*lambda, from float inputs; the log monotone, within 2 ulps
+    "snap_binary64_mironov_constant_2ulp_false":
+        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 257)%R -> ~ snap64_constant_ulps 2 rho0 beta0 16 0",
+    "snap_binary64_seed_constant_2ulp_false":
+        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 257)%R -> ~ snap64_constant_ulps 2 rho0 beta0 12 2",
+    "snap_binary64_mironov_constant_2ulp_false_up":
+        "forall k rho0 beta0 a : R, (2 <= k <= 2 ^ 20)%R -> (rho0 <= 2)%R -> (0 <= beta0 <= 257)%R -> (a <= 16)%R -> "
+        "~ snap64_constant_ulps_ties TiesUp k rho0 beta0 a 0",
+    "k2_inputs_format": "F64 k2_x /\\ F64 k2_x'",
+    "lnadv_k_rel": "forall s1 F v : R, F64 v -> (0 < v < 1)%R -> "
+                   "rel_within (2 * 2 * eta 53 / (1 - 2 * 2 * eta 53)) (ln v) (lnadv_k 1 s1 F v)",
+    "lnadv_k_mono": "forall j s1 F v v', (0 < v <= v')%R -> (lnadv_k j s1 F v <= lnadv_k j s1 F v')%R",
     "sw_inputs_format": "F64 sw_x /\\ F64 sw_x'",
     "mt_inputs_format": "F64 mtlam /\\ F64 mt_x /\\ F64 mt_x'",
 }
@@ -71,7 +83,7 @@ def test_the_refutations_state_the_negations(tmp_path: Path) -> None:
         "From Obligations.Float Require Import SnapSeed64 SnapSeedRealRefuted.\n"
         "From Obligations.Float Require Import RelError DiffprivlibRound SnapSeedUlps SnapUlpsRefuted.\n"
         "From Obligations.Noise Require Import Rounding.\n"
-        "From Obligations.Float Require Import SnapSmallClampRefuted.\n"
+        "From Obligations.Float Require Import SnapSmallClampRefuted SnapUlpsKRefuted.\n"
         "Local Open Scope R_scope.\n" + typed))
     assert done.returncode == 0, done.stderr + done.stdout
 
@@ -81,7 +93,8 @@ def test_the_refutations_state_the_negations(tmp_path: Path) -> None:
     ("SnapUlpsRefuted.v", "Lemma v_key16", "16 * eta 53 * (w2_bound / w1_lam)", "19"),
     ("SnapSmallClampRefuted.v", "Lemma sc_key", "12 * eta 53 * (sc_clamp / sclam)", "13"),
     ("SnapSmallClampRefuted.v", "Lemma mc_key", "16 * eta 53 * (mc_clamp / sclam)", "20"),
-], ids=["seed_13", "ulps_19", "small_clamp_seed_13", "small_clamp_mironov_20"])
+    ("SnapUlpsKRefuted.v", "Lemma k2_key16", "16 * eta 53 * (w2_bound / w1_lam)", "22"),
+], ids=["seed_13", "ulps_19", "small_clamp_seed_13", "small_clamp_mironov_20", "two_ulps_22"])
 def test_the_key_inequality_against_a_larger_constant_is_refused(tmp_path: Path, source: str, lemma: str,
                                                                   slope: str, larger: str) -> None:
     text = (THEORIES / "Float" / source).read_text(encoding="utf-8")
