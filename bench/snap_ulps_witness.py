@@ -135,7 +135,8 @@ def main(n: int, ulps: int, bound: Fraction, out: int, rho: Fraction) -> None:
     mech = T.Mechanism(FMT, LAM, grid, bound, "up")
     x, xf = search(mech, out, ulps, n)
     print(f"lambda = {LAM}, Lambda = {rho} lambda, B = {bound}, output {out}, k = {ulps}")
-    print(f"x = {me(Fraction(x, ONE))} ~ {float(Fraction(x, ONE))}, x' = {me(Fraction(xf, ONE))} ~ {float(Fraction(xf, ONE))}")
+    print(f"x = {me(Fraction(x, ONE))} ~ {float(Fraction(x, ONE))}, "
+          f"x' = {me(Fraction(xf, ONE))} ~ {float(Fraction(xf, ONE))}")
     rows = []
     # (name, input, edge, mode, side): ge = "index >= edge holds at V", lt = "fails at succ V"
     for name, xi, k, mode, side in (("u1", x, out, "dn", "ge"), ("u2", x, out + 1, "up", "lt"),
@@ -172,7 +173,8 @@ def main(n: int, ulps: int, bound: Fraction, out: int, rho: Fraction) -> None:
     f = FMT.round(Fraction(l1 + max(l3, rows[1][2]), 2 * ONE))
     f = T.floor_float(FMT, Fraction(f))
     assert max(l3, rows[1][2]) <= f <= l1, (l3, f, l1)
-    print(f"s1 = {me(Fraction(s1, ONE))} (= u{2 if u2 <= u3 else 3}), F = {me(Fraction(f, ONE))} ~ {float(Fraction(f, ONE))}")
+    print(f"s1 = {me(Fraction(s1, ONE))} (= u{2 if u2 <= u3 else 3}), "
+          f"F = {me(Fraction(f, ONE))} ~ {float(Fraction(f, ONE))}")
     with mpmath.workprec(400):
         for name, u, L, _, _, mode in rows:
             val = lnadv_k(u, s1, f, ulps)
@@ -185,8 +187,10 @@ def main(n: int, ulps: int, bound: Fraction, out: int, rho: Fraction) -> None:
     assert forward(mech, x, u1, s1, f, ulps) >= out and forward(mech, x, u2, s1, f, ulps) < out + 1
     assert forward(mech, xf, u3, s1, f, ulps) < out and forward(mech, xf, u4, s1, f, ulps) >= out + 1
     # and the other side of each threshold: the search's probabilities are this log's exactly (it is monotone)
-    assert forward(mech, x, succ(u1, 53), s1, f, ulps) < out and forward(mech, x, pred(u2, 53), s1, f, ulps) >= out + 1
-    assert forward(mech, xf, pred(u3, 53), s1, f, ulps) >= out and forward(mech, xf, succ(u4, 53), s1, f, ulps) < out + 1
+    assert forward(mech, x, succ(u1, 53), s1, f, ulps) < out
+    assert forward(mech, x, pred(u2, 53), s1, f, ulps) >= out + 1
+    assert forward(mech, xf, pred(u3, 53), s1, f, ulps) >= out
+    assert forward(mech, xf, succ(u4, 53), s1, f, ulps) < out + 1
     print("forwards: index(x, u1) >= out > index(x, succ u1), index(x, pred u2) > out >= index(x, u2), "
           "index(x', pred u3) >= out > index(x', u3), index(x', u4) > out >= index(x', succ u4)")
     with mpmath.workprec(300):

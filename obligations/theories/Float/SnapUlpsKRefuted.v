@@ -37,23 +37,23 @@ Local Ltac bpow_q := rewrite ?bpow_neg_q; pow_eval.
 Local Ltac bpow_i := rewrite ?bpow_powerRZ; change (IZR (radix_val radix2)) with 2.
 
 (** ** The log: DN shifted j floats down, the median with F from s1 on *)
-Definition dn_shift (j : nat) (y : R) : R := Nat.iter j pr64 (dn y).
-Definition up_shift (j : nat) (y : R) : R := Nat.iter j sc64 (upr y).
+Definition shift_dn (j : nat) (y : R) : R := Nat.iter j pr64 (dn y).
+Definition shift_up (j : nat) (y : R) : R := Nat.iter j sc64 (upr y).
 
 Definition lnadv_k (j : nat) (s1 F v : R) : R :=
-  if Rlt_dec v s1 then dn_shift j (ln v) else Rmax (dn_shift j (ln v)) (Rmin F (up_shift j (ln v))).
+  if Rlt_dec v s1 then shift_dn j (ln v) else Rmax (shift_dn j (ln v)) (Rmin F (shift_up j (ln v))).
 
-Lemma iter_step : forall (f : R -> R) j x, Nat.iter (S j) f x = f (Nat.iter j f x).
+Lemma iter_S_unfold : forall (f : R -> R) j x, Nat.iter (S j) f x = f (Nat.iter j f x).
 Proof. reflexivity. Qed.
 
-Lemma iter_zero : forall (f : R -> R) x, Nat.iter 0 f x = x.
+Lemma iter_O_unfold : forall (f : R -> R) x, Nat.iter 0 f x = x.
 Proof. reflexivity. Qed.
 
 Lemma iter_pred_mono : forall j x y, F64 x -> F64 y -> x <= y ->
   F64 (Nat.iter j pr64 x) /\ F64 (Nat.iter j pr64 y) /\ Nat.iter j pr64 x <= Nat.iter j pr64 y.
 Proof.
   induction j as [|j IH]; intros x y Fx Fy H; [cbn; auto|].
-  destruct (IH x y Fx Fy H) as (A & B & C). rewrite ?iter_step.
+  destruct (IH x y Fx Fy H) as (A & B & C). rewrite ?iter_S_unfold.
   split; [exact (generic_format_pred radix2 fmt64 _ A)|]. split; [exact (generic_format_pred radix2 fmt64 _ B)|].
   exact (pred_le radix2 fmt64 _ _ A B C).
 Qed.
@@ -62,58 +62,58 @@ Lemma iter_succ_mono : forall j x y, F64 x -> F64 y -> x <= y ->
   F64 (Nat.iter j sc64 x) /\ F64 (Nat.iter j sc64 y) /\ Nat.iter j sc64 x <= Nat.iter j sc64 y.
 Proof.
   induction j as [|j IH]; intros x y Fx Fy H; [cbn; auto|].
-  destruct (IH x y Fx Fy H) as (A & B & C). rewrite ?iter_step.
+  destruct (IH x y Fx Fy H) as (A & B & C). rewrite ?iter_S_unfold.
   split; [exact (generic_format_succ radix2 fmt64 _ A)|]. split; [exact (generic_format_succ radix2 fmt64 _ B)|].
   exact (succ_le radix2 fmt64 _ _ A B C).
 Qed.
 
 Lemma iter_pred_below : forall j x, Nat.iter j pr64 x <= x.
 Proof.
-  induction j as [|j IH]; intros x; rewrite ?iter_step, ?iter_zero; [lra|].
+  induction j as [|j IH]; intros x; rewrite ?iter_S_unfold, ?iter_O_unfold; [lra|].
   assert (P := pred_le_id radix2 fmt64 (Nat.iter j pr64 x)). specialize (IH x). lra.
 Qed.
 
 Lemma iter_succ_above : forall j x, x <= Nat.iter j sc64 x.
 Proof.
-  induction j as [|j IH]; intros x; rewrite ?iter_step, ?iter_zero; [lra|].
+  induction j as [|j IH]; intros x; rewrite ?iter_S_unfold, ?iter_O_unfold; [lra|].
   assert (P := succ_ge_id radix2 fmt64 (Nat.iter j sc64 x)). specialize (IH x). lra.
 Qed.
 
-Lemma dn_shift_mono : forall j y y', y <= y' -> dn_shift j y <= dn_shift j y'.
+Lemma shift_dn_mono : forall j y y', y <= y' -> shift_dn j y <= shift_dn j y'.
 Proof.
   intros j y y' H. apply (iter_pred_mono j); [apply generic_format_round; auto with typeclass_instances..|].
   apply round_le; auto with typeclass_instances.
 Qed.
 
-Lemma up_shift_mono : forall j y y', y <= y' -> up_shift j y <= up_shift j y'.
+Lemma shift_up_mono : forall j y y', y <= y' -> shift_up j y <= shift_up j y'.
 Proof.
   intros j y y' H. apply (iter_succ_mono j); [apply generic_format_round; auto with typeclass_instances..|].
   apply round_le; auto with typeclass_instances.
 Qed.
 
-Lemma dn_shift_below : forall j y, dn_shift j y <= y.
-Proof. intros j y. assert (D := dn_below y). assert (I := iter_pred_below j (dn y)). unfold dn_shift. lra. Qed.
+Lemma shift_dn_below : forall j y, shift_dn j y <= y.
+Proof. intros j y. assert (D := dn_below y). assert (I := iter_pred_below j (dn y)). unfold shift_dn. lra. Qed.
 
-Lemma up_shift_above : forall j y, y <= up_shift j y.
-Proof. intros j y. assert (U := upr_above y). assert (I := iter_succ_above j (upr y)). unfold up_shift. lra. Qed.
+Lemma shift_up_above : forall j y, y <= shift_up j y.
+Proof. intros j y. assert (U := upr_above y). assert (I := iter_succ_above j (upr y)). unfold shift_up. lra. Qed.
 
 (** Monotone for every j and every F: the median of three monotone functions, the lower below s1. *)
 Lemma lnadv_k_mono : forall j s1 F v v', 0 < v <= v' -> lnadv_k j s1 F v <= lnadv_k j s1 F v'.
 Proof.
   intros j s1 F v v' Hv. unfold lnadv_k.
   assert (Hl : ln v <= ln v') by (apply ln_mono; lra).
-  assert (D := dn_shift_mono j _ _ Hl). assert (U := up_shift_mono j _ _ Hl).
-  assert (M : Rmin F (up_shift j (ln v)) <= Rmin F (up_shift j (ln v'))).
-  { unfold Rmin. destruct (Rle_dec F (up_shift j (ln v))); destruct (Rle_dec F (up_shift j (ln v'))); lra. }
+  assert (D := shift_dn_mono j _ _ Hl). assert (U := shift_up_mono j _ _ Hl).
+  assert (M : Rmin F (shift_up j (ln v)) <= Rmin F (shift_up j (ln v'))).
+  { unfold Rmin. destruct (Rle_dec F (shift_up j (ln v))); destruct (Rle_dec F (shift_up j (ln v'))); lra. }
   destruct (Rlt_dec v s1); destruct (Rlt_dec v' s1); try lra.
-  - apply Rle_trans with (dn_shift j (ln v')); [exact D|apply Rmax_l].
+  - apply Rle_trans with (shift_dn j (ln v')); [exact D|apply Rmax_l].
   - apply Rmax_lub; [eapply Rle_trans; [exact D|apply Rmax_l]|eapply Rle_trans; [exact M|apply Rmax_r]].
 Qed.
 
 Lemma lnadv_k_nonpos : forall j s1 F v, F <= 0 -> 0 < v <= 1 -> lnadv_k j s1 F v <= 0.
 Proof.
   intros j s1 F v HF Hv. assert (Hl : ln v <= 0) by (rewrite <- ln_1; apply ln_mono; lra).
-  assert (D := dn_shift_below j (ln v)). unfold lnadv_k. destruct (Rlt_dec v s1); [lra|].
+  assert (D := shift_dn_below j (ln v)). unfold lnadv_k. destruct (Rlt_dec v s1); [lra|].
   apply Rmax_lub; [lra|]. eapply Rle_trans; [apply Rmin_l|exact HF].
 Qed.
 
@@ -161,15 +161,15 @@ Proof.
   assert (Ul : y <= upr y) by apply upr_above.
   assert (Uu : upr y <= y * (4503599627370495 / 4503599627370496)) by (rewrite E2; nra).
   (* one step further each way *)
-  assert (A : y * (4503599627370496 / 4503599627370495) * (1 + 2 * / 9007199254740992) <= dn_shift 1 y).
-  { unfold dn_shift. rewrite iter_step, iter_zero.
+  assert (A : y * (4503599627370496 / 4503599627370495) * (1 + 2 * / 9007199254740992) <= shift_dn 1 y).
+  { unfold shift_dn. rewrite iter_S_unfold, iter_O_unfold.
     assert (P := pred_neg_ge (dn y) ltac:(lra) ltac:(rewrite Rabs_left by lra; lra)). nra. }
-  assert (B : up_shift 1 y <= y * (4503599627370495 / 4503599627370496) * (1 - 2 * / 9007199254740992)).
-  { unfold up_shift. rewrite iter_step, iter_zero.
+  assert (B : shift_up 1 y <= y * (4503599627370495 / 4503599627370496) * (1 - 2 * / 9007199254740992)).
+  { unfold shift_up. rewrite iter_S_unfold, iter_O_unfold.
     assert (P := succ_neg_le (upr y) ltac:(lra) ltac:(rewrite Rabs_left by lra; lra)). nra. }
   (* the log's value z lies between the two: z = y·(z/y) with the factor in range *)
-  assert (Z : dn_shift 1 y <= lnadv_k 1 s1 F v <= up_shift 1 y).
-  { assert (D1 := dn_shift_below 1 y). assert (U1 := up_shift_above 1 y). unfold lnadv_k. fold y.
+  assert (Z : shift_dn 1 y <= lnadv_k 1 s1 F v <= shift_up 1 y).
+  { assert (D1 := shift_dn_below 1 y). assert (U1 := shift_up_above 1 y). unfold lnadv_k. fold y.
     destruct (Rlt_dec v s1); [lra|]. split; [apply Rmax_l|]. apply Rmax_lub; [lra|apply Rmin_r]. }
   set (z := lnadv_k 1 s1 F v) in *.
   exists (z / y). split; [|field; lra].
@@ -326,22 +326,22 @@ Qed.
 End WitnessK.
 
 (** ** The log's value against a float two steps from ln v *)
-Lemma dn_shift_le_float : forall m e y, (4503599627370496 < Z.abs m < 9007199254740992)%Z ->
+Lemma shift_dn_le_float : forall m e y, (4503599627370496 < Z.abs m < 9007199254740992)%Z ->
   (4503599627370496 < Z.abs (m + 1) < 9007199254740992)%Z -> (-1074 <= e)%Z ->
-  y < IZR (m + 1) * bpow radix2 e + bpow radix2 e -> dn_shift 1 y <= IZR m * bpow radix2 e.
+  y < IZR (m + 1) * bpow radix2 e + bpow radix2 e -> shift_dn 1 y <= IZR m * bpow radix2 e.
 Proof.
   intros m e y Hm Hm1 He H. destruct (float_neighbours (m + 1) e Hm1 He) as (F & _ & P).
-  assert (D := dn_le_float (m + 1) e y Hm1 He H). unfold dn_shift. rewrite iter_step, iter_zero.
+  assert (D := dn_le_float (m + 1) e y Hm1 He H). unfold shift_dn. rewrite iter_S_unfold, iter_O_unfold.
   assert (L := pred_le radix2 fmt64 _ _ (generic_format_round radix2 fmt64 Zfloor y) F D).
   rewrite P, plus_IZR in L. lra.
 Qed.
 
-Lemma up_shift_ge_float : forall m e y, (4503599627370496 < Z.abs m < 9007199254740992)%Z ->
+Lemma shift_up_ge_float : forall m e y, (4503599627370496 < Z.abs m < 9007199254740992)%Z ->
   (4503599627370496 < Z.abs (m - 1) < 9007199254740992)%Z -> (-1074 <= e)%Z ->
-  IZR (m - 1) * bpow radix2 e - bpow radix2 e < y -> IZR m * bpow radix2 e <= up_shift 1 y.
+  IZR (m - 1) * bpow radix2 e - bpow radix2 e < y -> IZR m * bpow radix2 e <= shift_up 1 y.
 Proof.
   intros m e y Hm Hm1 He H. destruct (float_neighbours (m - 1) e Hm1 He) as (F & S & _).
-  assert (U := up_ge_float (m - 1) e y Hm1 He H). unfold up_shift. rewrite iter_step, iter_zero.
+  assert (U := up_ge_float (m - 1) e y Hm1 He H). unfold shift_up. rewrite iter_S_unfold, iter_O_unfold.
   assert (L := succ_le radix2 fmt64 _ _ F (generic_format_round radix2 fmt64 Zceil y) U).
   rewrite S, minus_IZR in L. lra.
 Qed.
@@ -377,7 +377,7 @@ Lemma k2_log_u1 : k2_log k2_u1 <= IZR (-4503788309383731) * bpow radix2 (-43).
 Proof.
   destruct k2_order as (A & B & C). unfold k2_log, lnadv_k.
   destruct (Rlt_dec k2_u1 k2_u2); [lra|]. apply Rmax_lub.
-  - apply dn_shift_le_float; [lia|lia|lia|]. unfold k2_u1. bpow_i. interval with (i_prec 120).
+  - apply shift_dn_le_float; [lia|lia|lia|]. unfold k2_u1. bpow_i. interval with (i_prec 120).
   - eapply Rle_trans; [apply Rmin_l|]. unfold k2_F. bpow_q. lra.
 Qed.
 
@@ -386,7 +386,7 @@ Proof.
   unfold k2_log, lnadv_k. destruct (Rlt_dec k2_u2 k2_u2); [lra|].
   eapply Rle_trans; [|apply Rmax_r]. apply Rmin_glb.
   - unfold k2_F. bpow_q. lra.
-  - apply up_shift_ge_float; [lia|lia|lia|]. unfold k2_u2. bpow_i. interval with (i_prec 120).
+  - apply shift_up_ge_float; [lia|lia|lia|]. unfold k2_u2. bpow_i. interval with (i_prec 120).
 Qed.
 
 Lemma k2_log_u3 : IZR (-4506529018736126) * bpow radix2 (-43) <= k2_log k2_u3.
@@ -394,13 +394,13 @@ Proof.
   destruct k2_order as (A & B & C). unfold k2_log, lnadv_k. destruct (Rlt_dec k2_u3 k2_u2); [lra|].
   eapply Rle_trans; [|apply Rmax_r]. apply Rmin_glb.
   - unfold k2_F. bpow_q. lra.
-  - apply up_shift_ge_float; [lia|lia|lia|]. unfold k2_u3. bpow_i. interval with (i_prec 120).
+  - apply shift_up_ge_float; [lia|lia|lia|]. unfold k2_u3. bpow_i. interval with (i_prec 120).
 Qed.
 
 Lemma k2_log_u4 : k2_log k2_u4 <= IZR (-4524121204780543) * bpow radix2 (-43).
 Proof.
   destruct k2_order as (A & B & C). unfold k2_log, lnadv_k. destruct (Rlt_dec k2_u4 k2_u2); [|lra].
-  apply dn_shift_le_float; [lia|lia|lia|]. unfold k2_u4. bpow_i. interval with (i_prec 120).
+  apply shift_dn_le_float; [lia|lia|lia|]. unfold k2_u4. bpow_i. interval with (i_prec 120).
 Qed.
 
 Lemma k2_w1 : (IZR 128 - / 2) * k2_grid <= wsumf k2_log w1_lam k2_x k2_u1.
