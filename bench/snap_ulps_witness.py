@@ -14,8 +14,9 @@ the log's float L, the product's float N and the sum's float t at each (each ine
 checked here exactly), the choice of s1 and F, the pipeline run forwards at each sample with this log
 (mpmath for ln at 400 bits), and the excess, exact and as Coq brackets it (U*'s factor 1/(1 - 2 eta)).
 
-    python bench/snap_ulps_witness.py [samples] [k] [B] [output] [rho]
-      (defaults 300 2 1031/4 128 2: lambda = 1 - 1048577*2^-53, Lambda = rho*lambda)
+    python bench/snap_ulps_witness.py [samples] [k] [B] [output] [rho] [lambda]
+      (defaults 300 2 1031/4 128 2 and lambda = 1 - 1048577*2^-53: Lambda = rho*lambda; rho `pow2`: the
+      power of two at or above lambda, the libraries' grid)
 """
 from __future__ import annotations
 
@@ -82,7 +83,7 @@ def g(mech: T.Mechanism, x: int, out: int, close: bool, ulps: int) -> mpmath.mpf
     with mpmath.workprec(200):
         p = prob(mech, x, out, modes, ulps)
         return mpmath.log(mpmath.mpf(p.numerator) / p.denominator) - mpmath.mpf(x) / ONE / (
-            mpmath.mpf(LAM.numerator) / LAM.denominator)
+            mpmath.mpf(mech.lam.numerator) / mech.lam.denominator)
 
 
 def search(mech: T.Mechanism, out: int, ulps: int, n: int) -> tuple[int, int]:
@@ -130,11 +131,11 @@ def forward(mech: T.Mechanism, x: int, u: int, s1: int, f: int, ulps: int) -> in
     return math.floor(w / mech.grid + Fraction(1, 2))      # ties up
 
 
-def main(n: int, ulps: int, bound: Fraction, out: int, rho: Fraction) -> None:
-    grid = rho * LAM
-    mech = T.Mechanism(FMT, LAM, grid, bound, "up")
+def main(n: int, ulps: int, bound: Fraction, out: int, rho: Fraction | None, lam: Fraction = LAM) -> None:
+    grid = rho * lam if rho is not None else Fraction(2) ** math.ceil(math.log2(lam))
+    mech = T.Mechanism(FMT, lam, grid, bound, "up")
     x, xf = search(mech, out, ulps, n)
-    print(f"lambda = {LAM}, Lambda = {rho} lambda, B = {bound}, output {out}, k = {ulps}")
+    print(f"lambda = {lam}, Lambda = {grid} = {float(grid / lam):.6g} lambda, B = {bound}, output {out}, k = {ulps}")
     print(f"x = {me(Fraction(x, ONE))} ~ {float(Fraction(x, ONE))}, "
           f"x' = {me(Fraction(xf, ONE))} ~ {float(Fraction(xf, ONE))}")
     rows = []
@@ -200,7 +201,7 @@ def main(n: int, ulps: int, bound: Fraction, out: int, rho: Fraction) -> None:
         dq = Fraction(x - xf, ONE) / mech.lam
         d = mpmath.mpf(dq.numerator) / dq.denominator
         exc = (mpmath.log(pc / pf) - d) / eta
-        beta = mpmath.mpf(bound.numerator) / bound.denominator / (mpmath.mpf(LAM.numerator) / LAM.denominator)
+        beta = mpmath.mpf(bound.numerator) / bound.denominator / (mpmath.mpf(lam.numerator) / lam.denominator)
         print(f"bracketed excess {mpmath.nstr(exc, 10)} eta; Mironov 16 beta = {mpmath.nstr(16 * beta, 8)} "
               f"(ratio {mpmath.nstr(exc / (16 * beta), 5)}); seed 12 beta + 2 = {mpmath.nstr(12 * beta + 2, 8)}")
         pcx, pfx = prob(mech, x, out, ("dn", "up"), ulps), prob(mech, xf, out, ("up", "dn"), ulps)
@@ -215,4 +216,5 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     main(int(args[0]) if args else 300, int(args[1]) if len(args) > 1 else 2,
          Fraction(args[2]) if len(args) > 2 else Fraction(1031, 4), int(args[3]) if len(args) > 3 else 128,
-         Fraction(args[4]) if len(args) > 4 else Fraction(2))
+         (None if args[4] == "pow2" else Fraction(args[4])) if len(args) > 4 else Fraction(2),
+         Fraction(args[5]) if len(args) > 5 else LAM)

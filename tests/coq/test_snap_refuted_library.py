@@ -5,11 +5,13 @@ seed's (12, 2) false, from a witness whose inputs are binary64 floats and whose 
 1 ulp on every float of (0, 1)) and Float/SnapSmallClampRefuted.v (small clamps: the seed's (12, 2) for
 B <= 3*lambda/16 and Mironov's (16, 0) for B <= lambda/4, and from two wider witnesses the seed's for
 B <= 0.245*lambda and Mironov's for B <= lambda/3, every rho0 <= 2, from binary64 float inputs one
-ulp apart at the clamped output B) state the negations below; and none is slack in the wrong direction:
+ulp apart at the clamped output B) and Float/SnapUlpsKRefuted.v (for a log within 2 ulps, so k >= 2, both
+constants false at every grid up to 2*lambda, where k = 1 is proved, from binary64 inputs and the monotone
+log `lnadv_k`) state the negations below; and none is slack in the wrong direction:
 the key inequality of each witness against a larger constant is refused at its `interval` ((13, 2): an
 allowance of 1688.8 eta, above the excess of about 1604 eta; (19, 0): about 4897 eta, above the exact
 excess of about 4725 eta; small clamps: (13, 2) allows 4.44 eta against 4.38, (20, 0) 5 eta against
-4.89).
+4.89; two ulps: (22, 0) allows 5670.5 eta against the bracket's 5503.8).
 
 The theorems' assumptions are audited where the tool uses them: the refuted verdicts' certificates
 apply them (tests/coq/test_binary_snapping_all_certify.py proves the seed's all-parameters refutation
