@@ -73,6 +73,8 @@ STATEMENTS = {
     "lnadv_k_rel": "forall s1 F v : R, F64 v -> (0 < v < 1)%R -> "
                    "rel_within (2 * 2 * eta 53 / (1 - 2 * 2 * eta 53)) (ln v) (lnadv_k 1 s1 F v)",
     "lnadv_k_mono": "forall j s1 F v v', (0 < v <= v')%R -> (lnadv_k j s1 F v <= lnadv_k j s1 F v')%R",
+    "lnadv_k_rel_all": "forall j s1 F v, (INR j + 1 <= 2 ^ 20)%R -> F64 v -> (0 < v < 1)%R -> rel_within "
+                       "(2 * (INR j + 1) * eta 53 / (1 - 2 * (INR j + 1) * eta 53)) (ln v) (lnadv_k j s1 F v)",
     "sw_inputs_format": "F64 sw_x /\\ F64 sw_x'",
     "mt_inputs_format": "F64 mtlam /\\ F64 mt_x /\\ F64 mt_x'",
 }

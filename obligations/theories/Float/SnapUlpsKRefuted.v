@@ -4,7 +4,7 @@
     B ≥ 95λ ([snap_binary64_mironov_constant_1ulp]); for k = 2 it is false there.  [lnadv_k j s1 F]
     is DN(ln v) shifted j floats down below s1, and from s1 on the median of (DN(ln v) shifted j floats
     down, F, UP(ln v) shifted j floats up): monotone for every j and every real F ([lnadv_k_mono]), and
-    for j = 1 within 2 ulps on the floats of (0, 1) ([lnadv_k_rel]).  (A switch from "j floats up"
+    within j + 1 ulps on the floats of (0, 1) for j + 1 ≤ 2^20 ([lnadv_k_rel_all]; [lnadv_k_rel]: j = 1).  (A switch from "j floats up"
     straight to "j floats down" would not be monotone for j ≥ 1; the median goes through F.)  Against
     one pair of inputs it takes each of the four thresholds the way that widens the closer input's
     bucket and narrows the farther one's (docs/snap_tight.md, §5).  [witness_refutes_ulps_from] is
@@ -117,7 +117,7 @@ Proof.
   apply Rmax_lub; [lra|]. eapply Rle_trans; [apply Rmin_l|exact HF].
 Qed.
 
-(** ** Within two ulps, j = 1: one step of pred or succ costs at most a factor 1 + 2η on a normal float *)
+(** ** One step of pred or succ from a normal negative float costs at most a factor 1 + 2η *)
 Lemma ulp_normal : forall z, bpow radix2 (-1022) <= Rabs z -> ulp radix2 fmt64 z <= Rabs z * (2 * / 9007199254740992).
 Proof.
   intros z Hz. assert (U := ulp_FLT_le radix2 (-1074) 53 z Hz).
@@ -137,17 +137,68 @@ Proof.
   assert (U := ulp_normal z Hn). rewrite Rabs_left in U by lra. lra.
 Qed.
 
-Lemma lnadv_k_rel : forall s1 F v, F64 v -> 0 < v < 1 ->
-  rel_within (2 * 2 * eta 53 / (1 - 2 * 2 * eta 53)) (ln v) (lnadv_k 1 s1 F v).
+
+(** ** Within j + 1 ulps for every j: each step costs a factor 1 + 2η (down) or 1 − 2η (up) *)
+Lemma step_pow_lower : forall n, 1 - INR n * (2 * / 9007199254740992) <= (1 - 2 * / 9007199254740992) ^ n.
 Proof.
-  intros s1 F v Fv Hv.
+  induction n as [|n IH]; [rewrite pow_O; cbn [INR]; lra|].
+  rewrite S_INR, <- tech_pow_Rmult. assert (Hn0 : 0 <= INR n) by apply pos_INR.
+  assert (H : (1 - 2 * / 9007199254740992) * (1 - INR n * (2 * / 9007199254740992)) <=
+              (1 - 2 * / 9007199254740992) * (1 - 2 * / 9007199254740992) ^ n)
+    by (apply Rmult_le_compat_l; lra).
+  assert (0 <= INR n * (2 * / 9007199254740992) * (2 * / 9007199254740992)) by (apply Rmult_le_pos; lra).
+  lra.
+Qed.
+
+Lemma step_pow_upper : forall n, (1 + 2 * / 9007199254740992) ^ n * (1 - (INR n + 1) * (2 * / 9007199254740992))
+  <= 1 - 2 * / 9007199254740992.
+Proof.
+  induction n as [|n IH]; [rewrite pow_O; cbn [INR]; lra|].
+  rewrite S_INR, <- tech_pow_Rmult. assert (0 <= INR n) by apply pos_INR.
+  assert (P : 1 <= (1 + 2 * / 9007199254740992) ^ n) by (apply pow_R1_Rle; lra).
+  assert (0 <= (1 + 2 * / 9007199254740992) ^ n * ((INR n + 2) * (2 * / 9007199254740992 * (2 * / 9007199254740992))))
+    by (apply Rmult_le_pos; [lra|apply Rmult_le_pos; lra]).
+  lra.
+Qed.
+
+Lemma iter_pred_neg : forall j z, z < 0 -> bpow radix2 (-1022) <= Rabs z ->
+  z * (1 + 2 * / 9007199254740992) ^ j <= Nat.iter j pr64 z.
+Proof.
+  induction j as [|j IH]; intros z Hz Hn; [rewrite pow_O, iter_O_unfold; lra|].
+  rewrite iter_S_unfold, <- tech_pow_Rmult. specialize (IH z Hz Hn).
+  assert (W := iter_pred_below j z). set (w := Nat.iter j pr64 z) in *.
+  rewrite Rabs_left in Hn by lra.
+  assert (P := pred_neg_ge w ltac:(lra) ltac:(rewrite Rabs_left by lra; lra)).
+  assert (M := Rmult_le_compat_r (1 + 2 * / 9007199254740992) _ _ ltac:(lra) IH). lra.
+Qed.
+
+Lemma iter_succ_neg : forall j z, z < 0 -> bpow radix2 (-1021) <= Rabs z -> INR j <= 2 ^ 20 ->
+  Nat.iter j sc64 z <= z * (1 - 2 * / 9007199254740992) ^ j.
+Proof.
+  induction j as [|j IH]; intros z Hz Hn Hj; [rewrite pow_O, iter_O_unfold; lra|].
+  rewrite S_INR in Hj. assert (0 <= INR j) by apply pos_INR. assert (H20 : (2 : R) ^ 20 = 1048576) by ring.
+  rewrite iter_S_unfold, <- tech_pow_Rmult. specialize (IH z Hz Hn ltac:(lra)).
+  set (w := Nat.iter j sc64 z) in *. rewrite Rabs_left in Hn by lra.
+  assert (B := step_pow_lower j). assert (Hb : bpow radix2 (-1021) = 2 * bpow radix2 (-1022)).
+  { change (-1021)%Z with (1 + -1022)%Z. rewrite bpow_plus. reflexivity. }
+  assert (Hh : / 2 <= (1 - 2 * / 9007199254740992) ^ j) by lra.
+  assert (Hq : - z * / 2 <= - z * (1 - 2 * / 9007199254740992) ^ j) by (apply Rmult_le_compat_l; lra).
+  assert (S := succ_neg_le w ltac:(lra) ltac:(rewrite Rabs_left by lra; lra)).
+  assert (M := Rmult_le_compat_r (1 - 2 * / 9007199254740992) _ _ ltac:(lra) IH). lra.
+Qed.
+
+(** [lnadv_k j] is within j + 1 ulps on every float of (0, 1), for j + 1 <= 2^20. *)
+Lemma lnadv_k_rel_all : forall j s1 F v, INR j + 1 <= 2 ^ 20 -> F64 v -> 0 < v < 1 ->
+  rel_within (2 * (INR j + 1) * eta 53 / (1 - 2 * (INR j + 1) * eta 53)) (ln v) (lnadv_k j s1 F v).
+Proof.
+  intros j s1 F v Hj Fv Hv. assert (H20 : (2 : R) ^ 20 = 1048576) by ring. assert (0 <= INR j) by apply pos_INR.
   assert (Hb := float_below_one v Fv (proj2 Hv)).
   assert (Hl : ln v <= ln (1 - / 9007199254740992)) by (apply ln_mono; lra).
   assert (Hn : ln (1 - / 9007199254740992) <= - / 1000000000000000000000) by interval with (i_prec 120).
-  assert (Hm : bpow radix2 (-1022) <= / 2000000000000000000000).
-  { bpow_i. interval_intro (powerRZ 2 (-1022)) upper. lra. }
+  assert (Hm : bpow radix2 (-1021) <= / 2000000000000000000000).
+  { bpow_i. interval_intro (powerRZ 2 (-1021)) upper. lra. }
+  assert (Hm' : bpow radix2 (-1022) <= bpow radix2 (-1021)) by (apply bpow_le; lia).
   set (y := ln v) in *.
-  (* DN y and UP y: within a factor 1/(1 − 2η), 1 − 2η of y *)
   assert (Hy : bpow radix2 (-1022) <= Rabs y) by (rewrite Rabs_left by lra; lra).
   destruct (directed_rel Zfloor valid_rnd_DN y Hy) as (d1 & Hd1 & E1).
   destruct (directed_rel Zceil valid_rnd_UP y Hy) as (d2 & Hd2 & E2).
@@ -158,29 +209,63 @@ Proof.
     with (4503599627370496 / 4503599627370495) in Hd1, Hd2 by field.
   assert (Dl : y * (4503599627370496 / 4503599627370495) <= dn y) by (rewrite E1; nra).
   assert (Du : dn y <= y) by apply dn_below.
-  assert (Ul : y <= upr y) by apply upr_above.
   assert (Uu : upr y <= y * (4503599627370495 / 4503599627370496)) by (rewrite E2; nra).
-  (* one step further each way *)
-  assert (A : y * (4503599627370496 / 4503599627370495) * (1 + 2 * / 9007199254740992) <= shift_dn 1 y).
-  { unfold shift_dn. rewrite iter_S_unfold, iter_O_unfold.
-    assert (P := pred_neg_ge (dn y) ltac:(lra) ltac:(rewrite Rabs_left by lra; lra)). nra. }
-  assert (B : shift_up 1 y <= y * (4503599627370495 / 4503599627370496) * (1 - 2 * / 9007199254740992)).
-  { unfold shift_up. rewrite iter_S_unfold, iter_O_unfold.
-    assert (P := succ_neg_le (upr y) ltac:(lra) ltac:(rewrite Rabs_left by lra; lra)). nra. }
-  (* the log's value z lies between the two: z = y·(z/y) with the factor in range *)
-  assert (Z : shift_dn 1 y <= lnadv_k 1 s1 F v <= shift_up 1 y).
-  { assert (D1 := shift_dn_below 1 y). assert (U1 := shift_up_above 1 y). unfold lnadv_k. fold y.
+  set (k := INR j + 1) in *. assert (Kd : k = INR j + 1) by reflexivity.
+  set (P := (1 + 2 * / 9007199254740992) ^ j).
+  set (Q := (1 - 2 * / 9007199254740992) ^ j).
+  assert (P1 : 1 <= P) by (apply pow_R1_Rle; lra).
+  assert (QB := step_pow_lower j). assert (PB := step_pow_upper j). fold P Q k in QB, PB.
+  assert (Q0 : 0 <= Q) by lra.
+  (* the two shifted roundings against y *)
+  assert (A : y * (4503599627370496 / 4503599627370495) * P <= shift_dn j y).
+  { unfold shift_dn. assert (I := iter_pred_neg j (dn y) ltac:(lra) ltac:(rewrite Rabs_left by lra; lra)).
+    fold P in I. assert (M := Rmult_le_compat_r P _ _ ltac:(lra) Dl). lra. }
+  assert (B : shift_up j y <= y * (4503599627370495 / 4503599627370496) * Q).
+  { unfold shift_up.
+    assert (I := iter_succ_neg j (upr y) ltac:(lra) ltac:(rewrite Rabs_left by lra; lra) ltac:(lra)).
+    fold Q in I. assert (M := Rmult_le_compat_r Q _ _ Q0 Uu). lra. }
+  assert (Z : shift_dn j y <= lnadv_k j s1 F v <= shift_up j y).
+  { assert (D1 := shift_dn_below j y). assert (U1 := shift_up_above j y). unfold lnadv_k. fold y.
     destruct (Rlt_dec v s1); [lra|]. split; [apply Rmax_l|]. apply Rmax_lub; [lra|apply Rmin_r]. }
-  set (z := lnadv_k 1 s1 F v) in *.
+  set (z := lnadv_k j s1 F v) in *.
+  assert (K0 : 0 < 1 - 2 * k * / 9007199254740992) by lra.
   exists (z / y). split; [|field; lra].
-  replace (/ (1 + 2 * 2 * / 9007199254740992 / (1 - 2 * 2 * / 9007199254740992)))
-    with (2251799813685247 / 2251799813685248) by field.
-  replace (1 + 2 * 2 * / 9007199254740992 / (1 - 2 * 2 * / 9007199254740992))
-    with (2251799813685248 / 2251799813685247) by field.
+  replace (/ (1 + 2 * k * / 9007199254740992 / (1 - 2 * k * / 9007199254740992)))
+    with (1 - 2 * k * / 9007199254740992) by (field; lra).
+  replace (1 + 2 * k * / 9007199254740992 / (1 - 2 * k * / 9007199254740992))
+    with (/ (1 - 2 * k * / 9007199254740992)) by (field; lra).
   assert (Ny : 0 < - y) by lra.
   split.
-  - apply Rmult_le_reg_r with (- y); [exact Ny|]. replace (z / y * - y) with (- z) by (field; lra). nra.
-  - apply Rmult_le_reg_r with (- y); [exact Ny|]. replace (z / y * - y) with (- z) by (field; lra). nra.
+  - (* z <= y (1 − e2)^(j+1) <= y (1 − k e2) *)
+    apply Rmult_le_reg_r with (- y); [exact Ny|]. replace (z / y * - y) with (- z) by (field; lra).
+    assert (T : (1 - 2 * k * / 9007199254740992) <= (4503599627370495 / 4503599627370496) * Q).
+    { unfold k. replace (4503599627370495 / 4503599627370496) with (1 - 2 * / 9007199254740992) by field.
+      assert (M := Rmult_le_compat_l (1 - 2 * / 9007199254740992) _ _ ltac:(lra) QB).
+      assert (0 <= INR j * (2 * / 9007199254740992) * (2 * / 9007199254740992)) by (apply Rmult_le_pos; lra).
+      lra. }
+    assert (M := Rmult_le_compat_l (- y) _ _ (Rlt_le _ _ Ny) T). lra.
+  - (* y (1/(1 − e2)) P <= z, and P (1 − k e2) <= 1 − e2 *)
+    apply Rmult_le_reg_r with (1 - 2 * k * / 9007199254740992); [exact K0|].
+    rewrite Rinv_l by lra.
+    apply Rmult_le_reg_r with (- y); [exact Ny|]. rewrite Rmult_1_l.
+    replace (z / y * (1 - 2 * k * / 9007199254740992) * - y) with (- z * (1 - 2 * k * / 9007199254740992))
+      by (field; lra).
+    assert (T : (4503599627370496 / 4503599627370495) * P * (1 - 2 * k * / 9007199254740992) <= 1).
+    { replace (2 * k * / 9007199254740992) with (k * (2 * / 9007199254740992)) by ring.
+      assert (E : P * (1 - k * (2 * / 9007199254740992)) <= 1 - 2 * / 9007199254740992) by exact PB.
+      assert (M := Rmult_le_compat_l (4503599627370496 / 4503599627370495) _ _ ltac:(lra) E). lra. }
+    assert (Hz : - z <= - y * (4503599627370496 / 4503599627370495) * P) by lra.
+    assert (M := Rmult_le_compat_r (1 - 2 * k * / 9007199254740992) _ _ ltac:(lra) Hz).
+    assert (M' := Rmult_le_compat_l (- y) _ _ (Rlt_le _ _ Ny) T). lra.
+Qed.
+
+(** Two ulps, j = 1: the witness's log. *)
+Lemma lnadv_k_rel : forall s1 F v, F64 v -> 0 < v < 1 ->
+  rel_within (2 * 2 * eta 53 / (1 - 2 * 2 * eta 53)) (ln v) (lnadv_k 1 s1 F v).
+Proof.
+  intros s1 F v Fv Hv. assert (E : INR 1 + 1 = 2) by (change (INR 1) with 1; ring).
+  assert (R := lnadv_k_rel_all 1 s1 F v ltac:(rewrite E; assert (H20 : (2 : R) ^ 20 = 1048576) by ring; lra) Fv Hv).
+  rewrite E in R. exact R.
 Qed.
 
 (** Within k0 ulps is within k ulps, 1 <= k0 <= k <= 2^20. *)
