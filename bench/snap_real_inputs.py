@@ -19,7 +19,9 @@ from a 4p-bit evaluation, every other step exact): the thresholds must separate 
       (the same parameters with a log within 1 ulp chosen against the claim: at each threshold it
       rounds ln u down or up, whichever widens the closer input's bucket and narrows the farther's)
     python bench/snap_real_inputs.py --faithful-ulps 300 1,2,3
-      (the same with float inputs, a log within k ulps against the claim, and at Lambda = 2 lambda)
+      (the same with float inputs, a log within k ulps against the claim, and at Lambda = 2 lambda; one
+      monotone log does all four thresholds: lnadv_k of theories/Float/SnapUlpsKRefuted.v, checked
+      forwards by bench/snap_ulps_witness.py)
     python bench/snap_real_inputs.py --search 1048577 8 7/4 2 3000 1500 one [floats]
       (lambda = 1 - j*2^-53, B = 2^(e-1) + dB, output g - back, samples, climbing steps, the grid:
       one (Lambda = 1), lam (Lambda = lambda) or rho (Lambda = rho*lambda); `floats`: float inputs only)
