@@ -238,3 +238,27 @@ Proof.
     + exists (S n). split; [lia|]. split; [right; rewrite S_INR; lra|left; reflexivity].
   - exists j. split; [lia|]. split; [exact Hlo|right; exact Hhi].
 Qed.
+
+(** ** The conditions of the piece j of n
+    The piece j covers the narrowed centre from R^((j−1)/n) to R^(j/n); the
+    first piece also the low tail and the point 1/q, the last one the high
+    tail and the point R·q. *)
+Definition two_piece (q p Q R K : R) (n j : nat) : Prop :=
+  ((j = 1)%nat -> cond_tail_low q p Q R K /\ cond_point_lower q p Q R K) /\
+  ((1 < j)%nat -> cond_mid q p Q R K ((INR j - 1) / INR n)) /\
+  ((j < n)%nat -> cond_mid q p Q R K (INR j / INR n)) /\
+  ((j = n)%nat -> cond_point_upper q p Q R K /\ cond_tail_high q p Q R K).
+
+(** The piece's bound on an input's displacement: t ≤ al·R^f says
+    u − μu − sl ≤ f·(W − μW − 2sl) for the input's distance u to the lower end,
+    and then μu ≤ μfW + sl when μ ≤ 1/2. *)
+Lemma piece_disp : forall m u W f sl, 0 <= m <= / 2 -> 0 <= sl -> 0 <= f <= 1 ->
+  u - m * u - sl <= f * (W - m * W - 2 * sl) -> m * u <= m * (f * W) + sl.
+Proof.
+  intros m u W f sl Hm Hsl Hf H.
+  destruct (Rle_or_lt u (f * W)) as [Hu|Hu].
+  - assert (m * u <= m * (f * W)) by (apply Rmult_le_compat_l; lra). lra.
+  - assert (0 <= f * sl) by (apply Rmult_le_pos; lra).
+    assert (H1 : (1 - m) * (u - f * W) <= sl) by lra.
+    assert (m * (u - f * W) <= (1 - m) * (u - f * W)) by (apply Rmult_le_compat_r; lra). lra.
+Qed.
