@@ -262,3 +262,70 @@ Proof.
     assert (H1 : (1 - m) * (u - f * W) <= sl) by lra.
     assert (m * (u - f * W) <= (1 - m) * (u - f * W)) by (apply Rmult_le_compat_r; lra). lra.
 Qed.
+
+(** ** Toward a closed form
+    The condition at s with the ends exchanged is the condition at R/s
+    ([cond_centre_swap]; at s = R^f, the one at R^(1 − f): [cond_mid_swap]); to
+    first order, with 1/s ≤ a, s/R ≤ b, 1/p ≥ 1 − u, 1/Q ≥ 1 − v, 1/q ≤ 1 + c
+    and K ≥ 1 + X, it holds when u·a + v·b + c·(a + b) ≤ X·(2 − (1 + c)(a + b))
+    ([cond_centre_first_order]). *)
+Lemma cond_centre_swap : forall q p Q R K s, 0 < q -> 0 < p -> 0 < Q -> 0 < R -> 0 < s ->
+  cond_centre q p Q R K s <-> cond_centre q Q p R K (R / s).
+Proof.
+  intros q p Q R K s Hq Hp HQ HR Hs. unfold cond_centre.
+  replace (/ (Q * (R / s))) with (s / (Q * R)) by (field; lra).
+  replace (R / s / (p * R)) with (/ (p * s)) by (field; lra).
+  replace (/ (q * (R / s))) with (s / (q * R)) by (field; lra).
+  replace (R / s / (q * R)) with (/ (q * s)) by (field; lra).
+  split; intros H; lra.
+Qed.
+
+Lemma cond_mid_swap : forall q p Q R K f, 0 < q -> 0 < p -> 0 < Q -> 0 < R ->
+  cond_mid q p Q R K f <-> cond_mid q Q p R K (1 - f).
+Proof.
+  intros q p Q R K f Hq Hp HQ HR. unfold cond_mid.
+  replace (exp ((1 - f) * ln R)) with (R / exp (f * ln R)).
+  - apply cond_centre_swap; [lra|lra|lra|lra|apply exp_pos].
+  - replace ((1 - f) * ln R) with (ln R + - (f * ln R)) by ring.
+    rewrite exp_plus, exp_Ropp, exp_ln by lra. reflexivity.
+Qed.
+
+Lemma cond_centre_first_order : forall q p Q R K s a b u v c X,
+  0 < q -> 0 < p -> 0 < Q -> 0 < R -> 0 < s -> / s <= a -> s / R <= b ->
+  1 - u <= / p -> 1 - v <= / Q -> / q <= 1 + c -> 0 <= u -> 0 <= v -> 0 <= c -> 0 <= X ->
+  (1 + c) * (a + b) <= 2 -> 1 + X <= K ->
+  u * a + v * b + c * (a + b) <= X * (2 - (1 + c) * (a + b)) -> cond_centre q p Q R K s.
+Proof.
+  intros q p Q R K s a b u v c X Hq Hp HQ HR Hs Ha Hb Hu Hv Hc Hu0 Hv0 Hc0 HX0 Hab HK H.
+  unfold cond_centre.
+  set (al := / s). set (be := s / R).
+  assert (Hal : 0 < al) by (apply Rinv_0_lt_compat; lra).
+  assert (Hbe : 0 < be) by (apply Rdiv_lt_0_compat; lra).
+  assert (Ha' : al <= a) by (unfold al; exact Ha). assert (Hb' : be <= b) by (unfold be; exact Hb).
+  replace (/ (p * s)) with (/ p * al) by (unfold al; field; lra).
+  replace (s / (Q * R)) with (/ Q * be) by (unfold be; field; lra).
+  replace (/ (q * s)) with (/ q * al) by (unfold al; field; lra).
+  replace (s / (q * R)) with (/ q * be) by (unfold be; field; lra).
+  assert (T1 : (1 - u) * al <= / p * al) by (apply Rmult_le_compat_r; lra).
+  assert (T2 : (1 - v) * be <= / Q * be) by (apply Rmult_le_compat_r; lra).
+  assert (T3 : / q * al <= (1 + c) * al) by (apply Rmult_le_compat_r; lra).
+  assert (T4 : / q * be <= (1 + c) * be) by (apply Rmult_le_compat_r; lra).
+  assert (Hs2 : (1 + c) * (al + be) <= (1 + c) * (a + b)) by (apply Rmult_le_compat_l; lra).
+  assert (T5 : (1 + X) * (2 - (1 + c) * (al + be)) <= K * (2 - (1 + c) * (al + be)))
+    by (apply Rmult_le_compat_r; lra).
+  assert (T6 : K * (2 - (1 + c) * (al + be)) <= K * (2 - / q * al - / q * be))
+    by (apply Rmult_le_compat_l; lra).
+  assert (U1 : u * al <= u * a) by (apply Rmult_le_compat_l; lra).
+  assert (U2 : v * be <= v * b) by (apply Rmult_le_compat_l; lra).
+  assert (U3 : c * (al + be) <= c * (a + b)) by (apply Rmult_le_compat_l; lra).
+  assert (U4 : X * (2 - (1 + c) * (a + b)) <= X * (2 - (1 + c) * (al + be))) by (apply Rmult_le_compat_l; lra).
+  lra.
+Qed.
+
+Lemma exp_nat_mul : forall j y, exp (INR j * y) = exp y ^ j.
+Proof.
+  intros j y. induction j as [|j IH].
+  - simpl. replace (0 * y) with 0 by ring. apply exp_0.
+  - rewrite S_INR. replace ((INR j + 1) * y) with (INR j * y + y) by ring.
+    rewrite exp_plus, IH. simpl. ring.
+Qed.
