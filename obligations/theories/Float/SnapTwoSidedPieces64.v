@@ -655,3 +655,60 @@ Proof.
   - right. unfold X, beta. f_equal. f_equal. ring.
 Qed.
 
+
+(** ** Cells at n = 8 *)
+Lemma pw64_root_19 : 1268 / 1000 <= exp ((19 / 10 - / 10000) / INR 8).
+Proof.
+  replace ((19 / 10 - / 10000) / INR 8) with (18999 / 80000) by (cbn [INR]; field).
+  replace (1268 / 1000) with (Q2R (1268 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (18999 # 80000)%Q 1%nat 8%nat.
+Qed.
+
+Lemma pw64_root_175 : 1244 / 1000 <= exp ((7 / 4 - / 10000) / INR 8).
+Proof.
+  replace ((7 / 4 - / 10000) / INR 8) with (17499 / 80000) by (cbn [INR]; field).
+  replace (1244 / 1000) with (Q2R (1244 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (17499 # 80000)%Q 1%nat 8%nat.
+Qed.
+
+Lemma pw64_root_162 : 1224 / 1000 <= exp ((81 / 50 - / 10000) / INR 8).
+Proof.
+  replace ((81 / 50 - / 10000) / INR 8) with (16199 / 80000) by (cbn [INR]; field).
+  replace (1224 / 1000) with (Q2R (1224 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
+  exp_taylor_lower (16199 # 80000)%Q 1%nat 8%nat.
+Qed.
+
+(** One cell at n = 8: the factors k1, k2, the width r0 ≤ e^c (the lemma [E]), L1 (the lemma [EL]),
+    and the linear forms checked by [lra] at the cell's (a, b), the seven centre conditions one by one. *)
+Ltac pw64_cell8 k1 k2 r0 E L1 EL :=
+  apply (snap_binary64_two_split_ab 8 k1 k2 r0 _ L1);
+  [lia|lra|lra|apply (two64_r0_of _ _ _ E); lra|lra|lra|split; [lra|exact EL]|];
+  intros ?beta ?rho ?Hb ?Hr;
+  unfold pw64_tail_lin, pw64_pair_lin, pw64_clamp1_lin, two64_clamp_lin, pw64_centre_lin, pw64_room_lin;
+  split; [lra|split; [lra|split; [cbn [INR]; lra|split; [intros; lra|split; [intros; lra|]]]]];
+  let j := fresh "j" in let Hj := fresh "Hj" in
+  intros j Hj; do 8 (destruct j as [|j]; [first [exfalso; lia|cbn [INR pow Nat.sub]; lra]|]); exfalso; lia.
+
+(** The seed's ε + 12·η·B/λ + 2·η for Λ ≥ 1.9λ from B ≥ 0.8λ (SnapTwoSided64.v: from 1.5λ). *)
+Theorem snap_binary64_seed_constant_two_pw : snap64_constant (19 / 10) (4 / 5) 12 2.
+Proof. pw64_cell8 (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge (1268 / 1000) pw64_root_19. Qed.
+
+(** Mironov's ε + 16·η·B/λ for Λ ≥ 1.9λ from B ≥ 0.7λ (SnapTwoSided64.v: from 1.1λ). *)
+Theorem snap_binary64_mironov_constant_two_pw : snap64_constant (19 / 10) (7 / 10) 16 0.
+Proof. pw64_cell8 (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge (1268 / 1000) pw64_root_19. Qed.
+
+(** The seed's (12, 2) for Λ ≥ 1.75λ from B ≥ 0.9λ (SnapTwoSided64.v: from 1.6λ). *)
+Theorem snap_binary64_seed_constant_two_pw_175 : snap64_constant (7 / 4) (9 / 10) 12 2.
+Proof. pw64_cell8 (2421 / 2000) (421 / 2000) (5754 / 1000) exp_17499_ge (1244 / 1000) pw64_root_175. Qed.
+
+(** Mironov's (16, 0) for Λ ≥ 1.75λ from B ≥ 0.75λ (SnapTwoSided64.v: from 1.2λ). *)
+Theorem snap_binary64_mironov_constant_two_pw_175 : snap64_constant (7 / 4) (3 / 4) 16 0.
+Proof. pw64_cell8 (2421 / 2000) (421 / 2000) (5754 / 1000) exp_17499_ge (1244 / 1000) pw64_root_175. Qed.
+
+(** The seed's (12, 2) for Λ ≥ 1.62λ from B ≥ 1.05λ (SnapTwoSided64.v: from 1.8λ). *)
+Theorem snap_binary64_seed_constant_two_pw_162 : snap64_constant (81 / 50) (21 / 20) 12 2.
+Proof. pw64_cell8 (12469 / 10000) (2469 / 10000) (5052 / 1000) exp_16199_ge (1224 / 1000) pw64_root_162. Qed.
+
+(** Mironov's (16, 0) for Λ ≥ 1.62λ from B ≥ 0.85λ. *)
+Theorem snap_binary64_mironov_constant_two_pw_162 : snap64_constant (81 / 50) (17 / 20) 16 0.
+Proof. pw64_cell8 (12469 / 10000) (2469 / 10000) (5052 / 1000) exp_16199_ge (1224 / 1000) pw64_root_162. Qed.
