@@ -50,7 +50,7 @@ Hypothesis HB : 0 < B <= 353 * lam.
 Hypothesis Hr0 : 1001 / 1000 < r0 <= exp (rho0 - / 10000).
 Hypothesis Hk1 : r0 <= k1 * (r0 - 1 - / 1000000000000).
 Hypothesis Hk2 : 1 <= k2 * (r0 - 1 - / 1000000000000).
-Hypothesis HL1 : 1001 / 1000 <= L1 <= exp ((rho0 - / 10000) / INR n).
+Hypothesis HL1 : 1001 / 1000 <= L1 /\ L1 ^ n <= r0.
 Hypothesis HXt : pw64_tail k1 k2 (eta 53)
   (Rmax (2 * (B / lam) - grid / lam / 2 + two64_err (eta 53) (B / lam) (grid / lam) (bpow radix2 (-1074) / lam)) (B / lam))
   (B / lam) (grid / lam) (bpow radix2 (-1074) / lam) <= X.
@@ -147,6 +147,17 @@ Qed.
 
 Let Hn0 : 0 < INR n.
 Proof. apply lt_0_INR. lia. Qed.
+
+(** L1 ≤ e^((ρ0 − 10^−4)/n) from L1^n ≤ r0 ≤ e^(ρ0 − 10^−4). *)
+Let HL1e : 1001 / 1000 <= L1 <= exp (c0 / INR n).
+Proof.
+  split; [apply HL1|]. destruct HL1 as [H1 H2].
+  assert (Hp : 0 < L1 ^ n) by (apply pow_lt; lra).
+  assert (Hln : INR n * ln L1 <= c0).
+  { rewrite <- ln_pow by lra. apply exp_le_iff. rewrite exp_ln by exact Hp. unfold c0. lra. }
+  rewrite <- (exp_ln L1) by lra. apply exp_le_iff.
+  apply (Rmult_le_reg_l (INR n)); [exact Hn0|]. replace (INR n * (c0 / INR n)) with c0 by (field; lra). exact Hln.
+Qed.
 
 (** The bounds of SnapTwoSidedDP.v and SnapTwoSidedPieces.v in units of λ. *)
 Let Pj_units : forall j, (tight_mu 53 (eta 53) * (tight_D 53 (-1074) grid B + INR j / INR n *
@@ -286,7 +297,7 @@ Proof.
   assert (Hg : 0 <= (INR n - INR j + 1) / INR n <= 1)
     by (split; [apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|apply div_le1; lra]).
   assert (Hu := u_small _ Hf). assert (Hv := u_small _ Hg).
-  assert (HL : 1 <= L1) by lra.
+  assert (HL : 1 <= L1) by (destruct HL1; lra).
   set (pu := exp (pw64_u e beta rho tau (INR j / INR n))).
   set (pv := exp (pw64_u e beta rho tau ((INR n - INR j + 1) / INR n))).
   assert (Hpu : 1 <= pu <= pu) by (unfold pu; split; [apply exp_ge_1; lra|lra]).
@@ -297,7 +308,7 @@ Proof.
   unfold cond_mid. rewrite ln_exp.
   set (y := c0 / INR n).
   assert (Ey : INR j / INR n * c0 = INR j * y) by (unfold y; field; lra).
-  assert (HLy : L1 <= exp y) by (unfold y, c0; lra).
+  assert (HLy : L1 <= exp y) by (unfold y; apply HL1e).
   assert (Hpow : forall m, L1 ^ m <= exp (INR m * y)).
   { intros m. rewrite exp_nat_mul. apply pow_incr. lra. }
   assert (HLpos : forall m, 0 < L1 ^ m) by (intros m; apply pow_lt; lra).
@@ -414,9 +425,9 @@ Proof using n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 H
   split; [rewrite Ht, Htmu_expand, He; lra|].
   split.
   { apply Rle_trans with L1; [eapply Rle_trans; [exact two64_inv_q|]; rewrite eta_binary64; lra|].
-    eapply Rle_trans; [apply HL1|]. apply exp_le_iff. unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
-    rewrite <- (ln_exp (rho0 - / 10000)). apply exp_le_iff. rewrite !exp_ln; [exact R0i_ge|apply exp_pos|].
-    assert (0 < exp c0) by apply exp_pos. unfold c0 in *. lra. }
+    eapply Rle_trans; [apply HL1e|]. apply exp_le_iff. unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
+    rewrite <- (ln_exp c0). apply exp_le_iff. rewrite !exp_ln; [exact R0i_ge|apply exp_pos|].
+    assert (0 < exp c0) by apply exp_pos. lra. }
   split; [eapply Rle_lt_trans; [exact two64_inv_qq|]; pose proof R0_ge; pose proof Hr0; pose proof eta_binary64; lra|].
   split; [eapply Rle_lt_trans; [exact two64_inv_qq|]; pose proof R0i_ge_r0; pose proof Hr0; pose proof eta_binary64; lra|].
   split.
@@ -438,7 +449,7 @@ Theorem snap_binary64_two_split : forall (n : nat) (k1 k2 r0 rho0 L1 : R) (choic
   (pr : (R -> Prop) -> R) (t : tie) (lam grid B X : R),
   (1 <= n)%nat -> 1 <= rho0 -> 1001 / 1000 < r0 <= exp (rho0 - / 10000) ->
   r0 <= k1 * (r0 - 1 - / 1000000000000) -> 1 <= k2 * (r0 - 1 - / 1000000000000) ->
-  1001 / 1000 <= L1 <= exp ((rho0 - / 10000) / INR n) ->
+  1001 / 1000 <= L1 -> L1 ^ n <= r0 ->
   uprob pr -> powerRZ 2 (-968) <= lam -> generic_format radix2 (FLT_exp (-1074) 53) lam ->
   rho0 * lam <= grid <= 2 * lam -> 0 < B <= 353 * lam ->
   pw64_tail k1 k2 (eta 53)
@@ -457,8 +468,9 @@ Theorem snap_binary64_two_split : forall (n : nat) (k1 k2 r0 rho0 L1 : R) (choic
     snap_output_prob 53 (-1074) choice (fun v => rnd 53 (-1074) choice (ln v)) pr lam x'
       (fun w => float_snap t grid B w = out).
 Proof.
-  intros n k1 k2 r0 rho0 L1 choice pr t lam grid B X Hn Hrho0 Hr0 Hk1 Hk2 HL1 Hpr Hlam Fl Hgrid HB
+  intros n k1 k2 r0 rho0 L1 choice pr t lam grid B X Hn Hrho0 Hr0 Hk1 Hk2 HL1a HL1b Hpr Hlam Fl Hgrid HB
     HXt HXp HXm HXc1 HXc x x' out Hx Hx'.
+  assert (HL1 : 1001 / 1000 <= L1 /\ L1 ^ n <= r0) by (split; assumption).
   assert (Hg0 : 0 < grid) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra);
     assert (0 < rho0 * lam) by (apply Rmult_lt_0_compat; lra); lra).
   destruct (pw64_rest n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HL1 HXt HXp HXm HXc1 HXc)
@@ -583,7 +595,7 @@ Proof. intros beta rho tau Hb Hr Ht. unfold pw64_clamp1, pw64_clamp1_lin, two64_
 Theorem snap_binary64_two_split_ab : forall (n : nat) (k1 k2 r0 rho0 L1 beta0 a b : R),
   (1 <= n)%nat -> 1 <= rho0 -> 0 < beta0 -> 1001 / 1000 < r0 <= exp (rho0 - / 10000) ->
   r0 <= k1 * (r0 - 1 - / 1000000000000) -> 1 <= k2 * (r0 - 1 - / 1000000000000) ->
-  1001 / 1000 <= L1 <= exp ((rho0 - / 10000) / INR n) ->
+  1001 / 1000 <= L1 -> L1 ^ n <= r0 ->
   (forall beta rho, beta0 <= beta <= 353 -> rho0 <= rho <= 2 ->
     pw64_tail_lin k1 k2 (2 * beta - rho / 2) beta rho <= a * beta + b /\
     pw64_tail_lin k1 k2 beta beta rho <= a * beta + b /\
@@ -595,7 +607,7 @@ Theorem snap_binary64_two_split_ab : forall (n : nat) (k1 k2 r0 rho0 L1 beta0 a 
         (a * beta + b) * pw64_room_lin (/ L1 ^ j) (/ L1 ^ (n - j)))) ->
   snap64_constant rho0 beta0 a b.
 Proof.
-  intros n k1 k2 r0 rho0 L1 beta0 a b Hn Hrho0 Hbeta0 Hr0 Hk1 Hk2 HL1 Hforms choice pr t lam grid B Hpr Hlam Fl Hgrid HB
+  intros n k1 k2 r0 rho0 L1 beta0 a b Hn Hrho0 Hbeta0 Hr0 Hk1 Hk2 HL1a HL1b Hforms choice pr t lam grid B Hpr Hlam Fl Hgrid HB
     x x' out Hx Hx'.
   assert (Hlam0 : 0 < lam) by (assert (0 < powerRZ 2 (-968)) by (apply powerRZ_lt; lra); lra).
   assert (HB1 : 0 < B <= 353 * lam) by (split; [|lra]; assert (0 < beta0 * lam) by (apply Rmult_lt_0_compat; lra); lra).
@@ -627,7 +639,7 @@ Proof.
   assert (HX0 : 0 <= X) by (rewrite HXe; apply Rmult_le_pos; lra).
   assert (Hmul : forall y z, y <= z -> eta 53 * y <= eta 53 * z) by (intros y z H; apply Rmult_le_compat_l; lra).
   eapply Rle_trans.
-  - apply (snap_binary64_two_split n k1 k2 r0 rho0 L1 choice pr t lam grid B X Hn Hrho0 Hr0 Hk1 Hk2 HL1 Hpr Hlam Fl
+  - apply (snap_binary64_two_split n k1 k2 r0 rho0 L1 choice pr t lam grid B X Hn Hrho0 Hr0 Hk1 Hk2 HL1a HL1b Hpr Hlam Fl
              Hgrid HB1); fold beta rho tau.
     + eapply Rle_trans; [apply (pw64_tail_le k1 k2 beta rho tau); assumption|].
       rewrite HXe. apply Hmul. apply Rmax_lub; assumption.
@@ -657,32 +669,12 @@ Qed.
 
 
 (** ** Cells at n = 8 *)
-Lemma pw64_root_19 : 1268 / 1000 <= exp ((19 / 10 - / 10000) / INR 8).
-Proof.
-  replace ((19 / 10 - / 10000) / INR 8) with (18999 / 80000) by (cbn [INR]; field).
-  replace (1268 / 1000) with (Q2R (1268 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (18999 # 80000)%Q 1%nat 8%nat.
-Qed.
 
-Lemma pw64_root_175 : 1244 / 1000 <= exp ((7 / 4 - / 10000) / INR 8).
-Proof.
-  replace ((7 / 4 - / 10000) / INR 8) with (17499 / 80000) by (cbn [INR]; field).
-  replace (1244 / 1000) with (Q2R (1244 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (17499 # 80000)%Q 1%nat 8%nat.
-Qed.
-
-Lemma pw64_root_162 : 1224 / 1000 <= exp ((81 / 50 - / 10000) / INR 8).
-Proof.
-  replace ((81 / 50 - / 10000) / INR 8) with (16199 / 80000) by (cbn [INR]; field).
-  replace (1224 / 1000) with (Q2R (1224 # 1000)) by (unfold Q2R; cbn [Qnum Qden]; lra).
-  exp_taylor_lower (16199 # 80000)%Q 1%nat 8%nat.
-Qed.
-
-(** One cell at n = 8: the factors k1, k2, the width r0 ≤ e^c (the lemma [E]), L1 (the lemma [EL]),
+(** One cell at n = 8: the factors k1, k2, the width r0 ≤ e^c (the lemma [E]), L1 with L1^8 ≤ r0,
     and the linear forms checked by [lra] at the cell's (a, b), the seven centre conditions one by one. *)
-Ltac pw64_cell8 k1 k2 r0 E L1 EL :=
+Ltac pw64_cell8 k1 k2 r0 E L1 :=
   apply (snap_binary64_two_split_ab 8 k1 k2 r0 _ L1);
-  [lia|lra|lra|apply (two64_r0_of _ _ _ E); lra|lra|lra|split; [lra|exact EL]|];
+  [lia|lra|lra|apply (two64_r0_of _ _ _ E); lra|lra|lra|lra|lra|];
   intros ?beta ?rho ?Hb ?Hr;
   unfold pw64_tail_lin, pw64_pair_lin, pw64_clamp1_lin, two64_clamp_lin, pw64_centre_lin, pw64_room_lin;
   split; [lra|split; [lra|split; [cbn [INR]; lra|split; [intros; lra|split; [intros; lra|]]]]];
@@ -691,24 +683,8 @@ Ltac pw64_cell8 k1 k2 r0 E L1 EL :=
 
 (** The seed's ε + 12·η·B/λ + 2·η for Λ ≥ 1.9λ from B ≥ 0.8λ (SnapTwoSided64.v: from 1.5λ). *)
 Theorem snap_binary64_seed_constant_two_pw : snap64_constant (19 / 10) (4 / 5) 12 2.
-Proof. pw64_cell8 (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge (1268 / 1000) pw64_root_19. Qed.
+Proof. pw64_cell8 (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge (1268 / 1000). Qed.
 
 (** Mironov's ε + 16·η·B/λ for Λ ≥ 1.9λ from B ≥ 0.7λ (SnapTwoSided64.v: from 1.1λ). *)
 Theorem snap_binary64_mironov_constant_two_pw : snap64_constant (19 / 10) (7 / 10) 16 0.
-Proof. pw64_cell8 (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge (1268 / 1000) pw64_root_19. Qed.
-
-(** The seed's (12, 2) for Λ ≥ 1.75λ from B ≥ 0.9λ (SnapTwoSided64.v: from 1.6λ). *)
-Theorem snap_binary64_seed_constant_two_pw_175 : snap64_constant (7 / 4) (9 / 10) 12 2.
-Proof. pw64_cell8 (2421 / 2000) (421 / 2000) (5754 / 1000) exp_17499_ge (1244 / 1000) pw64_root_175. Qed.
-
-(** Mironov's (16, 0) for Λ ≥ 1.75λ from B ≥ 0.75λ (SnapTwoSided64.v: from 1.2λ). *)
-Theorem snap_binary64_mironov_constant_two_pw_175 : snap64_constant (7 / 4) (3 / 4) 16 0.
-Proof. pw64_cell8 (2421 / 2000) (421 / 2000) (5754 / 1000) exp_17499_ge (1244 / 1000) pw64_root_175. Qed.
-
-(** The seed's (12, 2) for Λ ≥ 1.62λ from B ≥ 1.05λ (SnapTwoSided64.v: from 1.8λ). *)
-Theorem snap_binary64_seed_constant_two_pw_162 : snap64_constant (81 / 50) (21 / 20) 12 2.
-Proof. pw64_cell8 (12469 / 10000) (2469 / 10000) (5052 / 1000) exp_16199_ge (1224 / 1000) pw64_root_162. Qed.
-
-(** Mironov's (16, 0) for Λ ≥ 1.62λ from B ≥ 0.85λ. *)
-Theorem snap_binary64_mironov_constant_two_pw_162 : snap64_constant (81 / 50) (17 / 20) 16 0.
-Proof. pw64_cell8 (12469 / 10000) (2469 / 10000) (5052 / 1000) exp_16199_ge (1224 / 1000) pw64_root_162. Qed.
+Proof. pw64_cell8 (1176 / 1000) (176 / 1000) (6685 / 1000) exp_18999_ge (1268 / 1000). Qed.
