@@ -20,7 +20,7 @@ From Obligations.Float Require Import RelError UStarMeasure SnapOutput SnapInter
 Local Open Scope R_scope.
 
 (** A piece's displacement exponent in units of λ: [tight_D] and f of the widest bucket, the slack 2η². *)
-Definition pw64_u (e beta rho tau f : R) : R :=
+Definition pw64_disp (e beta rho tau f : R) : R :=
   two64_tmu e * (2 * beta + rho / 2 + two64_err e beta rho tau + f * (rho + 2 * two64_err e beta rho tau))
     + 2 * (e * e).
 (** An input outside a bucket, the near end's distance nd (in units of λ). *)
@@ -29,11 +29,11 @@ Definition pw64_tail (k1 k2 e nd beta rho tau : R) : R :=
   k2 * (two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e + 4 * e * (1 + / 1000000000)).
 (** The first and the last piece. *)
 Definition pw64_pair (k1 k2 e beta rho tau f : R) : R :=
-  k1 * ((pw64_u e beta rho tau f + 2 * e) * (1 + / 1000000000)) +
-  k2 * (pw64_u e beta rho tau 1 + 4 * e * (1 + / 1000000000)).
+  k1 * ((pw64_disp e beta rho tau f + 2 * e) * (1 + / 1000000000)) +
+  k2 * (pw64_disp e beta rho tau 1 + 4 * e * (1 + / 1000000000)).
 (** A centre condition: u·a + v·b + c·(a + b) ≤ X·(2 − (1 + c)(a + b)), c = 4η(1 + 10^−9). *)
 Definition pw64_centre (e beta rho tau f g a b : R) : R :=
-  pw64_u e beta rho tau f * a + pw64_u e beta rho tau g * b + 4 * e * (1 + / 1000000000) * (a + b).
+  pw64_disp e beta rho tau f * a + pw64_disp e beta rho tau g * b + 4 * e * (1 + / 1000000000) * (a + b).
 Definition pw64_room (e a b : R) : R := 2 - (1 + 4 * e * (1 + / 1000000000)) * (a + b).
 (** A clamp within one step (g = 1). *)
 Definition pw64_clamp1 (e beta rho tau : R) : R :=
@@ -131,9 +131,9 @@ Proof.
 Qed.
 
 (** The exponents are small and nonnegative. *)
-Let u_small : forall f, 0 <= f <= 1 -> 0 <= pw64_u e beta rho tau f <= / 10000000000.
+Let u_small : forall f, 0 <= f <= 1 -> 0 <= pw64_disp e beta rho tau f <= / 10000000000.
 Proof.
-  intros f Hf. unfold pw64_u. rewrite Htmu_expand.
+  intros f Hf. unfold pw64_disp. rewrite Htmu_expand.
   assert (He' : e <= / 1000000000000000) by (rewrite He; lra).
   set (y := 2 * beta + rho / 2 + two64_err e beta rho tau + f * (rho + 2 * two64_err e beta rho tau)).
   assert (Hy : 0 <= y <= 1000).
@@ -161,15 +161,15 @@ Qed.
 
 (** The bounds of SnapTwoSidedDP.v and SnapTwoSidedPieces.v in units of λ. *)
 Let Pj_units : forall j, (tight_mu 53 (eta 53) * (tight_D 53 (-1074) grid B + INR j / INR n *
-    (grid + 2 * two_err 53 (-1074) grid B)) + 2 * sl) / lam = pw64_u e beta rho tau (INR j / INR n).
+    (grid + 2 * two_err 53 (-1074) grid B)) + 2 * sl) / lam = pw64_disp e beta rho tau (INR j / INR n).
 Proof.
-  intros j. unfold pw64_u. rewrite <- HD, <- Herr, Ht. unfold rho. rewrite <- Hsl. field. split; lra.
+  intros j. unfold pw64_disp. rewrite <- HD, <- Herr, Ht. unfold rho. rewrite <- Hsl. field. split; lra.
 Qed.
 
 Let Qj_units : forall j, (tight_mu 53 (eta 53) * (tight_D 53 (-1074) grid B + (INR n - INR j + 1) / INR n *
-    (grid + 2 * two_err 53 (-1074) grid B)) + 2 * sl) / lam = pw64_u e beta rho tau ((INR n - INR j + 1) / INR n).
+    (grid + 2 * two_err 53 (-1074) grid B)) + 2 * sl) / lam = pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n).
 Proof.
-  intros j. unfold pw64_u. rewrite <- HD, <- Herr, Ht. unfold rho. rewrite <- Hsl. field. split; lra.
+  intros j. unfold pw64_disp. rewrite <- HD, <- Herr, Ht. unfold rho. rewrite <- Hsl. field. split; lra.
 Qed.
 
 Let near_units : two_near 53 (-1074) grid B / lam = Rmax (2 * beta - rho / 2 + two64_err e beta rho tau) beta.
@@ -270,9 +270,9 @@ Proof using n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 H
 Qed.
 
 (** The first piece's pair (and, exchanged, the last one's). *)
-Let pair_ok : cond_tail_low q (exp (pw64_u e beta rho tau (/ INR n))) (exp (pw64_u e beta rho tau 1))
+Let pair_ok : cond_tail_low q (exp (pw64_disp e beta rho tau (/ INR n))) (exp (pw64_disp e beta rho tau 1))
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X) /\
-  cond_point_lower q (exp (pw64_u e beta rho tau (/ INR n))) (exp (pw64_u e beta rho tau 1))
+  cond_point_lower q (exp (pw64_disp e beta rho tau (/ INR n))) (exp (pw64_disp e beta rho tau 1))
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X).
 Proof.
   assert (Hf : 0 <= / INR n <= 1).
@@ -287,7 +287,7 @@ Qed.
 
 (** The centre condition at the upper point of the piece j < n. *)
 Let centre_ok : forall j, (1 <= j < n)%nat ->
-  cond_mid q (exp (pw64_u e beta rho tau (INR j / INR n))) (exp (pw64_u e beta rho tau ((INR n - INR j + 1) / INR n)))
+  cond_mid q (exp (pw64_disp e beta rho tau (INR j / INR n))) (exp (pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n)))
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X) (INR j / INR n).
 Proof.
   intros j Hj.
@@ -298,8 +298,8 @@ Proof.
     by (split; [apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|apply div_le1; lra]).
   assert (Hu := u_small _ Hf). assert (Hv := u_small _ Hg).
   assert (HL : 1 <= L1) by (destruct HL1; lra).
-  set (pu := exp (pw64_u e beta rho tau (INR j / INR n))).
-  set (pv := exp (pw64_u e beta rho tau ((INR n - INR j + 1) / INR n))).
+  set (pu := exp (pw64_disp e beta rho tau (INR j / INR n))).
+  set (pv := exp (pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n))).
   assert (Hpu : 1 <= pu <= pu) by (unfold pu; split; [apply exp_ge_1; lra|lra]).
   assert (Hpv : 1 <= pv <= pv) by (unfold pv; split; [apply exp_ge_1; lra|lra]).
   apply (cond_mid_mono q pu pv _ pu pv (exp c0) (exp X) _ ltac:(rewrite Hq; lra) Hpu Hpv
@@ -317,7 +317,7 @@ Proof.
     by (apply Rinv_le_contravar; [lra|]; rewrite <- (pow_1 L1) at 1; apply Rle_pow; [lra|lia]).
   assert (HL1i : / L1 <= 1000 / 1001) by (replace (1000 / 1001) with (/ (1001 / 1000)) by field; apply Rinv_le_contravar; lra).
   apply (cond_centre_first_order q _ _ _ _ _ (/ L1 ^ j) (/ L1 ^ (n - j))
-           (pw64_u e beta rho tau (INR j / INR n)) (pw64_u e beta rho tau ((INR n - INR j + 1) / INR n)) c X).
+           (pw64_disp e beta rho tau (INR j / INR n)) (pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n)) c X).
   - exact Hq0.
   - apply exp_pos.
   - apply exp_pos.
@@ -341,11 +341,11 @@ Proof.
   - assert (H := HXm j Hj). unfold pw64_centre, pw64_room in H. fold e beta rho tau c in H. exact H.
 Qed.
 
-Let Pj_eq : forall j, two_Pj 53 (-1074) (eta 53) grid B lam sl n j = exp (pw64_u e beta rho tau (INR j / INR n)).
+Let Pj_eq : forall j, two_Pj 53 (-1074) (eta 53) grid B lam sl n j = exp (pw64_disp e beta rho tau (INR j / INR n)).
 Proof. intros j. unfold two_Pj. rewrite Pj_units. reflexivity. Qed.
 
 Let Qj_eq : forall j, two_Qj 53 (-1074) (eta 53) grid B lam sl n j =
-  exp (pw64_u e beta rho tau ((INR n - INR j + 1) / INR n)).
+  exp (pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n)).
 Proof. intros j. unfold two_Qj. rewrite Qj_units. reflexivity. Qed.
 
 Lemma pw64_pieces : forall j, (1 <= j <= n)%nat ->
@@ -499,11 +499,11 @@ Definition pw64_centre_lin (beta rho f g a b : R) : R :=
 Definition pw64_room_lin (a b : R) : R := 2 - (1 + / 1000000000000) * (a + b).
 Definition pw64_clamp1_lin (beta rho : R) : R := (4 * beta + 2 * rho + 2) * (1 + / 1000000).
 
-Lemma pw64_u_le : forall beta rho tau f, 0 <= beta <= 353 -> 1 <= rho <= 2 ->
+Lemma pw64_disp_le : forall beta rho tau f, 0 <= beta <= 353 -> 1 <= rho <= 2 ->
   0 <= tau <= / 1267650600228229401496703205376 -> 0 <= f <= 1 ->
-  pw64_u (eta 53) beta rho tau f <= eta 53 * ((4 * beta + rho + 2 * f * rho) * (1 + / 1000000)).
+  pw64_disp (eta 53) beta rho tau f <= eta 53 * ((4 * beta + rho + 2 * f * rho) * (1 + / 1000000)).
 Proof.
-  intros beta rho tau f Hb Hr Ht Hf. unfold pw64_u, two64_tmu, two64_err. rewrite eta_binary64.
+  intros beta rho tau f Hb Hr Ht Hf. unfold pw64_disp, two64_tmu, two64_err. rewrite eta_binary64.
   assert (0 <= f * beta <= beta) by (split; [apply Rmult_le_pos|rewrite <- (Rmult_1_l beta) at 2; apply Rmult_le_compat_r]; lra).
   assert (0 <= f * tau <= tau) by (split; [apply Rmult_le_pos|rewrite <- (Rmult_1_l tau) at 2; apply Rmult_le_compat_r]; lra).
   assert (0 <= f * rho <= rho) by (split; [apply Rmult_le_pos|rewrite <- (Rmult_1_l rho) at 2; apply Rmult_le_compat_r]; lra).
@@ -558,13 +558,13 @@ Lemma pw64_pair_le : forall k1 k2 beta rho tau f, 0 <= k1 -> 0 <= k2 -> 0 <= bet
   pw64_pair k1 k2 (eta 53) beta rho tau f <= eta 53 * pw64_pair_lin k1 k2 beta rho f.
 Proof.
   intros k1 k2 beta rho tau f Hk1 Hk2 Hb Hr Ht Hf.
-  assert (U1 := pw64_u_le beta rho tau f Hb Hr Ht Hf).
-  assert (U2 := pw64_u_le beta rho tau 1 Hb Hr Ht ltac:(lra)).
+  assert (U1 := pw64_disp_le beta rho tau f Hb Hr Ht Hf).
+  assert (U2 := pw64_disp_le beta rho tau 1 Hb Hr Ht ltac:(lra)).
   assert (He := eta_binary64).
   assert (0 <= f * rho <= 2) by (split; [apply Rmult_le_pos|replace 2 with (1 * 2) by ring; apply Rmult_le_compat]; lra).
-  assert (A1 : (pw64_u (eta 53) beta rho tau f + 2 * eta 53) * (1 + / 1000000000) <=
+  assert (A1 : (pw64_disp (eta 53) beta rho tau f + 2 * eta 53) * (1 + / 1000000000) <=
     eta 53 * ((4 * beta + rho + 2 * f * rho + 2) * (1 + / 1000000))) by (rewrite He in *; lra).
-  assert (A2 : pw64_u (eta 53) beta rho tau 1 + 4 * eta 53 * (1 + / 1000000000) <=
+  assert (A2 : pw64_disp (eta 53) beta rho tau 1 + 4 * eta 53 * (1 + / 1000000000) <=
     eta 53 * ((4 * beta + 3 * rho + 4) * (1 + / 1000000))) by (rewrite He in *; lra).
   apply (Rmult_le_compat_l k1) in A1; [|exact Hk1]. apply (Rmult_le_compat_l k2) in A2; [|exact Hk2].
   unfold pw64_pair, pw64_pair_lin.
@@ -580,7 +580,7 @@ Lemma pw64_centre_le : forall beta rho tau f g a b, 0 <= beta <= 353 -> 1 <= rho
   pw64_room_lin a b <= pw64_room (eta 53) a b.
 Proof.
   intros beta rho tau f g a b Hb Hr Ht Hf Hg Ha Hbb.
-  assert (U1 := pw64_u_le beta rho tau f Hb Hr Ht Hf). assert (U2 := pw64_u_le beta rho tau g Hb Hr Ht Hg).
+  assert (U1 := pw64_disp_le beta rho tau f Hb Hr Ht Hf). assert (U2 := pw64_disp_le beta rho tau g Hb Hr Ht Hg).
   apply (Rmult_le_compat_r a) in U1; [|exact Ha]. apply (Rmult_le_compat_r b) in U2; [|exact Hbb].
   assert (He := eta_binary64).
   unfold pw64_centre, pw64_centre_lin, pw64_room, pw64_room_lin. rewrite He in *. split; lra.
