@@ -325,7 +325,7 @@ Qed.
 Lemma exp_nat_mul : forall j y, exp (INR j * y) = exp y ^ j.
 Proof.
   intros j y. induction j as [|j IH].
-  - simpl. replace (0 * y) with 0 by ring. apply exp_0.
+  - cbn [INR pow]. replace (0 * y) with 0 by ring. apply exp_0.
   - rewrite S_INR. replace ((INR j + 1) * y) with (INR j * y + y) by ring.
-    rewrite exp_plus, IH. simpl. ring.
+    rewrite exp_plus, IH. cbn [pow]. ring.
 Qed.

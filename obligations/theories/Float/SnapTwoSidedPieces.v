@@ -337,7 +337,7 @@ Proof.
             assert (H := V2 J). unfold v, L in H. rewrite EnA, EnB in H. lra. }
         assert (NB : tmu * (B' - x') <= tmu * ((1 - f1) * (B' - A)) + sl).
         { destruct (Nat.eq_dec j 1) as [J|J].
-          - replace f1 with 0 by (unfold f1; rewrite J; simpl INR; field; lra).
+          - replace f1 with 0 by (unfold f1; rewrite J; cbn [INR]; field; lra).
             assert (tmu * (B' - x') <= tmu * ((1 - 0) * (B' - A))) by (apply tmu_le; lra). lra.
           - replace (B' - x') with ((B' - A) - (x' - A)) by ring.
             apply (piece_disp tmu ((B' - A) - (x' - A)) (B' - A) (1 - f1) sl HmuE (Rlt_le _ _ Hsl) ltac:(lra)).
@@ -376,7 +376,7 @@ Proof.
               unfold f1. unfold Rdiv. rewrite (Rmult_comm (ln R)).
               apply Rmult_le_compat_r; [lra|]. rewrite <- (Rmult_1_l (/ INR n)) at 1.
               apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
-              assert (2 <= INR j) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia). lra.
+              assert (2 <= INR j) by (replace 2 with (INR 2) by (cbn [INR]; ring); apply le_INR; lia). lra.
             + rewrite Et. apply Rmult_le_compat_l; [lra|]. apply exp_le_iff. rewrite ElnR.
               replace (f1 * (L / lam)) with ((f1 * L) / lam) by (field; lra).
               apply Rmult_le_compat_r; [lra|]. exact (V1 J).

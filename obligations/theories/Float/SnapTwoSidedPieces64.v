@@ -355,11 +355,11 @@ Proof using n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 H
   intros j Hj. rewrite Pj_eq, Qj_eq.
   assert (HR : 0 < two_R0i 53 (-1074) (eta 53) grid B lam sl) by (unfold two_R0i; apply exp_pos).
   unfold two_piece. split; [|split; [|split]].
-  - intros ->. replace (INR 1 / INR n) with (/ INR n) by (simpl; field; lra).
-    replace ((INR n - INR 1 + 1) / INR n) with 1 by (simpl; field; lra). exact pair_ok.
+  - intros ->. replace (INR 1 / INR n) with (/ INR n) by (cbn [INR]; field; lra).
+    replace ((INR n - INR 1 + 1) / INR n) with 1 by (cbn [INR]; field; lra). exact pair_ok.
   - intros J. set (j' := (n - j + 1)%nat).
     assert (Hj' : (1 <= j' < n)%nat) by (unfold j'; lia).
-    assert (Ej' : INR j' = INR n - INR j + 1) by (unfold j'; rewrite plus_INR, minus_INR by lia; simpl; ring).
+    assert (Ej' : INR j' = INR n - INR j + 1) by (unfold j'; rewrite plus_INR, minus_INR by lia; cbn [INR]; ring).
     apply cond_mid_swap; [exact Hq0|apply exp_pos|apply exp_pos|exact HR|].
     assert (C := centre_ok j' Hj'). rewrite Ej' in C.
     replace ((INR n - (INR n - INR j + 1) + 1) / INR n) with (INR j / INR n) in C by (field; lra).
