@@ -16,7 +16,7 @@ over the output and x' on a grid; mpmath at 60 digits, a correctly rounded log (
                                                      own t (not proved: docs/snap_tight.md, section 7)
     python bench/snap_refined_bound.py --coq-split=8 1.62 2
                                                      --coq with the input inside a bucket in n = 8 pieces, the
-                                                     K that SnapTwoSidedMid.v's float_snap_dp_two_split proves
+                                                     K that SnapTwoSidedPieces.v's float_snap_dp_two_split proves
                                                      (its piece conditions at their bounds)
 
 What it says (docs/snap_tight.md, section 7): the clamped outputs keep an intercept of about
