@@ -118,7 +118,7 @@ Proof. unfold sl. field. lra. Qed.
 Let Hc : 0 <= c <= / 1000000000000.
 Proof. unfold c. rewrite He. lra. Qed.
 
-Let HX0 : 0 <= X.
+Lemma pw64_x_nonneg : 0 <= X.
 Proof.
   assert (H0 : 0 <= two64_tmu e * (2 * (beta + rho / 2 + two64_err e beta rho tau))).
   { rewrite Htmu_expand. apply Rmult_le_pos; [|lra]. assert (0 <= e * e) by (apply Rmult_le_pos; lra). lra. }
@@ -131,7 +131,7 @@ Proof.
 Qed.
 
 (** The exponents are small and nonnegative. *)
-Let u_small : forall f, 0 <= f <= 1 -> 0 <= pw64_disp e beta rho tau f <= / 10000000000.
+Lemma pw64_disp_small : forall f, 0 <= f <= 1 -> 0 <= pw64_disp e beta rho tau f <= / 10000000000.
 Proof.
   intros f Hf. unfold pw64_disp. rewrite Htmu_expand.
   assert (He' : e <= / 1000000000000000) by (rewrite He; lra).
@@ -149,7 +149,7 @@ Let Hn0 : 0 < INR n.
 Proof. apply lt_0_INR. lia. Qed.
 
 (** L1 ≤ e^((ρ0 − 10^−4)/n) from L1^n ≤ r0 ≤ e^(ρ0 − 10^−4). *)
-Let HL1e : 1001 / 1000 <= L1 <= exp (c0 / INR n).
+Lemma pw64_root_le : 1001 / 1000 <= L1 <= exp (c0 / INR n).
 Proof.
   split; [apply HL1|]. destruct HL1 as [H1 H2].
   assert (Hp : 0 < L1 ^ n) by (apply pow_lt; lra).
@@ -160,19 +160,19 @@ Proof.
 Qed.
 
 (** The bounds of SnapTwoSidedDP.v and SnapTwoSidedPieces.v in units of λ. *)
-Let Pj_units : forall j, (tight_mu 53 (eta 53) * (tight_D 53 (-1074) grid B + INR j / INR n *
+Lemma pw64_pj_units : forall j, (tight_mu 53 (eta 53) * (tight_D 53 (-1074) grid B + INR j / INR n *
     (grid + 2 * two_err 53 (-1074) grid B)) + 2 * sl) / lam = pw64_disp e beta rho tau (INR j / INR n).
 Proof.
   intros j. unfold pw64_disp. rewrite <- HD, <- Herr, Ht. unfold rho. rewrite <- Hsl. field. split; lra.
 Qed.
 
-Let Qj_units : forall j, (tight_mu 53 (eta 53) * (tight_D 53 (-1074) grid B + (INR n - INR j + 1) / INR n *
+Lemma pw64_qj_units : forall j, (tight_mu 53 (eta 53) * (tight_D 53 (-1074) grid B + (INR n - INR j + 1) / INR n *
     (grid + 2 * two_err 53 (-1074) grid B)) + 2 * sl) / lam = pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n).
 Proof.
   intros j. unfold pw64_disp. rewrite <- HD, <- Herr, Ht. unfold rho. rewrite <- Hsl. field. split; lra.
 Qed.
 
-Let near_units : two_near 53 (-1074) grid B / lam = Rmax (2 * beta - rho / 2 + two64_err e beta rho tau) beta.
+Lemma pw64_near_units : two_near 53 (-1074) grid B / lam = Rmax (2 * beta - rho / 2 + two64_err e beta rho tau) beta.
 Proof.
   unfold two_near. unfold Rmax at 1. destruct (Rle_dec (B - grid / 2 + two_err 53 (-1074) grid B) 0) as [H|H].
   - rewrite Rmax_right.
@@ -191,14 +191,14 @@ Proof.
       replace (B / lam * lam) with B by (field; lra). lra.
 Qed.
 
-Let near_range : 0 <= Rmax (2 * beta - rho / 2 + two64_err e beta rho tau) beta <= 2 * beta + two64_err e beta rho tau.
+Lemma pw64_near_bounds : 0 <= Rmax (2 * beta - rho / 2 + two64_err e beta rho tau) beta <= 2 * beta + two64_err e beta rho tau.
 Proof.
   split; [apply Rle_trans with beta; [lra|apply Rmax_r]|].
   apply Rmax_lub; lra.
 Qed.
 
 (** The narrowed widths: r0 ≤ e^(ρ0 − 10^−4) ≤ R0, R0i. *)
-Let R0i_ge : exp c0 <= two_R0i 53 (-1074) (eta 53) grid B lam sl.
+Lemma pw64_width_in : exp c0 <= two_R0i 53 (-1074) (eta 53) grid B lam sl.
 Proof.
   unfold two_R0i, c0. apply exp_le_iff.
   replace ((tight_W 53 (-1074) grid B - tight_mu 53 (eta 53) * (grid + 2 * two_err 53 (-1074) grid B) - 2 * sl) / lam)
@@ -207,14 +207,14 @@ Proof.
   rewrite HW, Herr, Ht, Htmu_expand. pose proof Herr_small as Hes. pose proof Htau as Hts. rewrite He in *. lra.
 Qed.
 
-Let R0_ge : r0 <= two_R0 53 (-1074) (eta 53) grid B lam sl.
+Lemma pw64_width_out : r0 <= two_R0 53 (-1074) (eta 53) grid B lam sl.
 Proof.
   unfold two_R0. eapply Rle_trans; [apply Hr0|]. apply exp_le_iff.
   replace ((tight_W 53 (-1074) grid B - tight_mu 53 (eta 53) * (two_near 53 (-1074) grid B + tight_D 53 (-1074) grid B)
     - 2 * sl) / lam) with (tight_W 53 (-1074) grid B / lam -
       tight_mu 53 (eta 53) * (two_near 53 (-1074) grid B / lam + tight_D 53 (-1074) grid B / lam) - 2 * (e * e))
     by (unfold sl; field; lra).
-  rewrite HW, near_units, HD, Ht, Htmu_expand. pose proof near_range as Hnr.
+  rewrite HW, pw64_near_units, HD, Ht, Htmu_expand. pose proof pw64_near_bounds as Hnr.
   pose proof Herr_small as Hes. pose proof Htau as Hts.
   set (m := Rmax (2 * beta - rho / 2 + two64_err e beta rho tau) beta) in *.
   assert (0 <= (2 * e + e * e) * (m + (2 * beta + rho / 2 + two64_err e beta rho tau)) <=
@@ -222,8 +222,8 @@ Proof.
   rewrite He in *. lra.
 Qed.
 
-Let R0i_ge_r0 : r0 <= two_R0i 53 (-1074) (eta 53) grid B lam sl.
-Proof. eapply Rle_trans; [apply Hr0|]. exact R0i_ge. Qed.
+Lemma pw64_r0_le_in : r0 <= two_R0i 53 (-1074) (eta 53) grid B lam sl.
+Proof. eapply Rle_trans; [apply Hr0|]. exact pw64_width_in. Qed.
 
 Let Hq0 : 0 < q.
 Proof. rewrite Hq, He. lra. Qed.
@@ -238,11 +238,11 @@ Proof using n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 H
   unfold two_Pn, two_Pf.
   replace ((tight_mu 53 (eta 53) * (2 * two_near 53 (-1074) grid B) + sl) / lam)
     with (two64_tmu e * (2 * Rmax (2 * beta - rho / 2 + two64_err e beta rho tau) beta) + e * e)
-    by (rewrite <- near_units, <- Hsl, <- Ht; field; lra).
+    by (rewrite <- pw64_near_units, <- Hsl, <- Ht; field; lra).
   replace ((tight_mu 53 (eta 53) * (2 * tight_D 53 (-1074) grid B) + sl) / lam)
     with (two64_tmu e * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)) + e * e)
     by (rewrite <- HD, <- Hsl, <- Ht; field; lra).
-  pose proof near_range as Hnr.
+  pose proof pw64_near_bounds as Hnr.
   apply (two64_side k1 k2 r0 rho0 X Hr0 Hk1 Hk2).
   - rewrite Htmu_expand. set (m := Rmax (2 * beta - rho / 2 + two64_err e beta rho tau) beta) in *.
     assert (He' : e <= / 1000000000000000) by (rewrite He; lra).
@@ -253,7 +253,7 @@ Proof using n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 H
   - rewrite Htmu_expand. assert (0 <= e * e) by (apply Rmult_le_pos; lra).
     assert (0 <= (2 * e + e * e) * (2 * (2 * beta + rho / 2 + two64_err e beta rho tau)))
       by (apply Rmult_le_pos; pose proof Herr_small; lra). lra.
-  - exact R0_ge.
+  - exact pw64_width_out.
   - unfold pw64_tail in HXt. fold e beta rho tau in HXt. exact HXt.
 Qed.
 
@@ -270,7 +270,7 @@ Proof using n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 H
 Qed.
 
 (** The first piece's pair (and, exchanged, the last one's). *)
-Let pair_ok : cond_tail_low q (exp (pw64_disp e beta rho tau (/ INR n))) (exp (pw64_disp e beta rho tau 1))
+Lemma pw64_pair_conds : cond_tail_low q (exp (pw64_disp e beta rho tau (/ INR n))) (exp (pw64_disp e beta rho tau 1))
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X) /\
   cond_point_lower q (exp (pw64_disp e beta rho tau (/ INR n))) (exp (pw64_disp e beta rho tau 1))
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X).
@@ -279,14 +279,14 @@ Proof.
   { split; [apply Rlt_le, Rinv_0_lt_compat; lra|]. rewrite <- Rinv_1. apply Rinv_le_contravar; [lra|].
     replace 1 with (INR 1) by reflexivity. apply le_INR. lia. }
   apply (two64_side k1 k2 r0 rho0 X Hr0 Hk1 Hk2).
-  - exact (u_small _ Hf).
-  - apply (u_small 1). lra.
-  - exact R0i_ge_r0.
+  - exact (pw64_disp_small _ Hf).
+  - apply (pw64_disp_small 1). lra.
+  - exact pw64_r0_le_in.
   - unfold pw64_pair in HXp. fold e beta rho tau in HXp. exact HXp.
 Qed.
 
 (** The centre condition at the upper point of the piece j < n. *)
-Let centre_ok : forall j, (1 <= j < n)%nat ->
+Lemma pw64_centre_conds : forall j, (1 <= j < n)%nat ->
   cond_mid q (exp (pw64_disp e beta rho tau (INR j / INR n))) (exp (pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n)))
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X) (INR j / INR n).
 Proof.
@@ -296,19 +296,19 @@ Proof.
   assert (Hf : 0 <= INR j / INR n <= 1) by (split; [apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|apply div_le1; lra]).
   assert (Hg : 0 <= (INR n - INR j + 1) / INR n <= 1)
     by (split; [apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|apply div_le1; lra]).
-  assert (Hu := u_small _ Hf). assert (Hv := u_small _ Hg).
+  assert (Hu := pw64_disp_small _ Hf). assert (Hv := pw64_disp_small _ Hg).
   assert (HL : 1 <= L1) by (destruct HL1; lra).
   set (pu := exp (pw64_disp e beta rho tau (INR j / INR n))).
   set (pv := exp (pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n))).
   assert (Hpu : 1 <= pu <= pu) by (unfold pu; split; [apply exp_ge_1; lra|lra]).
   assert (Hpv : 1 <= pv <= pv) by (unfold pv; split; [apply exp_ge_1; lra|lra]).
   apply (cond_mid_mono q pu pv _ pu pv (exp c0) (exp X) _ ltac:(rewrite Hq; lra) Hpu Hpv
-           (conj (exp_pos _) R0i_ge) ltac:(apply exp_ge_1; exact HX0) Hf).
+           (conj (exp_pos _) pw64_width_in) ltac:(apply exp_ge_1; exact pw64_x_nonneg) Hf).
   unfold pu, pv.
   unfold cond_mid. rewrite ln_exp.
   set (y := c0 / INR n).
   assert (Ey : INR j / INR n * c0 = INR j * y) by (unfold y; field; lra).
-  assert (HLy : L1 <= exp y) by (unfold y; apply HL1e).
+  assert (HLy : L1 <= exp y) by (unfold y; apply pw64_root_le).
   assert (Hpow : forall m, L1 ^ m <= exp (INR m * y)).
   { intros m. rewrite exp_nat_mul. apply pow_incr. lra. }
   assert (HLpos : forall m, 0 < L1 ^ m) by (intros m; apply pow_lt; lra).
@@ -333,7 +333,7 @@ Proof.
   - lra.
   - lra.
   - lra.
-  - exact HX0.
+  - exact pw64_x_nonneg.
   - assert (/ L1 ^ j + / L1 ^ (n - j) <= 2 * (1000 / 1001)) by lra.
     assert ((1 + c) * (/ L1 ^ j + / L1 ^ (n - j)) <= (1 + c) * (2 * (1000 / 1001))) by (apply Rmult_le_compat_l; lra).
     lra.
@@ -341,33 +341,33 @@ Proof.
   - assert (H := HXm j Hj). unfold pw64_centre, pw64_room in H. fold e beta rho tau c in H. exact H.
 Qed.
 
-Let Pj_eq : forall j, two_Pj 53 (-1074) (eta 53) grid B lam sl n j = exp (pw64_disp e beta rho tau (INR j / INR n)).
-Proof. intros j. unfold two_Pj. rewrite Pj_units. reflexivity. Qed.
+Lemma pw64_pj_exp : forall j, two_Pj 53 (-1074) (eta 53) grid B lam sl n j = exp (pw64_disp e beta rho tau (INR j / INR n)).
+Proof. intros j. unfold two_Pj. rewrite pw64_pj_units. reflexivity. Qed.
 
-Let Qj_eq : forall j, two_Qj 53 (-1074) (eta 53) grid B lam sl n j =
+Lemma pw64_qj_exp : forall j, two_Qj 53 (-1074) (eta 53) grid B lam sl n j =
   exp (pw64_disp e beta rho tau ((INR n - INR j + 1) / INR n)).
-Proof. intros j. unfold two_Qj. rewrite Qj_units. reflexivity. Qed.
+Proof. intros j. unfold two_Qj. rewrite pw64_qj_units. reflexivity. Qed.
 
 Lemma pw64_pieces : forall j, (1 <= j <= n)%nat ->
   two_piece q (two_Pj 53 (-1074) (eta 53) grid B lam sl n j) (two_Qj 53 (-1074) (eta 53) grid B lam sl n j)
     (two_R0i 53 (-1074) (eta 53) grid B lam sl) (exp X) n j.
 Proof using n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HL1 HXt HXp HXm HXc1 HXc.
-  intros j Hj. rewrite Pj_eq, Qj_eq.
+  intros j Hj. rewrite pw64_pj_exp, pw64_qj_exp.
   assert (HR : 0 < two_R0i 53 (-1074) (eta 53) grid B lam sl) by (unfold two_R0i; apply exp_pos).
   unfold two_piece. split; [|split; [|split]].
   - intros ->. replace (INR 1 / INR n) with (/ INR n) by (cbn [INR]; field; lra).
-    replace ((INR n - INR 1 + 1) / INR n) with 1 by (cbn [INR]; field; lra). exact pair_ok.
+    replace ((INR n - INR 1 + 1) / INR n) with 1 by (cbn [INR]; field; lra). exact pw64_pair_conds.
   - intros J. set (j' := (n - j + 1)%nat).
     assert (Hj' : (1 <= j' < n)%nat) by (unfold j'; lia).
     assert (Ej' : INR j' = INR n - INR j + 1) by (unfold j'; rewrite plus_INR, minus_INR by lia; cbn [INR]; ring).
     apply cond_mid_swap; [exact Hq0|apply exp_pos|apply exp_pos|exact HR|].
-    assert (C := centre_ok j' Hj'). rewrite Ej' in C.
+    assert (C := pw64_centre_conds j' Hj'). rewrite Ej' in C.
     replace ((INR n - (INR n - INR j + 1) + 1) / INR n) with (INR j / INR n) in C by (field; lra).
     replace (1 - (INR j - 1) / INR n) with ((INR n - INR j + 1) / INR n) by (field; lra). exact C.
-  - intros J. apply centre_ok. lia.
+  - intros J. apply pw64_centre_conds. lia.
   - intros ->. replace (INR n / INR n) with 1 by (field; lra).
     replace ((INR n - INR n + 1) / INR n) with (/ INR n) by (field; lra).
-    destruct pair_ok as [P1 P2]. split.
+    destruct pw64_pair_conds as [P1 P2]. split.
     + apply cond_point_upper_swap; [exact Hq0|apply exp_pos|apply exp_pos|exact HR|exact P2].
     + apply cond_tail_high_swap; [exact Hq0|apply exp_pos|apply exp_pos|exact HR|exact P1].
 Qed.
@@ -421,15 +421,15 @@ Lemma pw64_rest : 1 <= exp X /\ tight_mu 53 (eta 53) <= / 2 /\
   normal_min 53 (-1074) <= exp (- (tight_D 53 (-1074) grid B + tight_mu 53 (eta 53) * tight_D 53 (-1074) grid B + sl) / lam) /\
   0 < sl.
 Proof using n k1 k2 r0 rho0 L1 lam grid B X Hn Hlam Hgrid Hrho0 HB Hr0 Hk1 Hk2 HL1 HXt HXp HXm HXc1 HXc.
-  split; [apply exp_ge_1; exact HX0|].
+  split; [apply exp_ge_1; exact pw64_x_nonneg|].
   split; [rewrite Ht, Htmu_expand, He; lra|].
   split.
   { apply Rle_trans with L1; [eapply Rle_trans; [exact two64_inv_q|]; rewrite eta_binary64; lra|].
-    eapply Rle_trans; [apply HL1e|]. apply exp_le_iff. unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
-    rewrite <- (ln_exp c0). apply exp_le_iff. rewrite !exp_ln; [exact R0i_ge|apply exp_pos|].
+    eapply Rle_trans; [apply pw64_root_le|]. apply exp_le_iff. unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
+    rewrite <- (ln_exp c0). apply exp_le_iff. rewrite !exp_ln; [exact pw64_width_in|apply exp_pos|].
     assert (0 < exp c0) by apply exp_pos. lra. }
-  split; [eapply Rle_lt_trans; [exact two64_inv_qq|]; pose proof R0_ge; pose proof Hr0; pose proof eta_binary64; lra|].
-  split; [eapply Rle_lt_trans; [exact two64_inv_qq|]; pose proof R0i_ge_r0; pose proof Hr0; pose proof eta_binary64; lra|].
+  split; [eapply Rle_lt_trans; [exact two64_inv_qq|]; pose proof pw64_width_out; pose proof Hr0; pose proof eta_binary64; lra|].
+  split; [eapply Rle_lt_trans; [exact two64_inv_qq|]; pose proof pw64_r0_le_in; pose proof Hr0; pose proof eta_binary64; lra|].
   split.
   - assert (Hw : 9999 / 10000 <= tight_W 53 (-1074) grid B / lam) by (rewrite HW, He; lra).
     apply Rle_trans with (exp (9999 / 10000)); [assert (H := exp_09999_ge); lra|]. apply exp_le_iff. exact Hw.
@@ -636,7 +636,7 @@ Proof.
     - assert (H' := L5 (Rlt_le _ _ H)). unfold two64_clamp_lin in H'. lra. }
   assert (Hrho1 : 1 <= rho <= 2) by lra.
   assert (Hb0 : 0 <= beta <= 353) by lra.
-  assert (HX0 : 0 <= X) by (rewrite HXe; apply Rmult_le_pos; lra).
+  assert (pw64_x_nonneg : 0 <= X) by (rewrite HXe; apply Rmult_le_pos; lra).
   assert (Hmul : forall y z, y <= z -> eta 53 * y <= eta 53 * z) by (intros y z H; apply Rmult_le_compat_l; lra).
   eapply Rle_trans.
   - apply (snap_binary64_two_split n k1 k2 r0 rho0 L1 choice pr t lam grid B X Hn Hrho0 Hr0 Hk1 Hk2 HL1a HL1b Hpr Hlam Fl
