@@ -80,7 +80,8 @@ INTERVAL_PRELUDE = "PreludeInterval"
 # a binary snapping claim decides float_snap_dp's (or the two-sided theorem's) premises at concrete
 # values; the discrete Gaussian's Rényi bound takes an interval around its exponential.
 INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD", "PreludeBinary",
-                               "PreludeBinaryTwo", "PreludeBinaryTwoSided", "PreludeAcc", "PreludeRenyi"})
+                               "PreludeBinaryTwo", "PreludeBinaryTwoSided", "PreludeBinaryPieces", "PreludeAcc",
+                               "PreludeRenyi"})
 
 # Preludes of the files about continuous noise, stated with mathcomp-analysis (its axioms are allowed)
 ANALYSIS_PRELUDES = frozenset({"PreludeLaplace", "PreludeLaplaceRefute", "PreludeLaplaceRatio", "PreludeLaplaceCover",
