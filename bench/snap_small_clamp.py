@@ -17,12 +17,29 @@ about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed al
     python bench/snap_small_clamp.py --scan-range N SEED LO HI
                                                        N random steps with x/lambda in [LO, HI] at lambda ~ 1.921,
                                                        Lambda = 2 lambda: the widest B each constant is false at
+    python bench/snap_small_clamp.py --search N SEED LO HI [RHO]
+                                                       N random (lambda, step) with |x'|/lambda in [LO, HI], Lambda =
+                                                       RHO lambda (default 2): the largest excess per 0.01 of
+                                                       |x'|/lambda, float inputs one ulp apart and real inputs
+                                                       2^-110 apart, against the first-order cap (below)
+    python bench/snap_small_clamp.py --middle N SEED LO HI
+                                                       the same for the middle output 0 (two thresholds)
+
+Why the family stops (first order; docs/snap_tight.md section 5 "Small clamps"): for B < Lambda <= 2 lambda the
+outputs are -B, 0 and B only.  B's probability is succ V / 2, one threshold; one step of x moves the noise
+threshold N by one float (relative spacing <= 2 eta), the log's threshold L ~ 1 + |x|/lambda by at most
+ceil(2 L) = 2 floats of 2 eta (L in [1, 2)), so ln u by at most 4 eta, and u ~ e^-L in [1/4, 3/8) by at most
+ceil(8 u) = 3 floats of eta/2: the excess is at most 1.5 eta/u ~ 1.5 e^(1 + |x|/lambda) eta, less |x - x'|/lambda
+(>= eta |x|/lambda for floats one ulp apart).  So Mironov's 16 beta is out of reach from beta ~ 0.335 (floats),
+0.368 (reals), the seed's 12 beta + 2 from ~ 0.247 (floats), 0.285 (reals).  The middle output's probability is
+above 0.3 and moves by a few eta/2 per step: a few eta relative at most.
 
 Each sample is an input x just at a step (x - c* a float): x and x' = the float below x; the excess is
 exact (every probability a dyadic rational, the pipeline also run forwards at V and succ V in --check).
 """
 from __future__ import annotations
 
+import math
 import random
 import sys
 from fractions import Fraction
@@ -128,6 +145,99 @@ def check() -> None:
               f"{float(a * bound / lam + b):.4f} eta")
 
 
+def step_probs(mech: T.Mechanism, x: int, x_far: int) -> tuple[Fraction, Fraction]:
+    return top_prob(mech, x), top_prob(mech, x_far)
+
+
+REAL_GAP = 2 ** (1074 - 110)    # the real inputs' distance from the threshold, 2^-110, in units
+
+
+def step_pair(mech: T.Mechanism, n: int, real: bool) -> tuple[int, int]:
+    """The two inputs on either side of the step of the noise threshold at the float n < 0 (the sum x + |n| reaches
+    c*, x' + |n| does not): reals c* + n +- 2^-110, or the first float at or above c* + n and the float below."""
+    c, _ = mech.edge(1)
+    t = c + n
+    assert t.denominator == 1
+    if real:
+        return int(t) + REAL_GAP, int(t) - REAL_GAP
+    x = T.first_at_or_above(FMT, t, True)
+    return x, pred(x, FMT.prec)
+
+
+def cap_eta(beta: float) -> float:
+    """The first-order cap of the clamped output's excess at |x|/lambda = beta: 1.5 e^(1 + beta) for u ~ e^-(1+beta)
+    in [1/4, 3/8) (three floats of eta/2 per step), a bound of the same kind elsewhere."""
+    u = mpmath.exp(-(1 + beta))
+    if 0.25 <= u < 0.375:
+        return float(1.5 / u)
+    return float(mpmath.ceil(16 * u) * 0.25 / u) if 0.125 <= u < 0.25 else float(mpmath.ceil(8 * u) * 0.5 / u)
+
+
+def search(n: int, seed: int, lo: float, hi: float, rho: Fraction) -> list[tuple[str, int, float, float, int, int, int]]:
+    """Random lambda (an even significand; half of them with the noise threshold in [2, 4), where one float of it
+    moves L by up to two floats) and random steps with |x'|/lambda in [lo, hi]: the best excess per 0.01."""
+    rng = random.Random(seed)
+    best: dict[tuple[str, int], tuple[float, float, int, int, int]] = {}
+    for i in range(n):
+        b = lo + (hi - lo) * rng.random()
+        low = 2 / (rho / 2 + b) if i % 2 == 0 else 1.0
+        sig = 2 * rng.randrange(int(min(low, 1.999) * 2 ** 51), 2 ** 52)
+        lam = Fraction(sig, 2 ** 52)
+        mech = T.Mechanism(FMT, lam, rho * lam, lam * rho * Fraction(49, 100), "up")
+        c, _ = mech.edge(1)
+        nf = T.floor_float(FMT, -(c + Fraction(b) * lam * ONE))
+        for kind in ("float", "real"):
+            x, far = step_pair(mech, nf, kind == "real")
+            e = excess_eta(mech, x, far)
+            beta = float(Fraction(-far, ONE) / lam)
+            key = (kind, int(beta * 100))
+            if e > best.get(key, (-math.inf,))[0]:
+                best[key] = (e, beta, sig, x, far)
+    return [(k[0], k[1], *v) for k, v in sorted(best.items())]
+
+
+def print_search(rows: list[tuple[str, int, float, float, int, int, int]]) -> None:
+    for kind, _, e, beta, sig, x, far in rows:
+        seed_reach, mir_reach = (e - 2) / 12, e / 16
+        print(f"{kind:5s} |x'| = {beta:.5f} lambda: excess {e:.4f} eta (cap {cap_eta(beta):.3f}); "
+              f"Mironov's 16 beta {'FALSE' if mir_reach >= beta else 'holds'} (to {mir_reach:.5f}), "
+              f"the seed's {'FALSE' if seed_reach >= beta else 'holds'} (to {seed_reach:.5f}); "
+              f"lambda = {sig}*2^-52, x = {Fraction(x, ONE)}, x' = {Fraction(far, ONE)}")
+
+
+def middle(n: int, seed: int, lo: float, hi: float) -> None:
+    """The middle output 0 at Lambda = 2 lambda: float inputs one ulp apart at a random step of either threshold
+    (the sign -1's toward Lambda/2, the sign +1's toward -Lambda/2), the larger of the two ratios."""
+    rng = random.Random(seed)
+    best: dict[int, float] = {}
+    for i in range(n):
+        b = lo + (hi - lo) * rng.random()
+        lam = Fraction(2 * rng.randrange(2 ** 51, 2 ** 52), 2 ** 52)
+        mech = T.Mechanism(FMT, lam, 2 * lam, lam * Fraction(99, 100), "up")
+        k = 1 if i % 2 == 0 else 0
+        c, _ = mech.edge(k)
+        x0 = Fraction(b) * lam * ONE
+        if k == 1:     # sign -1: x + |n| >= c*, n the noise threshold
+            nf = T.floor_float(FMT, -(c + x0))
+            x = T.first_at_or_above(FMT, c + nf, True)
+        else:          # sign +1: x - |n| >= c* (c* ~ -Lambda/2)
+            nf = T.ceil_float(FMT, x0 * -1 - c)
+            x = T.first_at_or_above(FMT, c + nf, True)
+        far = pred(x, FMT.prec)
+        if not -mech.bound * ONE < far < x < 0:
+            continue
+        p, q = mech.prob(x, 0), mech.prob(far, 0)
+        with mpmath.workprec(300):
+            d = mpmath.mpf(Fraction(x - far, ONE).numerator) / Fraction(x - far, ONE).denominator / float(lam)
+            r = abs(mpmath.log(mpmath.mpf(p.numerator) * q.denominator / (mpmath.mpf(p.denominator) * q.numerator)))
+            e = float((r - d) * mpmath.mpf(2) ** 53)
+        key = int(float(Fraction(-far, ONE) / lam) * 100)
+        best[key] = max(best.get(key, -math.inf), e)
+    for key in sorted(best):
+        print(f"middle output 0, |x'| in [{key / 100:.2f}, {(key + 1) / 100:.2f}) lambda: excess {best[key]:.4f} eta; "
+              f"Mironov's 16 beta = {0.16 * key:.2f}, the seed's 12 beta + 2 = {0.12 * key + 2:.2f}")
+
+
 def scan_range(n: int, seed: int, lo_x: Fraction, hi_x: Fraction) -> None:
     """The witnesses with the largest excess at lambda ~ 1.921, Lambda = 2 lambda: an excess e refutes
     Mironov's for every B from |x'| to e*lambda/16 (the seed's: to (e - 2)*lambda/12) when |x'| is below."""
@@ -152,7 +262,14 @@ def scan_range(n: int, seed: int, lo_x: Fraction, hi_x: Fraction) -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--scan-range"]:
+    if sys.argv[1:2] == ["--search"]:
+        n_, seed_, lo_, hi_ = sys.argv[2:6]
+        rho_ = Fraction(sys.argv[6]) if len(sys.argv) > 6 else Fraction(2)
+        print_search(search(int(n_), int(seed_), float(lo_), float(hi_), rho_))
+    elif sys.argv[1:2] == ["--middle"]:
+        n_, seed_, lo_, hi_ = sys.argv[2:6]
+        middle(int(n_), int(seed_), float(lo_), float(hi_))
+    elif sys.argv[1:2] == ["--scan-range"]:
         n_, seed_, lo_, hi_ = sys.argv[2:6]
         scan_range(int(n_), int(seed_), Fraction(lo_), Fraction(hi_))
     elif sys.argv[1:2] == ["--scan"]:

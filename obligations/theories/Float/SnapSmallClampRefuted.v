@@ -525,3 +525,177 @@ Proof.
   intros rho0 beta0 a Hr Hb Ha H. apply (mt_small_false_w rho0 (1 / 3) Hr ltac:(lra)).
   exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (1 / 3) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
 Qed.
+
+(** ** Real inputs: a witness at λ = mlam·2^−52, Λ = 2λ, the inputs 2^−109 apart
+    [snap64_constant] quantifies over every real input in [−B, B].  Two reals on either side of a step of
+    the sample threshold, x = mx·2^−110 just above (its sum x + |n| above the midpoint below λ) and
+    x′ = mx′·2^−110 just below, pay |x − x′|/λ ≈ 2^−109: the whole jump of U*'s threshold is excess,
+    about 1.5·η/u (three floats of 2^−54 at u ≈ e^−(1 + |x|/λ)) against floats' 1.5·η/u − η·|x|/λ.
+    No tie and no parity of mlam: both sums are strictly off the midpoint.  The other conditions are
+    [small_clamp_false_w]'s: the samples u1 = m1·2^−54 and u3 = m3·2^−54 two floats apart, the logs'
+    floats l1 = ml1·2^−52 and l3 one below, the noise's float n = mn·2^−51 of both samples. *)
+Lemma small_clamp_false_r : forall (mlam mb mx mx' m1 m3 ml1 ml3 mn : Z) (a b beta1 rho0 beta0 : R),
+  (4503599627370497 < mlam < 9007199254740992)%Z ->
+  (4503599627370496 < mb < 4 * mlam)%Z -> F64 (IZR mb * bpow radix2 (-54)) -> (mx' < mx < 0)%Z ->
+  (- mx' <= mb * 72057594037927936)%Z ->
+  (m3 + 2 = m1)%Z -> (4503599627370496 < m3)%Z -> (m1 < 9007199254740992)%Z ->
+  (ml3 + 1 = ml1)%Z -> (4503599627370497 < - ml1)%Z -> (- ml3 < 9007199254740992)%Z ->
+  (4503599627370496 < - mn < 9007199254740992)%Z ->
+  (mlam * 288230376151711744 - 144115188075855872 < mx - mn * 576460752303423488)%Z ->
+  (mlam * ml1 < mn * 9007199254740992 + 4503599627370496)%Z ->
+  (mn * 9007199254740992 - 4503599627370496 < mlam * ml3)%Z ->
+  (mx' - mn * 576460752303423488 < mlam * 288230376151711744 - 144115188075855872)%Z ->
+  ln (IZR m1 * bpow radix2 (-54)) < IZR ml1 * bpow radix2 (-52) + bpow radix2 (-52) / 2 ->
+  IZR ml3 * bpow radix2 (-52) - bpow radix2 (-52) / 2 < ln (IZR m3 * bpow radix2 (-54)) ->
+  exp (Rabs (IZR mx * bpow radix2 (-110) - IZR mx' * bpow radix2 (-110)) / (IZR mlam * bpow radix2 (-52)) +
+       a * eta 53 * (IZR mb * bpow radix2 (-54) / (IZR mlam * bpow radix2 (-52))) + b * eta 53) *
+    (/ 2 * (IZR m3 * bpow radix2 (-54))) < / 2 * (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54)) ->
+  beta1 * (IZR mlam * bpow radix2 (-52)) <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros mlam mb mx mx' m1 m3 ml1 ml3 mn a b beta1 rho0 beta0 Zlam Zb Fb Zx Zx' Zu Zu3 Zu1 Zl Zl1 Zl3 Zn Zt
+    Z1 Z3 Z4 Hln1 Hln3 Key Hc Hr Hb.
+  set (lam := IZR mlam * bpow radix2 (-52)) in *.
+  assert (Rlam : 4503599627370497 < IZR mlam < 9007199254740992) by (split; apply IZR_lt; lia).
+  assert (Flam : F64 lam) by (destruct (float_neighbours mlam (-52) ltac:(lia) ltac:(lia)) as (F & _ & _); exact F).
+  assert (Hl : 1 < lam) by (unfold lam; bpow_q; lra). assert (Hl0 : 0 < lam) by lra.
+  assert (Hlarge : powerRZ 2 (-968) <= lam) by (assert (H := lam_one_large); lra).
+  assert (Rb : 4503599627370496 < IZR mb < 4 * IZR mlam)
+    by (split; [apply IZR_lt; lia|rewrite <- (mult_IZR 4); apply IZR_lt; lia]).
+  assert (Rx : IZR mx' < IZR mx < 0) by (split; apply IZR_lt; lia).
+  assert (Rx' : - IZR mx' <= IZR mb * 72057594037927936)
+    by (rewrite <- opp_IZR, <- mult_IZR; apply IZR_le; exact Zx').
+  assert (Ru : IZR m3 + 2 = IZR m1) by (rewrite <- plus_IZR; apply f_equal; exact Zu).
+  assert (Ru3 : 0 < IZR m3) by (apply IZR_lt; lia).
+  assert (Ru1 : IZR m1 < 9007199254740992) by (apply IZR_lt; exact Zu1).
+  assert (Rt : IZR mlam * 288230376151711744 - 144115188075855872 < IZR mx - IZR mn * 576460752303423488)
+    by (rewrite <- !mult_IZR, <- !minus_IZR; apply IZR_lt; exact Zt).
+  assert (R1 : IZR mlam * IZR ml1 < IZR mn * 9007199254740992 + 4503599627370496)
+    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn 9007199254740992), <- plus_IZR; apply IZR_lt; exact Z1).
+  assert (R3 : IZR mn * 9007199254740992 - 4503599627370496 < IZR mlam * IZR ml3)
+    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn 9007199254740992), <- minus_IZR; apply IZR_lt; exact Z3).
+  assert (R4 : IZR mx' - IZR mn * 576460752303423488 < IZR mlam * 288230376151711744 - 144115188075855872)
+    by (rewrite <- !mult_IZR, <- !minus_IZR; apply IZR_lt; exact Z4).
+  assert (Hcl : IZR mb * bpow radix2 (-54) < lam) by (unfold lam; bpow_q; lra).
+  apply (top_witness_refutes lam (2 * lam) (IZR mb * bpow radix2 (-54)) (IZR mx * bpow radix2 (-110))
+           (IZR mx' * bpow radix2 (-110)) (IZR m1 * bpow radix2 (-54)) (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54))
+           (IZR m3 * bpow radix2 (-54)) a b Flam Hlarge).
+  - bpow_q. lra.
+  - exact Fb.
+  - lra.
+  - bpow_q. rewrite Rabs_left by lra. lra.
+  - bpow_q. rewrite Rabs_left by lra. lra.
+  - apply (wsum_ge_of _ _ _ (IZR ml1 * bpow radix2 (-52)) (IZR mn * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
+    + apply fl_le_float; [lia|lia|exact Hln1].
+    + apply fl_le_float; [lia|lia|]. unfold lam. bpow_q. lra.
+    + replace (2 * lam / 2) with (IZR mlam * bpow radix2 (-52)) by (unfold lam; field).
+      apply fl_ge_float; [lia|lia|]. bpow_q. lra.
+  - apply Rle_lt_trans with (IZR (mlam - 1) * bpow radix2 (-52)); [|unfold lam; rewrite minus_IZR; bpow_q; lra].
+    apply (wsum_le_of _ _ _ (IZR ml3 * bpow radix2 (-52)) (IZR mn * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
+    + apply fl_ge_float; [lia|lia|exact Hln3].
+    + apply fl_ge_float; [lia|lia|]. unfold lam. bpow_q. lra.
+    + apply fl_le_float; [lia|lia|]. rewrite minus_IZR. bpow_q. lra.
+  - bpow_q. lra.
+  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|bpow_q; lra].
+  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
+    + destruct (float_neighbours m3 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+    + rewrite eta_binary64. bpow_q. lra.
+  - exact Key.
+  - split; [apply Rmult_le_compat_r; lra|lra].
+  - split; [|lra]. apply Rle_trans with (beta1 * lam); [apply Rmult_le_compat_r; lra|exact Hc].
+Qed.
+
+(** ** Mironov's constant up to β0 = 0.365, real inputs: λ = 7316337513541580·2^−52 ≈ 1.6245, Λ = 2λ,
+    B = 5340926384885354·2^−53 ≥ 0.365·λ, x ≈ −0.5927 and x′ = x − 2^−109 *)
+Definition mrlam : R := IZR 7316337513541580 * bpow radix2 (-52).
+Definition mr_clamp : R := IZR 10681852769770708 * bpow radix2 (-54).
+Definition mr_x : R := IZR (-769374183252963755241235174916095) * bpow radix2 (-110).
+Definition mr_x' : R := IZR (-769374183252963755241235174916097) * bpow radix2 (-110).
+Definition mr_u1 : R := IZR 4601258911756834 * bpow radix2 (-54).
+Definition mr_u3 : R := IZR 4601258911756832 * bpow radix2 (-54).
+
+(** An excess of 5.8727·η against Mironov's 16·η·B/λ ≤ 5.8401·η. *)
+Lemma mr_key : exp (Rabs (mr_x - mr_x') / mrlam + 16 * eta 53 * (mr_clamp / mrlam) + 0 * eta 53) *
+  (/ 2 * mr_u3) < / 2 * (mr_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold mr_x, mr_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold mr_x, mr_x', mr_u1, mr_u3, mr_clamp, mrlam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** Mironov's constant is false for every ρ0 ≤ 2 and β0 ≤ 0.365 (ties up). *)
+Lemma mr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 73 / 200 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_r 7316337513541580 10681852769770708 (-769374183252963755241235174916095)
+           (-769374183252963755241235174916097) 4601258911756834 4601258911756832 (-6146699278128459) (-6146699278128460)
+           (-4992820214270188) 16 0 (73 / 200)); try lia; try assumption.
+  - replace (IZR 10681852769770708 * bpow radix2 (-54)) with (IZR 5340926384885354 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 5340926384885354 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+  - exact mr_key.
+  - bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_mironov_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 73 / 200 ->
+  ~ snap64_constant rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (mr_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.365. *)
+Theorem snap_binary64_mironov_constant_small_real_false_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 73 / 200 ->
+  a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
+Proof.
+  intros rho0 beta0 a Hr Hb Ha H. apply (mr_small_false_w rho0 (73 / 200) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (73 / 200) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+Qed.
+
+(** ** The seed's constant up to β0 = 0.28, real inputs: λ = 7877849255761584·2^−52 ≈ 1.7491, Λ = 2λ,
+    B = 8823191166452975·2^−54 ≥ 0.28·λ, x ≈ −0.4895 and x′ = x − 2^−109 *)
+Definition srlam : R := IZR 7877849255761584 * bpow radix2 (-52).
+Definition sr_clamp : R := IZR 8823191166452975 * bpow radix2 (-54).
+Definition sr_x : R := IZR (-635432635542916800374083868950527) * bpow radix2 (-110).
+Definition sr_x' : R := IZR (-635432635542916800374083868950529) * bpow radix2 (-110).
+Definition sr_u1 : R := IZR 5009436449375850 * bpow radix2 (-54).
+Definition sr_u3 : R := IZR 5009436449375848 * bpow radix2 (-54).
+
+(** An excess of 5.3941·η against the seed's 12·η·B/λ + 2·η ≤ 5.3601·η. *)
+Lemma sr_key : exp (Rabs (sr_x - sr_x') / srlam + 12 * eta 53 * (sr_clamp / srlam) + 2 * eta 53) *
+  (/ 2 * sr_u3) < / 2 * (sr_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold sr_x, sr_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold sr_x, sr_x', sr_u1, sr_u3, sr_clamp, srlam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** The seed's constant is false for every ρ0 ≤ 2 and β0 ≤ 0.28 (ties up). *)
+Lemma sr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 7 / 25 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb.
+  apply (small_clamp_false_r 7877849255761584 8823191166452975 (-635432635542916800374083868950527)
+           (-635432635542916800374083868950529) 5009436449375850 5009436449375848 (-5763922668344733) (-5763922668344734)
+           (-5041224538158904) 12 2 (7 / 25)); try lia; try assumption.
+  - destruct (float_neighbours 8823191166452975 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+  - exact sr_key.
+  - bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_seed_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 7 / 25 ->
+  ~ snap64_constant rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (sr_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.28. *)
+Theorem snap_binary64_seed_constant_small_real_false_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 7 / 25 ->
+  a <= 12 -> b <= 2 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sr_small_false_w rho0 (7 / 25) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (7 / 25) 12 2 H ltac:(lra) Hb Ha Hb').
+Qed.
