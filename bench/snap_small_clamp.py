@@ -13,7 +13,7 @@ about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed al
 (Mironov states lambda < B; the seed and `snap64_constant` any B).
 
     python bench/snap_small_clamp.py --scan 2000       the largest excess found per (lambda, Lambda, B)
-    python bench/snap_small_clamp.py --check           the four witnesses of SnapSmallClampRefuted.v
+    python bench/snap_small_clamp.py --check           the six witnesses of SnapSmallClampRefuted.v
     python bench/snap_small_clamp.py --scan-range N SEED LO HI
                                                        N random steps with x/lambda in [LO, HI] at lambda ~ 1.921,
                                                        Lambda = 2 lambda: the widest B each constant is false at
@@ -72,6 +72,19 @@ WITNESSES = [
 LAM_MT = Fraction(6804446347951172, 2 ** 52)
 WITNESS_MT = (Fraction(4536297565300782, 2 ** 53), Fraction(-8996229157737794, 2 ** 54),
               Fraction(-8996229157737795, 2 ** 54), 16, 0)
+
+# Real inputs 2^-109 apart (`small_clamp_false_r`, found by --search): (lambda, B, x, x', a, b), x' = x - 2^-109.
+_X_SCALE = 2 ** 110
+WITNESSES_REAL = [
+    # Mironov's to beta0 = 0.365: an excess of 5.8727 eta against 5.8401
+    (Fraction(7316337513541580, 2 ** 52), Fraction(5340926384885354, 2 ** 53),
+     Fraction(-769374183252963755241235174916095, _X_SCALE), Fraction(-769374183252963755241235174916097, _X_SCALE),
+     16, 0),
+    # the seed's to beta0 = 0.28: 5.3941 eta against 5.3601
+    (Fraction(7877849255761584, 2 ** 52), Fraction(8823191166452975, 2 ** 54),
+     Fraction(-635432635542916800374083868950527, _X_SCALE), Fraction(-635432635542916800374083868950529, _X_SCALE),
+     12, 2),
+]
 
 
 def top_prob(mech: T.Mechanism, x: int) -> Fraction:
@@ -143,10 +156,13 @@ def check() -> None:
         print(f"B = {bound}: x = {x}, x' = {x_far} (floats, one ulp apart); Pr[B | x] = {pc}, "
               f"Pr[B | x'] = {pf}; excess {excess_eta(mech, xi, fi):.4f} eta against ({a}, {b}): "
               f"{float(a * bound / lam + b):.4f} eta")
-
-
-def step_probs(mech: T.Mechanism, x: int, x_far: int) -> tuple[Fraction, Fraction]:
-    return top_prob(mech, x), top_prob(mech, x_far)
+    for lam, bound, x, x_far, a, b in WITNESSES_REAL:
+        mech = T.Mechanism(FMT, lam, 2 * lam, bound, "up")
+        xi, fi = int(x * ONE), int(x_far * ONE)
+        assert xi - fi == 2 * REAL_GAP and -bound <= x_far
+        pc, pf = checked_top_prob(mech, xi), checked_top_prob(mech, fi)
+        print(f"lambda = {lam}, B = {bound}: real x = {x}, x' = x - 2^-109; Pr[B | x] = {pc}, Pr[B | x'] = {pf}; "
+              f"excess {excess_eta(mech, xi, fi):.4f} eta against ({a}, {b}): {float(a * bound / lam + b):.4f} eta")
 
 
 REAL_GAP = 2 ** (1074 - 110)    # the real inputs' distance from the threshold, 2^-110, in units
@@ -164,13 +180,17 @@ def step_pair(mech: T.Mechanism, n: int, real: bool) -> tuple[int, int]:
     return x, pred(x, FMT.prec)
 
 
-def cap_eta(beta: float) -> float:
-    """The first-order cap of the clamped output's excess at |x|/lambda = beta: 1.5 e^(1 + beta) for u ~ e^-(1+beta)
-    in [1/4, 3/8) (three floats of eta/2 per step), a bound of the same kind elsewhere."""
-    u = mpmath.exp(-(1 + beta))
-    if 0.25 <= u < 0.375:
-        return float(1.5 / u)
-    return float(mpmath.ceil(16 * u) * 0.25 / u) if 0.125 <= u < 0.25 else float(mpmath.ceil(8 * u) * 0.5 / u)
+def cap_eta(beta: float, rho: Fraction = Fraction(2)) -> float:
+    """The first-order cap of the clamped output's excess (in eta) from inputs at |x|/lambda = beta, Lambda = rho lambda:
+    the log's threshold L ~ rho/2 + beta moves by k_L <= ceil(2 L / ulp_L) of its floats (ulp_L = 2^(j+1) eta for L
+    in [2^j, 2^(j+1)); the noise's threshold by one float, at most 2 eta relative), u ~ e^-L by k_u <= ceil(k_L ulp_L
+    u / ulp_u) floats (ulp_u = 2^(i+1) eta for u in [2^i, 2^(i+1))): k_u ulp_u / u."""
+    big_l = float(rho) / 2 + beta
+    u = math.exp(-big_l)
+    ulp_l = 2.0 ** (math.floor(math.log2(big_l)) + 1)
+    ulp_u = 2.0 ** (math.floor(math.log2(u)) + 1)
+    k_l = math.ceil(2 * big_l / ulp_l)
+    return math.ceil(k_l * ulp_l * u / ulp_u) * ulp_u / u
 
 
 def search(n: int, seed: int, lo: float, hi: float, rho: Fraction) -> list[tuple[str, int, float, float, int, int, int]]:
@@ -196,10 +216,10 @@ def search(n: int, seed: int, lo: float, hi: float, rho: Fraction) -> list[tuple
     return [(k[0], k[1], *v) for k, v in sorted(best.items())]
 
 
-def print_search(rows: list[tuple[str, int, float, float, int, int, int]]) -> None:
+def print_search(rows: list[tuple[str, int, float, float, int, int, int]], rho: Fraction) -> None:
     for kind, _, e, beta, sig, x, far in rows:
         seed_reach, mir_reach = (e - 2) / 12, e / 16
-        print(f"{kind:5s} |x'| = {beta:.5f} lambda: excess {e:.4f} eta (cap {cap_eta(beta):.3f}); "
+        print(f"{kind:5s} |x'| = {beta:.5f} lambda: excess {e:.4f} eta (cap {cap_eta(beta, rho):.3f}); "
               f"Mironov's 16 beta {'FALSE' if mir_reach >= beta else 'holds'} (to {mir_reach:.5f}), "
               f"the seed's {'FALSE' if seed_reach >= beta else 'holds'} (to {seed_reach:.5f}); "
               f"lambda = {sig}*2^-52, x = {Fraction(x, ONE)}, x' = {Fraction(far, ONE)}")
@@ -265,7 +285,7 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--search"]:
         n_, seed_, lo_, hi_ = sys.argv[2:6]
         rho_ = Fraction(sys.argv[6]) if len(sys.argv) > 6 else Fraction(2)
-        print_search(search(int(n_), int(seed_), float(lo_), float(hi_), rho_))
+        print_search(search(int(n_), int(seed_), float(lo_), float(hi_), rho_), rho_)
     elif sys.argv[1:2] == ["--middle"]:
         n_, seed_, lo_, hi_ = sys.argv[2:6]
         middle(int(n_), int(seed_), float(lo_), float(hi_))

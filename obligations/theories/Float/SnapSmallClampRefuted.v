@@ -526,25 +526,28 @@ Proof.
   exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (1 / 3) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
 Qed.
 
-(** ** Real inputs: a witness at λ = mlam·2^−52, Λ = 2λ, the inputs 2^−109 apart
-    [snap64_constant] quantifies over every real input in [−B, B].  Two reals on either side of a step of
-    the sample threshold, x = mx·2^−110 just above (its sum x + |n| above the midpoint below λ) and
-    x′ = mx′·2^−110 just below, pay |x − x′|/λ ≈ 2^−109: the whole jump of U*'s threshold is excess,
-    about 1.5·η/u (three floats of 2^−54 at u ≈ e^−(1 + |x|/λ)) against floats' 1.5·η/u − η·|x|/λ.
-    No tie and no parity of mlam: both sums are strictly off the midpoint.  The other conditions are
-    [small_clamp_false_w]'s: the samples u1 = m1·2^−54 and u3 = m3·2^−54 two floats apart, the logs'
-    floats l1 = ml1·2^−52 and l3 one below, the noise's float n = mn·2^−51 of both samples. *)
-Lemma small_clamp_false_r : forall (mlam mb mx mx' m1 m3 ml1 ml3 mn : Z) (a b beta1 rho0 beta0 : R),
+(** ** Any inputs: a witness at λ = mlam·2^−52, Λ = 2λ, the inputs on a grid of 2^−110
+    [snap64_constant] quantifies over every real input in [−B, B].  [small_clamp_false_w]'s witnesses are
+    floats one ulp apart across one step of the sample threshold; here the inputs x = mx·2^−110 and
+    x′ = mx′·2^−110 < x are any two reals of that grid (floats among them), each with its own noise float:
+    n1 = mn1·2^−51 for x (its sum x + |n1| above the midpoint below λ, so from every sample u ≤ u1 the output
+    is B) and n3 = mn3·2^−51 for x′ (x′ + |n3| below it, so from no sample u ≥ u3), with the logs' floats
+    l1 = ml1·2^−52, l3 = ml3·2^−52 between.  Reals 2^−109 apart on either side of a step pay |x − x′|/λ ≈ 0
+    instead of an ulp of x over λ; a pair several steps apart pays (m − 1) floats of the noise over λ and
+    collects the rounding of the log's and U*'s thresholds over m steps, which can be more
+    (docs/snap_tight.md, §5 "Small clamps").  No tie and no parity of mlam: both sums are strictly off the
+    midpoint. *)
+Lemma small_clamp_false_g : forall (mlam mb mx mx' m1 m3 ml1 ml3 mn1 mn3 : Z) (a b beta1 rho0 beta0 : R),
   (4503599627370497 < mlam < 9007199254740992)%Z ->
   (4503599627370496 < mb < 4 * mlam)%Z -> F64 (IZR mb * bpow radix2 (-54)) -> (mx' < mx < 0)%Z ->
   (- mx' <= mb * 72057594037927936)%Z ->
-  (m3 + 2 = m1)%Z -> (4503599627370496 < m3)%Z -> (m1 < 9007199254740992)%Z ->
-  (ml3 + 1 = ml1)%Z -> (4503599627370497 < - ml1)%Z -> (- ml3 < 9007199254740992)%Z ->
-  (4503599627370496 < - mn < 9007199254740992)%Z ->
-  (mlam * 288230376151711744 - 144115188075855872 < mx - mn * 576460752303423488)%Z ->
-  (mlam * ml1 < mn * 9007199254740992 + 4503599627370496)%Z ->
-  (mn * 9007199254740992 - 4503599627370496 < mlam * ml3)%Z ->
-  (mx' - mn * 576460752303423488 < mlam * 288230376151711744 - 144115188075855872)%Z ->
+  (4503599627370496 < m3 < 9007199254740992)%Z -> (4503599627370496 < m1 < 9007199254740991)%Z ->
+  (4503599627370496 < - ml1 < 9007199254740992)%Z -> (4503599627370496 < - ml3 < 9007199254740992)%Z ->
+  (4503599627370496 < - mn1 < 9007199254740992)%Z -> (4503599627370496 < - mn3 < 9007199254740992)%Z ->
+  (mlam * 288230376151711744 - 144115188075855872 < mx - mn1 * 576460752303423488)%Z ->
+  (mlam * ml1 < mn1 * 9007199254740992 + 4503599627370496)%Z ->
+  (mn3 * 9007199254740992 - 4503599627370496 < mlam * ml3)%Z ->
+  (mx' - mn3 * 576460752303423488 < mlam * 288230376151711744 - 144115188075855872)%Z ->
   ln (IZR m1 * bpow radix2 (-54)) < IZR ml1 * bpow radix2 (-52) + bpow radix2 (-52) / 2 ->
   IZR ml3 * bpow radix2 (-52) - bpow radix2 (-52) / 2 < ln (IZR m3 * bpow radix2 (-54)) ->
   exp (Rabs (IZR mx * bpow radix2 (-110) - IZR mx' * bpow radix2 (-110)) / (IZR mlam * bpow radix2 (-52)) +
@@ -553,7 +556,7 @@ Lemma small_clamp_false_r : forall (mlam mb mx mx' m1 m3 ml1 ml3 mn : Z) (a b be
   beta1 * (IZR mlam * bpow radix2 (-52)) <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 a b.
 Proof.
-  intros mlam mb mx mx' m1 m3 ml1 ml3 mn a b beta1 rho0 beta0 Zlam Zb Fb Zx Zx' Zu Zu3 Zu1 Zl Zl1 Zl3 Zn Zt
+  intros mlam mb mx mx' m1 m3 ml1 ml3 mn1 mn3 a b beta1 rho0 beta0 Zlam Zb Fb Zx Zx' Zu3 Zu1 Zl1 Zl3 Zn1 Zn3 Zt
     Z1 Z3 Z4 Hln1 Hln3 Key Hc Hr Hb.
   set (lam := IZR mlam * bpow radix2 (-52)) in *.
   assert (Rlam : 4503599627370497 < IZR mlam < 9007199254740992) by (split; apply IZR_lt; lia).
@@ -565,16 +568,15 @@ Proof.
   assert (Rx : IZR mx' < IZR mx < 0) by (split; apply IZR_lt; lia).
   assert (Rx' : - IZR mx' <= IZR mb * 72057594037927936)
     by (rewrite <- opp_IZR, <- mult_IZR; apply IZR_le; exact Zx').
-  assert (Ru : IZR m3 + 2 = IZR m1) by (rewrite <- plus_IZR; apply f_equal; exact Zu).
-  assert (Ru3 : 0 < IZR m3) by (apply IZR_lt; lia).
-  assert (Ru1 : IZR m1 < 9007199254740992) by (apply IZR_lt; exact Zu1).
-  assert (Rt : IZR mlam * 288230376151711744 - 144115188075855872 < IZR mx - IZR mn * 576460752303423488)
+  assert (Ru3 : 0 < IZR m3 < 9007199254740992) by (split; apply IZR_lt; lia).
+  assert (Ru1 : IZR m1 < 9007199254740991) by (apply IZR_lt; lia).
+  assert (Rt : IZR mlam * 288230376151711744 - 144115188075855872 < IZR mx - IZR mn1 * 576460752303423488)
     by (rewrite <- !mult_IZR, <- !minus_IZR; apply IZR_lt; exact Zt).
-  assert (R1 : IZR mlam * IZR ml1 < IZR mn * 9007199254740992 + 4503599627370496)
-    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn 9007199254740992), <- plus_IZR; apply IZR_lt; exact Z1).
-  assert (R3 : IZR mn * 9007199254740992 - 4503599627370496 < IZR mlam * IZR ml3)
-    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn 9007199254740992), <- minus_IZR; apply IZR_lt; exact Z3).
-  assert (R4 : IZR mx' - IZR mn * 576460752303423488 < IZR mlam * 288230376151711744 - 144115188075855872)
+  assert (R1 : IZR mlam * IZR ml1 < IZR mn1 * 9007199254740992 + 4503599627370496)
+    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn1 9007199254740992), <- plus_IZR; apply IZR_lt; exact Z1).
+  assert (R3 : IZR mn3 * 9007199254740992 - 4503599627370496 < IZR mlam * IZR ml3)
+    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn3 9007199254740992), <- minus_IZR; apply IZR_lt; exact Z3).
+  assert (R4 : IZR mx' - IZR mn3 * 576460752303423488 < IZR mlam * 288230376151711744 - 144115188075855872)
     by (rewrite <- !mult_IZR, <- !minus_IZR; apply IZR_lt; exact Z4).
   assert (Hcl : IZR mb * bpow radix2 (-54) < lam) by (unfold lam; bpow_q; lra).
   apply (top_witness_refutes lam (2 * lam) (IZR mb * bpow radix2 (-54)) (IZR mx * bpow radix2 (-110))
@@ -585,13 +587,13 @@ Proof.
   - lra.
   - bpow_q. rewrite Rabs_left by lra. lra.
   - bpow_q. rewrite Rabs_left by lra. lra.
-  - apply (wsum_ge_of _ _ _ (IZR ml1 * bpow radix2 (-52)) (IZR mn * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
+  - apply (wsum_ge_of _ _ _ (IZR ml1 * bpow radix2 (-52)) (IZR mn1 * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
     + apply fl_le_float; [lia|lia|exact Hln1].
     + apply fl_le_float; [lia|lia|]. unfold lam. bpow_q. lra.
     + replace (2 * lam / 2) with (IZR mlam * bpow radix2 (-52)) by (unfold lam; field).
       apply fl_ge_float; [lia|lia|]. bpow_q. lra.
   - apply Rle_lt_trans with (IZR (mlam - 1) * bpow radix2 (-52)); [|unfold lam; rewrite minus_IZR; bpow_q; lra].
-    apply (wsum_le_of _ _ _ (IZR ml3 * bpow radix2 (-52)) (IZR mn * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
+    apply (wsum_le_of _ _ _ (IZR ml3 * bpow radix2 (-52)) (IZR mn3 * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
     + apply fl_ge_float; [lia|lia|exact Hln3].
     + apply fl_ge_float; [lia|lia|]. unfold lam. bpow_q. lra.
     + apply fl_le_float; [lia|lia|]. rewrite minus_IZR. bpow_q. lra.
@@ -628,9 +630,9 @@ Lemma mr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 73 / 200 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
 Proof.
   intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_r 7316337513541580 10681852769770708 (-769374183252963755241235174916095)
+  apply (small_clamp_false_g 7316337513541580 10681852769770708 (-769374183252963755241235174916095)
            (-769374183252963755241235174916097) 4601258911756834 4601258911756832 (-6146699278128459) (-6146699278128460)
-           (-4992820214270188) 16 0 (73 / 200)); try lia; try assumption.
+           (-4992820214270188) (-4992820214270188) 16 0 (73 / 200)); try lia; try assumption.
   - replace (IZR 10681852769770708 * bpow radix2 (-54)) with (IZR 5340926384885354 * bpow radix2 (-53)) by (bpow_q; lra).
     destruct (float_neighbours 5340926384885354 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
@@ -676,9 +678,9 @@ Lemma sr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 7 / 25 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
   intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_r 7877849255761584 8823191166452975 (-635432635542916800374083868950527)
+  apply (small_clamp_false_g 7877849255761584 8823191166452975 (-635432635542916800374083868950527)
            (-635432635542916800374083868950529) 5009436449375850 5009436449375848 (-5763922668344733) (-5763922668344734)
-           (-5041224538158904) 12 2 (7 / 25)); try lia; try assumption.
+           (-5041224538158904) (-5041224538158904) 12 2 (7 / 25)); try lia; try assumption.
   - destruct (float_neighbours 8823191166452975 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
