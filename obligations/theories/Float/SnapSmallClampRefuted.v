@@ -535,8 +535,7 @@ Qed.
     l1 = ml1·2^−52, l3 = ml3·2^−52 between.  Reals 2^−109 apart on either side of a step pay |x − x′|/λ ≈ 0
     instead of an ulp of x over λ; a pair several steps apart pays (m − 1) floats of the noise over λ and
     collects the rounding of the log's and U*'s thresholds over m steps, which can be more
-    (docs/snap_tight.md, §5 "Small clamps").  No tie and no parity of mlam: both sums are strictly off the
-    midpoint. *)
+    (docs/snap_tight.md, §5 "Small clamps").  Both sums strictly off the midpoint below λ, or x's exactly at it when mlam is even (the tie rounds up to λ: float inputs at a step). *)
 Lemma small_clamp_false_g : forall (mlam mb mx mx' m1 m3 ml1 ml3 mn1 mn3 : Z) (a b beta1 rho0 beta0 : R),
   (4503599627370497 < mlam < 9007199254740992)%Z ->
   (4503599627370496 < mb < 4 * mlam)%Z -> F64 (IZR mb * bpow radix2 (-54)) -> (mx' < mx < 0)%Z ->
@@ -544,7 +543,8 @@ Lemma small_clamp_false_g : forall (mlam mb mx mx' m1 m3 ml1 ml3 mn1 mn3 : Z) (a
   (4503599627370496 < m3 < 9007199254740992)%Z -> (4503599627370496 < m1 < 9007199254740991)%Z ->
   (4503599627370496 < - ml1 < 9007199254740992)%Z -> (4503599627370496 < - ml3 < 9007199254740992)%Z ->
   (4503599627370496 < - mn1 < 9007199254740992)%Z -> (4503599627370496 < - mn3 < 9007199254740992)%Z ->
-  (mlam * 288230376151711744 - 144115188075855872 < mx - mn1 * 576460752303423488)%Z ->
+  ((mlam * 288230376151711744 - 144115188075855872 < mx - mn1 * 576460752303423488)%Z \/
+   (mlam * 288230376151711744 - 144115188075855872 = mx - mn1 * 576460752303423488)%Z /\ Z.even mlam = true) ->
   (mlam * ml1 < mn1 * 9007199254740992 + 4503599627370496)%Z ->
   (mn3 * 9007199254740992 - 4503599627370496 < mlam * ml3)%Z ->
   (mx' - mn3 * 576460752303423488 < mlam * 288230376151711744 - 144115188075855872)%Z ->
@@ -570,8 +570,6 @@ Proof.
     by (rewrite <- opp_IZR, <- mult_IZR; apply IZR_le; exact Zx').
   assert (Ru3 : 0 < IZR m3 < 9007199254740992) by (split; apply IZR_lt; lia).
   assert (Ru1 : IZR m1 < 9007199254740991) by (apply IZR_lt; lia).
-  assert (Rt : IZR mlam * 288230376151711744 - 144115188075855872 < IZR mx - IZR mn1 * 576460752303423488)
-    by (rewrite <- !mult_IZR, <- !minus_IZR; apply IZR_lt; exact Zt).
   assert (R1 : IZR mlam * IZR ml1 < IZR mn1 * 9007199254740992 + 4503599627370496)
     by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn1 9007199254740992), <- plus_IZR; apply IZR_lt; exact Z1).
   assert (R3 : IZR mn3 * 9007199254740992 - 4503599627370496 < IZR mlam * IZR ml3)
@@ -591,7 +589,15 @@ Proof.
     + apply fl_le_float; [lia|lia|exact Hln1].
     + apply fl_le_float; [lia|lia|]. unfold lam. bpow_q. lra.
     + replace (2 * lam / 2) with (IZR mlam * bpow radix2 (-52)) by (unfold lam; field).
-      apply fl_ge_float; [lia|lia|]. bpow_q. lra.
+      destruct Zt as [Zt|[Zt Zev]].
+      * assert (Rt : IZR mlam * 288230376151711744 - 144115188075855872 < IZR mx - IZR mn1 * 576460752303423488)
+          by (rewrite <- !mult_IZR, <- !minus_IZR; apply IZR_lt; exact Zt).
+        apply fl_ge_float; [lia|lia|]. bpow_q. lra.
+      * assert (Rt : IZR mlam * 288230376151711744 - 144115188075855872 = IZR mx - IZR mn1 * 576460752303423488)
+          by (rewrite <- !mult_IZR, <- !minus_IZR; apply f_equal; exact Zt).
+        replace (IZR mx * bpow radix2 (-110) + -1 * (IZR mn1 * bpow radix2 (-51)))
+          with (IZR mlam * bpow radix2 (-52) - bpow radix2 (-52) / 2) by (bpow_q; lra).
+        rewrite (fl_tie_even mlam (-52) ltac:(lia) ltac:(lia) Zev). lra.
   - apply Rle_lt_trans with (IZR (mlam - 1) * bpow radix2 (-52)); [|unfold lam; rewrite minus_IZR; bpow_q; lra].
     apply (wsum_le_of _ _ _ (IZR ml3 * bpow radix2 (-52)) (IZR mn3 * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
     + apply fl_ge_float; [lia|lia|exact Hln3].
@@ -632,7 +638,7 @@ Proof.
   intros rho0 beta0 Hr Hb.
   apply (small_clamp_false_g 7316337513541580 10681852769770708 (-769374183252963755241235174916095)
            (-769374183252963755241235174916097) 4601258911756834 4601258911756832 (-6146699278128459) (-6146699278128460)
-           (-4992820214270188) (-4992820214270188) 16 0 (73 / 200)); try lia; try assumption.
+           (-4992820214270188) (-4992820214270188) 16 0 (73 / 200)); try lia; try assumption; try (left; lia).
   - replace (IZR 10681852769770708 * bpow radix2 (-54)) with (IZR 5340926384885354 * bpow radix2 (-53)) by (bpow_q; lra).
     destruct (float_neighbours 5340926384885354 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
@@ -680,7 +686,7 @@ Proof.
   intros rho0 beta0 Hr Hb.
   apply (small_clamp_false_g 7877849255761584 8823191166452975 (-635432635542916800374083868950527)
            (-635432635542916800374083868950529) 5009436449375850 5009436449375848 (-5763922668344733) (-5763922668344734)
-           (-5041224538158904) (-5041224538158904) 12 2 (7 / 25)); try lia; try assumption.
+           (-5041224538158904) (-5041224538158904) 12 2 (7 / 25)); try lia; try assumption; try (left; lia).
   - destruct (float_neighbours 8823191166452975 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
