@@ -17,11 +17,13 @@ about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed al
     python bench/snap_small_clamp.py --scan-range N SEED LO HI
                                                        N random steps with x/lambda in [LO, HI] at lambda ~ 1.921,
                                                        Lambda = 2 lambda: the widest B each constant is false at
-    python bench/snap_small_clamp.py --search N SEED LO HI [RHO]
-                                                       N random (lambda, step) with |x'|/lambda in [LO, HI], Lambda =
-                                                       RHO lambda (default 2): the largest excess per 0.01 of
-                                                       |x'|/lambda, float inputs one ulp apart and real inputs
-                                                       2^-110 apart, against the first-order cap (below)
+    python bench/snap_small_clamp.py --search N SEED LO HI [RHO WIDTH STEPS]
+                                                       N random (lambda, run of WIDTH steps) with |x|/lambda in
+                                                       [LO, HI], Lambda = RHO lambda (default 2, one step): every
+                                                       pair across 1..STEPS steps, the largest excess per 0.01 of
+                                                       |x'|/lambda, float inputs and real inputs 2^-110 off the
+                                                       steps, against the first-order caps (below), and the widest
+                                                       range each constant is refuted over
     python bench/snap_small_clamp.py --middle N SEED LO HI
                                                        the same for the middle output 0 (two thresholds)
 
@@ -180,6 +182,15 @@ def step_pair(mech: T.Mechanism, n: int, real: bool) -> tuple[int, int]:
     return x, pred(x, FMT.prec)
 
 
+def cap_any_eta(beta: float, rho: Fraction = Fraction(2)) -> float:
+    """The first-order cap of the clamped output's excess (in eta) for any pair of real inputs whose closer one is
+    at |x|/lambda = beta: the three thresholds' roundings at most one float each, ulp_T/lambda <= 2 L eta,
+    ulp_L, ulp_u/u (the pair's distance cancels the rest); floats pay at least eta*beta more."""
+    big_l = float(rho) / 2 + beta
+    u = math.exp(-big_l)
+    return 2 * big_l + 2.0 ** (math.floor(math.log2(big_l)) + 1) + 2.0 ** (math.floor(math.log2(u)) + 1) / u
+
+
 def cap_eta(beta: float, rho: Fraction = Fraction(2)) -> float:
     """The first-order cap of the clamped output's excess (in eta) from inputs at |x|/lambda = beta, Lambda = rho lambda:
     the log's threshold L ~ rho/2 + beta moves by k_L <= ceil(2 L / ulp_L) of its floats (ulp_L = 2^(j+1) eta for L
@@ -193,36 +204,78 @@ def cap_eta(beta: float, rho: Fraction = Fraction(2)) -> float:
     return math.ceil(k_l * ulp_l * u / ulp_u) * ulp_u / u
 
 
-def search(n: int, seed: int, lo: float, hi: float, rho: Fraction) -> list[tuple[str, int, float, float, int, int, int]]:
-    """Random lambda (an even significand; half of them with the noise threshold in [2, 4), where one float of it
-    moves L by up to two floats) and random steps with |x'|/lambda in [lo, hi]: the best excess per 0.01."""
+Row = tuple[str, int, float, float, int, int, int, int]
+
+
+def window_pairs(mech: T.Mechanism, n0: int, width: int, steps: int) -> list[tuple[str, float, int, int, int]]:
+    """Every pair across 1..steps consecutive steps of the noise threshold from the float n0 < 0 on (width steps in
+    all): (kind, excess, m, x, x'), x' < x; reals 2^-110 off the steps, floats the first at or above c* + n and the
+    float below the m-th step (x' + |n| just below c*, x + |n| at it: the tie, lambda's significand even)."""
+    c, _ = mech.edge(1)
+    ns = [n0]
+    for _ in range(width):
+        ns.append(pred(ns[-1], FMT.prec))
+    probs = [top_prob(mech, int(c + n) + REAL_GAP) for n in ns]
+    firsts = [T.first_at_or_above(FMT, c + n, True) for n in ns]
+    out: list[tuple[str, float, int, int, int]] = []
+    with mpmath.workprec(200):
+        logs = [mpmath.log(mpmath.mpf(p.numerator) / p.denominator) for p in probs]
+        inv = 1 / (mpmath.mpf(mech.lam.numerator) / mech.lam.denominator * ONE)
+        for j in range(width):
+            for m in range(1, min(width - j, steps) + 1):
+                for kind in ("float", "real"):
+                    if kind == "real":
+                        x, far = int(c + ns[j]) + REAL_GAP, int(c + ns[j + m - 1]) - REAL_GAP
+                    else:
+                        x, far = firsts[j], pred(firsts[j + m - 1], FMT.prec)
+                        if far < c + ns[j + m]:
+                            continue
+                    e = (logs[j] - logs[j + m] - (x - far) * inv) * mpmath.mpf(2) ** 53
+                    out.append((kind, float(e), m, x, far))
+    return out
+
+
+def search(n: int, seed: int, lo: float, hi: float, rho: Fraction, width: int = 1, steps: int = 1) -> list[Row]:
+    """Random lambda (an even significand; two in three with the noise threshold in [2, 4), where one float of it
+    moves L by up to two floats) and random runs of `width` steps with |x|/lambda in [lo, hi]: every pair across
+    1..`steps` steps, the best excess per 0.01 of |x'|/lambda."""
     rng = random.Random(seed)
-    best: dict[tuple[str, int], tuple[float, float, int, int, int]] = {}
+    best: dict[tuple[str, int], tuple[float, float, int, int, int, int]] = {}
     for i in range(n):
         b = lo + (hi - lo) * rng.random()
-        low = 2 / (rho / 2 + b) if i % 2 == 0 else 1.0
+        low = 2 / (float(rho) / 2 + b) if i % 3 else 1.0
         sig = 2 * rng.randrange(int(min(low, 1.999) * 2 ** 51), 2 ** 52)
         lam = Fraction(sig, 2 ** 52)
         mech = T.Mechanism(FMT, lam, rho * lam, lam * rho * Fraction(49, 100), "up")
         c, _ = mech.edge(1)
-        nf = T.floor_float(FMT, -(c + Fraction(b) * lam * ONE))
-        for kind in ("float", "real"):
-            x, far = step_pair(mech, nf, kind == "real")
-            e = excess_eta(mech, x, far)
+        n0 = T.floor_float(FMT, -(c + Fraction(b) * lam * ONE))
+        for kind, e, m, x, far in window_pairs(mech, n0, width, steps):
             beta = float(Fraction(-far, ONE) / lam)
             key = (kind, int(beta * 100))
             if e > best.get(key, (-math.inf,))[0]:
-                best[key] = (e, beta, sig, x, far)
+                best[key] = (e, beta, m, sig, x, far)
     return [(k[0], k[1], *v) for k, v in sorted(best.items())]
 
 
-def print_search(rows: list[tuple[str, int, float, float, int, int, int]], rho: Fraction) -> None:
-    for kind, _, e, beta, sig, x, far in rows:
-        seed_reach, mir_reach = (e - 2) / 12, e / 16
-        print(f"{kind:5s} |x'| = {beta:.5f} lambda: excess {e:.4f} eta (cap {cap_eta(beta, rho):.3f}); "
-              f"Mironov's 16 beta {'FALSE' if mir_reach >= beta else 'holds'} (to {mir_reach:.5f}), "
-              f"the seed's {'FALSE' if seed_reach >= beta else 'holds'} (to {seed_reach:.5f}); "
-              f"lambda = {sig}*2^-52, x = {Fraction(x, ONE)}, x' = {Fraction(far, ONE)}")
+def reach(rows: list[Row], a: int, b: int) -> dict[str, tuple[float, Row]]:
+    """Per kind, the row refuting (a, b) over the widest range: B from |x'| up to (excess - b)*lambda/a."""
+    out: dict[str, tuple[float, Row]] = {}
+    for row in rows:
+        r = (row[2] - b) / a
+        if r >= row[3] and r > out.get(row[0], (-math.inf,))[0]:
+            out[row[0]] = (r, row)
+    return out
+
+
+def print_search(rows: list[Row], rho: Fraction) -> None:
+    for kind, _, e, beta, m, sig, x, far in rows:
+        print(f"{kind:5s} |x'| = {beta:.5f} lambda: excess {e:.4f} eta over {m} step(s) (one-step cap "
+              f"{cap_eta(beta, rho):.3f}, any pair {cap_any_eta(beta, rho):.3f}); Mironov's 16 beta to "
+              f"{e / 16:.5f}, the seed's to {(e - 2) / 12:.5f}; lambda = {sig}*2^-52, x = {x}, x' = {far} (units)")
+    for name, a, b in (("Mironov's (16, 0)", 16, 0), ("the seed's (12, 2)", 12, 2)):
+        for kind, (r, row) in sorted(reach(rows, a, b).items()):
+            print(f"{name} false with {kind} inputs up to beta0 = {r:.5f} (|x'| = {row[3]:.5f} lambda, "
+                  f"excess {row[2]:.4f} eta over {row[4]} step(s))")
 
 
 def middle(n: int, seed: int, lo: float, hi: float) -> None:
@@ -285,7 +338,8 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--search"]:
         n_, seed_, lo_, hi_ = sys.argv[2:6]
         rho_ = Fraction(sys.argv[6]) if len(sys.argv) > 6 else Fraction(2)
-        print_search(search(int(n_), int(seed_), float(lo_), float(hi_), rho_), rho_)
+        width_, steps_ = (int(sys.argv[7]), int(sys.argv[8])) if len(sys.argv) > 8 else (1, 1)
+        print_search(search(int(n_), int(seed_), float(lo_), float(hi_), rho_, width_, steps_), rho_)
     elif sys.argv[1:2] == ["--middle"]:
         n_, seed_, lo_, hi_ = sys.argv[2:6]
         middle(int(n_), int(seed_), float(lo_), float(hi_))
