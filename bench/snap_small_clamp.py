@@ -13,7 +13,7 @@ about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed al
 (Mironov states lambda < B; the seed and `snap64_constant` any B).
 
     python bench/snap_small_clamp.py --scan 2000       the largest excess found per (lambda, Lambda, B)
-    python bench/snap_small_clamp.py --check           the six witnesses of SnapSmallClampRefuted.v
+    python bench/snap_small_clamp.py --check           the eight witnesses of SnapSmallClampRefuted.v
     python bench/snap_small_clamp.py --scan-range N SEED LO HI
                                                        N random steps with x/lambda in [LO, HI] at lambda ~ 1.921,
                                                        Lambda = 2 lambda: the widest B each constant is false at
@@ -75,17 +75,26 @@ LAM_MT = Fraction(6804446347951172, 2 ** 52)
 WITNESS_MT = (Fraction(4536297565300782, 2 ** 53), Fraction(-8996229157737794, 2 ** 54),
               Fraction(-8996229157737795, 2 ** 54), 16, 0)
 
-# Real inputs 2^-109 apart (`small_clamp_false_r`, found by --search): (lambda, B, x, x', a, b), x' = x - 2^-109.
-_X_SCALE = 2 ** 110
-WITNESSES_REAL = [
-    # Mironov's to beta0 = 0.365: an excess of 5.8727 eta against 5.8401
-    (Fraction(7316337513541580, 2 ** 52), Fraction(5340926384885354, 2 ** 53),
-     Fraction(-769374183252963755241235174916095, _X_SCALE), Fraction(-769374183252963755241235174916097, _X_SCALE),
-     16, 0),
-    # the seed's to beta0 = 0.28: 5.3941 eta against 5.3601
-    (Fraction(7877849255761584, 2 ** 52), Fraction(8823191166452975, 2 ** 54),
-     Fraction(-635432635542916800374083868950527, _X_SCALE), Fraction(-635432635542916800374083868950529, _X_SCALE),
-     12, 2),
+# Pairs several steps apart (`small_clamp_false_g`, found by --search with runs of steps): (prefix, lambda, B, x, x',
+# a, b, beta0, floats, Pr[B | x] and Pr[B | x'] in 2^-55); the sum of x and its noise threshold at c* (floats: the
+# tie, lambda's significand even) or 2^-110 above it (reals), x' just below a later step.
+WITNESSES_PAIRS = [
+    # Mironov's to beta0 = 0.36, floats 15 steps apart
+    ("mf", Fraction(7085400682436536, 2 ** 52), Fraction(10202976982708612, 2 ** 54),
+     Fraction(-590369388289782752374935189979136, 2 ** 110), Fraction(-590369388289790894883061475835904, 2 ** 110),
+     16, 0, Fraction(9, 25), True, 4963396458677928, 4963396458677905),
+    # the seed's to beta0 = 0.315, the same floats
+    ("sf", Fraction(7085400682436536, 2 ** 52), Fraction(8927604859870036, 2 ** 54),
+     Fraction(-590369388289782752374935189979136, 2 ** 110), Fraction(-590369388289790894883061475835904, 2 ** 110),
+     12, 2, Fraction(63, 200), True, 4963396458677928, 4963396458677905),
+    # Mironov's to beta0 = 0.4, reals 3 steps apart
+    ("mr", Fraction(6694414148768616, 2 ** 52), Fraction(10711062638029786, 2 ** 54),
+     Fraction(-717735860231837105802523401256959, 2 ** 110), Fraction(-717735860231838258724028008103937, 2 ** 110),
+     16, 0, Fraction(2, 5), False, 4568557829923892, 4568557829923886),
+    # the seed's to beta0 = 0.34, reals 15 steps apart
+    ("sr", Fraction(7085400682436536, 2 ** 52), Fraction(9636144928113690, 2 ** 54),
+     Fraction(-590369388289782752374935189979135, 2 ** 110), Fraction(-590369388289790822825467437907969, 2 ** 110),
+     12, 2, Fraction(17, 50), False, 4963396458677928, 4963396458677905),
 ]
 
 
@@ -158,13 +167,13 @@ def check() -> None:
         print(f"B = {bound}: x = {x}, x' = {x_far} (floats, one ulp apart); Pr[B | x] = {pc}, "
               f"Pr[B | x'] = {pf}; excess {excess_eta(mech, xi, fi):.4f} eta against ({a}, {b}): "
               f"{float(a * bound / lam + b):.4f} eta")
-    for lam, bound, x, x_far, a, b in WITNESSES_REAL:
+    for _, lam, bound, x, x_far, a, b, beta0, floats, _, _ in WITNESSES_PAIRS:
         mech = T.Mechanism(FMT, lam, 2 * lam, bound, "up")
         xi, fi = int(x * ONE), int(x_far * ONE)
-        assert xi - fi == 2 * REAL_GAP and -bound <= x_far
         pc, pf = checked_top_prob(mech, xi), checked_top_prob(mech, fi)
-        print(f"lambda = {lam}, B = {bound}: real x = {x}, x' = x - 2^-109; Pr[B | x] = {pc}, Pr[B | x'] = {pf}; "
-              f"excess {excess_eta(mech, xi, fi):.4f} eta against ({a}, {b}): {float(a * bound / lam + b):.4f} eta")
+        print(f"lambda = {lam}, B = {bound} (>= {beta0} lambda): {'floats' if floats else 'reals'} x = {x}, "
+              f"x' = {x_far}; Pr[B | x] = {pc}, Pr[B | x'] = {pf}; excess {excess_eta(mech, xi, fi):.4f} eta "
+              f"against ({a}, {b}): {float(a * bound / lam + b):.4f} eta")
 
 
 REAL_GAP = 2 ** (1074 - 110)    # the real inputs' distance from the threshold, 2^-110, in units

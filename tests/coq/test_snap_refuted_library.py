@@ -61,6 +61,20 @@ STATEMENTS = {
         "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
     "sw_inputs_format": "F64 sw_x /\\ F64 sw_x'",
     "mt_inputs_format": "F64 mtlam /\\ F64 mt_x /\\ F64 mt_x'",
+    # pairs several steps apart: binary64 inputs (Mironov's to 0.36, the seed's to 0.315), reals (0.4, 0.34)
+    "snap_binary64_mironov_constant_small_false_36_up":
+        "forall rho0 beta0 a : R, (rho0 <= 2)%R -> (0 <= beta0 <= 9 / 25)%R -> (a <= 16)%R -> "
+        "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
+    "snap_binary64_seed_constant_small_false_315_up":
+        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 63 / 200)%R -> (a <= 12)%R -> (b <= 2)%R -> "
+        "~ snap64_constant_ties TiesUp rho0 beta0 a b",
+    "mf_inputs_format": "F64 mflam /\\ F64 mf_x /\\ F64 mf_x'",
+    "sf_inputs_format": "F64 sflam /\\ F64 sf_x /\\ F64 sf_x'",
+    "snap_binary64_mironov_constant_small_real_false":
+        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 2 / 5)%R -> ~ snap64_constant rho0 beta0 16 0",
+    "snap_binary64_seed_constant_small_real_false_up":
+        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 17 / 50)%R -> (a <= 12)%R -> (b <= 2)%R -> "
+        "~ snap64_constant_ties TiesUp rho0 beta0 a b",
 }
 
 
@@ -89,5 +103,25 @@ def test_the_key_inequality_against_a_larger_constant_is_refused(tmp_path: Path,
     start = text.index(lemma)
     line = text.count("\n", 0, text.index("interval with (i_prec 200)", start)) + 1
     done = coqc(tmp_path, "Larger", text.replace(slope, slope.replace(slope.split()[0], larger, 1)))
+    out = done.stderr + done.stdout
+    assert done.returncode != 0 and f"line {line}," in out and "Numerical evaluation failed" in out, out
+
+
+@pytest.mark.parametrize("block, slope, larger", [
+    ("(** ** Mironov's constant up to β0 = 0.36,", "16 * eta 53 * (mf_clamp / mflam)", "17"),
+    ("(** ** The seed's constant up to β0 = 0.34,", "12 * eta 53 * (sr_clamp / srlam)", "13"),
+], ids=["pairs_floats_mironov_17", "pairs_reals_seed_13"])
+def test_a_pair_s_key_against_a_larger_constant_is_refused(tmp_path: Path, block: str, slope: str,
+                                                           larger: str) -> None:
+    """The witnesses of pairs several steps apart, each compiled alone (the file's header, its definitions and
+    its key, not the whole file): their keys against (17, 0) and (13, 2) fail at `interval`."""
+    text = (THEORIES / "Float" / "SnapSmallClampRefuted.v").read_text(encoding="utf-8")
+    start = text.index(block)
+    key = text.index("Lemma ", text.index("_key", start) - 10)
+    end = text.index("Qed.", key) + len("Qed.")
+    part = text[:text.index("(** ** U*'s mass")] + text[start:end].replace(slope, slope.replace(slope.split()[0], larger, 1))
+    assert text[start:end].count(slope) == 1
+    line = part.count("\n", 0, part.index("interval with (i_prec 200)", part.index("_key"))) + 1
+    done = coqc(tmp_path, "LargerPair", part + "\n")
     out = done.stderr + done.stdout
     assert done.returncode != 0 and f"line {line}," in out and "Numerical evaluation failed" in out, out

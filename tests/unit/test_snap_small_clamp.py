@@ -49,26 +49,25 @@ def test_a_step_of_the_clamped_output_exceeds_the_constant(index: int, close: in
     assert allowed + margin < b.excess_eta(mech, xi, fi) < allowed + 1
 
 
-@pytest.mark.parametrize("index, close, far, beta0, margin", [
-    (0, 4601258911756835, 4601258911756832, Fraction(73, 200), Fraction(3, 100)),   # mr_*: 5.8727 eta against 5.8401
-    (1, 5009436449375851, 5009436449375848, Fraction(7, 25), Fraction(3, 100)),     # sr_*: 5.3941 eta against 5.3601
-], ids=["mironov_real_0_365", "seed_real_0_28"])
-def test_real_inputs_across_a_step_exceed_the_constant_further(index: int, close: int, far: int, beta0: Fraction,
-                                                               margin: Fraction) -> None:
-    """`small_clamp_false_r`'s witnesses: real inputs 2^-109 apart on either side of a step (the closer one's sum
-    x + |n| above the midpoint below lambda, the farther one's below it), three floats of U* between the two
-    sample thresholds; B a float at or above beta0*lambda and |x'|, below Lambda/2."""
+@pytest.mark.parametrize("index, margin", [(0, Fraction(6, 100)), (1, Fraction(4, 100)), (2, Fraction(4, 100)),
+                                           (3, Fraction(6, 100))],
+                         ids=["mironov_floats_0_36", "seed_floats_0_315", "mironov_reals_0_4", "seed_reals_0_34"])
+def test_a_pair_several_steps_apart_exceeds_the_constant_further(index: int, margin: Fraction) -> None:
+    """`small_clamp_false_g`'s witnesses: the pair pays its distance over lambda (several floats of the noise
+    threshold) and collects the log's and U*'s roundings over as many steps; B a float at or above beta0*lambda
+    and |x'|, below Lambda/2; the floats' pair is binary64, the reals' 2^-110 off the steps."""
     b = _bench()
-    lam, bound, x, x_far, a, c = b.WITNESSES_REAL[index]
+    _, lam, bound, x, x_far, a, c, beta0, floats, close, far = b.WITNESSES_PAIRS[index]
     mech = T.Mechanism(FMT, lam, 2 * lam, bound, "up")
     assert FMT.round(lam) == lam * FMT.one and FMT.round(bound) == bound * FMT.one
-    assert x - x_far == Fraction(1, 2 ** 109) and -bound <= x_far < x < 0 and beta0 * lam <= bound < lam
+    assert -bound <= x_far < x < 0 and beta0 * lam <= bound < lam
     xi, fi = int(x * FMT.one), int(x_far * FMT.one)
+    assert (FMT.round(x) == xi and FMT.round(x_far) == fi) == floats
     assert (b.checked_top_prob(mech, xi), b.checked_top_prob(mech, fi)) == \
         (Fraction(close, 2 ** 55), Fraction(far, 2 ** 55))
     allowed = a * bound / lam + c
     assert allowed + margin < b.excess_eta(mech, xi, fi) < allowed + 1
-    # the same step with float inputs (the first float at or above c* + n and the one below) pays an ulp of x
-    # over lambda, about 0.6 eta here: below the constant
-    xf, ff = b.step_pair(mech, mech.chain(xi, 1, -1).noise, False)
-    assert ff < fi < xf <= xi and b.excess_eta(mech, xf, ff) < allowed
+    # more than one step apart (x''s noise threshold beyond x's by more than one float), and above what any single
+    # step at x's distance gives to first order (bench's cap_eta: three floats of U* at most, 1.5 eta/u)
+    assert mech.chain(fi, 1, -1).noise < pred(mech.chain(xi, 1, -1).noise, FMT.prec)
+    assert b.excess_eta(mech, xi, fi) > b.cap_eta(float(-x / lam))
