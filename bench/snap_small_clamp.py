@@ -79,22 +79,22 @@ WITNESS_MT = (Fraction(4536297565300782, 2 ** 53), Fraction(-8996229157737794, 2
 # a, b, beta0, floats, Pr[B | x] and Pr[B | x'] in 2^-55); the sum of x and its noise threshold at c* (floats: the
 # tie, lambda's significand even) or 2^-110 above it (reals), x' just below a later step.
 WITNESSES_PAIRS = [
-    # Mironov's to beta0 = 0.36, floats 15 steps apart
-    ("mf", Fraction(7085400682436536, 2 ** 52), Fraction(10202976982708612, 2 ** 54),
-     Fraction(-590369388289782752374935189979136, 2 ** 110), Fraction(-590369388289790894883061475835904, 2 ** 110),
-     16, 0, Fraction(9, 25), True, 4963396458677928, 4963396458677905),
-    # the seed's to beta0 = 0.315, the same floats
-    ("sf", Fraction(7085400682436536, 2 ** 52), Fraction(8927604859870036, 2 ** 54),
-     Fraction(-590369388289782752374935189979136, 2 ** 110), Fraction(-590369388289790894883061475835904, 2 ** 110),
-     12, 2, Fraction(63, 200), True, 4963396458677928, 4963396458677905),
-    # Mironov's to beta0 = 0.4, reals 3 steps apart
-    ("mr", Fraction(6694414148768616, 2 ** 52), Fraction(10711062638029786, 2 ** 54),
-     Fraction(-717735860231837105802523401256959, 2 ** 110), Fraction(-717735860231838258724028008103937, 2 ** 110),
-     16, 0, Fraction(2, 5), False, 4568557829923892, 4568557829923886),
-    # the seed's to beta0 = 0.34, reals 15 steps apart
-    ("sr", Fraction(7085400682436536, 2 ** 52), Fraction(9636144928113690, 2 ** 54),
-     Fraction(-590369388289782752374935189979135, 2 ** 110), Fraction(-590369388289790822825467437907969, 2 ** 110),
-     12, 2, Fraction(17, 50), False, 4963396458677928, 4963396458677905),
+    # Mironov's to beta0 = 0.38, binary64 floats 1961 steps apart
+    ("mf", Fraction(6832853291606282, 2 ** 52), Fraction(10385937003241550, 2 ** 54),
+     Fraction(-638953105497683037668774489620480, 2 ** 110), Fraction(-638953105498812972800883237584896, 2 ** 110),
+     16, 0, Fraction(19, 50), True, 4790988573566913, 4790988573564161),
+    # the seed's to beta0 = 0.34, the same floats
+    ("sf", Fraction(6832853291606282, 2 ** 52), Fraction(9292680476584544, 2 ** 54),
+     Fraction(-638953105497683037668774489620480, 2 ** 110), Fraction(-638953105498812972800883237584896, 2 ** 110),
+     12, 2, Fraction(17, 50), True, 4790988573566913, 4790988573564161),
+    # Mironov's to beta0 = 0.415, reals 878 steps apart
+    ("mr", Fraction(6645623350636014, 2 ** 52), Fraction(11031734762055784, 2 ** 54),
+     Fraction(-738293643596848068926587797503999, 2 ** 110), Fraction(-738293643597353625006357899902977, 2 ** 110),
+     16, 0, Fraction(83, 200), False, 4507461474169748, 4507461474168555),
+    # the seed's to beta0 = 0.3875, the same reals
+    ("sr", Fraction(6645623350636014, 2 ** 52), Fraction(10300716193485822, 2 ** 54),
+     Fraction(-738293643596848068926587797503999, 2 ** 110), Fraction(-738293643597353625006357899902977, 2 ** 110),
+     12, 2, Fraction(31, 80), False, 4507461474169748, 4507461474168555),
 ]
 
 

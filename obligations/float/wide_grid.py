@@ -241,18 +241,18 @@ def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: 
 # binary64 inputs: (rho0, top beta0, theorem); the seed's refutes a <= 12, b <= 2, Mironov's a <= 16, b = 0.
 # Tried after the near-Lambda refutations (REFUTED_SEED), which the shipped refuted certificates use.
 # The first witnesses (B = 3/16, 1/4 lambda) stay first: the shipped refuted certificates use them; the
-# wider ones (the seed's to beta0 = 0.245, Mironov's to 1/3; then the pairs several steps apart, the seed's to
-# 0.315, Mironov's to 0.36) take the ranges between.
+# wider ones (the seed's to beta0 = 0.245, Mironov's to 1/3; then a pair several steps apart, the seed's to
+# 0.34, Mironov's to 0.38) take the ranges between.
 REFUTED_SMALL = ((Fraction(2), Fraction(3, 16), "snap_binary64_seed_constant_small_false"),
                  (Fraction(2), Fraction(1, 4), "snap_binary64_mironov_constant_small_false"),
                  (Fraction(2), Fraction(49, 200), "snap_binary64_seed_constant_small_false_245"),
                  (Fraction(2), Fraction(1, 3), "snap_binary64_mironov_constant_small_false_1_3"),
-                 (Fraction(2), Fraction(63, 200), "snap_binary64_seed_constant_small_false_315"),
-                 (Fraction(2), Fraction(9, 25), "snap_binary64_mironov_constant_small_false_36"))
-# Real inputs several steps apart (not binary64 floats): beyond the floats' reach, the seed's to 0.34, Mironov's
-# to 0.4; tried after the binary64 ones.
-REFUTED_SMALL_REAL = ((Fraction(2), Fraction(17, 50), "snap_binary64_seed_constant_small_real_false"),
-                      (Fraction(2), Fraction(2, 5), "snap_binary64_mironov_constant_small_real_false"))
+                 (Fraction(2), Fraction(17, 50), "snap_binary64_seed_constant_small_false_34"),
+                 (Fraction(2), Fraction(19, 50), "snap_binary64_mironov_constant_small_false_38"))
+# Real inputs several steps apart (not binary64 floats): beyond the floats' reach, the seed's to 0.3875, Mironov's
+# to 0.415; tried after the binary64 ones.
+REFUTED_SMALL_REAL = ((Fraction(2), Fraction(31, 80), "snap_binary64_seed_constant_small_real_false"),
+                      (Fraction(2), Fraction(83, 200), "snap_binary64_mironov_constant_small_real_false"))
 _SMALL_LAM = Fraction(8651856398750854, 2 ** 52)
 _SEED_SMALL_B = Fraction(6488892299063141, 2 ** 54)
 SEED_WITNESSES["snap_binary64_seed_constant_small_false"] = _small_clamp_witness(
@@ -274,28 +274,29 @@ SEED_WITNESSES["snap_binary64_mironov_constant_small_false_1_3"] = _small_clamp_
     Fraction(4761885769842980, 2 ** 55), Fraction(4761885769842977, 2 ** 55), 16 * _MIRONOV_WIDE_B / _MIRONOV_WIDE_LAM,
     "Mironov's 16*eta*B/lambda", "mt", "5.34", lam=_MIRONOV_WIDE_LAM)
 
-# the pairs several steps apart (bench/snap_small_clamp.py WITNESSES_PAIRS): floats (both constants), reals
-_PAIR_LAM, _PAIR_X, _PAIR_X_PRIME = (Fraction(7085400682436536, 2 ** 52), Fraction(-4096510549457413, 2 ** 53),
-                                     Fraction(-8193021098914939, 2 ** 54))
-_PAIR_PR = (Fraction(4963396458677928, 2 ** 55), Fraction(4963396458677905, 2 ** 55))
-_MF_B, _SF_B = Fraction(10202976982708612, 2 ** 54), Fraction(8927604859870036, 2 ** 54)
-SEED_WITNESSES["snap_binary64_mironov_constant_small_false_36"] = _small_clamp_witness(
-    _MF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 16 * _MF_B / _PAIR_LAM, "Mironov's 16*eta*B/lambda", "mf", "5.83",
+# the pairs several steps apart (bench/snap_small_clamp.py WITNESSES_PAIRS): one pair of binary64 floats for both
+# constants, one of reals for both
+_PAIR_LAM, _PAIR_X, _PAIR_X_PRIME = (Fraction(6832853291606282, 2 ** 52), Fraction(-4433627808620465, 2 ** 53),
+                                     Fraction(-8867255617256611, 2 ** 54))
+_PAIR_PR = (Fraction(4790988573566913, 2 ** 55), Fraction(4790988573564161, 2 ** 55))
+_MF_B, _SF_B = Fraction(10385937003241550, 2 ** 54), Fraction(9292680476584544, 2 ** 54)
+SEED_WITNESSES["snap_binary64_mironov_constant_small_false_38"] = _small_clamp_witness(
+    _MF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 16 * _MF_B / _PAIR_LAM, "Mironov's 16*eta*B/lambda", "mf", "6.09",
     lam=_PAIR_LAM)
-SEED_WITNESSES["snap_binary64_seed_constant_small_false_315"] = _small_clamp_witness(
+SEED_WITNESSES["snap_binary64_seed_constant_small_false_34"] = _small_clamp_witness(
     _SF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 12 * _SF_B / _PAIR_LAM + 2, "the seed's 12*eta*B/lambda + 2*eta", "sf",
-    "5.83", lam=_PAIR_LAM)
-_MR_LAM, _MR_B = Fraction(6694414148768616, 2 ** 52), Fraction(10711062638029786, 2 ** 54)
+    "6.09", lam=_PAIR_LAM)
+_REAL_LAM, _REAL_X, _REAL_X_PRIME = (Fraction(6645623350636014, 2 ** 52),
+                                     Fraction(-738293643596848068926587797503999, 2 ** 110),
+                                     Fraction(-738293643597353625006357899902977, 2 ** 110))
+_REAL_PR = (Fraction(4507461474169748, 2 ** 55), Fraction(4507461474168555, 2 ** 55))
+_MR_B, _SR_B = Fraction(11031734762055784, 2 ** 54), Fraction(10300716193485822, 2 ** 54)
 SEED_WITNESSES["snap_binary64_mironov_constant_small_real_false"] = _small_clamp_witness(
-    _MR_B, Fraction(-717735860231837105802523401256959, 2 ** 110), Fraction(-717735860231838258724028008103937, 2 ** 110),
-    Fraction(4568557829923892, 2 ** 55), Fraction(4568557829923886, 2 ** 55), 16 * _MR_B / _MR_LAM,
-    "Mironov's 16*eta*B/lambda", "mr", "6.45", lam=_MR_LAM, floats=False)
-_SR_B = Fraction(9636144928113690, 2 ** 54)
+    _MR_B, _REAL_X, _REAL_X_PRIME, *_REAL_PR, 16 * _MR_B / _REAL_LAM, "Mironov's 16*eta*B/lambda", "mr", "6.66",
+    lam=_REAL_LAM, floats=False)
 SEED_WITNESSES["snap_binary64_seed_constant_small_real_false"] = _small_clamp_witness(
-    _SR_B, Fraction(-590369388289782752374935189979135, 2 ** 110), Fraction(-590369388289790822825467437907969, 2 ** 110),
-    *_PAIR_PR, 12 * _SR_B / _PAIR_LAM + 2, "the seed's 12*eta*B/lambda + 2*eta", "sr", "6.14", lam=_PAIR_LAM,
-    floats=False)
-
+    _SR_B, _REAL_X, _REAL_X_PRIME, *_REAL_PR, 12 * _SR_B / _REAL_LAM + 2, "the seed's 12*eta*B/lambda + 2*eta", "sr",
+    "6.66", lam=_REAL_LAM, floats=False)
 _PAIRS = frozenset(n for _, _, n in REFUTED_SMALL[4:] + REFUTED_SMALL_REAL)
 
 

@@ -61,19 +61,19 @@ STATEMENTS = {
         "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
     "sw_inputs_format": "F64 sw_x /\\ F64 sw_x'",
     "mt_inputs_format": "F64 mtlam /\\ F64 mt_x /\\ F64 mt_x'",
-    # pairs several steps apart: binary64 inputs (Mironov's to 0.36, the seed's to 0.315), reals (0.4, 0.34)
-    "snap_binary64_mironov_constant_small_false_36_up":
-        "forall rho0 beta0 a : R, (rho0 <= 2)%R -> (0 <= beta0 <= 9 / 25)%R -> (a <= 16)%R -> "
+    # pairs several steps apart: binary64 inputs (Mironov's to 0.38, the seed's to 0.34), reals (0.415, 0.3875)
+    "snap_binary64_mironov_constant_small_false_38_up":
+        "forall rho0 beta0 a : R, (rho0 <= 2)%R -> (0 <= beta0 <= 19 / 50)%R -> (a <= 16)%R -> "
         "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
-    "snap_binary64_seed_constant_small_false_315_up":
-        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 63 / 200)%R -> (a <= 12)%R -> (b <= 2)%R -> "
+    "snap_binary64_seed_constant_small_false_34_up":
+        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 17 / 50)%R -> (a <= 12)%R -> (b <= 2)%R -> "
         "~ snap64_constant_ties TiesUp rho0 beta0 a b",
     "mf_inputs_format": "F64 mflam /\\ F64 mf_x /\\ F64 mf_x'",
     "sf_inputs_format": "F64 sflam /\\ F64 sf_x /\\ F64 sf_x'",
     "snap_binary64_mironov_constant_small_real_false":
-        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 2 / 5)%R -> ~ snap64_constant rho0 beta0 16 0",
+        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 83 / 200)%R -> ~ snap64_constant rho0 beta0 16 0",
     "snap_binary64_seed_constant_small_real_false_up":
-        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 17 / 50)%R -> (a <= 12)%R -> (b <= 2)%R -> "
+        "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 31 / 80)%R -> (a <= 12)%R -> (b <= 2)%R -> "
         "~ snap64_constant_ties TiesUp rho0 beta0 a b",
 }
 
@@ -108,8 +108,8 @@ def test_the_key_inequality_against_a_larger_constant_is_refused(tmp_path: Path,
 
 
 @pytest.mark.parametrize("block, slope, larger", [
-    ("(** ** Mironov's constant up to β0 = 0.36,", "16 * eta 53 * (mf_clamp / mflam)", "17"),
-    ("(** ** The seed's constant up to β0 = 0.34,", "12 * eta 53 * (sr_clamp / srlam)", "13"),
+    ("(** ** Mironov's constant up to β0 = 0.38,", "16 * eta 53 * (mf_clamp / mflam)", "17"),
+    ("(** ** The seed's constant up to β0 = 0.3875,", "12 * eta 53 * (sr_clamp / srlam)", "13"),
 ], ids=["pairs_floats_mironov_17", "pairs_reals_seed_13"])
 def test_a_pair_s_key_against_a_larger_constant_is_refused(tmp_path: Path, block: str, slope: str,
                                                            larger: str) -> None:

@@ -613,26 +613,26 @@ Proof.
   - split; [|lra]. apply Rle_trans with (beta1 * lam); [apply Rmult_le_compat_r; lra|exact Hc].
 Qed.
 
-(** ** Mironov's constant up to β0 = 0.36, binary64 inputs 15 steps apart *)
-Definition mflam : R := IZR 7085400682436536 * bpow radix2 (-52).
-Definition mf_clamp : R := IZR 10202976982708612 * bpow radix2 (-54).
-Definition mf_x : R := IZR (-590369388289782752374935189979136) * bpow radix2 (-110).
-Definition mf_x' : R := IZR (-590369388289790894883061475835904) * bpow radix2 (-110).
-Definition mf_u1 : R := IZR 4963396458677927 * bpow radix2 (-54).
-Definition mf_u3 : R := IZR 4963396458677905 * bpow radix2 (-54).
+(** ** Mironov's constant up to β0 = 0.38, binary64 inputs 1961 steps apart *)
+Definition mflam : R := IZR 6832853291606282 * bpow radix2 (-52).
+Definition mf_clamp : R := IZR 10385937003241550 * bpow radix2 (-54).
+Definition mf_x : R := IZR (-638953105497683037668774489620480) * bpow radix2 (-110).
+Definition mf_x' : R := IZR (-638953105498812972800883237584896) * bpow radix2 (-110).
+Definition mf_u1 : R := IZR 4790988573566912 * bpow radix2 (-54).
+Definition mf_u3 : R := IZR 4790988573564161 * bpow radix2 (-54).
 
 (** λ is a binary64 float; both inputs are. *)
 Lemma mf_inputs_format : F64 mflam /\ F64 mf_x /\ F64 mf_x'.
 Proof.
   split; [|split].
-  - destruct (float_neighbours 7085400682436536 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold mf_x. replace (IZR (-590369388289782752374935189979136) * bpow radix2 (-110)) with (IZR (-8193021098914826) * bpow radix2 (-54)) by (bpow_q; lra).
-    destruct (float_neighbours (-8193021098914826) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold mf_x'. replace (IZR (-590369388289790894883061475835904) * bpow radix2 (-110)) with (IZR (-8193021098914939) * bpow radix2 (-54)) by (bpow_q; lra).
-    destruct (float_neighbours (-8193021098914939) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - destruct (float_neighbours 6832853291606282 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - unfold mf_x. replace (IZR (-638953105497683037668774489620480) * bpow radix2 (-110)) with (IZR (-8867255617240930) * bpow radix2 (-54)) by (bpow_q; lra).
+    destruct (float_neighbours (-8867255617240930) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - unfold mf_x'. replace (IZR (-638953105498812972800883237584896) * bpow radix2 (-110)) with (IZR (-8867255617256611) * bpow radix2 (-54)) by (bpow_q; lra).
+    destruct (float_neighbours (-8867255617256611) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
 Qed.
 
-(** An excess of 5.8263·η against Mironov's 16·η·B/λ 5.7600·η. *)
+(** An excess of 6.0915·η against Mironov's 16·η·B/λ 6.0800·η. *)
 Lemma mf_key : exp (Rabs (mf_x - mf_x') / mflam + 16 * eta 53 * (mf_clamp / mflam) + 0 * eta 53) *
   (/ 2 * mf_u3) < / 2 * (mf_u1 + bpow radix2 (-54)).
 Proof.
@@ -641,56 +641,56 @@ Proof.
   interval with (i_prec 200).
 Qed.
 
-(** Mironov's 16·η·B/λ is false for every ρ0 ≤ 2 and β0 ≤ 0.36 (ties up). *)
-Lemma mf_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 9 / 25 ->
+(** Mironov's 16·η·B/λ is false for every ρ0 ≤ 2 and β0 ≤ 0.38 (ties up). *)
+Lemma mf_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 19 / 50 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
 Proof.
   intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_g 7085400682436536 10202976982708612 (-590369388289782752374935189979136)
-           (-590369388289790894883061475835904) 4963396458677927 4963396458677905 (-5805505067227104) (-5805505067227123)
-           (-4566827978582621) (-4566827978582635) 16 0 (9 / 25)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
-  - replace (IZR 10202976982708612 * bpow radix2 (-54)) with (IZR 5101488491354306 * bpow radix2 (-53)) by (bpow_q; lra).
-    destruct (float_neighbours 5101488491354306 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  apply (small_clamp_false_g 6832853291606282 10385937003241550 (-638953105497683037668774489620480)
+           (-638953105498812972800883237584896) 4790988573566912 4790988573564161 (-5964723091804534) (-5964723091807119)
+           (-4524833597958257) (-4524833597960217) 16 0 (19 / 50)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  - replace (IZR 10385937003241550 * bpow radix2 (-54)) with (IZR 5192968501620775 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 5192968501620775 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
   - exact mf_key.
   - bpow_q. lra.
 Qed.
 
-Theorem snap_binary64_mironov_constant_small_false_36 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 9 / 25 ->
+Theorem snap_binary64_mironov_constant_small_false_38 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 19 / 50 ->
   ~ snap64_constant rho0 beta0 16 0.
 Proof.
   intros rho0 beta0 Hr Hb H. apply (mf_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
 Qed.
 
-(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.36. *)
-Theorem snap_binary64_mironov_constant_small_false_36_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 9 / 25 ->
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.38. *)
+Theorem snap_binary64_mironov_constant_small_false_38_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 19 / 50 ->
   a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
 Proof.
-  intros rho0 beta0 a Hr Hb Ha H. apply (mf_small_false_w rho0 (9 / 25) Hr ltac:(lra)).
-  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (9 / 25) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+  intros rho0 beta0 a Hr Hb Ha H. apply (mf_small_false_w rho0 (19 / 50) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (19 / 50) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
 Qed.
 
-(** ** The seed's constant up to β0 = 0.315, binary64 inputs 15 steps apart *)
-Definition sflam : R := IZR 7085400682436536 * bpow radix2 (-52).
-Definition sf_clamp : R := IZR 8927604859870036 * bpow radix2 (-54).
-Definition sf_x : R := IZR (-590369388289782752374935189979136) * bpow radix2 (-110).
-Definition sf_x' : R := IZR (-590369388289790894883061475835904) * bpow radix2 (-110).
-Definition sf_u1 : R := IZR 4963396458677927 * bpow radix2 (-54).
-Definition sf_u3 : R := IZR 4963396458677905 * bpow radix2 (-54).
+(** ** The seed's constant up to β0 = 0.34, the same binary64 inputs *)
+Definition sflam : R := IZR 6832853291606282 * bpow radix2 (-52).
+Definition sf_clamp : R := IZR 9292680476584544 * bpow radix2 (-54).
+Definition sf_x : R := IZR (-638953105497683037668774489620480) * bpow radix2 (-110).
+Definition sf_x' : R := IZR (-638953105498812972800883237584896) * bpow radix2 (-110).
+Definition sf_u1 : R := IZR 4790988573566912 * bpow radix2 (-54).
+Definition sf_u3 : R := IZR 4790988573564161 * bpow radix2 (-54).
 
 (** λ is a binary64 float; both inputs are. *)
 Lemma sf_inputs_format : F64 sflam /\ F64 sf_x /\ F64 sf_x'.
 Proof.
   split; [|split].
-  - destruct (float_neighbours 7085400682436536 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold sf_x. replace (IZR (-590369388289782752374935189979136) * bpow radix2 (-110)) with (IZR (-8193021098914826) * bpow radix2 (-54)) by (bpow_q; lra).
-    destruct (float_neighbours (-8193021098914826) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold sf_x'. replace (IZR (-590369388289790894883061475835904) * bpow radix2 (-110)) with (IZR (-8193021098914939) * bpow radix2 (-54)) by (bpow_q; lra).
-    destruct (float_neighbours (-8193021098914939) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - destruct (float_neighbours 6832853291606282 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - unfold sf_x. replace (IZR (-638953105497683037668774489620480) * bpow radix2 (-110)) with (IZR (-8867255617240930) * bpow radix2 (-54)) by (bpow_q; lra).
+    destruct (float_neighbours (-8867255617240930) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - unfold sf_x'. replace (IZR (-638953105498812972800883237584896) * bpow radix2 (-110)) with (IZR (-8867255617256611) * bpow radix2 (-54)) by (bpow_q; lra).
+    destruct (float_neighbours (-8867255617256611) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
 Qed.
 
-(** An excess of 5.8263·η against the seed's 12·η·B/λ + 2·η 5.7800·η. *)
+(** An excess of 6.0915·η against the seed's 12·η·B/λ + 2·η 6.0800·η. *)
 Lemma sf_key : exp (Rabs (sf_x - sf_x') / sflam + 12 * eta 53 * (sf_clamp / sflam) + 2 * eta 53) *
   (/ 2 * sf_u3) < / 2 * (sf_u1 + bpow radix2 (-54)).
 Proof.
@@ -699,45 +699,45 @@ Proof.
   interval with (i_prec 200).
 Qed.
 
-(** The seed's 12·η·B/λ + 2·η is false for every ρ0 ≤ 2 and β0 ≤ 0.315 (ties up). *)
-Lemma sf_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 63 / 200 ->
+(** The seed's 12·η·B/λ + 2·η is false for every ρ0 ≤ 2 and β0 ≤ 0.34 (ties up). *)
+Lemma sf_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 17 / 50 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
   intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_g 7085400682436536 8927604859870036 (-590369388289782752374935189979136)
-           (-590369388289790894883061475835904) 4963396458677927 4963396458677905 (-5805505067227104) (-5805505067227123)
-           (-4566827978582621) (-4566827978582635) 12 2 (63 / 200)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
-  - replace (IZR 8927604859870036 * bpow radix2 (-54)) with (IZR 8927604859870036 * bpow radix2 (-54)) by (bpow_q; lra).
-    destruct (float_neighbours 8927604859870036 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  apply (small_clamp_false_g 6832853291606282 9292680476584544 (-638953105497683037668774489620480)
+           (-638953105498812972800883237584896) 4790988573566912 4790988573564161 (-5964723091804534) (-5964723091807119)
+           (-4524833597958257) (-4524833597960217) 12 2 (17 / 50)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  - replace (IZR 9292680476584544 * bpow radix2 (-54)) with (IZR 4646340238292272 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 4646340238292272 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
   - exact sf_key.
   - bpow_q. lra.
 Qed.
 
-Theorem snap_binary64_seed_constant_small_false_315 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 63 / 200 ->
+Theorem snap_binary64_seed_constant_small_false_34 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 17 / 50 ->
   ~ snap64_constant rho0 beta0 12 2.
 Proof.
   intros rho0 beta0 Hr Hb H. apply (sf_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
 Qed.
 
-(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.315. *)
-Theorem snap_binary64_seed_constant_small_false_315_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 63 / 200 ->
+(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.34. *)
+Theorem snap_binary64_seed_constant_small_false_34_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 17 / 50 ->
   a <= 12 -> b <= 2 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
 Proof.
-  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sf_small_false_w rho0 (63 / 200) Hr ltac:(lra)).
-  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (63 / 200) 12 2 H ltac:(lra) Hb Ha Hb').
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sf_small_false_w rho0 (17 / 50) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (17 / 50) 12 2 H ltac:(lra) Hb Ha Hb').
 Qed.
 
-(** ** Mironov's constant up to β0 = 0.4, real inputs 3 steps apart *)
-Definition mrlam : R := IZR 6694414148768616 * bpow radix2 (-52).
-Definition mr_clamp : R := IZR 10711062638029786 * bpow radix2 (-54).
-Definition mr_x : R := IZR (-717735860231837105802523401256959) * bpow radix2 (-110).
-Definition mr_x' : R := IZR (-717735860231838258724028008103937) * bpow radix2 (-110).
-Definition mr_u1 : R := IZR 4568557829923891 * bpow radix2 (-54).
-Definition mr_u3 : R := IZR 4568557829923886 * bpow radix2 (-54).
+(** ** Mironov's constant up to β0 = 0.415, real inputs 878 steps apart *)
+Definition mrlam : R := IZR 6645623350636014 * bpow radix2 (-52).
+Definition mr_clamp : R := IZR 11031734762055784 * bpow radix2 (-54).
+Definition mr_x : R := IZR (-738293643596848068926587797503999) * bpow radix2 (-110).
+Definition mr_x' : R := IZR (-738293643597353625006357899902977) * bpow radix2 (-110).
+Definition mr_u1 : R := IZR 4507461474169747 * bpow radix2 (-54).
+Definition mr_u3 : R := IZR 4507461474168555 * bpow radix2 (-54).
 
-(** An excess of 6.4475·η against Mironov's 16·η·B/λ 6.4000·η. *)
+(** An excess of 6.6577·η against Mironov's 16·η·B/λ 6.6400·η. *)
 Lemma mr_key : exp (Rabs (mr_x - mr_x') / mrlam + 16 * eta 53 * (mr_clamp / mrlam) + 0 * eta 53) *
   (/ 2 * mr_u3) < / 2 * (mr_u1 + bpow radix2 (-54)).
 Proof.
@@ -746,45 +746,45 @@ Proof.
   interval with (i_prec 200).
 Qed.
 
-(** Mironov's 16·η·B/λ is false for every ρ0 ≤ 2 and β0 ≤ 0.4 (ties up). *)
-Lemma mr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 2 / 5 ->
+(** Mironov's 16·η·B/λ is false for every ρ0 ≤ 2 and β0 ≤ 0.415 (ties up). *)
+Lemma mr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 83 / 200 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
 Proof.
   intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_g 6694414148768616 10711062638029786 (-717735860231837105802523401256959)
-           (-717735860231838258724028008103937) 4568557829923891 4568557829923886 (-6178820575298447) (-6178820575298451)
-           (-4592280320678884) (-4592280320678886) 16 0 (2 / 5)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
-  - replace (IZR 10711062638029786 * bpow radix2 (-54)) with (IZR 5355531319014893 * bpow radix2 (-53)) by (bpow_q; lra).
-    destruct (float_neighbours 5355531319014893 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  apply (small_clamp_false_g 6645623350636014 11031734762055784 (-738293643596848068926587797503999)
+           (-738293643597353625006357899902977) 4507461474169747 4507461474168555 (-6239454576191319) (-6239454576192509)
+           (-4603546991029913) (-4603546991030790) 16 0 (83 / 200)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  - replace (IZR 11031734762055784 * bpow radix2 (-54)) with (IZR 5515867381027892 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 5515867381027892 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
   - exact mr_key.
   - bpow_q. lra.
 Qed.
 
-Theorem snap_binary64_mironov_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 2 / 5 ->
+Theorem snap_binary64_mironov_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 83 / 200 ->
   ~ snap64_constant rho0 beta0 16 0.
 Proof.
   intros rho0 beta0 Hr Hb H. apply (mr_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
 Qed.
 
-(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.4. *)
-Theorem snap_binary64_mironov_constant_small_real_false_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 2 / 5 ->
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.415. *)
+Theorem snap_binary64_mironov_constant_small_real_false_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 83 / 200 ->
   a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
 Proof.
-  intros rho0 beta0 a Hr Hb Ha H. apply (mr_small_false_w rho0 (2 / 5) Hr ltac:(lra)).
-  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (2 / 5) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+  intros rho0 beta0 a Hr Hb Ha H. apply (mr_small_false_w rho0 (83 / 200) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (83 / 200) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
 Qed.
 
-(** ** The seed's constant up to β0 = 0.34, real inputs 15 steps apart *)
-Definition srlam : R := IZR 7085400682436536 * bpow radix2 (-52).
-Definition sr_clamp : R := IZR 9636144928113690 * bpow radix2 (-54).
-Definition sr_x : R := IZR (-590369388289782752374935189979135) * bpow radix2 (-110).
-Definition sr_x' : R := IZR (-590369388289790822825467437907969) * bpow radix2 (-110).
-Definition sr_u1 : R := IZR 4963396458677927 * bpow radix2 (-54).
-Definition sr_u3 : R := IZR 4963396458677905 * bpow radix2 (-54).
+(** ** The seed's constant up to β0 = 0.3875, the same real inputs *)
+Definition srlam : R := IZR 6645623350636014 * bpow radix2 (-52).
+Definition sr_clamp : R := IZR 10300716193485822 * bpow radix2 (-54).
+Definition sr_x : R := IZR (-738293643596848068926587797503999) * bpow radix2 (-110).
+Definition sr_x' : R := IZR (-738293643597353625006357899902977) * bpow radix2 (-110).
+Definition sr_u1 : R := IZR 4507461474169747 * bpow radix2 (-54).
+Definition sr_u3 : R := IZR 4507461474168555 * bpow radix2 (-54).
 
-(** An excess of 6.1441·η against the seed's 12·η·B/λ + 2·η 6.0800·η. *)
+(** An excess of 6.6577·η against the seed's 12·η·B/λ + 2·η 6.6500·η. *)
 Lemma sr_key : exp (Rabs (sr_x - sr_x') / srlam + 12 * eta 53 * (sr_clamp / srlam) + 2 * eta 53) *
   (/ 2 * sr_u3) < / 2 * (sr_u1 + bpow radix2 (-54)).
 Proof.
@@ -793,32 +793,32 @@ Proof.
   interval with (i_prec 200).
 Qed.
 
-(** The seed's 12·η·B/λ + 2·η is false for every ρ0 ≤ 2 and β0 ≤ 0.34 (ties up). *)
-Lemma sr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 17 / 50 ->
+(** The seed's 12·η·B/λ + 2·η is false for every ρ0 ≤ 2 and β0 ≤ 0.3875 (ties up). *)
+Lemma sr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 31 / 80 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
   intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_g 7085400682436536 9636144928113690 (-590369388289782752374935189979135)
-           (-590369388289790822825467437907969) 4963396458677927 4963396458677905 (-5805505067227104) (-5805505067227123)
-           (-4566827978582621) (-4566827978582635) 12 2 (17 / 50)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
-  - replace (IZR 9636144928113690 * bpow radix2 (-54)) with (IZR 4818072464056845 * bpow radix2 (-53)) by (bpow_q; lra).
-    destruct (float_neighbours 4818072464056845 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  apply (small_clamp_false_g 6645623350636014 10300716193485822 (-738293643596848068926587797503999)
+           (-738293643597353625006357899902977) 4507461474169747 4507461474168555 (-6239454576191319) (-6239454576192509)
+           (-4603546991029913) (-4603546991030790) 12 2 (31 / 80)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  - replace (IZR 10300716193485822 * bpow radix2 (-54)) with (IZR 5150358096742911 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 5150358096742911 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
   - exact sr_key.
   - bpow_q. lra.
 Qed.
 
-Theorem snap_binary64_seed_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 17 / 50 ->
+Theorem snap_binary64_seed_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 31 / 80 ->
   ~ snap64_constant rho0 beta0 12 2.
 Proof.
   intros rho0 beta0 Hr Hb H. apply (sr_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
 Qed.
 
-(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.34. *)
-Theorem snap_binary64_seed_constant_small_real_false_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 17 / 50 ->
+(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.3875. *)
+Theorem snap_binary64_seed_constant_small_real_false_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 31 / 80 ->
   a <= 12 -> b <= 2 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
 Proof.
-  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sr_small_false_w rho0 (17 / 50) Hr ltac:(lra)).
-  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (17 / 50) 12 2 H ltac:(lra) Hb Ha Hb').
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sr_small_false_w rho0 (31 / 80) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (31 / 80) 12 2 H ltac:(lra) Hb Ha Hb').
 Qed.
