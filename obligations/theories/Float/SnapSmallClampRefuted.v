@@ -24,6 +24,19 @@
       ([snap_binary64_mironov_constant_small_false_1_3]).
     [small_clamp_false_w] takes a witness's significands and its three [interval] checks (the two
     logs and the key inequality); the four witnesses are its instances.
+    Pairs several steps apart ([small_clamp_false_g]: two inputs on a grid of 2^−110, each with its own
+    noise float): the pair pays its distance over λ, m − 1 floats of the noise threshold, and collects
+    the rounding of the noise's, the log's and U*'s thresholds at both ends, up to about
+    2·L + 2 + e^L/2 η (L ≈ 1 + |x|/λ) against one step's 1.5·e^L η.  One pair of binary64 inputs
+    1961 steps apart (λ = 6832853291606282·2^−52 ≈ 1.5172, x ≈ −0.4922, the closer input's sum at the
+    tie below λ), an excess of 6.0915·η: Mironov's constant false to β0 = 0.38
+    ([snap_binary64_mironov_constant_small_false_38]), the seed's to 0.34
+    ([snap_binary64_seed_constant_small_false_34]).  One pair of reals 878 steps apart (λ ≈ 1.4756,
+    x ≈ −0.5688, 2^−110 off the steps; [snap64_constant] quantifies over real inputs), 6.6577·η:
+    Mironov's to 0.415 ([snap_binary64_mironov_constant_small_real_false]), the seed's to 0.3875
+    ([snap_binary64_seed_constant_small_real_false]).  To first order no pair reaches either constant
+    from β0 ≈ 0.40 (floats: Mironov's; 0.37 the seed's) or 0.42 (reals; 0.40), and the middle output 0
+    moves by a few η relative at most (docs/snap_tight.md, §5 "Small clamps").
     Found and checked forwards by bench/snap_small_clamp.py.  The reals' axioms and [interval]'s
     primitive operations only. *)
 From Coq Require Import ZArith Reals Lra Lia.
