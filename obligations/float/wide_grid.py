@@ -281,10 +281,10 @@ _PAIR_LAM, _PAIR_X, _PAIR_X_PRIME = (Fraction(6832853291606282, 2 ** 52), Fracti
 _PAIR_PR = (Fraction(4790988573566913, 2 ** 55), Fraction(4790988573564161, 2 ** 55))
 _MF_B, _SF_B = Fraction(10385937003241550, 2 ** 54), Fraction(9292680476584544, 2 ** 54)
 SEED_WITNESSES["snap_binary64_mironov_constant_small_false_38"] = _small_clamp_witness(
-    _MF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 16 * _MF_B / _PAIR_LAM, "Mironov's 16*eta*B/lambda", "mf", "6.09",
+    _MF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 16 * _MF_B / _PAIR_LAM, "Mironov's 16*eta*B/lambda", "pf", "6.09",
     lam=_PAIR_LAM)
 SEED_WITNESSES["snap_binary64_seed_constant_small_false_34"] = _small_clamp_witness(
-    _SF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 12 * _SF_B / _PAIR_LAM + 2, "the seed's 12*eta*B/lambda + 2*eta", "sf",
+    _SF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 12 * _SF_B / _PAIR_LAM + 2, "the seed's 12*eta*B/lambda + 2*eta", "pf",
     "6.09", lam=_PAIR_LAM)
 _REAL_LAM, _REAL_X, _REAL_X_PRIME = (Fraction(6645623350636014, 2 ** 52),
                                      Fraction(-738293643596848068926587797503999, 2 ** 110),

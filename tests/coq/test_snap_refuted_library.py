@@ -68,8 +68,7 @@ STATEMENTS = {
     "snap_binary64_seed_constant_small_false_34_up":
         "forall rho0 beta0 a b : R, (rho0 <= 2)%R -> (0 <= beta0 <= 17 / 50)%R -> (a <= 12)%R -> (b <= 2)%R -> "
         "~ snap64_constant_ties TiesUp rho0 beta0 a b",
-    "mf_inputs_format": "F64 mflam /\\ F64 mf_x /\\ F64 mf_x'",
-    "sf_inputs_format": "F64 sflam /\\ F64 sf_x /\\ F64 sf_x'",
+    "pf_inputs_format": "F64 pflam /\\ F64 pf_x /\\ F64 pf_x'",
     "snap_binary64_mironov_constant_small_real_false":
         "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 83 / 200)%R -> ~ snap64_constant rho0 beta0 16 0",
     "snap_binary64_seed_constant_small_real_false_up":
@@ -107,20 +106,21 @@ def test_the_key_inequality_against_a_larger_constant_is_refused(tmp_path: Path,
     assert done.returncode != 0 and f"line {line}," in out and "Numerical evaluation failed" in out, out
 
 
-@pytest.mark.parametrize("block, slope, larger", [
-    ("(** ** Mironov's constant up to β0 = 0.38,", "16 * eta 53 * (mf_clamp / mflam)", "17"),
-    ("(** ** The seed's constant up to β0 = 0.3875,", "12 * eta 53 * (sr_clamp / srlam)", "13"),
+@pytest.mark.parametrize("lemma, slope, larger", [
+    ("Lemma mf_key", "16 * eta 53 * (mf_clamp / pflam)", "17"),
+    ("Lemma sr_key", "12 * eta 53 * (sr_clamp / prlam)", "13"),
 ], ids=["pairs_floats_mironov_17", "pairs_reals_seed_13"])
-def test_a_pair_s_key_against_a_larger_constant_is_refused(tmp_path: Path, block: str, slope: str,
+def test_a_pair_s_key_against_a_larger_constant_is_refused(tmp_path: Path, lemma: str, slope: str,
                                                            larger: str) -> None:
-    """The witnesses of pairs several steps apart, each compiled alone (the file's header, its definitions and
-    its key, not the whole file): their keys against (17, 0) and (13, 2) fail at `interval`."""
+    """The pairs several steps apart (binary64 inputs, real inputs), each key compiled alone (the file's header,
+    its definitions and the key, not the whole file): against (17, 0) and (13, 2) it fails at `interval`."""
     text = (THEORIES / "Float" / "SnapSmallClampRefuted.v").read_text(encoding="utf-8")
-    start = text.index(block)
-    key = text.index("Lemma ", text.index("_key", start) - 10)
-    end = text.index("Qed.", key) + len("Qed.")
-    part = text[:text.index("(** ** U*'s mass")] + text[start:end].replace(slope, slope.replace(slope.split()[0], larger, 1))
+    start = text.index(lemma)
+    end = text.index("Qed.", start) + len("Qed.")
     assert text[start:end].count(slope) == 1
+    definitions = "".join(line + "\n" for line in text.splitlines() if line.startswith("Definition "))
+    part = (text[:text.index("(** ** U*'s mass")] + definitions
+            + text[start:end].replace(slope, slope.replace(slope.split()[0], larger, 1)))
     line = part.count("\n", 0, part.index("interval with (i_prec 200)", part.index("_key"))) + 1
     done = coqc(tmp_path, "LargerPair", part + "\n")
     out = done.stderr + done.stdout

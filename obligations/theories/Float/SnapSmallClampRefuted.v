@@ -626,31 +626,50 @@ Proof.
   - split; [|lra]. apply Rle_trans with (beta1 * lam); [apply Rmult_le_compat_r; lra|exact Hc].
 Qed.
 
-(** ** Mironov's constant up to β0 = 0.38, binary64 inputs 1961 steps apart *)
-Definition mflam : R := IZR 6832853291606282 * bpow radix2 (-52).
-Definition mf_clamp : R := IZR 10385937003241550 * bpow radix2 (-54).
-Definition mf_x : R := IZR (-638953105497683037668774489620480) * bpow radix2 (-110).
-Definition mf_x' : R := IZR (-638953105498812972800883237584896) * bpow radix2 (-110).
-Definition mf_u1 : R := IZR 4790988573566912 * bpow radix2 (-54).
-Definition mf_u3 : R := IZR 4790988573564161 * bpow radix2 (-54).
+(** ** A pair of binary64 inputs 1961 steps apart: λ = 6832853291606282·2^−52 ≈ 1.5172, Λ = 2λ, x ≈ −0.4922, its sum at the tie below λ *)
+Definition pflam : R := IZR 6832853291606282 * bpow radix2 (-52).
+Definition pf_x : R := IZR (-638953105497683037668774489620480) * bpow radix2 (-110).
+Definition pf_x' : R := IZR (-638953105498812972800883237584896) * bpow radix2 (-110).
+Definition pf_u1 : R := IZR 4790988573566912 * bpow radix2 (-54).
+Definition pf_u3 : R := IZR 4790988573564161 * bpow radix2 (-54).
 
 (** λ is a binary64 float; both inputs are. *)
-Lemma mf_inputs_format : F64 mflam /\ F64 mf_x /\ F64 mf_x'.
+Lemma pf_inputs_format : F64 pflam /\ F64 pf_x /\ F64 pf_x'.
 Proof.
   split; [|split].
   - destruct (float_neighbours 6832853291606282 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold mf_x. replace (IZR (-638953105497683037668774489620480) * bpow radix2 (-110)) with (IZR (-8867255617240930) * bpow radix2 (-54)) by (bpow_q; lra).
+  - unfold pf_x. replace (IZR (-638953105497683037668774489620480) * bpow radix2 (-110)) with (IZR (-8867255617240930) * bpow radix2 (-54)) by (bpow_q; lra).
     destruct (float_neighbours (-8867255617240930) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold mf_x'. replace (IZR (-638953105498812972800883237584896) * bpow radix2 (-110)) with (IZR (-8867255617256611) * bpow radix2 (-54)) by (bpow_q; lra).
+  - unfold pf_x'. replace (IZR (-638953105498812972800883237584896) * bpow radix2 (-110)) with (IZR (-8867255617256611) * bpow radix2 (-54)) by (bpow_q; lra).
     destruct (float_neighbours (-8867255617256611) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
 Qed.
 
-(** An excess of 6.0915·η against Mironov's 16·η·B/λ 6.0800·η. *)
-Lemma mf_key : exp (Rabs (mf_x - mf_x') / mflam + 16 * eta 53 * (mf_clamp / mflam) + 0 * eta 53) *
-  (/ 2 * mf_u3) < / 2 * (mf_u1 + bpow radix2 (-54)).
+(** The pair refutes (a, b) at every clamp B = mb·2^−54 ≥ β1·λ, below λ and above |x′|, where its key holds. *)
+Lemma pf_refutes : forall (mb : Z) (a b beta1 rho0 beta0 : R),
+  (4503599627370496 < mb < 4 * 6832853291606282)%Z -> F64 (IZR mb * bpow radix2 (-54)) ->
+  (638953105498812972800883237584896 <= mb * 72057594037927936)%Z ->
+  exp (Rabs (pf_x - pf_x') / pflam + a * eta 53 * (IZR mb * bpow radix2 (-54) / pflam) + b * eta 53) *
+    (/ 2 * pf_u3) < / 2 * (pf_u1 + bpow radix2 (-54)) ->
+  beta1 * pflam <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
 Proof.
-  rewrite Rabs_pos_eq by (unfold mf_x, mf_x'; bpow_q; lra).
-  rewrite eta_binary64. unfold mf_x, mf_x', mf_u1, mf_u3, mf_clamp, mflam. bpow_i.
+  intros mb a b beta1 rho0 beta0 Zb Fb Zx Key Hc Hr Hb.
+  apply (small_clamp_false_g 6832853291606282 mb (-638953105497683037668774489620480)
+           (-638953105498812972800883237584896) 4790988573566912 4790988573564161 (-5964723091804534) (-5964723091807119)
+           (-4524833597958257) (-4524833597960217) a b beta1); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+Qed.
+
+(** ** Mironov's constant up to β0 = 0.38, binary64 inputs 1961 steps apart *)
+Definition mf_clamp : R := IZR 10385937003241550 * bpow radix2 (-54).
+
+(** An excess of 6.0915·η against Mironov's 16·η·B/λ 6.0800·η. *)
+Lemma mf_key : exp (Rabs (pf_x - pf_x') / pflam + 16 * eta 53 * (mf_clamp / pflam) + 0 * eta 53) *
+  (/ 2 * pf_u3) < / 2 * (pf_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold pf_x, pf_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold pf_x, pf_x', pf_u1, pf_u3, mf_clamp, pflam. bpow_i.
   interval with (i_prec 200).
 Qed.
 
@@ -658,16 +677,11 @@ Qed.
 Lemma mf_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 19 / 50 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
 Proof.
-  intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_g 6832853291606282 10385937003241550 (-638953105497683037668774489620480)
-           (-638953105498812972800883237584896) 4790988573566912 4790988573564161 (-5964723091804534) (-5964723091807119)
-           (-4524833597958257) (-4524833597960217) 16 0 (19 / 50)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  intros rho0 beta0 Hr Hb. apply (pf_refutes 10385937003241550 16 0 (19 / 50)); try lia; try assumption.
   - replace (IZR 10385937003241550 * bpow radix2 (-54)) with (IZR 5192968501620775 * bpow radix2 (-53)) by (bpow_q; lra).
     destruct (float_neighbours 5192968501620775 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - bpow_i. interval with (i_prec 120).
-  - bpow_i. interval with (i_prec 120).
   - exact mf_key.
-  - bpow_q. lra.
+  - unfold pflam. bpow_q. lra.
 Qed.
 
 Theorem snap_binary64_mironov_constant_small_false_38 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 19 / 50 ->
@@ -685,30 +699,14 @@ Proof.
 Qed.
 
 (** ** The seed's constant up to β0 = 0.34, the same binary64 inputs *)
-Definition sflam : R := IZR 6832853291606282 * bpow radix2 (-52).
 Definition sf_clamp : R := IZR 9292680476584544 * bpow radix2 (-54).
-Definition sf_x : R := IZR (-638953105497683037668774489620480) * bpow radix2 (-110).
-Definition sf_x' : R := IZR (-638953105498812972800883237584896) * bpow radix2 (-110).
-Definition sf_u1 : R := IZR 4790988573566912 * bpow radix2 (-54).
-Definition sf_u3 : R := IZR 4790988573564161 * bpow radix2 (-54).
-
-(** λ is a binary64 float; both inputs are. *)
-Lemma sf_inputs_format : F64 sflam /\ F64 sf_x /\ F64 sf_x'.
-Proof.
-  split; [|split].
-  - destruct (float_neighbours 6832853291606282 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold sf_x. replace (IZR (-638953105497683037668774489620480) * bpow radix2 (-110)) with (IZR (-8867255617240930) * bpow radix2 (-54)) by (bpow_q; lra).
-    destruct (float_neighbours (-8867255617240930) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold sf_x'. replace (IZR (-638953105498812972800883237584896) * bpow radix2 (-110)) with (IZR (-8867255617256611) * bpow radix2 (-54)) by (bpow_q; lra).
-    destruct (float_neighbours (-8867255617256611) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-Qed.
 
 (** An excess of 6.0915·η against the seed's 12·η·B/λ + 2·η 6.0800·η. *)
-Lemma sf_key : exp (Rabs (sf_x - sf_x') / sflam + 12 * eta 53 * (sf_clamp / sflam) + 2 * eta 53) *
-  (/ 2 * sf_u3) < / 2 * (sf_u1 + bpow radix2 (-54)).
+Lemma sf_key : exp (Rabs (pf_x - pf_x') / pflam + 12 * eta 53 * (sf_clamp / pflam) + 2 * eta 53) *
+  (/ 2 * pf_u3) < / 2 * (pf_u1 + bpow radix2 (-54)).
 Proof.
-  rewrite Rabs_pos_eq by (unfold sf_x, sf_x'; bpow_q; lra).
-  rewrite eta_binary64. unfold sf_x, sf_x', sf_u1, sf_u3, sf_clamp, sflam. bpow_i.
+  rewrite Rabs_pos_eq by (unfold pf_x, pf_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold pf_x, pf_x', pf_u1, pf_u3, sf_clamp, pflam. bpow_i.
   interval with (i_prec 200).
 Qed.
 
@@ -716,16 +714,11 @@ Qed.
 Lemma sf_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 17 / 50 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
-  intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_g 6832853291606282 9292680476584544 (-638953105497683037668774489620480)
-           (-638953105498812972800883237584896) 4790988573566912 4790988573564161 (-5964723091804534) (-5964723091807119)
-           (-4524833597958257) (-4524833597960217) 12 2 (17 / 50)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  intros rho0 beta0 Hr Hb. apply (pf_refutes 9292680476584544 12 2 (17 / 50)); try lia; try assumption.
   - replace (IZR 9292680476584544 * bpow radix2 (-54)) with (IZR 4646340238292272 * bpow radix2 (-53)) by (bpow_q; lra).
     destruct (float_neighbours 4646340238292272 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - bpow_i. interval with (i_prec 120).
-  - bpow_i. interval with (i_prec 120).
   - exact sf_key.
-  - bpow_q. lra.
+  - unfold pflam. bpow_q. lra.
 Qed.
 
 Theorem snap_binary64_seed_constant_small_false_34 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 17 / 50 ->
@@ -742,20 +735,39 @@ Proof.
   exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (17 / 50) 12 2 H ltac:(lra) Hb Ha Hb').
 Qed.
 
+(** ** A pair of real inputs 878 steps apart: λ = 6645623350636014·2^−52 ≈ 1.4756, Λ = 2λ, x ≈ −0.5688, 2^−110 above its step *)
+Definition prlam : R := IZR 6645623350636014 * bpow radix2 (-52).
+Definition pr_x : R := IZR (-738293643596848068926587797503999) * bpow radix2 (-110).
+Definition pr_x' : R := IZR (-738293643597353625006357899902977) * bpow radix2 (-110).
+Definition pr_u1 : R := IZR 4507461474169747 * bpow radix2 (-54).
+Definition pr_u3 : R := IZR 4507461474168555 * bpow radix2 (-54).
+
+(** The pair refutes (a, b) at every clamp B = mb·2^−54 ≥ β1·λ, below λ and above |x′|, where its key holds. *)
+Lemma pr_refutes : forall (mb : Z) (a b beta1 rho0 beta0 : R),
+  (4503599627370496 < mb < 4 * 6645623350636014)%Z -> F64 (IZR mb * bpow radix2 (-54)) ->
+  (738293643597353625006357899902977 <= mb * 72057594037927936)%Z ->
+  exp (Rabs (pr_x - pr_x') / prlam + a * eta 53 * (IZR mb * bpow radix2 (-54) / prlam) + b * eta 53) *
+    (/ 2 * pr_u3) < / 2 * (pr_u1 + bpow radix2 (-54)) ->
+  beta1 * prlam <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros mb a b beta1 rho0 beta0 Zb Fb Zx Key Hc Hr Hb.
+  apply (small_clamp_false_g 6645623350636014 mb (-738293643596848068926587797503999)
+           (-738293643597353625006357899902977) 4507461474169747 4507461474168555 (-6239454576191319) (-6239454576192509)
+           (-4603546991029913) (-4603546991030790) a b beta1); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+Qed.
+
 (** ** Mironov's constant up to β0 = 0.415, real inputs 878 steps apart *)
-Definition mrlam : R := IZR 6645623350636014 * bpow radix2 (-52).
 Definition mr_clamp : R := IZR 11031734762055784 * bpow radix2 (-54).
-Definition mr_x : R := IZR (-738293643596848068926587797503999) * bpow radix2 (-110).
-Definition mr_x' : R := IZR (-738293643597353625006357899902977) * bpow radix2 (-110).
-Definition mr_u1 : R := IZR 4507461474169747 * bpow radix2 (-54).
-Definition mr_u3 : R := IZR 4507461474168555 * bpow radix2 (-54).
 
 (** An excess of 6.6577·η against Mironov's 16·η·B/λ 6.6400·η. *)
-Lemma mr_key : exp (Rabs (mr_x - mr_x') / mrlam + 16 * eta 53 * (mr_clamp / mrlam) + 0 * eta 53) *
-  (/ 2 * mr_u3) < / 2 * (mr_u1 + bpow radix2 (-54)).
+Lemma mr_key : exp (Rabs (pr_x - pr_x') / prlam + 16 * eta 53 * (mr_clamp / prlam) + 0 * eta 53) *
+  (/ 2 * pr_u3) < / 2 * (pr_u1 + bpow radix2 (-54)).
 Proof.
-  rewrite Rabs_pos_eq by (unfold mr_x, mr_x'; bpow_q; lra).
-  rewrite eta_binary64. unfold mr_x, mr_x', mr_u1, mr_u3, mr_clamp, mrlam. bpow_i.
+  rewrite Rabs_pos_eq by (unfold pr_x, pr_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold pr_x, pr_x', pr_u1, pr_u3, mr_clamp, prlam. bpow_i.
   interval with (i_prec 200).
 Qed.
 
@@ -763,16 +775,11 @@ Qed.
 Lemma mr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 83 / 200 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
 Proof.
-  intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_g 6645623350636014 11031734762055784 (-738293643596848068926587797503999)
-           (-738293643597353625006357899902977) 4507461474169747 4507461474168555 (-6239454576191319) (-6239454576192509)
-           (-4603546991029913) (-4603546991030790) 16 0 (83 / 200)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  intros rho0 beta0 Hr Hb. apply (pr_refutes 11031734762055784 16 0 (83 / 200)); try lia; try assumption.
   - replace (IZR 11031734762055784 * bpow radix2 (-54)) with (IZR 5515867381027892 * bpow radix2 (-53)) by (bpow_q; lra).
     destruct (float_neighbours 5515867381027892 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - bpow_i. interval with (i_prec 120).
-  - bpow_i. interval with (i_prec 120).
   - exact mr_key.
-  - bpow_q. lra.
+  - unfold prlam. bpow_q. lra.
 Qed.
 
 Theorem snap_binary64_mironov_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 83 / 200 ->
@@ -790,19 +797,14 @@ Proof.
 Qed.
 
 (** ** The seed's constant up to β0 = 0.3875, the same real inputs *)
-Definition srlam : R := IZR 6645623350636014 * bpow radix2 (-52).
 Definition sr_clamp : R := IZR 10300716193485822 * bpow radix2 (-54).
-Definition sr_x : R := IZR (-738293643596848068926587797503999) * bpow radix2 (-110).
-Definition sr_x' : R := IZR (-738293643597353625006357899902977) * bpow radix2 (-110).
-Definition sr_u1 : R := IZR 4507461474169747 * bpow radix2 (-54).
-Definition sr_u3 : R := IZR 4507461474168555 * bpow radix2 (-54).
 
 (** An excess of 6.6577·η against the seed's 12·η·B/λ + 2·η 6.6500·η. *)
-Lemma sr_key : exp (Rabs (sr_x - sr_x') / srlam + 12 * eta 53 * (sr_clamp / srlam) + 2 * eta 53) *
-  (/ 2 * sr_u3) < / 2 * (sr_u1 + bpow radix2 (-54)).
+Lemma sr_key : exp (Rabs (pr_x - pr_x') / prlam + 12 * eta 53 * (sr_clamp / prlam) + 2 * eta 53) *
+  (/ 2 * pr_u3) < / 2 * (pr_u1 + bpow radix2 (-54)).
 Proof.
-  rewrite Rabs_pos_eq by (unfold sr_x, sr_x'; bpow_q; lra).
-  rewrite eta_binary64. unfold sr_x, sr_x', sr_u1, sr_u3, sr_clamp, srlam. bpow_i.
+  rewrite Rabs_pos_eq by (unfold pr_x, pr_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold pr_x, pr_x', pr_u1, pr_u3, sr_clamp, prlam. bpow_i.
   interval with (i_prec 200).
 Qed.
 
@@ -810,16 +812,11 @@ Qed.
 Lemma sr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 31 / 80 ->
   ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
 Proof.
-  intros rho0 beta0 Hr Hb.
-  apply (small_clamp_false_g 6645623350636014 10300716193485822 (-738293643596848068926587797503999)
-           (-738293643597353625006357899902977) 4507461474169747 4507461474168555 (-6239454576191319) (-6239454576192509)
-           (-4603546991029913) (-4603546991030790) 12 2 (31 / 80)); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  intros rho0 beta0 Hr Hb. apply (pr_refutes 10300716193485822 12 2 (31 / 80)); try lia; try assumption.
   - replace (IZR 10300716193485822 * bpow radix2 (-54)) with (IZR 5150358096742911 * bpow radix2 (-53)) by (bpow_q; lra).
     destruct (float_neighbours 5150358096742911 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - bpow_i. interval with (i_prec 120).
-  - bpow_i. interval with (i_prec 120).
   - exact sr_key.
-  - bpow_q. lra.
+  - unfold prlam. bpow_q. lra.
 Qed.
 
 Theorem snap_binary64_seed_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 31 / 80 ->
