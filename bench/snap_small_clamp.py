@@ -201,10 +201,10 @@ def cap_any_eta(beta: float, rho: Fraction = Fraction(2)) -> float:
 
 
 def cap_eta(beta: float, rho: Fraction = Fraction(2)) -> float:
-    """The first-order cap of the clamped output's excess (in eta) from inputs at |x|/lambda = beta, Lambda = rho lambda:
-    the log's threshold L ~ rho/2 + beta moves by k_L <= ceil(2 L / ulp_L) of its floats (ulp_L = 2^(j+1) eta for L
-    in [2^j, 2^(j+1)); the noise's threshold by one float, at most 2 eta relative), u ~ e^-L by k_u <= ceil(k_L ulp_L
-    u / ulp_u) floats (ulp_u = 2^(i+1) eta for u in [2^i, 2^(i+1))): k_u ulp_u / u."""
+    """The first-order cap of one step's excess (in eta) from inputs at |x|/lambda = beta, Lambda = rho lambda:
+    the log's threshold L ~ rho/2 + beta moves by k_L <= ceil(2 L / ulp_L) of its floats (ulp_L = 2^(j+1) eta
+    for L in [2^j, 2^(j+1)); the noise's threshold by one float, at most 2 eta relative), u ~ e^-L by
+    k_u <= ceil(k_L ulp_L u / ulp_u) floats (ulp_u = 2^(i+1) eta for u in [2^i, 2^(i+1))): k_u ulp_u / u."""
     big_l = float(rho) / 2 + beta
     u = math.exp(-big_l)
     ulp_l = 2.0 ** (math.floor(math.log2(big_l)) + 1)
