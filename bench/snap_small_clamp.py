@@ -24,20 +24,24 @@ about 1 + 2.9*eta (lambda = 1) or 1 + 4.9*eta (lambda ~ 1.921) while the seed al
                                                        |x'|/lambda, float inputs and real inputs 2^-110 off the
                                                        steps, against the first-order caps (below), and the widest
                                                        range each constant is refuted over
+    python bench/snap_small_clamp.py --long N SEED LO HI WIDTH
+                                                       N random lambda just above 2/(1 + beta) (beta in [LO, HI]):
+                                                       the best pair of a run of WIDTH steps from |x| = beta lambda,
+                                                       in one pass (g_j = ln Pr[B | step j] + j kappa, kappa the noise
+                                                       float over lambda: the best pair is max g_j1 - g_j2 + kappa)
     python bench/snap_small_clamp.py --middle N SEED LO HI
                                                        the same for the middle output 0 (two thresholds)
 
-Why the family stops (first order; docs/snap_tight.md section 5 "Small clamps"): for B < Lambda <= 2 lambda the
+Why the search stops (first order; docs/snap_tight.md section 5 "Small clamps"): for B < lambda <= Lambda the
 outputs are -B, 0 and B only.  B's probability is succ V / 2, one threshold; one step of x moves the noise
 threshold N by one float (relative spacing <= 2 eta), the log's threshold L ~ 1 + |x|/lambda by at most
 ceil(2 L) = 2 floats of 2 eta (L in [1, 2)), so ln u by at most 4 eta, and u ~ e^-L in [1/4, 3/8) by at most
-ceil(8 u) = 3 floats of eta/2: the excess is at most 1.5 eta/u ~ 1.5 e^(1 + |x|/lambda) eta, less |x - x'|/lambda
-(>= eta |x|/lambda for floats one ulp apart).  So Mironov's 16 beta is out of reach from beta ~ 0.335 (floats),
-0.368 (reals), the seed's 12 beta + 2 from ~ 0.247 (floats), 0.285 (reals).  The middle output's probability is
-above 0.3 and moves by a few eta/2 per step: a few eta relative at most.
-
-Each sample is an input x just at a step (x - c* a float): x and x' = the float below x; the excess is
-exact (every probability a dyadic rational, the pipeline also run forwards at V and succ V in --check).
+ceil(8 u) = 3 floats of eta/2: one step's excess is at most 1.5 eta/u ~ 1.5 e^(1 + |x|/lambda) eta (`cap_eta`),
+less |x - x'|/lambda (an ulp of x over lambda for floats).  A pair m steps apart pays m - 1 floats of N over
+lambda and collects each threshold's rounding once at each end: at most ulp_N/lambda + ulp_L + ulp_u/u, about
+2 L + 2 + e^L/2 eta for reals, 6.77 eta at most, and 6.23 eta for floats (`cap_any_eta`).  So no pair refutes
+Mironov's 16 beta from beta ~ 0.389 (floats), 0.423 (reals), nor the seed's 12 beta + 2 from ~ 0.352, 0.397.
+The middle output's probability is above 0.3 and its thresholds move by a few floats of U* per step.
 """
 from __future__ import annotations
 
@@ -191,13 +195,25 @@ def step_pair(mech: T.Mechanism, n: int, real: bool) -> tuple[int, int]:
     return x, pred(x, FMT.prec)
 
 
-def cap_any_eta(beta: float, rho: Fraction = Fraction(2)) -> float:
-    """The first-order cap of the clamped output's excess (in eta) for any pair of real inputs whose closer one is
-    at |x|/lambda = beta: the three thresholds' roundings at most one float each, ulp_T/lambda <= 2 L eta,
-    ulp_L, ulp_u/u (the pair's distance cancels the rest); floats pay at least eta*beta more."""
+def cap_any_eta(beta: float, rho: Fraction = Fraction(2), floats: bool = False) -> float:
+    """The first-order cap of the clamped output's excess (in eta) for any pair of inputs whose closer one is at
+    |x|/lambda = beta: each of the three thresholds' roundings at most one float, ulp_T/lambda (T ~ lambda L the
+    noise's, L ~ rho/2 + beta), ulp_L and ulp_u/u (u ~ e^-L); the pair's distance cancels the rest.  Floats pay
+    ulp(x)/lambda more: the largest over lambda in [1, 2) (the rest scales), where T's and x's binades decide."""
     big_l = float(rho) / 2 + beta
     u = math.exp(-big_l)
-    return 2 * big_l + 2.0 ** (math.floor(math.log2(big_l)) + 1) + 2.0 ** (math.floor(math.log2(u)) + 1) / u
+    rest = 2.0 ** (math.floor(math.log2(big_l)) + 1) + 2.0 ** (math.floor(math.log2(u)) + 1) / u
+
+    def at(lam: float) -> float:
+        ulp_t = 2.0 ** (math.floor(math.log2(lam * big_l)) + 1)
+        ulp_x = 2.0 ** (math.floor(math.log2(lam * beta)) + 1) if floats and beta > 0 else 0.0
+        return (ulp_t - ulp_x) / lam + rest
+
+    if not floats:
+        return 2 * big_l + rest
+    edges = [2.0 ** k / big_l for k in range(0, 3)] + [2.0 ** k / beta for k in range(-3, 2)] if beta > 0 else []
+    grid = [1 + i / 2000 for i in range(2000)] + [e * (1 + 1e-9) for e in edges if 1 <= e < 2]
+    return max(at(lam) for lam in grid)
 
 
 def cap_eta(beta: float, rho: Fraction = Fraction(2)) -> float:
@@ -278,13 +294,62 @@ def reach(rows: list[Row], a: int, b: int) -> dict[str, tuple[float, Row]]:
 
 def print_search(rows: list[Row], rho: Fraction) -> None:
     for kind, _, e, beta, m, sig, x, far in rows:
+        cap = cap_any_eta(beta, rho, kind == "float")
         print(f"{kind:5s} |x'| = {beta:.5f} lambda: excess {e:.4f} eta over {m} step(s) (one-step cap "
-              f"{cap_eta(beta, rho):.3f}, any pair {cap_any_eta(beta, rho):.3f}); Mironov's 16 beta to "
+              f"{cap_eta(beta, rho):.3f}, any pair {cap:.3f}); Mironov's 16 beta to "
               f"{e / 16:.5f}, the seed's to {(e - 2) / 12:.5f}; lambda = {sig}*2^-52, x = {x}, x' = {far} (units)")
     for name, a, b in (("Mironov's (16, 0)", 16, 0), ("the seed's (12, 2)", 12, 2)):
         for kind, (r, row) in sorted(reach(rows, a, b).items()):
             print(f"{name} false with {kind} inputs up to beta0 = {r:.5f} (|x'| = {row[3]:.5f} lambda, "
                   f"excess {row[2]:.4f} eta over {row[4]} step(s))")
+
+
+def best_pair_of_run(mech: T.Mechanism, n0: int, width: int) -> tuple[float, int, int]:
+    """The pair of a run of `width` steps from the noise float n0 < 0 with the largest excess for real inputs:
+    (excess in eta, j1, j2), x 2^-110 above step j1, x' 2^-110 below step j2 - 1 (so past j2 - 1 steps)."""
+    c, _ = mech.edge(1)
+    n = n0
+    ulp_n = n0 - pred(n0, FMT.prec)
+    with mpmath.workprec(160):
+        kappa = mpmath.mpf(ulp_n) / ONE / (mpmath.mpf(mech.lam.numerator) / mech.lam.denominator)
+        best: tuple[mpmath.mpf, int, int] = (mpmath.mpf(-1), 0, 0)
+        top: tuple[mpmath.mpf, int] = (mpmath.mpf("-inf"), 0)
+        for j in range(width):
+            p = top_prob(mech, int(c + n) + REAL_GAP)
+            g = mpmath.log(mpmath.mpf(p.numerator) / p.denominator) + j * kappa
+            if j > 0 and top[0] - g > best[0]:
+                best = (top[0] - g, top[1], j)
+            if g > top[0]:
+                top = (g, j)
+            n = pred(n, FMT.prec)
+        return float((best[0] + kappa) * mpmath.mpf(2) ** 53), best[1], best[2]
+
+
+def long_runs(n: int, seed: int, lo: float, hi: float, width: int) -> None:
+    """Random lambda with the noise threshold just above 2 (lambda in [2/(1 + beta), 1.03 * 2/(1 + beta))): the best
+    pair of each run, real inputs and the floats at the same steps (the first float at or above c* + n_j1 and the
+    float below c* + n_(j2 - 1)), each against both constants."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        b = lo + (hi - lo) * rng.random()
+        sig = 2 * rng.randrange(int(2 / (1 + b) * 2 ** 51), int(2 / (1 + b) * 1.03 * 2 ** 51))
+        lam = Fraction(sig, 2 ** 52)
+        mech = T.Mechanism(FMT, lam, 2 * lam, lam * Fraction(99, 100), "up")
+        c, _ = mech.edge(1)
+        n0 = T.floor_float(FMT, -(c + Fraction(b) * lam * ONE))
+        e, j1, j2 = best_pair_of_run(mech, n0, width)
+        n1, n2 = n0, n0
+        for _ in range(j1):
+            n1 = pred(n1, FMT.prec)
+        for _ in range(j2 - 1):
+            n2 = pred(n2, FMT.prec)
+        xf = T.first_at_or_above(FMT, c + n1, True)
+        ff = pred(T.first_at_or_above(FMT, c + n2, True), FMT.prec)
+        ef = excess_eta(mech, xf, ff)
+        beta = float(Fraction(-(int(c + n2) - REAL_GAP), ONE) / lam)
+        print(f"lambda = {sig}*2^-52, |x'| = {beta:.5f} lambda, {j2 - j1} steps: reals {e:.4f} eta (Mironov's to "
+              f"{e / 16:.4f}, the seed's to {(e - 2) / 12:.4f}), floats {ef:.4f} eta ({ef / 16:.4f}, "
+              f"{(ef - 2) / 12:.4f}); floats x = {xf}, x' = {ff} (units)")
 
 
 def middle(n: int, seed: int, lo: float, hi: float) -> None:
@@ -349,6 +414,9 @@ if __name__ == "__main__":
         rho_ = Fraction(sys.argv[6]) if len(sys.argv) > 6 else Fraction(2)
         width_, steps_ = (int(sys.argv[7]), int(sys.argv[8])) if len(sys.argv) > 8 else (1, 1)
         print_search(search(int(n_), int(seed_), float(lo_), float(hi_), rho_, width_, steps_), rho_)
+    elif sys.argv[1:2] == ["--long"]:
+        n_, seed_, lo_, hi_, width_ = sys.argv[2:7]
+        long_runs(int(n_), int(seed_), float(lo_), float(hi_), int(width_))
     elif sys.argv[1:2] == ["--middle"]:
         n_, seed_, lo_, hi_ = sys.argv[2:6]
         middle(int(n_), int(seed_), float(lo_), float(hi_))

@@ -35,7 +35,7 @@
     x ≈ −0.5688, 2^−110 off the steps; [snap64_constant] quantifies over real inputs), 6.6577·η:
     Mironov's to 0.415 ([snap_binary64_mironov_constant_small_real_false]), the seed's to 0.3875
     ([snap_binary64_seed_constant_small_real_false]).  To first order no pair reaches either constant
-    from β0 ≈ 0.40 (floats: Mironov's; 0.37 the seed's) or 0.42 (reals; 0.40), and the middle output 0
+    from β0 ≈ 0.39 (floats: Mironov's; 0.35 the seed's) or 0.42 (reals; 0.40), and the middle output 0
     moves by a few η relative at most (docs/snap_tight.md, §5 "Small clamps").
     Found and checked forwards by bench/snap_small_clamp.py.  The reals' axioms and [interval]'s
     primitive operations only. *)
