@@ -297,6 +297,7 @@ SEED_WITNESSES["snap_binary64_mironov_constant_small_real_false"] = _small_clamp
 SEED_WITNESSES["snap_binary64_seed_constant_small_real_false"] = _small_clamp_witness(
     _SR_B, _REAL_X, _REAL_X_PRIME, *_REAL_PR, 12 * _SR_B / _REAL_LAM + 2, "the seed's 12*eta*B/lambda + 2*eta", "sr",
     "6.66", lam=_REAL_LAM, floats=False)
+# the pairs' theorems (REFUTED_SMALL's last two, REFUTED_SMALL_REAL's): their own wording in refuted_text
 _PAIRS = frozenset(n for _, _, n in REFUTED_SMALL[4:] + REFUTED_SMALL_REAL)
 
 
@@ -321,7 +322,8 @@ def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fra
     """The library theorem refuting the claim (a, b) over rho0*lambda <= Lambda <= 2 lambda and
     beta0*lambda <= B <= 353 lambda (None: 0 < B), for ties up and a correctly rounded log: near
     Lambda = lambda with real inputs (the seed's), else at a small clamp with binary64 inputs (the
-    seed's, or Mironov's form with b = 0)."""
+    seed's, or Mironov's form with b = 0), else at a small clamp with real inputs (a pair of reals reaches
+    larger clamps than any pair of floats)."""
     low = Fraction(0) if beta0 is None else beta0
     near = next((name for r, top, name in REFUTED_SEED if a <= 12 and b <= 2 and rho0 <= r and low <= top), None)
     if near is not None:
