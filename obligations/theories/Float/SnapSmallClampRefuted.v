@@ -626,7 +626,8 @@ Proof.
   - split; [|lra]. apply Rle_trans with (beta1 * lam); [apply Rmult_le_compat_r; lra|exact Hc].
 Qed.
 
-(** ** A pair of binary64 inputs 1961 steps apart: λ = 6832853291606282·2^−52 ≈ 1.5172, Λ = 2λ, x ≈ −0.4922, its sum at the tie below λ *)
+(** ** A pair of binary64 inputs 1961 steps apart
+    λ = 6832853291606282·2^−52 ≈ 1.5172, Λ = 2λ, x ≈ −0.4922 (its sum at the tie below λ). *)
 Definition pflam : R := IZR 6832853291606282 * bpow radix2 (-52).
 Definition pf_x : R := IZR (-638953105497683037668774489620480) * bpow radix2 (-110).
 Definition pf_x' : R := IZR (-638953105498812972800883237584896) * bpow radix2 (-110).
@@ -638,9 +639,11 @@ Lemma pf_inputs_format : F64 pflam /\ F64 pf_x /\ F64 pf_x'.
 Proof.
   split; [|split].
   - destruct (float_neighbours 6832853291606282 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold pf_x. replace (IZR (-638953105497683037668774489620480) * bpow radix2 (-110)) with (IZR (-8867255617240930) * bpow radix2 (-54)) by (bpow_q; lra).
+  - unfold pf_x. replace (IZR (-638953105497683037668774489620480) * bpow radix2 (-110))
+      with (IZR (-8867255617240930) * bpow radix2 (-54)) by (bpow_q; lra).
     destruct (float_neighbours (-8867255617240930) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
-  - unfold pf_x'. replace (IZR (-638953105498812972800883237584896) * bpow radix2 (-110)) with (IZR (-8867255617256611) * bpow radix2 (-54)) by (bpow_q; lra).
+  - unfold pf_x'. replace (IZR (-638953105498812972800883237584896) * bpow radix2 (-110))
+      with (IZR (-8867255617256611) * bpow radix2 (-54)) by (bpow_q; lra).
     destruct (float_neighbours (-8867255617256611) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
 Qed.
 
@@ -656,7 +659,8 @@ Proof.
   intros mb a b beta1 rho0 beta0 Zb Fb Zx Key Hc Hr Hb.
   apply (small_clamp_false_g 6832853291606282 mb (-638953105497683037668774489620480)
            (-638953105498812972800883237584896) 4790988573566912 4790988573564161 (-5964723091804534) (-5964723091807119)
-           (-4524833597958257) (-4524833597960217) a b beta1); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+           (-4524833597958257) (-4524833597960217) a b beta1);
+    try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
 Qed.
@@ -735,7 +739,8 @@ Proof.
   exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (17 / 50) 12 2 H ltac:(lra) Hb Ha Hb').
 Qed.
 
-(** ** A pair of real inputs 878 steps apart: λ = 6645623350636014·2^−52 ≈ 1.4756, Λ = 2λ, x ≈ −0.5688, 2^−110 above its step *)
+(** ** A pair of real inputs 878 steps apart
+    λ = 6645623350636014·2^−52 ≈ 1.4756, Λ = 2λ, x ≈ −0.5688 (2^−110 above its step). *)
 Definition prlam : R := IZR 6645623350636014 * bpow radix2 (-52).
 Definition pr_x : R := IZR (-738293643596848068926587797503999) * bpow radix2 (-110).
 Definition pr_x' : R := IZR (-738293643597353625006357899902977) * bpow radix2 (-110).
@@ -754,7 +759,8 @@ Proof.
   intros mb a b beta1 rho0 beta0 Zb Fb Zx Key Hc Hr Hb.
   apply (small_clamp_false_g 6645623350636014 mb (-738293643596848068926587797503999)
            (-738293643597353625006357899902977) 4507461474169747 4507461474168555 (-6239454576191319) (-6239454576192509)
-           (-4603546991029913) (-4603546991030790) a b beta1); try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+           (-4603546991029913) (-4603546991030790) a b beta1);
+    try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
   - bpow_i. interval with (i_prec 120).
   - bpow_i. interval with (i_prec 120).
 Qed.
