@@ -21,13 +21,12 @@ from obligations.core.templates import Rendered
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
+from obligations.float.ulps_refuted import least_ulps, text_of, witness_of
 from obligations.float.wide_grid import (
     PROVED_RANGES,
-    SEED_WITNESSES,
     binary64_inputs_text,
     hints,
     least_beta0,
-    refuted_text,
     two_hints,
 )
 
@@ -36,7 +35,10 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
     name = "for all parameters"
 
     def analyse(self, spec: BinarySnappingAllSpec) -> Analysed[BinarySnappingAllAnalysis]:
-        if spec.beta0 is not None:
+        if spec.beta0 is not None and spec.ulps is not None:
+            # a range with a log within k ulps: no generated route proves it (refuted or undecided)
+            a = BinarySnappingAllAnalysis(spec, False)
+        elif spec.beta0 is not None:
             a = _ranged(spec)
         else:
             a = BinarySnappingAllAnalysis(spec, spec.a >= spec.lib_a and spec.b >= spec.lib_b)
@@ -53,7 +55,7 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
         name = u.spec.refuted_by
         if u.plan.expected != Verdict.REFUTED or name is None:
             return None
-        w = SEED_WITNESSES[name]
+        w = witness_of(name)
         return {"text": w.text(name), "lambda": str(w.lam), "grid": str(w.grid), "bound": str(w.bound),
                 "x": str(w.x), "x_prime": str(w.x_prime), "outputs": [w.output],
                 "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x_prime), "delta": "0", "inputs": w.inputs}
@@ -102,6 +104,8 @@ def note(a: BinarySnappingAllAnalysis) -> str:
     s = a.spec
     if a.wide is not None and s.beta0 is not None:
         return range_note(a)
+    if s.ulps is not None and s.beta0 is not None:
+        return ulps_range_note(a)
     head = (f"snap_binary64_dp_tight proves the loss |x - x'|/lambda + a*eta*B/lambda + b*eta with a = 9 + 9m = "
             f"{_num(s.lib_a)}, b = 18 + 5m = {_num(s.lib_b)} (m = {_num(s.m)}: log {s.log_text})")
     if a.provable:
@@ -119,12 +123,12 @@ def _below(s: BinarySnappingAllSpec) -> str:
                 "it is not refuted either)")
     bound = "every a <= 16, b = 0" if name.startswith("snap_binary64_mironov") else "every a <= 12, b <= 2"
     if s.ulps is not None:
-        return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every k >= 1 ulps, {bound}; the "
-                "witness's inputs are binary64 floats)")
-    if SEED_WITNESSES[name].floats:
-        return (f"refuted, {refuted_text(name)} ({name}_up at ties up, {bound}; the witness's inputs are "
+        return (f"refuted, {text_of(name)} ({name}_up at ties up, every k >= {least_ulps(name)} ulps, {bound}; "
+                "the witness's inputs are binary64 floats)")
+    if witness_of(name).floats:
+        return (f"refuted, {text_of(name)} ({name}_up at ties up, {bound}; the witness's inputs are "
                 "binary64 floats: the claim is false for binary64 inputs too)")
-    return (f"refuted, {refuted_text(name)} ({name}_up at ties up, {bound}; the witness's "
+    return (f"refuted, {text_of(name)} ({name}_up at ties up, {bound}; the witness's "
             f"inputs are reals, not binary64 floats: {binary64_inputs_text(s.rho0, s.beta0, s.a, s.b)})")
 
 
@@ -150,6 +154,17 @@ def range_note(a: BinarySnappingAllAnalysis) -> str:
         return head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: {_below(s)}"
     return (head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: undecided (never certified; "
             f"it is not refuted either). Proved for all parameters of a range: {PROVED_RANGES}")
+
+
+def ulps_range_note(a: BinarySnappingAllAnalysis) -> str:
+    """A range with a log within k ulps: refuted where the library refutes it, else undecided."""
+    s = a.spec
+    head = (f"a log {s.log_text} over {s.range_text}: no generated route proves a range with a log within k ulps "
+            "(the library proves Mironov's (16, 0) for k = 1 at 1.99 lambda <= Lambda, B >= 95 lambda: "
+            "snap_binary64_mironov_constant_1ulp, SnapSeedUlps.v)")
+    if s.refuted_by is not None:
+        return head + f"; claim a = {s.a_text}, b = {s.b_text}: {_below(s)}"
+    return head + f"; claim a = {s.a_text}, b = {s.b_text}: undecided (never certified; it is not refuted either)"
 
 
 def two_note(a: BinarySnappingAllAnalysis) -> str:

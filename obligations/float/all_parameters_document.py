@@ -16,7 +16,8 @@ from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import SEED_WITNESSES, TwoHints, WideHints, binary64_inputs_text, refuting_range
+from obligations.float.ulps_refuted import range_of, witness_of
+from obligations.float.wide_grid import TwoHints, WideHints, binary64_inputs_text
 
 TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_all.v.j2"
 RANGE_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_range.v.j2"
@@ -151,12 +152,12 @@ def _render_two(s: BinarySnappingAllSpec, h: TwoHints, beta0: Fraction, a: Binar
 
 
 def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> Rendered:
-    """The claim's negation from `<theorem>_up` (SnapSeedRealRefuted.v, SnapUlpsRefuted.v,
+    """The claim's negation from `<theorem>_up` (SnapSeedRealRefuted.v, SnapUlpsRefuted.v, SnapUlpsKRefuted.v,
     SnapSmallClampRefuted.v) at the claim's rho0 and beta0 (B > 0 alone: beta0 = 1, or the theorem's top
     when that is smaller; it is at most every witness's B/lambda)."""
     name = s.refuted_by
     assert name is not None
-    top_rho, top_beta = refuting_range(name)
+    top_rho, top_beta = range_of(name)
     beta0 = min(Fraction(1), top_beta) if s.beta0 is None else s.beta0
     grid = "lam <= grid <= 2 * lam" if s.rho0 == 1 else f"{r_lit(s.rho0)} * lam <= grid <= 2 * lam"
     bound = "0 < B <= 353 * lam" if s.beta0 is None else f"{r_lit(s.beta0)} * lam <= B <= 353 * lam"
@@ -167,7 +168,7 @@ def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> R
     args = [r_lit(s.rho0), r_lit(beta0), r_lit(s.a)] + ([] if mironov else [r_lit(s.b)])
     if s.ulps is not None:
         args = [str(s.ulps)] + args
-    w = SEED_WITNESSES[name]
+    w = witness_of(name)
     floats_too = binary64_inputs_text(s.rho0, s.beta0, s.a, s.b)
     inputs = ("The witness's inputs are binary64 floats: the claim is false for binary64 inputs too." if w.floats
               else f"The witness's inputs are reals, not binary64 floats: {floats_too}.")

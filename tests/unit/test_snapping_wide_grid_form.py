@@ -141,7 +141,6 @@ def test_show_lists_the_lemmas_the_file_has() -> None:
     ({"bound": {"min_over_lambda": 0}}, "snapping.bound.min_over_lambda"),
     ({"bound": {"min_over_lambda": 354}}, "snapping.bound.min_over_lambda"),
     ({"bound": "any"}, "snapping.bound"),
-    ({"log": {"ulps": 1}}, "snapping.log"),
     ({"grid": {"min_over_lambda": "exp(1)"}}, "snapping.grid.min_over_lambda"),
     ({"grid": {"at_least": 2}}, "snapping.grid"),
 ])
