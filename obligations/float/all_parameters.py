@@ -141,7 +141,7 @@ def _below(s: BinarySnappingAllSpec) -> str:
     if witness_of(name).floats:
         return (f"refuted, {text_of(name)} ({name}_up at ties up, {bound}; the witness's inputs are "
                 "binary64 floats: the claim is false for binary64 inputs too)")
-    return (f"refuted, {text_of(name)} ({name}_up at ties up, every a <= 12, b <= 2; the witness's "
+    return (f"refuted, {text_of(name)} ({name}_up at ties up, {bound}; the witness's "
             f"inputs are reals, not binary64 floats: {binary64_inputs_text(s.rho0, s.beta0, s.a, s.b)})")
 
 

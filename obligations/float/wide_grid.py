@@ -280,17 +280,17 @@ ULPS_RANGE = (Fraction(21, 20), Fraction(257))   # SnapUlpsRefuted.v: every rho0
 
 def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: Fraction, pr_x_prime: Fraction,
                          seed_excess: Fraction, claim_text: str, prefix: str, excess: str,
-                         lam: Fraction | None = None) -> SeedWitness:
+                         lam: Fraction | None = None, floats: bool = True) -> SeedWitness:
     """A witness of theories/Float/SnapSmallClampRefuted.v: lambda ~ 1.921 (or `lam`), Lambda = 2 lambda, the clamped
-    output B, binary64 inputs one ulp apart on either side of a step of the sample threshold
-    (bench/snap_small_clamp.py)."""
+    output B, binary64 inputs one ulp apart on either side of a step of the sample threshold, or (the pairs) two
+    inputs several steps apart, binary64 floats or reals 2^-110 off the steps (bench/snap_small_clamp.py)."""
     lam = _SMALL_LAM if lam is None else lam
     return SeedWitness(
         lam, 2 * lam, "2 lambda (so every rho0 <= 2)", bound, 1, x, x_prime, pr_x, pr_x_prime, 0,
-        seed_excess, floats=True, file="SnapSmallClampRefuted.v", claim_text=claim_text,
+        seed_excess, floats=floats, file="SnapSmallClampRefuted.v", claim_text=claim_text,
         lam_text=f"{lam.numerator}*2^-{lam.denominator.bit_length() - 1} (~ {float(lam):.4g}, a float)",
         out_text="B (the clamp; B < Lambda/2)",
-        format_lemma=f"{prefix}_inputs_format",
+        format_lemma=f"{prefix}_inputs_format" if floats else "",
         coq_excess_text=(f"Coq checks both exactly (U*'s mass below a float) and so an excess over "
                          f"|x - x'|/lambda of {excess}*eta"))
 
@@ -299,11 +299,18 @@ def _small_clamp_witness(bound: Fraction, x: Fraction, x_prime: Fraction, pr_x: 
 # binary64 inputs: (rho0, top beta0, theorem); the seed's refutes a <= 12, b <= 2, Mironov's a <= 16, b = 0.
 # Tried after the near-Lambda refutations (REFUTED_SEED), which the shipped refuted certificates use.
 # The first witnesses (B = 3/16, 1/4 lambda) stay first: the shipped refuted certificates use them; the
-# wider ones (the seed's to beta0 = 0.245, Mironov's to 1/3) take the ranges between.
+# wider ones (the seed's to beta0 = 0.245, Mironov's to 1/3; then a pair several steps apart, the seed's to
+# 0.34, Mironov's to 0.38) take the ranges between.
 REFUTED_SMALL = ((Fraction(2), Fraction(3, 16), "snap_binary64_seed_constant_small_false"),
                  (Fraction(2), Fraction(1, 4), "snap_binary64_mironov_constant_small_false"),
                  (Fraction(2), Fraction(49, 200), "snap_binary64_seed_constant_small_false_245"),
-                 (Fraction(2), Fraction(1, 3), "snap_binary64_mironov_constant_small_false_1_3"))
+                 (Fraction(2), Fraction(1, 3), "snap_binary64_mironov_constant_small_false_1_3"),
+                 (Fraction(2), Fraction(17, 50), "snap_binary64_seed_constant_small_false_34"),
+                 (Fraction(2), Fraction(19, 50), "snap_binary64_mironov_constant_small_false_38"))
+# Real inputs several steps apart (not binary64 floats): beyond the floats' reach, the seed's to 0.3875, Mironov's
+# to 0.415; tried after the binary64 ones.
+REFUTED_SMALL_REAL = ((Fraction(2), Fraction(31, 80), "snap_binary64_seed_constant_small_real_false"),
+                      (Fraction(2), Fraction(83, 200), "snap_binary64_mironov_constant_small_real_false"))
 _SMALL_LAM = Fraction(8651856398750854, 2 ** 52)
 _SEED_SMALL_B = Fraction(6488892299063141, 2 ** 54)
 SEED_WITNESSES["snap_binary64_seed_constant_small_false"] = _small_clamp_witness(
@@ -325,6 +332,32 @@ SEED_WITNESSES["snap_binary64_mironov_constant_small_false_1_3"] = _small_clamp_
     Fraction(4761885769842980, 2 ** 55), Fraction(4761885769842977, 2 ** 55), 16 * _MIRONOV_WIDE_B / _MIRONOV_WIDE_LAM,
     "Mironov's 16*eta*B/lambda", "mt", "5.34", lam=_MIRONOV_WIDE_LAM)
 
+# the pairs several steps apart (bench/snap_small_clamp.py WITNESSES_PAIRS): one pair of binary64 floats for both
+# constants, one of reals for both
+_PAIR_LAM, _PAIR_X, _PAIR_X_PRIME = (Fraction(6832853291606282, 2 ** 52), Fraction(-4433627808620465, 2 ** 53),
+                                     Fraction(-8867255617256611, 2 ** 54))
+_PAIR_PR = (Fraction(4790988573566913, 2 ** 55), Fraction(4790988573564161, 2 ** 55))
+_MF_B, _SF_B = Fraction(10385937003241550, 2 ** 54), Fraction(9292680476584544, 2 ** 54)
+SEED_WITNESSES["snap_binary64_mironov_constant_small_false_38"] = _small_clamp_witness(
+    _MF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 16 * _MF_B / _PAIR_LAM, "Mironov's 16*eta*B/lambda", "pf", "6.09",
+    lam=_PAIR_LAM)
+SEED_WITNESSES["snap_binary64_seed_constant_small_false_34"] = _small_clamp_witness(
+    _SF_B, _PAIR_X, _PAIR_X_PRIME, *_PAIR_PR, 12 * _SF_B / _PAIR_LAM + 2, "the seed's 12*eta*B/lambda + 2*eta", "pf",
+    "6.09", lam=_PAIR_LAM)
+_REAL_LAM, _REAL_X, _REAL_X_PRIME = (Fraction(6645623350636014, 2 ** 52),
+                                     Fraction(-738293643596848068926587797503999, 2 ** 110),
+                                     Fraction(-738293643597353625006357899902977, 2 ** 110))
+_REAL_PR = (Fraction(4507461474169748, 2 ** 55), Fraction(4507461474168555, 2 ** 55))
+_MR_B, _SR_B = Fraction(11031734762055784, 2 ** 54), Fraction(10300716193485822, 2 ** 54)
+SEED_WITNESSES["snap_binary64_mironov_constant_small_real_false"] = _small_clamp_witness(
+    _MR_B, _REAL_X, _REAL_X_PRIME, *_REAL_PR, 16 * _MR_B / _REAL_LAM, "Mironov's 16*eta*B/lambda", "mr", "6.66",
+    lam=_REAL_LAM, floats=False)
+SEED_WITNESSES["snap_binary64_seed_constant_small_real_false"] = _small_clamp_witness(
+    _SR_B, _REAL_X, _REAL_X_PRIME, *_REAL_PR, 12 * _SR_B / _REAL_LAM + 2, "the seed's 12*eta*B/lambda + 2*eta", "sr",
+    "6.66", lam=_REAL_LAM, floats=False)
+# the pairs' theorems (REFUTED_SMALL's last two, REFUTED_SMALL_REAL's): their own wording in refuted_text
+_PAIRS = frozenset(n for _, _, n in REFUTED_SMALL[4:] + REFUTED_SMALL_REAL)
+
 
 def refuting_ulps_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
     """The library theorem refuting the claim (a, b) for a log within k >= 1 ulps (ties up or every
@@ -340,25 +373,31 @@ def refuting_range(name: str) -> tuple[Fraction, Fraction]:
     """The theorem's own bounds: it refutes every range with rho0 <= r and 0 <= beta0 <= top."""
     if "_ulp_" in name:
         return ULPS_RANGE
-    return next((r, top) for r, top, n in REFUTED_SEED + REFUTED_SMALL if n == name)
+    return next((r, top) for r, top, n in REFUTED_SEED + REFUTED_SMALL + REFUTED_SMALL_REAL if n == name)
 
 
 def refuting_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
     """The library theorem refuting the claim (a, b) over rho0*lambda <= Lambda <= 2 lambda and
     beta0*lambda <= B <= 353 lambda (None: 0 < B), for ties up and a correctly rounded log: near
     Lambda = lambda with real inputs (the seed's), else at a small clamp with binary64 inputs (the
-    seed's, or Mironov's form with b = 0)."""
+    seed's, or Mironov's form with b = 0), else at a small clamp with real inputs (a pair of reals reaches
+    larger clamps than any pair of floats)."""
     low = Fraction(0) if beta0 is None else beta0
     near = next((name for r, top, name in REFUTED_SEED if a <= 12 and b <= 2 and rho0 <= r and low <= top), None)
-    return near if near is not None else small_clamp_theorem(rho0, beta0, a, b)
+    if near is not None:
+        return near
+    small = small_clamp_theorem(rho0, beta0, a, b)
+    return small if small is not None else small_clamp_theorem(rho0, beta0, a, b, REFUTED_SMALL_REAL)
 
 
-def small_clamp_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str | None:
-    """The theorem of SnapSmallClampRefuted.v refuting the claim with binary64 inputs, if one does."""
+def small_clamp_theorem(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction,
+                        table: tuple[tuple[Fraction, Fraction, str], ...] = REFUTED_SMALL) -> str | None:
+    """The theorem of SnapSmallClampRefuted.v refuting the claim with binary64 inputs (or, from
+    REFUTED_SMALL_REAL, with real inputs), if one does."""
     low = Fraction(0) if beta0 is None else beta0
     seed, mironov = a <= 12 and b <= 2, a <= 16 and b == 0
-    fits = {name: mironov if name.startswith("snap_binary64_mironov") else seed for _, _, name in REFUTED_SMALL}
-    return next((name for r, top, name in REFUTED_SMALL if fits[name] and rho0 <= r and low <= top), None)
+    fits = {name: mironov if name.startswith("snap_binary64_mironov") else seed for _, _, name in table}
+    return next((name for r, top, name in table if fits[name] and rho0 <= r and low <= top), None)
 
 
 def binary64_inputs_text(rho0: Fraction, beta0: Fraction | None, a: Fraction, b: Fraction) -> str:
@@ -376,6 +415,10 @@ def refuted_text(name: str) -> str:
                 "(so within k ulps) with binary64 inputs and ties up")
     if "_small_" in name:
         top = refuting_range(name)[1]
+        if name in _PAIRS:
+            inputs = "binary64 inputs" if SEED_WITNESSES[name].floats else "real inputs (not binary64 floats)"
+            return (f"it is false: {name} (theories/Float/SnapSmallClampRefuted.v) refutes it at the clamp "
+                    f"B = {top} lambda (Lambda = 2 lambda) with {inputs} several steps apart and ties up")
         return (f"it is false: {name} (theories/Float/SnapSmallClampRefuted.v) refutes it at the clamp "
                 f"B = {top} lambda (Lambda = 2 lambda) with binary64 inputs one ulp apart and ties up")
     return (f"it is false: {name} (theories/Float/SnapSeedRealRefuted.v) refutes it for real inputs "

@@ -106,12 +106,16 @@ def test_claims_no_witness_refutes_stay_undecided(tmp_path: Path, snapping: dict
     ({"min_over_lambda": "19/10"}, {"min_over_lambda": "49/200"}, 12, 2,
      "snap_binary64_seed_constant_small_false_245"),
     ({"min_over_lambda": 2}, {"min_over_lambda": "1/3"}, 16, 0, "snap_binary64_mironov_constant_small_false_1_3"),
+    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "17/50"}, 12, 2,
+     "snap_binary64_seed_constant_small_false_34"),
+    ({"min_over_lambda": 2}, {"min_over_lambda": "19/50"}, 16, 0, "snap_binary64_mironov_constant_small_false_38"),
 ], ids=["seed_wide_grid_B_1_1000", "seed_B_3_16", "mironov_every_B", "mironov_B_1_4", "seed_B_0_245",
-        "mironov_B_1_3"])
+        "mironov_B_1_3", "seed_B_0_34_pair", "mironov_B_0_38_pair"])
 def test_small_clamps_refute_the_seeds_and_mironovs_constants(tmp_path: Path, grid: Any, bound: Any, a: int, b: int,
                                                                theorem: str) -> None:
-    """Every B > 0 (or B >= 3 lambda/16, lambda/4, 0.245 lambda, lambda/3), even where the grid is wide:
-    refuted through SnapSmallClampRefuted.v, whose witness's inputs are binary64 floats one ulp apart."""
+    """Every B > 0 (or B >= 3 lambda/16, lambda/4, 0.245 lambda, lambda/3, and from the pairs several steps
+    apart 0.34 lambda, 0.38 lambda), even where the grid is wide: refuted through SnapSmallClampRefuted.v,
+    whose witness's inputs are binary64 floats."""
     u = unfold(load(_write(tmp_path, snapping={"grid": grid, "bound": bound},
                            bound={"per_B_over_lambda": a, "constant": b})))
     assert u.plan.expected == Verdict.REFUTED, u.plan.notes
@@ -124,11 +128,29 @@ def test_small_clamps_refute_the_seeds_and_mironovs_constants(tmp_path: Path, gr
     assert w is not None and w["inputs"] == "binary64 floats" and w["outputs"] == ["B (the clamp; B < Lambda/2)"]
 
 
+@pytest.mark.parametrize("grid, bound, a, b, theorem", [
+    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "31/80"}, 12, 2, "snap_binary64_seed_constant_small_real_false"),
+    ({"min_over_lambda": 2}, {"min_over_lambda": "2/5"}, 16, 0, "snap_binary64_mironov_constant_small_real_false"),
+], ids=["seed_B_0_3875", "mironov_B_0_4"])
+def test_beyond_the_floats_pairs_of_reals_refute(tmp_path: Path, grid: Any, bound: Any, a: int, b: int,
+                                                 theorem: str) -> None:
+    """Above the binary64 witnesses' reach (0.34, 0.38) and up to 0.3875 (the seed's), 0.415 (Mironov's):
+    refuted from real inputs several steps apart; the record says binary64 inputs are not refuted there."""
+    u = unfold(load(_write(tmp_path, snapping={"grid": grid, "bound": bound},
+                           bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.REFUTED, u.plan.notes
+    assert f"refuted, it is false: {theorem} (theories/Float/SnapSmallClampRefuted.v)" in u.plan.notes[0]
+    assert "inputs are reals, not binary64 floats: for binary64 inputs only the claim is not refuted" in u.plan.notes[0]
+    assert f"apply ({theorem}_up " in u.rendered.text
+    w = u.witness()
+    assert w is not None and w["inputs"] == "real, not binary64 floats"
+
+
 @pytest.mark.parametrize("grid, bound, a, b", [
-    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "1/4"}, 12, 2),     # above the seed's widest, B ~ 0.245 lambda
-    ({"min_over_lambda": 2}, {"min_over_lambda": "7/20"}, 16, 0),          # above Mironov's widest, B ~ lambda/3
+    ({"min_over_lambda": "19/10"}, {"min_over_lambda": "2/5"}, 12, 2),     # above the seed's widest, B ~ 0.3875 lambda
+    ({"min_over_lambda": 2}, {"min_over_lambda": "21/50"}, 16, 0),         # above Mironov's widest, B ~ 0.415 lambda
     ("any", "any", 16, "1/10"),                                            # b > 0: not Mironov's form
-], ids=["seed_B_1_4", "mironov_B_7_20", "mironov_b_positive"])
+], ids=["seed_B_2_5", "mironov_B_21_50", "mironov_b_positive"])
 def test_above_the_small_clamp_witnesses_stays_undecided(tmp_path: Path, grid: Any, bound: Any, a: Any,
                                                          b: Any) -> None:
     u = unfold(load(_write(tmp_path, snapping={"grid": grid, "bound": bound},

@@ -47,3 +47,27 @@ def test_a_step_of_the_clamped_output_exceeds_the_constant(index: int, close: in
         (Fraction(close, 2 ** 55), Fraction(far, 2 ** 55))
     allowed = a * bound / lam + c
     assert allowed + margin < b.excess_eta(mech, xi, fi) < allowed + 1
+
+
+@pytest.mark.parametrize("index, margin", [(0, Fraction(1, 100)), (1, Fraction(1, 100)), (2, Fraction(1, 100)),
+                                           (3, Fraction(1, 200))],
+                         ids=["mironov_floats_0_38", "seed_floats_0_34", "mironov_reals_0_415", "seed_reals_0_3875"])
+def test_a_pair_several_steps_apart_exceeds_the_constant_further(index: int, margin: Fraction) -> None:
+    """`small_clamp_false_g`'s witnesses: the pair pays its distance over lambda (several floats of the noise
+    threshold) and collects the log's and U*'s roundings over as many steps; B a float at or above beta0*lambda
+    and |x'|, below Lambda/2; the floats' pair is binary64, the reals' 2^-110 off the steps."""
+    b = _bench()
+    _, lam, bound, x, x_far, a, c, beta0, floats, close, far = b.WITNESSES_PAIRS[index]
+    mech = T.Mechanism(FMT, lam, 2 * lam, bound, "up")
+    assert FMT.round(lam) == lam * FMT.one and FMT.round(bound) == bound * FMT.one
+    assert -bound <= x_far < x < 0 and beta0 * lam <= bound < lam
+    xi, fi = int(x * FMT.one), int(x_far * FMT.one)
+    assert (FMT.round(x) == xi and FMT.round(x_far) == fi) == floats
+    assert (b.checked_top_prob(mech, xi), b.checked_top_prob(mech, fi)) == \
+        (Fraction(close, 2 ** 55), Fraction(far, 2 ** 55))
+    allowed = a * bound / lam + c
+    assert allowed + margin < b.excess_eta(mech, xi, fi) < allowed + 1
+    # more than one step apart (x''s noise threshold beyond x's by more than one float), and above what any single
+    # step at x's distance gives to first order (bench's cap_eta: three floats of U* at most, 1.5 eta/u)
+    assert mech.chain(fi, 1, -1).noise < pred(mech.chain(xi, 1, -1).noise, FMT.prec)
+    assert b.excess_eta(mech, xi, fi) > b.cap_eta(float(-x / lam))

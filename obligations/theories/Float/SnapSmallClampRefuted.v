@@ -24,6 +24,19 @@
       ([snap_binary64_mironov_constant_small_false_1_3]).
     [small_clamp_false_w] takes a witness's significands and its three [interval] checks (the two
     logs and the key inequality); the four witnesses are its instances.
+    Pairs several steps apart ([small_clamp_false_g]: two inputs on a grid of 2^−110, each with its own
+    noise float): the pair pays its distance over λ, m − 1 floats of the noise threshold, and collects
+    the rounding of the noise's, the log's and U*'s thresholds at both ends, up to about
+    2·L + 2 + e^L/2 η (L ≈ 1 + |x|/λ) against one step's 1.5·e^L η.  One pair of binary64 inputs
+    1961 steps apart (λ = 6832853291606282·2^−52 ≈ 1.5172, x ≈ −0.4922, the closer input's sum at the
+    tie below λ), an excess of 6.0915·η: Mironov's constant false to β0 = 0.38
+    ([snap_binary64_mironov_constant_small_false_38]), the seed's to 0.34
+    ([snap_binary64_seed_constant_small_false_34]).  One pair of reals 878 steps apart (λ ≈ 1.4756,
+    x ≈ −0.5688, 2^−110 off the steps; [snap64_constant] quantifies over real inputs), 6.6577·η:
+    Mironov's to 0.415 ([snap_binary64_mironov_constant_small_real_false]), the seed's to 0.3875
+    ([snap_binary64_seed_constant_small_real_false]).  To first order no pair reaches either constant
+    from β0 ≈ 0.39 (floats: Mironov's; 0.35 the seed's) or 0.42 (reals; 0.40), and the middle output 0
+    moves by a few η relative at most (docs/snap_tight.md, §5 "Small clamps").
     Found and checked forwards by bench/snap_small_clamp.py.  The reals' axioms and [interval]'s
     primitive operations only. *)
 From Coq Require Import ZArith Reals Lra Lia.
@@ -524,4 +537,304 @@ Theorem snap_binary64_mironov_constant_small_false_1_3_up : forall rho0 beta0 a,
 Proof.
   intros rho0 beta0 a Hr Hb Ha H. apply (mt_small_false_w rho0 (1 / 3) Hr ltac:(lra)).
   exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (1 / 3) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+Qed.
+
+(** ** Any inputs: a witness at λ = mlam·2^−52, Λ = 2λ, the inputs on a grid of 2^−110
+    [snap64_constant] quantifies over every real input in [−B, B].  [small_clamp_false_w]'s witnesses are
+    floats one ulp apart across one step of the sample threshold; here the inputs x = mx·2^−110 and
+    x′ = mx′·2^−110 < x are any two reals of that grid (floats among them), each with its own noise float:
+    n1 = mn1·2^−51 for x (its sum x + |n1| above the midpoint below λ, so from every sample u ≤ u1 the output
+    is B) and n3 = mn3·2^−51 for x′ (x′ + |n3| below it, so from no sample u ≥ u3), with the logs' floats
+    l1 = ml1·2^−52, l3 = ml3·2^−52 between.  Reals 2^−109 apart on either side of a step pay |x − x′|/λ ≈ 0
+    instead of an ulp of x over λ; a pair several steps apart pays (m − 1) floats of the noise over λ and
+    collects the rounding of the log's and U*'s thresholds over m steps, which can be more
+    (docs/snap_tight.md, §5 "Small clamps").  Both sums strictly off the midpoint below λ, or x's exactly at it when mlam is even (the tie rounds up to λ: float inputs at a step). *)
+Lemma small_clamp_false_g : forall (mlam mb mx mx' m1 m3 ml1 ml3 mn1 mn3 : Z) (a b beta1 rho0 beta0 : R),
+  (4503599627370497 < mlam < 9007199254740992)%Z ->
+  (4503599627370496 < mb < 4 * mlam)%Z -> F64 (IZR mb * bpow radix2 (-54)) -> (mx' < mx < 0)%Z ->
+  (- mx' <= mb * 72057594037927936)%Z ->
+  (4503599627370496 < m3 < 9007199254740992)%Z -> (4503599627370496 < m1 < 9007199254740991)%Z ->
+  (4503599627370496 < - ml1 < 9007199254740992)%Z -> (4503599627370496 < - ml3 < 9007199254740992)%Z ->
+  (4503599627370496 < - mn1 < 9007199254740992)%Z -> (4503599627370496 < - mn3 < 9007199254740992)%Z ->
+  ((mlam * 288230376151711744 - 144115188075855872 < mx - mn1 * 576460752303423488)%Z \/
+   (mlam * 288230376151711744 - 144115188075855872 = mx - mn1 * 576460752303423488)%Z /\ Z.even mlam = true) ->
+  (mlam * ml1 < mn1 * 9007199254740992 + 4503599627370496)%Z ->
+  (mn3 * 9007199254740992 - 4503599627370496 < mlam * ml3)%Z ->
+  (mx' - mn3 * 576460752303423488 < mlam * 288230376151711744 - 144115188075855872)%Z ->
+  ln (IZR m1 * bpow radix2 (-54)) < IZR ml1 * bpow radix2 (-52) + bpow radix2 (-52) / 2 ->
+  IZR ml3 * bpow radix2 (-52) - bpow radix2 (-52) / 2 < ln (IZR m3 * bpow radix2 (-54)) ->
+  exp (Rabs (IZR mx * bpow radix2 (-110) - IZR mx' * bpow radix2 (-110)) / (IZR mlam * bpow radix2 (-52)) +
+       a * eta 53 * (IZR mb * bpow radix2 (-54) / (IZR mlam * bpow radix2 (-52))) + b * eta 53) *
+    (/ 2 * (IZR m3 * bpow radix2 (-54))) < / 2 * (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54)) ->
+  beta1 * (IZR mlam * bpow radix2 (-52)) <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros mlam mb mx mx' m1 m3 ml1 ml3 mn1 mn3 a b beta1 rho0 beta0 Zlam Zb Fb Zx Zx' Zu3 Zu1 Zl1 Zl3 Zn1 Zn3 Zt
+    Z1 Z3 Z4 Hln1 Hln3 Key Hc Hr Hb.
+  set (lam := IZR mlam * bpow radix2 (-52)) in *.
+  assert (Rlam : 4503599627370497 < IZR mlam < 9007199254740992) by (split; apply IZR_lt; lia).
+  assert (Flam : F64 lam) by (destruct (float_neighbours mlam (-52) ltac:(lia) ltac:(lia)) as (F & _ & _); exact F).
+  assert (Hl : 1 < lam) by (unfold lam; bpow_q; lra). assert (Hl0 : 0 < lam) by lra.
+  assert (Hlarge : powerRZ 2 (-968) <= lam) by (assert (H := lam_one_large); lra).
+  assert (Rb : 4503599627370496 < IZR mb < 4 * IZR mlam)
+    by (split; [apply IZR_lt; lia|rewrite <- (mult_IZR 4); apply IZR_lt; lia]).
+  assert (Rx : IZR mx' < IZR mx < 0) by (split; apply IZR_lt; lia).
+  assert (Rx' : - IZR mx' <= IZR mb * 72057594037927936)
+    by (rewrite <- opp_IZR, <- mult_IZR; apply IZR_le; exact Zx').
+  assert (Ru3 : 0 < IZR m3 < 9007199254740992) by (split; apply IZR_lt; lia).
+  assert (Ru1 : IZR m1 < 9007199254740991) by (apply IZR_lt; lia).
+  assert (R1 : IZR mlam * IZR ml1 < IZR mn1 * 9007199254740992 + 4503599627370496)
+    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn1 9007199254740992), <- plus_IZR; apply IZR_lt; exact Z1).
+  assert (R3 : IZR mn3 * 9007199254740992 - 4503599627370496 < IZR mlam * IZR ml3)
+    by (rewrite <- (mult_IZR mlam), <- (mult_IZR mn3 9007199254740992), <- minus_IZR; apply IZR_lt; exact Z3).
+  assert (R4 : IZR mx' - IZR mn3 * 576460752303423488 < IZR mlam * 288230376151711744 - 144115188075855872)
+    by (rewrite <- !mult_IZR, <- !minus_IZR; apply IZR_lt; exact Z4).
+  assert (Hcl : IZR mb * bpow radix2 (-54) < lam) by (unfold lam; bpow_q; lra).
+  apply (top_witness_refutes lam (2 * lam) (IZR mb * bpow radix2 (-54)) (IZR mx * bpow radix2 (-110))
+           (IZR mx' * bpow radix2 (-110)) (IZR m1 * bpow radix2 (-54)) (IZR m1 * bpow radix2 (-54) + bpow radix2 (-54))
+           (IZR m3 * bpow radix2 (-54)) a b Flam Hlarge).
+  - bpow_q. lra.
+  - exact Fb.
+  - lra.
+  - bpow_q. rewrite Rabs_left by lra. lra.
+  - bpow_q. rewrite Rabs_left by lra. lra.
+  - apply (wsum_ge_of _ _ _ (IZR ml1 * bpow radix2 (-52)) (IZR mn1 * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
+    + apply fl_le_float; [lia|lia|exact Hln1].
+    + apply fl_le_float; [lia|lia|]. unfold lam. bpow_q. lra.
+    + replace (2 * lam / 2) with (IZR mlam * bpow radix2 (-52)) by (unfold lam; field).
+      destruct Zt as [Zt|[Zt Zev]].
+      * assert (Rt : IZR mlam * 288230376151711744 - 144115188075855872 < IZR mx - IZR mn1 * 576460752303423488)
+          by (rewrite <- !mult_IZR, <- !minus_IZR; apply IZR_lt; exact Zt).
+        apply fl_ge_float; [lia|lia|]. bpow_q. lra.
+      * assert (Rt : IZR mlam * 288230376151711744 - 144115188075855872 = IZR mx - IZR mn1 * 576460752303423488)
+          by (rewrite <- !mult_IZR, <- !minus_IZR; apply f_equal; exact Zt).
+        replace (IZR mx * bpow radix2 (-110) + -1 * (IZR mn1 * bpow radix2 (-51)))
+          with (IZR mlam * bpow radix2 (-52) - bpow radix2 (-52) / 2) by (bpow_q; lra).
+        rewrite (fl_tie_even mlam (-52) ltac:(lia) ltac:(lia) Zev). lra.
+  - apply Rle_lt_trans with (IZR (mlam - 1) * bpow radix2 (-52)); [|unfold lam; rewrite minus_IZR; bpow_q; lra].
+    apply (wsum_le_of _ _ _ (IZR ml3 * bpow radix2 (-52)) (IZR mn3 * bpow radix2 (-51))); [exact Hl0|exact Flam| | |].
+    + apply fl_ge_float; [lia|lia|exact Hln3].
+    + apply fl_ge_float; [lia|lia|]. unfold lam. bpow_q. lra.
+    + apply fl_le_float; [lia|lia|]. rewrite minus_IZR. bpow_q. lra.
+  - bpow_q. lra.
+  - intros pr Hpr. apply ustar_le_float_mass; [exact Hpr|lia|lia|bpow_q; lra].
+  - intros pr Hpr. apply ustar_lt_float_mass; [exact Hpr| |].
+    + destruct (float_neighbours m3 (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+    + rewrite eta_binary64. bpow_q. lra.
+  - exact Key.
+  - split; [apply Rmult_le_compat_r; lra|lra].
+  - split; [|lra]. apply Rle_trans with (beta1 * lam); [apply Rmult_le_compat_r; lra|exact Hc].
+Qed.
+
+(** ** A pair of binary64 inputs 1961 steps apart
+    λ = 6832853291606282·2^−52 ≈ 1.5172, Λ = 2λ, x ≈ −0.4922 (its sum at the tie below λ). *)
+Definition pflam : R := IZR 6832853291606282 * bpow radix2 (-52).
+Definition pf_x : R := IZR (-638953105497683037668774489620480) * bpow radix2 (-110).
+Definition pf_x' : R := IZR (-638953105498812972800883237584896) * bpow radix2 (-110).
+Definition pf_u1 : R := IZR 4790988573566912 * bpow radix2 (-54).
+Definition pf_u3 : R := IZR 4790988573564161 * bpow radix2 (-54).
+
+(** λ is a binary64 float; both inputs are. *)
+Lemma pf_inputs_format : F64 pflam /\ F64 pf_x /\ F64 pf_x'.
+Proof.
+  split; [|split].
+  - destruct (float_neighbours 6832853291606282 (-52) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - unfold pf_x. replace (IZR (-638953105497683037668774489620480) * bpow radix2 (-110))
+      with (IZR (-8867255617240930) * bpow radix2 (-54)) by (bpow_q; lra).
+    destruct (float_neighbours (-8867255617240930) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - unfold pf_x'. replace (IZR (-638953105498812972800883237584896) * bpow radix2 (-110))
+      with (IZR (-8867255617256611) * bpow radix2 (-54)) by (bpow_q; lra).
+    destruct (float_neighbours (-8867255617256611) (-54) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+Qed.
+
+(** The pair refutes (a, b) at every clamp B = mb·2^−54 ≥ β1·λ, below λ and above |x′|, where its key holds. *)
+Lemma pf_refutes : forall (mb : Z) (a b beta1 rho0 beta0 : R),
+  (4503599627370496 < mb < 4 * 6832853291606282)%Z -> F64 (IZR mb * bpow radix2 (-54)) ->
+  (638953105498812972800883237584896 <= mb * 72057594037927936)%Z ->
+  exp (Rabs (pf_x - pf_x') / pflam + a * eta 53 * (IZR mb * bpow radix2 (-54) / pflam) + b * eta 53) *
+    (/ 2 * pf_u3) < / 2 * (pf_u1 + bpow radix2 (-54)) ->
+  beta1 * pflam <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros mb a b beta1 rho0 beta0 Zb Fb Zx Key Hc Hr Hb.
+  apply (small_clamp_false_g 6832853291606282 mb (-638953105497683037668774489620480)
+           (-638953105498812972800883237584896) 4790988573566912 4790988573564161 (-5964723091804534) (-5964723091807119)
+           (-4524833597958257) (-4524833597960217) a b beta1);
+    try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+Qed.
+
+(** ** Mironov's constant up to β0 = 0.38, binary64 inputs 1961 steps apart *)
+Definition mf_clamp : R := IZR 10385937003241550 * bpow radix2 (-54).
+
+(** An excess of 6.0915·η against Mironov's 16·η·B/λ 6.0800·η. *)
+Lemma mf_key : exp (Rabs (pf_x - pf_x') / pflam + 16 * eta 53 * (mf_clamp / pflam) + 0 * eta 53) *
+  (/ 2 * pf_u3) < / 2 * (pf_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold pf_x, pf_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold pf_x, pf_x', pf_u1, pf_u3, mf_clamp, pflam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** Mironov's 16·η·B/λ is false for every ρ0 ≤ 2 and β0 ≤ 0.38 (ties up). *)
+Lemma mf_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 19 / 50 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb. apply (pf_refutes 10385937003241550 16 0 (19 / 50)); try lia; try assumption.
+  - replace (IZR 10385937003241550 * bpow radix2 (-54)) with (IZR 5192968501620775 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 5192968501620775 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - exact mf_key.
+  - unfold pflam. bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_mironov_constant_small_false_38 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 19 / 50 ->
+  ~ snap64_constant rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (mf_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.38. *)
+Theorem snap_binary64_mironov_constant_small_false_38_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 19 / 50 ->
+  a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
+Proof.
+  intros rho0 beta0 a Hr Hb Ha H. apply (mf_small_false_w rho0 (19 / 50) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (19 / 50) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+Qed.
+
+(** ** The seed's constant up to β0 = 0.34, the same binary64 inputs *)
+Definition sf_clamp : R := IZR 9292680476584544 * bpow radix2 (-54).
+
+(** An excess of 6.0915·η against the seed's 12·η·B/λ + 2·η 6.0800·η. *)
+Lemma sf_key : exp (Rabs (pf_x - pf_x') / pflam + 12 * eta 53 * (sf_clamp / pflam) + 2 * eta 53) *
+  (/ 2 * pf_u3) < / 2 * (pf_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold pf_x, pf_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold pf_x, pf_x', pf_u1, pf_u3, sf_clamp, pflam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** The seed's 12·η·B/λ + 2·η is false for every ρ0 ≤ 2 and β0 ≤ 0.34 (ties up). *)
+Lemma sf_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 17 / 50 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb. apply (pf_refutes 9292680476584544 12 2 (17 / 50)); try lia; try assumption.
+  - replace (IZR 9292680476584544 * bpow radix2 (-54)) with (IZR 4646340238292272 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 4646340238292272 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - exact sf_key.
+  - unfold pflam. bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_seed_constant_small_false_34 : forall rho0 beta0, rho0 <= 2 -> beta0 <= 17 / 50 ->
+  ~ snap64_constant rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (sf_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.34. *)
+Theorem snap_binary64_seed_constant_small_false_34_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 17 / 50 ->
+  a <= 12 -> b <= 2 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sf_small_false_w rho0 (17 / 50) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (17 / 50) 12 2 H ltac:(lra) Hb Ha Hb').
+Qed.
+
+(** ** A pair of real inputs 878 steps apart
+    λ = 6645623350636014·2^−52 ≈ 1.4756, Λ = 2λ, x ≈ −0.5688 (2^−110 above its step). *)
+Definition prlam : R := IZR 6645623350636014 * bpow radix2 (-52).
+Definition pr_x : R := IZR (-738293643596848068926587797503999) * bpow radix2 (-110).
+Definition pr_x' : R := IZR (-738293643597353625006357899902977) * bpow radix2 (-110).
+Definition pr_u1 : R := IZR 4507461474169747 * bpow radix2 (-54).
+Definition pr_u3 : R := IZR 4507461474168555 * bpow radix2 (-54).
+
+(** The pair refutes (a, b) at every clamp B = mb·2^−54 ≥ β1·λ, below λ and above |x′|, where its key holds. *)
+Lemma pr_refutes : forall (mb : Z) (a b beta1 rho0 beta0 : R),
+  (4503599627370496 < mb < 4 * 6645623350636014)%Z -> F64 (IZR mb * bpow radix2 (-54)) ->
+  (738293643597353625006357899902977 <= mb * 72057594037927936)%Z ->
+  exp (Rabs (pr_x - pr_x') / prlam + a * eta 53 * (IZR mb * bpow radix2 (-54) / prlam) + b * eta 53) *
+    (/ 2 * pr_u3) < / 2 * (pr_u1 + bpow radix2 (-54)) ->
+  beta1 * prlam <= IZR mb * bpow radix2 (-54) -> rho0 <= 2 -> beta0 <= beta1 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros mb a b beta1 rho0 beta0 Zb Fb Zx Key Hc Hr Hb.
+  apply (small_clamp_false_g 6645623350636014 mb (-738293643596848068926587797503999)
+           (-738293643597353625006357899902977) 4507461474169747 4507461474168555 (-6239454576191319) (-6239454576192509)
+           (-4603546991029913) (-4603546991030790) a b beta1);
+    try lia; try assumption; try (left; lia); try (right; split; [lia|reflexivity]).
+  - bpow_i. interval with (i_prec 120).
+  - bpow_i. interval with (i_prec 120).
+Qed.
+
+(** ** Mironov's constant up to β0 = 0.415, real inputs 878 steps apart *)
+Definition mr_clamp : R := IZR 11031734762055784 * bpow radix2 (-54).
+
+(** An excess of 6.6577·η against Mironov's 16·η·B/λ 6.6400·η. *)
+Lemma mr_key : exp (Rabs (pr_x - pr_x') / prlam + 16 * eta 53 * (mr_clamp / prlam) + 0 * eta 53) *
+  (/ 2 * pr_u3) < / 2 * (pr_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold pr_x, pr_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold pr_x, pr_x', pr_u1, pr_u3, mr_clamp, prlam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** Mironov's 16·η·B/λ is false for every ρ0 ≤ 2 and β0 ≤ 0.415 (ties up). *)
+Lemma mr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 83 / 200 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb. apply (pr_refutes 11031734762055784 16 0 (83 / 200)); try lia; try assumption.
+  - replace (IZR 11031734762055784 * bpow radix2 (-54)) with (IZR 5515867381027892 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 5515867381027892 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - exact mr_key.
+  - unfold prlam. bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_mironov_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 83 / 200 ->
+  ~ snap64_constant rho0 beta0 16 0.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (mr_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 16 (and b = 0) over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.415. *)
+Theorem snap_binary64_mironov_constant_small_real_false_up : forall rho0 beta0 a, rho0 <= 2 -> 0 <= beta0 <= 83 / 200 ->
+  a <= 16 -> ~ snap64_constant_ties TiesUp rho0 beta0 a 0.
+Proof.
+  intros rho0 beta0 a Hr Hb Ha H. apply (mr_small_false_w rho0 (83 / 200) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a 0 rho0 (83 / 200) 16 0 H ltac:(lra) Hb Ha ltac:(lra)).
+Qed.
+
+(** ** The seed's constant up to β0 = 0.3875, the same real inputs *)
+Definition sr_clamp : R := IZR 10300716193485822 * bpow radix2 (-54).
+
+(** An excess of 6.6577·η against the seed's 12·η·B/λ + 2·η 6.6500·η. *)
+Lemma sr_key : exp (Rabs (pr_x - pr_x') / prlam + 12 * eta 53 * (sr_clamp / prlam) + 2 * eta 53) *
+  (/ 2 * pr_u3) < / 2 * (pr_u1 + bpow radix2 (-54)).
+Proof.
+  rewrite Rabs_pos_eq by (unfold pr_x, pr_x'; bpow_q; lra).
+  rewrite eta_binary64. unfold pr_x, pr_x', pr_u1, pr_u3, sr_clamp, prlam. bpow_i.
+  interval with (i_prec 200).
+Qed.
+
+(** The seed's 12·η·B/λ + 2·η is false for every ρ0 ≤ 2 and β0 ≤ 0.3875 (ties up). *)
+Lemma sr_small_false_w : forall rho0 beta0, rho0 <= 2 -> beta0 <= 31 / 80 ->
+  ~ snap64_constant_ties TiesUp rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb. apply (pr_refutes 10300716193485822 12 2 (31 / 80)); try lia; try assumption.
+  - replace (IZR 10300716193485822 * bpow radix2 (-54)) with (IZR 5150358096742911 * bpow radix2 (-53)) by (bpow_q; lra).
+    destruct (float_neighbours 5150358096742911 (-53) ltac:(lia) ltac:(lia)) as (F & _ & _). exact F.
+  - exact sr_key.
+  - unfold prlam. bpow_q. lra.
+Qed.
+
+Theorem snap_binary64_seed_constant_small_real_false : forall rho0 beta0, rho0 <= 2 -> beta0 <= 31 / 80 ->
+  ~ snap64_constant rho0 beta0 12 2.
+Proof.
+  intros rho0 beta0 Hr Hb H. apply (sr_small_false_w rho0 beta0 Hr Hb). apply snap64_constant_ties_of. exact H.
+Qed.
+
+(** With ties up, every a ≤ 12 and b ≤ 2 over every range ρ0 ≤ 2, 0 ≤ β0 ≤ 0.3875. *)
+Theorem snap_binary64_seed_constant_small_real_false_up : forall rho0 beta0 a b, rho0 <= 2 -> 0 <= beta0 <= 31 / 80 ->
+  a <= 12 -> b <= 2 -> ~ snap64_constant_ties TiesUp rho0 beta0 a b.
+Proof.
+  intros rho0 beta0 a b Hr Hb Ha Hb' H. apply (sr_small_false_w rho0 (31 / 80) Hr ltac:(lra)).
+  exact (snap64_constant_ties_weaken TiesUp rho0 beta0 a b rho0 (31 / 80) 12 2 H ltac:(lra) Hb Ha Hb').
 Qed.
