@@ -11,7 +11,9 @@ SnapSeed64.v's `snap_binary64_dp_wide_ab` instead (hints in `wide_grid.py`, temp
 that route does not reach goes through SnapTwoSided64.v's `snap_binary64_two_ab` (the two refinements,
 hints `two_hints`, template `binary_snapping_two.v.j2`) when it does, else through SnapTwoSidedPieces64.v's
 `snap_binary64_two_split_ab` (an input inside a bucket in eight pieces, hints `piece_hints`, template
-`binary_snapping_pieces.v.j2`) when that does."""
+`binary_snapping_pieces.v.j2`) when that does.  A range with a log within k ulps goes through
+SnapSeedUlps.v's `snap_binary64_dp_wide_ulps_ab` (hints `wide_grid.hints`, checks `ulps_range`, template
+`binary_snapping_ulps_range.v.j2`)."""
 from __future__ import annotations
 
 import math
