@@ -357,6 +357,32 @@ def test_an_axiom_in_a_shared_module_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / ".shared" / f"{m.name}.ok").exists()
 
 
+def test_a_module_left_to_the_files_check_is_refused_as_if_checked_alone(tmp_path: Path) -> None:
+    """`prove` and `verify` compile a shared module and check it in the coqchk run of the files
+    that require it: a module with an axiom is not recorded as checked, and is refused with
+    the message its own check gives; an honest one is recorded by that run."""
+    from obligations.certify import shared
+    from obligations.certify.outcome import Settings
+    bad, good = SharedModule("LnTable", "Axiom cheat : False.\n"), SMALL
+    alone = shared.ensure([bad], Settings(build=tmp_path / "alone"))[1]
+    settings = Settings(build=tmp_path / "joint")
+    coq = settings.coq()
+    for m in (bad, good):
+        spent, problem = shared.ensure([m], settings, check=False)
+        assert "shared_coqc" in spent and problem == "" and shared.pending(coq, [m, m]) == [m]
+        assert not shared.reusable(coq, m, trust_marker=True)            # no marker before a check
+        checked = coq.check([], library=False, shared=[shared.paths(coq, m)[0]])
+        if m is bad:
+            assert shared.accept(coq, [m], checked) == [m]
+            problems = shared.check_alone(coq, [m])
+            assert problems == {m.name: alone.replace(str(tmp_path / "alone"), str(tmp_path / "joint"))}
+            assert shared.pending(coq, [m]) == [m] and not shared.reusable(coq, m, trust_marker=True)
+        else:
+            assert shared.accept(coq, [m], checked) == [] and shared.pending(coq, [m]) == []
+            assert shared.reusable(coq, m, trust_marker=True)
+            assert shared.ensure([m], settings, check=False) == ({}, "")   # reused, not compiled again
+
+
 # -- the cache: only what this machine's Coq checked is reused
 
 def test_a_certificate_no_coq_here_checked_is_rechecked_then_reused(certs: Path) -> None:
