@@ -383,6 +383,37 @@ def test_a_module_left_to_the_files_check_is_refused_as_if_checked_alone(tmp_pat
             assert shared.ensure([m], settings, check=False) == ({}, "")   # reused, not compiled again
 
 
+def test_a_file_whose_shared_module_has_an_axiom_is_not_proved(tmp_path: Path) -> None:
+    """The batch check (`check_batch`) of a compiled file that requires a module with an axiom,
+    compiled and not yet checked: the file is not proved, with the message of the module
+    checked alone, and the module is not recorded as checked."""
+    from types import SimpleNamespace
+
+    from obligations.certify import shared
+    from obligations.certify.outcome import Outcome, Settings
+    from obligations.certify.run import Compiled, check_batch
+    from obligations.core.obligation import Verdict
+    from obligations.prover.coq import Audit
+    bad = SharedModule("LnTable", "Axiom cheat : False.\n")
+    alone = shared.ensure([bad], Settings(build=tmp_path / "alone"))[1]
+    settings = Settings(build=tmp_path / "b")
+    assert shared.ensure([bad], settings, check=False)[1] == ""       # compiled, its check left to the file's
+    vfile = tmp_path / "b" / "uses_table" / "uses_table.v"
+    vfile.parent.mkdir(parents=True)
+    vfile.write_text(f"From Obligations.Shared Require {bad.name}.\nTheorem t : False.\n"
+                     f"Proof. exact {bad.name}.cheat. Qed.\n")
+    coq = settings.coq()
+    assert coq.compile(vfile).status == "ok"
+    u = SimpleNamespace(spec=SimpleNamespace(name="uses_table"), rendered=SimpleNamespace(shared=(bad,)))
+    out = Outcome("uses_table", "uses_table.yaml", Verdict.UNPROVED, "claim", timings={"coqc": 1.0},
+                  choices={"s": "x"})
+    step = Compiled(u, out, vfile, {"s": "x"}, Audit({"t": "False"}, []))  # type: ignore[arg-type]
+    ((o, audit),) = check_batch([step], settings, library_too=False)
+    assert audit is None and o.verdict == Verdict.UNPROVED and o.message == alone
+    assert "coqc" not in o.timings and o.choices == {}
+    assert not shared.reusable(coq, bad, trust_marker=True)
+
+
 # -- the cache: only what this machine's Coq checked is reused
 
 def test_a_certificate_no_coq_here_checked_is_rechecked_then_reused(certs: Path) -> None:
