@@ -18,6 +18,10 @@ from a 4p-bit evaluation, every other step exact): the thresholds must separate 
     python bench/snap_real_inputs.py --faithful 1500
       (the same parameters with a log within 1 ulp chosen against the claim: at each threshold it
       rounds ln u down or up, whichever widens the closer input's bucket and narrows the farther's)
+    python bench/snap_real_inputs.py --faithful-ulps 300 1,2,3
+      (the same with float inputs, a log within k ulps against the claim, and at Lambda = 2 lambda; one
+      monotone log does all four thresholds: lnadv_k of theories/Float/SnapUlpsKRefuted.v, checked
+      forwards by bench/snap_ulps_witness.py)
     python bench/snap_real_inputs.py --search 1048577 8 7/4 2 3000 1500 one [floats]
       (lambda = 1 - j*2^-53, B = 2^(e-1) + dB, output g - back, samples, climbing steps, the grid:
       one (Lambda = 1), lam (Lambda = lambda) or rho (Lambda = rho*lambda); `floats`: float inputs only)
@@ -38,7 +42,7 @@ if str(REPO) not in sys.path:
 import mpmath  # noqa: E402
 
 from obligations.analysis import snap_thresholds as T  # noqa: E402
-from obligations.analysis.ustar_snapping import Format, succ  # noqa: E402
+from obligations.analysis.ustar_snapping import Format, pred, succ  # noqa: E402
 
 FMT = Format(53, -1074)
 ONE = FMT.one
@@ -163,10 +167,11 @@ def check() -> None:
                   f"(ratio {mpmath.nstr(exc / seed, 6)}), Mironov's 16 beta = {mpmath.nstr(16 * beta, 10)}")
 
 
-def faithful_tail(mech: T.Mechanism, x: int, k: int, mode: str) -> Fraction:
+def faithful_tail(mech: T.Mechanism, x: int, k: int, mode: str, ulps: int = 1) -> Fraction:
     """Pr[grid index >= k | x, sign -1] when the log rounds ln u to nearest ("rn"), down ("dn") or up
     ("up") near this threshold: the last two are within 1 ulp, so a log within 1 ulp may choose either
-    at each threshold (a faithful log chosen against the claim)."""
+    at each threshold (a faithful log chosen against the claim).  With `ulps` = k the log goes k - 1
+    floats further the same way (DN then k - 1 floats down, UP then k - 1 floats up): within k ulps."""
     fmt = mech.fmt
     c, inc = mech.edge(k)
     n = T.last_at_or_below(fmt, x - c, inc)
@@ -175,8 +180,14 @@ def faithful_tail(mech: T.Mechanism, x: int, k: int, mode: str) -> Fraction:
     if mode == "rn":
         m2, _ = T.boundary_le(fmt, hi)
     else:                                        # DN(ln u) <= L iff ln u < succ L; UP(ln u) <= L iff ln u <= L
-        m2 = Fraction(succ(hi, FMT.prec) if mode == "dn" else hi)
+        m2 = Fraction(_step(hi, ulps if mode == "dn" else ulps - 1, mode == "dn"))
     return Fraction(succ(T.floor_exp(fmt, m2 / ONE), FMT.prec), ONE)
+
+
+def _step(f: int, k: int, up: bool) -> int:
+    for _ in range(k):
+        f = succ(f, FMT.prec) if up else pred(f, FMT.prec)
+    return f
 
 
 def faithful(n: int) -> None:
@@ -219,12 +230,50 @@ def faithful(n: int) -> None:
                   f"{float(e / (12 * beta + 2)):.4f} of the seed's, {float(e / (16 * beta)):.4f} of Mironov's")
 
 
+def _g_ulps(mech: T.Mechanism, x: int, out: int, k: int, close: bool) -> mpmath.mpf:
+    """ln Pr[out | x] - x/lambda, the log within k ulps widening (close) or narrowing the bucket."""
+    near, far = ("dn", "up") if close else ("up", "dn")
+    p = (faithful_tail(mech, x, out, near, k) - faithful_tail(mech, x, out + 1, far, k)) / 2
+    with mpmath.workprec(200):
+        return mpmath.log(to_mpf(p)) - to_mpf(Fraction(x, ONE) / mech.lam)
+
+
+def faithful_ulps(n: int, ks: list[int]) -> None:
+    """The excess a log within k ulps chosen against the claim reaches, k = 1, 2, ..., float inputs
+    near -B (n random, the best pair), at the witnesses' grids and at Lambda = 2 lambda, the grid
+    where the routes' slope (4 + 8k)(r + 1)/(r - 1) is least: is the dependence on k real there?"""
+    grids = [(g, b, o) for g, b, o, _, _ in WITNESSES] + [(2 * LAM, Fraction(1031, 4), 128),
+                                                         (2 * LAM, Fraction(519, 4), 64)]
+    for grid, bound, out in grids:
+        mech = T.Mechanism(FMT, LAM, grid, bound, "up")
+        beta = to_mpf(bound / LAM)
+        rng = random.Random(5)
+        xs = sorted({FMT.round(Fraction(math.floor((-bound + 2 * Fraction(rng.getrandbits(60), 2 ** 60)) * ONE),
+                                        ONE)) for _ in range(n)})
+        for k in ks:
+            best: mpmath.mpf | None = None
+            low: mpmath.mpf | None = None
+            for x in xs:
+                gc, gf = _g_ulps(mech, x, out, k, True), _g_ulps(mech, x, out, k, False)
+                if low is not None and (best is None or gc - low > best):
+                    best = gc - low
+                if low is None or gf < low:
+                    low = gf
+            assert best is not None
+            e = best * mpmath.mpf(2) ** 53
+            print(f"Lambda = {float(grid / LAM):.4g} lambda, B = {bound}, output {out}, k = {k}: excess "
+                  f"{float(e):.1f} eta, {float(e / (12 * beta + 2)):.4f} of the seed's, "
+                  f"{float(e / (16 * beta)):.4f} of Mironov's", flush=True)
+
+
 def main(argv: list[str]) -> None:
     t0 = time.perf_counter()
     if argv and argv[0] == "--check":
         check()
     elif argv and argv[0] == "--faithful":
         faithful(int(argv[1]) if len(argv) > 1 else 1500)
+    elif argv and argv[0] == "--faithful-ulps":
+        faithful_ulps(int(argv[1]), [int(k) for k in argv[2].split(",")])
     elif argv and argv[0] == "--search":
         j, e, dB, back, n, steps, grid_mode = argv[1:8]
         search(int(j), int(e), Fraction(dB), int(back), int(n), int(steps), grid_mode, argv[8:] == ["floats"])

@@ -14,6 +14,10 @@ over the output and x' on a grid; mpmath at 60 digits, a correctly rounded log (
     python bench/snap_refined_bound.py --coq-pointwise 1.62 2
                                                      --coq with the input inside a bucket compared at its
                                                      own t (not proved: docs/snap_tight.md, section 7)
+    python bench/snap_refined_bound.py --coq-split=8 1.62 2
+                                                     --coq with the input inside a bucket in n = 8 pieces, the
+                                                     K that SnapTwoSidedPieces.v's float_snap_dp_two_split proves
+                                                     (its piece conditions at their bounds)
 
 What it says (docs/snap_tight.md, section 7): the clamped outputs keep an intercept of about
 (2 rho + 2)*eta (one threshold, both inputs' displacements up to mu*(2B + Lambda/2), U* once), so the
@@ -98,11 +102,35 @@ def inside_pointwise(grid: mp.mpf, t_d: mp.mpf, err: mp.mpf, points: int = 200) 
     return best
 
 
-def coq_route(rho: float, beta: float, pointwise: bool = False) -> float:
+def _centre(p: mp.mpf, big_q: mp.mpf, r: mp.mpf, s: mp.mpf) -> mp.mpf:
+    """The least K of SnapTwoSidedMid.v's cond_centre at the point s (in units of the narrowed lower end
+    e^(A/lambda)): both masses in their centre, 2 - 1/(p s) - s/(Q R) <= K (2 - 1/(q s) - s/(q R))."""
+    q = 1 - 2 * ETA
+    return (2 - 1 / (p * s) - s / (big_q * r)) / (2 - 1 / (q * s) - s / (q * r))
+
+
+def inside_split(grid: mp.mpf, t_d: mp.mpf, err: mp.mpf, r_0i: mp.mpf, n: int) -> mp.mpf:
+    """The largest K of float_snap_dp_two_split's piece conditions (the slack sl -> 0): x' inside a bucket
+    of width at most W = grid + 2 err, at t between R^((j-1)/n) and R^(j/n) (piece j), has its own
+    displacements at most mu*j*W/n (lower end) and mu*(n - j + 1)*W/n (upper end), the other input's mu*t_d;
+    piece 1 also meets the low tail and the point 1/q, piece n the high tail and the point R q, and every
+    piece the centre condition at its ends R^((j-1)/n), R^(j/n) that are not 1/q or R q."""
+    e, width = mp.exp, grid + 2 * err
+    ks = []
+    for j in range(1, n + 1):
+        p_j, q_j = e(MU * (t_d + j * width / n)), e(MU * (t_d + (n - j + 1) * width / n))
+        four = _ratios(p_j, q_j, r_0i)
+        ks += four[:2] if j == 1 else [_centre(p_j, q_j, r_0i, r_0i ** (mp.mpf(j - 1) / n))]
+        ks += four[2:] if j == n else [_centre(p_j, q_j, r_0i, r_0i ** (mp.mpf(j) / n))]
+    return max(ks)
+
+
+def coq_route(rho: float, beta: float, pointwise: bool = False, split: int = 0) -> float:
     """ln K/eta for float_snap_dp_two (lambda = 1, the slack sl -> 0): the largest of its hypotheses'
     K, with two_err, two_near, two_in, two_clamp, tight_D and tight_W as SnapTwoSidedDP.v defines them.
     pointwise: the input inside a bucket compared at its own t (`inside_pointwise`) instead of the four
-    conditions over the whole t-range (not proved)."""
+    conditions over the whole t-range (not proved); split = n > 0: the input inside a bucket in n pieces
+    (`inside_split`, float_snap_dp_two_split's conditions)."""
     grid, bound, tiny = mp.mpf(rho), mp.mpf(beta), mp.mpf(2) ** -1074
     err = 2 * ETA * (bound + grid / 2) + tiny
     t_d = 2 * bound + grid / 2 + err
@@ -114,7 +142,10 @@ def coq_route(rho: float, beta: float, pointwise: bool = False) -> float:
     p_n, p_f, p_i = e(MU * 2 * near), e(MU * 2 * t_d), e(MU * inside)
     r_0, r_0i = e(t_w - MU * (near + t_d)), e(t_w - MU * (grid + 2 * err))
     below, above = _ratios(p_n, p_f, r_0)[:2], _ratios(p_f, p_n, r_0)[2:]
-    ins = [inside_pointwise(grid, t_d, err)] if pointwise else _ratios(p_i, p_i, r_0i)
+    if split:
+        ins = [inside_split(grid, t_d, err, r_0i, split)]
+    else:
+        ins = [inside_pointwise(grid, t_d, err)] if pointwise else _ratios(p_i, p_i, r_0i)
     ks = below + above + ins + [e(MU * 2 * clamp) / (1 - 2 * ETA)]
     return float(mp.log(max(ks)) / ETA)
 
@@ -134,6 +165,9 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     bound_of = {"--coq": coq_route, "--coq-pointwise": lambda r, b: coq_route(r, b, True)}.get(args[0] if args else "",
                                                                                                worst)
+    if args and args[0].startswith("--coq-split="):
+        pieces = int(args[0].split("=")[1])
+        bound_of = lambda r, b: coq_route(r, b, split=pieces)  # noqa: E731
     for arg in [a for a in args if not a.startswith("--")] or ["1.62", "2"]:
         rho = float(arg)
         res = [(beta, bound_of(rho, beta)) for beta in BETAS]

@@ -506,3 +506,39 @@ def epsilon_at(acc: Bracketing, delta: float, tol: Fraction, eps_max: float = 1e
         else:
             lo = mid
     return hi * tol
+
+
+# How many times the grid of `at_delta` is halved before the bracket is judged wider than the tolerance.
+REFINE = 10
+
+
+@dataclass(frozen=True)
+class AtDelta:
+    """The smallest ε at δ to a tolerance: δ(eps) ≤ δ by the upper end; below = eps − tolerance
+    (None when negative), whose lower end of δ is `lower`; `refutes` when that is above δ."""
+    eps: Fraction
+    below: Fraction | None
+    lower: float
+    refutes: bool
+
+
+def at_delta(up: Bracketing, low: Bracketing, delta: float, tol: Fraction,
+             eps_max: float = 1e7) -> AtDelta | None:
+    """ε on the grid of tol with `up` proving (ε, δ) and `low` refuting (ε − tol, δ). When the grid
+    point falls inside the bracket (the lower end at ε − tol not above δ), the grid is halved: ε
+    found on tol/2^j moves down towards the upper end's own ε, ε − tol below the lower end's, and
+    the two still bracket the smallest ε to tol. The last attempt is returned when none refutes
+    (the bracket is wider than the tolerance); None when no ε up to eps_max has δ(ε) ≤ δ."""
+    last: AtDelta | None = None
+    for j in range(REFINE + 1):
+        eps = epsilon_at(up, delta, tol / 2 ** j, eps_max)
+        if eps is None:
+            return None
+        below = eps - tol
+        if below < 0:
+            return AtDelta(eps, None, 0.0, False)
+        lo, _ = low.lower(float(below))
+        last = AtDelta(eps, below, lo, lo * (1 - MARGIN) - TINY > delta)
+        if last.refutes:
+            return last
+    return last

@@ -77,10 +77,11 @@ INTERVAL_PRELUDE = "PreludeInterval"
 # the floating-point kind's proves its logarithm table with it, the calibrated kind its brackets;
 # the PLD route of a composed claim evaluates the convolution power in primitive-float intervals,
 # the accountant in floats rounded down;
-# a binary snapping claim decides float_snap_dp's premises at concrete values; the discrete
-# Gaussian's Rényi bound takes an interval around its exponential.
+# a binary snapping claim decides float_snap_dp's (or the two-sided theorem's) premises at concrete
+# values; the discrete Gaussian's Rényi bound takes an interval around its exponential.
 INTERVAL_PRELUDES = frozenset({INTERVAL_PRELUDE, "PreludeFloat", "PreludeReal", "PreludePLD", "PreludeBinary",
-                               "PreludeBinaryTwo", "PreludeAcc", "PreludeRenyi"})
+                               "PreludeBinaryTwo", "PreludeBinaryTwoSided", "PreludeBinaryPieces", "PreludeAcc",
+                               "PreludeRenyi"})
 
 # Preludes of the files about continuous noise, stated with mathcomp-analysis (its axioms are allowed)
 ANALYSIS_PRELUDES = frozenset({"PreludeLaplace", "PreludeLaplaceRefute", "PreludeLaplaceRatio", "PreludeLaplaceCover",

@@ -9,7 +9,9 @@ docs/binary64.md.  A narrower range (grid rho0*lambda <= Lambda, clamp beta0*lam
 SnapSeed64.v's `snap_binary64_dp_wide_ab` instead (hints in `wide_grid.py`, template
 `binary_snapping_range.v.j2`): the seed's and Mironov's constants where the grid is wide; a range cell
 that route does not reach goes through SnapTwoSided64.v's `snap_binary64_two_ab` (the two refinements,
-hints `two_hints`, template `binary_snapping_two.v.j2`) when it does."""
+hints `two_hints`, template `binary_snapping_two.v.j2`) when it does, else through SnapTwoSidedPieces64.v's
+`snap_binary64_two_split_ab` (an input inside a bucket in eight pieces, hints `piece_hints`, template
+`binary_snapping_pieces.v.j2`) when that does."""
 from __future__ import annotations
 
 import math
@@ -21,13 +23,14 @@ from obligations.core.templates import Rendered
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
+from obligations.float.ulps_refuted import least_ulps, text_of, witness_of
 from obligations.float.wide_grid import (
+    PIECES,
     PROVED_RANGES,
-    SEED_WITNESSES,
     binary64_inputs_text,
     hints,
     least_beta0,
-    refuted_text,
+    piece_hints,
     two_hints,
 )
 
@@ -36,7 +39,10 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
     name = "for all parameters"
 
     def analyse(self, spec: BinarySnappingAllSpec) -> Analysed[BinarySnappingAllAnalysis]:
-        if spec.beta0 is not None:
+        if spec.beta0 is not None and spec.ulps is not None:
+            # a range with a log within k ulps: no generated route proves it (refuted or undecided)
+            a = BinarySnappingAllAnalysis(spec, False)
+        elif spec.beta0 is not None:
             a = _ranged(spec)
         else:
             a = BinarySnappingAllAnalysis(spec, spec.a >= spec.lib_a and spec.b >= spec.lib_b)
@@ -53,7 +59,7 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
         name = u.spec.refuted_by
         if u.plan.expected != Verdict.REFUTED or name is None:
             return None
-        w = SEED_WITNESSES[name]
+        w = witness_of(name)
         return {"text": w.text(name), "lambda": str(w.lam), "grid": str(w.grid), "bound": str(w.bound),
                 "x": str(w.x), "x_prime": str(w.x_prime), "outputs": [w.output],
                 "pr_x": str(w.pr_x), "pr_x_prime": str(w.pr_x_prime), "delta": "0", "inputs": w.inputs}
@@ -66,6 +72,11 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
         two = u.mechanism.two
         if two is not None:
             lib = {"route": "snap_binary64_two_ab", "r0": str(two.r0), "k1": str(two.k1), "k2": str(two.k2)}
+        pieces = u.mechanism.pieces
+        if pieces is not None:
+            p = pieces.two
+            lib = {"route": "snap_binary64_two_split_ab", "r0": str(p.r0), "k1": str(p.k1), "k2": str(p.k2),
+                   "pieces": str(PIECES), "L1": str(pieces.l1)}
         item: dict[str, Any] = {"name": s.name, "expected": u.plan.expected, "claim": s.claim.record(),
                                 "library_constants": lib,
                                 "notes": list(u.plan.notes), "theorems": list(u.rendered.theorems),
@@ -78,7 +89,8 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
 
 def _ranged(spec: BinarySnappingAllSpec) -> BinarySnappingAllAnalysis:
     """SnapSeed64.v's route first (the certificates it proves keep their theorems), else the two
-    refinements (SnapTwoSided64.v) where they reach the cell."""
+    refinements (SnapTwoSided64.v) where they reach the cell, else the input inside a bucket in pieces
+    (SnapTwoSidedPieces64.v): each route keeps the certificates the previous ones prove."""
     assert spec.beta0 is not None
     h = hints(spec.rho0)
     if h.fits(spec.a, spec.b, spec.beta0):
@@ -86,6 +98,9 @@ def _ranged(spec: BinarySnappingAllSpec) -> BinarySnappingAllAnalysis:
     two = two_hints(spec.rho0)
     if two is not None and two.fits(spec.a, spec.b, spec.rho0, spec.beta0):
         return BinarySnappingAllAnalysis(spec, True, h, two)
+    pieces = piece_hints(spec.rho0)
+    if pieces is not None and pieces.fits(spec.a, spec.b, spec.rho0, spec.beta0):
+        return BinarySnappingAllAnalysis(spec, True, h, pieces=pieces)
     return BinarySnappingAllAnalysis(spec, False, h)
 
 
@@ -102,6 +117,8 @@ def note(a: BinarySnappingAllAnalysis) -> str:
     s = a.spec
     if a.wide is not None and s.beta0 is not None:
         return range_note(a)
+    if s.ulps is not None and s.beta0 is not None:
+        return ulps_range_note(a)
     head = (f"snap_binary64_dp_tight proves the loss |x - x'|/lambda + a*eta*B/lambda + b*eta with a = 9 + 9m = "
             f"{_num(s.lib_a)}, b = 18 + 5m = {_num(s.lib_b)} (m = {_num(s.m)}: log {s.log_text})")
     if a.provable:
@@ -119,12 +136,12 @@ def _below(s: BinarySnappingAllSpec) -> str:
                 "it is not refuted either)")
     bound = "every a <= 16, b = 0" if name.startswith("snap_binary64_mironov") else "every a <= 12, b <= 2"
     if s.ulps is not None:
-        return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every k >= 1 ulps, {bound}; the "
-                "witness's inputs are binary64 floats)")
-    if SEED_WITNESSES[name].floats:
-        return (f"refuted, {refuted_text(name)} ({name}_up at ties up, {bound}; the witness's inputs are "
+        return (f"refuted, {text_of(name)} ({name}_up at ties up, every k >= {least_ulps(name)} ulps, {bound}; "
+                "the witness's inputs are binary64 floats)")
+    if witness_of(name).floats:
+        return (f"refuted, {text_of(name)} ({name}_up at ties up, {bound}; the witness's inputs are "
                 "binary64 floats: the claim is false for binary64 inputs too)")
-    return (f"refuted, {refuted_text(name)} ({name}_up at ties up, every a <= 12, b <= 2; the witness's "
+    return (f"refuted, {text_of(name)} ({name}_up at ties up, every a <= 12, b <= 2; the witness's "
             f"inputs are reals, not binary64 floats: {binary64_inputs_text(s.rho0, s.beta0, s.a, s.b)})")
 
 
@@ -141,6 +158,9 @@ def range_note(a: BinarySnappingAllAnalysis) -> str:
     if a.two is not None:
         return head + f"; claim a = {s.a_text}, b = {s.b_text} does not follow from it for B >= {s.beta0}*lambda: " \
             + two_note(a)
+    if a.pieces is not None:
+        return head + f"; claim a = {s.a_text}, b = {s.b_text} does not follow from it for B >= {s.beta0}*lambda, " \
+            "nor from the two refinements with an input inside a bucket at once: " + pieces_note(a)
     if a.provable:
         return head + f"; claim a = {s.a_text}, b = {s.b_text} follows for B >= {s.beta0}*lambda"
     least = least_beta0(h, s.a, s.b)
@@ -150,6 +170,28 @@ def range_note(a: BinarySnappingAllAnalysis) -> str:
         return head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: {_below(s)}"
     return (head + f"; claim a = {s.a_text}, b = {s.b_text}: {where}: undecided (never certified; "
             f"it is not refuted either). Proved for all parameters of a range: {PROVED_RANGES}")
+
+
+def ulps_range_note(a: BinarySnappingAllAnalysis) -> str:
+    """A range with a log within k ulps: refuted where the library refutes it, else undecided."""
+    s = a.spec
+    head = (f"a log {s.log_text} over {s.range_text}: no generated route proves a range with a log within k ulps "
+            "(the library proves Mironov's (16, 0) for k = 1 at 1.99 lambda <= Lambda, B >= 95 lambda: "
+            "snap_binary64_mironov_constant_1ulp, SnapSeedUlps.v)")
+    if s.refuted_by is not None:
+        return head + f"; claim a = {s.a_text}, b = {s.b_text}: {_below(s)}"
+    return head + f"; claim a = {s.a_text}, b = {s.b_text}: undecided (never certified; it is not refuted either)"
+
+
+def pieces_note(a: BinarySnappingAllAnalysis) -> str:
+    """The cell by the input inside a bucket in pieces: the hints and what Coq checks."""
+    s, h = a.spec, a.pieces
+    assert h is not None
+    return (f"the input inside a bucket in {PIECES} pieces proves it (snap_binary64_two_split_ab, "
+            f"theories/Float/SnapTwoSidedPieces64.v): r0 = {h.two.r0} <= e^(rho0 - 10^-4), k1 = {h.two.k1}, "
+            f"k2 = {h.two.k2}, L1 = {h.l1} with L1^{PIECES} <= r0, and a*B/lambda + b is above the forms (outside a "
+            f"bucket, the first piece, the clamp, the {PIECES - 1} centre conditions) at every {s.beta0} <= B/lambda "
+            f"<= 353, {s.rho0} <= Lambda/lambda <= 2")
 
 
 def two_note(a: BinarySnappingAllAnalysis) -> str:

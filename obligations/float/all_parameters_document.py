@@ -4,7 +4,9 @@ prelude `PreludeBinary`): the claim's constants against the library's closed for
 range (grid and clamp `min_over_lambda`) renders `binary_snapping_range.v.j2`: the claim from
 `snap_binary64_dp_wide_ab` (SnapSeed64.v) with the hints r0, c of `wide_grid`; a range cell that route
 does not reach but the two refinements do renders `binary_snapping_two.v.j2` (prelude `PreludeBinaryTwo`):
-the claim from `snap_binary64_two_ab` (SnapTwoSided64.v) with the hints r0, k1, k2 of `wide_grid`."""
+the claim from `snap_binary64_two_ab` (SnapTwoSided64.v) with the hints r0, k1, k2 of `wide_grid`; one
+that only the input inside a bucket in pieces reaches renders `binary_snapping_pieces.v.j2` (prelude
+`PreludeBinaryPieces`): the claim from `snap_binary64_two_split_ab` (SnapTwoSidedPieces64.v)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,7 +18,14 @@ from obligations.core.templates import Rendered, header
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, r_lit
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
-from obligations.float.wide_grid import SEED_WITNESSES, TwoHints, WideHints, binary64_inputs_text, refuting_range
+from obligations.float.ulps_refuted import range_of, witness_of
+from obligations.float.wide_grid import (
+    PIECES,
+    PieceHints,
+    TwoHints,
+    WideHints,
+    binary64_inputs_text,
+)
 
 TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_all.v.j2"
 RANGE_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_range.v.j2"
@@ -26,6 +35,8 @@ PRELUDE = "PreludeBinary"
 # Its own prelude (PreludeBinary and SnapTwoSided64.v), so that the other binary64 certificates' library
 # does not grow.
 TWO_PRELUDE = "PreludeBinaryTwo"
+PIECES_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_pieces.v.j2"
+PIECES_PRELUDE = "PreludeBinaryPieces"
 
 
 @dataclass(frozen=True)
@@ -35,6 +46,7 @@ class BinarySnappingAllAnalysis:
     provable: bool
     wide: WideHints | None = None       # the hints of a narrower range (SnapSeed64.v)
     two: TwoHints | None = None         # the hints of the two refinements, where `wide` does not fit
+    pieces: PieceHints | None = None    # the hints of the inside-in-pieces route, where neither fits
 
 
 def refuted(a: BinarySnappingAllAnalysis) -> bool:
@@ -125,6 +137,8 @@ def render(a: BinarySnappingAllAnalysis) -> Rendered:
         return _render_refuted(s, a)
     if a.two is not None and s.beta0 is not None:
         return _render_two(s, a.two, s.beta0, a)
+    if a.pieces is not None and s.beta0 is not None:
+        return _render_pieces(s, a.pieces, s.beta0, a)
     if a.wide is not None and s.beta0 is not None:
         return _render_range(s, a.wide, s.beta0, a)
     ctx: dict[str, Any] = dict(
@@ -150,13 +164,23 @@ def _render_two(s: BinarySnappingAllSpec, h: TwoHints, beta0: Fraction, a: Binar
     return render_template(TWO_TEMPLATE, s.name, ctx, TWO_PRELUDE, theorems(a))
 
 
+def _render_pieces(s: BinarySnappingAllSpec, h: PieceHints, beta0: Fraction, a: BinarySnappingAllAnalysis) -> Rendered:
+    t = h.two
+    ctx: dict[str, Any] = dict(
+        **_common(s), rho0=r_lit(s.rho0), beta0=r_lit(beta0), rho0_text=comment(str(s.rho0)),
+        beta0_text=comment(str(beta0)), r0=r_lit(t.r0), k1=r_lit(t.k1), k2=r_lit(t.k2), l1=r_lit(h.l1),
+        n=PIECES, r0_num=t.r0.numerator, r0_den=t.r0.denominator, x_num=t.exponent.numerator,
+        x_den=t.exponent.denominator)
+    return render_template(PIECES_TEMPLATE, s.name, ctx, PIECES_PRELUDE, theorems(a))
+
+
 def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> Rendered:
-    """The claim's negation from `<theorem>_up` (SnapSeedRealRefuted.v, SnapUlpsRefuted.v,
+    """The claim's negation from `<theorem>_up` (SnapSeedRealRefuted.v, SnapUlpsRefuted.v, SnapUlpsKRefuted.v,
     SnapSmallClampRefuted.v) at the claim's rho0 and beta0 (B > 0 alone: beta0 = 1, or the theorem's top
     when that is smaller; it is at most every witness's B/lambda)."""
     name = s.refuted_by
     assert name is not None
-    top_rho, top_beta = refuting_range(name)
+    top_rho, top_beta = range_of(name)
     beta0 = min(Fraction(1), top_beta) if s.beta0 is None else s.beta0
     grid = "lam <= grid <= 2 * lam" if s.rho0 == 1 else f"{r_lit(s.rho0)} * lam <= grid <= 2 * lam"
     bound = "0 < B <= 353 * lam" if s.beta0 is None else f"{r_lit(s.beta0)} * lam <= B <= 353 * lam"
@@ -167,7 +191,7 @@ def _render_refuted(s: BinarySnappingAllSpec, a: BinarySnappingAllAnalysis) -> R
     args = [r_lit(s.rho0), r_lit(beta0), r_lit(s.a)] + ([] if mironov else [r_lit(s.b)])
     if s.ulps is not None:
         args = [str(s.ulps)] + args
-    w = SEED_WITNESSES[name]
+    w = witness_of(name)
     floats_too = binary64_inputs_text(s.rho0, s.beta0, s.a, s.b)
     inputs = ("The witness's inputs are binary64 floats: the claim is false for binary64 inputs too." if w.floats
               else f"The witness's inputs are reals, not binary64 floats: {floats_too}.")

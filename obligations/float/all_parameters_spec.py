@@ -19,7 +19,8 @@ exact numbers (never evaluated); every problem is a SpecError naming the file an
 With a narrower range, `grid: {min_over_lambda: 19/10}` (rho0*lambda <= Lambda <= 2 lambda) and
 `bound: {min_over_lambda: 11}` (beta0*lambda <= B <= 353 lambda), a correctly rounded log, the claim
 goes through `snap_binary64_dp_wide_ab` (theories/Float/SnapSeed64.v): the seed's (12, 2) and
-Mironov's (16, 0) are proved where the grid is wide."""
+Mironov's (16, 0) are proved where the grid is wide.  A range with a log within k ulps is never proved
+here; the library refutes the two constants there (obligations/float/ulps_refuted.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -35,7 +36,8 @@ from obligations.core.claims import Dp, Loss
 from obligations.core.model import parse
 from obligations.core.vocabulary import Number, Strict
 from obligations.errors import SpecError
-from obligations.float.wide_grid import SEED_WITNESSES, binary64_inputs_text, refuting_theorem, refuting_ulps_theorem
+from obligations.float.ulps_refuted import refuting_theorem_ulps, witness_of
+from obligations.float.wide_grid import binary64_inputs_text, refuting_theorem
 
 ETA = Fraction(1, 2 ** 53)
 MAX_ULPS = 2 ** 20            # keeps m = 2k/(1 - 2k eta) below the library's 2^22
@@ -155,7 +157,7 @@ class BinarySnappingAllSpec:
         if self.ties not in ("any", "up"):
             return None
         if self.ulps is not None:
-            return refuting_ulps_theorem(self.rho0, self.beta0, self.a, self.b)
+            return refuting_theorem_ulps(self.ulps, self.rho0, self.beta0, self.a, self.b)
         return refuting_theorem(self.rho0, self.beta0, self.a, self.b)
 
     @property
@@ -165,10 +167,10 @@ class BinarySnappingAllSpec:
         name = self.refuted_by
         if name is None:
             inputs = "real inputs |x|, |x'| <= B (binary64 inputs among them)"
-        elif SEED_WITNESSES[name].floats:
+        elif witness_of(name).floats:
             # the theorem is the negation over real inputs; that the witness's are floats is
             # the library's lemma, not this theorem's statement
-            w = SEED_WITNESSES[name]
+            w = witness_of(name)
             inputs = ("real inputs |x|, |x'| <= B (refuted with real inputs; the library's witness has "
                       f"binary64 inputs: {w.file}, {w.format_lemma})")
         else:
@@ -238,9 +240,6 @@ def _ranges(file: str, body: AllSnappingBody) -> tuple[Fraction, Fraction | None
         raise SpecError(file, "snapping.bound", "with a grid range give the clamp's too, {min_over_lambda: beta0} "
                         f"with 0 < beta0 <= {B_OVER_LAMBDA}: the wide-grid theorems (SnapSeed64.v) hold for "
                         f"beta0*lambda <= B <= {B_OVER_LAMBDA} lambda")
-    if beta0 is not None and not isinstance(body.log, CorrectlyRounded):
-        raise SpecError(file, "snapping.log", "a range (min_over_lambda) is proved for a correctly rounded log "
-                        "only (SnapSeed64.v); a log within k ulps takes grid and bound `any`")
     return rho0, beta0
 
 

@@ -18,8 +18,9 @@ from obligations.core.model import Analysed, Description, Route, Unfolded, Witne
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered
 from obligations.float.binary64_cases import CaseTable, case_table, refutation_table
-from obligations.float.binary64_document import BinarySnappingAnalysis, render
+from obligations.float.binary64_document import BinarySnappingAnalysis, render, summary
 from obligations.float.binary64_spec import ETA, BinarySnappingSpec, choose_delta, tight_width
+from obligations.float.binary64_two import fits, undecided_note
 from obligations.float.wide_grid import PROVED_RANGES, SEED_RANGES, in_ranges
 
 # The claim must exceed the theorem's value by this much relative to it for the interval proof;
@@ -30,8 +31,10 @@ MIN_GAP_BITS = 200
 class Binary64(Route[BinarySnappingSpec, BinarySnappingAnalysis]):
     name = "for binary64"
 
-    def analyse(self, spec: BinarySnappingSpec) -> Analysed[BinarySnappingAnalysis]:
+    def analyse(self, spec: BinarySnappingSpec) -> Analysed[BinarySnappingAnalysis] | None:
         a = analyse(spec)
+        if not a.provable and fits(spec):
+            return None   # the two-sided theorem's K fits the claim: binary64_two.py's route
         expected = Verdict.PROVED if a.provable else Verdict.UNDECIDED
         if spec.rounding == "diffprivlib":
             expected = Verdict.REFUTED
@@ -61,12 +64,6 @@ class Binary64(Route[BinarySnappingSpec, BinarySnappingAnalysis]):
         lines = [f"{s.name} ({s.path}): {summary(s)}", f"  {_note(a)}; Python expects: {u.plan.expected}"]
         lines += table.lines()
         return item, lines
-
-
-def summary(spec: BinarySnappingSpec) -> str:
-    return (f"binary64 snapping, lambda = {float(spec.scale)!r}, Lambda = {float(spec.grid)!r}, "
-            f"B = {spec.bound}, ties {spec.ties}, log {spec.log_text}: claim {spec.claim_text}-DP "
-            "for inputs |x|, |x'| <= B at distance <= 1")
 
 
 def theorem_value(spec: BinarySnappingSpec, delta: Any) -> mpmath.mpf:
@@ -114,7 +111,7 @@ def _note(a: BinarySnappingAnalysis) -> str:
     if a.provable:
         return head + f" <= claim {s.claim_text}" + seed_note(s, False)
     return (head + f" > claim {s.claim_text}: undecided (a claim below the theorem's value is never proved; "
-            "it is not refuted either)" + seed_note(s, True))
+            "it is not refuted either)" + undecided_note(s) + seed_note(s, True))
 
 
 def seed_note(s: BinarySnappingSpec, ranges: bool) -> str:

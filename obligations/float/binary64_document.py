@@ -30,6 +30,12 @@ class BinarySnappingAnalysis:
     provable: bool
 
 
+def summary(spec: BinarySnappingSpec) -> str:
+    return (f"binary64 snapping, lambda = {float(spec.scale)!r}, Lambda = {float(spec.grid)!r}, "
+            f"B = {spec.bound}, ties {spec.ties}, log {spec.log_text}: claim {spec.claim_text}-DP "
+            "for inputs |x|, |x'| <= B at distance <= 1")
+
+
 def theorems(a: BinarySnappingAnalysis) -> tuple[str, ...]:
     return (f"{a.spec.name}_not_dp",) if a.spec.rounding == "diffprivlib" else (f"{a.spec.name}_dp",)
 

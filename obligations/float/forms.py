@@ -15,8 +15,9 @@ from obligations.float.all_parameters import summary as all_summary
 from obligations.float.all_parameters_spec import BinarySnappingAllFile
 from obligations.float.analysis import tabulate_floating
 from obligations.float.binary64 import BINARY64
-from obligations.float.binary64 import summary as binary64_summary
+from obligations.float.binary64_document import summary as binary64_summary
 from obligations.float.binary64_spec import BinarySnappingFile
+from obligations.float.binary64_two import BINARY64_TWO
 from obligations.float.by_enumeration import BY_ENUMERATION
 from obligations.float.by_enumeration import summary as floating_summary
 
@@ -43,6 +44,6 @@ FORMS: tuple[Form[Any], ...] = (
          noun="an all-parameters binary snapping claim"),
     Form("binary_snapping", "floating-point snapping in binary64, for all inputs (float_snap_dp_tight)",
          BinarySnappingFile, binary64_spec.is_binary_snapping,
-         _no_accuracy("floating-point snapping", binary64_spec.check), binary64_summary, (BINARY64,),
+         _no_accuracy("floating-point snapping", binary64_spec.check), binary64_summary, (BINARY64, BINARY64_TWO),
          noun="a binary snapping claim"),
 )

@@ -96,6 +96,61 @@ def two_hints(rho0: Fraction) -> TwoHints | None:
     return TwoHints(r0, k1, k2, exponent)
 
 
+# The input inside a bucket piece by piece (theories/Float/SnapTwoSidedPieces64.v,
+# `snap_binary64_two_split_ab`): TwoHints' r0, k1, k2, PIECES pieces and L1 > 1.001 with L1^PIECES <= r0;
+# a*beta + b must be above the forms of an input outside a bucket (its near end at 2*beta - rho/2 or at beta),
+# of the first piece's pair, of the clamp (within one step when beta <= rho, else the far one) and, for each
+# piece j < PIECES, of a centre condition (the factors 1/L1^j, 1/L1^(PIECES - j)); all linear in beta and rho
+# on each side of beta = rho, so their vertices decide (Coq checks the whole range with lra).  No B >= lambda.
+PIECES = 8
+PW_CENTRE_C = 4 * (1 + Fraction(1, 10 ** 8))     # U*'s 1/q <= 1 + 4*eta*(1 + 10^-9), over eta, rounded up
+PW_ROOM_GAP = 1 + Fraction(1, 10 ** 12)
+
+
+@dataclass(frozen=True)
+class PieceHints:
+    """r0, k1, k2 of `TwoHints` and L1 (L1^PIECES <= r0) of `snap_binary64_two_split_ab`."""
+    two: TwoHints
+    l1: Fraction
+
+    def forms(self, beta: Fraction, rho: Fraction) -> list[tuple[Fraction, Fraction]]:
+        """(form, factor) pairs: the claim a*beta + b times the factor must be at least the form."""
+        k1, k2, n = self.two.k1, self.two.k2, PIECES
+        tail = [(k1 * (4 * nd + 2) + k2 * (8 * beta + 2 * rho + 4)) * TWO_MARGIN for nd in (2 * beta - rho / 2, beta)]
+        pair = (k1 * (4 * beta + rho + 2 * rho / n + 2) + k2 * (4 * beta + 3 * rho + 4)) * TWO_MARGIN
+        out = [(f, Fraction(1)) for f in [*tail, pair]]
+        if beta <= rho:
+            out.append(((4 * beta + 2 * rho + 2) * TWO_MARGIN, Fraction(1)))
+        if rho <= beta:
+            out.append(((8 * beta + 2 * rho + 2) * TWO_MARGIN, Fraction(1)))
+        for j in range(1, n):
+            fa, fb = 1 / self.l1 ** j, 1 / self.l1 ** (n - j)
+            lhs = (fa * (4 * beta + rho + 2 * Fraction(j, n) * rho)
+                   + fb * (4 * beta + rho + 2 * Fraction(n - j + 1, n) * rho)) * TWO_MARGIN + PW_CENTRE_C * (fa + fb)
+            out.append((lhs, 2 - PW_ROOM_GAP * (fa + fb)))
+        return out
+
+    def fits(self, a: Fraction, b: Fraction, rho0: Fraction, beta0: Fraction) -> bool:
+        """a*beta + b above every form over beta0 <= beta <= 353, rho0 <= rho <= 2 (beta0 > 0); the vertices of
+        both sides of beta = rho are among beta in {beta0, rho0, 2, 353}, rho in {rho0, 2}."""
+        if beta0 <= 0 or rho0 < 1:
+            return False
+        betas = {x for x in (beta0, rho0, Fraction(2), Fraction(B_TOP)) if beta0 <= x <= B_TOP}
+        return all(form <= (a * beta + b) * factor
+                   for beta in betas for rho in (rho0, Fraction(2)) for form, factor in self.forms(beta, rho))
+
+
+def piece_hints(rho0: Fraction) -> PieceHints | None:
+    """`two_hints` and L1 the largest multiple of 10^-3 with L1^PIECES <= r0 (None: not above 1.001)."""
+    two = two_hints(rho0)
+    if two is None:
+        return None
+    l1 = Fraction(math.floor(float(two.r0) ** (1 / PIECES) * 1000), 1000)
+    while l1 ** PIECES > two.r0:
+        l1 -= Fraction(1, 1000)
+    return PieceHints(two, l1) if l1 >= TWO_R0_MIN else None
+
+
 # SnapSeed64.v's corollaries: (rho0, beta0) of each range the constant is proved in (Lambda <= 2 lambda,
 # B <= 353 lambda); the range form reaches any (rho0, beta0) that `least_beta0` allows.
 Ranges = tuple[tuple[Fraction, Fraction], ...]
@@ -112,6 +167,9 @@ MIRONOV_RANGES += ((Fraction(19, 10), Fraction(11, 10)), (Fraction(7, 4), Fracti
                    (Fraction(3, 2), Fraction(7, 5)), (Fraction(6, 5), Fraction(2)),
                    (Fraction(23, 20), Fraction(43, 10)), (Fraction(28, 25), Fraction(56, 5)),
                    (Fraction(111, 100), Fraction(43, 2)))
+# SnapTwoSidedPieces64.v's corollaries (the input inside a bucket in eight pieces, `snap_binary64_two_split_ab`).
+SEED_RANGES += ((Fraction(19, 10), Fraction(4, 5)),)
+MIRONOV_RANGES += ((Fraction(19, 10), Fraction(7, 10)),)
 
 
 # theories/Float/SnapSeedRealRefuted.v: with real inputs, ties up and a correctly rounded log the seed's
@@ -330,7 +388,8 @@ def _ranges_text(ranges: tuple[tuple[Fraction, Fraction], ...]) -> str:
 
 PROVED_RANGES = (f"the seed's (12, 2): {_ranges_text(SEED_RANGES)}; Mironov's (16, 0): "
                  f"{_ranges_text(MIRONOV_RANGES)} (all with Lambda <= 2 lambda, B <= 353 lambda; "
-                 "theories/Float/SnapSeed64.v, with the two refinements theories/Float/SnapTwoSided64.v)")
+                 "theories/Float/SnapSeed64.v, with the two refinements theories/Float/SnapTwoSided64.v and "
+                 "SnapTwoSidedPieces64.v)")
 
 
 def in_ranges(ranges: tuple[tuple[Fraction, Fraction], ...], rho: Fraction, beta: Fraction) -> bool:

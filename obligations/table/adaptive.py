@@ -31,7 +31,14 @@ from obligations.core.templates import Rendered
 from obligations.core.templates import render as render_template
 from obligations.core.terms import comment, q_list, q_lit, r_lit, rows_literal
 from obligations.errors import SpecError
-from obligations.table.by_accountant import PRELUDE, Claim, claim_fields, claim_item, equation_slots
+from obligations.table.by_accountant import (
+    PRELUDE,
+    Claim,
+    claim_fields,
+    claim_item,
+    equation_slots,
+    tolerance_claims,
+)
 from obligations.table.chain import _eps, build, combo_term, combo_terms, keys_text, loss_witness
 from obligations.table.chain_spec import ChainSpec
 from obligations.table.chosen import Chosen, chosen, describe_plan
@@ -139,24 +146,8 @@ def _dominating_accountant(spec: ChainSpec, tables: list[FiniteMechanism], pairs
 def _at_delta(spec: ChainSpec, dom: acc.Accountant, fixed: acc.Accountant, notes: list[str]) -> list[Claim]:
     """The smallest ε at δ to the tolerance: proved by the pairs' chain at ε, refuted by the
     fixed chain at ε − tolerance (refused when the two do not bracket it that closely)."""
-    tol = spec.tolerance
-    assert tol is not None
-    if not 0 < spec.delta < 1:
-        raise SpecError(spec.path, "claim.delta", f"the smallest epsilon at delta = {spec.delta}: delta in (0, 1)")
-    eps = acc.epsilon_at(dom, float(spec.delta), tol)
-    if eps is None:
-        raise SpecError(spec.path, "claim.delta", f"no epsilon up to 10^7 has delta(eps) <= {spec.delta}")
-    claims = [Claim(eps, spec.delta, False, r_lit(eps), f"{spec.name}_dp", str(eps))]
-    if eps - tol >= 0:
-        lo, _ = fixed.lower(float(eps - tol))
-        if lo * (1 - acc.MARGIN) - acc.TINY <= float(spec.delta):
-            raise SpecError(spec.path, "claim.tolerance",
-                            f"the fixed chain of the parts shows delta({eps - tol}) >= {lo:.6g} only, not above "
-                            f"{spec.delta}: "
-                            f"the dominating pairs' bound and the fixed chain's do not bracket the smallest epsilon "
-                            f"to {tol}")
-        claims.append(Claim(eps - tol, spec.delta, True, r_lit(eps - tol), f"{spec.name}_below", str(eps - tol)))
-    notes.append(f"the smallest epsilon at delta = {spec.delta} to {tol}: {eps} (= {float(eps):.6g})")
+    claims, note = tolerance_claims(spec.path, spec.name, spec.delta, spec.tolerance, dom, fixed)
+    notes.append(note)
     return claims
 
 

@@ -48,6 +48,7 @@ from obligations.table.by_accountant import (
     profile_record,
     profile_theorem,
     refuting_check,
+    tolerance_claims,
 )
 from obligations.table.chosen import Chosen, chosen, describe_plan
 from obligations.table.form import Claim as ClaimForm
@@ -365,20 +366,8 @@ def _claims(spec: AdditiveSpec, a: acc.Bracketing) -> tuple[list[Claim], Verdict
         notes.append(f"a profile of {len(points)} points (region --certify): one theorem states them all")
         return claims, Verdict.PROVED, notes
     if spec.tolerance is not None:
-        tol = spec.tolerance
-        if not 0 < spec.delta < 1:
-            raise SpecError(spec.path, "claim.delta", "the smallest epsilon at delta: delta in (0, 1)")
-        eps = acc.epsilon_at(a, float(spec.delta), tol)
-        if eps is None:
-            raise SpecError(spec.path, "claim.delta", f"no epsilon up to 10^7 has delta(eps) <= {spec.delta}")
-        claims = [Claim(eps, spec.delta, False, r_lit(eps), f"{spec.name}_dp", str(eps))]
-        if eps - tol >= 0:
-            lo, _ = a.lower(float(eps - tol))
-            if lo * (1 - acc.MARGIN) - acc.TINY <= float(spec.delta):
-                raise SpecError(spec.path, "claim.tolerance", f"delta({eps - tol}) is within the bracket of "
-                                f"{spec.delta}: the tolerance {tol} is finer than the bracket can tell")
-            claims.append(Claim(eps - tol, spec.delta, True, r_lit(eps - tol), f"{spec.name}_below", str(eps - tol)))
-        notes.append(f"the smallest epsilon at delta = {spec.delta} to {tol}: {eps} (= {float(eps):.6g})")
+        claims, note = tolerance_claims(spec.path, spec.name, spec.delta, spec.tolerance, a, a)
+        notes.append(note)
         return claims, Verdict.PROVED, notes
     eps = rational_epsilon(spec)
     if eps is None:

@@ -176,25 +176,30 @@ def _witness_pair(a: acc.Accountant, refuting: list[Claim]) -> tuple[int, int]:
 
 
 def _tolerance_claims(spec: MechanismSpec, a: acc.Accountant) -> tuple[list[Claim], str]:
-    """The smallest ε on the grid of the tolerance with (ε, δ) proved, and (ε − tol, δ) refuted."""
-    tol = spec.tolerance
+    return tolerance_claims(spec.path, spec.name, spec.delta, spec.tolerance, a, a,
+                            runs=f" for {spec.compose} runs")
+
+
+def tolerance_claims(path: str, name: str, delta: Fraction, tol: Fraction | None, up: acc.Bracketing,
+                     low: acc.Bracketing, runs: str = "") -> tuple[list[Claim], str]:
+    """The smallest ε at δ to the tolerance: (ε, δ) proved by `up`'s upper end and (ε − tol, δ)
+    refuted by `low`'s lower end (the same accountant, or the fixed chain under an adaptive one);
+    refused, naming the field, when no ε fits or the bracket is wider than the tolerance."""
     assert tol is not None
-    if not 0 < spec.delta < 1:
-        raise _refuse(spec, "claim.delta", f"the smallest epsilon at delta = {spec.delta}: delta must be in (0, 1)")
-    eps = acc.epsilon_at(a, float(spec.delta), tol)
-    if eps is None:
-        raise _refuse(spec, "claim.delta", f"no epsilon up to 10^7 has delta(eps) <= {spec.delta} for "
-                      f"{spec.compose} runs")
-    claims = [Claim(eps, spec.delta, False, r_lit(eps), f"{spec.name}_dp", str(eps))]
-    below = eps - tol
-    if below >= 0:
-        lo, _ = a.lower(float(below))
-        if lo * (1 - acc.MARGIN) - acc.TINY <= float(spec.delta):
-            raise _refuse(spec, "claim.tolerance", f"delta({below}) is within the accountant's bracket of "
-                          f"{spec.delta}: the tolerance {tol} is finer than the bracket can tell")
-        claims.append(Claim(below, spec.delta, True, r_lit(below), f"{spec.name}_below", str(below)))
-    return claims, (f"the smallest epsilon at delta = {spec.delta} to {tol}: {eps} "
-                    f"(= {float(eps):.6g}; ({below}, {spec.delta}) refuted)")
+    if not 0 < delta < 1:
+        raise SpecError(path, "claim.delta", f"the smallest epsilon at delta = {delta}: delta must be in (0, 1)")
+    found = acc.at_delta(up, low, float(delta), tol)
+    if found is None:
+        raise SpecError(path, "claim.delta", f"no epsilon up to 10^7 has delta(eps) <= {delta}{runs}")
+    if found.below is not None and not found.refutes:
+        raise SpecError(path, "claim.tolerance", f"delta({found.below}) >= {found.lower:.6g} only, not above {delta} "
+                        f"(the accountant's bracket): the tolerance {tol} is finer than the bracket can tell")
+    claims = [Claim(found.eps, delta, False, r_lit(found.eps), f"{name}_dp", str(found.eps))]
+    note = f"the smallest epsilon at delta = {delta} to {tol}: {found.eps} (= {float(found.eps):.6g})"
+    if found.below is not None:
+        claims.append(Claim(found.below, delta, True, r_lit(found.below), f"{name}_below", str(found.below)))
+        note += f"; ({found.below}, {delta}) refuted"
+    return claims, note
 
 
 def profile_claims(name: str, points: Any) -> list[Claim]:

@@ -37,6 +37,7 @@ from obligations.table.by_accountant import (
     claim_item,
     equation_slots,
     refuting_check,
+    tolerance_claims,
 )
 from obligations.table.chain_spec import ChainSpec
 from obligations.table.chosen import Chosen, chosen, describe_plan
@@ -112,20 +113,8 @@ def analyse(spec: ChainSpec) -> Analysed[Chosen[FiniteMechanism]]:
     notes = [f"{spec.runs} runs in all: " + ", ".join(f"{m.name} {k} times" for m, k in spec.parts)
              + "; non-adaptive (each mechanism fixed in advance, all on the same input)"]
     if spec.tolerance is not None:
-        tol = spec.tolerance
-        if not 0 < spec.delta < 1:
-            raise SpecError(spec.path, "claim.delta", f"the smallest epsilon at delta = {spec.delta}: delta in (0, 1)")
-        eps = acc.epsilon_at(a, float(spec.delta), tol)
-        if eps is None:
-            raise SpecError(spec.path, "claim.delta", f"no epsilon up to 10^7 has delta(eps) <= {spec.delta}")
-        claims = [Claim(eps, spec.delta, False, r_lit(eps), f"{spec.name}_dp", str(eps))]
-        if eps - tol >= 0:
-            lo, _ = a.lower(float(eps - tol))
-            if lo * (1 - acc.MARGIN) - acc.TINY <= float(spec.delta):
-                raise SpecError(spec.path, "claim.tolerance", f"delta({eps - tol}) is within the accountant's bracket "
-                                f"of {spec.delta}: the tolerance {tol} is finer than the bracket can tell")
-            claims.append(Claim(eps - tol, spec.delta, True, r_lit(eps - tol), f"{spec.name}_below", str(eps - tol)))
-        notes.append(f"the smallest epsilon at delta = {spec.delta} to {tol}: {eps} (= {float(eps):.6g})")
+        claims, note = tolerance_claims(spec.path, spec.name, spec.delta, spec.tolerance, a, a)
+        notes.append(note)
         expected = Verdict.PROVED
     else:
         eps = _eps(spec)

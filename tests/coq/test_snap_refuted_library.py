@@ -5,11 +5,13 @@ seed's (12, 2) false, from a witness whose inputs are binary64 floats and whose 
 1 ulp on every float of (0, 1)) and Float/SnapSmallClampRefuted.v (small clamps: the seed's (12, 2) for
 B <= 3*lambda/16 and Mironov's (16, 0) for B <= lambda/4, and from two wider witnesses the seed's for
 B <= 0.245*lambda and Mironov's for B <= lambda/3, every rho0 <= 2, from binary64 float inputs one
-ulp apart at the clamped output B) state the negations below; and none is slack in the wrong direction:
+ulp apart at the clamped output B) and Float/SnapUlpsKRefuted.v (for a log within 2 ulps, so k >= 2, both
+constants false at every grid up to 2*lambda, where k = 1 is proved, from binary64 inputs and the monotone
+log `lnadv_k`) state the negations below; and none is slack in the wrong direction:
 the key inequality of each witness against a larger constant is refused at its `interval` ((13, 2): an
 allowance of 1688.8 eta, above the excess of about 1604 eta; (19, 0): about 4897 eta, above the exact
 excess of about 4725 eta; small clamps: (13, 2) allows 4.44 eta against 4.38, (20, 0) 5 eta against
-4.89).
+4.89; two ulps: (22, 0) allows 5670.5 eta against the bracket's 5503.8).
 
 The theorems' assumptions are audited where the tool uses them: the refuted verdicts' certificates
 apply them (tests/coq/test_binary_snapping_all_certify.py proves the seed's all-parameters refutation
@@ -60,6 +62,20 @@ STATEMENTS = {
     "snap_binary64_mironov_constant_small_false_1_3_up":
         "forall rho0 beta0 a : R, (rho0 <= 2)%R -> (0 <= beta0 <= 1 / 3)%R -> (a <= 16)%R -> "
         "~ snap64_constant_ties TiesUp rho0 beta0 a 0",
+    # a log within 2 ulps (so k >= 2): every grid up to 2*lambda, from float inputs; the log monotone, within 2 ulps
+    "snap_binary64_mironov_constant_2ulp_false":
+        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 257)%R -> ~ snap64_constant_ulps 2 rho0 beta0 16 0",
+    "snap_binary64_seed_constant_2ulp_false":
+        "forall rho0 beta0 : R, (rho0 <= 2)%R -> (beta0 <= 257)%R -> ~ snap64_constant_ulps 2 rho0 beta0 12 2",
+    "snap_binary64_mironov_constant_2ulp_false_up":
+        "forall k rho0 beta0 a : R, (2 <= k <= 2 ^ 20)%R -> (rho0 <= 2)%R -> (0 <= beta0 <= 257)%R -> (a <= 16)%R -> "
+        "~ snap64_constant_ulps_ties TiesUp k rho0 beta0 a 0",
+    "k2_inputs_format": "F64 k2_x /\\ F64 k2_x'",
+    "lnadv_k_rel": "forall s1 F v : R, F64 v -> (0 < v < 1)%R -> "
+                   "rel_within (2 * 2 * eta 53 / (1 - 2 * 2 * eta 53)) (ln v) (lnadv_k 1 s1 F v)",
+    "lnadv_k_mono": "forall j s1 F v v', (0 < v <= v')%R -> (lnadv_k j s1 F v <= lnadv_k j s1 F v')%R",
+    "lnadv_k_rel_all": "forall j s1 F v, (INR j + 1 <= 2 ^ 20)%R -> F64 v -> (0 < v < 1)%R -> rel_within "
+                       "(2 * (INR j + 1) * eta 53 / (1 - 2 * (INR j + 1) * eta 53)) (ln v) (lnadv_k j s1 F v)",
     "sw_inputs_format": "F64 sw_x /\\ F64 sw_x'",
     "mt_inputs_format": "F64 mtlam /\\ F64 mt_x /\\ F64 mt_x'",
 }
@@ -72,7 +88,7 @@ def test_the_refutations_state_the_negations(tmp_path: Path) -> None:
         "From Obligations.Float Require Import SnapSeed64 SnapSeedRealRefuted.\n"
         "From Obligations.Float Require Import RelError DiffprivlibRound SnapSeedUlps SnapUlpsRefuted.\n"
         "From Obligations.Noise Require Import Rounding.\n"
-        "From Obligations.Float Require Import SnapSmallClampRefuted.\n"
+        "From Obligations.Float Require Import SnapSmallClampRefuted SnapUlpsKRefuted.\n"
         "Local Open Scope R_scope.\n" + typed))
     assert done.returncode == 0, done.stderr + done.stdout
 
@@ -101,5 +117,26 @@ def test_the_key_inequality_against_a_larger_constant_is_refused(tmp_path: Path,
                       key.replace(slope, slope.replace(slope.split()[0], larger, 1))]) + "\n"
     line = body.count("\n", 0, body.index("interval with (i_prec 200)", body.index(lemma))) + 1
     done = coqc(tmp_path, "Larger", body)
+    out = done.stderr + done.stdout
+    assert done.returncode != 0 and f"line {line}," in out and "Numerical evaluation failed" in out, out
+
+
+def test_the_two_ulp_key_against_a_larger_constant_is_refused(tmp_path: Path) -> None:
+    """SnapUlpsKRefuted.v's key inequality (the bracket's excess 5503.8 eta) restated against (22, 0), which
+    allows 5670.5 eta: refused at its `interval`.  Only the lemma is compiled, over the library's .vo and the
+    file's own tactics (about 1.5 s, not the whole file's 6 s); the refusal at the `interval` line says the
+    rest of the harness (imports, tactics, unfolding) went through."""
+    text = (THEORIES / "Float" / "SnapUlpsKRefuted.v").read_text(encoding="utf-8")
+    tactics = "".join(line + "\n" for line in text.splitlines() if line.startswith(("Local Ltac", "  let t :=")))
+    start = text.index("Lemma k2_key16")
+    lemma = text[start:text.index("Qed.", start) + 4]
+    slope = "16 * eta 53 * (w2_bound / w1_lam)"
+    assert lemma.count(slope) == 1 and tactics.count("Local Ltac") == 3
+    requires = text[text.index("From Coq Require"):text.index("Local Open Scope R_scope.")]
+    prelude = requires + "From Obligations.Float Require Import SnapUlpsKRefuted.\nLocal Open Scope R_scope.\n"
+    larger = lemma.replace("Lemma k2_key16", "Lemma k2_key22").replace(slope, slope.replace("16", "22", 1))
+    source = prelude + tactics + larger + "\n"
+    line = source[:source.index("interval with (i_prec 200)")].count("\n") + 1
+    done = coqc(tmp_path, "Larger", source)
     out = done.stderr + done.stdout
     assert done.returncode != 0 and f"line {line}," in out and "Numerical evaluation failed" in out, out

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from coqrun import coqc
 
@@ -64,3 +65,41 @@ def test_the_generator_s_cell_below_is_refused_at_its_forms(tmp_path: Path) -> N
     lemmas = [t for t in render(BinarySnappingAllAnalysis(below, True, None, h)).text.splitlines()[:line]
               if t.startswith("Lemma ")]
     assert lemmas[-1].startswith(f"Lemma {u.spec.name}_forms :"), forced.stderr
+
+
+# An input inside a bucket in eight pieces (theories/Float/SnapTwoSidedPieces64.v, `snap_binary64_two_split_ab`,
+# no B >= lambda): the generator's cell of the seed's (12, 2) at (1.9, 0.8) (tests/specs/binary64/
+# binary64_snapping_seed_constant_pieces.yaml), proved by the file `prove` compiles, and the cell below the
+# route's edge (0.77 lambda), 0.76 lambda, which Python calls undecided, forced through Coq and refused at the
+# forms' lemma (the first piece's pair is above 12*beta + 2 there).
+PIECES_SPEC = SPEC.parent / "binary64_snapping_seed_constant_pieces.yaml"
+PIECES_CELLS = {
+    "snap_binary64_seed_constant_two_pw": "snap64_constant (19 / 10) (4 / 5) 12 2",
+    "snap_binary64_mironov_constant_two_pw": "snap64_constant (19 / 10) (7 / 10) 16 0",
+}
+
+
+def test_the_pieces_cell_is_proved_and_the_cell_below_refused(tmp_path: Path) -> None:
+    typed = "".join(f"Definition pieces_{i} : {s} := {n}.\n" for i, (n, s) in enumerate(PIECES_CELLS.items()))
+    done = coqc(tmp_path, "PiecesCells", HEAD.replace("SnapTwoSided64.", "SnapTwoSided64 SnapTwoSidedPieces64.")
+                + typed)
+    assert done.returncode == 0, done.stderr + done.stdout
+    u = unfold(load(PIECES_SPEC))
+    assert u.plan.expected == Verdict.PROVED and u.mechanism.pieces is not None
+    assert "From Obligations Require Import PreludeBinaryPieces." in u.rendered.text
+    proved = coqc(tmp_path, "PiecesCell", u.rendered.text)
+    assert proved.returncode == 0, proved.stderr + proved.stdout
+    below = replace(u.spec, beta0=Fraction(76, 100))
+    assert unfold_verdict(below) == Verdict.UNDECIDED
+    text = render(BinarySnappingAllAnalysis(below, True, None, pieces=u.mechanism.pieces)).text
+    forced = coqc(tmp_path, "PiecesBelow", text)
+    assert forced.returncode != 0
+    line = int(re.search(r"line (\d+),", forced.stderr).group(1))   # type: ignore[union-attr]
+    lemmas = [t for t in text.splitlines()[:line] if t.startswith("Lemma ")]
+    assert lemmas[-1].startswith(f"Lemma {u.spec.name}_forms :"), forced.stderr
+
+
+def unfold_verdict(spec: Any) -> Verdict:
+    """What Python expects of a spec changed in place (its range)."""
+    from obligations.float.all_parameters import AllParameters
+    return AllParameters().analyse(spec).plan.expected

@@ -115,6 +115,30 @@ def test_adaptive_must_be_a_bool(tmp_path: Path) -> None:
     assert code == 2 and "adaptive" in out + err
 
 
+def _tolerance_spec(tmp_path: Path, tolerance: str) -> Path:
+    for part in ("rr3_keep_2_3.yaml", "rr3_lean_c.yaml"):
+        (tmp_path / part).write_text((CHAIN / part).read_text())
+    data = yaml.safe_load((CHAIN / "rr3_adaptive.yaml").read_text())
+    spec = tmp_path / "rr3_adaptive_tol.yaml"
+    spec.write_text(yaml.safe_dump(dict(data, name="rr3_adaptive_tol", claim={"delta": "1/5", "tolerance": tolerance})))
+    return spec
+
+
+def test_the_smallest_epsilon_at_delta_is_bracketed_off_the_tolerance_grid(tmp_path: Path) -> None:
+    """On the grid of 1/2 the point 5/2 lies inside the accountants' bracket of δ = 1/5 (neither
+    side can tell); a grid of 1/4 gives ε = 11/4 proved and 9/4 refuted, still within 1/2."""
+    u = unfold(load(_tolerance_spec(tmp_path, "1/2")))
+    assert u.plan.expected == Verdict.PROVED
+    c = next(o for o in u.plan.obligations if isinstance(o, AccountantCheck))
+    assert c.proved == ((F(11, 4), F(1, 5)),) and c.refuted == ((F(9, 4), F(1, 5)),)
+    assert set(u.rendered.theorems) == {"rr3_adaptive_tol_dp", "rr3_adaptive_tol_below"}
+
+
+def test_a_tolerance_finer_than_the_bracket_is_refused_naming_it(tmp_path: Path) -> None:
+    code, out, err = run("check", str(_tolerance_spec(tmp_path, "1/100")))
+    assert code == 2 and "claim.tolerance" in out + err and "finer than the bracket" in out + err
+
+
 def test_the_record_says_what_the_theorem_is_about() -> None:
     claim = load((CHAIN / "rr3_adaptive.yaml").relative_to(REPO)).claim.record()
     assert [p["runs"] for p in claim["adaptive"]["compose"]] == [2, 2]

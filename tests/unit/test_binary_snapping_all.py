@@ -260,3 +260,44 @@ def test_a_log_within_k_ulps_refutes_mironovs_and_the_seeds_constants(tmp_path: 
     assert "the library's witness has binary64 inputs" in u.spec.claim.record()["neighbours"]
     w = u.witness()
     assert w is not None and w["inputs"] == "binary64 floats" and w["x"] == str(Fraction(-4517374001546552, 2 ** 44))
+
+
+@pytest.mark.parametrize("ulps, grid, bound, a, b, theorem", [
+    (2, {"min_over_lambda": "199/100"}, {"min_over_lambda": 95}, 16, 0, "snap_binary64_mironov_constant_2ulp_false"),
+    (7, {"min_over_lambda": 2}, {"min_over_lambda": 257}, "31/2", 0, "snap_binary64_mironov_constant_2ulp_false"),
+    (2, {"min_over_lambda": "3/2"}, {"min_over_lambda": 11}, 12, 2, "snap_binary64_seed_constant_2ulp_false"),
+], ids=["mironov_where_one_ulp_is_proved", "mironov_k_7_top", "seed"])
+def test_a_log_within_two_ulps_refutes_the_constants_at_every_grid(tmp_path: Path, ulps: int, grid: Any, bound: Any,
+                                                                   a: Any, b: Any, theorem: str) -> None:
+    """A log within k >= 2 ulps over a grid range up to 2 lambda: refuted through SnapUlpsKRefuted.v (Lambda =
+    2 lambda), the negation's premises the claim's ranges, the witness's inputs binary64 floats."""
+    u = unfold(load(_write(tmp_path, snapping={"ties": "up", "log": {"ulps": ulps}, "grid": grid, "bound": bound},
+                           bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.REFUTED, u.plan.notes
+    assert f"refuted, it is false: {theorem} (theories/Float/SnapUlpsKRefuted.v)" in u.plan.notes[0]
+    assert "every k >= 2 ulps" in u.plan.notes[0]
+    text = u.rendered.text
+    assert "From Obligations.Float Require Import SnapUlpsKRefuted." in text
+    assert f"apply ({theorem}_up {ulps} " in text
+    rho0 = Fraction(grid["min_over_lambda"])
+    assert (f"({rho0.numerator} / {rho0.denominator})" if rho0.denominator > 1 else str(rho0)) + \
+        " * lam <= grid <= 2 * lam" in text
+    assert f"rel_within (2 * {ulps} * eta 53 / (1 - 2 * {ulps} * eta 53)) (ln v) (lnf v)) ->" in text
+    w = u.witness()
+    assert w is not None and w["inputs"] == "binary64 floats" and w["x"] == str(Fraction(-4521569176915002, 2 ** 44))
+
+
+@pytest.mark.parametrize("ulps, grid, bound, a, b", [
+    (1, {"min_over_lambda": "199/100"}, {"min_over_lambda": 95}, 16, 0),   # k = 1: proved in the library (not here)
+    (2, {"min_over_lambda": "199/100"}, {"min_over_lambda": 258}, 16, 0),  # above the witness's B/lambda
+    (2, {"min_over_lambda": "199/100"}, {"min_over_lambda": 95}, 17, 0),   # above Mironov's slope
+    (2, {"min_over_lambda": "199/100"}, {"min_over_lambda": 95}, 100, 100),  # above the closed form: a range
+], ids=["one_ulp", "beta0_258", "a_17", "large"])
+def test_a_range_with_a_log_within_k_ulps_is_otherwise_undecided(tmp_path: Path, ulps: int, grid: Any, bound: Any,
+                                                                  a: Any, b: Any) -> None:
+    """No generated route proves a range with a log within k ulps; a claim no witness refutes stays undecided."""
+    u = unfold(load(_write(tmp_path, snapping={"ties": "up", "log": {"ulps": ulps}, "grid": grid, "bound": bound},
+                           bound={"per_B_over_lambda": a, "constant": b})))
+    assert u.plan.expected == Verdict.UNDECIDED, u.plan.notes
+    assert "no generated route proves a range with a log within k ulps" in u.plan.notes[0]
+    assert "it is not refuted either" in u.plan.notes[0]

@@ -39,3 +39,15 @@ def test_the_pointwise_arithmetic_is_below_the_route() -> None:
     b = _bench()
     for rho, beta in ((2.0, 1.0), (1.62, 1.4), (1.2, 3.0)):
         assert b.worst(rho, beta) < b.coq_route(rho, beta)
+
+
+def test_the_split_route_at_the_coq_instance_and_its_edges() -> None:
+    """float_snap_dp_two_split's K (the input inside a bucket in n pieces): n = 1 is float_snap_dp_two's; at
+    lambda = 1, Lambda = 2*lambda, B = 0.75*lambda and n = 8 it is 10.40*eta, inside the bracket
+    bench/snap_two_sided_split_instance.v checks (11*eta proved, 10.3*eta refused); the seed's (12, 2) follows
+    from B = 0.7*lambda at Lambda = 1.9*lambda with n = 8, not at 0.65*lambda (section 7's table)."""
+    b = _bench()
+    assert b.coq_route(1.9, 1.0, split=1) == b.coq_route(1.9, 1.0)
+    assert 10.3 < b.coq_route(2.0, 0.75, split=8) < 10.5 < 11 < b.coq_route(2.0, 0.75)
+    assert b.coq_route(1.9, 0.7, split=8) <= 12 * 0.7 + 2
+    assert b.coq_route(1.9, 0.65, split=8) > 12 * 0.65 + 2

@@ -46,10 +46,15 @@ def test_shipped_specs_are_expected_proved() -> None:
     ("19/10", 11, 12, 2, Verdict.PROVED),          # snap_binary64_seed_constant's range
     ("19/10", 10, 12, 2, Verdict.PROVED),          # below SnapSeed64.v's route: the two refinements
     ("19/10", "7/5", 12, 2, Verdict.PROVED),       # (SnapTwoSided64.v) from 1.4 lambda at this grid
-    ("19/10", "13/10", 12, 2, Verdict.UNDECIDED),  # the inside form 5.4*beta + 11.2 is above 12*beta + 2
+    ("19/10", "13/10", 12, 2, Verdict.PROVED),     # the inside form 5.4*beta + 11.2 is above 12*beta + 2 there:
+    ("19/10", "77/100", 12, 2, Verdict.PROVED),    # an input inside a bucket in eight pieces (SnapTwoSidedPieces64.v)
+    ("19/10", "19/25", 12, 2, Verdict.UNDECIDED),  # the first piece's pair is above 12*beta + 2
+    ("19/10", "67/100", 16, 0, Verdict.PROVED),    # Mironov's from 0.67 lambda, no B >= lambda
+    ("19/10", "33/50", 16, 0, Verdict.UNDECIDED),
     ("33/20", 75, 12, 2, Verdict.PROVED),
     ("33/20", "17/10", 12, 2, Verdict.PROVED),     # snap_binary64_seed_constant_two_165's range
-    ("33/20", "168/100", 12, 2, Verdict.UNDECIDED),
+    ("33/20", "49/50", 12, 2, Verdict.PROVED),     # in eight pieces
+    ("33/20", "97/100", 12, 2, Verdict.UNDECIDED),
     ("8/5", 353, 12, 2, Verdict.UNDECIDED),        # 8c > 12 below Lambda = 1.61 lambda, the tail form's slope too
     ("6/5", 19, 16, 0, Verdict.PROVED),            # snap_binary64_mironov_constant_12's range
     ("6/5", 2, 16, 0, Verdict.PROVED),             # snap_binary64_mironov_constant_two_12's
@@ -141,7 +146,6 @@ def test_show_lists_the_lemmas_the_file_has() -> None:
     ({"bound": {"min_over_lambda": 0}}, "snapping.bound.min_over_lambda"),
     ({"bound": {"min_over_lambda": 354}}, "snapping.bound.min_over_lambda"),
     ({"bound": "any"}, "snapping.bound"),
-    ({"log": {"ulps": 1}}, "snapping.log"),
     ({"grid": {"min_over_lambda": "exp(1)"}}, "snapping.grid.min_over_lambda"),
     ({"grid": {"at_least": 2}}, "snapping.grid"),
 ])
