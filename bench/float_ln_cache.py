@@ -9,7 +9,9 @@ Runs, in an empty build directory under build/bench/ln_cache/ (git-ignored):
      table module reused: its .v, .vo and marker are checked, not compiled);
   3. each further spec, warm (specs of the same format and sampler share one table).
 Prints, per run, wall-clock and CPU seconds (children included) and the stages' seconds
-the certificate records (shared_coqc and shared_coqchk only when the table was compiled).
+the certificate records (shared_coqc only when the table was compiled; the table's coqchk is
+in the file's coqchk run, in `coqchk`, since the two are checked together; shared_coqchk
+only if it was checked alone).
 The issue's targets, printed not asserted: p = 8, 2^12 points, <= 2 min cold, <= 30 s warm."""
 from __future__ import annotations
 

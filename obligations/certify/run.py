@@ -287,7 +287,8 @@ def compile_one(u: Unfolded, settings: Settings, choices: dict[str, str] | None 
     needed = coq.closure_of_texts([u.rendered.text, *(m.text for m in u.rendered.shared)],
                                   {m.logical: m.text for m in u.rendered.shared})
     out.timings["theories"] = coq.build_theories(settings.progress, needed)
-    spent, problem = shared.ensure(u.rendered.shared, settings)
+    # compiled here, checked by the coqchk run of this file (check_batch)
+    spent, problem = shared.ensure(u.rendered.shared, settings, check=False)
     out.timings.update(spent)
     if problem:   # Coq refused a module the file requires: the claim is not proved
         out.message = problem
@@ -351,14 +352,41 @@ def check_batch(batch: Sequence[Compiled], settings: Settings,
     coq = settings.coq()
     vfiles = [c.vfile for c in batch]
     library = library_to_check(coq, vfiles, settings) if library_too else []
+    modules = shared.pending(coq, [m for c in batch for m in c.u.rendered.shared])
     settings.say(f"coqchk: {', '.join(c.u.spec.name for c in batch)}"
+                 + "".join(f", the shared module {m.name}" for m in modules)
                  + (f" and {len(library)} files of the library" if library else ""))
-    checked = coq.check(vfiles, library)
+    checked = coq.check(vfiles, library, shared=[shared.paths(coq, m)[0] for m in modules])
+    if modules and checked.status != "timeout" and (checked.status != "ok" or shared.accept(coq, modules, checked)):
+        return _shared_refused(batch, shared.check_alone(coq, modules), settings, library_too)
     if checked.status != "ok" and len(batch) > 1:
         return [r for c in batch for r in check_batch([c], settings, library_too)]
     if checked.status == "ok":
         coq.mark_checked(library)
     return [_after_check(c, checked, len(batch)) for c in batch]
+
+
+def _shared_refused(batch: Sequence[Compiled], problems: dict[str, str], settings: Settings,
+                    library_too: bool) -> list[tuple[Outcome, Audit | None]]:
+    """A batch whose coqchk run with its shared modules failed, or found axioms in them, after
+    each module was checked alone (`problems`: the refused ones): a file requiring a refused
+    module is not proved, as if the module had been refused before it was compiled; the others
+    are checked again (their modules now recorded as checked)."""
+    rest = [c for c in batch if not any(m.name in problems for m in c.u.rendered.shared)]
+    again = iter(check_batch(rest, settings, library_too))
+    results: list[tuple[Outcome, Audit | None]] = []
+    for c in batch:
+        problem = next((problems[m.name] for m in c.u.rendered.shared if m.name in problems), None)
+        if problem is None:
+            results.append(next(again))
+            continue
+        c.out.message = problem
+        for stage in ("coqc", "session"):   # as when the module was refused before the compile
+            c.out.timings.pop(stage, None)
+        c.out.peak_kib.pop("coqc", None)
+        c.out.choices, c.out.proofs = {}, []
+        results.append((c.out, None))
+    return results
 
 
 def library_to_check(coq: Coq, vfiles: Sequence[Path], settings: Settings) -> list[Path]:

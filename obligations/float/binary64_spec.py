@@ -12,7 +12,8 @@
 With `calibration: diffprivlib` the epsilon is the one the user passes to diffprivlib's Snapping (B its
 scaled bound) and the noise's is diffprivlib's effective_epsilon (epsilon - 2 eta)/(1 + 12 B eta), computed
 in binary64 as diffprivlib does (`analysis/diffprivlib_snapping.py`): a claim `epsilon:` equal to the
-user's is diffprivlib's promise.
+user's is diffprivlib's promise.  The user's epsilon is read as Python reads the literal given to
+diffprivlib: `0.1` is the binary64 number nearest 1/10.
 
 claims that for all binary64 inputs x, x' with |x|, |x'| <= B and |x - x'| <= 1 every output
 has Pr[out | x] <= e^epsilon * Pr[out | x'] (the library's `float_snap_dp_tight`, instantiated).
@@ -128,7 +129,7 @@ class BinarySnappingSpec:
         if self.user_epsilon is None:
             return str(self.epsilon)
         return (f"{float(self.epsilon)!r}, diffprivlib's effective epsilon (eps - 2 eta)/(1 + 12 B eta) in "
-                f"binary64 of the user's eps = {self.user_epsilon}")
+                f"binary64 of the user's eps = {float(self.user_epsilon)!r} (exactly {self.user_epsilon})")
 
     @property
     def claim(self) -> Loss:
@@ -243,21 +244,31 @@ def _scale(file: str, body: SnappingBody) -> tuple[Fraction, Fraction | None, Fr
     eps = _positive(file, "snapping.epsilon", body.epsilon)
     user = None
     if body.calibration == "diffprivlib":
-        user, eps = eps, _diffprivlib_epsilon(file, eps, _positive(file, "snapping.bound", body.bound))
+        user = _as_python_reads(file, eps)
+        eps = _diffprivlib_epsilon(file, user, _positive(file, "snapping.bound", body.bound))
     e64 = _float(eps)
     if not math.isfinite(e64) or e64 == 0 or not math.isfinite(1.0 / e64):
         raise SpecError(file, "snapping.epsilon", f"epsilon = {body.epsilon} is outside binary64's range")
     return eps, user, Fraction(1.0 / e64)
 
 
+def _as_python_reads(file: str, eps: Fraction) -> Fraction:
+    """The user's epsilon as Python reads the literal passed to diffprivlib (`epsilon=0.1`, `1/10`):
+    the nearest binary64 number (int/int and decimal literals are correctly rounded there)."""
+    f = _float(eps)
+    if not math.isfinite(f) or f == 0:
+        raise SpecError(file, "snapping.epsilon", f"{eps} is outside binary64's range: with calibration "
+                        "diffprivlib it is the Python float diffprivlib is given")
+    return Fraction(f)
+
+
 def _diffprivlib_epsilon(file: str, eps: Fraction, bound: Fraction) -> Fraction:
-    """diffprivlib's effective epsilon of the user's: both are Python floats there, so both must be
-    binary64 numbers here; diffprivlib refuses eps <= 2 eta."""
-    for field, v in (("snapping.epsilon", eps), ("snapping.bound", bound)):
-        f = _float(v)
-        if not math.isfinite(f) or Fraction(f) != v:
-            raise SpecError(file, field, f"{v} is not a binary64 number (or outside binary64's range): with "
-                            "calibration diffprivlib it is the Python float diffprivlib is given")
+    """diffprivlib's effective epsilon of the user's (a binary64 number already): B is computed from
+    the user's floats there, so it must be a binary64 number here; diffprivlib refuses eps <= 2 eta."""
+    f = _float(bound)
+    if not math.isfinite(f) or Fraction(f) != bound:
+        raise SpecError(file, "snapping.bound", f"{bound} is not a binary64 number (or outside binary64's range): "
+                        "with calibration diffprivlib it is the Python float diffprivlib computes")
     if not eps > 2 * ETA:
         raise SpecError(file, "snapping.epsilon", f"{eps} is not above 2 eta = 2^-52: diffprivlib refuses it")
     return Fraction(effective_epsilon(float(eps), float(bound)))

@@ -1,6 +1,6 @@
 """Binary snapping at concrete parameters by the two-sided theorem (obligations/float/binary64_two.py):
-what a diffprivlib user tried, epsilon = 0.5 on [0, 10] (tests/specs/binary64/
-diffprivlib_snapping_half_eps.yaml), is beyond float_snap_dp_tight's K and proved through
+what a diffprivlib user tried, epsilon = 0.5 on [0, 10] (mechanisms/diffprivlib_snapping_half_eps.yaml),
+is beyond float_snap_dp_tight's K and proved through
 float_snap_dp_two_correct, its file stating the tight route's theorem word for word; with numpy.log
 (a log within 1 ulp) the file goes through float_snap_dp_two_log.  A claim just below what the
 theorem gives (0.05 eta below 1/lambda + ln K) is undecided by Python, and its file forced through Coq
@@ -25,7 +25,7 @@ from obligations.float.binary64_two_hints import two_point
 from obligations.models import load, unfold
 
 SPECS = Path(__file__).resolve().parents[1] / "specs" / "binary64"
-HALF = SPECS / "diffprivlib_snapping_half_eps.yaml"
+HALF = Path(__file__).resolve().parents[2] / "mechanisms" / "diffprivlib_snapping_half_eps.yaml"
 HALF_NUMPY = SPECS / "diffprivlib_snapping_half_eps_numpy_log.yaml"
 
 

@@ -5,15 +5,19 @@ extra `cluster`) is not installed."""
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip(
-    "distributed", reason="the Dask route is the optional extra 'cluster' (pip install 'obligations[cluster]')")
+from obligations.cli import main
 
-from obligations.cli import main  # noqa: E402
+# Whether the extra is installed, without importing it: every xdist worker collects this file,
+# and importing `distributed` costs about 1 s of CPU (the run imports it when it needs it).
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None,
+    reason="the Dask route is the optional extra 'cluster' (pip install 'obligations[cluster]')")
 
 REPO = Path(__file__).resolve().parent.parent.parent
 

@@ -357,6 +357,63 @@ def test_an_axiom_in_a_shared_module_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / ".shared" / f"{m.name}.ok").exists()
 
 
+def test_a_module_left_to_the_files_check_is_refused_as_if_checked_alone(tmp_path: Path) -> None:
+    """`prove` and `verify` compile a shared module and check it in the coqchk run of the files
+    that require it: a module with an axiom is not recorded as checked, and is refused with
+    the message its own check gives; an honest one is recorded by that run."""
+    from obligations.certify import shared
+    from obligations.certify.outcome import Settings
+    bad, good = SharedModule("LnTable", "Axiom cheat : False.\n"), SMALL
+    alone = shared.ensure([bad], Settings(build=tmp_path / "alone"))[1]
+    settings = Settings(build=tmp_path / "joint")
+    coq = settings.coq()
+    for m in (bad, good):
+        spent, problem = shared.ensure([m], settings, check=False)
+        assert "shared_coqc" in spent and problem == "" and shared.pending(coq, [m, m]) == [m]
+        assert not shared.reusable(coq, m, trust_marker=True)            # no marker before a check
+        checked = coq.check([], library=False, shared=[shared.paths(coq, m)[0]])
+        if m is bad:
+            assert shared.accept(coq, [m], checked) == [m]
+            problems = shared.check_alone(coq, [m])
+            assert problems == {m.name: alone.replace(str(tmp_path / "alone"), str(tmp_path / "joint"))}
+            assert shared.pending(coq, [m]) == [m] and not shared.reusable(coq, m, trust_marker=True)
+        else:
+            assert shared.accept(coq, [m], checked) == [] and shared.pending(coq, [m]) == []
+            assert shared.reusable(coq, m, trust_marker=True)
+            assert shared.ensure([m], settings, check=False) == ({}, "")   # reused, not compiled again
+
+
+def test_a_file_whose_shared_module_has_an_axiom_is_not_proved(tmp_path: Path) -> None:
+    """The batch check (`check_batch`) of a compiled file that requires a module with an axiom,
+    compiled and not yet checked: the file is not proved, with the message of the module
+    checked alone, and the module is not recorded as checked."""
+    from types import SimpleNamespace
+
+    from obligations.certify import shared
+    from obligations.certify.outcome import Outcome, Settings
+    from obligations.certify.run import Compiled, check_batch
+    from obligations.core.obligation import Verdict
+    from obligations.prover.coq import Audit
+    bad = SharedModule("LnTable", "Axiom cheat : False.\n")
+    alone = shared.ensure([bad], Settings(build=tmp_path / "alone"))[1]
+    settings = Settings(build=tmp_path / "b")
+    assert shared.ensure([bad], settings, check=False)[1] == ""       # compiled, its check left to the file's
+    vfile = tmp_path / "b" / "uses_table" / "uses_table.v"
+    vfile.parent.mkdir(parents=True)
+    vfile.write_text(f"From Obligations.Shared Require {bad.name}.\nTheorem t : False.\n"
+                     f"Proof. exact {bad.name}.cheat. Qed.\n")
+    coq = settings.coq()
+    assert coq.compile(vfile).status == "ok"
+    u = SimpleNamespace(spec=SimpleNamespace(name="uses_table"), rendered=SimpleNamespace(shared=(bad,)))
+    out = Outcome("uses_table", "uses_table.yaml", Verdict.UNPROVED, "claim", timings={"coqc": 1.0},
+                  choices={"s": "x"})
+    step = Compiled(u, out, vfile, {"s": "x"}, Audit({"t": "False"}, []))  # type: ignore[arg-type]
+    ((o, audit),) = check_batch([step], settings, library_too=False)
+    assert audit is None and o.verdict == Verdict.UNPROVED and o.message == alone
+    assert "coqc" not in o.timings and o.choices == {}
+    assert not shared.reusable(coq, bad, trust_marker=True)
+
+
 # -- the cache: only what this machine's Coq checked is reused
 
 def test_a_certificate_no_coq_here_checked_is_rechecked_then_reused(certs: Path) -> None:

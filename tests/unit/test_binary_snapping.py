@@ -65,7 +65,7 @@ def test_calibrated_spec_claims_the_users_epsilon(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("field, value, words", [
-    ("epsilon", "1/3", ["snapping.epsilon", "not a binary64 number"]),
+    ("epsilon", "10**400", ["snapping.epsilon", "outside binary64's range"]),
     ("epsilon", "1/4503599627370496", ["snapping.epsilon", "diffprivlib refuses"]),   # 2 eta
     ("bound", "100/3", ["snapping.bound", "not a binary64 number"]),
     ("calibration", "opendp", ["snapping.calibration"]),
@@ -79,6 +79,19 @@ def test_bad_calibrated_input_names_the_field(tmp_path: Path, field: str, value:
         load(path)
     for w in words:
         assert w in str(err.value), str(err.value)
+
+
+@pytest.mark.parametrize("value", ["0.1", "1/10"])
+def test_the_users_epsilon_is_read_as_python_reads_it(tmp_path: Path, value: str) -> None:
+    """`Snapping(epsilon=0.1, ...)` is given the double nearest 1/10: so is the spec's epsilon."""
+    data = yaml.safe_load(SHIPPED.read_text())
+    data["snapping"]["epsilon"] = value
+    path = tmp_path / "c.yaml"
+    path.write_text(yaml.safe_dump(data))
+    s = load(path)
+    assert s.user_epsilon == Fraction(0.1) != Fraction(1, 10)
+    assert s.epsilon == Fraction(D.effective_epsilon(0.1, 100.0))
+    assert "user's eps = 0.1 (exactly 3602879701896397/36028797018963968)" in s.epsilon_text
 
 
 def test_shipped_spec_equals_diffprivlib_itself() -> None:
