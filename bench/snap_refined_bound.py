@@ -14,6 +14,10 @@ over the output and x' on a grid; mpmath at 60 digits, a correctly rounded log (
     python bench/snap_refined_bound.py --coq-pointwise 1.62 2
                                                      --coq with the input inside a bucket compared at its
                                                      own t (not proved: docs/snap_tight.md, section 7)
+    python bench/snap_refined_bound.py --coq --ulps=1 1.95 1.99
+                                                     --coq for a log within k ulps (float_snap_dp_two_log,
+                                                     SnapTwoSidedLog.v: mu = 2k*eta/(1 - 2k*eta) in place of eta,
+                                                     tight_mu = (1 + eta)(1 + mu) - 1)
     python bench/snap_refined_bound.py --coq-split=8 1.62 2
                                                      --coq with the input inside a bucket in n = 8 pieces, the
                                                      K that SnapTwoSidedPieces.v's float_snap_dp_two_split proves
@@ -34,6 +38,11 @@ mp.mp.dps = 60
 ETA = mp.mpf(2) ** -53
 MU = (1 + ETA) ** 2 - 1
 K2 = 1 / (1 - 2 * ETA)
+
+
+def ulps_mu(k: int) -> mp.mpf:
+    """tight_mu (SnapTight.v) for a log within k ulps: (1 + eta)(1 + 2k*eta/(1 - 2k*eta)) - 1 (~ (1 + 2k)*eta)."""
+    return (1 + ETA) * (1 + 2 * k * ETA / (1 - 2 * k * ETA)) - 1
 
 
 def ulen(a: mp.mpf, b: mp.mpf) -> mp.mpf:
@@ -162,7 +171,10 @@ def least(res: list[tuple[float, float]], a: float, b: float) -> float | None:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
+    args = [a for a in sys.argv[1:] if not a.startswith("--ulps=")]
+    for a in sys.argv[1:]:
+        if a.startswith("--ulps="):
+            MU = ulps_mu(int(a.split("=")[1]))
     bound_of = {"--coq": coq_route, "--coq-pointwise": lambda r, b: coq_route(r, b, True)}.get(args[0] if args else "",
                                                                                                worst)
     if args and args[0].startswith("--coq-split="):

@@ -11,7 +11,9 @@ SnapSeed64.v's `snap_binary64_dp_wide_ab` instead (hints in `wide_grid.py`, temp
 that route does not reach goes through SnapTwoSided64.v's `snap_binary64_two_ab` (the two refinements,
 hints `two_hints`, template `binary_snapping_two.v.j2`) when it does, else through SnapTwoSidedPieces64.v's
 `snap_binary64_two_split_ab` (an input inside a bucket in eight pieces, hints `piece_hints`, template
-`binary_snapping_pieces.v.j2`) when that does."""
+`binary_snapping_pieces.v.j2`) when that does.  A range with a log within k ulps goes through
+SnapSeedUlps.v's `snap_binary64_dp_wide_ulps_ab` (hints `wide_grid.hints`, checks `ulps_range`, template
+`binary_snapping_ulps_range.v.j2`)."""
 from __future__ import annotations
 
 import math
@@ -20,6 +22,7 @@ from typing import Any
 from obligations.core.model import Analysed, Description, Route, Unfolded, Witness
 from obligations.core.obligation import Plan, Verdict
 from obligations.core.templates import Rendered
+from obligations.float import ulps_range
 from obligations.float.all_parameters_cases import case_lines, case_record
 from obligations.float.all_parameters_document import BinarySnappingAllAnalysis, render
 from obligations.float.all_parameters_spec import BinarySnappingAllSpec
@@ -40,8 +43,7 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
 
     def analyse(self, spec: BinarySnappingAllSpec) -> Analysed[BinarySnappingAllAnalysis]:
         if spec.beta0 is not None and spec.ulps is not None:
-            # a range with a log within k ulps: no generated route proves it (refuted or undecided)
-            a = BinarySnappingAllAnalysis(spec, False)
+            a = _ulps_ranged(spec)
         elif spec.beta0 is not None:
             a = _ranged(spec)
         else:
@@ -69,6 +71,10 @@ class AllParameters(Route[BinarySnappingAllSpec, BinarySnappingAllAnalysis]):
         h = u.mechanism.wide
         lib = {"per_B_over_lambda": str(s.lib_a), "constant": str(s.lib_b)} if h is None else \
             {"per_B_over_lambda": str(8 * h.c), "constant": str(11 * h.c), "c": str(h.c), "r0": str(h.r0)}
+        if s.ulps is not None and h is not None:
+            k = s.ulps
+            lib = {"route": "snap_binary64_dp_wide_ulps_ab", "per_B_over_lambda": str(ulps_range.slope(k, h)),
+                   "constant": str(ulps_range.offset(k, h)), "c": str(h.c), "r0": str(h.r0)}
         two = u.mechanism.two
         if two is not None:
             lib = {"route": "snap_binary64_two_ab", "r0": str(two.r0), "k1": str(two.k1), "k2": str(two.k2)}
@@ -104,6 +110,14 @@ def _ranged(spec: BinarySnappingAllSpec) -> BinarySnappingAllAnalysis:
     return BinarySnappingAllAnalysis(spec, False, h)
 
 
+def _ulps_ranged(spec: BinarySnappingAllSpec) -> BinarySnappingAllAnalysis:
+    """A range with a log within k ulps: SnapSeedUlps.v's `snap_binary64_dp_wide_ulps_ab` with SnapSeed64.v's
+    hints r0, c (the same premises on them); the hints are kept when it does not fit, for the note."""
+    assert spec.beta0 is not None and spec.ulps is not None
+    h = hints(spec.rho0)
+    return BinarySnappingAllAnalysis(spec, ulps_range.fits(spec.ulps, h, spec.a, spec.b, spec.beta0), h)
+
+
 def summary(spec: BinarySnappingAllSpec) -> str:
     return (f"binary64 snapping for every lambda >= 2^-968, {spec.range_text}, "
             f"ties {spec.ties}, log {spec.log_text}: claim loss {spec.loss_text} between inputs |x|, |x'| <= B")
@@ -115,10 +129,10 @@ def _num(q: Any) -> str:
 
 def note(a: BinarySnappingAllAnalysis) -> str:
     s = a.spec
-    if a.wide is not None and s.beta0 is not None:
-        return range_note(a)
     if s.ulps is not None and s.beta0 is not None:
         return ulps_range_note(a)
+    if a.wide is not None and s.beta0 is not None:
+        return range_note(a)
     head = (f"snap_binary64_dp_tight proves the loss |x - x'|/lambda + a*eta*B/lambda + b*eta with a = 9 + 9m = "
             f"{_num(s.lib_a)}, b = 18 + 5m = {_num(s.lib_b)} (m = {_num(s.m)}: log {s.log_text})")
     if a.provable:
@@ -173,14 +187,24 @@ def range_note(a: BinarySnappingAllAnalysis) -> str:
 
 
 def ulps_range_note(a: BinarySnappingAllAnalysis) -> str:
-    """A range with a log within k ulps: refuted where the library refutes it, else undecided."""
-    s = a.spec
-    head = (f"a log {s.log_text} over {s.range_text}: no generated route proves a range with a log within k ulps "
-            "(the library proves Mironov's (16, 0) for k = 1 at 1.99 lambda <= Lambda, B >= 95 lambda: "
-            "snap_binary64_mironov_constant_1ulp, SnapSeedUlps.v)")
+    """A range with a log within k ulps: proved by SnapSeedUlps.v where its constants reach, else refuted where
+    the library refutes it, else undecided."""
+    s, h = a.spec, a.wide
+    assert h is not None and s.ulps is not None and s.beta0 is not None
+    k = s.ulps
+    head = (f"a log {s.log_text} over {s.range_text}: snap_binary64_dp_wide_ulps_ab (SnapSeedUlps.v) at "
+            f"rho0 = {s.rho0}: r0 = {h.r0} <= e^(rho0 - 10^-4), c = {h.c}, so the loss is at most "
+            f"c*({4 + 8 * k}*B/lambda + {4 * k + 10})*eta = {_num(ulps_range.slope(k, h))}*eta*B/lambda + "
+            f"{_num(ulps_range.offset(k, h))}*eta over |x - x'|/lambda")
+    claim = f"claim a = {s.a_text}, b = {s.b_text}"
+    if a.provable:
+        return head + f"; {claim} follows for B >= {s.beta0}*lambda"
+    least = ulps_range.least_beta0(k, h, s.a, s.b)
+    where = (f"the slope {_num(ulps_range.slope(k, h))} is at or above a = {s.a_text} at this grid" if least is None
+             else f"it follows only for B >= {_num(least)}*lambda, not from {s.beta0}*lambda")
     if s.refuted_by is not None:
-        return head + f"; claim a = {s.a_text}, b = {s.b_text}: {_below(s)}"
-    return head + f"; claim a = {s.a_text}, b = {s.b_text}: undecided (never certified; it is not refuted either)"
+        return head + f"; {claim}: {where}: {_below(s)}"
+    return head + f"; {claim}: {where}: undecided (never certified; it is not refuted either)"
 
 
 def pieces_note(a: BinarySnappingAllAnalysis) -> str:

@@ -40,6 +40,10 @@ def case_lines(a: BinarySnappingAllAnalysis) -> list[str]:
     if a.two is not None:
         lines.append(f"  the two refinements at Lambda >= {a.spec.rho0}*lambda: r0 = {a.two.r0}, k1 = {a.two.k1}, "
                      f"k2 = {a.two.k2}  [snap_binary64_two_ab, Float/SnapTwoSided64.v]")
+    elif a.wide is not None and a.spec.ulps is not None:
+        k = a.spec.ulps
+        lines.append(f"  the grid Lambda >= {a.spec.rho0}*lambda, a log within {k} ulp(s): the slope (4 + 8k)*c = "
+                     f"{(4 + 8 * k) * a.wide.c}, c = {a.wide.c}  [snap_binary64_dp_wide_ulps_ab, Float/SnapSeedUlps.v]")
     elif a.wide is not None:
         lines.append(f"  the grid Lambda >= {a.spec.rho0}*lambda: the bucket-width factor (r + 1)/(r - 1) <= c "
                      f"= {a.wide.c} in place of 2.165  [snap_binary64_dp_wide, Float/SnapSeed64.v]")

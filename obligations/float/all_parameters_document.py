@@ -37,6 +37,9 @@ PRELUDE = "PreludeBinary"
 TWO_PRELUDE = "PreludeBinaryTwo"
 PIECES_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_pieces.v.j2"
 PIECES_PRELUDE = "PreludeBinaryPieces"
+# A range with a log within k ulps: PreludeBinary and SnapSeedUlps.v, imported by the file itself (as the
+# refutations import theirs), so that the other binary64 certificates' library does not grow.
+ULPS_TEMPLATE = Path(__file__).parent / "templates" / "binary_snapping_ulps_range.v.j2"
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,19 @@ RANGE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+# A range with a log within k ulps: r0's Taylor bound, the hints' inequalities, k's bounds, the theorem by
+# snap_binary64_dp_wide_ulps_ab.
+ULPS_RANGE_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("r0_exp", ("unfold", "lra")),
+    ("r0_gt", ("unfold", "lra")),
+    ("c_ok", ("unfold", "lra")),
+    ("k_ok", ("split", "lra", "replace", "ring")),
+    ("a_ok", ("unfold", "lra")),
+    ("b_ok", ("unfold", "lra")),
+    ("dp", ("intros", "exact", "lra")),
+)
+
+
 # A range cell by the two refinements: r0's Taylor bound, the hints' inequalities, the forms at the
 # claim's constants over the range, the theorem by snap_binary64_two_ab.
 TWO_LEMMAS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -110,6 +126,8 @@ def file_lemmas(a: BinarySnappingAllAnalysis) -> tuple[tuple[str, tuple[str, ...
         return REFUTED_LEMMAS
     if a.two is not None:
         return TWO_LEMMAS
+    if a.spec.ranged and a.spec.ulps is not None:
+        return ULPS_RANGE_LEMMAS
     if a.spec.ranged:
         return RANGE_LEMMAS
     return FILE_LEMMAS + ((DP_CORRECT if a.spec.ulps is None else DP_ULPS),)
@@ -135,6 +153,8 @@ def render(a: BinarySnappingAllAnalysis) -> Rendered:
     s = a.spec
     if refuted(a):
         return _render_refuted(s, a)
+    if s.ulps is not None and a.wide is not None and s.beta0 is not None:
+        return _render_ulps_range(s, s.ulps, a.wide, s.beta0, a)
     if a.two is not None and s.beta0 is not None:
         return _render_two(s, a.two, s.beta0, a)
     if a.pieces is not None and s.beta0 is not None:
@@ -154,6 +174,15 @@ def _render_range(s: BinarySnappingAllSpec, h: WideHints, beta0: Fraction, a: Bi
         beta0_text=comment(str(beta0)), r0=r_lit(h.r0), c=r_lit(h.c), r0_num=h.r0.numerator,
         r0_den=h.r0.denominator, x_num=h.exponent.numerator, x_den=h.exponent.denominator)
     return render_template(RANGE_TEMPLATE, s.name, ctx, PRELUDE, theorems(a))
+
+
+def _render_ulps_range(s: BinarySnappingAllSpec, k: int, h: WideHints, beta0: Fraction,
+                       a: BinarySnappingAllAnalysis) -> Rendered:
+    ctx: dict[str, Any] = dict(
+        **_common(s), k=k, mu=mu_term(s), mu_text=comment(mu_term(s)), rho0=r_lit(s.rho0), beta0=r_lit(beta0),
+        rho0_text=comment(str(s.rho0)), beta0_text=comment(str(beta0)), r0=r_lit(h.r0), c=r_lit(h.c),
+        r0_num=h.r0.numerator, r0_den=h.r0.denominator, x_num=h.exponent.numerator, x_den=h.exponent.denominator)
+    return render_template(ULPS_TEMPLATE, s.name, ctx, PRELUDE, theorems(a))
 
 
 def _render_two(s: BinarySnappingAllSpec, h: TwoHints, beta0: Fraction, a: BinarySnappingAllAnalysis) -> Rendered:

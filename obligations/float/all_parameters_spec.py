@@ -19,8 +19,9 @@ exact numbers (never evaluated); every problem is a SpecError naming the file an
 With a narrower range, `grid: {min_over_lambda: 19/10}` (rho0*lambda <= Lambda <= 2 lambda) and
 `bound: {min_over_lambda: 11}` (beta0*lambda <= B <= 353 lambda), a correctly rounded log, the claim
 goes through `snap_binary64_dp_wide_ab` (theories/Float/SnapSeed64.v): the seed's (12, 2) and
-Mironov's (16, 0) are proved where the grid is wide.  A range with a log within k ulps is never proved
-here; the library refutes the two constants there (obligations/float/ulps_refuted.py)."""
+Mironov's (16, 0) are proved where the grid is wide.  A range with a log within k ulps goes through
+SnapSeedUlps.v's `snap_binary64_dp_wide_ulps_ab` (obligations/float/ulps_range.py), proved where its slope
+(4 + 8k)*c reaches, else refuted where the library refutes it (obligations/float/ulps_refuted.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping

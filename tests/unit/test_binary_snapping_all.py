@@ -309,17 +309,48 @@ def test_a_log_within_two_ulps_refutes_the_constants_at_every_grid(tmp_path: Pat
     assert w is not None and w["inputs"] == "binary64 floats" and w["x"] == str(Fraction(-4521569176915002, 2 ** 44))
 
 
+@pytest.mark.parametrize("ulps, grid, bound, a, b, least", [
+    (1, "199/100", 95, 16, 0, None),               # Mironov's where the library proves it (SnapSeedUlps.v)
+    (1, "197/100", 177, 16, 0, None),              # a narrower grid: from B = 176.2 lambda
+    (1, 2, 78, 16, 0, None),                       # Lambda = 2 lambda: from B = 77.03 lambda
+    (3, "199/100", 1, 50, 60, None),               # k = 3: slope 28c = 36.9
+    (1, "199/100", 94, 16, 0, "94.72"),            # just below the least clamp
+    (1, "197/100", 176, 16, 0, "176.19"),
+    (1, "19/10", 353, 16, 0, "slope"),             # the slope 12c = 16.2 is above Mironov's 16
+], ids=["mironov", "grid_197", "grid_2", "k_3", "beta0_94", "beta0_176", "grid_19"])
+def test_a_range_with_a_log_within_k_ulps_is_proved_where_snap_seed_ulps_reaches(
+        tmp_path: Path, ulps: int, grid: Any, bound: Any, a: Any, b: Any, least: str | None) -> None:
+    """The route's choice: snap_binary64_dp_wide_ulps_ab with the hints r0, c where (4 + 8k)*c <= a and
+    (4k + 10)*c - b <= (a - (4 + 8k)*c)*beta0, the file's theorem the claim with a log within k ulps;
+    outside it (no witness refutes these): undecided, saying from which clamp it would follow."""
+    u = unfold(load(_write(tmp_path, snapping={"log": {"ulps": ulps}, "grid": {"min_over_lambda": grid},
+                                               "bound": {"min_over_lambda": bound}},
+                           bound={"per_B_over_lambda": a, "constant": b})))
+    note = u.plan.notes[0]
+    assert "snap_binary64_dp_wide_ulps_ab (SnapSeedUlps.v)" in note
+    if least is None:
+        assert u.plan.expected == Verdict.PROVED, note
+        text = u.rendered.text
+        assert "From Obligations.Float Require Import SnapSeedUlps." in text
+        assert f"exact (snap_binary64_dp_wide_ulps_ab {ulps} " in text
+        assert f"rel_within (2 * {ulps} * eta 53 / (1 - 2 * {ulps} * eta 53)) (ln v) (lnf v)) ->" in text
+        return
+    assert u.plan.expected == Verdict.UNDECIDED, note
+    assert "it is not refuted either" in note
+    assert ("is at or above a = 16" if least == "slope" else "it follows only for B >= ") in note
+    if least != "slope":
+        assert f"(= {least}" in note
+
+
 @pytest.mark.parametrize("ulps, grid, bound, a, b", [
-    (1, {"min_over_lambda": "199/100"}, {"min_over_lambda": 95}, 16, 0),   # k = 1: proved in the library (not here)
     (2, {"min_over_lambda": "199/100"}, {"min_over_lambda": 258}, 16, 0),  # above the witness's B/lambda
     (2, {"min_over_lambda": "199/100"}, {"min_over_lambda": 95}, 17, 0),   # above Mironov's slope
-    (2, {"min_over_lambda": "199/100"}, {"min_over_lambda": 95}, 100, 100),  # above the closed form: a range
-], ids=["one_ulp", "beta0_258", "a_17", "large"])
+    (2, {"min_over_lambda": "199/100"}, {"min_over_lambda": 95}, 20, 100),  # below the slope 20c = 26.3
+], ids=["beta0_258", "a_17", "a_20"])
 def test_a_range_with_a_log_within_k_ulps_is_otherwise_undecided(tmp_path: Path, ulps: int, grid: Any, bound: Any,
                                                                   a: Any, b: Any) -> None:
-    """No generated route proves a range with a log within k ulps; a claim no witness refutes stays undecided."""
+    """Outside SnapSeedUlps.v's reach, a claim no witness refutes stays undecided."""
     u = unfold(load(_write(tmp_path, snapping={"ties": "up", "log": {"ulps": ulps}, "grid": grid, "bound": bound},
                            bound={"per_B_over_lambda": a, "constant": b})))
     assert u.plan.expected == Verdict.UNDECIDED, u.plan.notes
-    assert "no generated route proves a range with a log within k ulps" in u.plan.notes[0]
     assert "it is not refuted either" in u.plan.notes[0]
