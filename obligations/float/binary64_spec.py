@@ -129,7 +129,7 @@ class BinarySnappingSpec:
         if self.user_epsilon is None:
             return str(self.epsilon)
         return (f"{float(self.epsilon)!r}, diffprivlib's effective epsilon (eps - 2 eta)/(1 + 12 B eta) in "
-                f"binary64 of the user's eps = {float(self.user_epsilon)!r} (exactly {self.user_epsilon})")
+                f"binary64 of the user's eps = {_user_text(self.user_epsilon)}")
 
     @property
     def claim(self) -> Loss:
@@ -250,6 +250,12 @@ def _scale(file: str, body: SnappingBody) -> tuple[Fraction, Fraction | None, Fr
     if not math.isfinite(e64) or e64 == 0 or not math.isfinite(1.0 / e64):
         raise SpecError(file, "snapping.epsilon", f"epsilon = {body.epsilon} is outside binary64's range")
     return eps, user, Fraction(1.0 / e64)
+
+
+def _user_text(u: Fraction) -> str:
+    """The user's epsilon as written (1, 1/2), or as Python prints it and exactly (0.1's double)."""
+    shown = repr(float(u))
+    return str(u) if Fraction(shown) == u else f"{shown} (exactly {u})"
 
 
 def _as_python_reads(file: str, eps: Fraction) -> Fraction:
