@@ -148,8 +148,8 @@ Let tD_ge : forall e x, Rabs e <= B + grid / 2 -> Rabs x <= B -> Rabs (thr t e -
 Proof. intros e x He' Hx. exact (thr_dist prec emin Hprec choice t grid B e x He' Hx). Qed.
 
 (** ** An interior bucket *)
-(** The case x′ inside an interior bucket [A, B′] as a claim: two thresholds at most
-    tight_W and grid + 2·[two_err] apart with x′ between them and x within [tight_D] of both, the
+(** The case x′ inside an interior bucket [A, B′] as a claim: two thresholds between [tight_W]
+    and grid + 2·[two_err] apart with x′ between them and x within [tight_D] of both, the
     displacements (dA, dB of x, nA, nB of x′) and p, Q, R and the base al of
     [two_ratio_of_mass]; the wide masses at most K times the narrow ones.
     [two_interior_by] bounds every interior bucket given it; [two_inside_all] proves it with

@@ -9,7 +9,8 @@
     (SnapTwoSidedMid.v) needs the centre conditions at the piece's two ends
     only; the first piece also the low tail and the point 1/q, the last one the
     high tail and the point R·q ([two_piece]).  Outside a bucket and at the
-    clamped outputs the conditions are [float_snap_dp_two]'s.  The result is
+    clamped outputs the conditions and the proof are [float_snap_dp_two]'s
+    ([two_dp_by]): this file proves only the inside case ([two_inside_pieces]).  The result is
     [float_snap_dp_two_split] (and [_correct]); with n = 1 its inside
     conditions are [float_snap_dp_two]'s up to the slack. *)
 From Coq Require Import ZArith Reals Lra Lia Classical_Prop.
