@@ -148,11 +148,27 @@ Let tD_ge : forall e x, Rabs e <= B + grid / 2 -> Rabs x <= B -> Rabs (thr t e -
 Proof. intros e x He' Hx. exact (thr_dist prec emin Hprec choice t grid B e x He' Hx). Qed.
 
 (** ** An interior bucket *)
-Lemma two_interior : forall x x' k, Rabs x <= B -> Rabs x' <= B -> - B < grid * IZR k < B ->
+(** The case x′ inside an interior bucket [A, B′] as a claim: two thresholds between [tight_W]
+    and grid + 2·[two_err] apart with x′ between them and x within [tight_D] of both, the
+    displacements (dA, dB of x, nA, nB of x′) and p, Q, R and the base al of
+    [two_ratio_of_mass]; the wide masses at most K times the narrow ones.
+    [two_interior_by] bounds every interior bucket given it; [two_inside_all] proves it with
+    [two_cond_all] under [HKi], SnapTwoSidedPieces.v piece by piece. *)
+Definition two_mass_inside : Prop := forall x x' A B', Rabs x <= B -> Rabs x' <= B -> A < x' < B' ->
+  tW grid B <= B' - A <= grid + 2 * two_err grid B -> Rabs (A - x) <= tD grid B -> Rabs (B' - x) <= tD grid B ->
+  let dA := tmu * Rabs (A - x) in let dB := tmu * Rabs (B' - x) in
+  let nA := tmu * Rabs (A - x') + sl in let nB := tmu * Rabs (B' - x') + sl in
+  let al := exp ((A + nA) / lam) in let p := exp ((dA + nA) / lam) in let Q := exp ((dB + nB) / lam) in
+  let R := exp ((B' - nB - A - nA) / lam) in
+  tmu * Rabs (A - x) <= tmu * tD grid B -> tmu * Rabs (B' - x) <= tmu * tD grid B -> 0 < al -> 1 <= p -> 1 <= Q ->
+  two_mass (al / p) (al * Q * R / q0) (al * q0 / p) (al * Q * R) (exp (x' / lam)) <=
+    K * two_mass (al / q0) (al * R) al (al * R * q0) (exp (x' / lam)).
+
+Lemma two_interior_by : two_mass_inside -> forall x x' k, Rabs x <= B -> Rabs x' <= B -> - B < grid * IZR k < B ->
   snap_output_prob lam x (fun w => float_snap t grid B w = grid * IZR k) <=
     exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' (fun w => float_snap t grid B w = grid * IZR k).
 Proof.
-  intros x x' k Hx Hx' Hk.
+  intros Hin x x' k Hx Hx' Hk.
   set (e1 := (IZR k - / 2) * grid). set (e2 := (IZR k + / 2) * grid).
   assert (He1 : Rabs e1 <= B + grid / 2) by (unfold e1; apply Rabs_le; split; lra).
   assert (He2 : Rabs e2 <= B + grid / 2) by (unfold e2; apply Rabs_le; split; lra).
@@ -295,31 +311,44 @@ Proof.
               assert (tmu * (Rabs (B' - x) + Rabs (B' - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
            ++ unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
               assert (tmu * Rabs (B' - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
-      * (* x′ inside the bucket *)
+      * (* x′ inside the bucket: the claim *)
         assert (Hwid : B' - A <= grid + 2 * two_err grid B) by lra.
-        assert (N1 : Rabs (A - x') + Rabs (B' - x') <= grid + 2 * two_err grid B).
-        { rewrite (Rabs_left1 (A - x')) by lra. rewrite (Rabs_pos_eq (B' - x')) by lra. lra. }
-        assert (NA : Rabs (A - x) + Rabs (A - x') <= two_in grid B).
-        { unfold two_in. assert (Rabs (A - x') <= grid + 2 * two_err grid B) by (assert (0 <= Rabs (B' - x')) by apply Rabs_pos; lra). lra. }
-        assert (NB : Rabs (B' - x) + Rabs (B' - x') <= two_in grid B).
-        { unfold two_in. assert (Rabs (B' - x') <= grid + 2 * two_err grid B) by (assert (0 <= Rabs (A - x')) by apply Rabs_pos; lra). lra. }
-        assert (Pp : p <= two_Pi grid B lam sl).
-        { unfold p, two_Pi. apply lam_exp_mono. unfold dA, nA.
-          assert (tmu * (Rabs (A - x) + Rabs (A - x')) <= tmu * two_in grid B) by (apply tmu_le; exact NA). lra. }
-        assert (PQ : Q <= two_Pi grid B lam sl).
-        { unfold Q, two_Pi. apply lam_exp_mono. unfold dB, nB.
-          assert (tmu * (Rabs (B' - x) + Rabs (B' - x')) <= tmu * two_in grid B) by (apply tmu_le; exact NB). lra. }
-        assert (PR : two_R0i grid B lam sl <= R).
-        { unfold R, two_R0i. apply lam_exp_mono. unfold nA, nB.
-          assert (tmu * (Rabs (A - x') + Rabs (B' - x')) <= tmu * (grid + 2 * two_err grid B)) by (apply tmu_le; exact N1). lra. }
-        destruct HKi as (K1 & K2 & K3 & K4).
-        apply (two_cond_all q0 p Q R K al Hq Hp1 HQ1); try assumption.
-        -- apply Rlt_le_trans with (two_R0i grid B lam sl); assumption.
-        -- apply (cond_tail_low_mono q0 p Q R _ _ _ K Hq (conj Hp1 Pp) (conj HQ1 PQ) (conj (exp_pos _) PR) HK1 K1).
-        -- apply (cond_point_lower_mono q0 p Q R _ _ _ K Hq (conj Hp1 Pp) (conj HQ1 PQ) (conj (exp_pos _) PR) HK1 K2).
-        -- apply (cond_point_upper_mono q0 p Q R _ _ _ K Hq (conj Hp1 Pp) (conj HQ1 PQ) (conj (exp_pos _) PR) HK1 K3).
-        -- apply (cond_tail_high_mono q0 p Q R _ _ _ K Hq (conj Hp1 Pp) (conj HQ1 PQ) (conj (exp_pos _) PR) HK1 K4).
+        exact (Hin x x' A B' Hx Hx' (conj Xb Xa) (conj HW Hwid) DAx DBx DA1 DB1 Hal Hp1 HQ1).
 Qed.
+
+(** x′ inside: each end's distances add up to at most [two_in], the bucket narrowed by the width only. *)
+Lemma two_inside_all : two_mass_inside.
+Proof.
+  intros x x' A B' Hx Hx' [Xb Xa] [HW Hwid] DAx DBx dA dB nA nB al p Q R DA1 DB1 Hal Hp1 HQ1.
+  assert (N1 : Rabs (A - x') + Rabs (B' - x') <= grid + 2 * two_err grid B).
+  { rewrite (Rabs_left1 (A - x')) by lra. rewrite (Rabs_pos_eq (B' - x')) by lra. lra. }
+  assert (NA : Rabs (A - x) + Rabs (A - x') <= two_in grid B).
+  { unfold two_in. assert (Rabs (A - x') <= grid + 2 * two_err grid B) by (assert (0 <= Rabs (B' - x')) by apply Rabs_pos; lra). lra. }
+  assert (NB : Rabs (B' - x) + Rabs (B' - x') <= two_in grid B).
+  { unfold two_in. assert (Rabs (B' - x') <= grid + 2 * two_err grid B) by (assert (0 <= Rabs (A - x')) by apply Rabs_pos; lra). lra. }
+  assert (Pp : p <= two_Pi grid B lam sl).
+  { unfold p, two_Pi. apply lam_exp_mono. unfold dA, nA.
+    assert (tmu * (Rabs (A - x) + Rabs (A - x')) <= tmu * two_in grid B) by (apply tmu_le; exact NA). lra. }
+  assert (PQ : Q <= two_Pi grid B lam sl).
+  { unfold Q, two_Pi. apply lam_exp_mono. unfold dB, nB.
+    assert (tmu * (Rabs (B' - x) + Rabs (B' - x')) <= tmu * two_in grid B) by (apply tmu_le; exact NB). lra. }
+  assert (PR : two_R0i grid B lam sl <= R).
+  { unfold R, two_R0i. apply lam_exp_mono. unfold nA, nB.
+    assert (tmu * (Rabs (A - x') + Rabs (B' - x')) <= tmu * (grid + 2 * two_err grid B)) by (apply tmu_le; exact N1). lra. }
+  assert (Ht' : 0 < exp (x' / lam)) by apply exp_pos.
+  destruct HKi as (K1 & K2 & K3 & K4).
+  apply (two_cond_all q0 p Q R K al Hq Hp1 HQ1); try assumption.
+  - apply Rlt_le_trans with (two_R0i grid B lam sl); assumption.
+  - apply (cond_tail_low_mono q0 p Q R _ _ _ K Hq (conj Hp1 Pp) (conj HQ1 PQ) (conj (exp_pos _) PR) HK1 K1).
+  - apply (cond_point_lower_mono q0 p Q R _ _ _ K Hq (conj Hp1 Pp) (conj HQ1 PQ) (conj (exp_pos _) PR) HK1 K2).
+  - apply (cond_point_upper_mono q0 p Q R _ _ _ K Hq (conj Hp1 Pp) (conj HQ1 PQ) (conj (exp_pos _) PR) HK1 K3).
+  - apply (cond_tail_high_mono q0 p Q R _ _ _ K Hq (conj Hp1 Pp) (conj HQ1 PQ) (conj (exp_pos _) PR) HK1 K4).
+Qed.
+
+Lemma two_interior : forall x x' k, Rabs x <= B -> Rabs x' <= B -> - B < grid * IZR k < B ->
+  snap_output_prob lam x (fun w => float_snap t grid B w = grid * IZR k) <=
+    exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' (fun w => float_snap t grid B w = grid * IZR k).
+Proof. exact (two_interior_by two_inside_all). Qed.
 
 (** ** The clamped outputs *)
 Let Hg1 : 1 <= IZR g.
@@ -411,17 +440,17 @@ Proof.
     exact (clamp_factor e x x' Hae Hx Hx').
 Qed.
 
-(** ** Every output *)
-Theorem float_snap_dp_two : forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+(** ** Every output, given the case x′ inside a bucket *)
+Lemma two_dp_by : two_mass_inside -> forall x x' out, Rabs x <= B -> Rabs x' <= B ->
   snap_output_prob lam x (fun w => float_snap t grid B w = out) <=
     exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' (fun w => float_snap t grid B w = out).
 Proof.
-  intros x x' out Hx Hx'.
+  intros Hin x x' out Hx Hx'.
   assert (Hpx' := snap_prob_nonneg prec emin choice lnf pr Hpr lam x' (fun w => float_snap t grid B w = out)).
   destruct (Req_dec out B) as [->|NB]; [exact (two_top_output x x' Hx Hx')|].
   destruct (Req_dec out (- B)) as [->|NmB]; [exact (two_bottom_output x x' Hx Hx')|].
   destruct (classic (exists k, out = grid * IZR k /\ - B < grid * IZR k < B)) as [[k [-> Hk]]|Hno].
-  { exact (two_interior x x' k Hx Hx' Hk). }
+  { exact (two_interior_by Hin x x' k Hx Hx' Hk). }
   (* anything else is never output *)
   assert (Z : snap_output_prob lam x (fun w => float_snap t grid B w = out) = 0).
   { unfold SnapOutput.snap_output_prob.
@@ -437,6 +466,12 @@ Proof.
     rewrite !E0. ring. }
   rewrite Z. apply Rmult_le_pos; [|exact Hpx']. apply Rmult_le_pos; [apply Rlt_le, exp_pos|lra].
 Qed.
+
+(** ** Every output *)
+Theorem float_snap_dp_two : forall x x' out, Rabs x <= B -> Rabs x' <= B ->
+  snap_output_prob lam x (fun w => float_snap t grid B w = out) <=
+    exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' (fun w => float_snap t grid B w = out).
+Proof. exact (two_dp_by two_inside_all). Qed.
 
 End TwoSidedDP.
 

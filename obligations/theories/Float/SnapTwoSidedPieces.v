@@ -9,7 +9,8 @@
     (SnapTwoSidedMid.v) needs the centre conditions at the piece's two ends
     only; the first piece also the low tail and the point 1/q, the last one the
     high tail and the point R·q ([two_piece]).  Outside a bucket and at the
-    clamped outputs the conditions are [float_snap_dp_two]'s.  The result is
+    clamped outputs the conditions and the proof are [float_snap_dp_two]'s
+    ([two_dp_by]): this file proves only the inside case ([two_inside_pieces]).  The result is
     [float_snap_dp_two_split] (and [_correct]); with n = 1 its inside
     conditions are [float_snap_dp_two]'s up to the slack. *)
 From Coq Require Import ZArith Reals Lra Lia Classical_Prop.
@@ -34,18 +35,15 @@ Variable pr : (R -> Prop) -> R.
 Hypothesis Hpr : uprob pr.
 
 Notation eta := (eta prec).
-Notation rnd := (rnd prec emin choice).
 Notation normal_min := (normal_min prec emin).
 Notation format := (generic_format radix2 (FLT_exp emin prec)).
 Notation pipeline_ok := (pipeline_ok prec emin choice lnf mu).
 Notation snap_output_prob := (snap_output_prob prec emin choice lnf pr).
 Notation tmu := (tight_mu prec mu).
-Notation thr := (thr prec emin Hprec choice).
 Notation q0 := (ustar_q prec).
 Notation tD := (tight_D prec emin).
 Notation tW := (tight_W prec emin).
 Notation two_err := (two_err prec emin).
-Notation two_near := (two_near prec emin).
 Notation two_Pn := (two_Pn prec emin mu).
 Notation two_Pf := (two_Pf prec emin mu).
 Notation two_R0 := (two_R0 prec emin mu).
@@ -101,355 +99,170 @@ Proof. unfold ustar_q. assert (Hs := eta_small prec Hprec). lra. Qed.
 Let Hm : 0 <= tmu.
 Proof. exact (tight_mu_nonneg prec mu Hmu). Qed.
 
-Let Hb0 : 0 < bpow radix2 emin.
-Proof. apply bpow_gt_0. Qed.
-
 Let Hinvlam : 0 < / lam.
 Proof. apply Rinv_0_lt_compat. exact Hlam. Qed.
 
 Let lam_exp_mono : forall u v, u <= v -> exp (u / lam) <= exp (v / lam).
 Proof. intros u v H. apply exp_le_iff. unfold Rdiv. apply Rmult_le_compat_r; lra. Qed.
 
-Let one_le_exp : forall u, 0 <= u -> 1 <= exp (u / lam).
-Proof. intros u H. rewrite <- exp_0. apply lam_exp_mono in H. replace (0 / lam) with 0 in H by (field; lra). exact H. Qed.
-
-Let range_ok : forall v, - (tD grid B + tmu * tD grid B + sl) <= v -> normal_min <= exp (v / lam).
-Proof.
-  intros v Hv. apply Rle_trans with (exp (- (tD grid B + tmu * tD grid B + sl) / lam)); [exact Hrange|].
-  apply lam_exp_mono. lra.
-Qed.
-
-(** A threshold is within [two_err] of its edge. *)
-Let thr_err : forall e, Rabs e <= B + grid / 2 -> Rabs (thr t e - e) <= two_err grid B.
-Proof.
-  intros e He'. eapply Rle_trans; [apply thr_near|]. unfold two_err.
-  assert (2 * eta * Rabs e <= 2 * eta * (B + grid / 2)) by (apply Rmult_le_compat_l; lra). lra.
-Qed.
-
-Let err_nonneg : 0 <= two_err grid B.
-Proof. unfold two_err. assert (0 <= 2 * eta * (B + grid / 2)) by (apply Rmult_le_pos; lra). lra. Qed.
-
 Let tmu_le : forall u v, u <= v -> tmu * u <= tmu * v.
 Proof. intros u v H. apply Rmult_le_compat_l; lra. Qed.
 
-Let tD_ge : forall e x, Rabs e <= B + grid / 2 -> Rabs x <= B -> Rabs (thr t e - x) <= tD grid B.
-Proof. intros e x He' Hx. exact (thr_dist prec emin Hprec choice t grid B e x He' Hx). Qed.
+(** ** x′ inside a bucket: the piece that holds it *)
+Lemma two_inside_pieces : two_mass_inside prec emin mu grid B lam K sl.
+Proof.
+  intros x x' A B' Hx Hx' [Xb Xa] [HW Hwid] DAx DBx dA dB nA nB al p Q R DA1 DB1 Hal Hp1 HQ1.
+  assert (N1 : Rabs (A - x') + Rabs (B' - x') <= grid + 2 * two_err grid B).
+  { rewrite (Rabs_left1 (A - x')) by lra. rewrite (Rabs_pos_eq (B' - x')) by lra. lra. }
+  assert (PR : two_R0i grid B lam sl <= R).
+  { unfold R, two_R0i. apply lam_exp_mono. unfold nA, nB.
+    assert (tmu * (Rabs (A - x') + Rabs (B' - x')) <= tmu * (grid + 2 * two_err grid B)) by (apply tmu_le; exact N1). lra. }
+  assert (HRq : / (q0 * q0) < R) by lra.
+  assert (Hq1 : 1 <= / q0) by (rewrite <- Rinv_1; apply Rinv_le_contravar; lra).
+  assert (Hqq1 : 1 <= / (q0 * q0)).
+  { rewrite Rinv_mult. replace 1 with (1 * 1) by ring. apply Rmult_le_compat; lra. }
+  assert (EnA : nA = tmu * (x' - A) + sl) by (unfold nA; rewrite (Rabs_left1 (A - x')) by lra; f_equal; f_equal; ring).
+  assert (EnB : nB = tmu * (B' - x') + sl) by (unfold nB; rewrite (Rabs_pos_eq (B' - x')) by lra; reflexivity).
+  set (L := B' - nB - A - nA). set (v := x' - A - nA).
+  assert (ElnR : ln R = L / lam) by (unfold R, L; apply ln_exp).
+  assert (HlnR : 0 < ln R) by (rewrite <- ln_1; apply ln_increasing; lra).
+  assert (HL : 0 < L).
+  { replace L with (ln R * lam) by (rewrite ElnR; field; lra). apply Rmult_lt_0_compat; lra. }
+  assert (Et : exp (x' / lam) = al * exp (v / lam)) by (unfold al, v; rewrite <- exp_plus; f_equal; field; lra).
+  assert (Hn0 : 0 < INR n) by (apply lt_0_INR; lia).
+  destruct (piece_exists n (INR n * v / L) Hn) as (j & Hj & Hlo & Hhi).
+  assert (Hj1 : 1 <= INR j) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
+  assert (Hjn : INR j <= INR n) by (apply le_INR; lia).
+  set (f1 := (INR j - 1) / INR n). set (f2 := INR j / INR n).
+  assert (Hf1 : 0 <= f1 <= 1).
+  { unfold f1. split; [apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|].
+    apply div_le1; lra. }
+  assert (Hf2 : 0 <= f2 <= 1).
+  { unfold f2. split; [apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|].
+    apply div_le1; lra. }
+  assert (Ey : forall c, c / INR n * L = c * (INR n * v / L) / INR n * L / (INR n * v / L) \/ v = 0).
+  { intros c. destruct (Req_dec v 0) as [|Hv]; [right; assumption|left]. field. repeat split; lra. }
+  clear Ey.
+  (* the piece's bounds on v, in the exponent *)
+  assert (V1 : j <> 1%nat -> f1 * L <= v).
+  { intros J. destruct Hlo as [J'|Hlo]; [contradiction|].
+    replace v with ((INR n * v / L) * (L / INR n)) by (field; lra).
+    unfold f1. replace ((INR j - 1) / INR n * L) with ((INR j - 1) * (L / INR n)) by (field; lra).
+    apply Rmult_le_compat_r; [apply Rlt_le, Rdiv_lt_0_compat; lra|exact Hlo]. }
+  assert (V2 : j <> n -> v <= f2 * L).
+  { intros J. destruct Hhi as [J'|Hhi]; [contradiction|].
+    replace v with ((INR n * v / L) * (L / INR n)) by (field; lra).
+    unfold f2. replace (INR j / INR n * L) with (INR j * (L / INR n)) by (field; lra).
+    apply Rmult_le_compat_r; [apply Rlt_le, Rdiv_lt_0_compat; lra|exact Hhi]. }
+  (* the displacements of x′ *)
+  assert (HmuE : 0 <= tmu <= / 2) by lra.
+  assert (NA : tmu * (x' - A) <= tmu * (f2 * (B' - A)) + sl).
+  { destruct (Nat.eq_dec j n) as [J|J].
+    - replace f2 with 1 by (unfold f2; rewrite J; field; lra).
+      assert (tmu * (x' - A) <= tmu * (1 * (B' - A))) by (apply tmu_le; lra). lra.
+    - apply (piece_disp tmu (x' - A) (B' - A) f2 sl HmuE (Rlt_le _ _ Hsl) Hf2).
+      assert (H := V2 J). unfold v, L in H. rewrite EnA, EnB in H. lra. }
+  assert (NB : tmu * (B' - x') <= tmu * ((1 - f1) * (B' - A)) + sl).
+  { destruct (Nat.eq_dec j 1) as [J|J].
+    - replace f1 with 0 by (unfold f1; rewrite J; cbn [INR]; field; lra).
+      assert (tmu * (B' - x') <= tmu * ((1 - 0) * (B' - A))) by (apply tmu_le; lra). lra.
+    - replace (B' - x') with ((B' - A) - (x' - A)) by ring.
+      apply (piece_disp tmu ((B' - A) - (x' - A)) (B' - A) (1 - f1) sl HmuE (Rlt_le _ _ Hsl) ltac:(lra)).
+      assert (H := V1 J). unfold v, L in H. rewrite EnA, EnB in H. lra. }
+  assert (Pp : p <= two_Pj grid B lam sl n j).
+  { unfold p, two_Pj. apply lam_exp_mono. fold f2. rewrite EnA.
+    assert (tmu * (f2 * (B' - A)) <= tmu * (f2 * (grid + 2 * two_err grid B)))
+      by (apply tmu_le; apply Rmult_le_compat_l; lra).
+    unfold dA. lra. }
+  assert (PQ : Q <= two_Qj grid B lam sl n j).
+  { unfold Q, two_Qj. apply lam_exp_mono.
+    replace ((INR n - INR j + 1) / INR n) with (1 - f1) by (unfold f1; field; lra). rewrite EnB.
+    assert (tmu * ((1 - f1) * (B' - A)) <= tmu * ((1 - f1) * (grid + 2 * two_err grid B)))
+      by (apply tmu_le; apply Rmult_le_compat_l; lra).
+    unfold dB. lra. }
+  destruct (HKp j Hj) as (P1 & P2 & P3 & P4).
+  assert (HR0i0 : 0 < two_R0i grid B lam sl) by (unfold two_R0i; apply exp_pos).
+  assert (Hp0 : 0 < p) by lra. assert (HQ0 : 0 < Q) by lra. assert (HR00 : 0 < R) by lra.
+  assert (Mp : 1 <= p <= two_Pj grid B lam sl n j) by lra.
+  assert (MQ : 1 <= Q <= two_Qj grid B lam sl n j) by lra.
+  assert (MR : 0 < two_R0i grid B lam sl <= R) by lra.
+  (* R^(1/n) ≥ 1/q *)
+  assert (Hlnr : ln (two_R0i grid B lam sl) <= ln R) by (apply exp_le_iff; rewrite !exp_ln; lra).
+  assert (Hroot : / q0 <= exp (ln R / INR n)).
+  { apply Rle_trans with (exp (ln (two_R0i grid B lam sl) / INR n)); [exact HRn|].
+    apply exp_le_iff. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat|]; lra. }
+  assert (Lo : (j = 1%nat /\ exp (x' / lam) <= al / q0) \/
+    exists s1, / q0 <= s1 /\ al * s1 <= exp (x' / lam) /\ cond_centre q0 p Q R K s1).
+  { destruct (Nat.eq_dec j 1) as [J|J].
+    - destruct (Rle_lt_dec (exp (x' / lam)) (al / q0)) as [T|T]; [left; split; assumption|right].
+      exists (/ q0). split; [lra|split; [unfold Rdiv in T; lra|]].
+      apply cond_centre_lower; [lra|lra|lra|lra|].
+      exact (cond_point_lower_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 (proj2 (P1 J))).
+    - right. exists (exp (f1 * ln R)). split; [|split].
+      + apply Rle_trans with (exp (ln R / INR n)); [exact Hroot|]. apply exp_le_iff.
+        unfold f1. unfold Rdiv. rewrite (Rmult_comm (ln R)).
+        apply Rmult_le_compat_r; [lra|]. rewrite <- (Rmult_1_l (/ INR n)) at 1.
+        apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
+        assert (2 <= INR j) by (replace 2 with (INR 2) by (cbn [INR]; ring); apply le_INR; lia). lra.
+      + rewrite Et. apply Rmult_le_compat_l; [lra|]. apply exp_le_iff. rewrite ElnR.
+        replace (f1 * (L / lam)) with ((f1 * L) / lam) by (field; lra).
+        apply Rmult_le_compat_r; [lra|]. exact (V1 J).
+      + apply (cond_mid_mono q0 p Q R _ _ _ K f1 Hq Mp MQ MR HK1 Hf1). apply P2. lia. }
+  assert (Hi : (j = n /\ al * R * q0 <= exp (x' / lam)) \/
+    exists s2, s2 <= R * q0 /\ exp (x' / lam) <= al * s2 /\ cond_centre q0 p Q R K s2).
+  { destruct (Nat.eq_dec j n) as [J|J].
+    - destruct (Rle_lt_dec (al * R * q0) (exp (x' / lam))) as [T|T]; [left; split; assumption|right].
+      exists (R * q0). split; [lra|split; [lra|]].
+      apply cond_centre_upper; [lra|lra|lra|lra|].
+      exact (cond_point_upper_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 (proj1 (P4 J))).
+    - right. exists (exp (f2 * ln R)). split; [|split].
+      + (* R^f2 · R^(1/n) ≤ R *)
+        assert (Hjn1 : INR j + 1 <= INR n).
+        { replace (INR j + 1) with (INR (S j)) by (rewrite S_INR; ring). apply le_INR. lia. }
+        assert (E1 : exp (f2 * ln R) * exp (ln R / INR n) <= R).
+        { rewrite <- exp_plus. apply Rle_trans with (exp (ln R)); [|rewrite exp_ln; lra]. apply exp_le_iff.
+          unfold f2. replace (INR j / INR n * ln R + ln R / INR n) with ((INR j + 1) / INR n * ln R) by (field; lra).
+          rewrite <- (Rmult_1_l (ln R)) at 2. apply Rmult_le_compat_r; [lra|]. apply div_le1; lra. }
+        assert (E2 : exp (f2 * ln R) <= R / exp (ln R / INR n)).
+        { apply (Rmult_le_reg_r (exp (ln R / INR n))); [apply exp_pos|].
+          replace (R / exp (ln R / INR n) * exp (ln R / INR n)) with R by (field; apply Rgt_not_eq, exp_pos). exact E1. }
+        apply Rle_trans with (R / exp (ln R / INR n)); [exact E2|].
+        unfold Rdiv. apply Rmult_le_compat_l; [lra|].
+        replace q0 with (/ / q0) by (field; lra). apply Rinv_le_contravar; [apply Rinv_0_lt_compat; lra|exact Hroot].
+      + rewrite Et. apply Rmult_le_compat_l; [lra|]. apply exp_le_iff. rewrite ElnR.
+        replace (f2 * (L / lam)) with ((f2 * L) / lam) by (field; lra).
+        apply Rmult_le_compat_r; [lra|]. exact (V2 J).
+      + apply (cond_mid_mono q0 p Q R _ _ _ K f2 Hq Mp MQ MR HK1 Hf2). apply P3. lia. }
+  destruct Lo as [[J T]|(s1 & S1 & T1 & C1)].
+  -- destruct (P1 J) as [C1 C2].
+     apply (two_cond_low q0 p Q R K al Hq Hp1 HQ1 HRq HK1 Hal); [split; [apply exp_pos|exact T]| |].
+     ++ exact (cond_tail_low_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 C1).
+     ++ exact (cond_point_lower_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 C2).
+  -- destruct Hi as [[J T]|(s2 & S2 & T2 & C2)].
+     ++ destruct (P4 J) as [C3 C4].
+        apply (two_cond_high q0 p Q R K al Hq Hp1 HQ1 HRq HK1 Hal); [exact T| |].
+        ** exact (cond_tail_high_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 C4).
+        ** exact (cond_point_upper_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 C3).
+     ++ apply (two_cond_centre q0 p Q R K al Hq Hp1 HQ1 HRq HK1 Hal s1 s2); try assumption.
+        ** apply (Rmult_le_reg_l al); lra.
+        ** split; assumption.
+Qed.
 
-(** ** An interior bucket *)
+(** ** An interior bucket, and every output: [float_snap_dp_two]'s assembly *)
 Lemma two_split_interior : forall x x' k, Rabs x <= B -> Rabs x' <= B -> - B < grid * IZR k < B ->
   snap_output_prob lam x (fun w => float_snap t grid B w = grid * IZR k) <=
     exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' (fun w => float_snap t grid B w = grid * IZR k).
 Proof.
-  intros x x' k Hx Hx' Hk.
-  set (e1 := (IZR k - / 2) * grid). set (e2 := (IZR k + / 2) * grid).
-  assert (He1 : Rabs e1 <= B + grid / 2) by (unfold e1; apply Rabs_le; split; lra).
-  assert (He2 : Rabs e2 <= B + grid / 2) by (unfold e2; apply Rabs_le; split; lra).
-  assert (He1u : e1 <= B - grid / 2) by (unfold e1; lra).
-  assert (He2l : - B + grid / 2 <= e2) by (unfold e2; lra).
-  assert (Hge : e2 - e1 = grid) by (unfold e1, e2; lra).
-  set (A := thr t e1). set (B' := thr t e2).
-  assert (TA := thr_err e1 He1). assert (TB := thr_err e2 He2). fold A in TA. fold B' in TB.
-  apply Rabs_le_inv in TA. apply Rabs_le_inv in TB.
-  assert (HW : tW grid B <= B' - A) by (unfold tight_W; unfold two_err in TA, TB; lra).
-  assert (DAx := tD_ge e1 x He1 Hx). assert (DAx' := tD_ge e1 x' He1 Hx').
-  assert (DBx := tD_ge e2 x He2 Hx). assert (DBx' := tD_ge e2 x' He2 Hx').
-  fold A in DAx, DAx'. fold B' in DBx, DBx'.
-  set (dA := tmu * Rabs (A - x)). set (dB := tmu * Rabs (B' - x)).
-  set (nA := tmu * Rabs (A - x') + sl). set (nB := tmu * Rabs (B' - x') + sl).
-  assert (HdA : 0 <= dA) by (unfold dA; apply Rmult_le_pos; [lra|apply Rabs_pos]).
-  assert (HdB : 0 <= dB) by (unfold dB; apply Rmult_le_pos; [lra|apply Rabs_pos]).
-  assert (HnA : 0 <= tmu * Rabs (A - x')) by (apply Rmult_le_pos; [lra|apply Rabs_pos]).
-  assert (HnB : 0 <= tmu * Rabs (B' - x')) by (apply Rmult_le_pos; [lra|apply Rabs_pos]).
-  assert (XA : Rabs (A - x) <= tD grid B) by (rewrite Rabs_minus_sym; replace (x - A) with (- (A - x)) by ring;
-    rewrite Rabs_Ropp; exact DAx).
-  clear XA.
-  (* the distances, as in thr_dist, are |thr − x| *)
-  assert (DA1 : tmu * Rabs (A - x) <= tmu * tD grid B) by (apply tmu_le; exact DAx).
-  assert (DA2 : tmu * Rabs (A - x') <= tmu * tD grid B) by (apply tmu_le; exact DAx').
-  assert (DB1 : tmu * Rabs (B' - x) <= tmu * tD grid B) by (apply tmu_le; exact DBx).
-  assert (DB2 : tmu * Rabs (B' - x') <= tmu * tD grid B) by (apply tmu_le; exact DBx').
-  set (al := exp ((A + nA) / lam)). set (p := exp ((dA + nA) / lam)). set (Q := exp ((dB + nB) / lam)).
-  set (R := exp ((B' - nB - A - nA) / lam)).
-  assert (Hal : 0 < al) by apply exp_pos.
-  assert (Hp1 : 1 <= p) by (apply one_le_exp; unfold nA; lra).
-  assert (HQ1 : 1 <= Q) by (apply one_le_exp; unfold nB; lra).
-  assert (Ewa : wide_plus_lower lam A dA = al / p).
-  { unfold wide_plus_lower, al, p. rewrite <- exp_sub. f_equal. field. lra. }
-  assert (Ewd : wide_minus_upper lam B' dB = al * Q * R).
-  { unfold wide_minus_upper, al, Q, R. rewrite exp3. f_equal. field. lra. }
-  assert (Enb : narrow_plus_upper lam B' nB = al * R).
-  { unfold narrow_plus_upper, al, R. rewrite <- exp_plus. f_equal. field. lra. }
-  assert (Ecmp : forall K', two_mass (al / p) (al * Q * R / q0) (al * q0 / p) (al * Q * R) (exp (x' / lam)) <=
-      K' * two_mass (al / q0) (al * R) al (al * R * q0) (exp (x' / lam)) ->
-    two_mass (wide_plus_lower lam A dA) (wide_plus_upper prec lam B' dB) (wide_minus_lower prec lam A dA) (wide_minus_upper lam B' dB) (exp (x' / lam)) <=
-      K' * two_mass (narrow_plus_lower prec lam A nA) (narrow_plus_upper lam B' nB) (narrow_minus_lower lam A nA) (narrow_minus_upper prec lam B' nB)
-        (exp (x' / lam))).
-  { intros K' H.
-    assert (Ewb : wide_plus_upper prec lam B' dB = al * Q * R / q0) by (unfold wide_plus_upper; fold (wide_minus_upper lam B' dB); rewrite Ewd; reflexivity).
-    assert (Ewc : wide_minus_lower prec lam A dA = al * q0 / p)
-      by (unfold wide_minus_lower; fold (wide_plus_lower lam A dA); rewrite Ewa; field; lra).
-    assert (Ena : narrow_plus_lower prec lam A nA = al / q0) by reflexivity.
-    assert (Enc : narrow_minus_lower lam A nA = al) by reflexivity.
-    assert (End : narrow_minus_upper prec lam B' nB = al * R * q0) by (unfold narrow_minus_upper; fold (narrow_plus_upper lam B' nB); rewrite Enb; reflexivity).
-    rewrite Ewa, Ewb, Ewc, Ewd, Ena, Enb, Enc, End. exact H. }
-  apply (two_ratio_of_mass prec emin Hprec choice lnf mu Hmu pr Hpr lam x x' A B' dA dB nA nB K).
-  - exact Hok.
-  - exact Hfl.
-  - intros v Hv. apply (float_snap_interior_iff t grid B k (rnd v) Hgrid Hk) in Hv.
-    exact (proj1 (bucket_thr prec emin Hprec choice t grid k v) Hv).
-  - intros v Hv. apply (float_snap_interior_iff t grid B k (rnd v) Hgrid Hk).
-    exact (proj2 (bucket_thr prec emin Hprec choice t grid k v) Hv).
-  - exact HdA.
-  - exact HdB.
-  - lra.
-  - right. reflexivity.
-  - right. reflexivity.
-  - unfold nA. lra.
-  - unfold nB. lra.
-  - apply range_ok. assert (H := Rabs_le_inv _ _ DAx). unfold dA. lra.
-  - apply range_ok. assert (H := Rabs_le_inv _ _ DBx). unfold dB. lra.
-  - apply range_ok. assert (H := Rabs_le_inv _ _ DAx'). unfold nA. lra.
-  - apply range_ok. assert (H := Rabs_le_inv _ _ DBx'). unfold nB. lra.
-  - (* 2 a1 ≤ d1 *)
-    unfold wide_plus_lower, wide_minus_upper.
-    apply Rle_trans with (exp ((A - dA) / lam) * exp (tW grid B / lam)).
-    + rewrite (Rmult_comm (exp ((A - dA) / lam))). apply Rmult_le_compat_r; [apply Rlt_le, exp_pos|exact HW2].
-    + rewrite <- exp_plus. apply exp_le_iff. unfold Rdiv. rewrite <- Rmult_plus_distr_r.
-      apply Rmult_le_compat_r; lra.
-  - apply Ecmp.
-    assert (Ht' : 0 < exp (x' / lam)) by apply exp_pos.
-    destruct (Rle_lt_dec x' A) as [Xb|Xb].
-    + (* x′ below the bucket: the lower end is near *)
-      assert (N1 : Rabs (A - x) + Rabs (A - x') <= 2 * two_near grid B /\ Rabs (A - x') <= two_near grid B).
-      { unfold two_near. assert (Rmax (B - grid / 2 + two_err grid B) 0 >= B - grid / 2 + two_err grid B)
-          by (apply Rle_ge, Rmax_l).
-        assert (Rmax (B - grid / 2 + two_err grid B) 0 >= 0) by (apply Rle_ge, Rmax_r).
-        apply Rabs_le_inv in Hx. apply Rabs_le_inv in Hx'.
-        rewrite (Rabs_pos_eq (A - x')) by lra.
-        destruct (Rle_lt_dec 0 A) as [A0|A0].
-        - assert (Rabs (A - x) <= A + B) by (apply Rabs_le; split; lra). split; lra.
-        - assert (Rabs (A - x) <= B - A) by (apply Rabs_le; split; lra). split; lra. }
-      apply (two_cond_low q0 p Q R K al Hq Hp1 HQ1).
-      * apply Rlt_le_trans with (two_R0 grid B lam sl); [exact HR0|]. unfold two_R0, R. apply lam_exp_mono.
-        unfold nA, nB. assert (tmu * Rabs (A - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
-      * exact HK1.
-      * exact Hal.
-      * split; [exact Ht'|]. apply Rle_trans with al; [|apply div_k_le'; lra].
-        unfold al. apply lam_exp_mono. unfold nA. lra.
-      * apply (cond_tail_low_mono q0 p Q R (two_Pn grid B lam sl) (two_Pf grid B lam sl) (two_R0 grid B lam sl) K Hq);
-          [split; [exact Hp1|] | split; [exact HQ1|] | split; [apply exp_pos|] | exact HK1 | apply HKb].
-        -- unfold p, two_Pn. apply lam_exp_mono. unfold dA, nA.
-           assert (tmu * (Rabs (A - x) + Rabs (A - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
-        -- unfold Q, two_Pf. apply lam_exp_mono. unfold dB, nB. lra.
-        -- unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
-           assert (tmu * Rabs (A - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
-      * apply (cond_point_lower_mono q0 p Q R (two_Pn grid B lam sl) (two_Pf grid B lam sl) (two_R0 grid B lam sl) K Hq);
-          [split; [exact Hp1|] | split; [exact HQ1|] | split; [apply exp_pos|] | exact HK1 | apply HKb].
-        -- unfold p, two_Pn. apply lam_exp_mono. unfold dA, nA.
-           assert (tmu * (Rabs (A - x) + Rabs (A - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
-        -- unfold Q, two_Pf. apply lam_exp_mono. unfold dB, nB. lra.
-        -- unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
-           assert (tmu * Rabs (A - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
-    + destruct (Rle_lt_dec B' x') as [Xa|Xa].
-      * (* x′ above the bucket: the upper end is near *)
-        assert (N1 : Rabs (B' - x) + Rabs (B' - x') <= 2 * two_near grid B /\ Rabs (B' - x') <= two_near grid B).
-        { unfold two_near. assert (Rmax (B - grid / 2 + two_err grid B) 0 >= B - grid / 2 + two_err grid B)
-            by (apply Rle_ge, Rmax_l).
-          assert (Rmax (B - grid / 2 + two_err grid B) 0 >= 0) by (apply Rle_ge, Rmax_r).
-          apply Rabs_le_inv in Hx. apply Rabs_le_inv in Hx'.
-          rewrite (Rabs_left1 (B' - x')) by lra.
-          destruct (Rle_lt_dec B' 0) as [B0|B0].
-          - assert (Rabs (B' - x) <= B - B') by (apply Rabs_le; split; lra). split; lra.
-          - assert (Rabs (B' - x) <= B' + B) by (apply Rabs_le; split; lra). split; lra. }
-        apply (two_cond_high q0 p Q R K al Hq Hp1 HQ1).
-        -- apply Rlt_le_trans with (two_R0 grid B lam sl); [exact HR0|]. unfold two_R0, R. apply lam_exp_mono.
-           unfold nA, nB. assert (tmu * Rabs (B' - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
-        -- exact HK1.
-        -- exact Hal.
-        -- rewrite <- Enb. unfold narrow_plus_upper. apply Rle_trans with (exp ((B' - nB) / lam)).
-           ++ rewrite <- (Rmult_1_r (exp ((B' - nB) / lam))) at 2. apply Rmult_le_compat_l; [apply Rlt_le, exp_pos|lra].
-           ++ apply lam_exp_mono. unfold nB. lra.
-        -- apply (cond_tail_high_mono q0 p Q R (two_Pf grid B lam sl) (two_Pn grid B lam sl) (two_R0 grid B lam sl) K Hq);
-             [split; [exact Hp1|] | split; [exact HQ1|] | split; [apply exp_pos|] | exact HK1 | apply HKa].
-           ++ unfold p, two_Pf. apply lam_exp_mono. unfold dA, nA. lra.
-           ++ unfold Q, two_Pn. apply lam_exp_mono. unfold dB, nB.
-              assert (tmu * (Rabs (B' - x) + Rabs (B' - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
-           ++ unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
-              assert (tmu * Rabs (B' - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
-        -- apply (cond_point_upper_mono q0 p Q R (two_Pf grid B lam sl) (two_Pn grid B lam sl) (two_R0 grid B lam sl) K Hq);
-             [split; [exact Hp1|] | split; [exact HQ1|] | split; [apply exp_pos|] | exact HK1 | apply HKa].
-           ++ unfold p, two_Pf. apply lam_exp_mono. unfold dA, nA. lra.
-           ++ unfold Q, two_Pn. apply lam_exp_mono. unfold dB, nB.
-              assert (tmu * (Rabs (B' - x) + Rabs (B' - x')) <= tmu * (2 * two_near grid B)) by (apply tmu_le; apply N1). lra.
-           ++ unfold R, two_R0. apply lam_exp_mono. unfold nA, nB.
-              assert (tmu * Rabs (B' - x') <= tmu * two_near grid B) by (apply tmu_le; apply N1). lra.
-      * (* x′ inside the bucket: the piece that holds it *)
-        assert (Hwid : B' - A <= grid + 2 * two_err grid B) by lra.
-        assert (N1 : Rabs (A - x') + Rabs (B' - x') <= grid + 2 * two_err grid B).
-        { rewrite (Rabs_left1 (A - x')) by lra. rewrite (Rabs_pos_eq (B' - x')) by lra. lra. }
-        assert (PR : two_R0i grid B lam sl <= R).
-        { unfold R, two_R0i. apply lam_exp_mono. unfold nA, nB.
-          assert (tmu * (Rabs (A - x') + Rabs (B' - x')) <= tmu * (grid + 2 * two_err grid B)) by (apply tmu_le; exact N1). lra. }
-        assert (HRq : / (q0 * q0) < R) by lra.
-        assert (Hq1 : 1 <= / q0) by (rewrite <- Rinv_1; apply Rinv_le_contravar; lra).
-        assert (Hqq1 : 1 <= / (q0 * q0)).
-        { rewrite Rinv_mult. replace 1 with (1 * 1) by ring. apply Rmult_le_compat; lra. }
-        assert (EnA : nA = tmu * (x' - A) + sl) by (unfold nA; rewrite (Rabs_left1 (A - x')) by lra; f_equal; f_equal; ring).
-        assert (EnB : nB = tmu * (B' - x') + sl) by (unfold nB; rewrite (Rabs_pos_eq (B' - x')) by lra; reflexivity).
-        set (L := B' - nB - A - nA). set (v := x' - A - nA).
-        assert (ElnR : ln R = L / lam) by (unfold R, L; apply ln_exp).
-        assert (HlnR : 0 < ln R) by (rewrite <- ln_1; apply ln_increasing; lra).
-        assert (HL : 0 < L).
-        { replace L with (ln R * lam) by (rewrite ElnR; field; lra). apply Rmult_lt_0_compat; lra. }
-        assert (Et : exp (x' / lam) = al * exp (v / lam)) by (unfold al, v; rewrite <- exp_plus; f_equal; field; lra).
-        assert (Hn0 : 0 < INR n) by (apply lt_0_INR; lia).
-        destruct (piece_exists n (INR n * v / L) Hn) as (j & Hj & Hlo & Hhi).
-        assert (Hj1 : 1 <= INR j) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
-        assert (Hjn : INR j <= INR n) by (apply le_INR; lia).
-        set (f1 := (INR j - 1) / INR n). set (f2 := INR j / INR n).
-        assert (Hf1 : 0 <= f1 <= 1).
-        { unfold f1. split; [apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|].
-          apply div_le1; lra. }
-        assert (Hf2 : 0 <= f2 <= 1).
-        { unfold f2. split; [apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat; lra]|].
-          apply div_le1; lra. }
-        assert (Ey : forall c, c / INR n * L = c * (INR n * v / L) / INR n * L / (INR n * v / L) \/ v = 0).
-        { intros c. destruct (Req_dec v 0) as [|Hv]; [right; assumption|left]. field. repeat split; lra. }
-        clear Ey.
-        (* the piece's bounds on v, in the exponent *)
-        assert (V1 : j <> 1%nat -> f1 * L <= v).
-        { intros J. destruct Hlo as [J'|Hlo]; [contradiction|].
-          replace v with ((INR n * v / L) * (L / INR n)) by (field; lra).
-          unfold f1. replace ((INR j - 1) / INR n * L) with ((INR j - 1) * (L / INR n)) by (field; lra).
-          apply Rmult_le_compat_r; [apply Rlt_le, Rdiv_lt_0_compat; lra|exact Hlo]. }
-        assert (V2 : j <> n -> v <= f2 * L).
-        { intros J. destruct Hhi as [J'|Hhi]; [contradiction|].
-          replace v with ((INR n * v / L) * (L / INR n)) by (field; lra).
-          unfold f2. replace (INR j / INR n * L) with (INR j * (L / INR n)) by (field; lra).
-          apply Rmult_le_compat_r; [apply Rlt_le, Rdiv_lt_0_compat; lra|exact Hhi]. }
-        (* the displacements of x′ *)
-        assert (HmuE : 0 <= tmu <= / 2) by lra.
-        assert (NA : tmu * (x' - A) <= tmu * (f2 * (B' - A)) + sl).
-        { destruct (Nat.eq_dec j n) as [J|J].
-          - replace f2 with 1 by (unfold f2; rewrite J; field; lra).
-            assert (tmu * (x' - A) <= tmu * (1 * (B' - A))) by (apply tmu_le; lra). lra.
-          - apply (piece_disp tmu (x' - A) (B' - A) f2 sl HmuE (Rlt_le _ _ Hsl) Hf2).
-            assert (H := V2 J). unfold v, L in H. rewrite EnA, EnB in H. lra. }
-        assert (NB : tmu * (B' - x') <= tmu * ((1 - f1) * (B' - A)) + sl).
-        { destruct (Nat.eq_dec j 1) as [J|J].
-          - replace f1 with 0 by (unfold f1; rewrite J; cbn [INR]; field; lra).
-            assert (tmu * (B' - x') <= tmu * ((1 - 0) * (B' - A))) by (apply tmu_le; lra). lra.
-          - replace (B' - x') with ((B' - A) - (x' - A)) by ring.
-            apply (piece_disp tmu ((B' - A) - (x' - A)) (B' - A) (1 - f1) sl HmuE (Rlt_le _ _ Hsl) ltac:(lra)).
-            assert (H := V1 J). unfold v, L in H. rewrite EnA, EnB in H. lra. }
-        assert (Pp : p <= two_Pj grid B lam sl n j).
-        { unfold p, two_Pj. apply lam_exp_mono. fold f2. rewrite EnA.
-          assert (tmu * (f2 * (B' - A)) <= tmu * (f2 * (grid + 2 * two_err grid B)))
-            by (apply tmu_le; apply Rmult_le_compat_l; lra).
-          unfold dA. lra. }
-        assert (PQ : Q <= two_Qj grid B lam sl n j).
-        { unfold Q, two_Qj. apply lam_exp_mono.
-          replace ((INR n - INR j + 1) / INR n) with (1 - f1) by (unfold f1; field; lra). rewrite EnB.
-          assert (tmu * ((1 - f1) * (B' - A)) <= tmu * ((1 - f1) * (grid + 2 * two_err grid B)))
-            by (apply tmu_le; apply Rmult_le_compat_l; lra).
-          unfold dB. lra. }
-        destruct (HKp j Hj) as (P1 & P2 & P3 & P4).
-        assert (HR0i0 : 0 < two_R0i grid B lam sl) by (unfold two_R0i; apply exp_pos).
-        assert (Hp0 : 0 < p) by lra. assert (HQ0 : 0 < Q) by lra. assert (HR00 : 0 < R) by lra.
-        assert (Mp : 1 <= p <= two_Pj grid B lam sl n j) by lra.
-        assert (MQ : 1 <= Q <= two_Qj grid B lam sl n j) by lra.
-        assert (MR : 0 < two_R0i grid B lam sl <= R) by lra.
-        (* R^(1/n) ≥ 1/q *)
-        assert (Hlnr : ln (two_R0i grid B lam sl) <= ln R) by (apply exp_le_iff; rewrite !exp_ln; lra).
-        assert (Hroot : / q0 <= exp (ln R / INR n)).
-        { apply Rle_trans with (exp (ln (two_R0i grid B lam sl) / INR n)); [exact HRn|].
-          apply exp_le_iff. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat|]; lra. }
-        assert (Lo : (j = 1%nat /\ exp (x' / lam) <= al / q0) \/
-          exists s1, / q0 <= s1 /\ al * s1 <= exp (x' / lam) /\ cond_centre q0 p Q R K s1).
-        { destruct (Nat.eq_dec j 1) as [J|J].
-          - destruct (Rle_lt_dec (exp (x' / lam)) (al / q0)) as [T|T]; [left; split; assumption|right].
-            exists (/ q0). split; [lra|split; [unfold Rdiv in T; lra|]].
-            apply cond_centre_lower; [lra|lra|lra|lra|].
-            exact (cond_point_lower_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 (proj2 (P1 J))).
-          - right. exists (exp (f1 * ln R)). split; [|split].
-            + apply Rle_trans with (exp (ln R / INR n)); [exact Hroot|]. apply exp_le_iff.
-              unfold f1. unfold Rdiv. rewrite (Rmult_comm (ln R)).
-              apply Rmult_le_compat_r; [lra|]. rewrite <- (Rmult_1_l (/ INR n)) at 1.
-              apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|].
-              assert (2 <= INR j) by (replace 2 with (INR 2) by (cbn [INR]; ring); apply le_INR; lia). lra.
-            + rewrite Et. apply Rmult_le_compat_l; [lra|]. apply exp_le_iff. rewrite ElnR.
-              replace (f1 * (L / lam)) with ((f1 * L) / lam) by (field; lra).
-              apply Rmult_le_compat_r; [lra|]. exact (V1 J).
-            + apply (cond_mid_mono q0 p Q R _ _ _ K f1 Hq Mp MQ MR HK1 Hf1). apply P2. lia. }
-        assert (Hi : (j = n /\ al * R * q0 <= exp (x' / lam)) \/
-          exists s2, s2 <= R * q0 /\ exp (x' / lam) <= al * s2 /\ cond_centre q0 p Q R K s2).
-        { destruct (Nat.eq_dec j n) as [J|J].
-          - destruct (Rle_lt_dec (al * R * q0) (exp (x' / lam))) as [T|T]; [left; split; assumption|right].
-            exists (R * q0). split; [lra|split; [lra|]].
-            apply cond_centre_upper; [lra|lra|lra|lra|].
-            exact (cond_point_upper_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 (proj1 (P4 J))).
-          - right. exists (exp (f2 * ln R)). split; [|split].
-            + (* R^f2 · R^(1/n) ≤ R *)
-              assert (Hjn1 : INR j + 1 <= INR n).
-              { replace (INR j + 1) with (INR (S j)) by (rewrite S_INR; ring). apply le_INR. lia. }
-              assert (E1 : exp (f2 * ln R) * exp (ln R / INR n) <= R).
-              { rewrite <- exp_plus. apply Rle_trans with (exp (ln R)); [|rewrite exp_ln; lra]. apply exp_le_iff.
-                unfold f2. replace (INR j / INR n * ln R + ln R / INR n) with ((INR j + 1) / INR n * ln R) by (field; lra).
-                rewrite <- (Rmult_1_l (ln R)) at 2. apply Rmult_le_compat_r; [lra|]. apply div_le1; lra. }
-              assert (E2 : exp (f2 * ln R) <= R / exp (ln R / INR n)).
-              { apply (Rmult_le_reg_r (exp (ln R / INR n))); [apply exp_pos|].
-                replace (R / exp (ln R / INR n) * exp (ln R / INR n)) with R by (field; apply Rgt_not_eq, exp_pos). exact E1. }
-              apply Rle_trans with (R / exp (ln R / INR n)); [exact E2|].
-              unfold Rdiv. apply Rmult_le_compat_l; [lra|].
-              replace q0 with (/ / q0) by (field; lra). apply Rinv_le_contravar; [apply Rinv_0_lt_compat; lra|exact Hroot].
-            + rewrite Et. apply Rmult_le_compat_l; [lra|]. apply exp_le_iff. rewrite ElnR.
-              replace (f2 * (L / lam)) with ((f2 * L) / lam) by (field; lra).
-              apply Rmult_le_compat_r; [lra|]. exact (V2 J).
-            + apply (cond_mid_mono q0 p Q R _ _ _ K f2 Hq Mp MQ MR HK1 Hf2). apply P3. lia. }
-        destruct Lo as [[J T]|(s1 & S1 & T1 & C1)].
-        -- destruct (P1 J) as [C1 C2].
-           apply (two_cond_low q0 p Q R K al Hq Hp1 HQ1 HRq HK1 Hal); [split; [apply exp_pos|exact T]| |].
-           ++ exact (cond_tail_low_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 C1).
-           ++ exact (cond_point_lower_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 C2).
-        -- destruct Hi as [[J T]|(s2 & S2 & T2 & C2)].
-           ++ destruct (P4 J) as [C3 C4].
-              apply (two_cond_high q0 p Q R K al Hq Hp1 HQ1 HRq HK1 Hal); [exact T| |].
-              ** exact (cond_tail_high_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 C4).
-              ** exact (cond_point_upper_mono q0 p Q R _ _ _ K Hq Mp MQ MR HK1 C3).
-           ++ apply (two_cond_centre q0 p Q R K al Hq Hp1 HQ1 HRq HK1 Hal s1 s2); try assumption.
-              ** apply (Rmult_le_reg_l al); lra.
-              ** split; assumption.
+  apply (two_interior_by prec emin Hprec choice lnf mu Hmu pr Hpr t grid B lam K sl); try assumption.
+  exact two_inside_pieces.
 Qed.
 
-(** ** Every output *)
 Theorem float_snap_dp_two_split : forall x x' out, Rabs x <= B -> Rabs x' <= B ->
   snap_output_prob lam x (fun w => float_snap t grid B w = out) <=
     exp (Rabs (x - x') / lam) * K * snap_output_prob lam x' (fun w => float_snap t grid B w = out).
 Proof.
-  intros x x' out Hx Hx'.
-  assert (Hpx' := snap_prob_nonneg prec emin choice lnf pr Hpr lam x' (fun w => float_snap t grid B w = out)).
-  destruct (Req_dec out B) as [->|NB].
-  { exact (two_top_output prec emin Hprec choice lnf mu Hmu pr Hpr t grid B g lam K sl Hgrid HB Hg Hok Hfl Hsl HKc Hrange
-             x x' Hx Hx'). }
-  destruct (Req_dec out (- B)) as [->|NmB].
-  { exact (two_bottom_output prec emin Hprec choice lnf mu Hmu pr Hpr t grid B g lam K sl Hgrid HB Hg Hok Hfl Hsl HKc
-             Hrange x x' Hx Hx'). }
-  destruct (classic (exists k, out = grid * IZR k /\ - B < grid * IZR k < B)) as [[k [-> Hk]]|Hno].
-  { exact (two_split_interior x x' k Hx Hx' Hk). }
-  (* anything else is never output *)
-  assert (Z : snap_output_prob lam x (fun w => float_snap t grid B w = out) = 0).
-  { unfold SnapOutput.snap_output_prob.
-    assert (E0 : forall s, pr (fun U => float_snap t grid B (SnapOutput.snap_sum prec emin choice lnf lam x s U) = out) = 0).
-    { intros s. apply (uprob_len pr Hpr). apply umeasure_empty. intros U _ H.
-      unfold float_snap in H.
-      destruct (clamp_cases_3 B (grid * IZR (round_grid t grid (SnapOutput.snap_sum prec emin choice lnf lam x s U))) HB)
-        as [C|[C|[C1 C2]]].
-      - rewrite C in H. exact (NB (eq_sym H)).
-      - rewrite C in H. exact (NmB (eq_sym H)).
-      - apply Hno. exists (round_grid t grid (SnapOutput.snap_sum prec emin choice lnf lam x s U)).
-        rewrite C2 in C1, H. split; [symmetry; exact H|exact C1]. }
-    rewrite !E0. ring. }
-  rewrite Z. apply Rmult_le_pos; [|exact Hpx']. apply Rmult_le_pos; [apply Rlt_le, exp_pos|lra].
+  apply (two_dp_by prec emin Hprec choice lnf mu Hmu pr Hpr t grid B g lam K sl); try assumption.
+  exact two_inside_pieces.
 Qed.
 
 End TwoSidedPieces.
