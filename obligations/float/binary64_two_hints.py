@@ -62,37 +62,53 @@ def least_k(q: mpmath.mpf, p: mpmath.mpf, big_q: mpmath.mpf, r: mpmath.mpf) -> t
             (big_q * r / q - 1 / p) / (r - 1 / q))
 
 
+@dataclass(frozen=True)
+class _Terms:
+    """SnapTwoSidedDP.v's quantities at one spec, in mpmath: lambda, Lambda, B, tight_mu, the slack,
+    two_err, tight_D, tight_W and two_near."""
+    lam: mpmath.mpf
+    grid: mpmath.mpf
+    bound: mpmath.mpf
+    tmu: mpmath.mpf
+    s: mpmath.mpf
+    err: mpmath.mpf
+    t_d: mpmath.mpf
+    t_w: mpmath.mpf
+    near: mpmath.mpf
+
+
+def _terms(spec: BinarySnappingSpec, sl: Fraction) -> _Terms:
+    grid, bound = _mp(spec.grid), _mp(spec.bound)
+    err = _mp(two_err(spec.bound, spec.grid))
+    return _Terms(_mp(spec.scale), grid, bound, _mp(tight_mu(spec.mu)), _mp(sl), err,
+                  _mp(tight_distance(spec.bound, spec.grid)), _mp(tight_width(spec.bound, spec.grid)),
+                  bound + max(bound - grid / 2 + err, mpmath.mpf(0)))
+
+
 def premises_hold(spec: BinarySnappingSpec, sl: Fraction) -> bool:
     """float_snap_dp_two's premises besides K's, with room for `interval`: the narrowed buckets wider
     than U*'s factor twice (R0, R0i > 1/q^2), the buckets wider than ln 2 (e^(W/lambda) >= 2), every
     interval of ln u above ln of the smallest normal.  Without them the least K below means nothing
     (a grid much finer than lambda: the tight route's premises allow it, this theorem's do not)."""
-    lam, grid, eta = _mp(spec.scale), _mp(spec.grid), _mp(ETA)
-    tmu, s = _mp(tight_mu(spec.mu)), _mp(sl)
-    err = _mp(two_err(spec.bound, spec.grid))
-    t_d, t_w = _mp(tight_distance(spec.bound, spec.grid)), _mp(tight_width(spec.bound, spec.grid))
-    near = _mp(spec.bound) + max(_mp(spec.bound) - grid / 2 + err, mpmath.mpf(0))
+    t = _terms(spec, sl)
     margin = mpmath.mpf(10) ** -9
-    low_r = -2 * mpmath.log(1 - 2 * eta) + margin
-    return bool((t_w - tmu * (near + t_d) - 2 * s) / lam > low_r
-                and (t_w - tmu * (grid + 2 * err) - 2 * s) / lam > low_r
-                and t_w / lam > mpmath.log(2) + margin
-                and (t_d + tmu * t_d + s) / lam < 1022 * mpmath.log(2) - margin)
+    low_r = -2 * mpmath.log(1 - 2 * _mp(ETA)) + margin
+    return bool((t.t_w - t.tmu * (t.near + t.t_d) - 2 * t.s) / t.lam > low_r
+                and (t.t_w - t.tmu * (t.grid + 2 * t.err) - 2 * t.s) / t.lam > low_r
+                and t.t_w / t.lam > mpmath.log(2) + margin
+                and (t.t_d + t.tmu * t.t_d + t.s) / t.lam < 1022 * mpmath.log(2) - margin)
 
 
 def regions(spec: BinarySnappingSpec, sl: Fraction) -> tuple[tuple[str, mpmath.mpf], ...]:
     """The least K of each region, with SnapTwoSidedDP.v's two_near, two_in, two_clamp, two_Pn, ..."""
-    lam, grid, bound = _mp(spec.scale), _mp(spec.grid), _mp(spec.bound)
-    eta, tmu, s = _mp(ETA), _mp(tight_mu(spec.mu)), _mp(sl)
-    err = _mp(two_err(spec.bound, spec.grid))
-    t_d, t_w = _mp(tight_distance(spec.bound, spec.grid)), _mp(tight_width(spec.bound, spec.grid))
-    near = bound + max(bound - grid / 2 + err, mpmath.mpf(0))
-    inside = t_d + grid + 2 * err
-    clamp = bound + (math.ceil(spec.bound / spec.grid) - mpmath.mpf(1) / 2) * grid + err
-    q, e = 1 - 2 * eta, mpmath.exp
-    p_n, p_f, p_i = e((tmu * 2 * near + s) / lam), e((tmu * 2 * t_d + s) / lam), e((tmu * inside + s) / lam)
-    r_0 = e((t_w - tmu * (near + t_d) - 2 * s) / lam)
-    r_0i = e((t_w - tmu * (grid + 2 * err) - 2 * s) / lam)
+    t = _terms(spec, sl)
+    lam, tmu, s = t.lam, t.tmu, t.s
+    inside = t.t_d + t.grid + 2 * t.err
+    clamp = t.bound + (math.ceil(spec.bound / spec.grid) - mpmath.mpf(1) / 2) * t.grid + t.err
+    q, e = 1 - 2 * _mp(ETA), mpmath.exp
+    p_n, p_f, p_i = e((tmu * 2 * t.near + s) / lam), e((tmu * 2 * t.t_d + s) / lam), e((tmu * inside + s) / lam)
+    r_0 = e((t.t_w - tmu * (t.near + t.t_d) - 2 * s) / lam)
+    r_0i = e((t.t_w - tmu * (t.grid + 2 * t.err) - 2 * s) / lam)
     return (("x' below an interior bucket", max(least_k(q, p_n, p_f, r_0)[:2])),
             ("x' above it", max(least_k(q, p_f, p_n, r_0)[2:])),
             ("x' inside it", max(least_k(q, p_i, p_i, r_0i))),
